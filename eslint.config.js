@@ -1,0 +1,61 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Imports flow one way (ARCHITECTURE.md): schema <- dataProvider/authProvider <- resources/custom <- app. */
+const layer = (files, forbidden, message) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns: forbidden.map((regex) => ({ regex, message })) }],
+  },
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'data/',
+      '.tmp/',
+      'src/types/generated/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  layer(
+    ['src/schema/**'],
+    ['/(app|resources|custom|dataProvider|authProvider)/', '^react-admin$'],
+    'src/schema knows nothing of the app.',
+  ),
+  layer(['locales/**'], ['/src/'], 'locales know nothing of the app.'),
+  layer(
+    ['src/dataProvider/**', 'src/authProvider/**'],
+    ['/(app|resources|custom)/'],
+    'dataProvider and authProvider may only use schema.',
+  ),
+  layer(
+    ['src/resources/**'],
+    ['/(app|custom)/', '^\\.\\./(?!\\.\\.)'],
+    'Resources never import the app, custom pages or each other.',
+  ),
+  layer(['src/custom/**'], ['/(app|resources)/'], 'Custom pages never import the app or resources.'),
+  layer(
+    ['server/**'],
+    ['/src/(app|resources|custom|dataProvider|authProvider)/', '^react', '^@mui/'],
+    'server/ shares only schemas and src/schema with the browser.',
+  ),
+);

@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Db } from './db/adapter.ts';
+import type { Identity } from './identity/index.ts';
+import { HttpError, INVALID_JSON } from './gateway/http-error.ts';
+import { registerWebtool } from './gateway/webtool-routes.ts';
+import { loadResources, loadSchemas, type ResourceDefinition } from './gateway/resource-registry.ts';
+import { createSchemaRegistry } from '../src/schema/ajv.ts';
+import { validateRecord } from '../src/schema/validate.ts';
+import { resourceRules } from './gateway/rules/index.ts';
+import { navDrawer } from './gateway/identity-access.ts';
+
+export interface AppOptions {
+  db: Db;
+  identity: Identity;
+  /** Folder of the built app; served with a history fallback when it exists. */
+  distDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const BODY_LIMIT = 1024 * 1024;
+
+/** Scripts only from our own origin; MUI/emotion need inline styles. */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export async function buildApp(options: AppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    // The SigV4 signature covers the Host the browser saw; never rewrite it.
+    trustProxy: false,
+  });
+
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    request.rawBody = text;
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      // Credentials are checked before the body is judged, so a bad body is marked, not refused here.
+      done(null, INVALID_JSON);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) return reply.status(error.status).send(error.toBody());
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'The request body is too large.'
+          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Unsupported content type.'
+            : error.message;
+      return reply.status(status).send({ success: false, message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ success: false, message: 'Oops server error' });
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+  });
+
+  const schemas = loadSchemas();
+  const registry = createSchemaRegistry(schemas);
+  await options.identity.register(app);
+  await registerWebtool(app, {
+    db: options.db,
+    identity: options.identity,
+    resources: loadResources(schemas),
+    common: schemas.find((s) => s.$id === 'common'),
+    validate: (resource: ResourceDefinition, doc, { partial }) =>
+      validateRecord(registry, String(resource.schema.$id), doc, { partial }),
+    rules: resourceRules,
+    special: { 'identity_access/nav_drawer': navDrawer },
+  });
+
+  app.get('/healthz', async () => ({ ok: true }));
+
+  const distDir = options.distDir;
+  if (distDir && existsSync(path.join(distDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url.split('?')[0];
+      const isApi = url.startsWith('/webtool') || url.startsWith('/__');
+      if (request.method === 'GET' && !isApi && !path.extname(url)) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.status(404).send({ success: false, message: 'Not found' });
+    });
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ success: false, message: 'Not found' }));
+  }
+
+  return app;
+}

@@ -1,0 +1,52 @@
+import path from 'node:path';
+
+/** Identity settings shared by the stand-in, the gateway and the app's local environment. */
+export const identitySettings = {
+  region: 'eu-west-1',
+  userPoolId: 'eu-west-1_LocalPool',
+  userPoolClientId: 'localwebtoolclient',
+  identityPoolId: 'eu-west-1:5f1c1d6e-0000-4000-8000-00000000b10c',
+  /** Paths of the stand-in, passed to Amplify as userPoolEndpoint / identityPoolEndpoint. */
+  userPoolPath: '/__identity/cognito-idp',
+  identityPoolPath: '/__identity/cognito-identity',
+  jwksPath: '/__identity/.well-known/jwks.json',
+  /** Lifetimes in seconds. */
+  idTokenTtl: 3600,
+  refreshTokenTtl: 30 * 24 * 3600,
+  credentialsTtl: 3600,
+  codeTtl: 5 * 60,
+  /** How long a sign-in may wait between InitiateAuth and the next answer (SRP, new password). */
+  authSessionTtl: 10 * 60,
+  /** Forgot-password codes, as Cognito: one hour. */
+  resetCodeTtl: 60 * 60,
+  /** Wrong emailed codes in a row before the account is blocked. */
+  maxCodeAttempts: 3,
+  blockSeconds: 2 * 60,
+  temporaryPasswordDays: 14,
+  /** Default issuer base of the tokens; the identity pool accepts Logins keyed by it. */
+  issuerBase: 'https://cognito-idp.local',
+} as const;
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  /** Local mode exposes the dev outbox; never on in production. */
+  local: boolean;
+  distDir: string;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const root = process.cwd();
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(root, env.DATA_DIR ?? 'data/pglite'),
+    local: env.WEBTOOL_LOCAL !== 'false',
+    distDir: path.resolve(root, 'dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

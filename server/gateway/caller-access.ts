@@ -1,0 +1,65 @@
+import type { Db } from '../db/adapter.ts';
+import { isSuperAdmin, operatorRoleMarker, parseRole } from '../../src/schema/roles.ts';
+import { accessLevel, permissionSet, type PermissionSet, type Policy } from '../../src/schema/permissions.ts';
+import type { FeatureIds } from '../../src/schema/features.ts';
+import type { Caller } from './request-auth.ts';
+import { HttpError } from './http-error.ts';
+import type { ResourceDefinition } from './resource-registry.ts';
+
+export interface RoleDoc {
+  role_name: string;
+  role_description?: string;
+  partner_type: string;
+  partner: string;
+  permissions: Policy[];
+}
+
+export interface CallerAccess {
+  caller: Caller;
+  role: RoleDoc;
+  partnerType: string;
+  partner: string | undefined;
+  superAdmin: boolean;
+  /** The operator company (super admins included) sees every partner's data. */
+  seesAll: boolean;
+  permissions: PermissionSet;
+}
+
+export const ROLES_ENDPOINT = 'identity_access/roles';
+
+/** Resolves the caller's role, partner and permissions from the first group (spec 01 §6). */
+export async function resolveAccess(db: Db, caller: Caller): Promise<CallerAccess> {
+  const parsed = parseRole(caller.groups);
+  if (!parsed) throw new HttpError(403, 'You have no permission for this request.');
+  const found = await db.query<{ doc: RoleDoc }>('SELECT doc FROM records WHERE resource = $1 AND key = $2', [
+    ROLES_ENDPOINT,
+    parsed.roleName,
+  ]);
+  const role = found.rows[0]?.doc;
+  if (!role) throw new HttpError(403, 'You have no permission for this request.');
+  const superAdmin = isSuperAdmin(role.role_name, role.role_description, operatorRoleMarker);
+  return {
+    caller,
+    role,
+    partnerType: parsed.partnerType,
+    partner: parsed.partner,
+    superAdmin,
+    seesAll: superAdmin || parsed.partnerType === 'operator',
+    permissions: permissionSet(role.permissions ?? [], superAdmin),
+  };
+}
+
+export type Verb = 'read' | 'write';
+
+/**
+ * The gateway refuses what the app hides: the partner type must be allowed for the resource and
+ * the module permission held (any level to read, advance to write).
+ */
+export function assertResourceAccess(access: CallerAccess, resource: ResourceDefinition, verb: Verb) {
+  const meta = resource.schema['x-resource'] as { partnerTypes?: string[] | 'All'; features?: FeatureIds } | undefined;
+  const allowedTypes = meta?.partnerTypes ?? 'All';
+  const typeAllowed = access.superAdmin || allowedTypes === 'All' || allowedTypes.includes(access.partnerType);
+  const level = meta?.features ? accessLevel(access.permissions, meta.features) : 'advance';
+  const permitted = verb === 'read' ? level !== undefined : level === 'advance';
+  if (!typeAllowed || !permitted) throw new HttpError(403, 'You have no permission for this request.');
+}

@@ -1,0 +1,93 @@
+import type { Db } from '../db/adapter.ts';
+import type { Doc } from './record-store.ts';
+import { searchText } from './record-store.ts';
+import type { ResourceDefinition } from './resource-registry.ts';
+import { HttpError } from './http-error.ts';
+
+export interface StoredRecord {
+  key: string;
+  doc: Doc;
+  version: number;
+}
+
+export interface Actor {
+  username: string;
+  partnerType: string;
+  partner: string | undefined;
+}
+
+/** Field-by-field difference, for the audit trail. */
+export function diff(before: Doc, after: Doc): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) {
+      changes[field] = { from: before[field] ?? null, to: after[field] ?? null };
+    }
+  }
+  return changes;
+}
+
+async function audit(tx: Db, actor: Actor, resource: ResourceDefinition, key: string, action: string, changes: object) {
+  await tx.query(
+    `INSERT INTO audit_log (username, partner_type, partner_id, resource, key, action, changes)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [actor.username, actor.partnerType, actor.partner ?? null, resource.endpoint, key, action, JSON.stringify(changes)],
+  );
+}
+
+export async function nextId(tx: Db, resource: ResourceDefinition): Promise<number> {
+  const result = await tx.query<{ last_value: string }>(
+    `INSERT INTO id_sequences (resource, last_value) VALUES ($1, 1)
+     ON CONFLICT (resource) DO UPDATE SET last_value = id_sequences.last_value + 1
+     RETURNING last_value`,
+    [resource.endpoint],
+  );
+  return Number(result.rows[0].last_value);
+}
+
+export async function readRecord(db: Db, resource: ResourceDefinition, key: string): Promise<StoredRecord | undefined> {
+  const result = await db.query<StoredRecord>(
+    'SELECT key, doc, version FROM records WHERE resource = $1 AND key = $2',
+    [resource.endpoint, key],
+  );
+  return result.rows[0];
+}
+
+export async function insertRecord(tx: Db, resource: ResourceDefinition, actor: Actor, key: string, doc: Doc) {
+  const inserted = await tx.query(
+    `INSERT INTO records (resource, key, doc, search, created_by, updated_by)
+     VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT DO NOTHING RETURNING key`,
+    [resource.endpoint, key, JSON.stringify(doc), searchText(resource, doc), actor.username],
+  );
+  if (!inserted.rows.length) throw new HttpError(409, 'This record already exists.');
+  await audit(tx, actor, resource, key, 'create', diff({}, doc));
+  return { ...doc, version: 1 };
+}
+
+/** Writes only if the stored version is still the one the caller edited: no lost updates. */
+export async function updateRecord(
+  tx: Db,
+  resource: ResourceDefinition,
+  actor: Actor,
+  existing: StoredRecord,
+  doc: Doc,
+  basedOnVersion: number,
+) {
+  const updated = await tx.query<{ version: number }>(
+    `UPDATE records SET doc = $3, search = $4, version = version + 1, updated_at = now(), updated_by = $5
+     WHERE resource = $1 AND key = $2 AND version = $6 RETURNING version`,
+    [resource.endpoint, existing.key, JSON.stringify(doc), searchText(resource, doc), actor.username, basedOnVersion],
+  );
+  if (!updated.rows.length) {
+    throw new HttpError(409, 'This record was changed by someone else. Reload it to see the changes.', {
+      code: 'STALE_VERSION',
+    });
+  }
+  await audit(tx, actor, resource, existing.key, 'update', diff(existing.doc, doc));
+  return { ...doc, version: updated.rows[0].version };
+}
+
+export async function deleteRecord(tx: Db, resource: ResourceDefinition, actor: Actor, existing: StoredRecord) {
+  await tx.query('DELETE FROM records WHERE resource = $1 AND key = $2', [resource.endpoint, existing.key]);
+  await audit(tx, actor, resource, existing.key, 'delete', diff(existing.doc, {}));
+}

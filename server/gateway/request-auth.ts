@@ -1,0 +1,156 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { Sha256 } from '@aws-crypto/sha256-js';
+import type { FastifyRequest } from 'fastify';
+import { unauthorized } from './http-error.ts';
+
+export interface Caller {
+  username: string;
+  email?: string;
+  groups: string[];
+  familyName?: string;
+  /** 'sigv4' for identity-pool signed calls, 'sso' for the single-sign-on token pair. */
+  via: 'sigv4' | 'sso';
+}
+
+export interface IdentityVerifier {
+  verifyIdToken(token: string): Promise<Record<string, unknown>>;
+  verifyAccessToken(token: string): Promise<Record<string, unknown>>;
+  findCredentials(accessKeyId: string): Promise<{
+    secretAccessKey: string;
+    sessionToken: string;
+    username: string;
+    expiresAt: Date;
+  } | null>;
+}
+
+const SIGV4 =
+  /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/;
+/** Requests older or newer than this are replays or clock errors. */
+const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000;
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(',') : value;
+}
+
+function parseAmzDate(value: string | undefined): Date | undefined {
+  const m = value?.match(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/);
+  if (!m) return undefined;
+  return new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]));
+}
+
+function sameText(a: string, b: string) {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function queryObject(rawUrl: string): { path: string; query: Record<string, string | string[]> } {
+  const url = new URL(rawUrl, 'http://gateway.invalid');
+  const query: Record<string, string | string[]> = {};
+  for (const [key, value] of url.searchParams) {
+    const existing = query[key];
+    query[key] = existing === undefined ? value : [...[existing].flat(), value];
+  }
+  return { path: url.pathname, query };
+}
+
+function claimsToCaller(claims: Record<string, unknown>, via: Caller['via']): Caller {
+  const groups = Array.isArray(claims['cognito:groups']) ? (claims['cognito:groups'] as string[]) : [];
+  return {
+    username: String(claims['cognito:username'] ?? claims.username ?? ''),
+    email: typeof claims.email === 'string' ? claims.email : undefined,
+    familyName: typeof claims.family_name === 'string' ? claims.family_name : undefined,
+    groups,
+    via,
+  };
+}
+
+async function verifySigned(request: FastifyRequest, identity: IdentityVerifier, match: RegExpMatchArray) {
+  const [, accessKeyId, , region, service, signedHeaders, signature] = match;
+  const credentials = await identity.findCredentials(accessKeyId);
+  if (!credentials || credentials.expiresAt.getTime() < Date.now()) throw unauthorized();
+  const signingDate = parseAmzDate(header(request, 'x-amz-date'));
+  if (!signingDate || Math.abs(signingDate.getTime() - Date.now()) > MAX_CLOCK_SKEW_MS) {
+    throw unauthorized('Login is expired.');
+  }
+  const headers: Record<string, string> = {};
+  for (const name of signedHeaders.split(';')) {
+    const value = header(request, name);
+    if (value === undefined) throw unauthorized();
+    headers[name] = value;
+  }
+  // The signer trusts x-amz-content-sha256 when present, so the body must match it here.
+  const bodyHash = createHash('sha256')
+    .update(request.rawBody ?? '')
+    .digest('hex');
+  const declaredHash = headers['x-amz-content-sha256'];
+  if (declaredHash !== undefined && !sameText(declaredHash, bodyHash)) {
+    throw unauthorized('You have no permission for this request.');
+  }
+  const { path, query } = queryObject(request.url);
+  const signer = new SignatureV4({
+    credentials: {
+      accessKeyId,
+      secretAccessKey: credentials.secretAccessKey,
+      sessionToken: credentials.sessionToken,
+    },
+    region,
+    service,
+    sha256: Sha256,
+  });
+  const signed = await signer.sign(
+    {
+      method: request.method,
+      protocol: 'http:',
+      hostname: headers.host ?? '',
+      path,
+      query,
+      headers,
+      body: request.rawBody ?? undefined,
+    },
+    { signingDate },
+  );
+  const expected = String(signed.headers.authorization ?? '').match(/Signature=([0-9a-f]{64})/)?.[1];
+  if (!expected || !sameText(expected, signature)) throw unauthorized('You have no permission for this request.');
+
+  const idToken = header(request, 'x-auth-token');
+  if (!idToken) throw unauthorized();
+  const claims = await identity.verifyIdToken(idToken).catch(() => {
+    throw unauthorized();
+  });
+  const caller = claimsToCaller(claims, 'sigv4');
+  if (caller.username !== credentials.username) throw unauthorized('You have no permission for this request.');
+  return caller;
+}
+
+/**
+ * Establishes who is calling a webtool/ route: either an identity-pool SigV4 signature plus the id
+ * token in x-auth-token, or (single sign-on) `Authorization: <access token>,<id token>`.
+ */
+export async function authenticate(request: FastifyRequest, identity: IdentityVerifier): Promise<Caller> {
+  const authorization = header(request, 'authorization');
+  if (!authorization) throw unauthorized();
+  const signed = authorization.match(SIGV4);
+  if (signed) return verifySigned(request, identity, signed);
+
+  const pair = authorization.split(',');
+  if (pair.length !== 2) throw unauthorized();
+  const [access, id] = pair.map((part) => part.trim());
+  const [accessClaims, idClaims] = await Promise.all([
+    identity.verifyAccessToken(access),
+    identity.verifyIdToken(id),
+  ]).catch(() => {
+    throw unauthorized();
+  });
+  if (accessClaims.sub !== idClaims.sub) throw unauthorized();
+  return claimsToCaller(idClaims, 'sso');
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: string;
+    caller?: Caller;
+  }
+}

@@ -1,0 +1,45 @@
+import type { CallerAccess } from './caller-access.ts';
+import type { Doc } from './record-store.ts';
+import type { ResourceDefinition } from './resource-registry.ts';
+import { HttpError } from './http-error.ts';
+
+/** `x-resource.tenancy`: partner type -> the document field naming its owner, or '*' for all. */
+type Tenancy = Record<string, string>;
+
+export type Scope = { field: string; value: string } | 'all' | 'none';
+
+function tenancyOf(resource: ResourceDefinition): Tenancy | undefined {
+  return (resource.schema['x-resource'] as { tenancy?: Tenancy } | undefined)?.tenancy;
+}
+
+/** Which records of a resource the caller may see (spec: the operator company sees all). */
+export function scopeFor(access: CallerAccess, resource: ResourceDefinition): Scope {
+  if (access.seesAll) return 'all';
+  const tenancy = tenancyOf(resource);
+  if (!tenancy) return 'all';
+  const field = tenancy[access.partnerType];
+  if (field === '*') return 'all';
+  if (!field || access.partner === undefined) return 'none';
+  return { field, value: access.partner };
+}
+
+export function visible(scope: Scope, doc: Doc): boolean {
+  if (scope === 'all') return true;
+  if (scope === 'none') return false;
+  return String(doc[scope.field] ?? '') === scope.value;
+}
+
+/**
+ * A partner writes only its own records: the owner field is filled in with its partner, and a
+ * different owner is refused.
+ */
+export function ownedByCaller(scope: Scope, resource: ResourceDefinition, doc: Doc): Doc {
+  if (scope === 'all') return doc;
+  if (scope === 'none') throw new HttpError(403, 'You have no permission for this request.');
+  const current = doc[scope.field];
+  if (current !== undefined && current !== null && String(current) !== scope.value) {
+    throw new HttpError(403, 'You have no permission for this request.');
+  }
+  const type = resource.schema.properties?.[scope.field]?.type;
+  return { ...doc, [scope.field]: type === 'integer' || type === 'number' ? Number(scope.value) : scope.value };
+}

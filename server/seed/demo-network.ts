@@ -1,0 +1,377 @@
+import type { Db } from '../db/adapter.ts';
+import { insertRecords, type NewRecord } from '../gateway/record-store.ts';
+import { loadResources } from '../gateway/resource-registry.ts';
+import { features, featureIdsOf, type FeatureName, type PartnerType } from '../../src/schema/features.ts';
+import { cities, streets } from './geography.ts';
+import { seededRandom } from './random.ts';
+
+/** Every demo user signs in with this password (README). */
+export const DEMO_PASSWORD = 'Demo#Locker2026';
+
+export interface DemoUser {
+  username: string;
+  email: string;
+  familyName: string;
+  role: string;
+}
+
+interface Partner {
+  id: number;
+  name: string;
+}
+
+export const carriers: Partner[] = [
+  { id: 1, name: 'NordPost' },
+  { id: 2, name: 'FjordFrakt' },
+  { id: 3, name: 'Baltic Express' },
+  { id: 4, name: 'Vistula Kurier' },
+  { id: 5, name: 'Suomi Parcel' },
+  { id: 6, name: 'Øresund Logistics' },
+];
+const locationOwners: Partner[] = [
+  { id: 1, name: 'Coop Nord' },
+  { id: 2, name: 'Kiosk 24' },
+  { id: 3, name: 'FuelStop' },
+  { id: 4, name: 'City Malls' },
+  { id: 5, name: 'Railway Stations' },
+];
+const hardwareProviders: Partner[] = [
+  { id: 1, name: 'LockerWorks' },
+  { id: 2, name: 'BoxTech' },
+];
+const maintenanceProviders: Partner[] = [
+  { id: 1, name: 'FixIt Services' },
+  { id: 2, name: 'Nordic Field Care' },
+];
+const supportProviders: Partner[] = [
+  { id: 1, name: 'HelpDesk Nordic' },
+  { id: 2, name: 'CallPoint PL' },
+];
+
+const operatorFeatures = Object.keys(features) as FeatureName[];
+const featuresByPartnerType: Record<PartnerType, FeatureName[]> = {
+  operator: operatorFeatures,
+  carrier: [
+    'dashboard',
+    'shipments',
+    'end_user',
+    'couriers',
+    'bookings',
+    'webhooks',
+    'servicepoints',
+    'webtool_users',
+    'carriers',
+  ],
+  support_provider: [
+    'dashboard',
+    'shipments',
+    'end_user',
+    'servicepoints',
+    'maintenance_tickets',
+    'support_providers',
+    'webtool_users',
+  ],
+  maintenance_provider: [
+    'servicepoints',
+    'maintenance_tickets',
+    'maintenance_operators',
+    'maintenance_providers',
+    'webtool_users',
+  ],
+  hardware_provider: ['servicepoints', 'hardware', 'pinpad', 'hardware_provider', 'webtool_users'],
+  location_owner: ['servicepoints', 'location_owner', 'webtool_users'],
+};
+
+function policies(names: FeatureName[]) {
+  const ids = new Set(names.flatMap(featureIdsOf));
+  return [...ids].sort((a, b) => a - b).map((feature_id) => ({ feature_id, has_permission: true, configurations: [] }));
+}
+
+interface RoleDoc {
+  role_name: string;
+  role_description: string;
+  partner_type: PartnerType;
+  partner: string;
+  permissions: ReturnType<typeof policies>;
+}
+
+function role(
+  partnerType: PartnerType,
+  partner: string,
+  suffix: string,
+  description: string,
+  names: FeatureName[],
+): RoleDoc {
+  return {
+    role_name: `${partnerType}_${partner}_${suffix}`,
+    role_description: description,
+    partner_type: partnerType,
+    partner,
+    permissions: policies(names),
+  };
+}
+
+export function demoRoles(): RoleDoc[] {
+  const roles: RoleDoc[] = [
+    role('operator', 'infinity', 'superadmin', 'Super admin of the network operator', operatorFeatures),
+    role('operator', 'infinity', 'admin', 'Operator administrator', operatorFeatures),
+    role(
+      'operator',
+      'infinity',
+      'analyst',
+      'Operator staff without dashboard',
+      operatorFeatures.filter((f) => f !== 'dashboard'),
+    ),
+  ];
+  const partnersByType: [PartnerType, Partner[]][] = [
+    ['carrier', carriers],
+    ['support_provider', supportProviders],
+    ['maintenance_provider', maintenanceProviders],
+    ['hardware_provider', hardwareProviders],
+    ['location_owner', locationOwners],
+  ];
+  for (const [type, partners] of partnersByType) {
+    for (const partner of partners) {
+      roles.push(role(type, String(partner.id), 'admin', `${partner.name} administrator`, featuresByPartnerType[type]));
+    }
+  }
+  return roles;
+}
+
+export const demoUsers: DemoUser[] = [
+  {
+    username: 'superadmin',
+    email: 'superadmin@demo.locker.test',
+    familyName: 'operator',
+    role: 'operator_infinity_superadmin',
+  },
+  { username: 'operator', email: 'operator@demo.locker.test', familyName: 'operator', role: 'operator_infinity_admin' },
+  { username: 'analyst', email: 'analyst@demo.locker.test', familyName: 'operator', role: 'operator_infinity_analyst' },
+  { username: 'carrier', email: 'carrier@demo.locker.test', familyName: 'carrier', role: 'carrier_1_admin' },
+  { username: 'carrier2', email: 'carrier2@demo.locker.test', familyName: 'carrier', role: 'carrier_2_admin' },
+  {
+    username: 'support',
+    email: 'support@demo.locker.test',
+    familyName: 'support_provider',
+    role: 'support_provider_1_admin',
+  },
+  {
+    username: 'maintenance',
+    email: 'maintenance@demo.locker.test',
+    familyName: 'maintenance_provider',
+    role: 'maintenance_provider_1_admin',
+  },
+  {
+    username: 'hardware',
+    email: 'hardware@demo.locker.test',
+    familyName: 'hardware_provider',
+    role: 'hardware_provider_1_admin',
+  },
+  {
+    username: 'locationowner',
+    email: 'locationowner@demo.locker.test',
+    familyName: 'location_owner',
+    role: 'location_owner_1_admin',
+  },
+];
+
+const SERVICE_POINTS = 2400;
+const venues = ['Supermarket', 'Kiosk', 'Fuel station', 'Mall', 'Station', 'Library', 'Pharmacy'];
+
+function partnerRecords(
+  partners: Partner[],
+  idField: string,
+  extra: (p: Partner) => Record<string, unknown> = () => ({}),
+): NewRecord[] {
+  return partners.map((p) => ({
+    key: String(p.id),
+    partnerId: String(p.id),
+    doc: { [idField]: p.id, name: p.name, active: true, ...extra(p) },
+  }));
+}
+
+/** Builds and stores the demo network. Deterministic: the same records on every machine. */
+export async function seedNetwork(db: Db) {
+  const random = seededRandom(20261121);
+  const resources = loadResources();
+  /** Search fields come from the schema when the entity has one. */
+  const target = (endpoint: string, search: string[] = []) => resources.get(endpoint) ?? { endpoint, search };
+  const roles = demoRoles();
+  await insertRecords(
+    db,
+    target('identity_access/roles', ['role_name', 'role_description']),
+    roles.map((r) => ({
+      key: r.role_name,
+      partnerType: r.partner_type,
+      partnerId: r.partner,
+      doc: { ...r },
+    })),
+  );
+
+  await insertRecords(
+    db,
+    target('partners/carrier', ['name']),
+    partnerRecords(carriers, 'carrier_id', () => ({
+      primary_country_code: random.pick(['DK', 'NO', 'SE', 'PL', 'FI']),
+      service_point_radius: random.int(1, 20),
+      color_code: `#${random.int(0x202020, 0xdfdfdf).toString(16)}`,
+    })),
+  );
+  await insertRecords(
+    db,
+    target('partners/location_owner', ['name']),
+    partnerRecords(locationOwners, 'location_owner_id'),
+  );
+  await insertRecords(
+    db,
+    target('partners/hardware_provider', ['name']),
+    partnerRecords(hardwareProviders, 'hardware_owner_id', (partner) => ({ is_default: partner.id === 1 })),
+  );
+  await insertRecords(
+    db,
+    target('partners/maintenance_provider', ['name']),
+    partnerRecords(maintenanceProviders, 'maintenance_provider_id'),
+  );
+  await insertRecords(
+    db,
+    target('partners/support_provider', ['name']),
+    partnerRecords(supportProviders, 'support_provider_id'),
+  );
+
+  const couriers: NewRecord[] = [];
+  for (const carrier of carriers) {
+    for (let n = 1; n <= 8; n += 1) {
+      const id = couriers.length + 1;
+      couriers.push({
+        key: String(id),
+        partnerType: 'carrier',
+        partnerId: String(carrier.id),
+        doc: {
+          courier_id: id,
+          carrier_id: carrier.id,
+          code: `${carrier.name.slice(0, 2).toUpperCase()}${String(n).padStart(4, '0')}`,
+          phone: `+45 ${random.int(20, 99)} ${random.int(10, 99)} ${random.int(10, 99)} ${random.int(10, 99)}`,
+          box_inspection: random.chance(0.3),
+          active: random.chance(0.9),
+        },
+      });
+    }
+  }
+  await insertRecords(db, target('couriers', ['code', 'phone']), couriers);
+
+  const servicePoints: NewRecord[] = [];
+  const hardware: NewRecord[] = [];
+  const pinpads: NewRecord[] = [];
+  for (let id = 1; id <= SERVICE_POINTS; id += 1) {
+    const city = cities[(id - 1) % cities.length];
+    const status = (id - 1) % 10;
+    const owner = random.pick(locationOwners);
+    const units = status >= 5 && status <= 8 ? random.int(1, 3) : 0;
+    const spId = `${city.country}${String(id).padStart(5, '0')}`;
+    servicePoints.push({
+      key: String(id),
+      partnerType: 'location_owner',
+      partnerId: String(owner.id),
+      doc: {
+        service_point_id: id,
+        sp_id: spId,
+        name: `${owner.name} ${random.pick(venues)} ${city.name} ${id}`,
+        status,
+        is_terminated: status === 9,
+        parked: status === 4 && random.chance(0.2),
+        test_sp: random.chance(0.02),
+        active: status === 7,
+        country: city.country,
+        address: `${random.pick(streets[city.country])} ${random.int(1, 180)}`,
+        zip: city.zip,
+        city: city.name,
+        latitude: Number((city.lat + (random.next() - 0.5) * 0.2).toFixed(6)),
+        longitude: Number((city.lng + (random.next() - 0.5) * 0.3).toFixed(6)),
+        time_zone: city.timeZone,
+        max_hardware_units: Math.max(units, random.int(1, 4)),
+        location_owner_id: owner.id,
+        maintenance_provider_id: random.pick(maintenanceProviders).id,
+        support_provider_id: random.pick(supportProviders).id,
+      },
+    });
+    for (let u = 0; u < units; u += 1) {
+      const hardwareId = hardware.length + 1;
+      const owner = random.chance(0.7) ? hardwareProviders[0] : hardwareProviders[1];
+      hardware.push({
+        key: String(hardwareId),
+        partnerType: 'hardware_provider',
+        partnerId: String(owner.id),
+        doc: {
+          hardware_id: hardwareId,
+          service_point_id: id,
+          name: `${spId}-${u + 1}`,
+          serial_id: `LW${String(100000 + hardwareId)}`,
+          hardware_type: 1,
+          hardware_owner_id: owner.id,
+          model_name: random.pick(['Locker 12', 'Locker 24', 'Locker 36 XL']),
+          firmware_version: random.pick(['4.2.1', '4.3.0', '4.3.2']),
+          status: status === 7 ? 'active' : 'installation_pending',
+        },
+      });
+    }
+    if (units > 0 && random.chance(0.25)) {
+      const pinpadId = pinpads.length + 1;
+      pinpads.push({
+        key: String(pinpadId),
+        partnerType: 'hardware_provider',
+        partnerId: '1',
+        doc: {
+          pinpad_id: pinpadId,
+          service_point_id: id,
+          ble_chip_id: `BLE-${(0xa00000 + pinpadId).toString(16).toUpperCase()}`,
+          firmware_version: '2.1.7',
+          model: 'PinPad P2',
+          status: status === 7 ? 'active' : 'pending',
+        },
+      });
+    }
+  }
+  await insertRecords(db, target('service_points'), servicePoints);
+  await insertRecords(db, target('service_points/hardware_units', ['name', 'serial_id']), hardware);
+  await insertRecords(db, target('service_points/pinpad', ['ble_chip_id']), pinpads);
+
+  const groups: NewRecord[] = Array.from({ length: 12 }, (_, index) => {
+    const id = index + 1;
+    const city = cities[index % cities.length];
+    const members = servicePoints.filter((sp) => sp.doc.city === city.name && sp.doc.status === 7).slice(0, 5);
+    return {
+      key: String(id),
+      doc: {
+        service_point_group_id: id,
+        group_name: `${city.name} ${index < cities.length ? 'central' : 'outskirts'}`,
+        service_point_ids: members.map((sp) => sp.doc.service_point_id),
+        carrier_ids: index % 3 === 0 ? [carriers[index % carriers.length].id] : [],
+        active: true,
+      },
+    };
+  });
+  await insertRecords(db, target('service_points/service_point_groups'), groups);
+
+  const sequences: [string, number][] = [
+    ['service_points/service_point_groups', groups.length],
+    ['partners/carrier', carriers.length],
+    ['partners/location_owner', locationOwners.length],
+    ['partners/hardware_provider', hardwareProviders.length],
+    ['partners/maintenance_provider', maintenanceProviders.length],
+    ['partners/support_provider', supportProviders.length],
+    ['couriers', couriers.length],
+    ['service_points', servicePoints.length],
+    ['service_points/hardware_units', hardware.length],
+    ['service_points/pinpad', pinpads.length],
+  ];
+  for (const [resource, last] of sequences) {
+    await db.query('INSERT INTO id_sequences (resource, last_value) VALUES ($1, $2)', [resource, last]);
+  }
+  return {
+    servicePoints: servicePoints.length,
+    hardware: hardware.length,
+    pinpads: pinpads.length,
+    couriers: couriers.length,
+    roles: roles.length,
+  };
+}

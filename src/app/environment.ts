@@ -1,0 +1,67 @@
+/**
+ * Environment settings (spec 01 §9). Local mode points Amplify and the gateway at this origin;
+ * production values come from VITE_* variables at build time.
+ */
+const env = import.meta.env;
+
+export interface Environment {
+  version: string;
+  live: boolean;
+  production: boolean;
+  companyName: string;
+  languages: readonly ['en-US', 'fr-FR'];
+  defaultLanguage: 'en-US';
+  country: string;
+  shipmentReports: boolean;
+  ssoActive: boolean;
+  enableLoma: boolean;
+  replaceLoma: boolean;
+  footerVersionTooltip: boolean;
+  inactiveSignOutSeconds: number;
+  /** Base URL of the API gateway; the webtool/ paths hang below it. */
+  apiBase: string;
+  auth: {
+    region: string;
+    userPoolId: string;
+    userPoolClientId: string;
+    identityPoolId: string;
+    /** Set only for the local identity stand-in. */
+    userPoolEndpoint?: string;
+    identityPoolEndpoint?: string;
+  };
+}
+
+const local = (env.VITE_AUTH_MODE ?? 'local') === 'local';
+const origin = typeof window === 'undefined' ? 'http://localhost:8080' : window.location.origin;
+
+export const environment: Environment = {
+  version: '3.7.2',
+  live: true,
+  production: true,
+  companyName: env.VITE_COMPANY_NAME ?? 'Infinity Lockers',
+  languages: ['en-US', 'fr-FR'],
+  defaultLanguage: 'en-US',
+  country: env.VITE_COUNTRY ?? 'PL',
+  shipmentReports: env.VITE_SHIPMENT_REPORTS === 'true',
+  ssoActive: env.VITE_SSO_ACTIVE === 'true',
+  enableLoma: env.VITE_ENABLE_LOMA === 'true',
+  replaceLoma: env.VITE_REPLACE_LOMA === 'true',
+  footerVersionTooltip: false,
+  inactiveSignOutSeconds: 10800,
+  apiBase: env.VITE_API_BASE ?? origin,
+  auth: local
+    ? {
+        region: 'eu-west-1',
+        userPoolId: 'eu-west-1_LocalPool',
+        userPoolClientId: 'localwebtoolclient',
+        identityPoolId: 'eu-west-1:5f1c1d6e-0000-4000-8000-00000000b10c',
+        userPoolEndpoint: `${origin}/__identity/cognito-idp`,
+        identityPoolEndpoint: `${origin}/__identity/cognito-identity`,
+      }
+    : {
+        region: env.VITE_AWS_REGION ?? '',
+        userPoolId: env.VITE_USER_POOL_ID ?? '',
+        userPoolClientId: env.VITE_USER_POOL_CLIENT_ID ?? '',
+        identityPoolId: env.VITE_IDENTITY_POOL_ID ?? '',
+      },
+};

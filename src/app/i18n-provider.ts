@@ -1,0 +1,49 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import enUS from '../../locales/en-US.json';
+import { sessionKeys } from '../authProvider/auth-provider.ts';
+
+export const locales = [
+  { locale: 'en-US', name: 'English' },
+  { locale: 'fr-FR', name: 'Français' },
+];
+
+const english = { ...englishMessages, ...enUS };
+
+/** Stored choice first, then the browser language, else en-US (spec 01 §1). */
+export function initialLocale(): string {
+  const stored = localStorage.getItem(sessionKeys.language);
+  if (stored && locales.some((l) => l.locale === stored)) return stored;
+  return navigator.language?.toLowerCase().startsWith('fr') ? 'fr-FR' : 'en-US';
+}
+
+async function loadFrench() {
+  const [{ default: frenchMessages }, { default: frFR }] = await Promise.all([
+    import('ra-language-french'),
+    import('../../locales/fr-FR.json'),
+  ]);
+  return { ...frenchMessages, ...frFR };
+}
+
+/** The initial bundle is loaded before the first render; French stays out of the entry chunk. */
+export async function createI18nProvider() {
+  const start = initialLocale();
+  const frenchAtStart = start === 'fr-FR' ? await loadFrench() : undefined;
+  const provider = polyglotI18nProvider(
+    (locale) => {
+      if (locale !== 'fr-FR') return english;
+      return frenchAtStart ?? loadFrench();
+    },
+    start,
+    locales,
+    { allowMissing: false },
+  );
+  return {
+    ...provider,
+    changeLocale: async (locale: string) => {
+      localStorage.setItem(sessionKeys.language, locale);
+      document.documentElement.lang = locale.slice(0, 2);
+      return provider.changeLocale(locale);
+    },
+  };
+}

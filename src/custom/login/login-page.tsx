@@ -1,0 +1,168 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, CircularProgress, Stack, TextField } from '@mui/material';
+import { useLogin, useTranslate } from 'react-admin';
+import {
+  answerChallenge,
+  RESEND_CODE,
+  startSignIn,
+  type SignInProgress,
+  type SignInStep,
+} from '../../authProvider/amplify-session.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { signInErrorKey } from './sign-in-errors.ts';
+
+type Step = 'credentials' | Exclude<SignInStep, 'done'>;
+
+export function LoginPage({ companyName }: { companyName: string }) {
+  const translate = useTranslate();
+  const login = useLogin();
+  const [step, setStep] = useState<Step>('credentials');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [info, setInfo] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function advance({ step: next, codeMessage }: SignInProgress) {
+    if (next === 'done') {
+      await login({});
+      return;
+    }
+    if (codeMessage === 'INVALID_CODE') {
+      setCode('');
+      setError(translate('auth.errors.invalid_code'));
+    }
+    if (codeMessage?.includes('OTP_REQUEST_PROCESSED')) setInfo(translate('auth.code_resent'));
+    setStep(next);
+  }
+
+  async function run(work: () => Promise<void>) {
+    setBusy(true);
+    setError(undefined);
+    setInfo(undefined);
+    try {
+      await work();
+    } catch (failure) {
+      console.error(failure);
+      setError(translate(signInErrorKey(failure)));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const submitCredentials = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => advance(await startSignIn(username, password)));
+  };
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => advance(await answerChallenge(code)));
+  };
+
+  const resendCode = () => {
+    void run(async () => advance(await answerChallenge(RESEND_CODE)));
+  };
+
+  const submitNewPassword = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => advance(await answerChallenge(newPassword)));
+  };
+
+  const submitButton = (label: string) => (
+    <Button
+      type="submit"
+      variant="contained"
+      fullWidth
+      disabled={busy}
+      startIcon={busy ? <CircularProgress size={16} /> : undefined}
+    >
+      {translate(label)}
+    </Button>
+  );
+
+  return (
+    <AuthLayout title={translate('auth.sign_in_title')} companyName={companyName}>
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          {error}
+        </Alert>
+      )}
+      {step === 'credentials' && (
+        <Box component="form" onSubmit={submitCredentials} noValidate>
+          <Stack spacing={2}>
+            <TextField
+              label={translate('auth.username')}
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              autoComplete="username"
+              required
+              autoFocus
+              fullWidth
+            />
+            <TextField
+              label={translate('auth.password')}
+              type="password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoComplete="current-password"
+              required
+              fullWidth
+            />
+            {submitButton('auth.sign_in')}
+          </Stack>
+        </Box>
+      )}
+      {info && (
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          {info}
+        </Alert>
+      )}
+      {step === 'code' && (
+        <Box component="form" onSubmit={submitCode} noValidate>
+          <Stack spacing={2}>
+            <Alert severity="info" role="status">
+              {translate('auth.code_sent')}
+            </Alert>
+            <TextField
+              label={translate('auth.validation_code')}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              autoComplete="one-time-code"
+              inputProps={{ inputMode: 'numeric', maxLength: 6 }}
+              required
+              autoFocus
+              fullWidth
+            />
+            {submitButton('auth.verify')}
+            <Button onClick={resendCode} disabled={busy}>
+              {translate('auth.resend_code')}
+            </Button>
+          </Stack>
+        </Box>
+      )}
+      {step === 'new-password' && (
+        <Box component="form" onSubmit={submitNewPassword} noValidate>
+          <Stack spacing={2}>
+            <Alert severity="info" role="status">
+              {translate('auth.new_password_required')}
+            </Alert>
+            <TextField
+              label={translate('auth.new_password')}
+              type="password"
+              value={newPassword}
+              onChange={(e) => setNewPassword(e.target.value)}
+              autoComplete="new-password"
+              required
+              autoFocus
+              fullWidth
+            />
+            {submitButton('auth.save_password')}
+          </Stack>
+        </Box>
+      )}
+    </AuthLayout>
+  );
+}

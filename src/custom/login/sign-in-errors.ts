@@ -1,0 +1,26 @@
+/** Maps identity-service failures to catalogue messages (spec 01 §8). */
+export function signInErrorKey(error: unknown): string {
+  const { name = '', message = '' } = (error ?? {}) as { name?: string; message?: string };
+  if (/blocked for 2 minutes/i.test(message)) return 'auth.errors.blocked';
+  if (/disabled/i.test(message)) return 'auth.errors.contact_admin';
+  if (/temporary password has expired/i.test(message)) return 'auth.errors.temporary_password';
+  if (/session is expired|invalid session/i.test(message)) return 'auth.errors.login_expired';
+  switch (name) {
+    case 'NotAuthorizedException':
+    case 'UserNotFoundException':
+      return 'auth.errors.incorrect';
+    case 'UserNotConfirmedException':
+      return 'auth.errors.pending_confirmation';
+    case 'PasswordResetRequiredException':
+      return 'auth.errors.password_reset_required';
+    case 'LimitExceededException':
+    case 'TooManyRequestsException':
+      return 'auth.errors.attempt_limit';
+    case 'InvalidPasswordException':
+      return 'auth.errors.password_constraints';
+    case 'CodeMismatchException':
+      return 'auth.errors.invalid_code';
+    default:
+      return 'auth.errors.generic';
+  }
+}

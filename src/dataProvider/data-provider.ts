@@ -1,0 +1,162 @@
+import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import { HttpError } from 'react-admin';
+import type { GatewayCall } from './gateway-client.ts';
+import type { GatewayRequest, QueryValue } from './signed-fetch.ts';
+
+export interface ResourceEndpoint {
+  /** Path under webtool/, e.g. partners/carrier. */
+  endpoint: string;
+  /** Field holding the record id, e.g. carrier_id. */
+  id: string;
+}
+
+export interface DataProviderOptions {
+  resources: Record<string, ResourceEndpoint>;
+  /** Told when a list call fails: the list shows empty and the user gets this message. */
+  onListError?: (message: string) => void;
+}
+
+interface ListResponse {
+  data: Record<string, unknown>[];
+  total: number;
+}
+interface RecordResponse {
+  data: Record<string, unknown>;
+}
+
+/** Field errors of a 422 in the form react-admin puts under inputs, keeping the translation args. */
+function formErrors(body: unknown): Record<string, string> | undefined {
+  const errors = (body as { errors?: unknown } | undefined)?.errors;
+  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return undefined;
+  const result: Record<string, string> = {};
+  for (const [field, value] of Object.entries(errors as Record<string, unknown>)) {
+    result[field] =
+      typeof value === 'string'
+        ? value
+        : `@@react-admin@@${JSON.stringify(value as { message: string; args?: object })}`;
+  }
+  return result;
+}
+
+function withFormErrors(error: unknown): never {
+  if (error instanceof HttpError && error.status === 422) {
+    const errors = formErrors(error.body);
+    if (errors) throw new HttpError(error.message, error.status, { ...error.body, errors });
+  }
+  throw error;
+}
+
+/** Maps react-admin calls to webtool/ paths with the list query of spec 01 §7. */
+export function createDataProvider(call: GatewayCall, options: DataProviderOptions) {
+  const endpointOf = (resource: string) => {
+    const found = options.resources[resource];
+    if (!found) throw new Error(`Unknown resource: ${resource}`);
+    return found;
+  };
+  const withId = (record: Record<string, unknown>, idField: string) =>
+    ({ ...record, id: record[idField] as Identifier }) as RaRecord;
+  const withoutId = (data: Record<string, unknown>) => {
+    const { id: _id, ...rest } = data;
+    return rest;
+  };
+
+  async function list(resource: string, params: Partial<GetListParams>) {
+    const { endpoint, id } = endpointOf(resource);
+    const page = params.pagination?.page ?? 1;
+    const perPage = params.pagination?.perPage ?? 20;
+    const { q, ...filters } = (params.filter ?? {}) as Record<string, QueryValue>;
+    const response = await call<ListResponse>({
+      method: 'GET',
+      path: `webtool/${endpoint}`,
+      query: {
+        offset: (page - 1) * perPage,
+        limit: perPage,
+        search: q,
+        order_by: params.sort?.field === 'id' ? id : params.sort?.field,
+        order_by_dir: params.sort?.order?.toLowerCase(),
+        ...filters,
+      },
+    });
+    return { data: response.data.map((r) => withId(r, id)), total: response.total };
+  }
+
+  async function one(resource: string, value: Identifier) {
+    const { id } = endpointOf(resource);
+    const { data } = await list(resource, { filter: { [id]: value }, pagination: { page: 1, perPage: 1 } });
+    if (!data.length) throw new HttpError('ra.notification.item_doesnt_exist', 404);
+    return data[0];
+  }
+
+  async function write(resource: string, method: GatewayRequest['method'], body: Record<string, unknown>) {
+    const { endpoint, id } = endpointOf(resource);
+    const response = await call<RecordResponse>({ method, path: `webtool/${endpoint}`, body }).catch(withFormErrors);
+    return withId(response.data ?? body, id);
+  }
+
+  async function update(resource: string, recordId: Identifier, data: Partial<RaRecord>, previous?: RaRecord) {
+    const { id } = endpointOf(resource);
+    return write(resource, 'PATCH', {
+      ...withoutId(data),
+      [id]: recordId,
+      version: previous?.version ?? data.version,
+    });
+  }
+
+  async function remove(resource: string, recordId: Identifier, previous?: RaRecord) {
+    const { endpoint, id } = endpointOf(resource);
+    await call({ method: 'DELETE', path: `webtool/${endpoint}`, body: { [id]: recordId, version: previous?.version } });
+    return previous ?? ({ id: recordId } as RaRecord);
+  }
+
+  const provider = {
+    getList: async (resource: string, params: GetListParams) => {
+      try {
+        return await list(resource, params);
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 401) throw error;
+        options.onListError?.((error as Error).message);
+        return { data: [], total: 0 };
+      }
+    },
+    getOne: async (resource: string, params: { id: Identifier }) => ({ data: await one(resource, params.id) }),
+    getMany: async (resource: string, params: { ids: Identifier[] }) => {
+      const records = await Promise.all(params.ids.map((value) => one(resource, value).catch(() => undefined)));
+      return { data: records.filter((r): r is RaRecord => r !== undefined) };
+    },
+    getManyReference: (resource: string, params: GetListParams & { target: string; id: Identifier }) =>
+      list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
+    create: async (resource: string, params: { data: Record<string, unknown> }) => ({
+      data: await write(resource, 'POST', withoutId(params.data)),
+    }),
+    update: async (resource: string, params: { id: Identifier; data: Partial<RaRecord>; previousData?: RaRecord }) => ({
+      data: await update(resource, params.id, params.data, params.previousData),
+    }),
+    updateMany: async (resource: string, params: { ids: Identifier[]; data: Partial<RaRecord> }) => {
+      for (const recordId of params.ids) await update(resource, recordId, params.data);
+      return { data: params.ids };
+    },
+    delete: async (resource: string, params: { id: Identifier; previousData?: RaRecord }) => ({
+      data: await remove(resource, params.id, params.previousData),
+    }),
+    deleteMany: async (resource: string, params: { ids: Identifier[] }) => {
+      for (const recordId of params.ids) await remove(resource, recordId);
+      return { data: params.ids };
+    },
+    /** An opname action, e.g. `action('carriers', 'PATCH', 'update_carrier_expiry_settings', {...})`. */
+    action: <T = unknown>(
+      resource: string,
+      method: GatewayRequest['method'],
+      opname: string,
+      body?: Record<string, unknown>,
+      query?: Record<string, QueryValue>,
+    ) => {
+      const { endpoint } = endpointOf(resource);
+      return method === 'GET'
+        ? call<T>({ method, path: `webtool/${endpoint}`, query: { ...query, opname } })
+        : call<T>({ method, path: `webtool/${endpoint}`, query, body: { ...body, opname } });
+    },
+    /** A raw webtool/ call for paths that are not resources (nav_drawer, lists, ...). */
+    call,
+  };
+  return provider as typeof provider & DataProvider;
+}

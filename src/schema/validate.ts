@@ -1,0 +1,94 @@
+import type { ErrorObject } from 'ajv';
+import type { SchemaRegistry } from './ajv.ts';
+import { mapAjvError } from './error-mapping.ts';
+import type { MappedError } from './error-mapping.ts';
+import type { FieldError } from './validators/messages.ts';
+import { normaliseInput } from './validators/normalise-input.ts';
+
+export interface ValidationResult<T = Record<string, unknown>> {
+  valid: boolean;
+  /** The input with empty values removed; of type T only when `valid`. */
+  data: T;
+  /** One error per dotted field path. */
+  errors: Record<string, FieldError>;
+}
+
+export interface ValidateOptions {
+  /** PATCH bodies: a required property may be left out, but not sent empty. */
+  partial?: boolean;
+}
+
+/** The same check for the browser form and the gateway's 422 answer. */
+export function validateRecord<T = Record<string, unknown>>(
+  registry: SchemaRegistry,
+  schemaId: string,
+  data: unknown,
+  { partial = false }: ValidateOptions = {},
+): ValidationResult<T> {
+  const validate = registry.validator(schemaId);
+  const normalised = normaliseInput(data, registry.schema(schemaId), registry.resolveRef);
+  validate(normalised);
+  const relevant = (validate.errors ?? []).filter((error) => !(partial && isLeftOutOfPatch(error, data)));
+  const errors = pickOnePerField(relevant.map(mapAjvError).filter((mapped) => mapped !== undefined));
+  return { valid: Object.keys(errors).length === 0, data: normalised as T, errors };
+}
+
+/**
+ * Nested objects of a PATCH replace the stored value whole, so only the record's own top-level
+ * properties may be missing.
+ */
+function isLeftOutOfPatch(error: ErrorObject, original: unknown): boolean {
+  return (
+    error.keyword === 'required' &&
+    error.instancePath === '' &&
+    !(typeof original === 'object' && original !== null && error.params.missingProperty in original)
+  );
+}
+
+function pickOnePerField(mapped: MappedError[]): Record<string, FieldError> {
+  const best = new Map<string, MappedError>();
+  for (const candidate of mapped) {
+    const current = best.get(candidate.path);
+    if (!current || candidate.rank < current.rank) best.set(candidate.path, candidate);
+  }
+  return Object.fromEntries([...best].map(([path, { error }]) => [path, error]));
+}
+
+/** A react-admin leaf error: its resolver only recognises a leaf when both keys are present. */
+export type FormFieldError = Required<FieldError>;
+export interface FormErrors {
+  [field: string]: FormFieldError | FormErrors | FormErrors[];
+}
+
+/**
+ * The shape react-admin's form `validate` prop returns: errors nested like the record, so that
+ * `address.address_id` becomes `{ address: { address_id: … } }` and array items become arrays.
+ * When a field and one of its sub-fields both fail, the field's own message is the one shown.
+ */
+export function toFieldErrors(result: Pick<ValidationResult<unknown>, 'errors'>): FormErrors {
+  const tree: FormErrors = {};
+  const byDepth = Object.entries(result.errors).sort(([a], [b]) => a.split('.').length - b.split('.').length);
+  for (const [path, { message, args = {} }] of byDepth) {
+    const segments = path.split('.');
+    const parent = containerFor(tree, segments);
+    if (parent) parent[segments[segments.length - 1]] = { message, args };
+  }
+  return tree;
+}
+
+type Container = Record<string, unknown>;
+
+function containerFor(tree: FormErrors, segments: string[]): Container | undefined {
+  let node: Container = tree;
+  for (const [index, segment] of segments.slice(0, -1).entries()) {
+    const existing = node[segment];
+    if (isLeaf(existing)) return undefined;
+    if (existing === undefined) node[segment] = /^[0-9]+$/.test(segments[index + 1]) ? [] : {};
+    node = node[segment] as Container;
+  }
+  return node;
+}
+
+function isLeaf(node: unknown): boolean {
+  return typeof node === 'object' && node !== null && 'message' in node;
+}

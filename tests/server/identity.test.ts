@@ -1,0 +1,531 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identitySettings as settings } from '../../server/config.ts';
+import { migrate, openDb, type Db } from '../../server/db/adapter.ts';
+import { createIdentity, type Identity } from '../../server/identity/index.ts';
+import { cognitoClient, type Reply } from './support/cognito-client.ts';
+
+const PASSWORD = 'Correct-Horse-9';
+
+let db: Db;
+let identity: Identity;
+let app: FastifyInstance;
+const clock = { now: Date.now() };
+const advance = (seconds: number) => (clock.now += seconds * 1000);
+
+let client: ReturnType<typeof cognitoClient>;
+const call = (...args: Parameters<typeof client.call>) => client.call(...args);
+const respond = (...args: Parameters<typeof client.respond>) => client.respond(...args);
+const passwordStep = (login: string, password: string) => client.passwordStep(login, password);
+
+async function latestCode(email: string): Promise<string> {
+  const mails = (await identity.readOutbox()).filter((mail) => mail.to === email);
+  return mails[mails.length - 1].code!;
+}
+
+const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
+
+async function signIn(username: string, password = PASSWORD) {
+  const challenge = await passwordStep(username, password);
+  expect(challenge.body.ChallengeName).toBe('CUSTOM_CHALLENGE');
+  const done = await respond('CUSTOM_CHALLENGE', challenge.body.Session, {
+    USERNAME: username,
+    ANSWER: await latestCode(`${username}@example.com`),
+  });
+  expect(done.status).toBe(200);
+  return { ...done.body.AuthenticationResult, RefreshToken: done.body.AuthenticationResult.RefreshToken! };
+}
+
+let userCount = 0;
+async function newUser(options: { temporary?: boolean; groups?: string[] } = {}) {
+  const username = `user${++userCount}`;
+  const created = await identity.createUser({
+    username,
+    email: `${username}@example.com`,
+    familyName: `Family ${userCount}`,
+    groups: options.groups ?? ['SUPER_ADMIN', 'CARRIER'],
+    password: options.temporary ? undefined : PASSWORD,
+    temporary: options.temporary,
+  });
+  return { username, email: `${username}@example.com`, ...created };
+}
+
+function expectError(reply: Reply, type: string, message: string) {
+  expect(reply.status).toBe(400);
+  expect(reply.errorType?.split(':')[0]).toBe(type);
+  expect(reply.body).toEqual({ __type: type, message });
+}
+
+beforeAll(async () => {
+  db = await openDb();
+  await migrate(db);
+  identity = createIdentity(db, { local: true, now: () => clock.now, log: () => {} });
+  app = Fastify();
+  await identity.register(app);
+  await app.ready();
+  client = cognitoClient(app);
+});
+
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+describe('sign-in with SRP and an emailed code', () => {
+  it('signs in by username or email and issues Cognito-shaped tokens', async () => {
+    const user = await newUser();
+    const challenge = await passwordStep(user.email.toUpperCase(), PASSWORD);
+    expect(challenge.status).toBe(200);
+    expect(challenge.body.ChallengeName).toBe('CUSTOM_CHALLENGE');
+    expect(challenge.body.ChallengeParameters).toMatchObject({
+      USERNAME: user.username,
+      CODE_DELIVERY_DESTINATION: 'u***@e***',
+      message: 'CODE_SENT',
+      attemptsLeft: '3',
+    });
+
+    const tokens = await signIn(user.username);
+    const id = await identity.verifyIdToken(tokens.IdToken);
+    expect(id).toMatchObject({
+      'cognito:username': user.username,
+      'cognito:groups': ['SUPER_ADMIN', 'CARRIER'],
+      email: user.email,
+      family_name: expect.stringMatching(/^Family/),
+      token_use: 'id',
+      aud: settings.userPoolClientId,
+      iss: `https://cognito-idp.local/${settings.userPoolId}`,
+    });
+    expect(id.exp - id.iat).toBe(3600);
+    const access = await identity.verifyAccessToken(tokens.AccessToken);
+    expect(access).toMatchObject({
+      username: user.username,
+      token_use: 'access',
+      client_id: settings.userPoolClientId,
+    });
+    expect(decodeProtectedHeader(tokens.IdToken)).toMatchObject({ alg: 'RS256' });
+  });
+
+  it('refuses a wrong password, and an unknown user with the same message', async () => {
+    const user = await newUser();
+    expectError(
+      await passwordStep(user.username, 'Wrong-Password-1'),
+      'NotAuthorizedException',
+      'Incorrect username or password.',
+    );
+    expectError(
+      await passwordStep('nobody@example.com', PASSWORD),
+      'NotAuthorizedException',
+      'Incorrect username or password.',
+    );
+  });
+
+  it('says a disabled user is disabled only after the right password', async () => {
+    const user = await newUser();
+    await identity.setEnabled(user.username, false);
+    expectError(
+      await passwordStep(user.username, 'Wrong-Password-1'),
+      'NotAuthorizedException',
+      'Incorrect username or password.',
+    );
+    expectError(await passwordStep(user.username, PASSWORD), 'NotAuthorizedException', 'User is disabled.');
+    await identity.setEnabled(user.username, true);
+    await signIn(user.username);
+  });
+
+  it('lets the user retry a wrong code on a new session', async () => {
+    const user = await newUser();
+    const challenge = await passwordStep(user.username, PASSWORD);
+    const code = await latestCode(user.email);
+    const retry = await respond('CUSTOM_CHALLENGE', challenge.body.Session, { ANSWER: wrongCode(code) });
+    expect(retry.status).toBe(200);
+    expect(retry.body.ChallengeName).toBe('CUSTOM_CHALLENGE');
+    expect(retry.body.ChallengeParameters).toMatchObject({ message: 'INVALID_CODE', attemptsLeft: '2' });
+    expect(retry.body.Session).not.toBe(challenge.body.Session);
+
+    expectError(
+      await respond('CUSTOM_CHALLENGE', challenge.body.Session, { ANSWER: code }),
+      'NotAuthorizedException',
+      'Invalid session for the user.',
+    );
+    const done = await respond('CUSTOM_CHALLENGE', retry.body.Session, { ANSWER: code });
+    expect(done.body.AuthenticationResult).toMatchObject({ TokenType: 'Bearer', ExpiresIn: 3600 });
+    expect(done.body.AuthenticationResult.NewDeviceMetadata).toBeUndefined();
+  });
+
+  it('blocks the account for 2 minutes on the third wrong code in a row', async () => {
+    const user = await newUser();
+    let reply = await passwordStep(user.username, PASSWORD);
+    const code = await latestCode(user.email);
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      reply = await respond('CUSTOM_CHALLENGE', reply.body.Session, { ANSWER: wrongCode(code) });
+      expect(reply.body.ChallengeName).toBe('CUSTOM_CHALLENGE');
+    }
+    reply = await respond('CUSTOM_CHALLENGE', reply.body.Session, { ANSWER: wrongCode(code) });
+    expectError(reply, 'NotAuthorizedException', 'Account is blocked for 2 minutes.');
+
+    expectError(
+      await passwordStep(user.username, PASSWORD),
+      'NotAuthorizedException',
+      'Account is blocked for 2 minutes.',
+    );
+    advance(60);
+    expectError(
+      await passwordStep(user.email, PASSWORD),
+      'NotAuthorizedException',
+      'Account is blocked for 2 minutes.',
+    );
+    advance(61);
+    await signIn(user.username);
+  });
+
+  it('counts wrong codes across sign-in attempts and resets the count on success', async () => {
+    const user = await newUser();
+    let reply = await passwordStep(user.username, PASSWORD);
+    const first = await latestCode(user.email);
+    await respond('CUSTOM_CHALLENGE', reply.body.Session, { ANSWER: wrongCode(first) });
+    reply = await passwordStep(user.username, PASSWORD);
+    expect(reply.body.ChallengeParameters.attemptsLeft).toBe('2');
+    await respond('CUSTOM_CHALLENGE', reply.body.Session, { ANSWER: await latestCode(user.email) });
+    reply = await passwordStep(user.username, PASSWORD);
+    expect(reply.body.ChallengeParameters.attemptsLeft).toBe('3');
+  });
+
+  it('expires the code after 5 minutes', async () => {
+    const user = await newUser();
+    const challenge = await passwordStep(user.username, PASSWORD);
+    const code = await latestCode(user.email);
+    advance(301);
+    expectError(
+      await respond('CUSTOM_CHALLENGE', challenge.body.Session, { ANSWER: code }),
+      'NotAuthorizedException',
+      'Invalid session for the user, session is expired.',
+    );
+  });
+
+  it('resends a fresh code on ANSWER RESEND', async () => {
+    const user = await newUser();
+    const challenge = await passwordStep(user.username, PASSWORD);
+    const first = await latestCode(user.email);
+    const resent = await respond('CUSTOM_CHALLENGE', challenge.body.Session, { ANSWER: 'RESEND' });
+    expect(resent.body.ChallengeName).toBe('CUSTOM_CHALLENGE');
+    expect(resent.body.ChallengeParameters.message).toContain('OTP_REQUEST_PROCESSED');
+    const second = await latestCode(user.email);
+    const answer = first === second ? wrongCode(second) : first;
+    const retry = await respond('CUSTOM_CHALLENGE', resent.body.Session, { ANSWER: answer });
+    expect(retry.body.ChallengeParameters.message).toBe('INVALID_CODE');
+    const done = await respond('CUSTOM_CHALLENGE', retry.body.Session, { ANSWER: second });
+    expect(done.body.AuthenticationResult.IdToken).toBeTruthy();
+  });
+
+  it('rejects an unknown session', async () => {
+    expectError(
+      await respond('CUSTOM_CHALLENGE', 'made-up', { ANSWER: '123456' }),
+      'NotAuthorizedException',
+      'Invalid session for the user.',
+    );
+  });
+});
+
+describe('temporary passwords', () => {
+  it('emails a temporary password and requires a new one that meets the policy', async () => {
+    const user = await newUser({ temporary: true });
+    const mails = await identity.readOutbox();
+    expect(mails[mails.length - 1]).toMatchObject({
+      to: user.email,
+      subject: 'Your webtool login',
+      code: user.temporaryPassword,
+    });
+
+    const challenge = await passwordStep(user.username, user.temporaryPassword!);
+    expect(challenge.body.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    expect(JSON.parse(challenge.body.ChallengeParameters.requiredAttributes)).toEqual([]);
+
+    const weak = await respond('NEW_PASSWORD_REQUIRED', challenge.body.Session, { NEW_PASSWORD: 'weakpassword' });
+    expect(weak.errorType?.split(':')[0]).toBe('InvalidPasswordException');
+    expect(weak.body.message).toMatch(/^Password does not conform to policy/);
+
+    const next = await respond('NEW_PASSWORD_REQUIRED', challenge.body.Session, { NEW_PASSWORD: 'Brand-New-Pass1' });
+    expect(next.body.ChallengeName).toBe('CUSTOM_CHALLENGE');
+    const done = await respond('CUSTOM_CHALLENGE', next.body.Session, { ANSWER: await latestCode(user.email) });
+    expect(done.body.AuthenticationResult.IdToken).toBeTruthy();
+
+    const { rows } = await db.query<{ status: string; invalid_otp_count: number }>(
+      'SELECT status, invalid_otp_count FROM identity_users WHERE username = $1',
+      [user.username],
+    );
+    expect(rows[0]).toEqual({ status: 'CONFIRMED', invalid_otp_count: 95 });
+    expect((await passwordStep(user.username, 'Brand-New-Pass1')).body.ChallengeName).toBe('CUSTOM_CHALLENGE');
+  });
+
+  it('refuses a temporary password older than 14 days', async () => {
+    const user = await newUser({ temporary: true });
+    advance(14 * 24 * 3600 + 1);
+    expectError(
+      await passwordStep(user.username, user.temporaryPassword!),
+      'NotAuthorizedException',
+      'Temporary password has expired and must be reset by an administrator.',
+    );
+    const { temporaryPassword } = await identity.resetPassword(user.username);
+    expect((await passwordStep(user.username, temporaryPassword)).body.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+  });
+});
+
+describe('tokens', () => {
+  it('refreshes with GetTokensFromRefreshToken and REFRESH_TOKEN_AUTH until revoked', async () => {
+    const user = await newUser();
+    const tokens = await signIn(user.username);
+    advance(5);
+    const refreshed = await call('GetTokensFromRefreshToken', {
+      ClientId: settings.userPoolClientId,
+      RefreshToken: tokens.RefreshToken,
+    });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.AuthenticationResult.RefreshToken).toBeUndefined();
+    const id = await identity.verifyIdToken(refreshed.body.AuthenticationResult.IdToken);
+    expect(id.iat).toBeGreaterThan(decodeJwt(tokens.IdToken).iat!);
+    expect(id.auth_time).toBe(decodeJwt(tokens.IdToken).auth_time);
+
+    const viaInitiate = await call('InitiateAuth', {
+      ClientId: settings.userPoolClientId,
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      AuthParameters: { REFRESH_TOKEN: tokens.RefreshToken },
+    });
+    expect(viaInitiate.body.AuthenticationResult.AccessToken).toBeTruthy();
+
+    await call('RevokeToken', { ClientId: settings.userPoolClientId, Token: tokens.RefreshToken });
+    const refresh = (token: string) =>
+      call('GetTokensFromRefreshToken', { ClientId: settings.userPoolClientId, RefreshToken: token });
+    expectError(await refresh(tokens.RefreshToken), 'NotAuthorizedException', 'Invalid Refresh Token');
+    expectError(await refresh('garbage'), 'NotAuthorizedException', 'Invalid Refresh Token');
+    expectError(
+      await call('GetUser', { AccessToken: tokens.AccessToken }),
+      'NotAuthorizedException',
+      'Access Token has been revoked',
+    );
+  });
+
+  it('refuses to refresh for a disabled user', async () => {
+    const user = await newUser();
+    const tokens = await signIn(user.username);
+    await identity.setEnabled(user.username, false);
+    const reply = await call('GetTokensFromRefreshToken', {
+      ClientId: settings.userPoolClientId,
+      RefreshToken: tokens.RefreshToken,
+    });
+    expectError(reply, 'NotAuthorizedException', 'Invalid Refresh Token');
+  });
+
+  it('rejects expired, tampered and wrong-use tokens', async () => {
+    const user = await newUser();
+    const tokens = await signIn(user.username);
+    const [header, payload, signature] = tokens.IdToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...claims, 'cognito:groups': ['SUPER_ADMIN', 'ROOT'] })).toString(
+      'base64url',
+    );
+    await expect(identity.verifyIdToken(`${header}.${forged}.${signature}`)).rejects.toThrow();
+    await expect(identity.verifyIdToken(tokens.AccessToken)).rejects.toThrow();
+    await expect(identity.verifyAccessToken(tokens.IdToken)).rejects.toThrow();
+    advance(3601);
+    await expect(identity.verifyIdToken(tokens.IdToken)).rejects.toThrow(/exp/);
+    expectError(
+      await call('GetUser', { AccessToken: tokens.AccessToken }),
+      'NotAuthorizedException',
+      'Access Token has expired',
+    );
+  });
+
+  it('keeps its signing key across a restart and publishes it as JWKS', async () => {
+    const user = await newUser();
+    const tokens = await signIn(user.username);
+    const restarted = createIdentity(db, { local: true, now: () => clock.now, log: () => {} });
+    await expect(restarted.verifyIdToken(tokens.IdToken)).resolves.toMatchObject({ sub: expect.any(String) });
+    const jwks = (await app.inject({ method: 'GET', url: settings.jwksPath })).json();
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0].kid).toBe(decodeProtectedHeader(tokens.IdToken).kid);
+    expect(jwks.keys[0].d).toBeUndefined();
+  });
+});
+
+describe('account operations', () => {
+  it('returns the user attributes and changes the password with the old one', async () => {
+    const user = await newUser();
+    const tokens = await signIn(user.username);
+    const me = await call('GetUser', { AccessToken: tokens.AccessToken });
+    expect(me.body.Username).toBe(user.username);
+    expect(me.body.UserAttributes).toEqual(
+      expect.arrayContaining([
+        { Name: 'email', Value: user.email },
+        { Name: 'family_name', Value: expect.any(String) },
+        { Name: 'sub', Value: expect.any(String) },
+      ]),
+    );
+    const change = (previous: string, proposed: string) =>
+      call('ChangePassword', {
+        AccessToken: tokens.AccessToken,
+        PreviousPassword: previous,
+        ProposedPassword: proposed,
+      });
+    expectError(
+      await change('Not-The-Old-1', 'Another-Pass-2'),
+      'NotAuthorizedException',
+      'Incorrect username or password.',
+    );
+    expect((await change(PASSWORD, 'short')).errorType).toMatch(/^InvalidPasswordException/);
+    expect((await change(PASSWORD, 'Another-Pass-2')).status).toBe(200);
+    expectError(
+      await passwordStep(user.username, PASSWORD),
+      'NotAuthorizedException',
+      'Incorrect username or password.',
+    );
+    expect((await passwordStep(user.username, 'Another-Pass-2')).body.ChallengeName).toBe('CUSTOM_CHALLENGE');
+  });
+
+  it('resets a forgotten password with an emailed code, saying nothing about unknown users', async () => {
+    const user = await newUser();
+    const forgot = (login: string) => call('ForgotPassword', { ClientId: settings.userPoolClientId, Username: login });
+    const known = await forgot(user.username);
+    const unknown = await forgot('ghost@example.com');
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(Object.keys(unknown.body.CodeDeliveryDetails)).toEqual(Object.keys(known.body.CodeDeliveryDetails));
+
+    const code = await latestCode(user.email);
+    const confirm = (answer: string, password: string) =>
+      call('ConfirmForgotPassword', {
+        ClientId: settings.userPoolClientId,
+        Username: user.email,
+        ConfirmationCode: answer,
+        Password: password,
+      });
+    expectError(
+      await confirm(wrongCode(code), 'Reset-Pass-33'),
+      'CodeMismatchException',
+      'Invalid verification code provided, please try again.',
+    );
+    expect((await confirm(code, 'nopolicy')).errorType).toMatch(/^InvalidPasswordException/);
+    expect((await confirm(code, 'Reset-Pass-33')).status).toBe(200);
+    expect((await passwordStep(user.username, 'Reset-Pass-33')).body.ChallengeName).toBe('CUSTOM_CHALLENGE');
+    expectError(
+      await passwordStep(user.username, PASSWORD),
+      'NotAuthorizedException',
+      'Incorrect username or password.',
+    );
+  });
+
+  it('keeps admin changes: groups, deletion', async () => {
+    const user = await newUser({ groups: ['PARTNER_ADMIN'] });
+    await identity.updateUser(user.username, { groups: ['VIEWER', 'PARTNER_ADMIN'] });
+    const tokens = await signIn(user.username);
+    expect((await identity.verifyIdToken(tokens.IdToken))['cognito:groups']).toEqual(['VIEWER', 'PARTNER_ADMIN']);
+    await expect(
+      identity.createUser({
+        username: 'other',
+        email: user.email.toUpperCase(),
+        familyName: 'X',
+        groups: [],
+        password: PASSWORD,
+      }),
+    ).rejects.toThrow('An account with the given email already exists.');
+    await identity.deleteUser(user.username);
+    expect(await identity.getUser(user.username)).toBeNull();
+    expectError(
+      await passwordStep(user.username, PASSWORD),
+      'NotAuthorizedException',
+      'Incorrect username or password.',
+    );
+  });
+});
+
+describe('identity pool', () => {
+  it('gives a stable identity and stored credentials for a valid id token only', async () => {
+    const user = await newUser();
+    const tokens = await signIn(user.username);
+    const logins = { [`cognito-idp.${settings.region}.amazonaws.com/${settings.userPoolId}`]: tokens.IdToken };
+
+    expectError(
+      await call('GetId', { IdentityPoolId: settings.identityPoolId }, 'identity'),
+      'NotAuthorizedException',
+      'Unauthenticated access is not supported for this identity pool.',
+    );
+    const first = await call('GetId', { IdentityPoolId: settings.identityPoolId, Logins: logins }, 'identity');
+    const second = await call('GetId', { IdentityPoolId: settings.identityPoolId, Logins: logins }, 'identity');
+    expect(first.body.IdentityId).toMatch(new RegExp(`^${settings.region}:[0-9a-f-]{36}$`));
+    expect(second.body.IdentityId).toBe(first.body.IdentityId);
+
+    const issued = await call(
+      'GetCredentialsForIdentity',
+      { IdentityId: first.body.IdentityId, Logins: logins },
+      'identity',
+    );
+    const { AccessKeyId, SecretKey, SessionToken, Expiration } = issued.body.Credentials;
+    expect(typeof Expiration).toBe('number');
+    expect(Expiration * 1000).toBeCloseTo(clock.now + 3600_000, -3);
+    expect(await identity.findCredentials(AccessKeyId)).toEqual({
+      secretAccessKey: SecretKey,
+      sessionToken: SessionToken,
+      identityId: first.body.IdentityId,
+      username: user.username,
+      expiresAt: new Date(Expiration * 1000),
+    });
+    expect(await identity.findCredentials('ASIANOTISSUED')).toBeNull();
+
+    const other = await newUser();
+    const otherTokens = await signIn(other.username);
+    const foreign = await call(
+      'GetCredentialsForIdentity',
+      { IdentityId: first.body.IdentityId, Logins: { [Object.keys(logins)[0]]: otherTokens.IdToken } },
+      'identity',
+    );
+    expect(foreign.errorType).toMatch(/^NotAuthorizedException/);
+    const garbage = await call(
+      'GetId',
+      { IdentityPoolId: settings.identityPoolId, Logins: { [Object.keys(logins)[0]]: 'x.y.z' } },
+      'identity',
+    );
+    expect(garbage.errorType).toMatch(/^NotAuthorizedException/);
+  });
+});
+
+describe('protocol', () => {
+  const post = (payload: string, target = 'AWSCognitoIdentityProviderService.InitiateAuth') =>
+    app.inject({
+      method: 'POST',
+      url: settings.userPoolPath,
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target },
+      payload,
+    });
+
+  it('answers malformed JSON, unknown targets and oversized bodies with clean 400s', async () => {
+    const malformed = await post('{"ClientId": ');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().__type).toBe('SerializationException');
+
+    const unknown = await post('{}', 'AWSCognitoIdentityProviderService.AdminDeleteUser');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.headers['x-amzn-errortype']).toMatch(/^UnknownOperationException/);
+
+    expect((await post('{}', 'toString')).statusCode).toBe(400);
+    expect((await post('[1]')).json().__type).toBe('SerializationException');
+    expect((await post(JSON.stringify({ pad: 'x'.repeat(70_000) }))).statusCode).toBe(400);
+
+    const missing = await post(JSON.stringify({ ClientId: settings.userPoolClientId }));
+    expect(missing.json().__type).toBe('InvalidParameterException');
+  });
+
+  it('lists the outbox newest last in local mode, and not at all otherwise', async () => {
+    await identity.sendEmail({ to: 'a@example.com', subject: 'first', body: 'one' });
+    await identity.sendEmail({ to: 'a@example.com', subject: 'second', body: 'two', code: '123456' });
+    const listed = (await app.inject({ method: 'GET', url: '/__dev/outbox' })).json();
+    expect(listed.slice(-2)).toMatchObject([
+      { to: 'a@example.com', subject: 'first', body: 'one', code: null },
+      { to: 'a@example.com', subject: 'second', body: 'two', code: '123456', sentAt: expect.any(String) },
+    ]);
+
+    const production = Fastify();
+    await createIdentity(db, { local: false, log: () => {} }).register(production);
+    expect((await production.inject({ method: 'GET', url: '/__dev/outbox' })).statusCode).toBe(404);
+    await production.close();
+  });
+});

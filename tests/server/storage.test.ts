@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrate, openDb } from '../../server/db/adapter.ts';
+import { insertRecords, listRecords } from '../../server/gateway/record-store.ts';
+import { loadResources } from '../../server/gateway/resource-registry.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'webtool-storage-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const servicePoints = loadResources().get('service_points')!;
+
+describe('storage', () => {
+  it('keeps data across a restart of the file-backed database', async () => {
+    const first = await openDb({ dataDir: dir });
+    expect(await migrate(first)).toContain('001-core.sql');
+    await insertRecords(first, servicePoints, [
+      { key: '1', doc: { service_point_id: 1, name: 'Kiosk Oslo 1', status: 7, country: 'NO', city: 'Oslo' } },
+    ]);
+    await first.close();
+
+    const second = await openDb({ dataDir: dir });
+    expect(await migrate(second)).toEqual([]);
+    const { data, total } = await listRecords(second, servicePoints, { offset: 0, limit: 10, filters: {} });
+    expect(total).toBe(1);
+    expect(data[0]).toMatchObject({ name: 'Kiosk Oslo 1', version: 1 });
+    await second.close();
+  });
+
+  it('stores a field no migration knows about', async () => {
+    const db = await openDb();
+    await migrate(db);
+    await insertRecords(db, servicePoints, [
+      { key: '9', doc: { service_point_id: 9, name: 'New field', status: 1, country: 'DK', brand_new_field: 'kept' } },
+    ]);
+    const { data } = await listRecords(db, servicePoints, { offset: 0, limit: 1, filters: {} });
+    expect(data[0].brand_new_field).toBe('kept');
+    await db.close();
+  });
+
+  it('rolls a failed transaction back completely', async () => {
+    const db = await openDb();
+    await migrate(db);
+    await expect(
+      db.transaction(async (tx) => {
+        await insertRecords(tx, servicePoints, [
+          { key: '1', doc: { service_point_id: 1, name: 'a', status: 1, country: 'DK' } },
+        ]);
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    const { total } = await listRecords(db, servicePoints, { offset: 0, limit: 1, filters: {} });
+    expect(total).toBe(0);
+    await db.close();
+  });
+});

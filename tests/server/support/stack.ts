@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../server/app.ts';
+import { migrate, openDb, type Db } from '../../../server/db/adapter.ts';
+import { createIdentity, type Identity } from '../../../server/identity/index.ts';
+import { seedDemo } from '../../../server/seed/index.ts';
+import { DEMO_PASSWORD, demoUsers } from '../../../server/seed/demo-network.ts';
+import { signRequest, type GatewayRequest, type SigningSession } from '../../../src/dataProvider/signed-fetch.ts';
+import { cognitoClient } from './cognito-client.ts';
+
+export const API_BASE = 'http://localhost:8080';
+
+export interface Stack {
+  app: FastifyInstance;
+  db: Db;
+  identity: Identity;
+  /** Identity clock: tests move it to make tokens old. */
+  clock: { offsetMs: number };
+  signIn(username: string): Promise<SigningSession>;
+  /** A signed webtool call as the browser makes it. */
+  send(session: SigningSession, request: GatewayRequest): Promise<{ status: number; body: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+/** The whole gateway on a freshly seeded in-memory database. */
+export async function startStack(): Promise<Stack> {
+  const db = await openDb();
+  await migrate(db);
+  const clock = { offsetMs: 0 };
+  const identity = createIdentity(db, { local: true, now: () => Date.now() + clock.offsetMs, log: () => {} });
+  await seedDemo(db, identity);
+  const app = await buildApp({ db, identity });
+  await app.ready();
+  const cognito = cognitoClient(app);
+
+  async function latestCode(email: string) {
+    const mails = (await identity.readOutbox()).filter((mail) => mail.to === email && mail.code);
+    return mails[mails.length - 1].code!;
+  }
+
+  return {
+    app,
+    db,
+    identity,
+    clock,
+    async signIn(username) {
+      const user = demoUsers.find((u) => u.username === username);
+      const email = user?.email ?? `${username}@example.com`;
+      const tokens = await cognito.signIn(username, DEMO_PASSWORD, () => latestCode(email));
+      return {
+        region: 'eu-west-1',
+        idToken: tokens.IdToken,
+        accessToken: tokens.AccessToken,
+        credentials: await cognito.credentials(tokens.IdToken),
+      };
+    },
+    async send(session, request) {
+      const { url, init } = await signRequest(API_BASE, request, session);
+      const response = await app.inject({
+        method: request.method,
+        url: url.replace(API_BASE, ''),
+        headers: { ...init.headers, host: new URL(API_BASE).host },
+        payload: init.body,
+      });
+      return { status: response.statusCode, body: response.json() };
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { signInErrorKey } from '../../src/custom/login/sign-in-errors.ts';
+import en from '../../locales/en-US.json';
+
+const error = (name: string, message = '') => Object.assign(new Error(message), { name });
+
+describe('sign-in error messages', () => {
+  it.each([
+    [
+      error('NotAuthorizedException', 'Incorrect username or password.'),
+      'auth.errors.incorrect',
+      'Username or password incorrect.',
+    ],
+    [
+      error('UserNotFoundException', 'User does not exist.'),
+      'auth.errors.incorrect',
+      'Username or password incorrect.',
+    ],
+    [
+      error('NotAuthorizedException', 'Account is blocked for 2 minutes.'),
+      'auth.errors.blocked',
+      'Account is blocked for 2 minutes.',
+    ],
+    [
+      error('NotAuthorizedException', 'User is disabled.'),
+      'auth.errors.contact_admin',
+      'Something went wrong, please contact Admin',
+    ],
+    [error('PasswordResetRequiredException'), 'auth.errors.password_reset_required', 'Password reset required.'],
+    [
+      error('LimitExceededException'),
+      'auth.errors.attempt_limit',
+      'Attempt limit exceeded, please try after some time.',
+    ],
+    [
+      error('NotAuthorizedException', 'Temporary password has expired and must be reset by an administrator.'),
+      'auth.errors.temporary_password',
+      'Invalid or expired temporary password.',
+    ],
+    [error('InvalidPasswordException'), 'auth.errors.password_constraints', 'Password constraints are not met.'],
+    [error('CodeMismatchException'), 'auth.errors.invalid_code', 'Invalid validation code.'],
+    [
+      error('NotAuthorizedException', 'Invalid session for the user, session is expired.'),
+      'auth.errors.login_expired',
+      'Login is expired.',
+    ],
+  ])('maps %s to its catalogue message', (failure, key, text) => {
+    expect(signInErrorKey(failure)).toBe(key);
+    const message = key.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], en);
+    expect(message).toBe(text);
+  });
+
+  it('falls back to the generic message for anything else', () => {
+    expect(signInErrorKey(new TypeError('Failed to fetch'))).toBe('auth.errors.generic');
+    expect(signInErrorKey(undefined)).toBe('auth.errors.generic');
+  });
+});
