@@ -37,9 +37,14 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   layer(
-    ['src/schema/**'],
-    ['/(app|resources|custom|dataProvider|authProvider)/', '^react-admin$'],
+    ['src/schema/ui/**'],
+    ['/(app|resources|custom|dataProvider|authProvider)/'],
     'src/schema knows nothing of the app.',
+  ),
+  layer(
+    ['src/schema/*.ts', 'src/schema/validators/**'],
+    ['/(app|resources|custom|dataProvider|authProvider|ui)/', '^(react|react-dom|react-admin|@mui/.*)$'],
+    'The pure engine is shared with the gateway: no React, no app modules.',
   ),
   layer(['locales/**'], ['/src/'], 'locales know nothing of the app.'),
   layer(

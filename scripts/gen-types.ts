@@ -1,9 +1,11 @@
-// `npm run gen`: writes src/types/generated/<entity>.ts from schemas/*.schema.json.
+// `npm run gen`: writes src/types/generated/<entity>.ts from schemas/*.schema.json, and
+// src/types/generated/validators.ts, the browser's standalone ajv validators of every schema.
 // `--check` fails (exit 1) when a committed file is stale instead of writing it.
 import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 import prettier from 'prettier';
+import { standaloneValidatorsModule } from './standalone-validators.ts';
 
 const root = process.cwd();
 const schemasDir = path.join(root, 'schemas');
@@ -47,6 +49,12 @@ for (const file of readdirSync(schemasDir)
   expected.set(file.replace('.schema.json', '.ts'), await prettier.format(source, prettierOptions));
 }
 
+const allSchemas = readdirSync(schemasDir)
+  .filter((f) => f.endsWith('.schema.json'))
+  .sort()
+  .map((f) => JSON.parse(readFileSync(path.join(schemasDir, f), 'utf8')) as Json);
+expected.set('validators.ts', await prettier.format(standaloneValidatorsModule(allSchemas), prettierOptions));
+
 const stale: string[] = [];
 if (!check) {
   rmSync(outDir, { recursive: true, force: true });
@@ -64,10 +72,10 @@ if (check) {
   const extra = existsSync(outDir) ? readdirSync(outDir).filter((f) => !expected.has(f)) : [];
   stale.push(...extra);
   if (stale.length) {
-    console.error(`Generated types are stale (${stale.join(', ')}): run npm run gen and commit the result.`);
+    console.error(`Generated files are stale (${stale.join(', ')}): run npm run gen and commit the result.`);
     process.exit(1);
   }
-  console.log(`Generated types are up to date (${expected.size} files).`);
+  console.log(`Generated files are up to date (${expected.size} files).`);
 } else {
   console.log(`Wrote ${expected.size} files to src/types/generated/.`);
 }

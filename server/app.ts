@@ -10,7 +10,7 @@ import { loadResources, loadSchemas, type ResourceDefinition } from './gateway/r
 import { createSchemaRegistry } from '../src/schema/ajv.ts';
 import { validateRecord } from '../src/schema/validate.ts';
 import { resourceRules } from './gateway/rules/index.ts';
-import { navDrawer } from './gateway/identity-access.ts';
+import { identityAccessRoutes } from './gateway/identity-access.ts';
 
 export interface AppOptions {
   db: Db;
@@ -88,7 +88,7 @@ export async function buildApp(options: AppOptions) {
     validate: (resource: ResourceDefinition, doc, { partial }) =>
       validateRecord(registry, String(resource.schema.$id), doc, { partial }),
     rules: resourceRules,
-    special: { 'identity_access/nav_drawer': navDrawer },
+    special: identityAccessRoutes(options.identity),
   });
 
   app.get('/healthz', async () => ({ ok: true }));

@@ -1,4 +1,5 @@
 import type { SpecialRoute } from './webtool-routes.ts';
+import type { Identity } from '../identity/index.ts';
 import { features } from '../../src/schema/features.ts';
 
 const COMMIT_VERSION = process.env.COMMIT_VERSION ?? 'local';
@@ -36,4 +37,9 @@ async function partnerNameOf(db: Parameters<SpecialRoute>[0]['db'], partnerType:
     [`partners/${partnerType}`, partner],
   );
   return found.rows[0]?.name ?? null;
+}
+
+/** The webtool/identity_access/* routes, keyed `'<METHOD> <path>'`. */
+export function identityAccessRoutes(_identity: Identity): Record<string, SpecialRoute> {
+  return { 'GET identity_access/nav_drawer': navDrawer };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/adapter.ts';
 import { authenticate, type IdentityVerifier } from './request-auth.ts';
 import { badRequest, HttpError, INVALID_JSON } from './http-error.ts';
@@ -20,8 +20,13 @@ export type RecordValidator = (
   options: { partial: boolean },
 ) => { valid: boolean; data: Doc; errors: Record<string, FieldError> };
 
-/** A route that is not a plain resource (nav_drawer, lists, ...). */
-export type SpecialRoute = (ctx: { request: FastifyRequest; access: CallerAccess; db: Db }) => Promise<unknown>;
+/** A route that is not a plain resource (nav_drawer, users, lists, ...). */
+export type SpecialRoute = (ctx: {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  access: CallerAccess;
+  db: Db;
+}) => Promise<unknown>;
 
 export interface WebtoolDeps {
   db: Db;
@@ -30,7 +35,7 @@ export interface WebtoolDeps {
   common?: JsonSchema;
   validate: RecordValidator;
   rules?: Record<string, ResourceRules>;
-  /** `GET path` -> handler, for paths that are not resources. */
+  /** `'<METHOD> <path under webtool/>'` -> handler, for paths that are not schema resources. */
   special?: Record<string, SpecialRoute>;
 }
 
@@ -139,8 +144,8 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
   }
 
   /** The record if it exists and the caller may see it; otherwise 404, so ids cannot be probed. */
-  async function visibleRecord(access: CallerAccess, resource: ResourceDefinition, key: string) {
-    const existing = await readRecord(db, resource, key);
+  async function visibleRecord(tx: Db, access: CallerAccess, resource: ResourceDefinition, key: string) {
+    const existing = await readRecord(tx, resource, key);
     if (!existing || !visible(scopeFor(access, resource), existing.doc)) throw new HttpError(404, 'Record not found.');
     return existing;
   }
@@ -155,16 +160,19 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
     async (scope) => {
       scope.decorateRequest('access', undefined);
       // After body parsing: the SigV4 signature covers the raw body.
-      scope.addHook('preHandler', async (request) => {
+      scope.addHook('preHandler', async (request, reply) => {
         request.caller = await authenticate(request, deps.identity);
         request.access = await resolveAccess(db, request.caller);
         if (request.body === INVALID_JSON) throw badRequest('The request body is not valid JSON.');
+        const special = deps.special?.[`${request.method} ${endpointOf(request)}`];
+        if (special) {
+          const result = await special({ request, reply, access: request.access, db });
+          if (!reply.sent) await reply.send(result);
+        }
       });
 
       scope.get('/*', async (request) => {
         const access = request.access!;
-        const special = deps.special?.[endpointOf(request)];
-        if (special) return special({ request, access, db });
         const resource = resourceFor(request);
         assertResourceAccess(access, resource, 'read');
         const query = request.query as Record<string, unknown>;
@@ -209,7 +217,7 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
         }
         const key = keyFrom(resource, body);
         const data = await db.transaction(async (tx) => {
-          const existing = await visibleRecord(access, resource, key);
+          const existing = await visibleRecord(tx, access, resource, key);
           const changes = writableFields(resource, body);
           const merged = ownedByCaller(scopeFor(access, resource), resource, {
             ...existing.doc,
@@ -232,7 +240,7 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
           request.body && typeof request.body === 'object' ? (request.body as Doc) : (request.query as Doc);
         const key = keyFrom(resource, source);
         await db.transaction(async (tx) => {
-          const existing = await visibleRecord(access, resource, key);
+          const existing = await visibleRecord(tx, access, resource, key);
           if (typeof source.version === 'number' && source.version !== existing.version) {
             throw new HttpError(409, 'This record was changed by someone else. Reload it to see the changes.', {
               code: 'STALE_VERSION',

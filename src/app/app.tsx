@@ -2,12 +2,15 @@ import { useMemo } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { Admin, Resource, type I18nProvider } from 'react-admin';
 import { environment } from './environment.ts';
+import { accessRules, endpoints, resources } from './resources.ts';
+import { listErrors } from './list-errors.tsx';
+import { AppLayout } from './layout.tsx';
 import { configureAmplify, currentSession } from '../authProvider/amplify-session.ts';
 import { createAuthProvider } from '../authProvider/auth-provider.ts';
+import type { NavigationData } from '../authProvider/access-profile.ts';
 import { createGatewayClient } from '../dataProvider/gateway-client.ts';
 import { createDataProvider } from '../dataProvider/data-provider.ts';
 import { LoginPage } from '../custom/login/login-page.tsx';
-import servicePoints from '../resources/service-points/index.tsx';
 
 configureAmplify(environment.auth);
 
@@ -27,18 +30,29 @@ function Login() {
 }
 
 export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
-  const authProvider = useMemo(() => createAuthProvider(), []);
-  const dataProvider = useMemo(() => {
+  const { dataProvider, authProvider } = useMemo(() => {
     const call = createGatewayClient({
       apiBase: environment.apiBase,
       session: signingSession,
       replaceLoma: environment.replaceLoma,
       version: environment.version,
+      translate: (key, args) => i18nProvider.translate(key, { _: key, ...args }),
     });
-    return createDataProvider(call, {
-      resources: { 'service-points': { endpoint: 'service_points', id: 'service_point_id' } },
-    });
-  }, []);
+    return {
+      dataProvider: createDataProvider(call, { resources: endpoints, onListError: listErrors.report }),
+      authProvider: createAuthProvider({
+        rules: accessRules,
+        loadNavigation: async () =>
+          (
+            await call<{ data: NavigationData }>({
+              method: 'GET',
+              path: 'webtool/identity_access/nav_drawer',
+              query: { userinfo: '' },
+            })
+          ).data,
+      }),
+    };
+  }, [i18nProvider]);
 
   return (
     <BrowserRouter>
@@ -49,9 +63,12 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         dataProvider={dataProvider}
         i18nProvider={i18nProvider}
         loginPage={Login}
+        layout={AppLayout}
         requireAuth
       >
-        <Resource name="service-points" {...servicePoints} />
+        {resources.map(({ model: _model, ...resource }) => (
+          <Resource key={resource.name} {...resource} />
+        ))}
       </Admin>
     </BrowserRouter>
   );

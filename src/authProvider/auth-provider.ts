@@ -1,5 +1,12 @@
 import type { AuthProvider } from 'react-admin';
 import { currentSession, endSession } from './amplify-session.ts';
+import {
+  accessProfile,
+  canAccess,
+  type AccessProfile,
+  type NavigationData,
+  type ResourceAccessRule,
+} from './access-profile.ts';
 
 /** Session keys kept in local storage (spec 01 §3). */
 export const sessionKeys = {
@@ -43,14 +50,46 @@ async function rememberSession() {
   localStorage.setItem(sessionKeys.accessToken, session.tokens.accessToken.toString());
 }
 
+export interface AuthProviderOptions {
+  /** GET webtool/identity_access/nav_drawer. */
+  loadNavigation: () => Promise<NavigationData>;
+  /** Per resource: the feature ids and partner types that reach it. */
+  rules: Readonly<Record<string, ResourceAccessRule>>;
+}
+
 /**
  * The sign-in screen runs the Amplify challenge steps itself (password, emailed code, new
- * password); `login` is called once Amplify reports DONE, to record the session.
+ * password); `login` is called once Amplify reports DONE, to record the session. The access
+ * profile (role, partner, permissions) is resolved once per session and cached.
  */
-export function createAuthProvider(): AuthProvider {
+export function createAuthProvider(options: AuthProviderOptions): AuthProvider & {
+  profile: () => Promise<AccessProfile | undefined>;
+} {
+  let cached: Promise<AccessProfile | undefined> | undefined;
+
+  const profile = () => {
+    cached ??= (async () => {
+      const session = await currentSession();
+      const groups = (session?.tokens?.idToken?.payload['cognito:groups'] as string[] | undefined) ?? [];
+      const resolved = accessProfile(groups, await options.loadNavigation());
+      if (resolved) localStorage.setItem(sessionKeys.roleDescription, resolved.roleDescription);
+      return resolved;
+    })().catch((error: unknown) => {
+      cached = undefined;
+      throw error;
+    });
+    return cached;
+  };
+
   return {
-    login: () => rememberSession(),
+    profile,
+    login: async () => {
+      cached = undefined;
+      await rememberSession();
+      await profile();
+    },
     logout: async () => {
+      cached = undefined;
       await endSession();
       clearSessionKeys();
       return '/login';
@@ -77,9 +116,8 @@ export function createAuthProvider(): AuthProvider {
         fullName: String(claims.email ?? claims['cognito:username'] ?? ''),
       };
     },
-    getPermissions: async () => {
-      const session = await currentSession();
-      return (session?.tokens?.idToken?.payload['cognito:groups'] as string[] | undefined) ?? [];
-    },
+    getPermissions: async () => profile(),
+    canAccess: async (params: { resource: string; action: string }) =>
+      canAccess(await profile(), options.rules, params),
   };
 }

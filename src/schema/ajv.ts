@@ -1,10 +1,8 @@
 import Ajv2020 from 'ajv/dist/2020';
-import type { KeywordDefinition, SchemaObject, ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
-import { defaultDescriptionKeyword } from './validators/default-description.ts';
-import { sharedFormats, standardFormats } from './validators/formats.ts';
+import type { CodeKeywordDefinition, KeywordCxt, KeywordDefinition, SchemaObject, ValidateFunction } from 'ajv';
+import { _, getProperty, Name } from 'ajv/dist/compile/codegen';
 import type { RefResolver } from './validators/normalise-input.ts';
-import { phoneCountryKeyword } from './validators/phone.ts';
+import * as sharedValidators from './validators/standalone-runtime.ts';
 
 export const columnTypes = [
   'text',
@@ -57,11 +55,69 @@ const hintVocabulary: KeywordDefinition[] = [
   { keyword: 'x-rules' },
 ];
 
+/** The name under which standalone code imports src/schema/validators/standalone-runtime.ts. */
+export const standaloneRuntimeName = 'sharedValidators';
+const standaloneRuntime = new Name(standaloneRuntimeName);
+
+type RuleName = 'phoneCountryMessage' | 'defaultDescriptionMessage';
+
+/**
+ * A keyword whose rule is a function of standalone-runtime.ts, called with the value, the keyword's
+ * schema and the object holding the value, that returns the error's message key or undefined.
+ * Compiled code holds the function itself; standalone code cannot serialise it, so it imports it
+ * by name. The message key reaches the error mapper in `params.message`.
+ */
+function ruleKeyword(rule: RuleName, definition: Omit<CodeKeywordDefinition, 'code' | 'error'>): CodeKeywordDefinition {
+  return {
+    ...definition,
+    error: {
+      message: ({ params }) => _`${params.message}`,
+      params: ({ params }) => _`{message: ${params.message}}`,
+    },
+    code(cxt: KeywordCxt) {
+      const { gen, data, schemaCode, it } = cxt;
+      const check = gen.scopeValue('func', {
+        ref: sharedValidators[rule],
+        code: _`${standaloneRuntime}${getProperty(rule)}`,
+      });
+      const message = gen.const('message', _`${check}(${data}, ${schemaCode}, ${it.parentData})`);
+      cxt.setParams({ message });
+      cxt.fail(_`${message} !== undefined`);
+    },
+  };
+}
+
+const ruleKeywords: CodeKeywordDefinition[] = [
+  /** `"x-phone-country": "<sibling field>"` on a string: the sibling holds the country. */
+  ruleKeyword('phoneCountryMessage', { keyword: 'x-phone-country', type: 'string', schemaType: 'string' }),
+  /** `"x-default-description": { "language": "da", "country": "DK" }` on an array of translations. */
+  ruleKeyword('defaultDescriptionMessage', {
+    keyword: 'x-default-description',
+    type: 'array',
+    schemaType: 'object',
+    metaSchema: {
+      type: 'object',
+      properties: { language: { type: 'string' }, country: { type: 'string' } },
+      required: ['language', 'country'],
+      additionalProperties: false,
+    },
+  }),
+];
+
+export interface AjvOptions {
+  /**
+   * Keep each validator's source for ajv's `standaloneCode` (scripts/gen-types.ts): an ES module
+   * that takes formats and keyword functions from standalone-runtime.ts, imported as
+   * `sharedValidators`, instead of from closures.
+   */
+  standalone?: boolean;
+}
+
 /**
  * The one ajv configuration shared by the browser forms and the gateway. `verbose` keeps each
  * error's schema, which tells a password confirmation (`const` with `$data`) from a terms box.
  */
-export function createAjv(): Ajv2020 {
+export function createAjv({ standalone = false }: AjvOptions = {}): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
     strict: true,
@@ -69,12 +125,13 @@ export function createAjv(): Ajv2020 {
     useDefaults: false,
     coerceTypes: false,
     verbose: true,
+    formats: sharedValidators.formats,
+    ...(standalone && {
+      code: { source: true, esm: true, lines: true, formats: _`${standaloneRuntime}.formats` },
+    }),
   });
-  addFormats(ajv, [...standardFormats]);
-  for (const [name, format] of Object.entries(sharedFormats)) ajv.addFormat(name, format);
   ajv.addVocabulary(hintVocabulary);
-  ajv.addKeyword(phoneCountryKeyword);
-  ajv.addKeyword(defaultDescriptionKeyword);
+  for (const keyword of ruleKeywords) ajv.addKeyword(keyword);
   return ajv;
 }
 

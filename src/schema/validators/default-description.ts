@@ -1,5 +1,5 @@
-import type { FuncKeywordDefinition, SchemaValidateFunction } from 'ajv';
 import { validationMessages } from './messages.ts';
+import type { ValidationMessage } from './messages.ts';
 
 export interface DescriptionTranslation {
   text?: string;
@@ -25,29 +25,20 @@ export function hasDefaultDescription(
   );
 }
 
-const validateDefaultDescription: SchemaValidateFunction = (primary: PrimaryLocale, translations: unknown[]) => {
-  const valid = hasDefaultDescription(translations.filter(isTranslation), primary);
-  validateDefaultDescription.errors = valid
-    ? []
-    : [{ keyword: 'x-default-description', params: { message: validationMessages.defaultDescription } }];
-  return valid;
-};
+/**
+ * The rule of `"x-default-description": { "language": "da", "country": "DK" }` on an array of
+ * translations: the message key of its error, or undefined when the primary description is there.
+ * The keyword (src/schema/ajv.ts) calls it by name, so that standalone validators can import it.
+ */
+export function defaultDescriptionMessage(
+  translations: readonly unknown[],
+  primary: PrimaryLocale,
+): ValidationMessage | undefined {
+  return hasDefaultDescription(translations.filter(isTranslation), primary)
+    ? undefined
+    : validationMessages.defaultDescription;
+}
 
 function isTranslation(item: unknown): item is DescriptionTranslation {
   return typeof item === 'object' && item !== null;
 }
-
-/** `"x-default-description": { "language": "da", "country": "DK" }` on an array of translations. */
-export const defaultDescriptionKeyword: FuncKeywordDefinition = {
-  keyword: 'x-default-description',
-  type: 'array',
-  schemaType: 'object',
-  metaSchema: {
-    type: 'object',
-    properties: { language: { type: 'string' }, country: { type: 'string' } },
-    required: ['language', 'country'],
-    additionalProperties: false,
-  },
-  errors: true,
-  validate: validateDefaultDescription,
-};

@@ -60,9 +60,6 @@ export const sharedFormats: Record<string, SharedFormat> = {
   'https-url': textFormat(isHttpsUrl, { message: validationMessages.httpsUrl }),
 };
 
-/** Standard formats taken from ajv-formats; `email` and `time` are ours (above). */
-export const standardFormats = ['date', 'date-time', 'uri', 'uuid'] as const;
-
 /** The error of a failed `format`, whoever defined it. */
 export function formatError(format: string): FieldError {
   if (Object.hasOwn(sharedFormats, format)) return sharedFormats[format].error;

@@ -1,7 +1,7 @@
-import type { FuncKeywordDefinition, SchemaValidateFunction } from 'ajv';
 import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { CountryCode } from 'libphonenumber-js/min';
 import { validationMessages } from './messages.ts';
+import type { ValidationMessage } from './messages.ts';
 
 /**
  * The `min` metadata (about 80 KB instead of 145 KB for `max`) knows every country's number
@@ -58,23 +58,22 @@ function parseCountry(country: string): ChosenCountry | undefined {
 }
 
 /**
- * `"x-phone-country": "<sibling field>"` on a string property: the sibling holds the country.
- * Errors carry their message in params so that the error mapper needs no knowledge of phones.
+ * The rule of `"x-phone-country": "<sibling field>"` on a string property: the message key of its
+ * error, or undefined when the phone is valid for the country in `record[countryField]`. The
+ * keyword (src/schema/ajv.ts) calls it by name, so that standalone validators can import it.
  */
-const validatePhoneCountry: SchemaValidateFunction = (countryField: string, phone: string, _schema, context) => {
-  const sibling = (context?.parentData as Record<string, unknown> | undefined)?.[countryField];
+export function phoneCountryMessage(
+  phone: string,
+  countryField: string,
+  record: unknown,
+): ValidationMessage | undefined {
+  const sibling = isRecord(record) ? record[countryField] : undefined;
   const country = typeof sibling === 'string' || typeof sibling === 'number' ? String(sibling) : undefined;
   const problem = checkInternationalPhone(phone, country);
-  const message =
-    problem === 'country_code_required' ? validationMessages.countryCodeRequired : validationMessages.invalidPhone;
-  validatePhoneCountry.errors = problem ? [{ keyword: 'x-phone-country', params: { message } }] : [];
-  return !problem;
-};
+  if (!problem) return undefined;
+  return problem === 'country_code_required' ? validationMessages.countryCodeRequired : validationMessages.invalidPhone;
+}
 
-export const phoneCountryKeyword: FuncKeywordDefinition = {
-  keyword: 'x-phone-country',
-  type: 'string',
-  schemaType: 'string',
-  errors: true,
-  validate: validatePhoneCountry,
-};
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

@@ -15,7 +15,9 @@ export interface Carrier {
   api_key?: string;
   webhook_url?: string;
   webhook_http_header?: string;
-  webhook_events?: string[];
+  webhook_events?: (
+    'piece_reserved' | 'courier_delivered' | 'enduser_pickup' | 'courier_pickup' | 'piece_expired' | 'piece_cancelled'
+  )[];
   webhook_retry_attempts?: number;
   webhook_retry_interval?: number;
   webhook_first_delay?: number;

@@ -93,6 +93,31 @@ describe('validateRecord', () => {
     expect(validateRecord(registry, 'test', { radius: 3 }).errors).toHaveProperty('name');
   });
 
+  it('maps conditional requirements, patterns, item counts and unexpected properties', () => {
+    const schema = {
+      additionalProperties: false,
+      properties: {
+        deadline_date: { type: 'string', format: 'date-dmy' },
+        deadline_time: { type: 'string', format: 'time' },
+        country: { type: 'string' },
+        zip: { type: 'string', pattern: '^[0-9]{4}$' },
+        methods: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        code: { type: 'string', not: { const: 'x' } },
+      },
+      dependentSchemas: { deadline_time: { properties: { deadline_date: true }, required: ['deadline_date'] } },
+      if: { properties: { country: { const: 'DK' } }, required: ['country'] },
+      then: { properties: { zip: true }, required: ['zip'] },
+    };
+    expect(errorsOf(schema, { deadline_time: '10:00', country: 'DK', methods: [], code: 'x', extra: 1 })).toEqual({
+      deadline_date: { message: 'validation.required' },
+      zip: { message: 'validation.required' },
+      methods: { message: 'validation.min_items', args: { min: 1 } },
+      code: { message: 'validation.invalid' },
+      extra: { message: 'validation.invalid' },
+    });
+    expect(errorsOf(schema, { country: 'SE', zip: '12a' })).toEqual({ zip: { message: 'validation.format' } });
+  });
+
   it('refuses an unknown schema id', () => {
     expect(() => validateRecord(registryWith(servicePoint), 'nope', {})).toThrow(/nope/);
   });

@@ -1,0 +1,16 @@
+import carriers from '../resources/carriers/index.ts';
+import couriers from '../resources/couriers/index.ts';
+import servicePointGroups from '../resources/service-point-groups/index.ts';
+import servicePoints from '../resources/service-points/index.ts';
+import type { ResourceAccessRule } from '../authProvider/access-profile.ts';
+
+/** Every resource of the app, in menu order. */
+export const resources = [servicePoints, servicePointGroups, carriers, couriers];
+
+export const accessRules: Record<string, ResourceAccessRule> = Object.fromEntries(
+  resources.map((r) => [r.name, { features: r.model.features, partnerTypes: r.model.partnerTypes }]),
+);
+
+export const endpoints = Object.fromEntries(
+  resources.map((r) => [r.name, { endpoint: r.model.endpoint, id: r.model.id }]),
+);

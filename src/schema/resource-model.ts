@@ -1,0 +1,125 @@
+import type { FeatureIds } from './features.ts';
+
+/** The column types of the generic table (spec 02 §2). */
+export type ColumnType =
+  | 'text'
+  | 'text_with_badge'
+  | 'expandable'
+  | 'link'
+  | 'linkonly'
+  | 'array_with_badges'
+  | 'select'
+  | 'select2'
+  | 'switch'
+  | 'images';
+
+export interface FieldModel {
+  source: string;
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+  required: boolean;
+  readOnly: boolean;
+  format?: string;
+  /** Allowed values (enum, or the enum of array items). */
+  values?: (string | number)[];
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  defaultValue?: unknown;
+  column: { type: ColumnType; hide: boolean; ignorexport: boolean; index: number };
+  filter?: { kind: string; alwaysOn: boolean };
+  input: { kind?: string; tab?: string; multiline?: boolean; step?: number; [hint: string]: unknown };
+  lookup?: { resource?: string; source?: string; label?: string; value?: string };
+  /** Locale key under `choices` naming each value. */
+  choices?: string;
+}
+
+export interface ResourceModel {
+  schemaId: string;
+  name: string;
+  endpoint: string;
+  id: string;
+  features: FeatureIds;
+  partnerTypes: string[] | 'All';
+  pageSize: number;
+  sort: { field: string; order: 'ASC' | 'DESC' };
+  representation: string;
+  search: string[];
+  tabs: string[];
+  /** In column order. */
+  fields: FieldModel[];
+}
+
+type Schema = Record<string, unknown>;
+export type SchemaLookup = (ref: string) => Schema | undefined;
+
+/** A property with its `$ref` (into common or its own `$defs`) merged under its own keywords. */
+function resolved(property: Schema, lookup: SchemaLookup): Schema {
+  const ref = property.$ref;
+  if (typeof ref !== 'string') return property;
+  const target = lookup(ref);
+  return target ? { ...resolved(target, lookup), ...property } : property;
+}
+
+function fieldModel(
+  source: string,
+  raw: Schema,
+  required: boolean,
+  position: number,
+  lookup: SchemaLookup,
+): FieldModel {
+  const property = resolved(raw, lookup);
+  const rawType = Array.isArray(property.type) ? property.type.find((t) => t !== 'null') : property.type;
+  const type = (rawType ?? 'string') as FieldModel['type'];
+  const items = property.items ? resolved(property.items as Schema, lookup) : undefined;
+  const column = (property['x-column'] ?? {}) as Partial<FieldModel['column']>;
+  const lookupHint = property['x-lookup'] as FieldModel['lookup'];
+  const defaultColumnType: ColumnType =
+    type === 'boolean' ? 'switch' : type === 'array' ? 'array_with_badges' : property.enum ? 'select' : 'text';
+  return {
+    source,
+    type,
+    required,
+    readOnly: property.readOnly === true,
+    format: typeof property.format === 'string' ? property.format : undefined,
+    values: (property.enum ?? items?.enum) as FieldModel['values'],
+    minimum: property.minimum as number | undefined,
+    maximum: property.maximum as number | undefined,
+    maxLength: property.maxLength as number | undefined,
+    defaultValue: property.default,
+    column: {
+      type: column.type ?? (lookupHint?.resource ? 'select2' : defaultColumnType),
+      hide: column.hide ?? false,
+      ignorexport: column.ignorexport ?? false,
+      index: column.index ?? 1000 + position,
+    },
+    filter: property['x-filter'] ? { kind: 'text', alwaysOn: false, ...(property['x-filter'] as object) } : undefined,
+    input: (property['x-input'] ?? {}) as FieldModel['input'],
+    lookup: lookupHint,
+    choices: property['x-choices'] as string | undefined,
+  };
+}
+
+/** Everything the generic list, form, export and import need to know about one entity. */
+export function resourceModel(schema: Schema, lookup: SchemaLookup): ResourceModel {
+  const meta = schema['x-resource'] as Partial<ResourceModel> & { name: string; endpoint: string; id: string };
+  if (!meta) throw new Error(`Schema ${String(schema.$id)} has no x-resource`);
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  const fields = Object.entries(properties)
+    .map(([source, property], position) => fieldModel(source, property, required.has(source), position, lookup))
+    .sort((a, b) => a.column.index - b.column.index);
+  return {
+    schemaId: String(schema.$id),
+    name: meta.name,
+    endpoint: meta.endpoint,
+    id: meta.id,
+    features: meta.features ?? {},
+    partnerTypes: meta.partnerTypes ?? 'All',
+    pageSize: meta.pageSize ?? 20,
+    sort: meta.sort ?? { field: meta.id, order: 'ASC' },
+    representation: meta.representation ?? meta.id,
+    search: meta.search ?? [],
+    tabs: meta.tabs ?? [],
+    fields,
+  };
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Box, Button, Chip, Stack } from '@mui/material';
+import {
+  BooleanField,
+  ChipField,
+  ImageField,
+  NumberField,
+  ReferenceArrayField,
+  ReferenceField,
+  SelectField,
+  SingleFieldList,
+  TextField,
+  UrlField,
+  useFieldValue,
+  useTranslate,
+} from 'react-admin';
+import type { FieldModel } from '../resource-model.ts';
+import { enumChoices } from './choices.ts';
+
+const EXPANDABLE_PREVIEW = 60;
+
+function ExpandableField({ source }: { source: string; sortable?: boolean }) {
+  const value = String(useFieldValue({ source }) ?? '');
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  if (value.length <= EXPANDABLE_PREVIEW) return <span>{value}</span>;
+  return (
+    <Box component="span">
+      {open ? value : `${value.slice(0, EXPANDABLE_PREVIEW)}…`}
+      <Button
+        size="small"
+        onClick={(event) => {
+          event.stopPropagation();
+          setOpen(!open);
+        }}
+      >
+        {translate(open ? 'table.show_less' : 'table.show_more')}
+      </Button>
+    </Box>
+  );
+}
+
+function BadgesField({ source, choices }: { source: string; choices?: string; sortable?: boolean }) {
+  const values = useFieldValue({ source }) as unknown[] | undefined;
+  const translate = useTranslate();
+  if (!Array.isArray(values) || !values.length) return null;
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
+      {values.map((value) => (
+        <Chip
+          key={String(value)}
+          size="small"
+          label={choices ? translate(`choices.${choices}.${value}`, { _: String(value) }) : String(value)}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function TextWithBadgeField({ source, choices }: { source: string; choices?: string; sortable?: boolean }) {
+  const value = useFieldValue({ source });
+  const translate = useTranslate();
+  if (value === undefined || value === null) return null;
+  const label = choices ? translate(`choices.${choices}.${value}`, { _: String(value) }) : String(value);
+  return <Chip size="small" variant="outlined" label={label} />;
+}
+
+/** One list column for a schema field, by its `x-column.type`. */
+export function schemaColumn(field: FieldModel) {
+  const common = { key: field.source, source: field.source, sortable: field.type !== 'array' };
+  switch (field.column.type) {
+    case 'switch':
+      return <BooleanField {...common} />;
+    case 'select':
+      return <SelectField {...common} choices={enumChoices(field)} />;
+    case 'select2':
+      return field.lookup?.resource ? (
+        <ReferenceField {...common} reference={field.lookup.resource} link={false} />
+      ) : (
+        <TextField {...common} />
+      );
+    case 'array_with_badges':
+      return field.lookup?.resource ? (
+        <ReferenceArrayField {...common} reference={field.lookup.resource}>
+          <SingleFieldList linkType={false}>
+            <ChipField source={field.lookup.label ?? 'name'} size="small" />
+          </SingleFieldList>
+        </ReferenceArrayField>
+      ) : (
+        <BadgesField {...common} choices={field.choices} />
+      );
+    case 'text_with_badge':
+      return <TextWithBadgeField {...common} choices={field.choices} />;
+    case 'expandable':
+      return <ExpandableField {...common} />;
+    case 'linkonly':
+      return <UrlField {...common} target="_blank" rel="noopener noreferrer" onClick={(e) => e.stopPropagation()} />;
+    case 'images':
+      return <ImageField {...common} src="url" />;
+    default:
+      return field.type === 'integer' || field.type === 'number' ? (
+        <NumberField {...common} />
+      ) : (
+        <TextField {...common} />
+      );
+  }
+}

@@ -1,0 +1,119 @@
+import {
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  BooleanInput,
+  CheckboxGroupInput,
+  NumberInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  usePermissions,
+} from 'react-admin';
+import type { FieldModel } from '../resource-model.ts';
+import { optionEnabled, type PermissionSet } from '../permissions.ts';
+import { enumChoices } from './choices.ts';
+
+const LONG_TEXT = 255;
+
+/** `x-input.uppercaseOption`: upper-case the value when a policy configuration says so. */
+function useUppercase(field: FieldModel): boolean {
+  const { permissions } = usePermissions<{ permissions?: PermissionSet }>();
+  const option = field.input.uppercaseOption as { feature: number; option: string } | undefined;
+  return Boolean(
+    option && permissions?.permissions && optionEnabled(permissions.permissions, option.feature, option.option),
+  );
+}
+
+function SchemaTextInput({ field, disabled }: { field: FieldModel; disabled: boolean }) {
+  const uppercase = useUppercase(field);
+  const multiline = field.input.multiline === true || (field.maxLength ?? 0) > LONG_TEXT;
+  return (
+    <TextInput
+      source={field.source}
+      disabled={disabled}
+      multiline={multiline}
+      type={field.format === 'email' ? 'email' : 'text'}
+      parse={uppercase ? (value: string) => value?.toUpperCase() : undefined}
+      fullWidth={multiline}
+    />
+  );
+}
+
+/** One form input for a schema field, by its type and `x-input` / `x-lookup` hints. */
+export function SchemaInput({ field, mode }: { field: FieldModel; mode: 'create' | 'edit' }) {
+  const disabled = field.readOnly;
+  const defaultValue = mode === 'create' ? field.defaultValue : undefined;
+  if (field.lookup?.resource) {
+    return field.type === 'array' ? (
+      <ReferenceArrayInput source={field.source} reference={field.lookup.resource} perPage={50}>
+        <AutocompleteArrayInput optionText={field.lookup.label ?? 'name'} disabled={disabled} />
+      </ReferenceArrayInput>
+    ) : (
+      <ReferenceInput source={field.source} reference={field.lookup.resource} perPage={50}>
+        <AutocompleteInput optionText={field.lookup.label ?? 'name'} disabled={disabled} />
+      </ReferenceInput>
+    );
+  }
+  if (field.type === 'array' && field.values) {
+    return <CheckboxGroupInput source={field.source} choices={enumChoices(field)} disabled={disabled} />;
+  }
+  if (field.values) {
+    return (
+      <SelectInput source={field.source} choices={enumChoices(field)} disabled={disabled} defaultValue={defaultValue} />
+    );
+  }
+  switch (field.type) {
+    case 'boolean':
+      return <BooleanInput source={field.source} disabled={disabled} defaultValue={defaultValue ?? false} />;
+    case 'integer':
+    case 'number':
+      return (
+        <NumberInput
+          source={field.source}
+          disabled={disabled}
+          defaultValue={defaultValue}
+          step={field.input.step ?? (field.type === 'integer' ? 1 : 'any')}
+          min={field.minimum}
+          max={field.maximum}
+        />
+      );
+    default:
+      return <SchemaTextInput field={field} disabled={disabled} />;
+  }
+}
+
+/** List filters: the free search plus every field with an `x-filter` hint. */
+export function schemaFilters(fields: FieldModel[], searchLabel: string) {
+  const filters = [<TextInput key="q" source="q" label={searchLabel} alwaysOn resettable />];
+  for (const field of fields) {
+    if (!field.filter) continue;
+    const { alwaysOn } = field.filter;
+    if (field.filter.kind === 'reference' && field.lookup?.resource) {
+      filters.push(
+        <ReferenceInput key={field.source} source={field.source} reference={field.lookup.resource} alwaysOn={alwaysOn}>
+          <AutocompleteInput optionText={field.lookup.label ?? 'name'} />
+        </ReferenceInput>,
+      );
+    } else if (field.type === 'boolean') {
+      filters.push(
+        <SelectInput
+          key={field.source}
+          source={field.source}
+          alwaysOn={alwaysOn}
+          choices={[
+            { id: 'true', name: 'table.active' },
+            { id: 'false', name: 'table.deactive' },
+          ]}
+        />,
+      );
+    } else if (field.values) {
+      filters.push(
+        <SelectInput key={field.source} source={field.source} alwaysOn={alwaysOn} choices={enumChoices(field)} />,
+      );
+    } else {
+      filters.push(<TextInput key={field.source} source={field.source} alwaysOn={alwaysOn} />);
+    }
+  }
+  return filters;
+}

@@ -1,0 +1,346 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ErrorObject, SchemaObject, ValidateFunction } from 'ajv';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import readme from '../../../schemas/README.md?raw';
+import common from '../../../schemas/common.schema.json';
+import { standaloneValidatorsModule } from '../../../scripts/standalone-validators.ts';
+import { createSchemaRegistry } from '../../../src/schema/ajv.ts';
+import type { SchemaRegistry } from '../../../src/schema/ajv.ts';
+import { createStandaloneRegistry } from '../../../src/schema/standalone-registry.ts';
+import { schemaRegistry as browserRegistry } from '../../../src/schema/ui/registry.ts';
+import { validateRecord } from '../../../src/schema/validate.ts';
+import { formats } from '../../../src/schema/validators/standalone-runtime.ts';
+import generatedSource from '../../../src/types/generated/validators.ts?raw';
+import { validators } from '../../../src/types/generated/validators.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const projectSchemas = Object.values(
+  import.meta.glob<SchemaObject>('../../../schemas/*.schema.json', { eager: true, import: 'default' }),
+);
+const projectIds = projectSchemas.map((schema) => String(schema.$id)).sort();
+
+function readmeExample(): SchemaObject {
+  const block = /```json\n([\s\S]*?)\n```/.exec(readme);
+  if (!block) throw new Error('schemas/README.md has no json example');
+  return JSON.parse(block[1]);
+}
+
+const temporaryDirs: string[] = [];
+afterAll(() => {
+  for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Generates, writes and imports a standalone module, as `npm run gen` does for schemas/. */
+async function standaloneValidatorsOf(schemas: object[]): Promise<Record<string, ValidateFunction>> {
+  mkdirSync(path.join(root, '.tmp'), { recursive: true });
+  const dir = mkdtempSync(path.join(root, '.tmp/standalone-'));
+  temporaryDirs.push(dir);
+  const runtime = path.relative(dir, path.join(root, 'src/schema/validators/standalone-runtime.ts'));
+  const file = path.join(dir, 'validators.ts');
+  writeFileSync(file, standaloneValidatorsModule(schemas, runtime));
+  return ((await import(/* @vite-ignore */ file)) as { validators: Record<string, ValidateFunction> }).validators;
+}
+
+/** A valid and an invalid example of every format the registry knows. */
+const formatSamples: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
+  phone: { valid: ['+45 20 12 34 56', '20123456'], invalid: ['12', '2012 3456'] },
+  email: { valid: ['ops@example.com'], invalid: ['ops@'] },
+  'email-list': { valid: ['a@example.com, b@example.dk'], invalid: ['a@example.com; b@example.dk'] },
+  'complex-password': { valid: ['Secr3t!pass'], invalid: ['password'] },
+  'positive-integer': { valid: [5], invalid: [0] },
+  'number-with-zero': { valid: [0], invalid: [-1] },
+  numeric: { valid: ['007'], invalid: ['7a'] },
+  time: { valid: ['10:30', '23:59:59'], invalid: ['24:00'] },
+  'date-dmy': { valid: ['29-02-2024'], invalid: ['29-02-2023'] },
+  'scout-value': { valid: ['42'], invalid: ['scout'] },
+  'no-period-start': { valid: ['Ok'], invalid: ['.hidden'] },
+  'no-special-characters': { valid: ['Ref 42'], invalid: ['Ref#42'] },
+  'organization-number': { valid: ['DK-123 45'], invalid: ['Org!'] },
+  'alphanumeric-hyphen': { valid: ['AB-12'], invalid: ['-AB', 'A--B'] },
+  'name-3': { valid: ['Ana'], invalid: ['a b'] },
+  'name-characters': { valid: ['Nordic Parcel Århus'], invalid: [' Lead', 'semi;colon'] },
+  'no-whitespace': { valid: ['abc'], invalid: ['a b'] },
+  'https-url': {
+    valid: ['https://example.com/hook', `https://example.com/${'a'.repeat(600)}`],
+    invalid: ['http://x.dk'],
+  },
+  date: { valid: ['2024-02-29'], invalid: ['2023-02-29'] },
+  'date-time': { valid: ['2024-02-29T10:00:00Z'], invalid: ['2024-02-29 10:00'] },
+  uri: { valid: ['https://example.com/a?b=c'], invalid: ['not a uri'] },
+  uuid: { valid: ['123e4567-e89b-12d3-a456-426614174000'], invalid: ['123e4567'] },
+};
+
+/** Values of every shape, near the limits the schemas use; each property is tried with all of them. */
+const genericValues: unknown[] = [
+  ...Object.values(formatSamples).flatMap(({ valid, invalid }) => [...valid, ...invalid]),
+  ...['DK', '+45', 'XX', '', '   ', 'a', 'ab', 'abc', 'Netto', '1234', '123456789', '#1a2B3c', '#12345'],
+  ...[21, 71, 101, 256, 501].map((length) => 'x'.repeat(length)),
+  ...[-200, -91, -1, 0, 0.05, 0.1, 1, 1.5, 3, 4, 7, 8, 9, 10, 20, 20.5, 24, 25, 30, 31, 120, 121, 1e6],
+  true,
+  false,
+  null,
+  ...[[], [1], [1, 2], [1, 1], [1.5], ['a'], ['a', 'a']],
+  ...[{}, { name: 'Vesterbrogade 1' }, { name: 'Vesterbrogade 1', address_id: 4 }, { address_id: 'x' }],
+  [{ text: 'Pakker', language_code: 'da', country: 'DK' }],
+  [{ text: 'Parcels', language_code: 'en', country: 'DK' }],
+  [{ text: 'x'.repeat(501), language_code: 'da', country: 'DK' }, { language_code: 'da' }],
+];
+
+function resolved(registry: SchemaRegistry, schemaId: string, schema: SchemaObject): SchemaObject {
+  return typeof schema.$ref === 'string' ? (registry.resolveRef(schema.$ref, schemaId)?.schema ?? schema) : schema;
+}
+
+/** The generic values plus the property's own choices, alone and as arrays. */
+function candidatesFor(property: SchemaObject): unknown[] {
+  const choices = [...(property.enum ?? []), ...('const' in property ? [property.const] : [])];
+  const itemChoices: unknown[] = property.items?.enum ?? [];
+  const arrays = itemChoices.length
+    ? [itemChoices.slice(0, 1), itemChoices.slice(0, 2), [itemChoices[0], itemChoices[0]]]
+    : [];
+  return [...choices, ...arrays, ...genericValues];
+}
+
+/** What validateRecord clears before validating, so not a value of a valid record. */
+function isEmpty(value: unknown): boolean {
+  return value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+function errorPaths(registry: SchemaRegistry, schemaId: string, record: unknown): string[] {
+  return Object.keys(validateRecord(registry, schemaId, record).errors);
+}
+
+/**
+ * A valid record built from the first candidate each property accepts, then that record with each
+ * property left out or replaced by each candidate, then some values that are not records at all.
+ */
+function samplesFor(registry: SchemaRegistry, schemaId: string): { valid: Record<string, unknown>; all: unknown[] } {
+  const schema = registry.schema(schemaId);
+  const properties = Object.entries((schema.properties ?? {}) as Record<string, SchemaObject>).map(
+    ([name, property]) => [name, candidatesFor(resolved(registry, schemaId, property))] as const,
+  );
+  const valid: Record<string, unknown> = {};
+  for (const [name, candidates] of properties) {
+    const accepted = candidates.find(
+      (value) =>
+        !isEmpty(value) &&
+        !errorPaths(registry, schemaId, { ...valid, [name]: value }).some(
+          (field) => field === name || field.startsWith(`${name}.`),
+        ),
+    );
+    if (accepted !== undefined) valid[name] = accepted;
+  }
+  const all: unknown[] = [valid, null, 'record', 42, [valid]];
+  for (const [name, candidates] of properties) {
+    const { [name]: _left, ...without } = valid;
+    all.push(without, ...candidates.map((value) => ({ ...valid, [name]: value })));
+  }
+  return { valid, all };
+}
+
+/** Which rules a schema states: `minLength`, `format:https-url`, … (nested subschemas included). */
+function statedRules(
+  node: unknown,
+  registry: SchemaRegistry,
+  schemaId: string,
+  rules = new Set<string>(),
+): Set<string> {
+  if (Array.isArray(node)) node.forEach((item) => statedRules(item, registry, schemaId, rules));
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return rules;
+  const schema = resolved(registry, schemaId, node as SchemaObject);
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (keyword === 'format') rules.add(`format:${value}`);
+    else if (keyword === 'required' && Array.isArray(value) && value.length) rules.add(keyword);
+    else if (checkedKeywords.includes(keyword)) rules.add(keyword);
+    if (['properties', 'items', 'allOf', 'anyOf', 'oneOf', 'dependentSchemas'].includes(keyword)) {
+      const children = keyword === 'properties' || keyword === 'dependentSchemas' ? Object.values(value) : value;
+      statedRules(children, registry, schemaId, rules);
+    }
+  }
+  return rules;
+}
+
+const checkedKeywords = [
+  'type',
+  'enum',
+  'const',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'pattern',
+  'dependentRequired',
+  'x-phone-country',
+  'x-default-description',
+];
+
+const ruleOf = (error: ErrorObject) => (error.keyword === 'format' ? `format:${error.params.format}` : error.keyword);
+
+/**
+ * Validates every sample with both registries, through `validateRecord` (full and PATCH) and as
+ * raw ajv errors, and returns the rules the samples broke.
+ */
+function expectSameResults(runtime: SchemaRegistry, standalone: SchemaRegistry, schemaId: string, samples: unknown[]) {
+  const broken = new Set<string>();
+  for (const sample of samples) {
+    for (const partial of [false, true]) {
+      const expected = validateRecord(runtime, schemaId, sample, { partial });
+      const expectedErrors = runtime.validator(schemaId).errors;
+      const actual = validateRecord(standalone, schemaId, sample, { partial });
+      expect(actual, JSON.stringify(sample)).toEqual(expected);
+      expect(standalone.validator(schemaId).errors, JSON.stringify(sample)).toEqual(expectedErrors);
+      for (const error of expectedErrors ?? []) broken.add(ruleOf(error));
+    }
+  }
+  return broken;
+}
+
+describe('generated standalone validators', () => {
+  it('are up to date with schemas/', () => {
+    const check = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/gen-types.ts', '--check'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(0);
+  }, 60_000);
+
+  it('cover every schema of schemas/, keyed by $id', () => {
+    expect(Object.keys(validators).sort()).toEqual(projectIds);
+  });
+
+  it('are a plain ES module: imports only, no require and no code built from strings', () => {
+    expect(generatedSource).not.toMatch(/\brequire\(|new Function|\beval\(/);
+    expect(generatedSource).toMatch(
+      /^import \* as sharedValidators from '\.\.\/\.\.\/schema\/validators\/standalone-runtime\.ts';$/m,
+    );
+    expect(generatedSource).toMatch(/^import \w+ from 'ajv\/dist\/runtime\/ucs2length\.js';$/m);
+  });
+});
+
+describe('the browser registry', () => {
+  it('validates without evaluating strings as code, which the Content-Security-Policy forbids', () => {
+    vi.stubGlobal('Function', function refuseEval() {
+      throw new EvalError('Evaluating a string as JavaScript violates the Content Security Policy');
+    });
+    // ajv logs the code it failed to compile; the control case below makes it fail on purpose.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(() => createSchemaRegistry(projectSchemas).validator('carrier')).toThrow(EvalError);
+      for (const schemaId of projectIds) {
+        expect(() => validateRecord(browserRegistry, schemaId, { name: 'Netto' })).not.toThrow();
+      }
+      expect(validateRecord(browserRegistry, 'carrier', { name: 'N', webhook_url: 'http://x.dk' }).errors).toEqual({
+        name: { message: 'validation.min_length', args: { min: 3 } },
+        primary_country_code: { message: 'validation.required' },
+        service_point_radius: { message: 'validation.required' },
+        webhook_url: { message: 'validation.https_url' },
+      });
+    } finally {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('hands out the generated validators', () => {
+    for (const schemaId of projectIds) expect(browserRegistry.validator(schemaId)).toBe(validators[schemaId]);
+  });
+});
+
+describe('standalone and run-time registries', () => {
+  const runtime = createSchemaRegistry(projectSchemas);
+  const standalone = createStandaloneRegistry(projectSchemas, validators);
+
+  it('have samples for every format', () => {
+    expect(Object.keys(formatSamples).sort()).toEqual(Object.keys(formats).sort());
+  });
+
+  it.each(projectIds)('give the same results for %s, and the samples break every rule it states', (schemaId) => {
+    const { valid, all } = samplesFor(runtime, schemaId);
+    expect(validateRecord(runtime, schemaId, valid).errors).toEqual({});
+    const broken = expectSameResults(runtime, standalone, schemaId, all);
+    expect([...statedRules(runtime.schema(schemaId), runtime, schemaId)].filter((rule) => !broken.has(rule))).toEqual(
+      [],
+    );
+  });
+
+  it.each(projectIds)('give the same results for %s on random records', (schemaId) => {
+    const candidates = Object.entries((runtime.schema(schemaId).properties ?? {}) as Record<string, SchemaObject>).map(
+      ([name, property]) => [name, candidatesFor(resolved(runtime, schemaId, property))] as const,
+    );
+    const record = fc.record(
+      Object.fromEntries(candidates.map(([name, values]) => [name, fc.constantFrom(...values)])),
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(record, (sample) => {
+        expectSameResults(runtime, standalone, schemaId, [sample]);
+      }),
+    );
+  });
+
+  it('give the same results for the example of schemas/README.md, custom keywords included', async () => {
+    const schemas = [common, readmeExample()];
+    const exampleRuntime = createSchemaRegistry(schemas);
+    const exampleStandalone = createStandaloneRegistry(schemas, await standaloneValidatorsOf(schemas));
+    const { valid, all } = samplesFor(exampleRuntime, 'depot');
+    const depot = {
+      ...valid,
+      dial_code: '+45',
+      phone: '20123456',
+      descriptions: [{ text: 'Pakker', language_code: 'da', country: 'DK' }],
+    };
+    const samples = [
+      ...all,
+      depot,
+      { ...depot, phone: '2012345' },
+      { ...depot, dial_code: 'XX' },
+      { ...depot, dial_code: 'SE' },
+      { ...depot, phone: '0045 20123456' },
+      { ...depot, descriptions: [{ text: ' ', language_code: 'da', country: 'DK' }] },
+    ];
+    const broken = expectSameResults(exampleRuntime, exampleStandalone, 'depot', samples);
+    expect([...statedRules(readmeExample(), exampleRuntime, 'depot')].filter((rule) => !broken.has(rule))).toEqual([]);
+
+    const errorsOf = (record: object) => validateRecord(exampleStandalone, 'depot', record).errors;
+    expect(errorsOf(depot)).toEqual({});
+    expect(errorsOf({ ...depot, phone: '2012345' })).toEqual({ phone: { message: 'validation.invalid_phone' } });
+    expect(errorsOf({ ...depot, dial_code: 'XX' })).toEqual({ phone: { message: 'validation.country_code_required' } });
+    expect(errorsOf({ ...depot, descriptions: [{ text: 'Parcels', language_code: 'en', country: 'DK' }] })).toEqual({
+      descriptions: { message: 'validation.default_description' },
+    });
+    expect(errorsOf({ ...depot, name: undefined, retry_attempts: 0, address: { name: 'Vesterbrogade 1' } })).toEqual({
+      name: { message: 'validation.required' },
+      retry_attempts: { message: 'validation.min', args: { min: 1 } },
+      address: { message: 'validation.invalid_address' },
+    });
+  });
+
+  it('resolve references the way ajv does', () => {
+    const schemas = [
+      common,
+      { $id: 'test', type: 'object', $defs: { name: { type: 'string' }, 'a/b~c': { type: 'integer' } } },
+    ];
+    const ajvRefs = createSchemaRegistry(schemas);
+    const plainRefs = createStandaloneRegistry(schemas, {});
+    for (const ref of ['common#/$defs/countryCode', '#/$defs/name', 'test#/$defs/name', '#/$defs/a~1b~0c', 'common']) {
+      expect(plainRefs.resolveRef(ref, 'test'), ref).toEqual(ajvRefs.resolveRef(ref, 'test'));
+      expect(plainRefs.resolveRef(ref, 'test'), ref).toBeDefined();
+    }
+    expect(plainRefs.resolveRef('#/$defs/missing', 'test')).toBeUndefined();
+    expect(plainRefs.resolveRef('nope#/$defs/name', 'test')).toBeUndefined();
+  });
+
+  it('refuse unknown schemas, schemas without $id and schemas without a generated validator', () => {
+    expect(() => standalone.validator('nope')).toThrow(/nope/);
+    expect(() => createStandaloneRegistry([{ title: 'Anonymous', type: 'object' }], {})).toThrow(/Anonymous/);
+    expect(() => createStandaloneRegistry(projectSchemas, {}).validator('carrier')).toThrow(/npm run gen/);
+  });
+});
