@@ -27,6 +27,7 @@ export function standaloneValidatorsModule(schemas: object[], runtimeImport = ru
     ...code.imports,
     `import * as ${standaloneRuntimeName} from '${runtimeImport}';`,
     '',
+    ...code.bindings,
     code.body,
     '',
     'export const validators: Record<string, ValidateFunction> = {',
@@ -45,18 +46,24 @@ function exportName(id: string): string {
 /**
  * ajv's `esm` option changes only the exports: its run-time helpers (string length, deep equality)
  * still come as `require("ajv/dist/runtime/…")`, which a browser module cannot call. Each becomes
- * an import; Vite and vitest give a CommonJS module's `exports.default` as the default import.
+ * an import. Those helpers are CommonJS `exports.default`, which vitest hands out as the default
+ * import but Vite's production build and Node as the whole `exports`: `.default.default ??
+ * .default` of the namespace is the function under all three.
  */
-function esmImports(source: string): { imports: string[]; body: string } {
-  const imports = new Map<string, string>();
+function esmImports(source: string): { imports: string[]; bindings: string[]; body: string } {
+  const modules = new Map<string, string>();
+  const bindings = new Map<string, string>();
   const body = source
     .replace(/^"use strict";\n?/, '')
     .replace(/require\("(ajv\/dist\/runtime\/([a-zA-Z0-9_]+))"\)\.([A-Za-z0-9_]+)/g, (_match, path, file, member) => {
-      const local = `ajvRuntime_${file}_${member}`;
-      const binding = member === 'default' ? local : `{ ${member} as ${local} }`;
-      imports.set(local, `import ${binding} from '${path}.js';`);
+      const module = `ajvRuntime_${file}`;
+      const local = `${module}_${member}`;
+      modules.set(module, `import * as ${module} from '${path}.js';`);
+      const value = member === 'default' ? `${module}.default.default ?? ${module}.default` : `${module}.${member}`;
+      bindings.set(local, `const ${local} = ${value};`);
       return local;
     });
   if (/\brequire\(/.test(body)) throw new Error('Standalone validators still call require()');
-  return { imports: [...imports.keys()].sort().map((local) => imports.get(local) as string), body };
+  const sorted = (map: Map<string, string>) => [...map.keys()].sort().map((key) => map.get(key) as string);
+  return { imports: sorted(modules), bindings: sorted(bindings), body };
 }

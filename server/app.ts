@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Db } from './db/adapter.ts';
@@ -93,12 +94,20 @@ export async function buildApp(options: AppOptions) {
 
   app.get('/healthz', async () => ({ ok: true }));
 
+  // The local stand-in of the file storage: public help content (spec 01 §7).
+  await app.register(fastifyStatic, {
+    root: path.join(path.dirname(fileURLToPath(import.meta.url)), 'files'),
+    prefix: '/files/',
+    decorateReply: false,
+  });
+
   const distDir = options.distDir;
   if (distDir && existsSync(path.join(distDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0];
-      const isApi = url.startsWith('/webtool') || url.startsWith('/__');
+      const isApi =
+        url === '/webtool' || url.startsWith('/webtool/') || url.startsWith('/__') || url.startsWith('/files/');
       if (request.method === 'GET' && !isApi && !path.extname(url)) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }

@@ -10,6 +10,12 @@ export const identitySettings = {
   userPoolPath: '/__identity/cognito-idp',
   identityPoolPath: '/__identity/cognito-identity',
   jwksPath: '/__identity/.well-known/jwks.json',
+  /** Base of the hosted-UI endpoints (oauth2/authorize, oauth2/token, oauth2/revoke, logout), as a Cognito domain. */
+  oauthPath: '/__identity',
+  /** The only redirect and logout address the hosted UI accepts, on the caller's own origin. */
+  oauthCallbackPath: '/callback',
+  /** Authorization codes are single-use and live 5 minutes. */
+  authorizationCodeTtl: 5 * 60,
   /** Lifetimes in seconds. */
   idTokenTtl: 3600,
   refreshTokenTtl: 30 * 24 * 3600,

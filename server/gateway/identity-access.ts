@@ -1,6 +1,11 @@
 import type { SpecialRoute } from './webtool-routes.ts';
 import type { Identity } from '../identity/index.ts';
 import { features } from '../../src/schema/features.ts';
+import { createContext } from './identity-access/context.ts';
+import { partnerRoutes } from './identity-access/partners.ts';
+import { permissionRoutes } from './identity-access/permissions.ts';
+import { roleRoutes } from './identity-access/roles.ts';
+import { userRoutes } from './identity-access/users.ts';
 
 const COMMIT_VERSION = process.env.COMMIT_VERSION ?? 'local';
 
@@ -39,7 +44,14 @@ async function partnerNameOf(db: Parameters<SpecialRoute>[0]['db'], partnerType:
   return found.rows[0]?.name ?? null;
 }
 
-/** The webtool/identity_access/* routes, keyed `'<METHOD> <path>'`. */
-export function identityAccessRoutes(_identity: Identity): Record<string, SpecialRoute> {
-  return { 'GET identity_access/nav_drawer': navDrawer };
+/** The webtool/identity_access/* routes of spec 01 §7, keyed `'<METHOD> <path>'`. */
+export function identityAccessRoutes(identity: Identity): Record<string, SpecialRoute> {
+  const ctx = createContext(identity);
+  return {
+    'GET identity_access/nav_drawer': navDrawer,
+    ...userRoutes(ctx),
+    ...roleRoutes(ctx),
+    ...permissionRoutes(ctx),
+    ...partnerRoutes(ctx),
+  };
 }

@@ -27,7 +27,15 @@ export function diff(before: Doc, after: Doc): Record<string, { from: unknown; t
   return changes;
 }
 
-async function audit(tx: Db, actor: Actor, resource: ResourceDefinition, key: string, action: string, changes: object) {
+/** One audit_log row; callers writing records pass their transaction. */
+export async function audit(
+  tx: Db,
+  actor: Actor,
+  resource: ResourceDefinition,
+  key: string,
+  action: string,
+  changes: object,
+) {
   await tx.query(
     `INSERT INTO audit_log (username, partner_type, partner_id, resource, key, action, changes)
      VALUES ($1, $2, $3, $4, $5, $6, $7)`,

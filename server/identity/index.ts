@@ -8,6 +8,7 @@ import type { Db } from '../db/adapter.ts';
 import { identitySettings } from '../config.ts';
 import { CognitoError, invalidParameter } from './errors.ts';
 import { createIdentityPool } from './identity-pool.ts';
+import { createOAuth, registerOAuthRoutes } from './oauth.ts';
 import { createOutbox, type Email, type OutboxEntry } from './outbox.ts';
 import { assertPasswordPolicy, generateTemporaryPassword } from './passwords.ts';
 import { registerIdentityRoutes } from './routes.ts';
@@ -80,6 +81,7 @@ export function createIdentity(db: Db, options: IdentityOptions) {
   });
   const userPool = createUserPool({ store, tokens, outbox, now });
   const identityPool = createIdentityPool({ store, tokens, issuer, now });
+  const oauth = createOAuth({ db, store, tokens, now });
 
   const temporaryExpiry = () => new Date(now() + settings.temporaryPasswordDays * 24 * 3600 * 1000);
 
@@ -105,6 +107,8 @@ export function createIdentity(db: Db, options: IdentityOptions) {
         jwks: () => tokens.jwks(),
         outbox: options.local ? () => outbox.read() : undefined,
       });
+      // The hosted UI (authorization code with PKCE) of the single sign-on option.
+      await registerOAuthRoutes(app, oauth);
     },
 
     /** Claims of a valid id token of this pool; throws on a bad signature, expiry or wrong token_use. */

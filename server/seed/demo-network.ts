@@ -12,7 +12,8 @@ export interface DemoUser {
   username: string;
   email: string;
   familyName: string;
-  role: string;
+  /** The first (only) group; none for a user without any group. */
+  role?: string;
 }
 
 interface Partner {
@@ -122,6 +123,14 @@ export function demoRoles(): RoleDoc[] {
       'Operator staff without dashboard',
       operatorFeatures.filter((f) => f !== 'dashboard'),
     ),
+    {
+      ...role('operator', 'infinity', 'scout', 'Operator scout', []),
+      permissions: [features.webtool_users.basic, features.servicepoints.scout].map((feature_id) => ({
+        feature_id,
+        has_permission: true,
+        configurations: [],
+      })),
+    },
   ];
   const partnersByType: [PartnerType, Partner[]][] = [
     ['carrier', carriers],
@@ -147,6 +156,7 @@ export const demoUsers: DemoUser[] = [
   },
   { username: 'operator', email: 'operator@demo.locker.test', familyName: 'operator', role: 'operator_infinity_admin' },
   { username: 'analyst', email: 'analyst@demo.locker.test', familyName: 'operator', role: 'operator_infinity_analyst' },
+  { username: 'scout', email: 'scout@demo.locker.test', familyName: 'operator', role: 'operator_infinity_scout' },
   { username: 'carrier', email: 'carrier@demo.locker.test', familyName: 'carrier', role: 'carrier_1_admin' },
   { username: 'carrier2', email: 'carrier2@demo.locker.test', familyName: 'carrier', role: 'carrier_2_admin' },
   {
@@ -172,6 +182,15 @@ export const demoUsers: DemoUser[] = [
     email: 'locationowner@demo.locker.test',
     familyName: 'location_owner',
     role: 'location_owner_1_admin',
+  },
+  // Single sign-on (corporate directory) users, one per group-check result (spec 01 §4, §5).
+  { username: 'sso.carrier', email: 'sso.carrier@demo.locker.test', familyName: 'carrier', role: 'carrier_1_admin' },
+  { username: 'sso.nogroup', email: 'sso.nogroup@demo.locker.test', familyName: 'carrier' },
+  {
+    username: 'sso.mismatch',
+    email: 'sso.mismatch@demo.locker.test',
+    familyName: 'support_provider',
+    role: 'carrier_1_admin',
   },
 ];
 

@@ -17,7 +17,7 @@ export async function seedDemo(db: Db, identity: Identity) {
       email: user.email,
       password: DEMO_PASSWORD,
       familyName: user.familyName,
-      groups: [user.role],
+      groups: user.role ? [user.role] : [],
     });
   }
   return { ...counts, users: demoUsers.length };

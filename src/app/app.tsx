@@ -1,22 +1,36 @@
 import { useMemo } from 'react';
-import { BrowserRouter } from 'react-router-dom';
-import { Admin, Resource, type I18nProvider } from 'react-admin';
+import { createBrowserRouter, Route, RouterProvider } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { environment } from './environment.ts';
 import { accessRules, endpoints, resources } from './resources.ts';
 import { listErrors } from './list-errors.tsx';
 import { AppLayout } from './layout.tsx';
+import { AppNotification } from './notifications.tsx';
+import { HomePage } from './home-page.tsx';
+import { RouteGuard } from './route-guard.tsx';
+import { layoutRoutes } from './route-tables.tsx';
 import { configureAmplify, currentSession } from '../authProvider/amplify-session.ts';
 import { createAuthProvider } from '../authProvider/auth-provider.ts';
+import { activity } from '../authProvider/session-rules.ts';
 import type { NavigationData } from '../authProvider/access-profile.ts';
 import { createGatewayClient } from '../dataProvider/gateway-client.ts';
 import { createDataProvider } from '../dataProvider/data-provider.ts';
 import { LoginPage } from '../custom/login/login-page.tsx';
+import { SsoCallbackPage } from '../custom/login/sso-callback-page.tsx';
+import { ForgotPasswordPage } from '../custom/password/forgot-password-page.tsx';
+import { ConfirmPasswordPage } from '../custom/password/confirm-password-page.tsx';
+import { HelpPage } from '../custom/help/help-page.tsx';
+import { NotFoundPage } from '../custom/pages/not-found-page.tsx';
+import { LocationGeneratorLayout } from '../custom/location-generator/location-generator-layout.tsx';
+import { BookingLabelPage } from '../custom/print/booking-label-page.tsx';
+import { LocationPrintPage } from '../custom/print/location-print-page.tsx';
 
 configureAmplify(environment.auth);
 
 async function signingSession() {
   const session = await currentSession();
   if (!session?.tokens?.idToken) throw Object.assign(new Error('Login is expired.'), { status: 401 });
+  activity.record();
   return {
     region: environment.auth.region,
     idToken: session.tokens.idToken.toString(),
@@ -25,11 +39,10 @@ async function signingSession() {
   };
 }
 
-function Login() {
-  return <LoginPage companyName={environment.companyName} />;
-}
+const companyName = environment.companyName;
+const Login = () => <LoginPage companyName={companyName} />;
 
-export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
+function WebtoolAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
   const { dataProvider, authProvider } = useMemo(() => {
     const call = createGatewayClient({
       apiBase: environment.apiBase,
@@ -55,21 +68,65 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
   }, [i18nProvider]);
 
   return (
-    <BrowserRouter>
-      <Admin
-        disableTelemetry
-        title={environment.companyName}
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        loginPage={Login}
-        layout={AppLayout}
-        requireAuth
-      >
-        {resources.map(({ model: _model, ...resource }) => (
-          <Resource key={resource.name} {...resource} />
-        ))}
-      </Admin>
-    </BrowserRouter>
+    <Admin
+      disableTelemetry
+      title={companyName}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      loginPage={Login}
+      layout={AppLayout}
+      dashboard={HomePage}
+      catchAll={NotFoundPage}
+      accessDenied={NotFoundPage}
+      notification={AppNotification}
+    >
+      {resources.map(({ model: _model, ...resource }) => (
+        <Resource key={resource.name} {...resource} />
+      ))}
+      <CustomRoutes>{layoutRoutes(environment.enableLoma ? 'loma' : 'service-points')}</CustomRoutes>
+      <CustomRoutes noLayout>
+        <Route
+          path="/help"
+          element={<HelpPage filesBase={`${environment.apiBase}/files`} companyName={companyName} />}
+        />
+        <Route path="/forgot-password" element={<ForgotPasswordPage companyName={companyName} />} />
+        <Route path="/confirm-password" element={<ConfirmPasswordPage companyName={companyName} />} />
+        <Route path="/callback" element={<SsoCallbackPage companyName={companyName} />} />
+        <Route
+          path="/print/booking/:id?"
+          element={
+            <RouteGuard>
+              <BookingLabelPage companyName={companyName} />
+            </RouteGuard>
+          }
+        />
+        <Route
+          path="/print/location/:id"
+          element={
+            <RouteGuard>
+              <LocationPrintPage companyName={companyName} />
+            </RouteGuard>
+          }
+        />
+        <Route
+          path="/location-generator/*"
+          element={
+            <RouteGuard>
+              <LocationGeneratorLayout />
+            </RouteGuard>
+          }
+        />
+      </CustomRoutes>
+    </Admin>
   );
+}
+
+export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
+  // A data router: react-admin's unsaved-changes guard needs one; plain paths, not fragments.
+  const router = useMemo(
+    () => createBrowserRouter([{ path: '*', element: <WebtoolAdmin i18nProvider={i18nProvider} /> }]),
+    [i18nProvider],
+  );
+  return <RouterProvider router={router} />;
 }

@@ -28,11 +28,15 @@ export interface Environment {
     /** Set only for the local identity stand-in. */
     userPoolEndpoint?: string;
     identityPoolEndpoint?: string;
+    /** Hosted-UI base of the single sign-on provider (oauth2/authorize, oauth2/token, logout); only when ssoActive. */
+    oauthBase?: string;
   };
 }
 
 const local = (env.VITE_AUTH_MODE ?? 'local') === 'local';
 const origin = typeof window === 'undefined' ? 'http://localhost:8080' : window.location.origin;
+/** Single sign-on: on locally (the stand-in's hosted UI) unless VITE_SSO_ACTIVE=false; off by default otherwise. */
+const ssoActive = env.VITE_SSO_ACTIVE === 'true' || (local && env.VITE_SSO_ACTIVE !== 'false');
 
 export const environment: Environment = {
   version: '3.7.2',
@@ -43,7 +47,7 @@ export const environment: Environment = {
   defaultLanguage: 'en-US',
   country: env.VITE_COUNTRY ?? 'PL',
   shipmentReports: env.VITE_SHIPMENT_REPORTS === 'true',
-  ssoActive: env.VITE_SSO_ACTIVE === 'true',
+  ssoActive,
   enableLoma: env.VITE_ENABLE_LOMA === 'true',
   replaceLoma: env.VITE_REPLACE_LOMA === 'true',
   footerVersionTooltip: false,
@@ -57,11 +61,13 @@ export const environment: Environment = {
         identityPoolId: 'eu-west-1:5f1c1d6e-0000-4000-8000-00000000b10c',
         userPoolEndpoint: `${origin}/__identity/cognito-idp`,
         identityPoolEndpoint: `${origin}/__identity/cognito-identity`,
+        oauthBase: ssoActive ? `${origin}/__identity` : undefined,
       }
     : {
         region: env.VITE_AWS_REGION ?? '',
         userPoolId: env.VITE_USER_POOL_ID ?? '',
         userPoolClientId: env.VITE_USER_POOL_CLIENT_ID ?? '',
         identityPoolId: env.VITE_IDENTITY_POOL_ID ?? '',
+        oauthBase: ssoActive ? env.VITE_OAUTH_BASE : undefined,
       },
 };

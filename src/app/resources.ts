@@ -2,10 +2,12 @@ import carriers from '../resources/carriers/index.ts';
 import couriers from '../resources/couriers/index.ts';
 import servicePointGroups from '../resources/service-point-groups/index.ts';
 import servicePoints from '../resources/service-points/index.ts';
+import webtoolUsers from '../resources/webtool-users/index.ts';
+import roles from '../resources/roles/index.ts';
 import type { ResourceAccessRule } from '../authProvider/access-profile.ts';
 
 /** Every resource of the app, in menu order. */
-export const resources = [servicePoints, servicePointGroups, carriers, couriers];
+export const resources = [servicePoints, servicePointGroups, carriers, couriers, webtoolUsers, roles];
 
 export const accessRules: Record<string, ResourceAccessRule> = Object.fromEntries(
   resources.map((r) => [r.name, { features: r.model.features, partnerTypes: r.model.partnerTypes }]),

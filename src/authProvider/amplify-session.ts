@@ -1,5 +1,6 @@
 import { Amplify } from 'aws-amplify';
 import { confirmSignIn, fetchAuthSession, signIn, signOut, type SignInOutput } from 'aws-amplify/auth';
+import { configureSso, endSsoSession, isSsoSession, ssoSession, startSso } from './sso.ts';
 
 export interface AuthSettings {
   region: string;
@@ -8,12 +9,15 @@ export interface AuthSettings {
   identityPoolId: string;
   userPoolEndpoint?: string;
   identityPoolEndpoint?: string;
+  /** Hosted-UI base of the single sign-on provider; set only when the option is active. */
+  oauthBase?: string;
 }
 
 let configured = false;
 
 export function configureAmplify(settings: AuthSettings) {
   if (configured) return;
+  configureSso(settings.oauthBase ? { oauthBase: settings.oauthBase, clientId: settings.userPoolClientId } : undefined);
   Amplify.configure({
     Auth: {
       Cognito: {
@@ -84,12 +88,39 @@ export async function answerChallenge(answer: string): Promise<SignInProgress> {
   return progressOf(output);
 }
 
+/**
+ * The signed-in session: Amplify's, or the single-sign-on one (same token shape, no credentials,
+ * refreshed through the provider's token endpoint) while the session keys say so.
+ */
 export async function currentSession(forceRefresh = false) {
+  if (isSsoSession()) return ssoSession(forceRefresh);
   const session = await fetchAuthSession({ forceRefresh });
   if (!session.tokens?.idToken) return undefined;
   return session;
 }
 
 export async function endSession() {
+  if (isSsoSession()) endSsoSession();
   await signOut().catch(() => undefined);
+}
+
+/** Leaves for the single sign-on provider, after ending any half-finished Amplify sign-in. */
+export async function startSingleSignOn(returnUrl?: string) {
+  await signOut().catch(() => undefined);
+  await startSso(returnUrl);
+}
+
+export async function requestPasswordReset(username: string) {
+  const { resetPassword } = await import('aws-amplify/auth');
+  await resetPassword({ username: username.trim() });
+}
+
+export async function confirmPasswordReset(username: string, code: string, newPassword: string) {
+  const { confirmResetPassword } = await import('aws-amplify/auth');
+  await confirmResetPassword({ username: username.trim(), confirmationCode: code.trim(), newPassword });
+}
+
+export async function changePassword(oldPassword: string, newPassword: string) {
+  const { updatePassword } = await import('aws-amplify/auth');
+  await updatePassword({ oldPassword, newPassword });
 }

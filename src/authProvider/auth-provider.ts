@@ -7,20 +7,10 @@ import {
   type NavigationData,
   type ResourceAccessRule,
 } from './access-profile.ts';
+import { sessionKeys } from './session-keys.ts';
+import { isSsoSession, ssoLogoutUrl } from './sso.ts';
 
-/** Session keys kept in local storage (spec 01 §3). */
-export const sessionKeys = {
-  userId: 'wt.user_id',
-  username: 'wt.username',
-  group: 'wt.group',
-  profile: 'wt.profile',
-  idToken: 'wt.id_token',
-  accessToken: 'wt.access_token',
-  refreshToken: 'wt.refresh_token',
-  roleDescription: 'wt.role_description',
-  language: 'wt.language',
-  filters: 'wt.filters',
-} as const;
+export { sessionKeys };
 
 const sessionOnlyKeys = [
   sessionKeys.userId,
@@ -31,7 +21,21 @@ const sessionOnlyKeys = [
   sessionKeys.accessToken,
   sessionKeys.refreshToken,
   sessionKeys.roleDescription,
+  sessionKeys.sso,
 ];
+
+/** /login?returnUrl=<the requested address>, so that sign-in leads back to it (spec 01 §2.3). */
+export function loginWithReturnUrl(location: Pick<Location, 'pathname' | 'search'> = window.location): string {
+  const requested = location.pathname + location.search;
+  if (requested === '/' || requested.startsWith('/login')) return '/login';
+  return `/login?returnUrl=${encodeURIComponent(requested)}`;
+}
+
+/** Only an address of this app: a path, never another origin (`//host` or a scheme). */
+export function safeReturnUrl(value: string | null): string | undefined {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  return value;
+}
 
 function clearSessionKeys() {
   for (const key of sessionOnlyKeys) localStorage.removeItem(key);
@@ -63,11 +67,13 @@ export interface AuthProviderOptions {
  * profile (role, partner, permissions) is resolved once per session and cached.
  */
 export function createAuthProvider(options: AuthProviderOptions): AuthProvider & {
-  profile: () => Promise<AccessProfile | undefined>;
+  profile: (refresh?: boolean) => Promise<AccessProfile | undefined>;
 } {
   let cached: Promise<AccessProfile | undefined> | undefined;
 
-  const profile = () => {
+  /** `refresh` fetches the navigation data again (each protected route does, spec 01 §4). */
+  const profile = (refresh = false) => {
+    if (refresh) cached = undefined;
     cached ??= (async () => {
       const session = await currentSession();
       const groups = (session?.tokens?.idToken?.payload['cognito:groups'] as string[] | undefined) ?? [];
@@ -88,24 +94,27 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider &
       await rememberSession();
       await profile();
     },
+    // No redirect of its own: callers pass /login with the returnUrl they need.
     logout: async () => {
       cached = undefined;
+      const sso = isSsoSession();
       await endSession();
       clearSessionKeys();
-      return '/login';
+      // A single sign-on also ends at the provider, which comes back to /callback (spec 01 §2.3).
+      return sso ? ssoLogoutUrl() : undefined;
     },
     checkAuth: async () => {
       const session = await currentSession().catch(() => undefined);
       if (!session) {
         clearSessionKeys();
-        throw { redirectTo: '/login', message: 'auth.login_expired' };
+        throw { redirectTo: loginWithReturnUrl(), message: 'auth.login_expired' };
       }
     },
     checkError: async (error: { status?: number }) => {
       if (error?.status === 401) {
         await endSession();
         clearSessionKeys();
-        throw { redirectTo: '/login', message: 'auth.need_to_login' };
+        throw { redirectTo: loginWithReturnUrl(), message: 'http.need_to_login' };
       }
     },
     getIdentity: async () => {

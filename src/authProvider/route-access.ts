@@ -53,6 +53,16 @@ export const routeRules: readonly RouteRule[] = (
     { prefix: '/debug', partnerTypes: operator },
     { prefix: '/loma', partnerTypes: 'All', feature: 'servicepoints' },
     { prefix: '/webhooks', partnerTypes: [...operator, 'carrier'], feature: 'webhooks' },
+    // Prefixes the navigation uses beyond the table of §2.3: their module permission still applies.
+    { prefix: '/service-point-groups', partnerTypes: operator, feature: 'servicepoint_groups' },
+    { prefix: '/dashboard', partnerTypes: 'All', feature: 'dashboard' },
+    { prefix: '/alerts', partnerTypes: [...operator, 'carrier'], feature: 'webhooks' },
+    { prefix: '/invoicing-report', partnerTypes: operator, feature: 'carrier_invoice' },
+    { prefix: '/price-structure', partnerTypes: operator, feature: 'price_structure' },
+    { prefix: '/notifications', partnerTypes: 'All', feature: 'notifications' },
+    { prefix: '/reports', partnerTypes: 'All', feature: 'business_intelligence' },
+    { prefix: '/production-orders', partnerTypes: operator, feature: 'hardware_orders' },
+    { prefix: '/logs', partnerTypes: operator },
   ] satisfies RouteRule[]
 ).sort((a, b) => b.prefix.length - a.prefix.length);
 

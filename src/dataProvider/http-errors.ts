@@ -44,6 +44,8 @@ export interface ErrorContext {
 
 export function errorMessage(status: number, body: Body, { context, code313Message }: ErrorContext): ErrorMessage {
   const data = body?.data as Body;
+  // The gateway names its catalogue messages, so the app can show them in the user's language.
+  if (status !== 401 && text(body?.message_key)) return { message: body!.message_key as string };
   switch (status) {
     case 401:
       return { message: 'http.need_to_login' };
@@ -70,6 +72,8 @@ export function errorMessage(status: number, body: Body, { context, code313Messa
       return { message: text(body?.message) ?? text(body?.Message) ?? 'http.access_denied' };
     case 404:
       return { message: text(body?.message) ?? 'http.not_found' };
+    case 409:
+      return { message: text(body?.message) ?? 'http.conflict' };
     default:
       return { message: 'http.server_error', args: { context } };
   }

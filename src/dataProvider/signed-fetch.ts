@@ -63,7 +63,11 @@ export async function signRequest(
       init: {
         method: request.method,
         body,
-        headers: { ...headers, authorization: `${session.accessToken},${session.idToken}` },
+        headers: {
+          ...headers,
+          accept: request.headers?.accept ?? 'application/x-www-form-urlencoded',
+          authorization: `${session.accessToken},${session.idToken}`,
+        },
       },
     };
   }

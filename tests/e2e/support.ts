@@ -10,26 +10,35 @@ interface OutboxMessage {
   sentAt: string;
 }
 
-/** The newest e-mail to `to` sent after `since` (the identity stand-in's local outbox). */
-export async function latestCode(request: APIRequestContext, to: string, since: number): Promise<string> {
+/** How many e-mails `to` has received so far (the identity stand-in's local outbox). */
+export async function mailCount(request: APIRequestContext, to: string): Promise<number> {
+  const outbox = (await (await request.get('/__dev/outbox')).json()) as OutboxMessage[];
+  return outbox.filter((m) => m.to === to).length;
+}
+
+/** The code of the first e-mail `to` receives after the `seen` ones. */
+export async function nextCode(request: APIRequestContext, to: string, seen: number): Promise<string> {
   let found: OutboxMessage | undefined;
   await expect
     .poll(async () => {
       const outbox = (await (await request.get('/__dev/outbox')).json()) as OutboxMessage[];
-      found = outbox.filter((m) => m.to === to && Date.parse(m.sentAt) >= since - 1000 && m.code).pop();
-      return Boolean(found);
+      found = outbox.filter((m) => m.to === to)[seen];
+      return Boolean(found?.code);
     })
     .toBe(true);
   return found!.code!;
 }
 
-export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
-  await page.goto('/login');
-  const since = Date.now();
+/** Signs in through the UI; `fromLogin` false stays on the current /login?returnUrl=... page. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD, fromLogin = true) {
+  if (fromLogin) await page.goto('/login');
+  const email = username.includes('@') ? username : `${username}@demo.locker.test`;
+  const seen = await mailCount(page.request, email);
   await page.getByLabel(/Username or email|Nom d'utilisateur/).fill(username);
   await page.getByLabel(/^Password|^Mot de passe/).fill(password);
-  await page.getByRole('button', { name: /Sign in|Se connecter/ }).click();
-  const code = await latestCode(page.request, `${username}@demo.locker.test`, since);
+  await page.getByRole('button', { name: /^(Sign in|Se connecter)$/ }).click();
+  const code = await nextCode(page.request, email, seen);
   await page.getByLabel(/Validation code|Code de validation/).fill(code);
   await page.getByRole('button', { name: /Verify|Vérifier/ }).click();
+  await expect(page).not.toHaveURL(/\/login/);
 }

@@ -57,6 +57,17 @@ describe('shared HTTP error handling (spec 01 §8)', () => {
     expect(errorMessage(404, undefined, ctx).message).toBe('http.not_found');
   });
 
+  it('409 shows the message; a catalogue message key wins so that it can be translated', () => {
+    expect(errorMessage(409, { message: 'This email is already registered.' }, ctx).message).toBe(
+      'This email is already registered.',
+    );
+    expect(errorMessage(409, {}, ctx).message).toBe('http.conflict');
+    expect(
+      errorMessage(409, { message: 'Service point group name already exists', message_key: 'catalogue.x' }, ctx)
+        .message,
+    ).toBe('catalogue.x');
+  });
+
   it('anything else is "<context>: Oops server error"', () => {
     expect(errorMessage(502, { message: 'Bad gateway' }, ctx)).toEqual({
       message: 'http.server_error',

@@ -1,13 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Divider, Stack, TextField } from '@mui/material';
 import { useLogin, useTranslate } from 'react-admin';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { safeReturnUrl } from '../../authProvider/auth-provider.ts';
 import {
   answerChallenge,
   RESEND_CODE,
   startSignIn,
+  startSingleSignOn,
   type SignInProgress,
   type SignInStep,
 } from '../../authProvider/amplify-session.ts';
+import { ssoConfigured } from '../../authProvider/sso.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { signInErrorKey } from './sign-in-errors.ts';
 
@@ -16,6 +20,8 @@ type Step = 'credentials' | Exclude<SignInStep, 'done'>;
 export function LoginPage({ companyName }: { companyName: string }) {
   const translate = useTranslate();
   const login = useLogin();
+  const [searchParams] = useSearchParams();
+  const returnUrl = safeReturnUrl(searchParams.get('returnUrl'));
   const [step, setStep] = useState<Step>('credentials');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -27,7 +33,7 @@ export function LoginPage({ companyName }: { companyName: string }) {
 
   async function advance({ step: next, codeMessage }: SignInProgress) {
     if (next === 'done') {
-      await login({});
+      await login({}, returnUrl);
       return;
     }
     if (codeMessage === 'INVALID_CODE') {
@@ -64,6 +70,11 @@ export function LoginPage({ companyName }: { companyName: string }) {
 
   const resendCode = () => {
     void run(async () => advance(await answerChallenge(RESEND_CODE)));
+  };
+
+  // Leaves for the provider's sign-in page; /callback finishes the sign-in.
+  const signInWithSso = () => {
+    void run(() => startSingleSignOn(returnUrl));
   };
 
   const submitNewPassword = (event: FormEvent) => {
@@ -112,8 +123,19 @@ export function LoginPage({ companyName }: { companyName: string }) {
               fullWidth
             />
             {submitButton('auth.sign_in')}
+            <Button component={RouterLink} to="/forgot-password" size="small">
+              {translate('auth.forgot_password')}
+            </Button>
           </Stack>
         </Box>
+      )}
+      {step === 'credentials' && ssoConfigured() && (
+        <Stack spacing={2} sx={{ mt: 2 }}>
+          <Divider>{translate('sso.or')}</Divider>
+          <Button variant="outlined" color="secondary" fullWidth onClick={signInWithSso} disabled={busy}>
+            {translate('sso.sign_in')}
+          </Button>
+        </Stack>
       )}
       {info && (
         <Alert severity="success" role="status" sx={{ mb: 2 }}>

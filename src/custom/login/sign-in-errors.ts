@@ -19,6 +19,7 @@ export function signInErrorKey(error: unknown): string {
     case 'InvalidPasswordException':
       return 'auth.errors.password_constraints';
     case 'CodeMismatchException':
+    case 'ExpiredCodeException':
       return 'auth.errors.invalid_code';
     default:
       return 'auth.errors.generic';

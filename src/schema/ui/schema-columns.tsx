@@ -67,41 +67,49 @@ function TextWithBadgeField({ source, choices }: { source: string; choices?: str
 
 /** One list column for a schema field, by its `x-column.type`. */
 export function schemaColumn(field: FieldModel) {
-  const common = { key: field.source, source: field.source, sortable: field.type !== 'array' };
+  const common = { source: field.source, sortable: field.type !== 'array' };
   switch (field.column.type) {
     case 'switch':
-      return <BooleanField {...common} />;
+      return <BooleanField key={field.source} {...common} />;
     case 'select':
-      return <SelectField {...common} choices={enumChoices(field)} />;
+      return <SelectField key={field.source} {...common} choices={enumChoices(field)} />;
     case 'select2':
       return field.lookup?.resource ? (
-        <ReferenceField {...common} reference={field.lookup.resource} link={false} />
+        <ReferenceField key={field.source} {...common} reference={field.lookup.resource} link={false} />
       ) : (
-        <TextField {...common} />
+        <TextField key={field.source} {...common} />
       );
     case 'array_with_badges':
       return field.lookup?.resource ? (
-        <ReferenceArrayField {...common} reference={field.lookup.resource}>
+        <ReferenceArrayField key={field.source} {...common} reference={field.lookup.resource}>
           <SingleFieldList linkType={false}>
             <ChipField source={field.lookup.label ?? 'name'} size="small" />
           </SingleFieldList>
         </ReferenceArrayField>
       ) : (
-        <BadgesField {...common} choices={field.choices} />
+        <BadgesField key={field.source} {...common} choices={field.choices} />
       );
     case 'text_with_badge':
-      return <TextWithBadgeField {...common} choices={field.choices} />;
+      return <TextWithBadgeField key={field.source} {...common} choices={field.choices} />;
     case 'expandable':
-      return <ExpandableField {...common} />;
+      return <ExpandableField key={field.source} {...common} />;
     case 'linkonly':
-      return <UrlField {...common} target="_blank" rel="noopener noreferrer" onClick={(e) => e.stopPropagation()} />;
+      return (
+        <UrlField
+          key={field.source}
+          {...common}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={(e) => e.stopPropagation()}
+        />
+      );
     case 'images':
-      return <ImageField {...common} src="url" />;
+      return <ImageField key={field.source} {...common} src="url" />;
     default:
       return field.type === 'integer' || field.type === 'number' ? (
-        <NumberField {...common} />
+        <NumberField key={field.source} {...common} />
       ) : (
-        <TextField {...common} />
+        <TextField key={field.source} {...common} />
       );
   }
 }

@@ -1,9 +1,20 @@
-import { useMemo } from 'react';
-import { SimpleForm, TabbedForm, type RaRecord } from 'react-admin';
+import { useMemo, useRef } from 'react';
+import {
+  DeleteButton,
+  SaveButton,
+  SimpleForm,
+  TabbedForm,
+  Toolbar,
+  useNotify,
+  useRedirect,
+  useResourceContext,
+  type RaRecord,
+} from 'react-admin';
 import type { ResourceModel } from '../resource-model.ts';
 import { toFieldErrors, validateRecord } from '../validate.ts';
 import { schemaRegistry } from './registry.ts';
 import { SchemaInput } from './schema-inputs.tsx';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 
 export type FormMode = 'create' | 'edit';
 
@@ -13,6 +24,31 @@ export function useSchemaValidator(model: ResourceModel) {
     () => (values: RaRecord | Record<string, unknown>) =>
       toFieldErrors(validateRecord(schemaRegistry, model.schemaId, values)),
     [model.schemaId],
+  );
+}
+
+/** Save and delete, plus the question asked before leaving unsaved work. */
+function FormToolbar({ mode }: { mode: FormMode }) {
+  const leaving = useRef(false);
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const resource = useResourceContext();
+  // Deleting leaves the form on purpose: the record is gone, its unsaved changes with it.
+  const deleteOptions = {
+    onSuccess: () => {
+      leaving.current = true;
+      notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: 1 } });
+      redirect('list', resource);
+    },
+  };
+  return (
+    <>
+      <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+        <SaveButton />
+        {mode === 'edit' && <DeleteButton mutationMode="pessimistic" mutationOptions={deleteOptions} />}
+      </Toolbar>
+      <UnsavedChangesDialog leaving={leaving} />
+    </>
   );
 }
 
@@ -27,13 +63,13 @@ export function SchemaForm({ model, mode }: { model: ResourceModel; mode: FormMo
 
   if (!model.tabs.length) {
     return (
-      <SimpleForm validate={validate} warnWhenUnsavedChanges>
+      <SimpleForm validate={validate} toolbar={<FormToolbar mode={mode} />}>
         {inputs()}
       </SimpleForm>
     );
   }
   return (
-    <TabbedForm validate={validate} warnWhenUnsavedChanges>
+    <TabbedForm validate={validate} toolbar={<FormToolbar mode={mode} />}>
       {model.tabs.map((tab) => (
         <TabbedForm.Tab key={tab} label={`resources.${model.name}.tabs.${tab}`}>
           {inputs(tab)}

@@ -13,6 +13,7 @@ import {
 import type { FieldModel } from '../resource-model.ts';
 import { optionEnabled, type PermissionSet } from '../permissions.ts';
 import { enumChoices } from './choices.ts';
+import { PermissionTreeInput } from './permission-tree-input.tsx';
 
 const LONG_TEXT = 255;
 
@@ -55,6 +56,7 @@ export function SchemaInput({ field, mode }: { field: FieldModel; mode: 'create'
       </ReferenceInput>
     );
   }
+  if (field.input.kind === 'permission-tree') return <PermissionTreeInput source={field.source} />;
   if (field.type === 'array' && field.values) {
     return <CheckboxGroupInput source={field.source} choices={enumChoices(field)} disabled={disabled} />;
   }
@@ -74,8 +76,6 @@ export function SchemaInput({ field, mode }: { field: FieldModel; mode: 'create'
           disabled={disabled}
           defaultValue={defaultValue}
           step={field.input.step ?? (field.type === 'integer' ? 1 : 'any')}
-          min={field.minimum}
-          max={field.maximum}
         />
       );
     default:

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Create, Edit } from 'react-admin';
+import { Create, Edit, TopToolbar } from 'react-admin';
 import type { ResourceModel } from '../resource-model.ts';
 import { modelOf } from './registry.ts';
 import { SchemaForm } from './schema-form.tsx';
@@ -20,6 +20,8 @@ export interface SchemaResourceOptions {
   /** Read-only resources leave these out. */
   create?: boolean;
   edit?: boolean;
+  /** Extra buttons above the edit form, for opname actions of the resource. */
+  editActions?: ComponentType;
 }
 
 /** A react-admin resource built from one schema; per-resource code only passes overrides. */
@@ -33,8 +35,19 @@ export function schemaResource(schemaId: string, options: SchemaResourceOptions 
       <SchemaForm model={model} mode="create" />
     </Create>
   );
+  const EditActions = options.editActions;
   const EditPage = () => (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <Edit
+      mutationMode="pessimistic"
+      redirect="list"
+      actions={
+        EditActions ? (
+          <TopToolbar>
+            <EditActions />
+          </TopToolbar>
+        ) : undefined
+      }
+    >
       <SchemaForm model={model} mode="edit" />
     </Edit>
   );

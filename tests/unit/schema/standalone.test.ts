@@ -33,11 +33,16 @@ afterAll(() => {
   for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Generates, writes and imports a standalone module, as `npm run gen` does for schemas/. */
-async function standaloneValidatorsOf(schemas: object[]): Promise<Record<string, ValidateFunction>> {
+function temporaryDir(): string {
   mkdirSync(path.join(root, '.tmp'), { recursive: true });
   const dir = mkdtempSync(path.join(root, '.tmp/standalone-'));
   temporaryDirs.push(dir);
+  return dir;
+}
+
+/** Generates, writes and imports a standalone module, as `npm run gen` does for schemas/. */
+async function standaloneValidatorsOf(schemas: object[]): Promise<Record<string, ValidateFunction>> {
+  const dir = temporaryDir();
   const runtime = path.relative(dir, path.join(root, 'src/schema/validators/standalone-runtime.ts'));
   const file = path.join(dir, 'validators.ts');
   writeFileSync(file, standaloneValidatorsModule(schemas, runtime));
@@ -93,51 +98,111 @@ function resolved(registry: SchemaRegistry, schemaId: string, schema: SchemaObje
   return typeof schema.$ref === 'string' ? (registry.resolveRef(schema.$ref, schemaId)?.schema ?? schema) : schema;
 }
 
-/** The generic values plus the property's own choices, alone and as arrays. */
-function candidatesFor(property: SchemaObject): unknown[] {
-  const choices = [...(property.enum ?? []), ...('const' in property ? [property.const] : [])];
-  const itemChoices: unknown[] = property.items?.enum ?? [];
-  const arrays = itemChoices.length
-    ? [itemChoices.slice(0, 1), itemChoices.slice(0, 2), [itemChoices[0], itemChoices[0]]]
-    : [];
-  return [...choices, ...arrays, ...genericValues];
-}
-
 /** What validateRecord clears before validating, so not a value of a valid record. */
 function isEmpty(value: unknown): boolean {
   return value === null || (typeof value === 'string' && value.trim() === '');
 }
 
-function errorPaths(registry: SchemaRegistry, schemaId: string, record: unknown): string[] {
-  return Object.keys(validateRecord(registry, schemaId, record).errors);
+/** Where a value sits in a record under test: how to build that record, and the value's field path. */
+interface Place {
+  registry: SchemaRegistry;
+  schemaId: string;
+  record: (value: unknown) => unknown;
+  path: string;
+}
+
+const inside = (place: Place, key: string | number, record: (value: unknown) => unknown): Place => ({
+  ...place,
+  record,
+  path: place.path ? `${place.path}.${key}` : String(key),
+});
+
+/** The value passes where it sits: the record has no error on its field or below. */
+function accepts(place: Place, value: unknown): boolean {
+  const { errors } = validateRecord(place.registry, place.schemaId, place.record(value));
+  return !Object.keys(errors).some((field) => field === place.path || field.startsWith(`${place.path}.`));
+}
+
+/** Objects and arrays built from the first candidate each property (or the item) accepts. */
+function exampleOf(place: Place, schema: SchemaObject, depth: number): unknown {
+  if (schema.properties) {
+    const example: Record<string, unknown> = {};
+    for (const [name, property] of Object.entries(schema.properties as Record<string, SchemaObject>)) {
+      const here = inside(place, name, (value) => place.record({ ...example, [name]: value }));
+      const accepted = candidatesFor(here, property, depth + 1).find(
+        (value) => !isEmpty(value) && accepts(here, value),
+      );
+      if (accepted !== undefined) example[name] = accepted;
+    }
+    return example;
+  }
+  if (schema.items && typeof schema.items === 'object') {
+    const here = inside(place, 0, (value) => place.record([value]));
+    const item = candidatesFor(here, schema.items, depth + 1).find((value) => !isEmpty(value) && accepts(here, value));
+    return item === undefined ? undefined : [item];
+  }
+  return undefined;
+}
+
+/**
+ * What to try for a value: the schema's own choices and strings matching its pattern, an example
+ * built from its properties or items, values of every shape, and (for objects and arrays) the
+ * example with one property left out or one property or item replaced by each of its candidates.
+ */
+function candidatesFor(place: Place, node: SchemaObject, depth = 0): unknown[] {
+  const schema = resolved(place.registry, place.schemaId, node);
+  const choices = [...(schema.enum ?? []), ...('const' in schema ? [schema.const] : [])];
+  const matching =
+    typeof schema.pattern === 'string'
+      ? fc.sample(fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'xsmall' }), { seed: 1, numRuns: 10 })
+      : [];
+  if (depth > 5) return [...choices, ...matching, ...genericValues];
+  const example = exampleOf(place, schema, depth);
+  const variants: unknown[] = [];
+  if (schema.properties && example) {
+    for (const [name, property] of Object.entries(schema.properties as Record<string, SchemaObject>)) {
+      const { [name]: _left, ...without } = example as Record<string, unknown>;
+      const here = inside(place, name, (value) => place.record({ ...without, [name]: value }));
+      variants.push(
+        without,
+        ...candidatesFor(here, property, depth + 1).map((value) => ({ ...without, [name]: value })),
+      );
+    }
+  }
+  if (schema.items && typeof schema.items === 'object') {
+    const here = inside(place, 0, (value) => place.record([value]));
+    const items = candidatesFor(here, schema.items, depth + 1);
+    variants.push(...items.map((item) => [item]), items.slice(0, 2), [items[0], items[0]]);
+  }
+  return [...(example === undefined ? [] : [example]), ...choices, ...matching, ...variants, ...genericValues];
 }
 
 /**
  * A valid record built from the first candidate each property accepts, then that record with each
- * property left out or replaced by each candidate, then some values that are not records at all.
+ * property left out or replaced by each of its candidates, then some values that are not records.
  */
-function samplesFor(registry: SchemaRegistry, schemaId: string): { valid: Record<string, unknown>; all: unknown[] } {
+function samplesFor(registry: SchemaRegistry, schemaId: string) {
+  const root: Place = { registry, schemaId, record: (value) => value, path: '' };
   const schema = registry.schema(schemaId);
-  const properties = Object.entries((schema.properties ?? {}) as Record<string, SchemaObject>).map(
-    ([name, property]) => [name, candidatesFor(resolved(registry, schemaId, property))] as const,
-  );
-  const valid: Record<string, unknown> = {};
-  for (const [name, candidates] of properties) {
-    const accepted = candidates.find(
-      (value) =>
-        !isEmpty(value) &&
-        !errorPaths(registry, schemaId, { ...valid, [name]: value }).some(
-          (field) => field === name || field.startsWith(`${name}.`),
+  const valid = (exampleOf(root, schema, 0) ?? {}) as Record<string, unknown>;
+  const candidates = Object.entries((schema.properties ?? {}) as Record<string, SchemaObject>).map(
+    ([name, property]) => {
+      const { [name]: _left, ...without } = valid;
+      return [
+        name,
+        candidatesFor(
+          inside(root, name, (value) => ({ ...without, [name]: value })),
+          property,
         ),
-    );
-    if (accepted !== undefined) valid[name] = accepted;
-  }
+      ] as const;
+    },
+  );
   const all: unknown[] = [valid, null, 'record', 42, [valid]];
-  for (const [name, candidates] of properties) {
+  for (const [name, values] of candidates) {
     const { [name]: _left, ...without } = valid;
-    all.push(without, ...candidates.map((value) => ({ ...valid, [name]: value })));
+    all.push(without, ...values.map((value) => ({ ...valid, [name]: value })));
   }
-  return { valid, all };
+  return { valid, all, candidates };
 }
 
 /** Which rules a schema states: `minLength`, `format:https-url`, … (nested subschemas included). */
@@ -221,8 +286,40 @@ describe('generated standalone validators', () => {
     expect(generatedSource).toMatch(
       /^import \* as sharedValidators from '\.\.\/\.\.\/schema\/validators\/standalone-runtime\.ts';$/m,
     );
-    expect(generatedSource).toMatch(/^import \w+ from 'ajv\/dist\/runtime\/ucs2length\.js';$/m);
+    expect(generatedSource).toMatch(/^import \* as \w+ from 'ajv\/dist\/runtime\/ucs2length\.js';$/m);
   });
+
+  it("give ajv's errors under Node's CommonJS interop too, which the production bundle shares", () => {
+    // vitest hands a CommonJS `exports.default` out as the default import; Node and Vite's build do not.
+    const runtime = createSchemaRegistry(projectSchemas);
+    const cases = projectIds.flatMap((schemaId) =>
+      samplesFor(runtime, schemaId).all.map((sample) => [schemaId, sample]),
+    );
+    const expected = cases.map(([schemaId, sample]) => {
+      const validate = runtime.validator(String(schemaId));
+      validate(sample);
+      return JSON.parse(JSON.stringify(validate.errors ?? null));
+    });
+    const script = path.join(temporaryDir(), 'validate.ts');
+    writeFileSync(
+      script,
+      [
+        "import { readFileSync } from 'node:fs';",
+        `import { validators } from '${path.join(root, 'src/types/generated/validators.ts')}';`,
+        "const cases = JSON.parse(readFileSync(0, 'utf8'));",
+        'const errors = cases.map(([schemaId, sample]) => (validators[schemaId](sample), validators[schemaId].errors ?? null));',
+        'process.stdout.write(JSON.stringify(errors));',
+      ].join('\n'),
+    );
+    const child = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      cwd: root,
+      input: JSON.stringify(cases),
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    expect(child.stderr).toBe('');
+    expect(JSON.parse(child.stdout)).toEqual(expected);
+  }, 60_000);
 });
 
 describe('the browser registry', () => {
@@ -272,9 +369,7 @@ describe('standalone and run-time registries', () => {
   });
 
   it.each(projectIds)('give the same results for %s on random records', (schemaId) => {
-    const candidates = Object.entries((runtime.schema(schemaId).properties ?? {}) as Record<string, SchemaObject>).map(
-      ([name, property]) => [name, candidatesFor(resolved(runtime, schemaId, property))] as const,
-    );
+    const { candidates } = samplesFor(runtime, schemaId);
     const record = fc.record(
       Object.fromEntries(candidates.map(([name, values]) => [name, fc.constantFrom(...values)])),
       { requiredKeys: [] },

@@ -1,0 +1,154 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/adapter.ts';
+import type { Identity } from '../../identity/index.ts';
+import { createSchemaRegistry } from '../../../src/schema/ajv.ts';
+import { validateRecord } from '../../../src/schema/validate.ts';
+import { features } from '../../../src/schema/features.ts';
+import { isSuperAdmin, operatorRoleMarker } from '../../../src/schema/roles.ts';
+import { assertResourceAccess, type CallerAccess, type RoleDoc, type Verb } from '../caller-access.ts';
+import { badRequest, HttpError } from '../http-error.ts';
+import type { Doc } from '../record-store.ts';
+import { readRecord, type Actor, type StoredRecord } from '../record-writes.ts';
+import { loadResources, loadSchemas, type JsonSchema, type ResourceDefinition } from '../resource-registry.ts';
+import type { FieldError } from '../webtool-routes.ts';
+
+export const NO_PERMISSION = 'You have no permission for this request.';
+export const LAST_SUPER_ADMIN = 'Cannot delete this user; there must be one Super Admin.';
+export const EMAIL_REGISTERED = 'This email is already registered.';
+export const LOCATION_OWNER_RIGHTS = 'You do not have sufficient rights to create location owners.';
+export const ROLE_IN_USE = 'Role is in use by webtool users.';
+export const SAVE_FAILED = 'Save failed, check the fields in error state';
+
+/** The partner types a partner page can create an admin for (spec 01 §6). */
+export const partnerPageTypes = [
+  'carrier',
+  'maintenance_provider',
+  'support_provider',
+  'location_owner',
+  'hardware_provider',
+] as const;
+
+export const forbidden = (message = NO_PERMISSION) => new HttpError(403, message);
+export const unprocessable = (errors: Record<string, FieldError>) => new HttpError(422, SAVE_FAILED, { errors });
+
+/** What the identity-access routes share: the identity, both resources and their validation. */
+export interface IdentityAccessContext {
+  identity: Identity;
+  users: ResourceDefinition;
+  roles: ResourceDefinition;
+  common?: JsonSchema;
+  /** The schema's errors of `doc`, one per field; empty when valid. */
+  errorsOf(resource: ResourceDefinition, doc: Doc, partial: boolean): { data: Doc; errors: Record<string, FieldError> };
+  /** The normalised document, or a 422 with the field errors. */
+  validated<T extends Doc = Doc>(resource: ResourceDefinition, doc: Doc, partial?: boolean): T;
+}
+
+export function createContext(identity: Identity): IdentityAccessContext {
+  const schemas = loadSchemas();
+  const registry = createSchemaRegistry(schemas);
+  const resources = loadResources(schemas);
+  const resource = (endpoint: string) => {
+    const found = resources.get(endpoint);
+    if (!found) throw new Error(`No schema declares the endpoint ${endpoint}`);
+    return found;
+  };
+  const errorsOf = (target: ResourceDefinition, doc: Doc, partial: boolean) =>
+    validateRecord(registry, String(target.schema.$id), doc, { partial });
+  return {
+    identity,
+    users: resource('identity_access/users'),
+    roles: resource('identity_access/roles'),
+    common: schemas.find((schema) => schema.$id === 'common'),
+    errorsOf,
+    validated<T extends Doc = Doc>(target: ResourceDefinition, doc: Doc, partial = false) {
+      const result = errorsOf(target, doc, partial);
+      if (!result.valid) throw unprocessable(result.errors);
+      return result.data as T;
+    },
+  };
+}
+
+export function bodyOf(request: FastifyRequest): Doc {
+  const body = request.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw badRequest('The request body must be a JSON object.');
+  }
+  return body as Doc;
+}
+
+/** DELETE sends its key in the body or, from some clients, in the query string. */
+export function deleteSourceOf(request: FastifyRequest): Doc {
+  const body = request.body;
+  if (body && typeof body === 'object' && !Array.isArray(body)) return body as Doc;
+  if (body !== undefined) throw badRequest('The request body must be a JSON object.');
+  return request.query as Doc;
+}
+
+/** A key field of a control body (username, role_name): a non-empty string. */
+export function keyOf(source: Doc, field: string): string {
+  const value = source[field];
+  if (value === undefined || value === null || value === '') throw badRequest(`${field} is required.`);
+  if (typeof value !== 'string' || value.trim() === '') throw badRequest(`${field} must be a non-empty text.`);
+  return value;
+}
+
+/** The listed fields that are present in `doc`. */
+export function pick(doc: Doc, fields: readonly string[]): Doc {
+  return Object.fromEntries(fields.filter((field) => doc[field] !== undefined).map((field) => [field, doc[field]]));
+}
+
+/** Partner ids are numbers in partner records and strings in roles: a whole number is taken as its text. */
+export function withPartnerText(doc: Doc): Doc {
+  return typeof doc.partner === 'number' && Number.isInteger(doc.partner)
+    ? { ...doc, partner: String(doc.partner) }
+    : doc;
+}
+
+export function actorOf(access: CallerAccess): Actor {
+  return { username: access.caller.username, partnerType: access.partnerType, partner: access.partner };
+}
+
+/** Any webtool_users level reads; writing needs the advance level (or super admin). */
+export function assertAllowed(ctx: IdentityAccessContext, access: CallerAccess, verb: Verb) {
+  assertResourceAccess(access, ctx.users, verb);
+}
+
+/** A partner (not the operator company) manages only its own users and roles. */
+export function ownsPartner(access: CallerAccess, partnerType: unknown, partner: unknown): boolean {
+  return access.seesAll || (partnerType === access.partnerType && partner === access.partner);
+}
+
+/** Location-owner users need the advance location-owner permission (spec 01 §6). */
+export function canCreateLocationOwners(access: CallerAccess): boolean {
+  return access.superAdmin || access.permissions.granted.has(features.location_owner.advance);
+}
+
+export function isSuperAdminRole(role: Pick<RoleDoc, 'role_name' | 'role_description'>): boolean {
+  return isSuperAdmin(role.role_name, role.role_description, operatorRoleMarker);
+}
+
+export async function readRole(db: Db, ctx: IdentityAccessContext, roleName: string) {
+  const found = await readRecord(db, ctx.roles, roleName);
+  return found as (StoredRecord & { doc: RoleDoc & Doc }) | undefined;
+}
+
+export async function allRoles(db: Db): Promise<RoleDoc[]> {
+  const { rows } = await db.query<{ doc: RoleDoc }>('SELECT doc FROM records WHERE resource = $1', [
+    'identity_access/roles',
+  ]);
+  return rows.map((row) => row.doc);
+}
+
+/** Whether a partner of that type and id exists; the operator company is the operator's own partner. */
+export async function partnerExists(db: Db, access: CallerAccess, partnerType: string, partner: string) {
+  if (partnerType === 'operator') return access.partnerType === 'operator' && partner === access.partner;
+  const { rows } = await db.query('SELECT 1 FROM records WHERE resource = $1 AND key = $2', [
+    `partners/${partnerType}`,
+    partner,
+  ]);
+  return rows.length > 0;
+}
+
+export const knownFeatureIds: ReadonlySet<number> = new Set(
+  Object.values(features).flatMap((ids) => Object.values(ids) as number[]),
+);

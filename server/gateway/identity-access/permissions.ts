@@ -1,0 +1,139 @@
+import { features, type FeatureIds } from '../../../src/schema/features.ts';
+import { hasPermission } from '../../../src/schema/permissions.ts';
+import type { RoleDoc } from '../caller-access.ts';
+import { HttpError } from '../http-error.ts';
+import type { Doc } from '../record-store.ts';
+import { audit, deleteRecord, diff, insertRecord } from '../record-writes.ts';
+import type { FieldError, SpecialRoute } from '../webtool-routes.ts';
+import {
+  actorOf,
+  assertAllowed,
+  bodyOf,
+  canCreateLocationOwners,
+  EMAIL_REGISTERED,
+  forbidden,
+  LOCATION_OWNER_RIGHTS,
+  ownsPartner,
+  partnerExists,
+  partnerPageTypes,
+  pick,
+  readRole,
+  unprocessable,
+  withPartnerText,
+  type IdentityAccessContext,
+} from './context.ts';
+import { assertGrantable } from './roles.ts';
+import { emailRegistered, freeUsername, webtoolUser } from './user-directory.ts';
+
+const LEVELS = ['basic', 'advance', 'scout'] as const;
+
+interface PermissionNode {
+  feature_name: string;
+  parent_id: number | null;
+  /** The UI shows these as radio items, exclusive among siblings. */
+  options: { level: (typeof LEVELS)[number]; feature_id: number }[];
+}
+
+export function permissionRoutes(ctx: IdentityAccessContext): Record<string, SpecialRoute> {
+  /** One node per feature, with the levels the caller holds itself and so may grant. */
+  const tree: SpecialRoute = async ({ access }) => {
+    assertAllowed(ctx, access, 'read');
+    const nodes: PermissionNode[] = Object.entries(features as Record<string, FeatureIds>)
+      .map(([name, ids]) => ({
+        feature_name: name,
+        parent_id: ids.parent ?? null,
+        options: LEVELS.flatMap((level) => {
+          const featureId = ids[level];
+          return featureId !== undefined && hasPermission(access.permissions, featureId)
+            ? [{ level, feature_id: featureId }]
+            : [];
+        }),
+      }))
+      .filter((node) => node.options.length > 0);
+    return { success: true, data: nodes };
+  };
+
+  /**
+   * POST identity_access/permissions: a partner page creates the partner's admin role (when
+   * missing) and an admin webtool user, who receives the login email.
+   */
+  const createPartnerAdmin: SpecialRoute = async ({ request, reply, access, db }) => {
+    assertAllowed(ctx, access, 'write');
+    const body = withPartnerText(bodyOf(request));
+    const partnerType = body.partner_type;
+    const partner = body.partner;
+    const roleName = `${String(partnerType)}_${String(partner)}_admin`;
+    const user = pick({ ...body, role_name: roleName }, ['name', 'email', 'partner_type', 'partner', 'role_name']);
+    const role = pick({ ...body, role_name: roleName }, ['role_name', 'partner_type', 'partner', 'permissions']);
+    const roleCheck = ctx.errorsOf(ctx.roles, role, false);
+    const userCheck = ctx.errorsOf(ctx.users, user, false);
+    // role_name is derived from partner_type and partner: their own errors say what is wrong.
+    const errors: Record<string, FieldError> = { ...roleCheck.errors, ...userCheck.errors };
+    delete errors.role_name;
+    if (!errors.partner_type && !(partnerPageTypes as readonly unknown[]).includes(partnerType)) {
+      errors.partner_type = { message: 'validation.choice' };
+    }
+    if (Object.keys(errors).length) throw unprocessable(errors);
+
+    const type = String(partnerType);
+    const id = String(partner);
+    if (!ownsPartner(access, type, id)) throw forbidden();
+    if (type === 'location_owner' && !canCreateLocationOwners(access)) {
+      throw forbidden(LOCATION_OWNER_RIGHTS);
+    }
+    if (!(await partnerExists(db, access, type, id)))
+      throw unprocessable({ partner: { message: 'validation.choice' } });
+    const existingRole = (await readRole(db, ctx, roleName))?.doc;
+    const permissions = roleCheck.data.permissions as RoleDoc['permissions'];
+    if (!existingRole) assertGrantable(access, permissions);
+    const email = String(userCheck.data.email);
+    if (await emailRegistered(db, email)) throw new HttpError(409, EMAIL_REGISTERED);
+
+    const actor = actorOf(access);
+    let createdRole: Doc | undefined;
+    if (!existingRole) {
+      const partnerName = await db.query<{ name: string | null }>(
+        `SELECT doc->>'name' AS name FROM records WHERE resource = $1 AND key = $2`,
+        [`partners/${type}`, id],
+      );
+      const doc = {
+        role_name: roleName,
+        role_description: `${partnerName.rows[0]?.name ?? id} administrator`,
+        partner_type: type,
+        partner: id,
+        permissions,
+      };
+      createdRole = await db.transaction((tx) => insertRecord(tx, ctx.roles, actor, roleName, doc));
+    }
+    const username = await freeUsername(db, email);
+    try {
+      await ctx.identity.createUser({
+        username,
+        email,
+        familyName: String(userCheck.data.name),
+        groups: [roleName],
+      });
+    } catch (error) {
+      // The admin role was made for this user: without the user it goes again.
+      if (createdRole) {
+        const { version, ...doc } = createdRole;
+        await db.transaction((tx) =>
+          deleteRecord(tx, ctx.roles, actor, { key: roleName, doc, version: Number(version) }),
+        );
+      }
+      throw error;
+    }
+    const created = webtoolUser((await ctx.identity.getUser(username))!);
+    await audit(db, actor, ctx.users, username, 'create', diff({}, created));
+    reply.status(201);
+    return {
+      success: true,
+      data: { user: created, role: createdRole ?? existingRole, role_created: createdRole !== undefined },
+    };
+  };
+
+  return {
+    'GET identity_access/permissions': tree,
+    'POST identity_access/permissions': createPartnerAdmin,
+  };
+}

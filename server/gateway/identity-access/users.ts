@@ -1,0 +1,240 @@
+import type { Db } from '../../db/adapter.ts';
+import { CognitoError } from '../../identity/index.ts';
+import type { CallerAccess, RoleDoc } from '../caller-access.ts';
+import { badRequest, HttpError, notFound } from '../http-error.ts';
+import { searchText, type Doc } from '../record-store.ts';
+import { audit, diff } from '../record-writes.ts';
+import { parseListQuery, type SpecialRoute } from '../webtool-routes.ts';
+import {
+  actorOf,
+  allRoles,
+  assertAllowed,
+  bodyOf,
+  canCreateLocationOwners,
+  deleteSourceOf,
+  EMAIL_REGISTERED,
+  forbidden,
+  keyOf,
+  LAST_SUPER_ADMIN,
+  LOCATION_OWNER_RIGHTS,
+  isSuperAdminRole,
+  ownsPartner,
+  pick,
+  readRole,
+  unprocessable,
+  withPartnerText,
+  type IdentityAccessContext,
+} from './context.ts';
+import {
+  allUsers,
+  emailRegistered,
+  freeUsername,
+  leavesNoSuperAdmin,
+  webtoolUser,
+  type WebtoolUser,
+} from './user-directory.ts';
+
+const USER_FIELDS = ['name', 'email', 'partner_type', 'partner', 'role_name'] as const;
+
+/** PUT identity_access/users action_type (spec 01 §4). */
+const ACTIONS = { 1: 'enable', 2: 'disable', 3: 'reset_password' } as const;
+
+const emailTaken = () => new HttpError(409, EMAIL_REGISTERED);
+const roleNotAllowed = () => unprocessable({ role_name: { message: 'validation.choice' } });
+
+function compareBy(field: string, direction: 'ASC' | 'DESC') {
+  const sign = direction === 'DESC' ? -1 : 1;
+  return (a: WebtoolUser, b: WebtoolUser) => {
+    const x = (a as Doc)[field];
+    const y = (b as Doc)[field];
+    if (x === y) return a.username.localeCompare(b.username) * sign;
+    // Missing values last, as the record lists do.
+    if (x === undefined || x === null) return 1;
+    if (y === undefined || y === null) return -1;
+    const order = typeof x === 'string' ? x.localeCompare(String(y)) : Number(x) - Number(y);
+    return order * sign;
+  };
+}
+
+export function userRoutes(ctx: IdentityAccessContext): Record<string, SpecialRoute> {
+  const { identity } = ctx;
+  const auditUser = (db: Db, access: CallerAccess, username: string, action: string, changes: object) =>
+    audit(db, actorOf(access), ctx.users, username, action, changes);
+
+  /** The user with its groups, if the caller may see it; otherwise 404, so usernames cannot be probed. */
+  async function visibleUser(access: CallerAccess, username: string) {
+    const found = await identity.getUser(username);
+    if (!found) throw notFound();
+    const user = webtoolUser(found);
+    if (!ownsPartner(access, user.partner_type, user.partner)) throw notFound();
+    return { user, groups: found.groups };
+  }
+
+  async function shapedUser(username: string) {
+    const found = await identity.getUser(username);
+    if (!found) throw notFound();
+    return webtoolUser(found);
+  }
+
+  /**
+   * A role the caller may give a user: it exists, belongs to the requested partner type and
+   * partner (when named) and to the caller's own partner unless the caller is the operator.
+   * Only a super admin hands out super admin roles.
+   */
+  async function assignableRole(db: Db, access: CallerAccess, roleName: string, requested: Doc): Promise<RoleDoc> {
+    const role = (await readRole(db, ctx, roleName))?.doc;
+    if (role?.partner_type === 'location_owner' && !canCreateLocationOwners(access)) {
+      throw forbidden(LOCATION_OWNER_RIGHTS);
+    }
+    if (
+      !role ||
+      (requested.partner_type !== undefined && requested.partner_type !== role.partner_type) ||
+      (requested.partner !== undefined && requested.partner !== role.partner) ||
+      !ownsPartner(access, role.partner_type, role.partner)
+    ) {
+      throw roleNotAllowed();
+    }
+    if (isSuperAdminRole(role) && !access.superAdmin) throw forbidden();
+    return role;
+  }
+
+  async function assertKeepsSuperAdmin(db: Db, after: (user: WebtoolUser) => WebtoolUser | undefined) {
+    const [users, roles] = await Promise.all([allUsers(db), allRoles(db)]);
+    if (leavesNoSuperAdmin(users, roles, after)) throw new HttpError(409, LAST_SUPER_ADMIN);
+  }
+
+  const list: SpecialRoute = async ({ request, access, db }) => {
+    assertAllowed(ctx, access, 'read');
+    const raw = { ...(request.query as Doc) };
+    if (raw.partner_id !== undefined) {
+      raw.partner ??= raw.partner_id;
+      delete raw.partner_id;
+    }
+    const query = parseListQuery(ctx.users, raw, ctx.common);
+    const orderBy = query.orderBy ?? ctx.users.sort.field;
+    if (!ctx.users.schema.properties?.[orderBy]) throw badRequest(`Unknown field: ${orderBy}`);
+    const search = query.search?.toLowerCase();
+    const matching = (await allUsers(db))
+      .filter((user) => ownsPartner(access, user.partner_type, user.partner))
+      .filter((user) => Object.entries(query.filters).every(([field, value]) => (user as Doc)[field] === value))
+      .filter((user) => !search || searchText(ctx.users, user).includes(search))
+      .sort(compareBy(orderBy, query.orderDir ?? ctx.users.sort.order));
+    return {
+      success: true,
+      data: matching.slice(query.offset, query.offset + query.limit),
+      total: matching.length,
+    };
+  };
+
+  const create: SpecialRoute = async ({ request, reply, access, db }) => {
+    assertAllowed(ctx, access, 'write');
+    const data = ctx.validated(ctx.users, pick(withPartnerText(bodyOf(request)), USER_FIELDS));
+    const samePartner =
+      (data.partner_type === undefined || data.partner_type === access.partnerType) &&
+      (data.partner === undefined || data.partner === access.partner);
+    if (!access.seesAll && !samePartner) throw forbidden();
+    if (data.partner_type === 'location_owner' && !canCreateLocationOwners(access)) {
+      throw forbidden(LOCATION_OWNER_RIGHTS);
+    }
+    const role = await assignableRole(db, access, String(data.role_name), data);
+    const email = String(data.email);
+    if (await emailRegistered(db, email)) throw emailTaken();
+    const username = await freeUsername(db, email);
+    try {
+      await identity.createUser({ username, email, familyName: String(data.name), groups: [role.role_name] });
+    } catch (error) {
+      if (error instanceof CognitoError && error.type === 'AliasExistsException') throw emailTaken();
+      throw error;
+    }
+    const user = await shapedUser(username);
+    await auditUser(db, access, username, 'create', diff({}, user));
+    reply.status(201);
+    return { success: true, data: user };
+  };
+
+  const act: SpecialRoute = async ({ request, access, db }) => {
+    assertAllowed(ctx, access, 'write');
+    const body = bodyOf(request);
+    const username = keyOf(body, 'username');
+    const rawAction = body.action_type;
+    if (rawAction === undefined || rawAction === null || rawAction === '') throw badRequest('action_type is required.');
+    const action = ACTIONS[Number(rawAction) as keyof typeof ACTIONS];
+    if (!action || (typeof rawAction !== 'number' && typeof rawAction !== 'string')) {
+      throw badRequest(`Unknown action_type: ${JSON.stringify(rawAction)}`);
+    }
+    const { user } = await visibleUser(access, username);
+    if (action === 'disable') {
+      if (username === access.caller.username) throw forbidden('You cannot disable your own user.');
+      await assertKeepsSuperAdmin(db, (u) => (u.username === username ? { ...u, enabled: false } : u));
+    }
+    if (action === 'reset_password') await identity.resetPassword(username);
+    else await identity.setEnabled(username, action === 'enable');
+    const after = await shapedUser(username);
+    await auditUser(db, access, username, action, diff(user, after));
+    return { success: true, data: after };
+  };
+
+  async function updateProfile(access: CallerAccess, db: Db, body: Doc) {
+    if (body.name === undefined) throw unprocessable({ name: { message: 'validation.required' } });
+    const { name } = ctx.validated(ctx.users, { name: body.name }, true);
+    const username = access.caller.username;
+    const before = await shapedUser(username);
+    await identity.updateUser(username, { familyName: String(name) });
+    const after = await shapedUser(username);
+    await auditUser(db, access, username, 'update_profile', diff(before, after));
+    return { success: true, data: after };
+  }
+
+  const update: SpecialRoute = async ({ request, access, db }) => {
+    const body = bodyOf(request);
+    if (body.opname === 'update_profile') return updateProfile(access, db, body);
+    if (body.opname !== undefined) throw badRequest(`Unknown opname: ${String(body.opname)}`);
+    assertAllowed(ctx, access, 'write');
+    const username = keyOf(body, 'username');
+    const data = ctx.validated(ctx.users, pick(withPartnerText(body), USER_FIELDS), true);
+    const { user: before, groups } = await visibleUser(access, username);
+    const roleName = (data.role_name as string | undefined) ?? before.role_name;
+    const requested = { partner_type: data.partner_type, partner: data.partner };
+    let newGroups: string[] | undefined;
+    if (roleName !== before.role_name) {
+      const role = await assignableRole(db, access, String(roleName), requested);
+      await assertKeepsSuperAdmin(db, (u) => (u.username === username ? { ...u, role_name: role.role_name } : u));
+      newGroups = [role.role_name, ...groups.slice(1)];
+    } else if (
+      (requested.partner_type !== undefined && requested.partner_type !== before.partner_type) ||
+      (requested.partner !== undefined && requested.partner !== before.partner)
+    ) {
+      throw roleNotAllowed();
+    }
+    const email = data.email as string | undefined;
+    if (email !== undefined && (await emailRegistered(db, email, username))) throw emailTaken();
+    try {
+      await identity.updateUser(username, { familyName: data.name as string | undefined, email, groups: newGroups });
+    } catch (error) {
+      if (error instanceof CognitoError && error.type === 'AliasExistsException') throw emailTaken();
+      throw error;
+    }
+    const after = await shapedUser(username);
+    await auditUser(db, access, username, 'update', diff(before, after));
+    return { success: true, data: after };
+  };
+
+  const remove: SpecialRoute = async ({ request, access, db }) => {
+    assertAllowed(ctx, access, 'write');
+    const username = keyOf(deleteSourceOf(request), 'username');
+    const { user } = await visibleUser(access, username);
+    if (username === access.caller.username) throw forbidden('You cannot delete your own user.');
+    await assertKeepsSuperAdmin(db, (u) => (u.username === username ? undefined : u));
+    await identity.deleteUser(username);
+    await auditUser(db, access, username, 'delete', diff(user, {}));
+    return { success: true };
+  };
+
+  return {
+    'GET identity_access/users': list,
+    'POST identity_access/users': create,
+    'PUT identity_access/users': act,
+    'PATCH identity_access/users': update,
+    'DELETE identity_access/users': remove,
+  };
+}

@@ -1,0 +1,50 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { HttpError, Loading, useAuthenticated, useAuthProvider, useLogout, useNotify } from 'react-admin';
+import type { AccessProfile } from '../authProvider/access-profile.ts';
+import { canOpenPath } from '../authProvider/route-access.ts';
+import { NotFoundPage } from '../custom/pages/not-found-page.tsx';
+
+type ProfileSource = { profile: (refresh?: boolean) => Promise<AccessProfile | undefined> };
+
+/**
+ * Before a protected route opens, the navigation data is fetched; route prefixes match
+ * case-insensitively (react-router's default and canOpenPath); the partner type and module
+ * permission of the area must allow it, otherwise the 404 page. A failed navigation call follows
+ * spec 01 §8: 403 or 0 signs out with the server's message; 500/502 asks to try again.
+ */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const authProvider = useAuthProvider() as unknown as ProfileSource | undefined;
+  const { pathname, search } = useLocation();
+  const notify = useNotify();
+  const logout = useLogout();
+  const [profile, setProfile] = useState<AccessProfile | null>();
+  const { isPending: checkingSession } = useAuthenticated();
+
+  useEffect(() => {
+    if (checkingSession) return;
+    let current = true;
+    authProvider
+      ?.profile(true)
+      .then((loaded) => current && setProfile(loaded ?? null))
+      .catch((error: unknown) => {
+        if (!current) return;
+        const status = error instanceof HttpError ? error.status : 0;
+        if (status === 500 || status === 502) {
+          notify('http.try_again', { type: 'error' });
+          return;
+        }
+        const message =
+          error instanceof HttpError && error.body?.message ? String(error.body.message) : 'http.token_expired_login';
+        notify(message, { type: 'error' });
+        void logout({}, `/login?returnUrl=${encodeURIComponent(pathname + search)}`);
+      });
+    return () => {
+      current = false;
+    };
+  }, [authProvider, checkingSession, pathname, search, notify, logout]);
+
+  if (checkingSession || profile === undefined) return <Loading />;
+  if (profile === null || !canOpenPath(profile, pathname)) return <NotFoundPage />;
+  return <>{children}</>;
+}

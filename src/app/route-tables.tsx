@@ -1,0 +1,62 @@
+import { Navigate, Route, useParams } from 'react-router-dom';
+import { NotAvailablePage } from '../custom/pages/not-available-page.tsx';
+import { ProfilePage } from '../custom/profile/profile-page.tsx';
+import { HomePage } from './home-page.tsx';
+
+/** Areas whose screens come with later issues: path -> menu key. */
+const comingAreas: Record<string, string> = {
+  shipments: 'shipment_search',
+  'shipments/reports': 'shipment_reports',
+  'end-users': 'end_user_search',
+  hardware: 'hardware',
+  pinpad: 'pinpad',
+  'location-owners': 'location_owners',
+  'hardware-owners': 'hardware_owners',
+  'maintenance-providers': 'maintenance_providers',
+  operators: 'operators',
+  'support-providers': 'support_providers',
+  'price-structure': 'price_structure',
+  notifications: 'notifications',
+  tickets: 'tickets',
+  booking: 'booking',
+  locations: 'locations',
+  'invoicing-report': 'invoicing_report',
+  license: 'license',
+  'hardware-orders': 'hardware_orders',
+  'production-orders': 'production_orders',
+  reports: 'reports',
+  logs: 'webtool_logs',
+  webhooks: 'webhooks',
+  alerts: 'alerts',
+  'test-app-users': 'test_app_users',
+  'piece-logs': 'piece_logs',
+  debug: 'debug',
+};
+
+function LomaRedirect() {
+  const params = useParams();
+  return <Navigate to={`/service-points${params['*'] ? `/${params['*']}` : ''}`} replace />;
+}
+
+export type RouteTable = 'service-points' | 'loma';
+
+/**
+ * Routes inside the main layout. The configuration flag picks the route table: with 'loma', the
+ * service point screens are reached under /loma as well; /loma becomes /service-points when
+ * replace-loma is on, and in the standard table.
+ */
+export function layoutRoutes(table: RouteTable) {
+  return [
+    <Route key="dashboard" path="/dashboard" element={<HomePage />} />,
+    <Route key="profile" path="/profile" element={<ProfilePage />} />,
+    <Route key="groups" path="/service-points/group/*" element={<Navigate to="/service-point-groups" replace />} />,
+    table === 'loma' ? (
+      <Route key="loma" path="/loma/*" element={<LomaRedirect />} />
+    ) : (
+      <Route key="loma" path="/loma/*" element={<Navigate to="/service-points" replace />} />
+    ),
+    ...Object.entries(comingAreas).map(([path, area]) => (
+      <Route key={path} path={`/${path}/*`} element={<NotAvailablePage area={area} />} />
+    )),
+  ];
+}

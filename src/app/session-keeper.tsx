@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { useLogout, useNotify } from 'react-admin';
+import { currentSession } from '../authProvider/amplify-session.ts';
+import { activity, startSessionKeeper, type SignOutReason } from '../authProvider/session-rules.ts';
+import { loginWithReturnUrl } from '../authProvider/auth-provider.ts';
+
+const messages: Record<SignOutReason, string> = {
+  inactive: 'auth.signed_out_inactive',
+  expired: 'http.token_expired_login',
+  refresh_failed: 'http.token_expired_login',
+};
+
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+
+/** Runs the token and inactivity checks of spec 01 §4 while a user is signed in. */
+export function SessionKeeper({ inactiveSignOutSeconds }: { inactiveSignOutSeconds: number }) {
+  const logout = useLogout();
+  const notify = useNotify();
+
+  useEffect(() => {
+    activity.record();
+    const onActivity = () => activity.record();
+    for (const event of ACTIVITY_EVENTS) window.addEventListener(event, onActivity, { passive: true });
+    const stop = startSessionKeeper({
+      now: () => Date.now(),
+      tokenExpiry: async () => (await currentSession())?.tokens?.idToken?.payload.exp,
+      refresh: async () => {
+        if (!(await currentSession(true))) throw new Error('refresh failed');
+      },
+      lastActivity: activity.last,
+      inactiveSignOutSeconds,
+      signOut: (reason) => {
+        notify(messages[reason], { type: 'warning' });
+        void logout({}, reason === 'inactive' ? '/login' : loginWithReturnUrl());
+      },
+    });
+    return () => {
+      stop();
+      for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, onActivity);
+    };
+  }, [inactiveSignOutSeconds, logout, notify]);
+
+  return null;
+}

@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support.ts';
+
+/** Spec 01 §2.3, with the demo roles' permissions: which prefixes each partner type opens. */
+const prefixes = [
+  '/locations',
+  '/shipments',
+  '/service-points',
+  '/service-points/group',
+  '/hardware',
+  '/pinpad',
+  '/carriers',
+  '/couriers',
+  '/booking',
+  '/reports/carrier-invoicing',
+  '/location-owners',
+  '/hardware-owners',
+  '/maintenance-providers',
+  '/operators',
+  '/support-providers',
+  '/tickets',
+  '/test-app-users',
+  '/end-users',
+  '/webtool-users',
+  '/hardware-orders',
+  '/license',
+  '/location-generator',
+  '/debug',
+  '/loma',
+  '/webhooks',
+];
+
+const allowed: Record<string, string[]> = {
+  superadmin: prefixes,
+  operator: prefixes,
+  carrier: [
+    '/shipments',
+    '/service-points',
+    '/couriers',
+    '/booking',
+    '/end-users',
+    '/webtool-users',
+    '/loma',
+    '/webhooks',
+  ],
+  support: ['/shipments', '/service-points', '/support-providers', '/tickets', '/end-users', '/webtool-users', '/loma'],
+  maintenance: ['/service-points', '/maintenance-providers', '/operators', '/tickets', '/webtool-users', '/loma'],
+  hardware: ['/service-points', '/hardware', '/pinpad', '/hardware-owners', '/webtool-users', '/loma'],
+  locationowner: ['/service-points', '/location-owners', '/webtool-users', '/loma'],
+};
+
+/** Where the home route leads each demo user. */
+const home: Record<string, RegExp> = {
+  superadmin: /\/$/,
+  operator: /\/$/,
+  analyst: /\/shipments$/,
+  carrier: /\/$/,
+  support: /\/$/,
+  maintenance: /\/service-points$/,
+  hardware: /\/service-points$/,
+  locationowner: /\/service-points$/,
+};
+
+/** Client-side navigation, as a menu click does: the guard fetches the navigation data each time. */
+async function opens(page: Page, path: string) {
+  const guarded = page.waitForResponse((response) => response.url().includes('identity_access/nav_drawer'));
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await guarded;
+  const notFound = page.getByTestId('not-found');
+  const opened = page.locator('[data-testid="not-available"], .RaList-main');
+  await expect(notFound.or(opened).first()).toBeVisible();
+  return !(await notFound.isVisible());
+}
+
+for (const [username, paths] of Object.entries(allowed)) {
+  test(`${username} opens exactly the prefixes of its partner type`, async ({ page }) => {
+    await signIn(page, username);
+    await expect(page).toHaveURL(home[username]);
+    const opened: string[] = [];
+    for (const path of prefixes) if (await opens(page, path)) opened.push(path);
+    expect(opened).toEqual(paths);
+  });
+}
+
+test('without permission 177 the home route leads to the shipments', async ({ page }) => {
+  await signIn(page, 'analyst');
+  await expect(page).toHaveURL(home.analyst);
+});
+
+test('a signed-out visit returns to the requested address after sign-in, whatever its case', async ({ page }) => {
+  await page.goto('/Couriers?filter=%7B%7D');
+  await expect(page).toHaveURL(/\/login\?returnUrl=%2FCouriers/);
+  await signIn(page, 'carrier', undefined, false);
+  await expect(page).toHaveURL(/\/Couriers/);
+  await expect(page.getByRole('columnheader', { name: 'Courier code' })).toBeVisible();
+});
+
+test('the public help page needs no sign-in and keeps one FAQ open at a time', async ({ page }) => {
+  await page.goto('/help');
+  const panels = page.locator('.MuiAccordion-root');
+  await expect(panels).toHaveCount(4);
+  await expect(panels.nth(0).getByRole('button')).toHaveAttribute('aria-expanded', 'true');
+  await panels.nth(2).getByRole('button').click();
+  await expect(panels.nth(2).getByRole('button')).toHaveAttribute('aria-expanded', 'true');
+  await expect(panels.nth(0).getByRole('button')).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('link', { name: /Installing a parcel locker/ })).toHaveAttribute('target', '_blank');
+});

@@ -1,0 +1,135 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, mailCount, nextCode, signIn } from './support.ts';
+
+test('leaving unsaved work asks stay or leave; saving and deleting do not ask', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/carriers');
+  await page.getByRole('cell', { name: 'FjordFrakt' }).click();
+  const radius = page.getByRole('spinbutton', { name: 'Service point radius (km)' });
+  await radius.fill('6.5');
+
+  await page.getByRole('menuitem', { name: 'Couriers' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Stay' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(radius).toHaveValue('6.5');
+
+  await page.getByRole('menuitem', { name: 'Couriers' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/couriers$/);
+
+  await page.goto('/carriers');
+  await page.getByRole('cell', { name: 'FjordFrakt' }).click();
+  await radius.fill('7');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/carriers$/);
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  await page.getByRole('link', { name: 'Create' }).click();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Short Lived Carrier');
+  await page.getByRole('combobox', { name: 'Primary country' }).click();
+  await page.getByRole('option', { name: 'Norway' }).click();
+  await page.getByRole('spinbutton', { name: 'Service point radius (km)' }).fill('3');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/carriers$/);
+  await page.getByRole('cell', { name: 'Short Lived Carrier' }).click();
+  await radius.fill('4');
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/carriers$/);
+  await expect(page.getByRole('dialog', { name: 'Unsaved changes' })).toBeHidden();
+});
+
+test('the last super admin cannot be deleted; a new webtool user gets a login e-mail', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/webtool-users');
+  await page.getByRole('cell', { name: 'superadmin', exact: true }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Cannot delete this user; there must be one Super Admin.')).toBeVisible();
+  await page.goto('/webtool-users');
+  await expect(page.getByRole('cell', { name: 'superadmin', exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Create' }).click();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Nora Field');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('nora.field@demo.locker.test');
+  await page.getByRole('combobox', { name: 'Role' }).fill('operator_infinity_admin');
+  await page.getByRole('option', { name: 'operator_infinity_admin' }).click();
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/webtool-users$/);
+  const outbox = (await (await page.request.get('/__dev/outbox')).json()) as {
+    to: string;
+    sentAt: string;
+    subject: string;
+  }[];
+  expect(outbox.some((m) => m.to === 'nora.field@demo.locker.test' && Date.parse(m.sentAt) >= since - 1000)).toBe(true);
+
+  await page.getByRole('link', { name: 'Create' }).click();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Nora Again');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('NORA.FIELD@demo.locker.test');
+  await page.getByRole('combobox', { name: 'Role' }).fill('operator_infinity_admin');
+  await page.getByRole('option', { name: 'operator_infinity_admin' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('This email is already registered.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Nora Again');
+
+  await page.goto('/webtool-users');
+  await page.getByRole('cell', { name: 'carrier2', exact: true }).click();
+  await page.getByRole('button', { name: 'Disable' }).click();
+  const disabledToast = page.getByText('The user is disabled.');
+  await expect(disabledToast).toBeVisible();
+  await expect(disabledToast).toBeHidden({ timeout: 10_000 });
+  await page.getByRole('button', { name: 'Enable' }).click();
+  await expect(page.getByText('The user is enabled.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Disable' })).toBeVisible();
+});
+
+test('forgot password, then change it back on the profile page', async ({ page }) => {
+  const email = 'analyst@demo.locker.test';
+  const newPassword = 'Fresh#Start2026';
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByLabel('Username or email').fill('analyst');
+  const seen = await mailCount(page.request, email);
+  await page.getByRole('button', { name: 'Send reset code' }).click();
+  await expect(page).toHaveURL(/\/confirm-password\?username=analyst/);
+  const code = await nextCode(page.request, email, seen);
+  await page.getByLabel('Reset code').fill(code);
+  await page.getByLabel(/^New password/).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill('Fresh#Start2025');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Confirm password does not match.');
+  await page.getByLabel(/^New password/).fill('short');
+  await page.getByLabel('Confirm new password').fill('short');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Password constraints are not met.');
+  await page.getByLabel(/^New password/).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  await signIn(page, 'analyst', newPassword);
+  await expect(page).toHaveURL(/\/shipments$/);
+  await page.goto('/profile');
+  await page.getByLabel('Current password').fill('Wrong#Password1');
+  await page.getByLabel(/^New password/).fill(DEMO_PASSWORD);
+  await page.getByLabel('Confirm new password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Old password is incorrect.');
+  await page.getByLabel('Current password').fill(newPassword);
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+});
+
+test('signing in works in French, with the French menu', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  const page = await context.newPage();
+  await signIn(page, 'carrier');
+  await expect(page.getByRole('menuitem', { name: 'Coursiers' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Coursiers' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Code coursier' })).toBeVisible();
+  await context.close();
+});
