@@ -12,6 +12,7 @@ import { createSchemaRegistry } from '../src/schema/ajv.ts';
 import { validateRecord } from '../src/schema/validate.ts';
 import { resourceRules } from './gateway/rules/index.ts';
 import { identityAccessRoutes } from './gateway/identity-access.ts';
+import { listsRoute } from './gateway/lists.ts';
 
 export interface AppOptions {
   db: Db;
@@ -89,7 +90,7 @@ export async function buildApp(options: AppOptions) {
     validate: (resource: ResourceDefinition, doc, { partial }) =>
       validateRecord(registry, String(resource.schema.$id), doc, { partial }),
     rules: resourceRules,
-    special: identityAccessRoutes(options.identity),
+    special: { ...identityAccessRoutes(options.identity), 'GET lists': listsRoute },
   });
 
   app.get('/healthz', async () => ({ ok: true }));

@@ -196,6 +196,15 @@ export const demoUsers: DemoUser[] = [
 
 const SERVICE_POINTS = 2400;
 const venues = ['Supermarket', 'Kiosk', 'Fuel station', 'Mall', 'Station', 'Library', 'Pharmacy'];
+const locationTypes = [
+  'Supermarket',
+  'Kiosk',
+  'Fuel station',
+  'Shopping mall',
+  'Railway station',
+  'Library',
+  'Pharmacy',
+];
 
 function partnerRecords(
   partners: Partner[],
@@ -287,6 +296,7 @@ export async function seedNetwork(db: Db) {
     const owner = random.pick(locationOwners);
     const units = status >= 5 && status <= 8 ? random.int(1, 3) : 0;
     const spId = `${city.country}${String(id).padStart(5, '0')}`;
+    const venue = random.int(0, venues.length - 1);
     servicePoints.push({
       key: String(id),
       partnerType: 'location_owner',
@@ -294,7 +304,8 @@ export async function seedNetwork(db: Db) {
       doc: {
         service_point_id: id,
         sp_id: spId,
-        name: `${owner.name} ${random.pick(venues)} ${city.name} ${id}`,
+        name: `${owner.name} ${venues[venue]} ${city.name} ${id}`,
+        location_type_id: venue + 1,
         status,
         is_terminated: status === 9,
         parked: status === 4 && random.chance(0.2),
@@ -370,6 +381,23 @@ export async function seedNetwork(db: Db) {
     };
   });
   await insertRecords(db, target('service_points/service_point_groups'), groups);
+
+  const lookups: Record<string, string[]> = {
+    location_types: locationTypes,
+    foundations: ['Concrete slab', 'Paving stones', 'Wall mounted', 'Indoor floor'],
+    accessories: ['Roof', 'Side panel', 'Ramp', 'Lighting'],
+    hardware_positions: ['Outdoor', 'Indoor'],
+  };
+  await insertRecords(
+    db,
+    target('lists', ['column_name']),
+    Object.entries(lookups).flatMap(([type, names]) =>
+      names.map((column_name, index) => ({
+        key: `${type}:${index + 1}`,
+        doc: { type, column_id: index + 1, column_name },
+      })),
+    ),
+  );
 
   const sequences: [string, number][] = [
     ['service_points/service_point_groups', groups.length],

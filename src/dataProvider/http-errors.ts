@@ -46,6 +46,9 @@ export function errorMessage(status: number, body: Body, { context, code313Messa
   const data = body?.data as Body;
   // The gateway names its catalogue messages, so the app can show them in the user's language.
   if (status !== 401 && text(body?.message_key)) return { message: body!.message_key as string };
+  // A validation errors array ([{ field }]) names the first missing field.
+  const [missing] = status === 400 || status === 422 ? requiredFieldMessages(body?.errors) : [];
+  if (missing) return missing;
   switch (status) {
     case 401:
       return { message: 'http.need_to_login' };
@@ -86,6 +89,7 @@ export function errorMessage(status: number, body: Body, { context, code313Messa
 export function requiredFieldMessages(errors: unknown): ErrorMessage[] {
   if (!Array.isArray(errors)) return [];
   return errors
+    .filter((e) => e && typeof e === 'object' && !text((e as { message?: unknown }).message))
     .map((e) => (e as { field?: unknown; key?: unknown }).field ?? (e as { key?: unknown }).key)
     .filter((field): field is string => typeof field === 'string')
     .map((field) => ({ message: 'http.field_required', args: { field: field.replace(/_/g, ' ') } }));

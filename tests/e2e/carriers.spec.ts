@@ -42,3 +42,12 @@ test('an operator creates, searches, edits and deletes a carrier', async ({ page
   await page.getByLabel('Search').fill('Renamed');
   await expect(page.getByText('No record found.')).toBeVisible();
 });
+
+test('service points show their location type from the lookup list, and filter by it', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/service-points');
+  await expect(page.getByRole('columnheader', { name: 'Location type' })).toBeVisible();
+  await expect(page.locator('tbody tr').first()).toContainText(
+    /Supermarket|Kiosk|Fuel station|Shopping mall|Railway station|Library|Pharmacy/,
+  );
+});

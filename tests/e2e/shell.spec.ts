@@ -131,5 +131,36 @@ test('signing in works in French, with the French menu', async ({ browser }) => 
   await expect(page.getByRole('menuitem', { name: 'Coursiers' })).toBeVisible();
   await page.getByRole('menuitem', { name: 'Coursiers' }).click();
   await expect(page.getByRole('columnheader', { name: 'Code coursier' })).toBeVisible();
+  // A carrier sees its own couriers only: 8 of NordPost, none of the other carriers.
+  await expect(page.getByText('1-8 sur 8')).toBeVisible();
+  await expect(page.locator('tbody tr').filter({ hasNotText: 'NordPost' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Créer' }).click();
+  await page.getByRole('textbox', { name: 'Code coursier' }).fill('x');
+  await page.getByRole('textbox', { name: 'Téléphone' }).fill('12-34');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Doit contenir au moins 2 caractères')).toBeVisible();
+  await expect(page.getByText('Saisissez un numéro de 7 à 15 chiffres, éventuellement précédé de +')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Code coursier' })).toHaveValue('x');
+  await context.close();
+});
+
+test('the password screens speak French too', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+  await expect(page.getByRole('heading', { name: 'Réinitialiser votre mot de passe' })).toBeVisible();
+  await page.getByRole('button', { name: 'Envoyer le code' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Ce champ est obligatoire');
+  await page.goto('/confirm-password?username=analyst');
+  await page.getByLabel('Code de réinitialisation').fill('123456');
+  await page.getByLabel(/^Nouveau mot de passe/).fill('Fresh#Start2026');
+  await page.getByLabel(/^Confirmer le nouveau mot de passe/).fill('Fresh#Start2025');
+  await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+  await expect(page.getByRole('alert')).toHaveText('La confirmation du mot de passe ne correspond pas.');
+  await page.getByLabel(/^Confirmer le nouveau mot de passe/).fill('Fresh#Start2026');
+  await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Code de validation invalide.');
   await context.close();
 });

@@ -152,6 +152,17 @@ describe('webtool gateway: bad input gets a clean 4xx and writes nothing', () =>
   });
 });
 
+describe('lookup lists', () => {
+  it('returns the items of a list type, and refuses a missing or odd type', async () => {
+    const { status, body } = await list(operator, 'webtool/lists', { type: 'location_types' });
+    expect(status).toBe(200);
+    expect(body.data).toContainEqual({ column_id: 1, column_name: 'Supermarket' });
+    expect((await list(operator, 'webtool/lists')).status).toBe(400);
+    expect((await list(operator, 'webtool/lists', { type: "x'; --" })).status).toBe(400);
+    expect((await list(operator, 'webtool/lists', { type: 'no_such_list' })).body.total).toBe(0);
+  });
+});
+
 describe('navigation data', () => {
   it('returns the role, partner and policies of the caller', async () => {
     const carrier = await stack.signIn('carrier');

@@ -83,4 +83,13 @@ describe('shared HTTP error handling (spec 01 §8)', () => {
     ]);
     expect(requiredFieldMessages('nope')).toEqual([]);
   });
+
+  it('a 400 or 422 with a validation errors array shows the required message of its field', () => {
+    expect(errorMessage(422, { errors: [{ field: 'carrier_name' }] }, ctx)).toEqual({
+      message: 'http.field_required',
+      args: { field: 'carrier name' },
+    });
+    expect(errorMessage(400, { errors: [{ key: 'zip_code' }] }, ctx).args).toEqual({ field: 'zip code' });
+    expect(errorMessage(422, { errors: [{ field: 'name', message: 'Too long' }] }, ctx).message).toBe('Too long');
+  });
 });

@@ -4,8 +4,8 @@ import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmPasswordReset } from '../../authProvider/amplify-session.ts';
 import { AuthLayout } from '../login/auth-layout.tsx';
-import { signInErrorKey } from '../login/sign-in-errors.ts';
 import { passwordProblem } from './password-rules.ts';
+import { ErrorAlert, NewPasswordFields, useSubmission } from './form-parts.tsx';
 
 /** The e-mailed reset code and a new password that follows the rules. */
 export function ConfirmPasswordPage({ companyName }: { companyName: string }) {
@@ -17,25 +17,17 @@ export function ConfirmPasswordPage({ companyName }: { companyName: string }) {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, fail, run } = useSubmission();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = !username.trim() || !code.trim() ? 'validation.required' : passwordProblem(password, confirmation);
-    if (problem) return setError(translate(problem));
-    setBusy(true);
-    setError(undefined);
-    try {
+    if (problem) return fail(problem);
+    void run(async () => {
       await confirmPasswordReset(username, code, password);
       notify('auth.password_changed', { type: 'success' });
       navigate('/login');
-    } catch (failure) {
-      console.error(failure);
-      setError(translate(signInErrorKey(failure)));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -43,17 +35,14 @@ export function ConfirmPasswordPage({ companyName }: { companyName: string }) {
       <Alert severity="info" role="status" sx={{ mb: 2 }}>
         {translate('auth.reset_code_sent')}
       </Alert>
-      {error && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert error={error} />
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={2}>
           <TextField
             label={translate('auth.username')}
             value={username}
             onChange={(e) => setUsername(e.target.value)}
+            autoComplete="username"
             required
             fullWidth
           />
@@ -65,24 +54,11 @@ export function ConfirmPasswordPage({ companyName }: { companyName: string }) {
             required
             fullWidth
           />
-          <TextField
-            label={translate('auth.new_password')}
-            type="password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="new-password"
-            helperText={translate('auth.password_rules')}
-            required
-            fullWidth
-          />
-          <TextField
-            label={translate('auth.confirm_new_password')}
-            type="password"
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.target.value)}
-            autoComplete="new-password"
-            required
-            fullWidth
+          <NewPasswordFields
+            password={password}
+            confirmation={confirmation}
+            onPassword={setPassword}
+            onConfirmation={setConfirmation}
           />
           <Button type="submit" variant="contained" disabled={busy}>
             {translate('auth.save_password')}

@@ -1,42 +1,30 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Stack, TextField } from '@mui/material';
+import { Box, Button, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { requestPasswordReset } from '../../authProvider/amplify-session.ts';
 import { AuthLayout } from '../login/auth-layout.tsx';
-import { signInErrorKey } from '../login/sign-in-errors.ts';
+import { ErrorAlert, useSubmission } from './form-parts.tsx';
 
 /** Asks for a reset code by e-mail, then continues on the confirm page. */
 export function ForgotPasswordPage({ companyName }: { companyName: string }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, fail, run } = useSubmission();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!username.trim()) return setError(translate('validation.required'));
-    setBusy(true);
-    setError(undefined);
-    try {
+    if (!username.trim()) return fail('validation.required');
+    void run(async () => {
       await requestPasswordReset(username);
       navigate(`/confirm-password?username=${encodeURIComponent(username.trim())}`);
-    } catch (failure) {
-      console.error(failure);
-      setError(translate(signInErrorKey(failure)));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <AuthLayout title={translate('auth.forgot_password_title')} companyName={companyName}>
-      {error && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert error={error} />
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={2}>
           <TextField

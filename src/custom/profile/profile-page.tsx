@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { Title, useGetIdentity, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { changePassword } from '../../authProvider/amplify-session.ts';
 import type { AccessProfile } from '../../authProvider/access-profile.ts';
 import { passwordProblem } from '../password/password-rules.ts';
 import { signInErrorKey } from '../login/sign-in-errors.ts';
+import { ErrorAlert, NewPasswordFields, useSubmission } from '../password/form-parts.tsx';
 
 function changePasswordErrorKey(error: unknown): string {
   // Here a refused password is the old one the user typed, not a sign-in.
@@ -22,27 +23,19 @@ export function ProfilePage() {
   const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, fail, run } = useSubmission(changePasswordErrorKey);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = !oldPassword ? 'validation.required' : passwordProblem(password, confirmation);
-    if (problem) return setError(translate(problem));
-    setBusy(true);
-    setError(undefined);
-    try {
+    if (problem) return fail(problem);
+    void run(async () => {
       await changePassword(oldPassword, password);
       setOldPassword('');
       setPassword('');
       setConfirmation('');
       notify('auth.password_changed', { type: 'success' });
-    } catch (failure) {
-      console.error(failure);
-      setError(translate(changePasswordErrorKey(failure)));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -69,11 +62,7 @@ export function ProfilePage() {
           <Typography variant="h6" component="h2" gutterBottom>
             {translate('profile.change_password')}
           </Typography>
-          {error && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {error}
-            </Alert>
-          )}
+          <ErrorAlert error={error} />
           <Box component="form" onSubmit={submit} noValidate>
             <Stack spacing={2}>
               <TextField
@@ -84,22 +73,11 @@ export function ProfilePage() {
                 autoComplete="current-password"
                 required
               />
-              <TextField
-                label={translate('auth.new_password')}
-                type="password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                autoComplete="new-password"
-                helperText={translate('auth.password_rules')}
-                required
-              />
-              <TextField
-                label={translate('auth.confirm_new_password')}
-                type="password"
-                value={confirmation}
-                onChange={(e) => setConfirmation(e.target.value)}
-                autoComplete="new-password"
-                required
+              <NewPasswordFields
+                password={password}
+                confirmation={confirmation}
+                onPassword={setPassword}
+                onConfirmation={setConfirmation}
               />
               <Button type="submit" variant="contained" disabled={busy}>
                 {translate('auth.save_password')}

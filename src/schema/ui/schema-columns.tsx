@@ -16,6 +16,7 @@ import {
 } from 'react-admin';
 import type { FieldModel } from '../resource-model.ts';
 import { enumChoices } from './choices.ts';
+import { useLookupChoices } from './lookup-choices.ts';
 
 const EXPANDABLE_PREVIEW = 60;
 
@@ -65,6 +66,11 @@ function TextWithBadgeField({ source, choices }: { source: string; choices?: str
   return <Chip size="small" variant="outlined" label={label} />;
 }
 
+function LookupField({ source, lookupSource }: { source: string; lookupSource: string; sortable?: boolean }) {
+  const choices = useLookupChoices(lookupSource);
+  return <SelectField source={source} choices={choices} translateChoice={false} />;
+}
+
 /** One list column for a schema field, by its `x-column.type`. */
 export function schemaColumn(field: FieldModel) {
   const common = { source: field.source, sortable: field.type !== 'array' };
@@ -72,7 +78,11 @@ export function schemaColumn(field: FieldModel) {
     case 'switch':
       return <BooleanField key={field.source} {...common} />;
     case 'select':
-      return <SelectField key={field.source} {...common} choices={enumChoices(field)} />;
+      return field.lookup?.source ? (
+        <LookupField key={field.source} {...common} lookupSource={field.lookup.source} />
+      ) : (
+        <SelectField key={field.source} {...common} choices={enumChoices(field)} />
+      );
     case 'select2':
       return field.lookup?.resource ? (
         <ReferenceField key={field.source} {...common} reference={field.lookup.resource} link={false} />

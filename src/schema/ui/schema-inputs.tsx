@@ -14,6 +14,7 @@ import type { FieldModel } from '../resource-model.ts';
 import { optionEnabled, type PermissionSet } from '../permissions.ts';
 import { enumChoices } from './choices.ts';
 import { PermissionTreeInput } from './permission-tree-input.tsx';
+import { useLookupChoices } from './lookup-choices.ts';
 
 const LONG_TEXT = 255;
 
@@ -41,6 +42,20 @@ function SchemaTextInput({ field, disabled }: { field: FieldModel; disabled: boo
   );
 }
 
+function LookupInput({ field, disabled, alwaysOn }: { field: FieldModel; disabled?: boolean; alwaysOn?: boolean }) {
+  const choices = useLookupChoices(field.lookup?.source);
+  return (
+    <SelectInput
+      source={field.source}
+      choices={choices}
+      translateChoice={false}
+      disabled={disabled}
+      alwaysOn={alwaysOn}
+      isLoading={!choices.length}
+    />
+  );
+}
+
 /** One form input for a schema field, by its type and `x-input` / `x-lookup` hints. */
 export function SchemaInput({ field, mode }: { field: FieldModel; mode: 'create' | 'edit' }) {
   const disabled = field.readOnly;
@@ -57,6 +72,7 @@ export function SchemaInput({ field, mode }: { field: FieldModel; mode: 'create'
     );
   }
   if (field.input.kind === 'permission-tree') return <PermissionTreeInput source={field.source} />;
+  if (field.lookup?.source) return <LookupInput field={field} disabled={disabled} />;
   if (field.type === 'array' && field.values) {
     return <CheckboxGroupInput source={field.source} choices={enumChoices(field)} disabled={disabled} />;
   }
@@ -95,6 +111,8 @@ export function schemaFilters(fields: FieldModel[], searchLabel: string) {
           <AutocompleteInput optionText={field.lookup.label ?? 'name'} />
         </ReferenceInput>,
       );
+    } else if (field.lookup?.source) {
+      filters.push(<LookupInput key={field.source} field={field} alwaysOn={alwaysOn} />);
     } else if (field.type === 'boolean') {
       filters.push(
         <SelectInput

@@ -12,6 +12,7 @@ export interface ServicePoint {
   address?: string;
   zip?: string;
   city?: string;
+  location_type_id?: number;
   latitude?: number;
   longitude?: number;
   max_hardware_units?: number;

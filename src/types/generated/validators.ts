@@ -2406,6 +2406,12 @@ const schema61 = {
     address: { type: 'string', maxLength: 255 },
     zip: { type: 'string', minLength: 4, maxLength: 8 },
     city: { type: 'string', maxLength: 100 },
+    location_type_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=location_types' },
+      'x-column': { type: 'select' },
+      'x-filter': { kind: 'select' },
+    },
     latitude: { type: 'number', minimum: -90, maximum: 90 },
     longitude: { type: 'number', minimum: -180, maximum: 180 },
     max_hardware_units: { type: 'integer', minimum: 1, maximum: 7 },
@@ -2874,11 +2880,32 @@ function validate32(
         errors++;
       }
     }
+    if (data.location_type_id !== undefined) {
+      let data8 = data.location_type_id;
+      if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+        const err22 = {
+          instancePath: instancePath + '/location_type_id',
+          schemaPath: '#/properties/location_type_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.location_type_id.type,
+          parentSchema: schema61.properties.location_type_id,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
     if (data.latitude !== undefined) {
-      let data8 = data.latitude;
-      if (typeof data8 == 'number' && isFinite(data8)) {
-        if (data8 > 90 || isNaN(data8)) {
-          const err22 = {
+      let data9 = data.latitude;
+      if (typeof data9 == 'number' && isFinite(data9)) {
+        if (data9 > 90 || isNaN(data9)) {
+          const err23 = {
             instancePath: instancePath + '/latitude',
             schemaPath: '#/properties/latitude/maximum',
             keyword: 'maximum',
@@ -2886,25 +2913,7 @@ function validate32(
             message: 'must be <= 90',
             schema: 90,
             parentSchema: schema61.properties.latitude,
-            data: data8,
-          };
-          if (vErrors === null) {
-            vErrors = [err22];
-          } else {
-            vErrors.push(err22);
-          }
-          errors++;
-        }
-        if (data8 < -90 || isNaN(data8)) {
-          const err23 = {
-            instancePath: instancePath + '/latitude',
-            schemaPath: '#/properties/latitude/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: -90 },
-            message: 'must be >= -90',
-            schema: -90,
-            parentSchema: schema61.properties.latitude,
-            data: data8,
+            data: data9,
           };
           if (vErrors === null) {
             vErrors = [err23];
@@ -2913,8 +2922,26 @@ function validate32(
           }
           errors++;
         }
+        if (data9 < -90 || isNaN(data9)) {
+          const err24 = {
+            instancePath: instancePath + '/latitude',
+            schemaPath: '#/properties/latitude/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: -90 },
+            message: 'must be >= -90',
+            schema: -90,
+            parentSchema: schema61.properties.latitude,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
       } else {
-        const err24 = {
+        const err25 = {
           instancePath: instancePath + '/latitude',
           schemaPath: '#/properties/latitude/type',
           keyword: 'type',
@@ -2922,21 +2949,21 @@ function validate32(
           message: 'must be number',
           schema: schema61.properties.latitude.type,
           parentSchema: schema61.properties.latitude,
-          data: data8,
+          data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err24];
+          vErrors = [err25];
         } else {
-          vErrors.push(err24);
+          vErrors.push(err25);
         }
         errors++;
       }
     }
     if (data.longitude !== undefined) {
-      let data9 = data.longitude;
-      if (typeof data9 == 'number' && isFinite(data9)) {
-        if (data9 > 180 || isNaN(data9)) {
-          const err25 = {
+      let data10 = data.longitude;
+      if (typeof data10 == 'number' && isFinite(data10)) {
+        if (data10 > 180 || isNaN(data10)) {
+          const err26 = {
             instancePath: instancePath + '/longitude',
             schemaPath: '#/properties/longitude/maximum',
             keyword: 'maximum',
@@ -2944,25 +2971,7 @@ function validate32(
             message: 'must be <= 180',
             schema: 180,
             parentSchema: schema61.properties.longitude,
-            data: data9,
-          };
-          if (vErrors === null) {
-            vErrors = [err25];
-          } else {
-            vErrors.push(err25);
-          }
-          errors++;
-        }
-        if (data9 < -180 || isNaN(data9)) {
-          const err26 = {
-            instancePath: instancePath + '/longitude',
-            schemaPath: '#/properties/longitude/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: -180 },
-            message: 'must be >= -180',
-            schema: -180,
-            parentSchema: schema61.properties.longitude,
-            data: data9,
+            data: data10,
           };
           if (vErrors === null) {
             vErrors = [err26];
@@ -2971,8 +2980,26 @@ function validate32(
           }
           errors++;
         }
+        if (data10 < -180 || isNaN(data10)) {
+          const err27 = {
+            instancePath: instancePath + '/longitude',
+            schemaPath: '#/properties/longitude/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: -180 },
+            message: 'must be >= -180',
+            schema: -180,
+            parentSchema: schema61.properties.longitude,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
       } else {
-        const err27 = {
+        const err28 = {
           instancePath: instancePath + '/longitude',
           schemaPath: '#/properties/longitude/type',
           keyword: 'type',
@@ -2980,27 +3007,6 @@ function validate32(
           message: 'must be number',
           schema: schema61.properties.longitude.type,
           parentSchema: schema61.properties.longitude,
-          data: data9,
-        };
-        if (vErrors === null) {
-          vErrors = [err27];
-        } else {
-          vErrors.push(err27);
-        }
-        errors++;
-      }
-    }
-    if (data.max_hardware_units !== undefined) {
-      let data10 = data.max_hardware_units;
-      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
-        const err28 = {
-          instancePath: instancePath + '/max_hardware_units',
-          schemaPath: '#/properties/max_hardware_units/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema61.properties.max_hardware_units.type,
-          parentSchema: schema61.properties.max_hardware_units,
           data: data10,
         };
         if (vErrors === null) {
@@ -3010,9 +3016,30 @@ function validate32(
         }
         errors++;
       }
-      if (typeof data10 == 'number' && isFinite(data10)) {
-        if (data10 > 7 || isNaN(data10)) {
-          const err29 = {
+    }
+    if (data.max_hardware_units !== undefined) {
+      let data11 = data.max_hardware_units;
+      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+        const err29 = {
+          instancePath: instancePath + '/max_hardware_units',
+          schemaPath: '#/properties/max_hardware_units/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.max_hardware_units.type,
+          parentSchema: schema61.properties.max_hardware_units,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (typeof data11 == 'number' && isFinite(data11)) {
+        if (data11 > 7 || isNaN(data11)) {
+          const err30 = {
             instancePath: instancePath + '/max_hardware_units',
             schemaPath: '#/properties/max_hardware_units/maximum',
             keyword: 'maximum',
@@ -3020,25 +3047,7 @@ function validate32(
             message: 'must be <= 7',
             schema: 7,
             parentSchema: schema61.properties.max_hardware_units,
-            data: data10,
-          };
-          if (vErrors === null) {
-            vErrors = [err29];
-          } else {
-            vErrors.push(err29);
-          }
-          errors++;
-        }
-        if (data10 < 1 || isNaN(data10)) {
-          const err30 = {
-            instancePath: instancePath + '/max_hardware_units',
-            schemaPath: '#/properties/max_hardware_units/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 1 },
-            message: 'must be >= 1',
-            schema: 1,
-            parentSchema: schema61.properties.max_hardware_units,
-            data: data10,
+            data: data11,
           };
           if (vErrors === null) {
             vErrors = [err30];
@@ -3047,12 +3056,30 @@ function validate32(
           }
           errors++;
         }
+        if (data11 < 1 || isNaN(data11)) {
+          const err31 = {
+            instancePath: instancePath + '/max_hardware_units',
+            schemaPath: '#/properties/max_hardware_units/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema61.properties.max_hardware_units,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
       }
     }
     if (data.location_owner_id !== undefined) {
-      let data11 = data.location_owner_id;
-      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
-        const err31 = {
+      let data12 = data.location_owner_id;
+      if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
+        const err32 = {
           instancePath: instancePath + '/location_owner_id',
           schemaPath: '#/properties/location_owner_id/type',
           keyword: 'type',
@@ -3060,27 +3087,6 @@ function validate32(
           message: 'must be integer',
           schema: schema61.properties.location_owner_id.type,
           parentSchema: schema61.properties.location_owner_id,
-          data: data11,
-        };
-        if (vErrors === null) {
-          vErrors = [err31];
-        } else {
-          vErrors.push(err31);
-        }
-        errors++;
-      }
-    }
-    if (data.maintenance_provider_id !== undefined) {
-      let data12 = data.maintenance_provider_id;
-      if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
-        const err32 = {
-          instancePath: instancePath + '/maintenance_provider_id',
-          schemaPath: '#/properties/maintenance_provider_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema61.properties.maintenance_provider_id.type,
-          parentSchema: schema61.properties.maintenance_provider_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -3091,17 +3097,17 @@ function validate32(
         errors++;
       }
     }
-    if (data.support_provider_id !== undefined) {
-      let data13 = data.support_provider_id;
+    if (data.maintenance_provider_id !== undefined) {
+      let data13 = data.maintenance_provider_id;
       if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
         const err33 = {
-          instancePath: instancePath + '/support_provider_id',
-          schemaPath: '#/properties/support_provider_id/type',
+          instancePath: instancePath + '/maintenance_provider_id',
+          schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.support_provider_id.type,
-          parentSchema: schema61.properties.support_provider_id,
+          schema: schema61.properties.maintenance_provider_id.type,
+          parentSchema: schema61.properties.maintenance_provider_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -3112,17 +3118,17 @@ function validate32(
         errors++;
       }
     }
-    if (data.is_terminated !== undefined) {
-      let data14 = data.is_terminated;
-      if (typeof data14 !== 'boolean') {
+    if (data.support_provider_id !== undefined) {
+      let data14 = data.support_provider_id;
+      if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14))) {
         const err34 = {
-          instancePath: instancePath + '/is_terminated',
-          schemaPath: '#/properties/is_terminated/type',
+          instancePath: instancePath + '/support_provider_id',
+          schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema61.properties.is_terminated.type,
-          parentSchema: schema61.properties.is_terminated,
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.support_provider_id.type,
+          parentSchema: schema61.properties.support_provider_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -3133,17 +3139,17 @@ function validate32(
         errors++;
       }
     }
-    if (data.parked !== undefined) {
-      let data15 = data.parked;
+    if (data.is_terminated !== undefined) {
+      let data15 = data.is_terminated;
       if (typeof data15 !== 'boolean') {
         const err35 = {
-          instancePath: instancePath + '/parked',
-          schemaPath: '#/properties/parked/type',
+          instancePath: instancePath + '/is_terminated',
+          schemaPath: '#/properties/is_terminated/type',
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.parked.type,
-          parentSchema: schema61.properties.parked,
+          schema: schema61.properties.is_terminated.type,
+          parentSchema: schema61.properties.is_terminated,
           data: data15,
         };
         if (vErrors === null) {
@@ -3154,17 +3160,17 @@ function validate32(
         errors++;
       }
     }
-    if (data.test_sp !== undefined) {
-      let data16 = data.test_sp;
+    if (data.parked !== undefined) {
+      let data16 = data.parked;
       if (typeof data16 !== 'boolean') {
         const err36 = {
-          instancePath: instancePath + '/test_sp',
-          schemaPath: '#/properties/test_sp/type',
+          instancePath: instancePath + '/parked',
+          schemaPath: '#/properties/parked/type',
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.test_sp.type,
-          parentSchema: schema61.properties.test_sp,
+          schema: schema61.properties.parked.type,
+          parentSchema: schema61.properties.parked,
           data: data16,
         };
         if (vErrors === null) {
@@ -3175,17 +3181,17 @@ function validate32(
         errors++;
       }
     }
-    if (data.active !== undefined) {
-      let data17 = data.active;
+    if (data.test_sp !== undefined) {
+      let data17 = data.test_sp;
       if (typeof data17 !== 'boolean') {
         const err37 = {
-          instancePath: instancePath + '/active',
-          schemaPath: '#/properties/active/type',
+          instancePath: instancePath + '/test_sp',
+          schemaPath: '#/properties/test_sp/type',
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.active.type,
-          parentSchema: schema61.properties.active,
+          schema: schema61.properties.test_sp.type,
+          parentSchema: schema61.properties.test_sp,
           data: data17,
         };
         if (vErrors === null) {
@@ -3196,8 +3202,29 @@ function validate32(
         errors++;
       }
     }
+    if (data.active !== undefined) {
+      let data18 = data.active;
+      if (typeof data18 !== 'boolean') {
+        const err38 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema61.properties.active.type,
+          parentSchema: schema61.properties.active,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err38 = {
+    const err39 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -3208,9 +3235,9 @@ function validate32(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err38];
+      vErrors = [err39];
     } else {
-      vErrors.push(err38);
+      vErrors.push(err39);
     }
     errors++;
   }
@@ -3227,6 +3254,7 @@ validate32.evaluated = {
     address: true,
     zip: true,
     city: true,
+    location_type_id: true,
     latitude: true,
     longitude: true,
     max_hardware_units: true,

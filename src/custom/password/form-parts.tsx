@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Alert, TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { signInErrorKey } from '../login/sign-in-errors.ts';
+
+/** Busy flag and translated error of a form that talks to the identity service. */
+export function useSubmission(errorKey: (error: unknown) => string = signInErrorKey) {
+  const translate = useTranslate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const fail = (key: string) => setError(translate(key));
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await work();
+    } catch (failure) {
+      console.error(failure);
+      fail(errorKey(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, fail, run };
+}
+
+export function ErrorAlert({ error }: { error?: string }) {
+  if (!error) return null;
+  return (
+    <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+      {error}
+    </Alert>
+  );
+}
+
+interface NewPasswordFieldsProps {
+  password: string;
+  confirmation: string;
+  onPassword: (value: string) => void;
+  onConfirmation: (value: string) => void;
+}
+
+/** A new password, with its rules, and its confirmation. */
+export function NewPasswordFields({ password, confirmation, onPassword, onConfirmation }: NewPasswordFieldsProps) {
+  const translate = useTranslate();
+  return (
+    <>
+      <TextField
+        label={translate('auth.new_password')}
+        type="password"
+        value={password}
+        onChange={(e) => onPassword(e.target.value)}
+        autoComplete="new-password"
+        helperText={translate('auth.password_rules')}
+        required
+        fullWidth
+      />
+      <TextField
+        label={translate('auth.confirm_new_password')}
+        type="password"
+        value={confirmation}
+        onChange={(e) => onConfirmation(e.target.value)}
+        autoComplete="new-password"
+        required
+        fullWidth
+      />
+    </>
+  );
+}
