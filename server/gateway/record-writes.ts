@@ -89,6 +89,7 @@ export async function updateRecord(
   if (!updated.rows.length) {
     throw new HttpError(409, 'This record was changed by someone else. Reload it to see the changes.', {
       code: 'STALE_VERSION',
+      message_key: 'catalogue.stale_version',
     });
   }
   await audit(tx, actor, resource, existing.key, 'update', diff(existing.doc, doc));

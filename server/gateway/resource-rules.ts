@@ -15,7 +15,21 @@ export interface RuleContext {
  * Business rules a schema cannot say (uniqueness across records, what blocks a deletion...).
  * Each throws an HttpError with the catalogue message; nothing is written when one throws.
  */
+/** What a POST `opname` handler gets: it opens its own transaction. */
+export interface OpnameContext {
+  db: Db;
+  access: CallerAccess;
+  resource: ResourceDefinition;
+  resources: Map<string, ResourceDefinition>;
+  /** The schema check of the POST path (no partial records). */
+  validate(doc: Doc): { valid: boolean; data: Doc; errors: Record<string, { message: string; args?: object }> };
+  /** The resource's own rules, e.g. for `beforeWrite` on each imported row. */
+  rules: ResourceRules;
+}
+
 export interface ResourceRules {
   beforeWrite?(ctx: RuleContext, doc: Doc, existing: StoredRecord | undefined): Promise<Doc | void>;
   beforeDelete?(ctx: RuleContext, existing: StoredRecord): Promise<void>;
+  /** `POST webtool/<endpoint>` with `{ opname, ... }`: the handler's result is the 200 answer. */
+  opnames?: Record<string, (ctx: OpnameContext, body: Doc) => Promise<unknown>>;
 }

@@ -37,6 +37,11 @@ export function ownedByCaller(scope: Scope, resource: ResourceDefinition, doc: D
   if (scope === 'all') return doc;
   if (scope === 'none') throw new HttpError(403, 'You have no permission for this request.');
   const current = doc[scope.field];
+  // The record is the partner itself (e.g. a carrier's own carrier record): a partner may edit it
+  // but never create one, because a new record gets a fresh id and so another owner.
+  if (scope.field === resource.id && (current === undefined || current === null)) {
+    throw new HttpError(403, 'You have no permission for this request.');
+  }
   if (current !== undefined && current !== null && String(current) !== scope.value) {
     throw new HttpError(403, 'You have no permission for this request.');
   }

@@ -191,7 +191,13 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
         const resource = resourceFor(request);
         assertResourceAccess(access, resource, 'write');
         const body = bodyOf(request);
-        if (body.opname !== undefined) throw badRequest(`Unknown opname: ${String(body.opname)}`);
+        if (body.opname !== undefined) {
+          const rules = deps.rules?.[resource.endpoint];
+          const opname = rules?.opnames?.[String(body.opname)];
+          if (!rules || !opname) throw badRequest(`Unknown opname: ${String(body.opname)}`);
+          const validate = (doc: Doc) => deps.validate(resource, doc, { partial: false });
+          return opname({ db, access, resource, resources, validate, rules }, body);
+        }
         const owned = ownedByCaller(scopeFor(access, resource), resource, writableFields(resource, body));
         const data = await db.transaction(async (tx) => {
           const ctx: RuleContext = { tx, access, resource, resources };
@@ -244,6 +250,7 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
           if (typeof source.version === 'number' && source.version !== existing.version) {
             throw new HttpError(409, 'This record was changed by someone else. Reload it to see the changes.', {
               code: 'STALE_VERSION',
+              message_key: 'catalogue.stale_version',
             });
           }
           await deps.rules?.[resource.endpoint]?.beforeDelete?.({ tx, access, resource, resources }, existing);

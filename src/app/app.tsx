@@ -6,6 +6,7 @@ import { accessRules, endpoints, resources } from './resources.ts';
 import { listErrors } from './list-errors.tsx';
 import { AppLayout } from './layout.tsx';
 import { AppNotification } from './notifications.tsx';
+import { theme } from './theme.ts';
 import { HomePage } from './home-page.tsx';
 import { RouteGuard } from './route-guard.tsx';
 import { layoutRoutes } from './route-tables.tsx';
@@ -80,6 +81,7 @@ function WebtoolAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
       catchAll={NotFoundPage}
       accessDenied={NotFoundPage}
       notification={AppNotification}
+      theme={theme}
     >
       {resources.map(({ model: _model, ...resource }) => (
         <Resource key={resource.name} {...resource} />

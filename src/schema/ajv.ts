@@ -53,6 +53,7 @@ const hintVocabulary: KeywordDefinition[] = [
   { keyword: 'x-history' },
   { keyword: 'x-representation' },
   { keyword: 'x-rules' },
+  { keyword: 'x-import', metaSchema: { type: 'object', properties: { unique: { type: 'boolean' } } } },
 ];
 
 /** The name under which standalone code imports src/schema/validators/standalone-runtime.ts. */

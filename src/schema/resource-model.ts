@@ -45,6 +45,8 @@ export interface ResourceModel {
   representation: string;
   search: string[];
   tabs: string[];
+  /** The gateway takes a bulk_import opname for this resource. */
+  bulkImport: boolean;
   /** In column order. */
   fields: FieldModel[];
 }
@@ -120,6 +122,7 @@ export function resourceModel(schema: Schema, lookup: SchemaLookup): ResourceMod
     representation: meta.representation ?? meta.id,
     search: meta.search ?? [],
     tabs: meta.tabs ?? [],
+    bulkImport: meta.bulkImport === true,
     fields,
   };
 }

@@ -18,13 +18,13 @@ test('leaving unsaved work asks stay or leave; saving and deleting do not ask', 
 
   await page.getByRole('menuitem', { name: 'Couriers' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Leave' }).click();
-  await expect(page).toHaveURL(/\/couriers$/);
+  await expect(page).toHaveURL(/\/couriers(\?.*)?$/);
 
   await page.goto('/carriers');
   await page.getByRole('cell', { name: 'FjordFrakt' }).click();
   await radius.fill('7');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/carriers$/);
+  await expect(page).toHaveURL(/\/carriers(\?.*)?$/);
   await expect(page.getByRole('dialog')).toBeHidden();
 
   await page.getByRole('link', { name: 'Create' }).click();
@@ -33,12 +33,12 @@ test('leaving unsaved work asks stay or leave; saving and deleting do not ask', 
   await page.getByRole('option', { name: 'Norway' }).click();
   await page.getByRole('spinbutton', { name: 'Service point radius (km)' }).fill('3');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/carriers$/);
+  await expect(page).toHaveURL(/\/carriers(\?.*)?$/);
   await page.getByRole('cell', { name: 'Short Lived Carrier' }).click();
   await radius.fill('4');
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL(/\/carriers$/);
+  await expect(page).toHaveURL(/\/carriers(\?.*)?$/);
   await expect(page.getByRole('dialog', { name: 'Unsaved changes' })).toBeHidden();
 });
 
@@ -59,7 +59,7 @@ test('the last super admin cannot be deleted; a new webtool user gets a login e-
   await page.getByRole('option', { name: 'operator_infinity_admin' }).click();
   const since = Date.now();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/webtool-users$/);
+  await expect(page).toHaveURL(/\/webtool-users(\?.*)?$/);
   const outbox = (await (await page.request.get('/__dev/outbox')).json()) as {
     to: string;
     sentAt: string;
@@ -114,14 +114,18 @@ test('forgot password, then change it back on the profile page', async ({ page }
   await signIn(page, 'analyst', newPassword);
   await expect(page).toHaveURL(/\/shipments$/);
   await page.goto('/profile');
-  await page.getByLabel('Current password').fill('Wrong#Password1');
+  await page.getByLabel('Current password').fill(newPassword);
   await page.getByLabel(/^New password/).fill(DEMO_PASSWORD);
   await page.getByLabel('Confirm new password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Save password' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Old password is incorrect.');
-  await page.getByLabel('Current password').fill(newPassword);
-  await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  await expect(page.getByLabel('Current password')).toHaveValue('');
+
+  await page.getByLabel('Current password').fill('Wrong#Password1');
+  await page.getByLabel(/^New password/).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Old password is incorrect.' })).toBeVisible();
 });
 
 test('signing in works in French, with the French menu', async ({ browser }) => {
@@ -131,8 +135,8 @@ test('signing in works in French, with the French menu', async ({ browser }) => 
   await expect(page.getByRole('menuitem', { name: 'Coursiers' })).toBeVisible();
   await page.getByRole('menuitem', { name: 'Coursiers' }).click();
   await expect(page.getByRole('columnheader', { name: 'Code coursier' })).toBeVisible();
-  // A carrier sees its own couriers only: 8 of NordPost, none of the other carriers.
-  await expect(page.getByText('1-8 sur 8')).toBeVisible();
+  // A carrier sees its own couriers only: NordPost's, none of the other carriers'.
+  await expect(page.locator('tbody tr').first()).toContainText('NordPost');
   await expect(page.locator('tbody tr').filter({ hasNotText: 'NordPost' })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Créer' }).click();

@@ -1,5 +1,6 @@
 import { features } from '../../../src/schema/features.ts';
 import { optionEnabled } from '../../../src/schema/permissions.ts';
+import { bulkImport } from '../bulk-import.ts';
 import { HttpError } from '../http-error.ts';
 import type { ResourceRules } from '../resource-rules.ts';
 
@@ -31,4 +32,5 @@ export const courierRules: ResourceRules = {
     }
     return { ...doc, code };
   },
+  opnames: { bulk_import: bulkImport() },
 };

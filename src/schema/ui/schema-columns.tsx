@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Box, Button, Chip, Stack } from '@mui/material';
+import { Box, Button, Chip, Link, Stack } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import type { MouseEvent } from 'react';
 import {
   BooleanField,
   ChipField,
@@ -11,7 +13,10 @@ import {
   SingleFieldList,
   TextField,
   UrlField,
+  useCreatePath,
   useFieldValue,
+  useRecordContext,
+  useResourceContext,
   useTranslate,
 } from 'react-admin';
 import type { FieldModel } from '../resource-model.ts';
@@ -71,6 +76,23 @@ function LookupField({ source, lookupSource }: { source: string; lookupSource: s
   return <SelectField source={source} choices={choices} translateChoice={false} />;
 }
 
+/** The record's own link: opens its edit page, reachable with the keyboard. */
+function LinkField({ source }: { source: string; sortable?: boolean }) {
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const createPath = useCreatePath();
+  if (!record) return null;
+  return (
+    <Link
+      component={RouterLink}
+      to={createPath({ resource, id: record.id, type: 'edit' })}
+      onClick={(event: MouseEvent) => event.stopPropagation()}
+    >
+      {String(record[source] ?? '')}
+    </Link>
+  );
+}
+
 /** One list column for a schema field, by its `x-column.type`. */
 export function schemaColumn(field: FieldModel) {
   const common = { source: field.source, sortable: field.type !== 'array' };
@@ -103,6 +125,8 @@ export function schemaColumn(field: FieldModel) {
       return <TextWithBadgeField key={field.source} {...common} choices={field.choices} />;
     case 'expandable':
       return <ExpandableField key={field.source} {...common} />;
+    case 'link':
+      return <LinkField key={field.source} {...common} />;
     case 'linkonly':
       return (
         <UrlField

@@ -1,31 +1,89 @@
-import { useMemo } from 'react';
-import { CreateButton, Datagrid, ExportButton, List, TopToolbar, useTranslate } from 'react-admin';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { CreateButton, Datagrid, List, TopToolbar, useListContext, usePermissions, useTranslate } from 'react-admin';
+import { columnEntries, columnsStorageKey, hiddenColumns, toggleColumn } from '../column-preferences.ts';
+import type { PermissionSet } from '../permissions.ts';
 import type { ResourceModel } from '../resource-model.ts';
+import { FILTERS_STORAGE_KEY, savedFilters, savesFilters, withSavedFilters } from '../saved-filters.ts';
+import { ColumnMenu } from './column-menu.tsx';
+import { ExportButton } from './export-button.tsx';
+import { ImportButton } from './import-button.tsx';
 import { schemaColumn } from './schema-columns.tsx';
 import { schemaFilters } from './schema-inputs.tsx';
 
-function ListActions({ canCreate }: { canCreate: boolean }) {
+function ListActions({
+  model,
+  canCreate,
+  hidden,
+  onToggleColumn,
+}: {
+  model: ResourceModel;
+  canCreate: boolean;
+  hidden: ReadonlySet<number>;
+  onToggleColumn: (index: number) => void;
+}) {
   return (
     <TopToolbar>
       {canCreate && <CreateButton />}
-      <ExportButton />
+      <ColumnMenu resource={model.name} fields={model.fields} hidden={hidden} onToggle={onToggleColumn} />
+      <ExportButton model={model} />
+      {canCreate && model.bulkImport && <ImportButton model={model} />}
     </TopToolbar>
   );
+}
+
+/** Column visibility of one page, kept in local storage as `{k, h}` entries. */
+function useHiddenColumns(model: ResourceModel) {
+  const key = columnsStorageKey(model.name);
+  const [hidden, setHidden] = useState(() => hiddenColumns(model.fields, localStorage.getItem(key)));
+  const toggle = useCallback(
+    (index: number) =>
+      setHidden((current) => {
+        const next = toggleColumn(model.fields, current, index);
+        localStorage.setItem(key, JSON.stringify(columnEntries(model.fields, next)));
+        return next;
+      }),
+    [model, key],
+  );
+  return [hidden, toggle] as const;
+}
+
+/** Writes the page's filters under the session key 'filters' whenever they change. */
+function SaveFilters({ resource }: { resource: string }) {
+  const { filterValues } = useListContext();
+  useEffect(() => {
+    localStorage.setItem(
+      FILTERS_STORAGE_KEY,
+      withSavedFilters(localStorage.getItem(FILTERS_STORAGE_KEY), resource, filterValues),
+    );
+  }, [resource, filterValues]);
+  return null;
 }
 
 /** The generic table: columns, filters, sort and paging from the schema. */
 export function SchemaList({ model, canCreate = true }: { model: ResourceModel; canCreate?: boolean }) {
   const translate = useTranslate();
+  const { permissions } = usePermissions<{ permissions?: PermissionSet }>();
+  const saveFilters = savesFilters(permissions?.permissions, model.features);
   const filters = useMemo(() => schemaFilters(model.fields, translate('ra.action.search')), [model, translate]);
-  const columns = useMemo(() => model.fields.filter((f) => !f.column.hide).map(schemaColumn), [model]);
+  const [hidden, toggleHidden] = useHiddenColumns(model);
+  const columns = useMemo(
+    () => model.fields.filter((f) => !hidden.has(f.column.index)).map(schemaColumn),
+    [model, hidden],
+  );
+  const restored = useMemo(
+    () => (saveFilters ? savedFilters(localStorage.getItem(FILTERS_STORAGE_KEY), model.name) : undefined),
+    [saveFilters, model.name],
+  );
   return (
     <List
       perPage={model.pageSize}
       sort={model.sort}
       filters={filters}
-      actions={<ListActions canCreate={canCreate} />}
+      filterDefaultValues={restored}
+      actions={<ListActions model={model} canCreate={canCreate} hidden={hidden} onToggleColumn={toggleHidden} />}
       empty={false}
     >
+      {saveFilters && <SaveFilters resource={model.name} />}
       <Datagrid rowClick="edit" bulkActionButtons={false} empty={<NoRecords />}>
         {columns}
       </Datagrid>

@@ -4,6 +4,7 @@ import type { ResourceModel } from '../resource-model.ts';
 import { modelOf } from './registry.ts';
 import { SchemaForm } from './schema-form.tsx';
 import { SchemaList } from './schema-list.tsx';
+import { useEditErrorHandler } from './stale-record.tsx';
 
 export interface SchemaResource {
   name: string;
@@ -38,6 +39,7 @@ export function schemaResource(schemaId: string, options: SchemaResourceOptions 
   const EditActions = options.editActions;
   const EditPage = () => (
     <Edit
+      mutationOptions={{ onError: useEditErrorHandler() }}
       mutationMode="pessimistic"
       redirect="list"
       actions={

@@ -5,8 +5,8 @@ import * as ajvRuntime_ucs2length from 'ajv/dist/runtime/ucs2length.js';
 import * as sharedValidators from '../../schema/validators/standalone-runtime.ts';
 
 const ajvRuntime_ucs2length_default = ajvRuntime_ucs2length.default.default ?? ajvRuntime_ucs2length.default;
-export const carrier = validate28;
-const schema56 = {
+export const carrier = validate29;
+const schema57 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'carrier',
   title: 'Carrier',
@@ -189,7 +189,7 @@ const schema56 = {
     },
   },
 };
-const schema58 = { type: 'string', enum: ['DK', 'NO', 'SE', 'PL', 'FI', 'RO', 'BE', 'GR', 'DE'] };
+const schema59 = { type: 'string', enum: ['DK', 'NO', 'SE', 'PL', 'FI', 'RO', 'BE', 'GR', 'DE'] };
 const formats0 = sharedValidators.formats['name-characters'];
 const formats2 = sharedValidators.formats['https-url'];
 const formats4 = sharedValidators.formats['email-list'];
@@ -197,13 +197,13 @@ const formats6 = sharedValidators.formats['no-special-characters'];
 const func1 = ajvRuntime_ucs2length_default;
 const pattern4 = new RegExp('^#[0-9a-fA-F]{6}$', 'u');
 
-function validate28(
+function validate29(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="carrier" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate28.evaluated;
+  const evaluated0 = validate29.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -218,8 +218,8 @@ function validate28(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema57.required,
+        parentSchema: schema57,
         data,
       };
       if (vErrors === null) {
@@ -236,8 +236,8 @@ function validate28(
         keyword: 'required',
         params: { missingProperty: 'primary_country_code' },
         message: "must have required property '" + 'primary_country_code' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema57.required,
+        parentSchema: schema57,
         data,
       };
       if (vErrors === null) {
@@ -254,8 +254,8 @@ function validate28(
         keyword: 'required',
         params: { missingProperty: 'service_point_radius' },
         message: "must have required property '" + 'service_point_radius' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema57.required,
+        parentSchema: schema57,
         data,
       };
       if (vErrors === null) {
@@ -274,8 +274,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema56.properties.carrier_id.type,
-          parentSchema: schema56.properties.carrier_id,
+          schema: schema57.properties.carrier_id.type,
+          parentSchema: schema57.properties.carrier_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -297,7 +297,7 @@ function validate28(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema56.properties.name,
+            parentSchema: schema57.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -315,7 +315,7 @@ function validate28(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema56.properties.name,
+            parentSchema: schema57.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -333,7 +333,7 @@ function validate28(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema56.properties.name,
+            parentSchema: schema57.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -350,8 +350,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema56.properties.name.type,
-          parentSchema: schema56.properties.name,
+          schema: schema57.properties.name.type,
+          parentSchema: schema57.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -371,8 +371,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema56.properties.active.type,
-          parentSchema: schema56.properties.active,
+          schema: schema57.properties.active.type,
+          parentSchema: schema57.properties.active,
           data: data2,
         };
         if (vErrors === null) {
@@ -392,8 +392,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema58.type,
-          parentSchema: schema58,
+          schema: schema59.type,
+          parentSchema: schema59,
           data: data3,
         };
         if (vErrors === null) {
@@ -418,10 +418,10 @@ function validate28(
           instancePath: instancePath + '/primary_country_code',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema58.enum },
+          params: { allowedValues: schema59.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema58.enum,
-          parentSchema: schema58,
+          schema: schema59.enum,
+          parentSchema: schema59,
           data: data3,
         };
         if (vErrors === null) {
@@ -443,7 +443,7 @@ function validate28(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema56.properties.service_point_radius,
+            parentSchema: schema57.properties.service_point_radius,
             data: data4,
           };
           if (vErrors === null) {
@@ -461,7 +461,7 @@ function validate28(
             params: { comparison: '>=', limit: 0.1 },
             message: 'must be >= 0.1',
             schema: 0.1,
-            parentSchema: schema56.properties.service_point_radius,
+            parentSchema: schema57.properties.service_point_radius,
             data: data4,
           };
           if (vErrors === null) {
@@ -478,8 +478,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema56.properties.service_point_radius.type,
-          parentSchema: schema56.properties.service_point_radius,
+          schema: schema57.properties.service_point_radius.type,
+          parentSchema: schema57.properties.service_point_radius,
           data: data4,
         };
         if (vErrors === null) {
@@ -499,8 +499,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema56.properties.allocation_default_behaviour.type,
-          parentSchema: schema56.properties.allocation_default_behaviour,
+          schema: schema57.properties.allocation_default_behaviour.type,
+          parentSchema: schema57.properties.allocation_default_behaviour,
           data: data5,
         };
         if (vErrors === null) {
@@ -515,10 +515,10 @@ function validate28(
           instancePath: instancePath + '/allocation_default_behaviour',
           schemaPath: '#/properties/allocation_default_behaviour/enum',
           keyword: 'enum',
-          params: { allowedValues: schema56.properties.allocation_default_behaviour.enum },
+          params: { allowedValues: schema57.properties.allocation_default_behaviour.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema56.properties.allocation_default_behaviour.enum,
-          parentSchema: schema56.properties.allocation_default_behaviour,
+          schema: schema57.properties.allocation_default_behaviour.enum,
+          parentSchema: schema57.properties.allocation_default_behaviour,
           data: data5,
         };
         if (vErrors === null) {
@@ -538,8 +538,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema56.properties.booking_notification_behaviour.type,
-          parentSchema: schema56.properties.booking_notification_behaviour,
+          schema: schema57.properties.booking_notification_behaviour.type,
+          parentSchema: schema57.properties.booking_notification_behaviour,
           data: data6,
         };
         if (vErrors === null) {
@@ -554,10 +554,10 @@ function validate28(
           instancePath: instancePath + '/booking_notification_behaviour',
           schemaPath: '#/properties/booking_notification_behaviour/enum',
           keyword: 'enum',
-          params: { allowedValues: schema56.properties.booking_notification_behaviour.enum },
+          params: { allowedValues: schema57.properties.booking_notification_behaviour.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema56.properties.booking_notification_behaviour.enum,
-          parentSchema: schema56.properties.booking_notification_behaviour,
+          schema: schema57.properties.booking_notification_behaviour.enum,
+          parentSchema: schema57.properties.booking_notification_behaviour,
           data: data6,
         };
         if (vErrors === null) {
@@ -577,8 +577,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema56.properties.expiry_days.type,
-          parentSchema: schema56.properties.expiry_days,
+          schema: schema57.properties.expiry_days.type,
+          parentSchema: schema57.properties.expiry_days,
           data: data7,
         };
         if (vErrors === null) {
@@ -597,7 +597,7 @@ function validate28(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema56.properties.expiry_days,
+            parentSchema: schema57.properties.expiry_days,
             data: data7,
           };
           if (vErrors === null) {
@@ -615,7 +615,7 @@ function validate28(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema56.properties.expiry_days,
+            parentSchema: schema57.properties.expiry_days,
             data: data7,
           };
           if (vErrors === null) {
@@ -636,8 +636,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema56.properties.end_user_signature.type,
-          parentSchema: schema56.properties.end_user_signature,
+          schema: schema57.properties.end_user_signature.type,
+          parentSchema: schema57.properties.end_user_signature,
           data: data8,
         };
         if (vErrors === null) {
@@ -657,8 +657,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema56.properties.own_end_user_app.type,
-          parentSchema: schema56.properties.own_end_user_app,
+          schema: schema57.properties.own_end_user_app.type,
+          parentSchema: schema57.properties.own_end_user_app,
           data: data9,
         };
         if (vErrors === null) {
@@ -678,8 +678,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema56.properties.reminder.type,
-          parentSchema: schema56.properties.reminder,
+          schema: schema57.properties.reminder.type,
+          parentSchema: schema57.properties.reminder,
           data: data10,
         };
         if (vErrors === null) {
@@ -699,8 +699,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema56.properties.api_key.type,
-          parentSchema: schema56.properties.api_key,
+          schema: schema57.properties.api_key.type,
+          parentSchema: schema57.properties.api_key,
           data: data11,
         };
         if (vErrors === null) {
@@ -722,7 +722,7 @@ function validate28(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema56.properties.webhook_url,
+            parentSchema: schema57.properties.webhook_url,
             data: data12,
           };
           if (vErrors === null) {
@@ -740,7 +740,7 @@ function validate28(
             params: { format: 'https-url' },
             message: 'must match format "' + 'https-url' + '"',
             schema: 'https-url',
-            parentSchema: schema56.properties.webhook_url,
+            parentSchema: schema57.properties.webhook_url,
             data: data12,
           };
           if (vErrors === null) {
@@ -757,8 +757,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema56.properties.webhook_url.type,
-          parentSchema: schema56.properties.webhook_url,
+          schema: schema57.properties.webhook_url.type,
+          parentSchema: schema57.properties.webhook_url,
           data: data12,
         };
         if (vErrors === null) {
@@ -780,7 +780,7 @@ function validate28(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema56.properties.webhook_http_header,
+            parentSchema: schema57.properties.webhook_http_header,
             data: data13,
           };
           if (vErrors === null) {
@@ -797,8 +797,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema56.properties.webhook_http_header.type,
-          parentSchema: schema56.properties.webhook_http_header,
+          schema: schema57.properties.webhook_http_header.type,
+          parentSchema: schema57.properties.webhook_http_header,
           data: data13,
         };
         if (vErrors === null) {
@@ -822,8 +822,8 @@ function validate28(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema56.properties.webhook_events.items.type,
-              parentSchema: schema56.properties.webhook_events.items,
+              schema: schema57.properties.webhook_events.items.type,
+              parentSchema: schema57.properties.webhook_events.items,
               data: data15,
             };
             if (vErrors === null) {
@@ -845,10 +845,10 @@ function validate28(
               instancePath: instancePath + '/webhook_events/' + i0,
               schemaPath: '#/properties/webhook_events/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema56.properties.webhook_events.items.enum },
+              params: { allowedValues: schema57.properties.webhook_events.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema56.properties.webhook_events.items.enum,
-              parentSchema: schema56.properties.webhook_events.items,
+              schema: schema57.properties.webhook_events.items.enum,
+              parentSchema: schema57.properties.webhook_events.items,
               data: data15,
             };
             if (vErrors === null) {
@@ -877,7 +877,7 @@ function validate28(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema56.properties.webhook_events,
+                parentSchema: schema57.properties.webhook_events,
                 data: data14,
               };
               if (vErrors === null) {
@@ -898,8 +898,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema56.properties.webhook_events.type,
-          parentSchema: schema56.properties.webhook_events,
+          schema: schema57.properties.webhook_events.type,
+          parentSchema: schema57.properties.webhook_events,
           data: data14,
         };
         if (vErrors === null) {
@@ -919,8 +919,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema56.properties.webhook_retry_attempts.type,
-          parentSchema: schema56.properties.webhook_retry_attempts,
+          schema: schema57.properties.webhook_retry_attempts.type,
+          parentSchema: schema57.properties.webhook_retry_attempts,
           data: data16,
         };
         if (vErrors === null) {
@@ -939,7 +939,7 @@ function validate28(
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema56.properties.webhook_retry_attempts,
+            parentSchema: schema57.properties.webhook_retry_attempts,
             data: data16,
           };
           if (vErrors === null) {
@@ -957,7 +957,7 @@ function validate28(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema56.properties.webhook_retry_attempts,
+            parentSchema: schema57.properties.webhook_retry_attempts,
             data: data16,
           };
           if (vErrors === null) {
@@ -978,8 +978,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema56.properties.webhook_retry_interval.type,
-          parentSchema: schema56.properties.webhook_retry_interval,
+          schema: schema57.properties.webhook_retry_interval.type,
+          parentSchema: schema57.properties.webhook_retry_interval,
           data: data17,
         };
         if (vErrors === null) {
@@ -998,7 +998,7 @@ function validate28(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema56.properties.webhook_retry_interval,
+            parentSchema: schema57.properties.webhook_retry_interval,
             data: data17,
           };
           if (vErrors === null) {
@@ -1016,7 +1016,7 @@ function validate28(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema56.properties.webhook_retry_interval,
+            parentSchema: schema57.properties.webhook_retry_interval,
             data: data17,
           };
           if (vErrors === null) {
@@ -1037,8 +1037,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema56.properties.webhook_first_delay.type,
-          parentSchema: schema56.properties.webhook_first_delay,
+          schema: schema57.properties.webhook_first_delay.type,
+          parentSchema: schema57.properties.webhook_first_delay,
           data: data18,
         };
         if (vErrors === null) {
@@ -1057,7 +1057,7 @@ function validate28(
             params: { comparison: '<=', limit: 120 },
             message: 'must be <= 120',
             schema: 120,
-            parentSchema: schema56.properties.webhook_first_delay,
+            parentSchema: schema57.properties.webhook_first_delay,
             data: data18,
           };
           if (vErrors === null) {
@@ -1075,7 +1075,7 @@ function validate28(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema56.properties.webhook_first_delay,
+            parentSchema: schema57.properties.webhook_first_delay,
             data: data18,
           };
           if (vErrors === null) {
@@ -1096,8 +1096,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema56.properties.webhook_cycle_repeat.type,
-          parentSchema: schema56.properties.webhook_cycle_repeat,
+          schema: schema57.properties.webhook_cycle_repeat.type,
+          parentSchema: schema57.properties.webhook_cycle_repeat,
           data: data19,
         };
         if (vErrors === null) {
@@ -1116,7 +1116,7 @@ function validate28(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema56.properties.webhook_cycle_repeat,
+            parentSchema: schema57.properties.webhook_cycle_repeat,
             data: data19,
           };
           if (vErrors === null) {
@@ -1134,7 +1134,7 @@ function validate28(
             params: { comparison: '>=', limit: 10 },
             message: 'must be >= 10',
             schema: 10,
-            parentSchema: schema56.properties.webhook_cycle_repeat,
+            parentSchema: schema57.properties.webhook_cycle_repeat,
             data: data19,
           };
           if (vErrors === null) {
@@ -1157,7 +1157,7 @@ function validate28(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema56.properties.invoicing_email,
+            parentSchema: schema57.properties.invoicing_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -1175,7 +1175,7 @@ function validate28(
             params: { format: 'email-list' },
             message: 'must match format "' + 'email-list' + '"',
             schema: 'email-list',
-            parentSchema: schema56.properties.invoicing_email,
+            parentSchema: schema57.properties.invoicing_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -1192,8 +1192,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema56.properties.invoicing_email.type,
-          parentSchema: schema56.properties.invoicing_email,
+          schema: schema57.properties.invoicing_email.type,
+          parentSchema: schema57.properties.invoicing_email,
           data: data20,
         };
         if (vErrors === null) {
@@ -1215,7 +1215,7 @@ function validate28(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema56.properties.invoicing_reference,
+            parentSchema: schema57.properties.invoicing_reference,
             data: data21,
           };
           if (vErrors === null) {
@@ -1233,7 +1233,7 @@ function validate28(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema56.properties.invoicing_reference,
+            parentSchema: schema57.properties.invoicing_reference,
             data: data21,
           };
           if (vErrors === null) {
@@ -1250,8 +1250,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema56.properties.invoicing_reference.type,
-          parentSchema: schema56.properties.invoicing_reference,
+          schema: schema57.properties.invoicing_reference.type,
+          parentSchema: schema57.properties.invoicing_reference,
           data: data21,
         };
         if (vErrors === null) {
@@ -1273,7 +1273,7 @@ function validate28(
             params: { pattern: '^#[0-9a-fA-F]{6}$' },
             message: 'must match pattern "' + '^#[0-9a-fA-F]{6}$' + '"',
             schema: '^#[0-9a-fA-F]{6}$',
-            parentSchema: schema56.properties.color_code,
+            parentSchema: schema57.properties.color_code,
             data: data22,
           };
           if (vErrors === null) {
@@ -1290,8 +1290,8 @@ function validate28(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema56.properties.color_code.type,
-          parentSchema: schema56.properties.color_code,
+          schema: schema57.properties.color_code.type,
+          parentSchema: schema57.properties.color_code,
           data: data22,
         };
         if (vErrors === null) {
@@ -1309,8 +1309,8 @@ function validate28(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema56.type,
-      parentSchema: schema56,
+      schema: schema57.type,
+      parentSchema: schema57,
       data,
     };
     if (vErrors === null) {
@@ -1320,10 +1320,10 @@ function validate28(
     }
     errors++;
   }
-  validate28.errors = vErrors;
+  validate29.errors = vErrors;
   return errors === 0;
 }
-validate28.evaluated = {
+validate29.evaluated = {
   props: {
     carrier_id: true,
     name: true,
@@ -1352,8 +1352,8 @@ validate28.evaluated = {
   dynamicItems: false,
 };
 
-export const common = validate29;
-const schema57 = {
+export const common = validate30;
+const schema58 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'common',
   title: 'Common definitions',
@@ -1364,17 +1364,17 @@ const schema57 = {
   },
 };
 
-function validate29(
+function validate30(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
-  /*# sourceURL="common" */ validate29.errors = null;
+  /*# sourceURL="common" */ validate30.errors = null;
   return true;
 }
-validate29.evaluated = { dynamicProps: false, dynamicItems: false };
+validate30.evaluated = { dynamicProps: false, dynamicItems: false };
 
-export const courier = validate30;
-const schema59 = {
+export const courier = validate31;
+const schema60 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'courier',
   title: 'Courier',
@@ -1390,6 +1390,7 @@ const schema59 = {
     sort: { field: 'courier_id', order: 'DESC' },
     representation: 'code',
     search: ['code', 'phone'],
+    bulkImport: true,
   },
   required: ['carrier_id', 'code'],
   properties: {
@@ -1406,6 +1407,7 @@ const schema59 = {
       minLength: 2,
       maxLength: 20,
       format: 'alphanumeric-hyphen',
+      'x-import': { unique: true },
       'x-column': { type: 'link', index: 2 },
       'x-input': { uppercaseOption: { feature: 256, option: 'uppercase_courier_code' } },
     },
@@ -1427,13 +1429,13 @@ const schema59 = {
 const formats8 = sharedValidators.formats['alphanumeric-hyphen'];
 const formats10 = sharedValidators.formats.phone;
 
-function validate30(
+function validate31(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="courier" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate30.evaluated;
+  const evaluated0 = validate31.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1448,8 +1450,8 @@ function validate30(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema59.required,
-        parentSchema: schema59,
+        schema: schema60.required,
+        parentSchema: schema60,
         data,
       };
       if (vErrors === null) {
@@ -1466,8 +1468,8 @@ function validate30(
         keyword: 'required',
         params: { missingProperty: 'code' },
         message: "must have required property '" + 'code' + "'",
-        schema: schema59.required,
-        parentSchema: schema59,
+        schema: schema60.required,
+        parentSchema: schema60,
         data,
       };
       if (vErrors === null) {
@@ -1486,8 +1488,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema59.properties.courier_id.type,
-          parentSchema: schema59.properties.courier_id,
+          schema: schema60.properties.courier_id.type,
+          parentSchema: schema60.properties.courier_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -1507,8 +1509,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema59.properties.carrier_id.type,
-          parentSchema: schema59.properties.carrier_id,
+          schema: schema60.properties.carrier_id.type,
+          parentSchema: schema60.properties.carrier_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -1530,7 +1532,7 @@ function validate30(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema59.properties.code,
+            parentSchema: schema60.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -1548,7 +1550,7 @@ function validate30(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema59.properties.code,
+            parentSchema: schema60.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -1566,7 +1568,7 @@ function validate30(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema59.properties.code,
+            parentSchema: schema60.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -1583,8 +1585,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema59.properties.code.type,
-          parentSchema: schema59.properties.code,
+          schema: schema60.properties.code.type,
+          parentSchema: schema60.properties.code,
           data: data2,
         };
         if (vErrors === null) {
@@ -1606,7 +1608,7 @@ function validate30(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema59.properties.phone,
+            parentSchema: schema60.properties.phone,
             data: data3,
           };
           if (vErrors === null) {
@@ -1623,8 +1625,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema59.properties.phone.type,
-          parentSchema: schema59.properties.phone,
+          schema: schema60.properties.phone.type,
+          parentSchema: schema60.properties.phone,
           data: data3,
         };
         if (vErrors === null) {
@@ -1644,8 +1646,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema59.properties.box_inspection.type,
-          parentSchema: schema59.properties.box_inspection,
+          schema: schema60.properties.box_inspection.type,
+          parentSchema: schema60.properties.box_inspection,
           data: data4,
         };
         if (vErrors === null) {
@@ -1665,8 +1667,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema59.properties.active.type,
-          parentSchema: schema59.properties.active,
+          schema: schema60.properties.active.type,
+          parentSchema: schema60.properties.active,
           data: data5,
         };
         if (vErrors === null) {
@@ -1684,8 +1686,8 @@ function validate30(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema59.type,
-      parentSchema: schema59,
+      schema: schema60.type,
+      parentSchema: schema60,
       data,
     };
     if (vErrors === null) {
@@ -1695,17 +1697,17 @@ function validate30(
     }
     errors++;
   }
-  validate30.errors = vErrors;
+  validate31.errors = vErrors;
   return errors === 0;
 }
-validate30.evaluated = {
+validate31.evaluated = {
   props: { courier_id: true, carrier_id: true, code: true, phone: true, box_inspection: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const role = validate31;
-const schema60 = {
+export const role = validate32;
+const schema61 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -1764,13 +1766,13 @@ const schema60 = {
 const pattern5 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern6 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate31(
+function validate32(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate31.evaluated;
+  const evaluated0 = validate32.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1785,8 +1787,8 @@ function validate31(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -1803,8 +1805,8 @@ function validate31(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -1821,8 +1823,8 @@ function validate31(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -1839,8 +1841,8 @@ function validate31(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -1861,7 +1863,7 @@ function validate31(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema60.properties.role_name,
+            parentSchema: schema61.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -1879,7 +1881,7 @@ function validate31(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema60.properties.role_name,
+            parentSchema: schema61.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -1896,8 +1898,8 @@ function validate31(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema60.properties.role_name.type,
-          parentSchema: schema60.properties.role_name,
+          schema: schema61.properties.role_name.type,
+          parentSchema: schema61.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -1919,7 +1921,7 @@ function validate31(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema60.properties.role_description,
+            parentSchema: schema61.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -1936,8 +1938,8 @@ function validate31(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema60.properties.role_description.type,
-          parentSchema: schema60.properties.role_description,
+          schema: schema61.properties.role_description.type,
+          parentSchema: schema61.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -1957,8 +1959,8 @@ function validate31(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema60.properties.partner_type.type,
-          parentSchema: schema60.properties.partner_type,
+          schema: schema61.properties.partner_type.type,
+          parentSchema: schema61.properties.partner_type,
           data: data2,
         };
         if (vErrors === null) {
@@ -1980,10 +1982,10 @@ function validate31(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema60.properties.partner_type.enum },
+          params: { allowedValues: schema61.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema60.properties.partner_type.enum,
-          parentSchema: schema60.properties.partner_type,
+          schema: schema61.properties.partner_type.enum,
+          parentSchema: schema61.properties.partner_type,
           data: data2,
         };
         if (vErrors === null) {
@@ -2005,7 +2007,7 @@ function validate31(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema60.properties.partner,
+            parentSchema: schema61.properties.partner,
             data: data3,
           };
           if (vErrors === null) {
@@ -2023,7 +2025,7 @@ function validate31(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema60.properties.partner,
+            parentSchema: schema61.properties.partner,
             data: data3,
           };
           if (vErrors === null) {
@@ -2040,8 +2042,8 @@ function validate31(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema60.properties.partner.type,
-          parentSchema: schema60.properties.partner,
+          schema: schema61.properties.partner.type,
+          parentSchema: schema61.properties.partner,
           data: data3,
         };
         if (vErrors === null) {
@@ -2066,8 +2068,8 @@ function validate31(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema60.properties.permissions.items.required,
-                parentSchema: schema60.properties.permissions.items,
+                schema: schema61.properties.permissions.items.required,
+                parentSchema: schema61.properties.permissions.items,
                 data: data5,
               };
               if (vErrors === null) {
@@ -2084,8 +2086,8 @@ function validate31(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema60.properties.permissions.items.required,
-                parentSchema: schema60.properties.permissions.items,
+                schema: schema61.properties.permissions.items.required,
+                parentSchema: schema61.properties.permissions.items,
                 data: data5,
               };
               if (vErrors === null) {
@@ -2104,8 +2106,8 @@ function validate31(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema60.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema60.properties.permissions.items.properties.feature_id,
+                  schema: schema61.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema61.properties.permissions.items.properties.feature_id,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -2124,7 +2126,7 @@ function validate31(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema60.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema61.properties.permissions.items.properties.feature_id,
                     data: data6,
                   };
                   if (vErrors === null) {
@@ -2145,8 +2147,8 @@ function validate31(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema60.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema60.properties.permissions.items.properties.has_permission,
+                  schema: schema61.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema61.properties.permissions.items.properties.has_permission,
                   data: data7,
                 };
                 if (vErrors === null) {
@@ -2171,8 +2173,8 @@ function validate31(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema60.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema60.properties.permissions.items.properties.configurations.items,
+                        schema: schema61.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema61.properties.permissions.items.properties.configurations.items,
                         data: data9,
                       };
                       if (vErrors === null) {
@@ -2189,8 +2191,8 @@ function validate31(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema60.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema60.properties.permissions.items.properties.configurations.items,
+                        schema: schema61.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema61.properties.permissions.items.properties.configurations.items,
                         data: data9,
                       };
                       if (vErrors === null) {
@@ -2213,7 +2215,7 @@ function validate31(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema60.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema61.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data10,
                           };
                           if (vErrors === null) {
@@ -2232,9 +2234,9 @@ function validate31(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema60.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema61.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema60.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema61.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data10,
                         };
                         if (vErrors === null) {
@@ -2256,9 +2258,9 @@ function validate31(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema60.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema61.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema60.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema61.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data11,
                         };
                         if (vErrors === null) {
@@ -2276,8 +2278,8 @@ function validate31(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema60.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema60.properties.permissions.items.properties.configurations.items,
+                      schema: schema61.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema61.properties.permissions.items.properties.configurations.items,
                       data: data9,
                     };
                     if (vErrors === null) {
@@ -2295,8 +2297,8 @@ function validate31(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema60.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema60.properties.permissions.items.properties.configurations,
+                  schema: schema61.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema61.properties.permissions.items.properties.configurations,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -2314,8 +2316,8 @@ function validate31(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema60.properties.permissions.items.type,
-              parentSchema: schema60.properties.permissions.items,
+              schema: schema61.properties.permissions.items.type,
+              parentSchema: schema61.properties.permissions.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -2333,8 +2335,8 @@ function validate31(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema60.properties.permissions.type,
-          parentSchema: schema60.properties.permissions,
+          schema: schema61.properties.permissions.type,
+          parentSchema: schema61.properties.permissions,
           data: data4,
         };
         if (vErrors === null) {
@@ -2352,8 +2354,8 @@ function validate31(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema60.type,
-      parentSchema: schema60,
+      schema: schema61.type,
+      parentSchema: schema61,
       data,
     };
     if (vErrors === null) {
@@ -2363,17 +2365,17 @@ function validate31(
     }
     errors++;
   }
-  validate31.errors = vErrors;
+  validate32.errors = vErrors;
   return errors === 0;
 }
-validate31.evaluated = {
+validate32.evaluated = {
   props: { role_name: true, role_description: true, partner_type: true, partner: true, permissions: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePoint = validate32;
-const schema61 = {
+export const servicePoint = validate33;
+const schema62 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -2424,16 +2426,16 @@ const schema61 = {
     active: { type: 'boolean' },
   },
 };
-const schema62 = { type: 'integer', minimum: 1 };
-const schema63 = { type: 'integer', minimum: 0, maximum: 9, 'x-choices': 'service_point_status' };
+const schema63 = { type: 'integer', minimum: 1 };
+const schema64 = { type: 'integer', minimum: 0, maximum: 9, 'x-choices': 'service_point_status' };
 
-function validate32(
+function validate33(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate32.evaluated;
+  const evaluated0 = validate33.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2448,8 +2450,8 @@ function validate32(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema62.required,
+        parentSchema: schema62,
         data,
       };
       if (vErrors === null) {
@@ -2466,8 +2468,8 @@ function validate32(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema62.required,
+        parentSchema: schema62,
         data,
       };
       if (vErrors === null) {
@@ -2484,8 +2486,8 @@ function validate32(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema62.required,
+        parentSchema: schema62,
         data,
       };
       if (vErrors === null) {
@@ -2504,8 +2506,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema62.type,
-          parentSchema: schema62,
+          schema: schema63.type,
+          parentSchema: schema63,
           data: data0,
         };
         if (vErrors === null) {
@@ -2524,7 +2526,7 @@ function validate32(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema62,
+            parentSchema: schema63,
             data: data0,
           };
           if (vErrors === null) {
@@ -2547,7 +2549,7 @@ function validate32(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema61.properties.sp_id,
+            parentSchema: schema62.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -2564,8 +2566,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.sp_id.type,
-          parentSchema: schema61.properties.sp_id,
+          schema: schema62.properties.sp_id.type,
+          parentSchema: schema62.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -2587,7 +2589,7 @@ function validate32(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema61.properties.name,
+            parentSchema: schema62.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -2605,7 +2607,7 @@ function validate32(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema61.properties.name,
+            parentSchema: schema62.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -2622,8 +2624,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.name.type,
-          parentSchema: schema61.properties.name,
+          schema: schema62.properties.name.type,
+          parentSchema: schema62.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -2643,8 +2645,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.type,
-          parentSchema: schema63,
+          schema: schema64.type,
+          parentSchema: schema64,
           data: data3,
         };
         if (vErrors === null) {
@@ -2663,7 +2665,7 @@ function validate32(
             params: { comparison: '<=', limit: 9 },
             message: 'must be <= 9',
             schema: 9,
-            parentSchema: schema63,
+            parentSchema: schema64,
             data: data3,
           };
           if (vErrors === null) {
@@ -2681,7 +2683,7 @@ function validate32(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema63,
+            parentSchema: schema64,
             data: data3,
           };
           if (vErrors === null) {
@@ -2702,8 +2704,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema58.type,
-          parentSchema: schema58,
+          schema: schema59.type,
+          parentSchema: schema59,
           data: data4,
         };
         if (vErrors === null) {
@@ -2728,10 +2730,10 @@ function validate32(
           instancePath: instancePath + '/country',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema58.enum },
+          params: { allowedValues: schema59.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema58.enum,
-          parentSchema: schema58,
+          schema: schema59.enum,
+          parentSchema: schema59,
           data: data4,
         };
         if (vErrors === null) {
@@ -2753,7 +2755,7 @@ function validate32(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema61.properties.address,
+            parentSchema: schema62.properties.address,
             data: data5,
           };
           if (vErrors === null) {
@@ -2770,8 +2772,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.address.type,
-          parentSchema: schema61.properties.address,
+          schema: schema62.properties.address.type,
+          parentSchema: schema62.properties.address,
           data: data5,
         };
         if (vErrors === null) {
@@ -2793,7 +2795,7 @@ function validate32(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema61.properties.zip,
+            parentSchema: schema62.properties.zip,
             data: data6,
           };
           if (vErrors === null) {
@@ -2811,7 +2813,7 @@ function validate32(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema61.properties.zip,
+            parentSchema: schema62.properties.zip,
             data: data6,
           };
           if (vErrors === null) {
@@ -2828,8 +2830,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.zip.type,
-          parentSchema: schema61.properties.zip,
+          schema: schema62.properties.zip.type,
+          parentSchema: schema62.properties.zip,
           data: data6,
         };
         if (vErrors === null) {
@@ -2851,7 +2853,7 @@ function validate32(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema61.properties.city,
+            parentSchema: schema62.properties.city,
             data: data7,
           };
           if (vErrors === null) {
@@ -2868,8 +2870,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.city.type,
-          parentSchema: schema61.properties.city,
+          schema: schema62.properties.city.type,
+          parentSchema: schema62.properties.city,
           data: data7,
         };
         if (vErrors === null) {
@@ -2889,8 +2891,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.location_type_id.type,
-          parentSchema: schema61.properties.location_type_id,
+          schema: schema62.properties.location_type_id.type,
+          parentSchema: schema62.properties.location_type_id,
           data: data8,
         };
         if (vErrors === null) {
@@ -2912,7 +2914,7 @@ function validate32(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema61.properties.latitude,
+            parentSchema: schema62.properties.latitude,
             data: data9,
           };
           if (vErrors === null) {
@@ -2930,7 +2932,7 @@ function validate32(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema61.properties.latitude,
+            parentSchema: schema62.properties.latitude,
             data: data9,
           };
           if (vErrors === null) {
@@ -2947,8 +2949,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema61.properties.latitude.type,
-          parentSchema: schema61.properties.latitude,
+          schema: schema62.properties.latitude.type,
+          parentSchema: schema62.properties.latitude,
           data: data9,
         };
         if (vErrors === null) {
@@ -2970,7 +2972,7 @@ function validate32(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema61.properties.longitude,
+            parentSchema: schema62.properties.longitude,
             data: data10,
           };
           if (vErrors === null) {
@@ -2988,7 +2990,7 @@ function validate32(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema61.properties.longitude,
+            parentSchema: schema62.properties.longitude,
             data: data10,
           };
           if (vErrors === null) {
@@ -3005,8 +3007,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema61.properties.longitude.type,
-          parentSchema: schema61.properties.longitude,
+          schema: schema62.properties.longitude.type,
+          parentSchema: schema62.properties.longitude,
           data: data10,
         };
         if (vErrors === null) {
@@ -3026,8 +3028,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.max_hardware_units.type,
-          parentSchema: schema61.properties.max_hardware_units,
+          schema: schema62.properties.max_hardware_units.type,
+          parentSchema: schema62.properties.max_hardware_units,
           data: data11,
         };
         if (vErrors === null) {
@@ -3046,7 +3048,7 @@ function validate32(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema61.properties.max_hardware_units,
+            parentSchema: schema62.properties.max_hardware_units,
             data: data11,
           };
           if (vErrors === null) {
@@ -3064,7 +3066,7 @@ function validate32(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema61.properties.max_hardware_units,
+            parentSchema: schema62.properties.max_hardware_units,
             data: data11,
           };
           if (vErrors === null) {
@@ -3085,8 +3087,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.location_owner_id.type,
-          parentSchema: schema61.properties.location_owner_id,
+          schema: schema62.properties.location_owner_id.type,
+          parentSchema: schema62.properties.location_owner_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -3106,8 +3108,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.maintenance_provider_id.type,
-          parentSchema: schema61.properties.maintenance_provider_id,
+          schema: schema62.properties.maintenance_provider_id.type,
+          parentSchema: schema62.properties.maintenance_provider_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -3127,8 +3129,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.support_provider_id.type,
-          parentSchema: schema61.properties.support_provider_id,
+          schema: schema62.properties.support_provider_id.type,
+          parentSchema: schema62.properties.support_provider_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -3148,8 +3150,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.is_terminated.type,
-          parentSchema: schema61.properties.is_terminated,
+          schema: schema62.properties.is_terminated.type,
+          parentSchema: schema62.properties.is_terminated,
           data: data15,
         };
         if (vErrors === null) {
@@ -3169,8 +3171,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.parked.type,
-          parentSchema: schema61.properties.parked,
+          schema: schema62.properties.parked.type,
+          parentSchema: schema62.properties.parked,
           data: data16,
         };
         if (vErrors === null) {
@@ -3190,8 +3192,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.test_sp.type,
-          parentSchema: schema61.properties.test_sp,
+          schema: schema62.properties.test_sp.type,
+          parentSchema: schema62.properties.test_sp,
           data: data17,
         };
         if (vErrors === null) {
@@ -3211,8 +3213,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.active.type,
-          parentSchema: schema61.properties.active,
+          schema: schema62.properties.active.type,
+          parentSchema: schema62.properties.active,
           data: data18,
         };
         if (vErrors === null) {
@@ -3230,8 +3232,8 @@ function validate32(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema61.type,
-      parentSchema: schema61,
+      schema: schema62.type,
+      parentSchema: schema62,
       data,
     };
     if (vErrors === null) {
@@ -3241,10 +3243,10 @@ function validate32(
     }
     errors++;
   }
-  validate32.errors = vErrors;
+  validate33.errors = vErrors;
   return errors === 0;
 }
-validate32.evaluated = {
+validate33.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -3270,8 +3272,8 @@ validate32.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate33;
-const schema65 = {
+export const servicePointGroup = validate34;
+const schema66 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -3323,13 +3325,13 @@ const schema65 = {
   },
 };
 
-function validate33(
+function validate34(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate33.evaluated;
+  const evaluated0 = validate34.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3344,8 +3346,8 @@ function validate33(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -3362,8 +3364,8 @@ function validate33(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -3382,8 +3384,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.service_point_group_id.type,
-          parentSchema: schema65.properties.service_point_group_id,
+          schema: schema66.properties.service_point_group_id.type,
+          parentSchema: schema66.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -3405,7 +3407,7 @@ function validate33(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema65.properties.group_name,
+            parentSchema: schema66.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -3423,7 +3425,7 @@ function validate33(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema65.properties.group_name,
+            parentSchema: schema66.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -3441,7 +3443,7 @@ function validate33(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema65.properties.group_name,
+            parentSchema: schema66.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -3458,8 +3460,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.group_name.type,
-          parentSchema: schema65.properties.group_name,
+          schema: schema66.properties.group_name.type,
+          parentSchema: schema66.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -3481,7 +3483,7 @@ function validate33(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema65.properties.service_point_ids,
+            parentSchema: schema66.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -3501,8 +3503,8 @@ function validate33(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema65.properties.service_point_ids.items.type,
-              parentSchema: schema65.properties.service_point_ids.items,
+              schema: schema66.properties.service_point_ids.items.type,
+              parentSchema: schema66.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -3531,7 +3533,7 @@ function validate33(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema65.properties.service_point_ids,
+                parentSchema: schema66.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -3552,8 +3554,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema65.properties.service_point_ids.type,
-          parentSchema: schema65.properties.service_point_ids,
+          schema: schema66.properties.service_point_ids.type,
+          parentSchema: schema66.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -3577,8 +3579,8 @@ function validate33(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema65.properties.carrier_ids.items.type,
-              parentSchema: schema65.properties.carrier_ids.items,
+              schema: schema66.properties.carrier_ids.items.type,
+              parentSchema: schema66.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -3607,7 +3609,7 @@ function validate33(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema65.properties.carrier_ids,
+                parentSchema: schema66.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -3628,8 +3630,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema65.properties.carrier_ids.type,
-          parentSchema: schema65.properties.carrier_ids,
+          schema: schema66.properties.carrier_ids.type,
+          parentSchema: schema66.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -3649,8 +3651,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.active.type,
-          parentSchema: schema65.properties.active,
+          schema: schema66.properties.active.type,
+          parentSchema: schema66.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -3668,8 +3670,8 @@ function validate33(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema65.type,
-      parentSchema: schema65,
+      schema: schema66.type,
+      parentSchema: schema66,
       data,
     };
     if (vErrors === null) {
@@ -3679,17 +3681,17 @@ function validate33(
     }
     errors++;
   }
-  validate33.errors = vErrors;
+  validate34.errors = vErrors;
   return errors === 0;
 }
-validate33.evaluated = {
+validate34.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const webtoolUser = validate34;
-const schema66 = {
+export const webtoolUser = validate35;
+const schema67 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -3755,13 +3757,13 @@ const schema66 = {
 const formats14 = sharedValidators.formats['name-3'];
 const formats18 = sharedValidators.formats.email;
 
-function validate34(
+function validate35(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate34.evaluated;
+  const evaluated0 = validate35.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3776,8 +3778,8 @@ function validate34(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -3794,8 +3796,8 @@ function validate34(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -3812,8 +3814,8 @@ function validate34(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -3832,8 +3834,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.username.type,
-          parentSchema: schema66.properties.username,
+          schema: schema67.properties.username.type,
+          parentSchema: schema67.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -3855,7 +3857,7 @@ function validate34(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema66.properties.name.allOf[0],
+            parentSchema: schema67.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -3875,7 +3877,7 @@ function validate34(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema66.properties.name.allOf[1],
+            parentSchema: schema67.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -3895,7 +3897,7 @@ function validate34(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema66.properties.name,
+            parentSchema: schema67.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -3912,8 +3914,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.name.type,
-          parentSchema: schema66.properties.name,
+          schema: schema67.properties.name.type,
+          parentSchema: schema67.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -3935,7 +3937,7 @@ function validate34(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema66.properties.email,
+            parentSchema: schema67.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -3953,7 +3955,7 @@ function validate34(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema66.properties.email,
+            parentSchema: schema67.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -3970,8 +3972,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.email.type,
-          parentSchema: schema66.properties.email,
+          schema: schema67.properties.email.type,
+          parentSchema: schema67.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -3991,8 +3993,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.partner_type.type,
-          parentSchema: schema66.properties.partner_type,
+          schema: schema67.properties.partner_type.type,
+          parentSchema: schema67.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -4014,10 +4016,10 @@ function validate34(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema66.properties.partner_type.enum },
+          params: { allowedValues: schema67.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema66.properties.partner_type.enum,
-          parentSchema: schema66.properties.partner_type,
+          schema: schema67.properties.partner_type.enum,
+          parentSchema: schema67.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -4039,7 +4041,7 @@ function validate34(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema66.properties.partner,
+            parentSchema: schema67.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -4056,8 +4058,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.partner.type,
-          parentSchema: schema66.properties.partner,
+          schema: schema67.properties.partner.type,
+          parentSchema: schema67.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -4077,8 +4079,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.role_name.type,
-          parentSchema: schema66.properties.role_name,
+          schema: schema67.properties.role_name.type,
+          parentSchema: schema67.properties.role_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -4098,8 +4100,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema66.properties.enabled.type,
-          parentSchema: schema66.properties.enabled,
+          schema: schema67.properties.enabled.type,
+          parentSchema: schema67.properties.enabled,
           data: data6,
         };
         if (vErrors === null) {
@@ -4119,8 +4121,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.status.type,
-          parentSchema: schema66.properties.status,
+          schema: schema67.properties.status.type,
+          parentSchema: schema67.properties.status,
           data: data7,
         };
         if (vErrors === null) {
@@ -4135,10 +4137,10 @@ function validate34(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema66.properties.status.enum },
+          params: { allowedValues: schema67.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema66.properties.status.enum,
-          parentSchema: schema66.properties.status,
+          schema: schema67.properties.status.enum,
+          parentSchema: schema67.properties.status,
           data: data7,
         };
         if (vErrors === null) {
@@ -4156,8 +4158,8 @@ function validate34(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema66.type,
-      parentSchema: schema66,
+      schema: schema67.type,
+      parentSchema: schema67,
       data,
     };
     if (vErrors === null) {
@@ -4167,10 +4169,10 @@ function validate34(
     }
     errors++;
   }
-  validate34.errors = vErrors;
+  validate35.errors = vErrors;
   return errors === 0;
 }
-validate34.evaluated = {
+validate35.evaluated = {
   props: {
     username: true,
     name: true,

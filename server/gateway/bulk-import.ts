@@ -1,0 +1,128 @@
+import {
+  DEFAULT_ROW_LIMIT,
+  importMessages,
+  looksLikeFormula,
+  repeatTracker,
+  type ImportModel,
+} from '../../src/schema/bulk-import.ts';
+import type { Doc } from './record-store.ts';
+import { insertRecord, nextId } from './record-writes.ts';
+import type { OpnameContext, RuleContext } from './resource-rules.ts';
+import { propertyType, type ResourceDefinition } from './resource-registry.ts';
+import { badRequest, HttpError } from './http-error.ts';
+import { ownedByCaller, scopeFor } from './tenancy.ts';
+
+export interface FieldError {
+  message: string;
+  args?: object;
+}
+
+export interface RowErrors {
+  /** Index in `data`. */
+  index: number;
+  /** The row's line in the file it came from, the header being line 1. */
+  line: number;
+  errors: Record<string, FieldError>;
+}
+
+const CONTROL_FIELDS = ['version', 'opname', 'id'];
+
+function importableFields(resource: ResourceDefinition, row: Doc): Doc {
+  const clean = { ...row };
+  for (const field of CONTROL_FIELDS) delete clean[field];
+  for (const [field, property] of Object.entries(resource.schema.properties ?? {})) {
+    if (property.readOnly === true) delete clean[field];
+  }
+  return clean;
+}
+
+function modelOf(resource: ResourceDefinition): ImportModel {
+  const properties = resource.schema.properties ?? {};
+  const tenancy = (resource.schema['x-resource'] as { tenancy?: Record<string, string> } | undefined)?.tenancy ?? {};
+  const unique = Object.entries(properties)
+    .filter(([, property]) => (property['x-import'] as { unique?: boolean } | undefined)?.unique)
+    .map(([field]) => field);
+  return {
+    fields: Object.keys(properties),
+    required: [],
+    ownerFields: [...new Set(Object.values(tenancy))],
+    unique,
+    types: {},
+  };
+}
+
+/**
+ * `POST webtool/<endpoint>` `{ opname: 'bulk_import', data: [...rows], fileName?, import_from?, is_toggle_enabled? }`:
+ * every row is checked (tenancy, schema, formula cells, repeats in the batch, the resource's rules,
+ * which see the rows inserted before it) in one transaction; one bad row and nothing is written.
+ */
+export function bulkImport({ maxRows = DEFAULT_ROW_LIMIT }: { maxRows?: number } = {}) {
+  return async (ctx: OpnameContext, body: Doc) => {
+    const { data } = body;
+    if (!Array.isArray(data)) throw badRequest('data must be an array of rows.');
+    if (!data.length) throw badRequest('data must hold at least one row.');
+    if (data.length > maxRows) {
+      throw badRequest(`Maximum allowed row count is ${maxRows}`, {
+        message_key: 'import.state.row_limit_exceeded',
+        args: { count: maxRows },
+      });
+    }
+    const notObject = data.findIndex((row) => !row || typeof row !== 'object' || Array.isArray(row));
+    if (notObject >= 0) throw badRequest(`Row ${notObject + 1} of data is not an object.`);
+    for (const field of ['fileName', 'import_from'] as const) {
+      if (body[field] !== undefined && typeof body[field] !== 'string') throw badRequest(`${field} must be a string.`);
+    }
+
+    const { resource, access } = ctx;
+    const scope = scopeFor(access, resource);
+    // Tenancy first, for the whole batch: a row for another owner refuses the request (403).
+    const owned = (data as Doc[]).map((row) => ownedByCaller(scope, resource, importableFields(resource, row)));
+    const repeats = repeatTracker(modelOf(resource));
+    const idIsNumeric = propertyType(resource, resource.id) === 'integer';
+    const actor = { username: access.caller.username, partnerType: access.partnerType, partner: access.partner };
+
+    return ctx.db.transaction(async (tx) => {
+      const ruleContext: RuleContext = { tx, access, resource, resources: ctx.resources };
+      const rowErrors: RowErrors[] = [];
+      let imported = 0;
+      for (const [index, row] of owned.entries()) {
+        const line = index + 2;
+        const errors: Record<string, FieldError> = {};
+        for (const [field, value] of Object.entries(row)) {
+          if (typeof value === 'string' && looksLikeFormula(value)) errors[field] = { message: importMessages.formula };
+        }
+        const result = ctx.validate({ ...row, ...(idIsNumeric ? { [resource.id]: 1 } : {}) });
+        for (const [field, error] of Object.entries(result.errors)) errors[field] ??= error;
+        if (!Object.keys(errors).length) {
+          for (const [field, error] of Object.entries(repeats(result.data, line))) {
+            errors[field] = { message: error.message, args: error.args };
+          }
+        }
+        if (Object.keys(errors).length) {
+          rowErrors.push({ index, line, errors });
+          continue;
+        }
+        let doc: Doc;
+        try {
+          doc = (await ctx.rules.beforeWrite?.(ruleContext, result.data, undefined)) ?? result.data;
+        } catch (error) {
+          const fieldErrors = error instanceof HttpError ? error.details.errors : undefined;
+          if (error instanceof HttpError && error.status === 422 && fieldErrors && typeof fieldErrors === 'object') {
+            rowErrors.push({ index, line, errors: fieldErrors as Record<string, FieldError> });
+            continue;
+          }
+          throw error;
+        }
+        // Once a row failed nothing will be kept, but the later rows are still checked.
+        if (rowErrors.length) continue;
+        const withId = idIsNumeric ? { ...doc, [resource.id]: await nextId(tx, resource) } : doc;
+        await insertRecord(tx, resource, actor, String(withId[resource.id]), withId);
+        imported += 1;
+      }
+      if (rowErrors.length) {
+        throw new HttpError(422, 'Save failed, check the fields in error state', { row_errors: rowErrors });
+      }
+      return { success: true, imported };
+    });
+  };
+}

@@ -1,0 +1,238 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import UploadIcon from '@mui/icons-material/Publish';
+import {
+  Alert,
+  Button as MuiButton,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TablePagination,
+  Typography,
+} from '@mui/material';
+import { Button, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { importFile, validityOf, type ImportResult, type ImportRow, type RowValidity } from '../bulk-import.ts';
+import type { ResourceModel } from '../resource-model.ts';
+import { schemaRegistry } from './registry.ts';
+
+const PAGE_SIZE = 25;
+
+interface ActionProvider {
+  action<T = unknown>(resource: string, method: 'POST', opname: string, body?: Record<string, unknown>): Promise<T>;
+}
+
+interface RowErrorsBody {
+  row_errors?: { index: number; errors: Record<string, { message: string; args?: Record<string, unknown> }> }[];
+}
+
+const chipColor: Record<RowValidity, 'success' | 'error' | 'warning'> = {
+  valid: 'success',
+  invalid: 'error',
+  repeated: 'warning',
+};
+
+/** The gateway's row errors, put on the preview rows they belong to. */
+function withServerErrors(result: ImportResult, body: RowErrorsBody): ImportResult {
+  const rows = result.rows.map((row) => ({ ...row, errors: { ...row.errors } }));
+  for (const { index, errors } of body.row_errors ?? []) {
+    const row = rows[index];
+    if (!row) continue;
+    for (const [field, error] of Object.entries(errors)) row.errors[field] = { ...error, kind: 'invalid' };
+    row.validity = validityOf(row.errors);
+  }
+  return { ...result, rows };
+}
+
+/**
+ * Bulk import from a CSV file (spec 02 §4, §5): the file is checked and previewed with every row's
+ * errors; only a file whose rows are all valid can be sent, and the gateway imports all or nothing.
+ */
+export function ImportButton({ model }: { model: ResourceModel }) {
+  const dataProvider = useDataProvider() as unknown as ActionProvider;
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const input = useRef<HTMLInputElement>(null);
+  const [open, setOpen] = useState(false);
+  const [fileName, setFileName] = useState<string>();
+  const [progress, setProgress] = useState<number>();
+  const [result, setResult] = useState<ImportResult>();
+  const [page, setPage] = useState(0);
+  const [saving, setSaving] = useState(false);
+
+  const reset = () => {
+    setResult(undefined);
+    setFileName(undefined);
+    setProgress(undefined);
+    setPage(0);
+    if (input.current) input.current.value = '';
+  };
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    setResult(undefined);
+    setPage(0);
+    setFileName(file?.name);
+    setProgress(0);
+    try {
+      setResult(
+        await importFile(file, { registry: schemaRegistry, schemaId: model.schemaId, onProgress: setProgress }),
+      );
+    } catch {
+      setResult({
+        state: 'invalid_content',
+        message: 'import.state.invalid_content',
+        rows: [],
+        counts: { rows: 0, valid: 0, invalid: 0, repeated: 0 },
+      });
+    } finally {
+      setProgress(undefined);
+    }
+  };
+
+  const send = async () => {
+    if (!result) return;
+    setSaving(true);
+    try {
+      const answer = await dataProvider.action<{ imported: number }>(model.name, 'POST', 'bulk_import', {
+        data: result.rows.map((row) => row.data),
+        fileName,
+      });
+      notify('import.done', { type: 'success', messageArgs: { count: answer.imported } });
+      setOpen(false);
+      reset();
+      refresh();
+    } catch (error) {
+      const body = (error as { body?: RowErrorsBody }).body;
+      if (body?.row_errors) setResult(withServerErrors(result, body));
+      notify(body?.row_errors ? 'import.rejected' : 'import.failed', { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const fields = model.fields
+    .map((field) => field.source)
+    .filter((name) => result?.rows.some((row) => name in row.data || name in row.errors));
+  const label = (field: string) => translate(`resources.${model.name}.fields.${field}`, { _: field });
+  const ready = result?.state === 'uploaded' && result.rows.every((row) => row.validity === 'valid');
+  const cellErrors = (row: ImportRow, field: string) => row.errors[field];
+
+  return (
+    <>
+      <Button label="import.button" onClick={() => setOpen(true)}>
+        <UploadIcon />
+      </Button>
+      <Dialog open={open} onClose={() => !saving && setOpen(false)} maxWidth="lg" fullWidth>
+        <DialogTitle>
+          {translate('import.title', {
+            name: translate(`resources.${model.name}.name`, { smart_count: 2, _: model.name }),
+          })}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            <Stack direction="row" spacing={2} alignItems="center">
+              <MuiButton variant="outlined" component="label" disabled={saving || progress !== undefined}>
+                {translate('import.choose')}
+                <input
+                  ref={input}
+                  hidden
+                  type="file"
+                  accept=".csv,text/csv"
+                  onChange={choose}
+                  data-testid="import-file"
+                />
+              </MuiButton>
+              <Typography variant="body2">{fileName ?? translate('import.no_file')}</Typography>
+            </Stack>
+            {progress !== undefined && (
+              <Stack spacing={1}>
+                <LinearProgress />
+                <Typography variant="body2">{translate('import.reading', { count: progress })}</Typography>
+              </Stack>
+            )}
+            {result && (
+              <Alert severity={result.state === 'uploaded' ? (ready ? 'success' : 'warning') : 'error'}>
+                {translate(result.message, result.args)}
+                {result.state === 'uploaded' && ` ${translate('import.counts', { ...result.counts })}`}
+              </Alert>
+            )}
+            {result?.state === 'uploaded' && (
+              <>
+                <Table size="small" aria-label={translate('import.preview')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{translate('import.line')}</TableCell>
+                      {fields.map((field) => (
+                        <TableCell key={field}>{label(field)}</TableCell>
+                      ))}
+                      <TableCell>{translate('import.validity')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {result.rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE).map((row) => (
+                      <TableRow key={row.line}>
+                        <TableCell>{row.line}</TableCell>
+                        {fields.map((field) => {
+                          const error = cellErrors(row, field);
+                          return (
+                            <TableCell key={field}>
+                              {row.data[field] === undefined ? '' : String(row.data[field])}
+                              {error && (
+                                <Typography variant="caption" color="error" display="block">
+                                  {translate(error.message, error.args)}
+                                </Typography>
+                              )}
+                            </TableCell>
+                          );
+                        })}
+                        <TableCell>
+                          <Chip
+                            size="small"
+                            color={chipColor[row.validity]}
+                            label={translate(`import.row.${row.validity}`)}
+                          />
+                          {row.errors.__row && (
+                            <Typography variant="caption" color="error" display="block">
+                              {translate(row.errors.__row.message)}
+                            </Typography>
+                          )}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+                {result.rows.length > PAGE_SIZE && (
+                  <TablePagination
+                    component="div"
+                    count={result.rows.length}
+                    page={page}
+                    rowsPerPage={PAGE_SIZE}
+                    rowsPerPageOptions={[PAGE_SIZE]}
+                    onPageChange={(_, next) => setPage(next)}
+                  />
+                )}
+              </>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <MuiButton onClick={() => setOpen(false)} disabled={saving}>
+            {translate('ra.action.cancel')}
+          </MuiButton>
+          <MuiButton variant="contained" onClick={send} disabled={!ready || saving}>
+            {translate('import.submit')}
+          </MuiButton>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { DEMO_PASSWORD, mailCount, nextCode, signIn } from './support.ts';
+
+const screens = [
+  '/service-points',
+  '/service-point-groups',
+  '/carriers',
+  '/carriers/create',
+  '/couriers',
+  '/couriers/create',
+  '/webtool-users',
+  '/webtool-users/create',
+  '/roles',
+  '/profile',
+  '/shipments',
+  '/location-generator',
+  '/no-such-page',
+];
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const locale of ['en-US', 'fr-FR']) {
+  test(`every screen has no serious or critical accessibility violation (${locale})`, async ({ browser }) => {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    for (const path of ['/login', '/forgot-password', '/help']) {
+      await page.goto(path);
+      await expect(page.locator('main').first()).toBeVisible();
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    await signIn(page, 'operator');
+    for (const path of screens) {
+      await page.goto(path);
+      await expect(
+        page.locator('[data-testid="not-found"], [data-testid="not-available"], .RaList-main, form, main').first(),
+      ).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    await context.close();
+  });
+}
+
+test('sign in, find a record, edit and save with the keyboard alone', async ({ page }) => {
+  await page.goto('/login');
+  const seen = await mailCount(page.request, 'operator@demo.locker.test');
+  await page.keyboard.type('operator');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  const code = await nextCode(page.request, 'operator@demo.locker.test', seen);
+  await expect(page.getByLabel('Validation code')).toBeFocused();
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+  await expect(page).not.toHaveURL(/\/login/);
+
+  await page.goto('/couriers');
+  const search = page.getByRole('textbox', { name: 'Search' });
+  await search.focus();
+  await page.keyboard.type('NO0001');
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  const inTable = () => page.evaluate(() => document.activeElement?.closest('tbody a') !== null);
+  for (let i = 0; i < 40 && !(await inTable()); i += 1) await page.keyboard.press('Tab');
+  expect(await inTable()).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/couriers\/\d+$/);
+  const phone = page.getByRole('textbox', { name: 'Phone' });
+  await phone.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('+4799887766');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/couriers(\?.*)?$/);
+});

@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support.ts';
+
+const csv = (text: string) => ({ name: 'couriers.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+
+test('a courier CSV is previewed with each row judged; only a fully valid file imports', async ({ page }) => {
+  await signIn(page, 'carrier');
+  await page.goto('/couriers');
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog');
+  const picker = dialog.locator('input[type="file"]');
+
+  await picker.setInputFiles(
+    csv('\uFEFFcode,phone\nNP-IMP1,+4511223344\nNP-IMP1,+4511223355\nx,12\n=cmd(),+4511223366\n'),
+  );
+  await expect(dialog.getByText('4 rows: 1 valid, 2 invalid, 1 repeated.')).toBeVisible();
+  await expect(dialog.getByText('Repeats line 2')).toBeVisible();
+  await expect(dialog.getByText(/may not start with =/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+
+  await picker.setInputFiles(csv('phone\n+4511223344\n'));
+  await expect(dialog.getByText(/missing required columns/)).toBeVisible();
+
+  await picker.setInputFiles(csv('code,phone\n"NP-IMP2","+45 11 22 33 77"\n"NP-IMP3","+45 11 22 33 88"\n'));
+  await expect(dialog.getByText('2 rows: 2 valid, 0 invalid, 0 repeated.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByText('2 rows imported')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search' }).fill('NP-IMP');
+  await expect(page.locator('tbody tr')).toHaveCount(2);
+});

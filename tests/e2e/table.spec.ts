@@ -1,0 +1,86 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import Papa from 'papaparse';
+import { signIn } from './support.ts';
+
+const FILE_NAME = /^[a-z-]+-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/;
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A column header by its visible label (its accessible name is the sort button's). */
+const columnHeader = (page: Page, label: string) =>
+  page.locator('thead th').filter({ hasText: new RegExp(`^${label}$`) });
+
+async function exportList(page: Page) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 60_000 }),
+    page.getByRole('button', { name: 'Export' }).click(),
+  ]);
+  const text = await readFile(await download.path(), 'utf8');
+  const [header, ...rows] = Papa.parse<string[]>(text.trim()).data;
+  return { fileName: download.suggestedFilename(), header, rows };
+}
+
+test('columns hidden on a page stay hidden after a reload, and one always stays', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/service-points');
+  await expect(columnHeader(page, 'SP ID')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const menu = page.getByRole('menu');
+  await menu.getByRole('checkbox', { name: 'SP ID' }).uncheck();
+  await menu.getByRole('checkbox', { name: 'Zip' }).uncheck();
+  await page.keyboard.press('Escape');
+  await expect(columnHeader(page, 'SP ID')).toBeHidden();
+
+  await page.reload();
+  await expect(columnHeader(page, 'Name')).toBeVisible();
+  await expect(columnHeader(page, 'SP ID')).toBeHidden();
+  await expect(columnHeader(page, 'Zip')).toBeHidden();
+
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const boxes = menu.getByRole('checkbox');
+  for (let i = 0; i < (await boxes.count()); i++) {
+    if ((await boxes.nth(i).isChecked()) && (await boxes.nth(i).isEnabled())) await boxes.nth(i).uncheck();
+  }
+  const stillShown = menu.getByRole('checkbox', { checked: true });
+  await expect(stillShown).toHaveCount(1);
+  await expect(stillShown).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('thead th')).toHaveCount(1);
+});
+
+test('exporting service points writes every row, not only the first thousand', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/service-points');
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+
+  const { fileName, header, rows } = await exportList(page);
+  expect(fileName).toMatch(FILE_NAME);
+  expect(fileName.startsWith('service-points-')).toBe(true);
+  expect(header).toContain('SP ID');
+  expect(header).toContain('Terminated');
+  expect(rows).toHaveLength(2400);
+  expect(new Set(rows.map((row) => row[header.indexOf('ID')])).size).toBe(2400);
+  for (const name of ['Active', 'Terminated', 'On hold', 'Test service point']) {
+    const column = header.indexOf(name);
+    expect(new Set(rows.map((row) => row[column]))).toEqual(new Set(['Active', 'Deactive']));
+  }
+  expect(rows.filter((row) => row.length !== header.length)).toEqual([]);
+  const cells = rows.flat();
+  expect(cells).not.toContain('');
+  expect(cells.filter((cell) => cell !== '-' && FORMULA_START.test(cell))).toEqual([]);
+});
+
+test("exporting carriers shows empty cells as '-'", async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/carriers');
+  await expect(page.getByRole('cell', { name: 'NordPost' })).toBeVisible();
+
+  const { fileName, header, rows } = await exportList(page);
+  expect(fileName).toMatch(/^carriers-/);
+  expect(rows.length).toBeGreaterThan(0);
+  const webhook = header.indexOf('Webhook return URL');
+  expect(webhook).toBeGreaterThanOrEqual(0);
+  expect(rows.some((row) => row[webhook] === '-')).toBe(true);
+  expect(rows.flat()).not.toContain('');
+});

@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
+import { demoUsers } from '../../server/seed/demo-network.ts';
+import { loadResources, type ResourceDefinition } from '../../server/gateway/resource-registry.ts';
+import { identityAccessRoutes } from '../../server/gateway/identity-access.ts';
+import { startStack, type Stack } from './support/stack.ts';
+
+/**
+ * Partner tenancy, generated from the schemas: every resource served by the generic handler x
+ * every demo user x list, read, create, update and delete. The expected outcome is computed from
+ * the schema (`partnerTypes`, `features`, `tenancy`) and the seeded role of the user, never from
+ * the gateway's own helpers.
+ */
+
+type Doc = Record<string, unknown>;
+type Tenancy = Record<string, string>;
+interface Meta {
+  partnerTypes?: string[] | 'All';
+  features?: { basic?: number; advance?: number; scout?: number };
+  tenancy?: Tenancy;
+}
+interface Role {
+  role_name: string;
+  role_description?: string;
+  partner_type: string;
+  partner: string;
+  permissions: { feature_id: number; has_permission: boolean }[];
+}
+interface Expectation {
+  canRead: boolean;
+  canWrite: boolean;
+  /** The owner field and value the caller is confined to; 'all' sees everything, 'none' nothing. */
+  scope: { field: string; value: string } | 'all' | 'none';
+}
+interface Fixture {
+  key: string;
+  doc: Doc;
+}
+
+const roleUsers = demoUsers.filter((user) => user.role && !user.username.startsWith('sso.'));
+const special = new Set(Object.keys(identityAccessRoutes({} as never)).map((route) => route.split(' ')[1]));
+const resources = [...loadResources().values()].filter((resource) => !special.has(resource.endpoint));
+
+let stack: Stack;
+const sessions = new Map<string, SigningSession>();
+const roles = new Map<string, Role>();
+
+beforeAll(async () => {
+  stack = await startStack();
+  for (const user of roleUsers) {
+    sessions.set(user.username, await stack.signIn(user.username));
+    const found = await stack.db.query<{ doc: Role }>(
+      `SELECT doc FROM records WHERE resource = 'identity_access/roles' AND key = $1`,
+      [user.role],
+    );
+    roles.set(user.username, found.rows[0].doc);
+  }
+});
+afterAll(() => stack?.close());
+
+const metaOf = (resource: ResourceDefinition) => resource.schema['x-resource'] as unknown as Meta;
+
+function expectationFor(resource: ResourceDefinition, role: Role): Expectation {
+  const meta = metaOf(resource);
+  const superAdmin = /Super/.test(role.role_description ?? '') && role.role_name.startsWith('operator_');
+  const granted = new Set(role.permissions.filter((p) => p.has_permission).map((p) => p.feature_id));
+  const holds = (id: number | undefined) => superAdmin || (id !== undefined && granted.has(id));
+  const typeAllowed =
+    superAdmin || meta.partnerTypes === undefined || meta.partnerTypes === 'All'
+      ? true
+      : meta.partnerTypes.includes(role.partner_type);
+  const features = meta.features;
+  const canRead = typeAllowed && (!features || [features.advance, features.scout, features.basic].some(holds));
+  const canWrite = typeAllowed && (!features || holds(features.advance));
+  const seesAll = superAdmin || role.partner_type === 'operator';
+  const field = meta.tenancy?.[role.partner_type];
+  const scope =
+    seesAll || !meta.tenancy || field === '*' ? 'all' : field ? { field, value: String(role.partner) } : 'none';
+  return { canRead, canWrite, scope };
+}
+
+const owns = (scope: Expectation['scope'], doc: Doc) =>
+  scope === 'all' || (scope !== 'none' && String(doc[scope.field] ?? '') === scope.value);
+
+async function allRecords(resource: ResourceDefinition) {
+  const found = await stack.db.query<{ key: string; doc: Doc; version: number }>(
+    'SELECT key, doc, version FROM records WHERE resource = $1 ORDER BY key',
+    [resource.endpoint],
+  );
+  return found.rows;
+}
+
+/** One record owned by partner 1 and one by partner 2 for every owner field of the schema. */
+async function fixturesOf(resource: ResourceDefinition): Promise<Fixture[]> {
+  const records = await allRecords(resource);
+  const fields = [...new Set(Object.values(metaOf(resource).tenancy ?? {}).filter((f) => f !== '*'))];
+  const picked = new Map<string, Fixture>();
+  for (const field of fields) {
+    for (const owner of ['1', '2']) {
+      const record = records.find((r) => String(r.doc[field] ?? '') === owner);
+      if (record) picked.set(record.key, record);
+    }
+  }
+  if (!picked.size && records.length) picked.set(records[0].key, records[0]);
+  return [...picked.values()];
+}
+
+/** A fingerprint of every stored record and audit entry: a refused call must leave it unchanged. */
+async function snapshot() {
+  const found = await stack.db.query<{ records: string; audit: string }>(
+    `SELECT (SELECT md5(coalesce(string_agg(resource || '/' || key || '@' || version || doc::text, ',' ORDER BY resource, key), ''))
+             FROM records) AS records,
+            (SELECT count(*)::text FROM audit_log) AS audit`,
+  );
+  return found.rows[0];
+}
+
+async function currentVersion(resource: ResourceDefinition, key: string) {
+  const found = await stack.db.query<{ version: number }>(
+    'SELECT version FROM records WHERE resource = $1 AND key = $2',
+    [resource.endpoint, key],
+  );
+  return found.rows[0].version;
+}
+
+function foreignOwnerValue(resource: ResourceDefinition, scope: { field: string; value: string }) {
+  const other = scope.value === '1' ? '2' : '1';
+  const type = resource.schema.properties?.[scope.field]?.type;
+  return type === 'integer' || type === 'number' ? Number(other) : other;
+}
+
+/** A create body built from a fixture: the id and read-only fields dropped. */
+function createBodyFrom(resource: ResourceDefinition, doc: Doc): Doc {
+  const body: Doc = { ...doc };
+  delete body[resource.id];
+  for (const [field, property] of Object.entries(resource.schema.properties ?? {})) {
+    if (property.readOnly === true) delete body[field];
+  }
+  return body;
+}
+
+const counted = { calls: 0, refusedWrites: 0 };
+
+describe.each(resources.map((resource) => [resource.endpoint, resource] as const))('%s', (_endpoint, resource) => {
+  it.each(roleUsers.map((user) => [user.username] as const))('is scoped for %s', async (username) => {
+    const session = sessions.get(username)!;
+    const expected = expectationFor(resource, roles.get(username)!);
+    const fixtures = await fixturesOf(resource);
+    expect(fixtures.length).toBeGreaterThan(0);
+    const path = `webtool/${resource.endpoint}`;
+    const problems: string[] = [];
+    const send = async (request: Parameters<Stack['send']>[1]) => {
+      counted.calls += 1;
+      return stack.send(session, request);
+    };
+    const check = (label: string, actual: number, wanted: number | number[]) => {
+      const allowed = Array.isArray(wanted) ? wanted : [wanted];
+      if (!allowed.includes(actual)) problems.push(`${label}: got ${actual}, expected ${allowed.join(' or ')}`);
+    };
+    /** A call that must be refused: no 2xx, and nothing written. */
+    const refused = async (label: string, request: Parameters<Stack['send']>[1], wanted: number | number[]) => {
+      const before = await snapshot();
+      const answer = await send(request);
+      check(label, answer.status, wanted);
+      if (typeof answer.body.message !== 'string') problems.push(`${label}: no message`);
+      const after = await snapshot();
+      if (after.records !== before.records || after.audit !== before.audit) problems.push(`${label}: database changed`);
+      counted.refusedWrites += request.method === 'GET' ? 0 : 1;
+    };
+    const readStatus = expected.canRead ? (expected.scope === 'none' ? 403 : 200) : 403;
+    const foreignWriteStatus = expected.canWrite ? 404 : 403;
+
+    // list
+    const listed = await send({ method: 'GET', path, query: { limit: 1000 } });
+    check('list', listed.status, readStatus);
+    if (listed.status === 200) {
+      const data = listed.body.data as Doc[];
+      const stored = await allRecords(resource);
+      const mine = stored.filter((record) => owns(expected.scope, record.doc));
+      const foreign = data.filter((doc) => !owns(expected.scope, doc));
+      if (foreign.length) problems.push(`list: ${foreign.length} foreign records`);
+      if (listed.body.total !== mine.length) problems.push(`list: total ${listed.body.total}, owned ${mine.length}`);
+    }
+
+    for (const fixture of fixtures) {
+      const key = fixture.doc[resource.id] as string | number;
+      const mine = owns(expected.scope, fixture.doc);
+      const label = (verb: string) => `${verb} ${key} (${mine ? 'own' : 'foreign'})`;
+
+      // read by id
+      const read = await send({ method: 'GET', path, query: { [resource.id]: key } });
+      check(label('read'), read.status, readStatus);
+      if (read.status === 200) {
+        const ids = (read.body.data as Doc[]).map((doc) => String(doc[resource.id]));
+        if (mine && !(ids.length === 1 && ids[0] === String(key))) problems.push(`${label('read')}: not found`);
+        if (!mine && ids.length) problems.push(`${label('read')}: foreign record returned`);
+      }
+
+      if (!mine || !expected.canWrite) {
+        const version = await currentVersion(resource, fixture.key);
+        await refused(
+          label('update'),
+          { method: 'PATCH', path, body: { [resource.id]: key, version } },
+          foreignWriteStatus,
+        );
+        await refused(
+          label('delete'),
+          { method: 'DELETE', path, body: { [resource.id]: key, version } },
+          foreignWriteStatus,
+        );
+        continue;
+      }
+
+      // Own record: an update goes through; a stale delete reaches the version check (so it was found).
+      const version = await currentVersion(resource, fixture.key);
+      const updated = await send({ method: 'PATCH', path, body: { [resource.id]: key, version } });
+      check(label('update'), updated.status, 200);
+      await refused(label('stale delete'), { method: 'DELETE', path, body: { [resource.id]: key, version: -1 } }, 409);
+      if (typeof expected.scope === 'object') {
+        const owner = foreignOwnerValue(resource, expected.scope);
+        await refused(
+          label('update to foreign owner'),
+          { method: 'PATCH', path, body: { [resource.id]: key, version: version + 1, [expected.scope.field]: owner } },
+          // When the owner field is the id itself, the body names another record: not found.
+          expected.scope.field === resource.id ? 404 : 403,
+        );
+      }
+    }
+
+    // create
+    const template = createBodyFrom(resource, fixtures[0].doc);
+    if (!expected.canWrite) {
+      await refused('create', { method: 'POST', path, body: template }, 403);
+    } else if (typeof expected.scope === 'object' && expected.scope.field === resource.id) {
+      // The record is the partner itself: a new one would belong to a new partner.
+      await refused('create of another partner', { method: 'POST', path, body: template }, 403);
+    } else if (typeof expected.scope === 'object') {
+      const owner = foreignOwnerValue(resource, expected.scope);
+      await refused(
+        'create for a foreign owner',
+        { method: 'POST', path, body: { ...template, [expected.scope.field]: owner } },
+        403,
+      );
+      const { [expected.scope.field]: _owner, ...ownerless } = template;
+      const created = await send({ method: 'POST', path, body: ownerless });
+      // The template may clash with a uniqueness rule (422); tenancy must not refuse it.
+      check('create with the owner left out', created.status, [201, 422]);
+      if (created.status === 201) {
+        const stored = (created.body.data as Doc)[expected.scope.field];
+        if (String(stored) !== expected.scope.value) problems.push(`create: owner set to ${String(stored)}`);
+      }
+    }
+
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the matrix', () => {
+  it('covered every generic resource and made refused writes', () => {
+    expect(resources.length).toBeGreaterThanOrEqual(4);
+    expect(counted.calls).toBeGreaterThan(resources.length * roleUsers.length * 3);
+    expect(counted.refusedWrites).toBeGreaterThan(0);
+  });
+});
