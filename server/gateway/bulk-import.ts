@@ -3,12 +3,13 @@ import {
   importMessages,
   looksLikeFormula,
   repeatTracker,
+  uniqueness,
   type ImportModel,
 } from '../../src/schema/bulk-import.ts';
 import type { Doc } from './record-store.ts';
 import { insertRecord, nextId } from './record-writes.ts';
 import type { OpnameContext, RuleContext } from './resource-rules.ts';
-import { propertyType, type ResourceDefinition } from './resource-registry.ts';
+import { propertyType, withDefaults, type ResourceDefinition } from './resource-registry.ts';
 import { badRequest, HttpError } from './http-error.ts';
 import { ownedByCaller, scopeFor } from './tenancy.ts';
 
@@ -39,16 +40,20 @@ function importableFields(resource: ResourceDefinition, row: Doc): Doc {
 function modelOf(resource: ResourceDefinition): ImportModel {
   const properties = resource.schema.properties ?? {};
   const tenancy = (resource.schema['x-resource'] as { tenancy?: Record<string, string> } | undefined)?.tenancy ?? {};
-  const unique = Object.entries(properties)
-    .filter(([, property]) => (property['x-import'] as { unique?: boolean } | undefined)?.unique)
-    .map(([field]) => field);
   return {
     fields: Object.keys(properties),
     required: [],
-    ownerFields: [...new Set(Object.values(tenancy))],
-    unique,
+    ownerFields: [...new Set(Object.values(tenancy))].filter((field) => field in properties),
+    ...uniqueness(properties),
     types: {},
   };
+}
+
+/** `x-resource.bulkImport.toggle`: the boolean field `is_toggle_enabled` sets on every row. */
+function toggleField(resource: ResourceDefinition): string | undefined {
+  const setting = (resource.schema['x-resource'] as { bulkImport?: unknown } | undefined)?.bulkImport;
+  const toggle = typeof setting === 'object' && setting ? (setting as { toggle?: unknown }).toggle : undefined;
+  return typeof toggle === 'string' ? toggle : undefined;
 }
 
 /**
@@ -72,13 +77,20 @@ export function bulkImport({ maxRows = DEFAULT_ROW_LIMIT }: { maxRows?: number }
     for (const field of ['fileName', 'import_from'] as const) {
       if (body[field] !== undefined && typeof body[field] !== 'string') throw badRequest(`${field} must be a string.`);
     }
+    if (body.is_toggle_enabled !== undefined && typeof body.is_toggle_enabled !== 'boolean') {
+      throw badRequest('is_toggle_enabled must be true or false.');
+    }
 
     const { resource, access } = ctx;
+    const toggle = toggleField(resource);
+    const rows = (data as Doc[]).map((row) => (toggle && body.is_toggle_enabled ? { ...row, [toggle]: true } : row));
     const scope = scopeFor(access, resource);
     // Tenancy first, for the whole batch: a row for another owner refuses the request (403).
-    const owned = (data as Doc[]).map((row) => ownedByCaller(scope, resource, importableFields(resource, row)));
+    const owned = rows.map((row) =>
+      ownedByCaller(scope, resource, withDefaults(resource, importableFields(resource, row))),
+    );
     const repeats = repeatTracker(modelOf(resource));
-    const idIsNumeric = propertyType(resource, resource.id) === 'integer';
+    const idIsNumeric = propertyType(resource, resource.id, ctx.common) === 'integer';
     const actor = { username: access.caller.username, partnerType: access.partnerType, partner: access.partner };
 
     return ctx.db.transaction(async (tx) => {

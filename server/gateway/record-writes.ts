@@ -16,12 +16,19 @@ export interface Actor {
   partner: string | undefined;
 }
 
+/** Fields whose values never reach the audit trail: that a change happened is kept, not the secret. */
+const SECRET_FIELD = /password|secret|api_key|token/i;
+export const MASKED = '••••••';
+
+const masked = (field: string, value: unknown) =>
+  value === undefined || value === null ? null : SECRET_FIELD.test(field) ? MASKED : value;
+
 /** Field-by-field difference, for the audit trail. */
 export function diff(before: Doc, after: Doc): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) {
-      changes[field] = { from: before[field] ?? null, to: after[field] ?? null };
+      changes[field] = { from: masked(field, before[field]), to: masked(field, after[field]) };
     }
   }
   return changes;

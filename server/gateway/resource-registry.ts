@@ -64,3 +64,17 @@ export function propertyType(resource: ResourceDefinition, field: string, common
   const type = property?.type;
   return Array.isArray(type) ? type.find((t) => t !== 'null') : type;
 }
+
+/**
+ * A new record with the schema's `default` for every top-level property it leaves out, so that a
+ * record created by API or import is as complete as one made in the form (a switch is off, not empty).
+ */
+export function withDefaults<T extends Record<string, unknown>>(resource: ResourceDefinition, doc: T): T {
+  const filled: Record<string, unknown> = { ...doc };
+  for (const [field, property] of Object.entries(resource.schema.properties ?? {})) {
+    if (filled[field] === undefined && property.default !== undefined && property.readOnly !== true) {
+      filled[field] = structuredClone(property.default);
+    }
+  }
+  return filled as T;
+}

@@ -2,7 +2,7 @@ import type { Db } from '../db/adapter.ts';
 import type { CallerAccess } from './caller-access.ts';
 import type { Doc } from './record-store.ts';
 import type { StoredRecord } from './record-writes.ts';
-import type { ResourceDefinition } from './resource-registry.ts';
+import type { JsonSchema, ResourceDefinition } from './resource-registry.ts';
 
 export interface RuleContext {
   tx: Db;
@@ -21,6 +21,8 @@ export interface OpnameContext {
   access: CallerAccess;
   resource: ResourceDefinition;
   resources: Map<string, ResourceDefinition>;
+  /** common.schema.json, for properties that `$ref` it (e.g. an id's type). */
+  common?: JsonSchema;
   /** The schema check of the POST path (no partial records). */
   validate(doc: Doc): { valid: boolean; data: Doc; errors: Record<string, { message: string; args?: object }> };
   /** The resource's own rules, e.g. for `beforeWrite` on each imported row. */
@@ -32,4 +34,10 @@ export interface ResourceRules {
   beforeDelete?(ctx: RuleContext, existing: StoredRecord): Promise<void>;
   /** `POST webtool/<endpoint>` with `{ opname, ... }`: the handler's result is the 200 answer. */
   opnames?: Record<string, (ctx: OpnameContext, body: Doc) => Promise<unknown>>;
+  /** `GET webtool/<endpoint>?opname=...`: read-only calls; the handler's result is the 200 answer. */
+  queries?: Record<string, (ctx: OpnameContext, query: Record<string, string>) => Promise<unknown>>;
+  /** `PUT webtool/<endpoint>` (uploads): write access is checked before; the result is the 200 answer. */
+  put?(ctx: OpnameContext, body: Doc): Promise<unknown>;
+  /** `DELETE webtool/<endpoint>` with `{ opname, ... }` (e.g. a carrier's logo): the result is the 200 answer. */
+  removals?: Record<string, (ctx: OpnameContext, body: Doc) => Promise<unknown>>;
 }

@@ -3,11 +3,12 @@ import type { Db } from '../db/adapter.ts';
 import { authenticate, type IdentityVerifier } from './request-auth.ts';
 import { badRequest, HttpError, INVALID_JSON } from './http-error.ts';
 import { listRecords, MAX_LIMIT, type Doc, type ListQuery } from './record-store.ts';
-import { propertyType, type JsonSchema, type ResourceDefinition } from './resource-registry.ts';
+import { propertyType, withDefaults, type JsonSchema, type ResourceDefinition } from './resource-registry.ts';
 import { assertResourceAccess, resolveAccess, type CallerAccess } from './caller-access.ts';
 import { ownedByCaller, scopeFor, visible } from './tenancy.ts';
 import { deleteRecord, insertRecord, nextId, readRecord, updateRecord } from './record-writes.ts';
-import type { ResourceRules, RuleContext } from './resource-rules.ts';
+import type { OpnameContext, ResourceRules, RuleContext } from './resource-rules.ts';
+import { recordHistory } from './record-history.ts';
 
 export interface FieldError {
   message: string;
@@ -150,6 +151,23 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
     return existing;
   }
 
+  const opnameContext = (access: CallerAccess, resource: ResourceDefinition): OpnameContext => ({
+    db,
+    access,
+    resource,
+    resources,
+    common: deps.common,
+    validate: (doc: Doc) => deps.validate(resource, doc, { partial: false }),
+    rules: deps.rules?.[resource.endpoint] ?? {},
+  });
+
+  /** Query parameters of an opname call, each given once. */
+  const singleValues = (query: Record<string, unknown>) => {
+    const values: Record<string, string> = {};
+    for (const [key, value] of Object.entries(query)) values[key] = single(value) ?? '';
+    return values;
+  };
+
   const actorOf = (access: CallerAccess) => ({
     username: access.caller.username,
     partnerType: access.partnerType,
@@ -177,7 +195,19 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
         assertResourceAccess(access, resource, 'read');
         const query = request.query as Record<string, unknown>;
         const opname = single(query.opname);
-        if (opname) throw badRequest(`Unknown opname: ${opname}`);
+        if (opname === 'history') {
+          const key = keyFrom(resource, singleValues(query));
+          await visibleRecord(db, access, resource, key);
+          const limit = nonNegativeInt(single(query.limit), 'limit', 25);
+          if (limit < 1 || limit > MAX_LIMIT) throw badRequest(`limit must be between 1 and ${MAX_LIMIT}.`);
+          const offset = nonNegativeInt(single(query.offset), 'offset', 0);
+          return { success: true, ...(await recordHistory(db, resource, key, { offset, limit })) };
+        }
+        if (opname) {
+          const handler = deps.rules?.[resource.endpoint]?.queries?.[opname];
+          if (!handler) throw badRequest(`Unknown opname: ${opname}`);
+          return handler(opnameContext(access, resource), singleValues(query));
+        }
         const scopeOfCaller = scopeFor(access, resource);
         if (scopeOfCaller === 'none') throw new HttpError(403, 'You have no permission for this request.');
         const listQuery = parseListQuery(resource, query, deps.common);
@@ -192,13 +222,15 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
         assertResourceAccess(access, resource, 'write');
         const body = bodyOf(request);
         if (body.opname !== undefined) {
-          const rules = deps.rules?.[resource.endpoint];
-          const opname = rules?.opnames?.[String(body.opname)];
-          if (!rules || !opname) throw badRequest(`Unknown opname: ${String(body.opname)}`);
-          const validate = (doc: Doc) => deps.validate(resource, doc, { partial: false });
-          return opname({ db, access, resource, resources, validate, rules }, body);
+          const opname = deps.rules?.[resource.endpoint]?.opnames?.[String(body.opname)];
+          if (!opname) throw badRequest(`Unknown opname: ${String(body.opname)}`);
+          return opname(opnameContext(access, resource), body);
         }
-        const owned = ownedByCaller(scopeFor(access, resource), resource, writableFields(resource, body));
+        const owned = ownedByCaller(
+          scopeFor(access, resource),
+          resource,
+          withDefaults(resource, writableFields(resource, body)),
+        );
         const data = await db.transaction(async (tx) => {
           const ctx: RuleContext = { tx, access, resource, resources };
           const idIsNumeric = propertyType(resource, resource.id, deps.common) === 'integer';
@@ -244,6 +276,11 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
         assertResourceAccess(access, resource, 'write');
         const source =
           request.body && typeof request.body === 'object' ? (request.body as Doc) : (request.query as Doc);
+        if (source.opname !== undefined) {
+          const removal = deps.rules?.[resource.endpoint]?.removals?.[String(source.opname)];
+          if (!removal) throw badRequest(`Unknown opname: ${String(source.opname)}`);
+          return removal(opnameContext(access, resource), source);
+        }
         const key = keyFrom(resource, source);
         await db.transaction(async (tx) => {
           const existing = await visibleRecord(tx, access, resource, key);
@@ -259,13 +296,18 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
         return { success: true };
       });
 
-      scope.route({
-        method: ['PUT', 'OPTIONS'],
-        url: '/*',
-        handler: async (request) => {
-          resourceFor(request);
-          throw new HttpError(405, `${request.method} is not supported here.`);
-        },
+      scope.put('/*', async (request) => {
+        const access = request.access!;
+        const resource = resourceFor(request);
+        const put = deps.rules?.[resource.endpoint]?.put;
+        if (!put) throw new HttpError(405, 'PUT is not supported here.');
+        assertResourceAccess(access, resource, 'write');
+        return put(opnameContext(access, resource), bodyOf(request));
+      });
+
+      scope.options('/*', async (request) => {
+        resourceFor(request);
+        throw new HttpError(405, 'OPTIONS is not supported here.');
       });
     },
     { prefix: '/webtool' },
