@@ -27,6 +27,7 @@ export default defineConfig({
       '/webtool': 'http://127.0.0.1:8080',
       '/__identity': 'http://127.0.0.1:8080',
       '/__dev': 'http://127.0.0.1:8080',
+      '/uploads': 'http://127.0.0.1:8080',
     },
   },
 });

@@ -13,6 +13,7 @@ import { validateRecord } from '../src/schema/validate.ts';
 import { resourceRules } from './gateway/rules/index.ts';
 import { identityAccessRoutes } from './gateway/identity-access.ts';
 import { listsRoute } from './gateway/lists.ts';
+import { registerUploadRoutes, UPLOAD_BODY_LIMIT } from './gateway/uploads.ts';
 
 export interface AppOptions {
   db: Db;
@@ -73,8 +74,14 @@ export async function buildApp(options: AppOptions) {
     return reply.status(500).send({ success: false, message: 'Oops server error' });
   });
 
+  // Only uploads carry a file; every other body keeps the smaller limit.
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'PUT' && route.url.startsWith('/webtool/')) route.bodyLimit ??= UPLOAD_BODY_LIMIT;
+  });
+
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    // A route serving a file sets its own, stricter policy.
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
   });
@@ -94,6 +101,7 @@ export async function buildApp(options: AppOptions) {
   });
 
   app.get('/healthz', async () => ({ ok: true }));
+  registerUploadRoutes(app, options.db);
 
   // The local stand-in of the file storage: public help content (spec 01 §7).
   await app.register(fastifyStatic, {

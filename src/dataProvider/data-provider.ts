@@ -142,6 +142,16 @@ export function createDataProvider(call: GatewayCall, options: DataProviderOptio
       for (const recordId of params.ids) await remove(resource, recordId);
       return { data: params.ids };
     },
+    /** `PUT webtool/<endpoint>`: an upload to one record, e.g. a carrier's logo; gives the updated record. */
+    put: async (resource: string, params: { id: Identifier; data: Record<string, unknown> }) => {
+      const { id } = endpointOf(resource);
+      return { data: await write(resource, 'PUT', { ...params.data, [id]: params.id }) };
+    },
+    /** `DELETE webtool/<endpoint>` with an opname: removes a part of one record (spec: "DELETE logo"). */
+    deleteOpname: async (resource: string, params: { id: Identifier; opname: string }) => {
+      const { id } = endpointOf(resource);
+      return { data: await write(resource, 'DELETE', { opname: params.opname, [id]: params.id }) };
+    },
     /** An opname action, e.g. `action('carriers', 'PATCH', 'update_carrier_expiry_settings', {...})`. */
     action: <T = unknown>(
       resource: string,

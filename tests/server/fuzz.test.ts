@@ -20,7 +20,7 @@ const endpoints = [
     'lists',
   ]),
 ].sort();
-const methods = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
+const methods = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 const schemaFields = [...new Set(resources.flatMap((resource) => Object.keys(resource.schema.properties ?? {})))];
 const host = new URL(API_BASE).host;
 

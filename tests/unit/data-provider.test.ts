@@ -184,6 +184,32 @@ describe('dataProvider', () => {
     expect(seen[1].url.searchParams.get('opname')).toBe('pdf');
   });
 
+  it('put uploads to a record and deleteOpname removes a part of it, both giving the updated record', async () => {
+    const { provider, seen } = setup((s) => ({
+      body: { data: { carrier_id: 9, version: s.method === 'PUT' ? 3 : 4, name: 'NordPost' } },
+    }));
+    const file = { file_name: 'logo.svg', content_type: 'image/svg+xml', data: 'PHN2Zy8+' };
+    const uploaded = await provider.put('carriers', { id: 9, data: file });
+    expect(seen[0]).toMatchObject({ method: 'PUT', body: { ...file, carrier_id: 9 } });
+    expect(seen[0].url.pathname).toBe('/webtool/partners/carrier');
+    expect(seen[0].headers.authorization).toMatch(/^AWS4-HMAC-SHA256 /);
+    expect(uploaded.data).toMatchObject({ id: 9, version: 3 });
+    const removed = await provider.deleteOpname('carriers', { id: 9, opname: 'logo' });
+    expect(seen[1]).toMatchObject({ method: 'DELETE', body: { opname: 'logo', carrier_id: 9 } });
+    expect(removed.data).toMatchObject({ id: 9, version: 4 });
+  });
+
+  it('a refused upload carries the catalogue message', async () => {
+    const { provider } = setup(() => ({
+      status: 413,
+      body: { success: false, message: 'File is too large', message_key: 'catalogue.file_too_large' },
+    }));
+    await expect(provider.put('carriers', { id: 9, data: {} })).rejects.toMatchObject({
+      status: 413,
+      message: 'catalogue.file_too_large',
+    });
+  });
+
   it('unknown resources fail loudly', async () => {
     const { provider } = setup(() => ({ body: {} }));
     await expect(provider.getOne('nope', { id: 1 })).rejects.toThrow('Unknown resource: nope');

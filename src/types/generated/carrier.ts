@@ -25,4 +25,5 @@ export interface Carrier {
   invoicing_email?: string;
   invoicing_reference?: string;
   color_code?: string;
+  logo_url?: string;
 }

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/adapter.ts';
+import {
+  createSvgSanitiser,
+  svgFileProblem,
+  SVG_CONTENT_TYPE,
+  SVG_MAX_BYTES,
+  SVG_MESSAGES,
+} from '../../src/schema/svg-upload.ts';
+import { badRequest, HttpError, notFound } from './http-error.ts';
+import type { Doc } from './record-store.ts';
+import { readRecord, updateRecord } from './record-writes.ts';
+import type { ResourceDefinition } from './resource-registry.ts';
+import type { OpnameContext } from './resource-rules.ts';
+import { scopeFor, visible } from './tenancy.ts';
+
+export const UPLOADS_PATH = '/uploads/';
+
+/** A stored file may draw and style itself, and load nothing: not even when opened on its own. */
+const UPLOAD_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
+/** The lifetime of the production's signed image URLs (spec 02). */
+const UPLOAD_MAX_AGE_SECONDS = 86400;
+
+const MESSAGES: Record<string, string> = {
+  [SVG_MESSAGES.notSvg]: 'Only SVG files (.svg) are allowed',
+  [SVG_MESSAGES.tooLarge]: 'File is too large',
+  [SVG_MESSAGES.invalid]: 'The file is not a valid SVG image',
+};
+
+const refused = (messageKey: string) =>
+  new HttpError(messageKey === SVG_MESSAGES.tooLarge ? 413 : 422, MESSAGES[messageKey], { message_key: messageKey });
+
+let sanitiser: Promise<(text: string) => string | undefined> | undefined;
+
+/** jsdom takes a while to load: the first upload pays for it, not every start of the gateway. */
+function svgSanitiser() {
+  sanitiser ??= import('jsdom').then(({ JSDOM }) => createSvgSanitiser(new JSDOM('').window));
+  return sanitiser;
+}
+
+function textField(body: Doc, name: string) {
+  const value = body[name];
+  if (typeof value !== 'string' || value === '') throw badRequest(`${name} is required.`);
+  return value;
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** The sanitised file of an upload body, or the catalogue message saying why there is none. */
+async function sanitisedSvg(body: Doc) {
+  const fileName = textField(body, 'file_name');
+  const contentType = textField(body, 'content_type');
+  const data = textField(body, 'data');
+  if (fileName.length > 255) throw badRequest('file_name must be at most 255 characters.');
+  // Judged on the encoded length, before a byte is decoded.
+  const size = (data.length / 4) * 3 - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);
+  const problem = svgFileProblem({ name: fileName, type: contentType, size });
+  if (problem) throw refused(problem);
+  if (!BASE64.test(data)) throw badRequest('data must be the file in base64.');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(data, 'base64'));
+  } catch {
+    throw refused(SVG_MESSAGES.invalid);
+  }
+  const clean = (await svgSanitiser())(text);
+  if (clean === undefined) throw refused(SVG_MESSAGES.invalid);
+  return { fileName, content: Buffer.from(clean, 'utf8') };
+}
+
+function recordKey(resource: ResourceDefinition, body: Doc) {
+  const raw = body[resource.id];
+  if (raw === undefined || raw === null || raw === '') throw badRequest(`${resource.id} is required.`);
+  if (typeof raw === 'object') throw badRequest(`${resource.id} must be a single value.`);
+  return String(raw);
+}
+
+/** As for reads: a record of another partner is answered like a missing one, so ids cannot be probed. */
+async function visibleRecord(db: Db, ctx: OpnameContext, key: string) {
+  const existing = await readRecord(db, ctx.resource, key);
+  if (!existing || !visible(scopeFor(ctx.access, ctx.resource), existing.doc)) throw notFound();
+  return existing;
+}
+
+const actorOf = ({ caller, partnerType, partner }: OpnameContext['access']) => ({
+  username: caller.username,
+  partnerType,
+  partner,
+});
+
+const forgetUploads = (tx: Db, resource: ResourceDefinition, key: string, field: string) =>
+  tx.query('DELETE FROM uploads WHERE resource = $1 AND key = $2 AND field = $3', [resource.endpoint, key, field]);
+
+/** A deleted record takes its files with it. */
+export async function removeRecordUploads(tx: Db, resource: ResourceDefinition, key: string) {
+  await tx.query('DELETE FROM uploads WHERE resource = $1 AND key = $2', [resource.endpoint, key]);
+}
+
+/**
+ * Upload and removal of an SVG image held by a readOnly URL field of a record, e.g. a carrier's
+ * `logo_url`. The upload is `PUT webtool/<endpoint>` with the body
+ * `{ <id field>: <record id>, file_name: "logo.svg", content_type: "image/svg+xml", data: "<the file in base64>" }`;
+ * the removal `DELETE webtool/<endpoint>` with `{ opname, <id field> }`. Both answer `{ success, data: record }`
+ * and change the record through updateRecord, so the version moves on and the audit trail has the change.
+ */
+export function svgFieldUpload(field: string) {
+  return {
+    async put(ctx: OpnameContext, body: Doc) {
+      const key = recordKey(ctx.resource, body);
+      await visibleRecord(ctx.db, ctx, key);
+      const file = await sanitisedSvg(body);
+      const data = await ctx.db.transaction(async (tx) => {
+        const existing = await visibleRecord(tx, ctx, key);
+        await forgetUploads(tx, ctx.resource, key, field);
+        const name = `${randomBytes(32).toString('base64url')}.svg`;
+        await tx.query(
+          `INSERT INTO uploads (id, resource, key, field, file_name, content_type, content, created_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [
+            name,
+            ctx.resource.endpoint,
+            key,
+            field,
+            file.fileName,
+            SVG_CONTENT_TYPE,
+            file.content,
+            ctx.access.caller.username,
+          ],
+        );
+        const doc = { ...existing.doc, [field]: `${UPLOADS_PATH}${name}` };
+        return updateRecord(tx, ctx.resource, actorOf(ctx.access), existing, doc, existing.version);
+      });
+      return { success: true, data };
+    },
+
+    async remove(ctx: OpnameContext, body: Doc) {
+      const key = recordKey(ctx.resource, body);
+      const data = await ctx.db.transaction(async (tx) => {
+        const existing = await visibleRecord(tx, ctx, key);
+        await forgetUploads(tx, ctx.resource, key, field);
+        if (existing.doc[field] === undefined) return { ...existing.doc, version: existing.version };
+        const { [field]: _removed, ...doc } = existing.doc;
+        return updateRecord(tx, ctx.resource, actorOf(ctx.access), existing, doc, existing.version);
+      });
+      return { success: true, data };
+    },
+  };
+}
+
+/**
+ * `GET /uploads/<id>`: the stand-in of the production's signed storage URL. No credentials, as an
+ * `<img>` sends none; the 256-bit random id is what only those who may see the record learn.
+ */
+export function registerUploadRoutes(app: FastifyInstance, db: Db) {
+  app.get<{ Params: { name: string } }>(`${UPLOADS_PATH}:name`, async (request, reply) => {
+    const found = await db.query<{ content_type: string; content: Uint8Array }>(
+      'SELECT content_type, content FROM uploads WHERE id = $1',
+      [request.params.name],
+    );
+    const file = found.rows[0];
+    if (!file) return reply.status(404).send({ success: false, message: 'Not found' });
+    return reply
+      .header('content-type', file.content_type)
+      .header('content-security-policy', UPLOAD_CONTENT_SECURITY_POLICY)
+      .header('cache-control', `private, max-age=${UPLOAD_MAX_AGE_SECONDS}, immutable`)
+      .send(Buffer.from(file.content));
+  });
+}
+
+/** Uploads travel as base64 in JSON: 4/3 of the largest file, plus the rest of the body. */
+export const UPLOAD_BODY_LIMIT = Math.ceil((SVG_MAX_BYTES * 4) / 3) + 64 * 1024;
