@@ -13,6 +13,7 @@ import { validateRecord } from '../src/schema/validate.ts';
 import { resourceRules } from './gateway/rules/index.ts';
 import { identityAccessRoutes } from './gateway/identity-access.ts';
 import { listsRoute } from './gateway/lists.ts';
+import { webtoolLogsRoutes } from './gateway/webtool-logs.ts';
 import { registerUploadRoutes, UPLOAD_BODY_LIMIT } from './gateway/uploads.ts';
 
 export interface AppOptions {
@@ -97,7 +98,7 @@ export async function buildApp(options: AppOptions) {
     validate: (resource: ResourceDefinition, doc, { partial }) =>
       validateRecord(registry, String(resource.schema.$id), doc, { partial }),
     rules: resourceRules,
-    special: { ...identityAccessRoutes(options.identity), 'GET lists': listsRoute },
+    special: { ...identityAccessRoutes(options.identity), 'GET lists': listsRoute, ...webtoolLogsRoutes },
   });
 
   app.get('/healthz', async () => ({ ok: true }));

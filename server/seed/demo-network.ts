@@ -2,6 +2,7 @@ import type { Db } from '../db/adapter.ts';
 import { insertRecords, type NewRecord } from '../gateway/record-store.ts';
 import { loadResources } from '../gateway/resource-registry.ts';
 import { features, featureIdsOf, type FeatureName, type PartnerType } from '../../src/schema/features.ts';
+import { SAVE_FILTERS_OPTION } from '../../src/schema/saved-filters.ts';
 import { cities, streets } from './geography.ts';
 import { seededRandom } from './random.ts';
 
@@ -85,7 +86,13 @@ const featuresByPartnerType: Record<PartnerType, FeatureName[]> = {
 
 function policies(names: FeatureName[]) {
   const ids = new Set(names.flatMap(featureIdsOf));
-  return [...ids].sort((a, b) => a - b).map((feature_id) => ({ feature_id, has_permission: true, configurations: [] }));
+  return [...ids]
+    .sort((a, b) => a - b)
+    .map((feature_id) => ({
+      feature_id,
+      has_permission: true,
+      configurations: [] as { type: string; show: boolean }[],
+    }));
 }
 
 interface RoleDoc {
@@ -112,10 +119,26 @@ function role(
   };
 }
 
+/** The role with a policy option switched on for the given features (e.g. saving a page's filters). */
+function withOption(doc: RoleDoc, featureIds: number[], option: string): RoleDoc {
+  return {
+    ...doc,
+    permissions: doc.permissions.map((policy) =>
+      featureIds.includes(policy.feature_id)
+        ? { ...policy, configurations: [...policy.configurations, { type: option, show: true }] }
+        : policy,
+    ),
+  };
+}
+
 export function demoRoles(): RoleDoc[] {
   const roles: RoleDoc[] = [
     role('operator', 'infinity', 'superadmin', 'Super admin of the network operator', operatorFeatures),
-    role('operator', 'infinity', 'admin', 'Operator administrator', operatorFeatures),
+    withOption(
+      role('operator', 'infinity', 'admin', 'Operator administrator', operatorFeatures),
+      featureIdsOf('servicepoints'),
+      SAVE_FILTERS_OPTION,
+    ),
     role(
       'operator',
       'infinity',

@@ -1,7 +1,12 @@
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { NotAvailablePage } from '../custom/pages/not-available-page.tsx';
 import { ProfilePage } from '../custom/profile/profile-page.tsx';
+import { WebtoolLogsPage } from '../custom/logs/webtool-logs-page.tsx';
+import { endpoints } from './resources.ts';
 import { HomePage } from './home-page.tsx';
+
+/** The audit trail names records by gateway endpoint; the logs screen labels them by resource. */
+const resourceNames = Object.fromEntries(Object.entries(endpoints).map(([name, { endpoint }]) => [endpoint, name]));
 
 /** Areas whose screens come with later issues: path -> menu key. */
 const comingAreas: Record<string, string> = {
@@ -25,7 +30,6 @@ const comingAreas: Record<string, string> = {
   'hardware-orders': 'hardware_orders',
   'production-orders': 'production_orders',
   reports: 'reports',
-  logs: 'webtool_logs',
   webhooks: 'webhooks',
   alerts: 'alerts',
   'test-app-users': 'test_app_users',
@@ -49,6 +53,7 @@ export function layoutRoutes(table: RouteTable) {
   return [
     <Route key="dashboard" path="/dashboard" element={<HomePage />} />,
     <Route key="profile" path="/profile" element={<ProfilePage />} />,
+    <Route key="logs" path="/logs" element={<WebtoolLogsPage resourceNames={resourceNames} />} />,
     <Route key="groups" path="/service-points/group/*" element={<Navigate to="/service-point-groups" replace />} />,
     table === 'loma' ? (
       <Route key="loma" path="/loma/*" element={<LomaRedirect />} />

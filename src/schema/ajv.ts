@@ -53,14 +53,21 @@ const hintVocabulary: KeywordDefinition[] = [
   { keyword: 'x-history' },
   { keyword: 'x-representation' },
   { keyword: 'x-rules' },
-  { keyword: 'x-import', metaSchema: { type: 'object', properties: { unique: { type: 'boolean' } } } },
+  {
+    keyword: 'x-import',
+    metaSchema: {
+      type: 'object',
+      properties: { unique: { type: 'boolean' }, uniqueWith: { type: 'array', items: { type: 'string' } } },
+      additionalProperties: false,
+    },
+  },
 ];
 
 /** The name under which standalone code imports src/schema/validators/standalone-runtime.ts. */
 export const standaloneRuntimeName = 'sharedValidators';
 const standaloneRuntime = new Name(standaloneRuntimeName);
 
-type RuleName = 'phoneCountryMessage' | 'defaultDescriptionMessage';
+type RuleName = 'phoneCountryMessage' | 'defaultDescriptionMessage' | 'countWithinMessage';
 
 /**
  * A keyword whose rule is a function of standalone-runtime.ts, called with the value, the keyword's
@@ -89,6 +96,8 @@ function ruleKeyword(rule: RuleName, definition: Omit<CodeKeywordDefinition, 'co
 }
 
 const ruleKeywords: CodeKeywordDefinition[] = [
+  /** `"x-count-within": "<sibling field>"` on an array: at most as many items as the sibling's number. */
+  ruleKeyword('countWithinMessage', { keyword: 'x-count-within', type: 'array', schemaType: 'string' }),
   /** `"x-phone-country": "<sibling field>"` on a string: the sibling holds the country. */
   ruleKeyword('phoneCountryMessage', { keyword: 'x-phone-country', type: 'string', schemaType: 'string' }),
   /** `"x-default-description": { "language": "da", "country": "DK" }` on an array of translations. */

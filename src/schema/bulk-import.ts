@@ -24,7 +24,14 @@ export type RowValidity = 'valid' | 'invalid' | 'repeated';
 
 /** Spec 02 §5 row error kinds. */
 export type RowErrorKind =
-  'invalid' | 'repeated' | 'missing' | 'special_characters' | 'length' | 'period_at_start' | 'invalid_content';
+  | 'invalid'
+  | 'repeated'
+  | 'missing'
+  | 'special_characters'
+  | 'length'
+  | 'period_at_start'
+  | 'mismatch'
+  | 'invalid_content';
 
 export interface RowError {
   /** A locale key (`validation.*` or `import.errors.*`). */
@@ -122,8 +129,19 @@ export function hasUtf8Bom(bytes: Uint8Array) {
  * carriage return, or with `+`/`-` unless the rest is a plain number or phone number.
  */
 export function looksLikeFormula(value: string): boolean {
-  if (/^[=@\t\r]/.test(value)) return true;
-  return /^[+-]/.test(value) && !/^[+-][\d\s().]*$/.test(value);
+  // Every cell of a file passes here: most start with none of these, decided without a regex.
+  switch (value.charAt(0)) {
+    case '=':
+    case '@':
+    case '\t':
+    case '\r':
+      return true;
+    case '+':
+    case '-':
+      return !/^[+-][\d\s().]*$/.test(value);
+    default:
+      return false;
+  }
 }
 
 /** Maps a schema validation message key to its spec row error kind. */
@@ -132,6 +150,7 @@ export function rowErrorKind(message: string): RowErrorKind {
     case 'validation.required':
       return 'missing';
     case 'validation.special_characters':
+    case 'validation.name_characters':
       return 'special_characters';
     case 'validation.min_length':
     case 'validation.max_length':
@@ -139,6 +158,8 @@ export function rowErrorKind(message: string): RowErrorKind {
       return 'length';
     case 'validation.no_period_start':
       return 'period_at_start';
+    case 'validation.count_mismatch':
+      return 'mismatch';
     case importMessages.repeated:
       return 'repeated';
     case importMessages.formula:
@@ -149,9 +170,12 @@ export function rowErrorKind(message: string): RowErrorKind {
 }
 
 export function validityOf(errors: Record<string, { message: string }>): RowValidity {
-  const messages = Object.values(errors).map((error) => error.message);
-  if (!messages.length) return 'valid';
-  return messages.every((message) => message === importMessages.repeated) ? 'repeated' : 'invalid';
+  let validity: RowValidity = 'valid';
+  for (const error of Object.values(errors)) {
+    if (error.message !== importMessages.repeated) return 'invalid';
+    validity = 'repeated';
+  }
+  return validity;
 }
 
 /** What the engine and the gateway read from the schema. */
@@ -164,7 +188,27 @@ export interface ImportModel {
   ownerFields: string[];
   /** `x-import.unique` fields. */
   unique: string[];
+  /** `x-import.uniqueWith`: fields compared together with a unique one, e.g. latitude with longitude. */
+  uniqueWith: Record<string, string[]>;
   types: Record<string, string | undefined>;
+}
+
+interface ImportHint {
+  unique?: boolean;
+  uniqueWith?: string[];
+}
+
+/** The `x-import` hints of a schema's properties: which values must not repeat within a file. */
+export function uniqueness(properties: Record<string, SchemaObject>): Pick<ImportModel, 'unique' | 'uniqueWith'> {
+  const unique: string[] = [];
+  const uniqueWith: Record<string, string[]> = {};
+  for (const [field, property] of Object.entries(properties)) {
+    const hint = property['x-import'] as ImportHint | undefined;
+    if (!hint?.unique) continue;
+    unique.push(field);
+    if (hint.uniqueWith?.length) uniqueWith[field] = hint.uniqueWith;
+  }
+  return { unique, uniqueWith };
 }
 
 export function importModel(registry: SchemaRegistry, schemaId: string): ImportModel {
@@ -184,43 +228,92 @@ export function importModel(registry: SchemaRegistry, schemaId: string): ImportM
     fields,
     required: ((schema.required ?? []) as string[]).filter((f) => fields.includes(f) && !ownerFields.includes(f)),
     ownerFields,
-    unique: fields.filter((field) => (properties[field]['x-import'] as { unique?: boolean } | undefined)?.unique),
+    ...uniqueness(Object.fromEntries(fields.map((field) => [field, properties[field]]))),
     types,
   };
 }
 
+/** Items of a list cell, e.g. `M1; M2`. */
+export const LIST_SEPARATOR = ';';
+
+const TRUE_WORDS = new Set(['true', '1', 'yes']);
+const FALSE_WORDS = new Set(['false', '0', 'no']);
+
 /** A CSV cell as the JSON value the schema expects; left as text when it does not convert. */
 export function typedCell(type: string | undefined, cell: string): unknown {
+  if (type !== 'array' && type !== 'integer' && type !== 'number' && type !== 'boolean') return cell;
   const value = cell.trim();
+  if (type === 'array') {
+    return value
+      .split(LIST_SEPARATOR)
+      .map((item) => item.trim())
+      .filter(Boolean);
+  }
   if (type === 'integer' || type === 'number') {
     return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : cell;
   }
   if (type === 'boolean') {
     const lower = value.toLowerCase();
-    if (['true', '1', 'yes'].includes(lower)) return true;
-    if (['false', '0', 'no'].includes(lower)) return false;
-    return cell;
+    if (TRUE_WORDS.has(lower)) return true;
+    if (FALSE_WORDS.has(lower)) return false;
   }
   return cell;
 }
 
+/** A value as repeats are compared: trimmed, lower case; undefined when empty. */
+function comparable(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const text = String(value).trim();
+  return text === '' ? undefined : text.toLowerCase();
+}
+
 /** Tracks `x-import.unique` values across rows, per tenancy owner. */
 export function repeatTracker(model: ImportModel) {
-  const seen = new Map<string, number>();
+  const ownerOf = (data: Record<string, unknown>) => {
+    let owner = '';
+    model.ownerFields.forEach((name, index) => {
+      owner += `${index ? '\u0000' : ''}${String(data[name] ?? '')}`;
+    });
+    return owner;
+  };
+  /** First line of each compared value, per field and owner: short keys hash faster than one long one. */
+  const seen = new Map<string, Map<string, number>>();
+  // Called for every row of a file: no intermediate arrays, the owner built only when needed.
   return (data: Record<string, unknown>, line: number): Record<string, RowError> => {
     const errors: Record<string, RowError> = {};
-    const owner = model.ownerFields.map((field) => String(data[field] ?? '')).join('\u0000');
+    let owner: string | undefined;
     for (const field of model.unique) {
-      const value = data[field];
-      if (value === undefined || value === null || String(value).trim() === '') continue;
-      const key = `${field}\u0000${owner}\u0000${String(value).trim().toLowerCase()}`;
-      const first = seen.get(key);
-      if (first === undefined) seen.set(key, line);
+      let compared = comparable(data[field]);
+      for (const other of model.uniqueWith[field] ?? []) {
+        if (compared === undefined) break;
+        const value = comparable(data[other]);
+        compared = value === undefined ? undefined : `${compared}\u0000${value}`;
+      }
+      if (compared === undefined) continue;
+      owner ??= ownerOf(data);
+      const scope = `${field}\u0000${owner}`;
+      let lines = seen.get(scope);
+      if (!lines) seen.set(scope, (lines = new Map()));
+      const first = lines.get(compared);
+      if (first === undefined) lines.set(compared, line);
       else errors[field] = { message: importMessages.repeated, args: { line: first }, kind: 'repeated' };
     }
     return errors;
   };
 }
+
+function withoutExtraCells(row: Record<string, unknown>) {
+  const { __parsed_extra: _extra, ...cells } = row;
+  return cells;
+}
+
+function isEmpty(errors: Record<string, RowError>) {
+  for (const field in errors) if (Object.hasOwn(errors, field)) return false;
+  return true;
+}
+
+/** `\s` is the set `trim` removes: the test avoids a trimmed copy of every cell. */
+const NOT_BLANK = /\S/;
 
 /**
  * One row through the schema: formula cells are refused (and left out of `data`), the rest typed and
@@ -235,15 +328,18 @@ export function checkRow(
 ): { data: Record<string, unknown>; errors: Record<string, RowError> } {
   const errors: Record<string, RowError> = {};
   const input: Record<string, unknown> = {};
-  for (const [field, raw] of Object.entries(cells)) {
+  for (const field in cells) {
+    if (!Object.hasOwn(cells, field)) continue;
+    const raw = cells[field];
     if (typeof raw === 'string' && looksLikeFormula(raw)) {
       errors[field] = { message: importMessages.formula, kind: 'invalid_content' };
       continue;
     }
-    if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) continue;
+    if (raw === undefined || raw === null || (typeof raw === 'string' && !NOT_BLANK.test(raw))) continue;
     input[field] = typeof raw === 'string' ? typedCell(model.types[field], raw) : raw;
   }
   const result = validateRecord(registry, schemaId, input);
+  if (result.valid) return { data: result.data, errors };
   for (const [field, error] of Object.entries(result.errors)) {
     if (errors[field]) continue;
     if (error.message === 'validation.required' && model.ownerFields.includes(field) && !presentFields.includes(field))
@@ -344,21 +440,21 @@ export function parseCsv(source: Papa.LocalFile, options: ParseOptions): Promise
           failure = stateMessage('row_limit_exceeded', { count: rowLimit });
           return stop(parser);
         }
-        const cells: Record<string, unknown> = {};
         for (const field of headers) {
           const value = result.data[field];
           if (typeof value === 'string' && value.includes('\uFFFD')) {
             failure = stateMessage('invalid_content', { reason: 'encoding', line: read + 1 });
             return stop(parser);
           }
-          cells[field] = value;
         }
-        // Cells past the header (papaparse's `__parsed_extra`) are a malformed row.
+        // Cells past the header (papaparse's `__parsed_extra`) are a malformed row. Otherwise the
+        // row object holds the header's cells in the header's order: no copy for each row.
         const extra = result.data.__parsed_extra !== undefined;
+        const cells = extra ? withoutExtraCells(result.data) : result.data;
         const line = read + 1;
         const { data, errors } = checkRow(registry, schemaId, model, cells, headers);
         if (extra) errors.__row = { message: 'import.errors.extra_cells', kind: 'invalid' };
-        Object.assign(errors, Object.keys(errors).length ? {} : repeats(data, line));
+        if (isEmpty(errors)) Object.assign(errors, repeats(data, line));
         rows.push({ line, data, validity: validityOf(errors), errors });
         if (read % 500 === 0) onProgress?.(read);
       },

@@ -45,21 +45,29 @@ function choiceLabels(field: FieldModel, translate: Translate): Record<string, s
   );
 }
 
-function columnKind(field: FieldModel): ExportColumn['kind'] {
+function columnKind(field: FieldModel, lookupLabels: Record<string, string> | undefined): ExportColumn['kind'] {
   if (field.column.type === 'switch' || field.type === 'boolean') return 'switch';
   if (field.type === 'array') return 'array';
-  if (field.choices) return 'choice';
+  if (field.choices || lookupLabels) return 'choice';
   return 'plain';
 }
 
-export function exportPlan(model: ResourceModel, translate: Translate): ExportPlan {
+/**
+ * `lookups`: for fields with an `x-lookup.source`, the names of their values (`column_id` ->
+ * `column_name`), so that the file shows what the list shows, not ids.
+ */
+export function exportPlan(
+  model: ResourceModel,
+  translate: Translate,
+  lookups: Record<string, Record<string, string>> = {},
+): ExportPlan {
   const fields = exportFields(model);
   return {
     headers: fields.map((field) => translate(`resources.${model.name}.fields.${field.source}`, { _: field.source })),
     columns: fields.map((field) => ({
       source: field.source,
-      kind: columnKind(field),
-      labels: choiceLabels(field, translate),
+      kind: columnKind(field, lookups[field.source]),
+      labels: lookups[field.source] ?? choiceLabels(field, translate),
     })),
     active: translate('table.active'),
     deactive: translate('table.deactive'),
@@ -82,6 +90,9 @@ function cell(column: ExportColumn, value: unknown, plan: ExportPlan): string {
   if (column.kind === 'switch') {
     if (value === null || value === undefined || value === '') return EMPTY_CELL;
     return value === true || value === 1 || value === 'true' ? plan.active : plan.deactive;
+  }
+  if (column.labels && typeof value === 'number' && Object.hasOwn(column.labels, String(value))) {
+    return neutralised(column.labels[String(value)]);
   }
   // A number is read as a number by a spreadsheet, even a negative one; only text can smuggle a formula.
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : EMPTY_CELL;

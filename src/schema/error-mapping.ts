@@ -49,6 +49,7 @@ export function mapAjvError(ajvError: ErrorObject): MappedError | undefined {
       return here({ message: validationMessages.invalidAddress }, ranks.format);
     case 'x-phone-country':
     case 'x-default-description':
+    case 'x-count-within':
       return here({ message: params.message }, ranks.format);
     case 'minLength':
       return limit(validationMessages.minLength, 'min');

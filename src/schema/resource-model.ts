@@ -47,6 +47,11 @@ export interface ResourceModel {
   tabs: string[];
   /** The gateway takes a bulk_import opname for this resource. */
   bulkImport: boolean;
+  /**
+   * `x-resource.bulkImport: { toggle }`: a boolean field the import dialog offers to set on every row
+   * (sent as `is_toggle_enabled`), e.g. importing test service points.
+   */
+  importToggle?: string;
   /** In column order. */
   fields: FieldModel[];
 }
@@ -103,7 +108,12 @@ function fieldModel(
 
 /** Everything the generic list, form, export and import need to know about one entity. */
 export function resourceModel(schema: Schema, lookup: SchemaLookup): ResourceModel {
-  const meta = schema['x-resource'] as Partial<ResourceModel> & { name: string; endpoint: string; id: string };
+  const meta = schema['x-resource'] as Partial<Omit<ResourceModel, 'bulkImport'>> & {
+    name: string;
+    endpoint: string;
+    id: string;
+    bulkImport?: boolean | { toggle?: string };
+  };
   if (!meta) throw new Error(`Schema ${String(schema.$id)} has no x-resource`);
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
@@ -122,7 +132,8 @@ export function resourceModel(schema: Schema, lookup: SchemaLookup): ResourceMod
     representation: meta.representation ?? meta.id,
     search: meta.search ?? [],
     tabs: meta.tabs ?? [],
-    bulkImport: meta.bulkImport === true,
+    bulkImport: meta.bulkImport === true || typeof meta.bulkImport === 'object',
+    importToggle: typeof meta.bulkImport === 'object' ? meta.bulkImport.toggle : undefined,
     fields,
   };
 }

@@ -26,11 +26,33 @@ export function validateRecord<T = Record<string, unknown>>(
   { partial = false }: ValidateOptions = {},
 ): ValidationResult<T> {
   const validate = registry.validator(schemaId);
-  const normalised = normaliseInput(data, registry.schema(schemaId), registry.resolveRef);
-  validate(normalised);
+  const normalised = isAlreadyNormal(data)
+    ? { ...data }
+    : normaliseInput(data, registry.schema(schemaId), registry.resolveRef);
+  if (validate(normalised)) return { valid: true, data: normalised as T, errors: {} };
   const relevant = (validate.errors ?? []).filter((error) => !(partial && isLeftOutOfPatch(error, data)));
   const errors = pickOnePerField(relevant.map(mapAjvError).filter((mapped) => mapped !== undefined));
   return { valid: Object.keys(errors).length === 0, data: normalised as T, errors };
+}
+
+const NOT_BLANK = /\S/;
+
+/**
+ * A flat record of numbers, booleans and non-blank strings, such as an imported CSV row, comes out
+ * of `normaliseInput` as an equal copy: a spread makes the same copy, about ten times faster, which
+ * is most of the cost of checking a 10,000-row file.
+ */
+function isAlreadyNormal(data: unknown): data is Record<string, unknown> {
+  if (Object.prototype.toString.call(data) !== '[object Object]') return false;
+  // A spread would copy symbol-keyed members, which normalising leaves out.
+  if (Object.getOwnPropertySymbols(data).length) return false;
+  for (const key in data as Record<string, unknown>) {
+    if (!Object.hasOwn(data as object, key)) return false;
+    const value = (data as Record<string, unknown>)[key];
+    const type = typeof value;
+    if (type === 'string' ? !NOT_BLANK.test(value as string) : type !== 'number' && type !== 'boolean') return false;
+  }
+  return true;
 }
 
 /**

@@ -15,6 +15,7 @@ const screens = [
   '/profile',
   '/shipments',
   '/location-generator',
+  '/logs',
   '/no-such-page',
 ];
 

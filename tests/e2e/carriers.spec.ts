@@ -25,6 +25,7 @@ test('an operator creates, searches, edits and deletes a carrier', async ({ page
   await expect(page).toHaveURL(/\/carriers(\?.*)?$/);
 
   await page.getByLabel('Search').fill('Test Carrier');
+  await expect(page).toHaveURL(/Test(%20|\+)Carrier/);
   await expect(page.getByRole('cell', { name: 'Test Carrier Express' })).toBeVisible();
   await expect(page.locator('tbody tr')).toHaveCount(1);
 
@@ -33,6 +34,8 @@ test('an operator creates, searches, edits and deletes a carrier', async ({ page
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/carriers(\?.*)?$/);
   await page.getByLabel('Search').fill('Renamed');
+  // The search is applied after a pause, by a navigation: wait for it before leaving the list.
+  await expect(page).toHaveURL(/Renamed/);
   await expect(page.getByRole('cell', { name: 'Test Carrier Renamed' })).toBeVisible();
 
   await page.getByRole('cell', { name: 'Test Carrier Renamed' }).click();

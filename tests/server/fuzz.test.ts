@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { loadResources } from '../../server/gateway/resource-registry.ts';
 import { identityAccessRoutes } from '../../server/gateway/identity-access.ts';
+import { webtoolLogsRoutes } from '../../server/gateway/webtool-logs.ts';
 import { API_BASE, startStack, type Stack } from './support/stack.ts';
 import { queryString, signRaw } from './support/raw-signer.ts';
 
@@ -16,7 +17,7 @@ const resources = [...loadResources().values()];
 const endpoints = [
   ...new Set([
     ...resources.map((resource) => resource.endpoint),
-    ...Object.keys(identityAccessRoutes({} as never)).map((route) => route.split(' ')[1]),
+    ...Object.keys({ ...identityAccessRoutes({} as never), ...webtoolLogsRoutes }).map((route) => route.split(' ')[1]),
     'lists',
   ]),
 ].sort();

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import common from '../../schemas/common.schema.json';
 import courier from '../../schemas/courier.schema.json';
+import servicePoint from '../../schemas/service-point.schema.json';
 import { createSchemaRegistry } from '../../src/schema/ajv.ts';
 import { checkFile, importFile, looksLikeFormula, parseCsv } from '../../src/schema/bulk-import.ts';
 import { validateRecord } from '../../src/schema/validate.ts';
@@ -10,6 +11,7 @@ import { validateRecord } from '../../src/schema/validate.ts';
 const registry = createSchemaRegistry([
   common,
   courier,
+  servicePoint,
   {
     $id: 'location',
     type: 'object',
@@ -166,6 +168,50 @@ describe('importFile', () => {
     expect(result.state).toBe('row_limit_exceeded');
     expect(generated).toBeLessThan(50_000);
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('service point files', () => {
+  const points = { registry, schemaId: 'service-point' };
+  const header = 'name,country,status,latitude,longitude,max_hardware_units,hardware_models';
+
+  it('reads a list cell, flags repeated coordinates and more models than units', async () => {
+    const result = await parse(
+      [
+        header,
+        'Kiosk One,NO,1,59.91,10.75,2,Locker 12; Locker 24',
+        'Kiosk Two,NO,1,59.91,10.75,2,',
+        'Kiosk Three,NO,1,59.92,10.75,1,Locker 12;Locker 24',
+      ].join('\n'),
+      points,
+    );
+    expect(result.state).toBe('uploaded');
+    const [one, two, three] = result.rows;
+    expect(one.validity).toBe('valid');
+    expect(one.data.hardware_models).toEqual(['Locker 12', 'Locker 24']);
+    expect(two.validity).toBe('repeated');
+    expect(two.errors.latitude).toEqual({ message: 'import.errors.repeated', args: { line: 2 }, kind: 'repeated' });
+    expect(three.errors.hardware_models).toEqual({ message: 'validation.count_mismatch', kind: 'mismatch' });
+  });
+
+  it('applies the field limits of the import: name length and characters, zip, phone, e-mail', async () => {
+    const result = await parse(
+      [
+        `${header},zip,owner_contact_phone,email,address`,
+        `${'N'.repeat(71)},NO,1,1,1,1,,123456789,+47 123 456 7890,nope,.Storgata`,
+        `Bad#Name,NO,1,2,2,1,,0155,+4712345678,a@b.no,Storgata 1`,
+      ].join('\n'),
+      points,
+    );
+    const [long, special] = result.rows;
+    expect(long.errors).toMatchObject({
+      name: { kind: 'length' },
+      zip: { kind: 'length' },
+      owner_contact_phone: { kind: 'length' },
+      email: { kind: 'invalid' },
+      address: { kind: 'period_at_start' },
+    });
+    expect(special.errors).toEqual({ name: { message: 'validation.name_characters', kind: 'special_characters' } });
   });
 });
 

@@ -2,10 +2,12 @@ import type { ResourceRules } from '../resource-rules.ts';
 import { carrierRules } from './carriers.ts';
 import { courierRules } from './couriers.ts';
 import { servicePointGroupRules } from './service-point-groups.ts';
+import { servicePointRules } from './service-points.ts';
 
 /** Rules by webtool/ endpoint. */
 export const resourceRules: Record<string, ResourceRules> = {
   'partners/carrier': carrierRules,
   couriers: courierRules,
+  service_points: servicePointRules,
   'service_points/service_point_groups': servicePointGroupRules,
 };

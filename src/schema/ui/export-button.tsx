@@ -9,10 +9,12 @@ import {
   LinearProgress,
   Typography,
 } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
 import { exportFileName, exportPlan } from '../csv-export.ts';
 import type { ResourceModel } from '../resource-model.ts';
 import { csvBuilder } from './csv-builder.ts';
+import { lookupQuery } from './lookup-choices.ts';
 
 /** The gateway's largest page. */
 export const EXPORT_PAGE_SIZE = 1000;
@@ -43,14 +45,29 @@ export function ExportButton({ model }: { model: ResourceModel }) {
   const translate = useTranslate();
   const notify = useNotify();
   const [progress, setProgress] = useState<Progress | undefined>();
+  const queryClient = useQueryClient();
+
+  /** Names of the lookup-list values, from the cache the list columns filled. */
+  const lookupLabels = async () => {
+    const entries = await Promise.all(
+      model.fields
+        .filter((field) => field.lookup?.source)
+        .map(async (field) => {
+          const choices = await queryClient.fetchQuery(lookupQuery(dataProvider, field.lookup!.source!));
+          return [field.source, Object.fromEntries(choices.map((c) => [String(c.id), c.name]))] as const;
+        }),
+    );
+    return Object.fromEntries(entries);
+  };
   const cancelled = useRef<AbortController | undefined>(undefined);
 
   const run = async () => {
     const controller = new AbortController();
     cancelled.current = controller;
-    const builder = csvBuilder(exportPlan(model, translate));
     setProgress({ done: 0, total: total ?? 0 });
+    let builder: ReturnType<typeof csvBuilder> | undefined;
     try {
+      builder = csvBuilder(exportPlan(model, translate, await lookupLabels()));
       let done = 0;
       let expected = Infinity;
       for (let page = 1; done < expected; page++) {
@@ -73,7 +90,7 @@ export function ExportButton({ model }: { model: ResourceModel }) {
       if (controller.signal.aborted) return;
       download(blob, exportFileName(resource, new Date()));
     } catch {
-      builder.cancel();
+      builder?.cancel();
       if (!controller.signal.aborted) notify('export.failed', { type: 'error' });
     } finally {
       if (cancelled.current === controller) cancelled.current = undefined;

@@ -8,6 +8,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  FormControlLabel,
   LinearProgress,
   Stack,
   Table,
@@ -16,10 +17,19 @@ import {
   TableHead,
   TableRow,
   TablePagination,
+  Switch,
   Typography,
 } from '@mui/material';
-import { Button, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { importFile, validityOf, type ImportResult, type ImportRow, type RowValidity } from '../bulk-import.ts';
+import { Button, useCanAccess, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import {
+  importFile,
+  LIST_SEPARATOR,
+  rowErrorKind,
+  validityOf,
+  type ImportResult,
+  type ImportRow,
+  type RowValidity,
+} from '../bulk-import.ts';
 import type { ResourceModel } from '../resource-model.ts';
 import { schemaRegistry } from './registry.ts';
 
@@ -45,17 +55,28 @@ function withServerErrors(result: ImportResult, body: RowErrorsBody): ImportResu
   for (const { index, errors } of body.row_errors ?? []) {
     const row = rows[index];
     if (!row) continue;
-    for (const [field, error] of Object.entries(errors)) row.errors[field] = { ...error, kind: 'invalid' };
+    for (const [field, error] of Object.entries(errors))
+      row.errors[field] = { ...error, kind: rowErrorKind(error.message) };
     row.validity = validityOf(row.errors);
   }
   return { ...result, rows };
 }
+
+/** A preview cell as text; a list shows as it was written in the file. */
+const cellText = (value: unknown) =>
+  value === undefined ? '' : Array.isArray(value) ? value.join(`${LIST_SEPARATOR} `) : String(value);
 
 /**
  * Bulk import from a CSV file (spec 02 §4, §5): the file is checked and previewed with every row's
  * errors; only a file whose rows are all valid can be sent, and the gateway imports all or nothing.
  */
 export function ImportButton({ model }: { model: ResourceModel }) {
+  // Importing creates records: shown to those who may create them, whether or not a create page exists.
+  const { canAccess } = useCanAccess({ resource: model.name, action: 'create' });
+  return canAccess ? <ImportDialog model={model} /> : null;
+}
+
+function ImportDialog({ model }: { model: ResourceModel }) {
   const dataProvider = useDataProvider() as unknown as ActionProvider;
   const translate = useTranslate();
   const notify = useNotify();
@@ -67,6 +88,7 @@ export function ImportButton({ model }: { model: ResourceModel }) {
   const [result, setResult] = useState<ImportResult>();
   const [page, setPage] = useState(0);
   const [saving, setSaving] = useState(false);
+  const [toggleOn, setToggleOn] = useState(false);
 
   const reset = () => {
     setResult(undefined);
@@ -105,6 +127,8 @@ export function ImportButton({ model }: { model: ResourceModel }) {
       const answer = await dataProvider.action<{ imported: number }>(model.name, 'POST', 'bulk_import', {
         data: result.rows.map((row) => row.data),
         fileName,
+        import_from: 'csv',
+        ...(model.importToggle && { is_toggle_enabled: toggleOn }),
       });
       notify('import.done', { type: 'success', messageArgs: { count: answer.imported } });
       setOpen(false);
@@ -153,6 +177,18 @@ export function ImportButton({ model }: { model: ResourceModel }) {
               </MuiButton>
               <Typography variant="body2">{fileName ?? translate('import.no_file')}</Typography>
             </Stack>
+            {model.importToggle && (
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={toggleOn}
+                    onChange={(event) => setToggleOn(event.target.checked)}
+                    disabled={saving}
+                  />
+                }
+                label={translate(`resources.${model.name}.import_toggle`)}
+              />
+            )}
             {progress !== undefined && (
               <Stack spacing={1}>
                 <LinearProgress />
@@ -185,10 +221,10 @@ export function ImportButton({ model }: { model: ResourceModel }) {
                           const error = cellErrors(row, field);
                           return (
                             <TableCell key={field}>
-                              {row.data[field] === undefined ? '' : String(row.data[field])}
+                              {cellText(row.data[field])}
                               {error && (
                                 <Typography variant="caption" color="error" display="block">
-                                  {translate(error.message, error.args)}
+                                  {`${translate(`import.kind.${error.kind}`)}: ${translate(error.message, error.args)}`}
                                 </Typography>
                               )}
                             </TableCell>

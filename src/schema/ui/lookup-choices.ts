@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
+import type { DataProvider } from 'react-admin';
 
 type Caller = {
   call: <T>(request: { method: 'GET'; path: string; query: Record<string, string> }) => Promise<T>;
@@ -15,21 +16,26 @@ export interface Choice {
  * session and shared by every list, filter and form that names the same source.
  */
 export function useLookupChoices(source: string | undefined): Choice[] {
-  const dataProvider = useDataProvider() as unknown as Caller;
-  const { data } = useQuery({
+  const dataProvider = useDataProvider();
+  const { data } = useQuery({ ...lookupQuery(dataProvider, source ?? ''), enabled: Boolean(source) });
+  return data ?? [];
+}
+
+/** The query behind `useLookupChoices`, for code that needs the choices outside rendering (the CSV export). */
+export function lookupQuery(dataProvider: DataProvider, source: string) {
+  const caller = dataProvider as unknown as Caller;
+  return {
     queryKey: ['lookup', source],
-    enabled: Boolean(source),
     staleTime: Infinity,
     gcTime: Infinity,
-    queryFn: async () => {
-      const url = new URL(source!, 'http://lookup.invalid');
-      const response = await dataProvider.call<{ data: { column_id: number | string; column_name: string }[] }>({
+    queryFn: async (): Promise<Choice[]> => {
+      const url = new URL(source, 'http://lookup.invalid');
+      const response = await caller.call<{ data: { column_id: number | string; column_name: string }[] }>({
         method: 'GET',
         path: url.pathname.replace(/^\//, ''),
         query: Object.fromEntries(url.searchParams),
       });
       return response.data.map((item) => ({ id: item.column_id, name: item.column_name }));
     },
-  });
-  return data ?? [];
+  };
 }

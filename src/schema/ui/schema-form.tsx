@@ -15,6 +15,10 @@ import { toFieldErrors, validateRecord } from '../validate.ts';
 import { schemaRegistry } from './registry.ts';
 import { SchemaInput } from './schema-inputs.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
+import { RecordHistory } from './record-history.tsx';
+
+/** A tab named `log` shows the record's audit trail instead of inputs (e.g. the service point Log tab). */
+const LOG_TAB = 'log';
 
 export type FormMode = 'create' | 'edit';
 
@@ -70,11 +74,13 @@ export function SchemaForm({ model, mode }: { model: ResourceModel; mode: FormMo
   }
   return (
     <TabbedForm validate={validate} toolbar={<FormToolbar mode={mode} />}>
-      {model.tabs.map((tab) => (
-        <TabbedForm.Tab key={tab} label={`resources.${model.name}.tabs.${tab}`}>
-          {inputs(tab)}
-        </TabbedForm.Tab>
-      ))}
+      {model.tabs
+        .filter((tab) => tab !== LOG_TAB || mode === 'edit')
+        .map((tab) => (
+          <TabbedForm.Tab key={tab} label={`resources.${model.name}.tabs.${tab}`}>
+            {tab === LOG_TAB ? <RecordHistory model={model} /> : inputs(tab)}
+          </TabbedForm.Tab>
+        ))}
     </TabbedForm>
   );
 }

@@ -7,6 +7,7 @@ import {
   ReferenceArrayInput,
   ReferenceInput,
   SelectInput,
+  TextArrayInput,
   TextInput,
   usePermissions,
 } from 'react-admin';
@@ -14,6 +15,7 @@ import type { FieldModel } from '../resource-model.ts';
 import { optionEnabled, type PermissionSet } from '../permissions.ts';
 import { enumChoices } from './choices.ts';
 import { PermissionTreeInput } from './permission-tree-input.tsx';
+import { SvgUploadInput } from './svg-upload-input.tsx';
 import { useLookupChoices } from './lookup-choices.ts';
 
 const LONG_TEXT = 255;
@@ -72,10 +74,12 @@ export function SchemaInput({ field, mode }: { field: FieldModel; mode: 'create'
     );
   }
   if (field.input.kind === 'permission-tree') return <PermissionTreeInput source={field.source} />;
+  if (field.input.kind === 'svg-upload') return <SvgUploadInput field={field} />;
   if (field.lookup?.source) return <LookupInput field={field} disabled={disabled} />;
   if (field.type === 'array' && field.values) {
     return <CheckboxGroupInput source={field.source} choices={enumChoices(field)} disabled={disabled} />;
   }
+  if (field.type === 'array') return <TextArrayInput source={field.source} disabled={disabled} />;
   if (field.values) {
     return (
       <SelectInput source={field.source} choices={enumChoices(field)} disabled={disabled} defaultValue={defaultValue} />

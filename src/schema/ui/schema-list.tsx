@@ -26,7 +26,7 @@ function ListActions({
       {canCreate && <CreateButton />}
       <ColumnMenu resource={model.name} fields={model.fields} hidden={hidden} onToggle={onToggleColumn} />
       <ExportButton model={model} />
-      {canCreate && model.bulkImport && <ImportButton model={model} />}
+      {model.bulkImport && <ImportButton model={model} />}
     </TopToolbar>
   );
 }

@@ -5,6 +5,7 @@ import { modelOf } from './registry.ts';
 import { SchemaForm } from './schema-form.tsx';
 import { SchemaList } from './schema-list.tsx';
 import { useEditErrorHandler } from './stale-record.tsx';
+import { HistoryButton } from './record-history.tsx';
 
 export interface SchemaResource {
   name: string;
@@ -43,11 +44,10 @@ export function schemaResource(schemaId: string, options: SchemaResourceOptions 
       mutationMode="pessimistic"
       redirect="list"
       actions={
-        EditActions ? (
-          <TopToolbar>
-            <EditActions />
-          </TopToolbar>
-        ) : undefined
+        <TopToolbar>
+          {EditActions && <EditActions />}
+          <HistoryButton model={model} />
+        </TopToolbar>
       }
     >
       <SchemaForm model={model} mode="edit" />

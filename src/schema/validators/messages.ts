@@ -18,6 +18,7 @@ export const validationMessages = {
   minItems: 'validation.min_items',
   maxItems: 'validation.max_items',
   uniqueItems: 'validation.unique_items',
+  countMismatch: 'validation.count_mismatch',
   mobileFormat: 'validation.mobile_format',
   invalidPhone: 'validation.invalid_phone',
   countryCodeRequired: 'validation.country_code_required',

@@ -8,6 +8,7 @@ import { sharedFormats } from './formats.ts';
  * time (gateway) and the ones generated at build time (browser) share every rule.
  */
 
+export { countWithinMessage } from './count-within.ts';
 export { defaultDescriptionMessage } from './default-description.ts';
 export { phoneCountryMessage } from './phone.ts';
 

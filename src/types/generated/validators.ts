@@ -187,6 +187,12 @@ const schema57 = {
       'x-column': { hide: true, ignorexport: true, index: 21 },
       'x-input': { tab: 'basic', kind: 'color' },
     },
+    logo_url: {
+      type: 'string',
+      readOnly: true,
+      'x-column': { type: 'images', hide: true, ignorexport: true, index: 22 },
+      'x-input': { tab: 'basic', kind: 'svg-upload', removeOpname: 'logo' },
+    },
   },
 };
 const schema59 = { type: 'string', enum: ['DK', 'NO', 'SE', 'PL', 'FI', 'RO', 'BE', 'GR', 'DE'] };
@@ -1302,8 +1308,29 @@ function validate29(
         errors++;
       }
     }
+    if (data.logo_url !== undefined) {
+      let data23 = data.logo_url;
+      if (typeof data23 !== 'string') {
+        const err54 = {
+          instancePath: instancePath + '/logo_url',
+          schemaPath: '#/properties/logo_url/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema57.properties.logo_url.type,
+          parentSchema: schema57.properties.logo_url,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err54];
+        } else {
+          vErrors.push(err54);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err54 = {
+    const err55 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1314,9 +1341,9 @@ function validate29(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err54];
+      vErrors = [err55];
     } else {
-      vErrors.push(err54);
+      vErrors.push(err55);
     }
     errors++;
   }
@@ -1347,6 +1374,7 @@ validate29.evaluated = {
     invoicing_email: true,
     invoicing_reference: true,
     color_code: true,
+    logo_url: true,
   },
   dynamicProps: false,
   dynamicItems: false,
@@ -1360,7 +1388,7 @@ const schema58 = {
   $defs: {
     id: { type: 'integer', minimum: 1 },
     countryCode: { type: 'string', enum: ['DK', 'NO', 'SE', 'PL', 'FI', 'RO', 'BE', 'GR', 'DE'] },
-    servicePointStatus: { type: 'integer', minimum: 0, maximum: 9, 'x-choices': 'service_point_status' },
+    servicePointStatus: { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] },
   },
 };
 
@@ -2397,37 +2425,116 @@ const schema62 = {
     sort: { field: 'service_point_id', order: 'DESC' },
     representation: 'name',
     search: ['sp_id', 'name', 'city', 'zip'],
+    tabs: ['basic', 'more', 'log'],
+    bulkImport: { toggle: 'test_sp' },
   },
   required: ['name', 'country', 'status'],
   properties: {
-    service_point_id: { $ref: 'common#/$defs/id', readOnly: true },
-    sp_id: { type: 'string', maxLength: 20 },
-    name: { type: 'string', minLength: 3, maxLength: 70 },
-    status: { $ref: 'common#/$defs/servicePointStatus' },
-    country: { $ref: 'common#/$defs/countryCode' },
-    address: { type: 'string', maxLength: 255 },
-    zip: { type: 'string', minLength: 4, maxLength: 8 },
-    city: { type: 'string', maxLength: 100 },
+    service_point_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
+    sp_id: {
+      type: 'string',
+      maxLength: 20,
+      format: 'no-whitespace',
+      'x-column': { index: 1 },
+      'x-input': { tab: 'basic' },
+    },
+    name: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 70,
+      format: 'name-characters',
+      'x-import': { unique: true },
+      'x-column': { index: 2 },
+      'x-input': { tab: 'basic' },
+    },
+    status: {
+      $ref: 'common#/$defs/servicePointStatus',
+      'x-column': { type: 'text_with_badge', index: 3 },
+      'x-input': { tab: 'basic' },
+    },
+    country: { $ref: 'common#/$defs/countryCode', 'x-input': { tab: 'basic' } },
+    address: { type: 'string', maxLength: 255, format: 'no-period-start', 'x-input': { tab: 'basic' } },
+    zip: { type: 'string', minLength: 4, maxLength: 8, format: 'no-whitespace', 'x-input': { tab: 'basic' } },
+    city: {
+      type: 'string',
+      maxLength: 100,
+      format: 'no-special-characters',
+      'x-column': { index: 4 },
+      'x-input': { tab: 'basic' },
+    },
+    municipality: {
+      type: 'string',
+      maxLength: 100,
+      format: 'no-special-characters',
+      'x-column': { hide: true },
+      'x-input': { tab: 'basic' },
+    },
     location_type_id: {
       type: 'integer',
       'x-lookup': { source: 'webtool/lists?type=location_types' },
       'x-column': { type: 'select' },
       'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
     },
-    latitude: { type: 'number', minimum: -90, maximum: 90 },
-    longitude: { type: 'number', minimum: -180, maximum: 180 },
-    max_hardware_units: { type: 'integer', minimum: 1, maximum: 7 },
-    location_owner_id: { type: 'integer' },
-    maintenance_provider_id: { type: 'integer' },
-    support_provider_id: { type: 'integer' },
-    is_terminated: { type: 'boolean' },
-    parked: { type: 'boolean' },
-    test_sp: { type: 'boolean' },
-    active: { type: 'boolean' },
+    latitude: {
+      type: 'number',
+      minimum: -90,
+      maximum: 90,
+      'x-import': { unique: true, uniqueWith: ['longitude'] },
+      'x-input': { tab: 'basic' },
+    },
+    longitude: { type: 'number', minimum: -180, maximum: 180, 'x-input': { tab: 'basic' } },
+    max_hardware_units: { type: 'integer', minimum: 1, maximum: 7, 'x-input': { tab: 'basic' } },
+    hardware_models: {
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'string', minLength: 1, maxLength: 100 },
+      'x-count-within': 'max_hardware_units',
+      'x-column': { type: 'array_with_badges', hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    location_owner_id: { type: 'integer', 'x-input': { tab: 'more' } },
+    maintenance_provider_id: { type: 'integer', 'x-input': { tab: 'more' } },
+    support_provider_id: { type: 'integer', 'x-input': { tab: 'more' } },
+    is_terminated: { type: 'boolean', 'x-input': { tab: 'more' }, default: false },
+    parked: { type: 'boolean', 'x-input': { tab: 'more' }, default: false },
+    test_sp: { type: 'boolean', 'x-input': { tab: 'more' }, default: false },
+    active: { type: 'boolean', 'x-input': { tab: 'more' }, default: false },
+    description: {
+      type: 'string',
+      maxLength: 500,
+      'x-column': { type: 'expandable', hide: true },
+      'x-input': { multiline: true, tab: 'more' },
+    },
+    comments: {
+      type: 'string',
+      maxLength: 500,
+      'x-column': { type: 'expandable', hide: true },
+      'x-input': { multiline: true, tab: 'more' },
+    },
+    contact_person: {
+      type: 'string',
+      maxLength: 70,
+      format: 'no-special-characters',
+      'x-column': { hide: true },
+      'x-input': { tab: 'more' },
+    },
+    owner_contact_phone: {
+      type: 'string',
+      maxLength: 15,
+      format: 'phone',
+      'x-column': { hide: true },
+      'x-input': { tab: 'more' },
+    },
+    email: { type: 'string', maxLength: 70, format: 'email', 'x-column': { hide: true }, 'x-input': { tab: 'more' } },
   },
 };
 const schema63 = { type: 'integer', minimum: 1 };
-const schema64 = { type: 'integer', minimum: 0, maximum: 9, 'x-choices': 'service_point_status' };
+const schema64 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
+const formats12 = sharedValidators.formats['no-whitespace'];
+const formats16 = sharedValidators.formats['no-period-start'];
+const formats28 = sharedValidators.formats.email;
+const func23 = sharedValidators.countWithinMessage;
 
 function validate33(
   data,
@@ -2559,8 +2666,26 @@ function validate33(
           }
           errors++;
         }
+        if (!formats12.validate(data1)) {
+          const err6 = {
+            instancePath: instancePath + '/sp_id',
+            schemaPath: '#/properties/sp_id/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema62.properties.sp_id,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
       } else {
-        const err6 = {
+        const err7 = {
           instancePath: instancePath + '/sp_id',
           schemaPath: '#/properties/sp_id/type',
           keyword: 'type',
@@ -2571,9 +2696,9 @@ function validate33(
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err7];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err7);
         }
         errors++;
       }
@@ -2582,7 +2707,7 @@ function validate33(
       let data2 = data.name;
       if (typeof data2 === 'string') {
         if (func1(data2) > 70) {
-          const err7 = {
+          const err8 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/maxLength',
             keyword: 'maxLength',
@@ -2593,14 +2718,14 @@ function validate33(
             data: data2,
           };
           if (vErrors === null) {
-            vErrors = [err7];
+            vErrors = [err8];
           } else {
-            vErrors.push(err7);
+            vErrors.push(err8);
           }
           errors++;
         }
         if (func1(data2) < 3) {
-          const err8 = {
+          const err9 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/minLength',
             keyword: 'minLength',
@@ -2611,14 +2736,32 @@ function validate33(
             data: data2,
           };
           if (vErrors === null) {
-            vErrors = [err8];
+            vErrors = [err9];
           } else {
-            vErrors.push(err8);
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data2)) {
+          const err10 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'name-characters' },
+            message: 'must match format "' + 'name-characters' + '"',
+            schema: 'name-characters',
+            parentSchema: schema62.properties.name,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
           }
           errors++;
         }
       } else {
-        const err9 = {
+        const err11 = {
           instancePath: instancePath + '/name',
           schemaPath: '#/properties/name/type',
           keyword: 'type',
@@ -2629,9 +2772,9 @@ function validate33(
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err11];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err11);
         }
         errors++;
       }
@@ -2639,7 +2782,7 @@ function validate33(
     if (data.status !== undefined) {
       let data3 = data.status;
       if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err10 = {
+        const err12 = {
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/type',
           keyword: 'type',
@@ -2650,55 +2793,46 @@ function validate33(
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err12];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err12);
         }
         errors++;
       }
-      if (typeof data3 == 'number' && isFinite(data3)) {
-        if (data3 > 9 || isNaN(data3)) {
-          const err11 = {
-            instancePath: instancePath + '/status',
-            schemaPath: 'common#/$defs/servicePointStatus/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 9 },
-            message: 'must be <= 9',
-            schema: 9,
-            parentSchema: schema64,
-            data: data3,
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
+      if (!(
+        data3 === 0 ||
+        data3 === 1 ||
+        data3 === 2 ||
+        data3 === 3 ||
+        data3 === 4 ||
+        data3 === 5 ||
+        data3 === 6 ||
+        data3 === 7 ||
+        data3 === 8 ||
+        data3 === 9
+      )) {
+        const err13 = {
+          instancePath: instancePath + '/status',
+          schemaPath: 'common#/$defs/servicePointStatus/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema64.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema64.enum,
+          parentSchema: schema64,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
         }
-        if (data3 < 0 || isNaN(data3)) {
-          const err12 = {
-            instancePath: instancePath + '/status',
-            schemaPath: 'common#/$defs/servicePointStatus/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema64,
-            data: data3,
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
+        errors++;
       }
     }
     if (data.country !== undefined) {
       let data4 = data.country;
       if (typeof data4 !== 'string') {
-        const err13 = {
+        const err14 = {
           instancePath: instancePath + '/country',
           schemaPath: 'common#/$defs/countryCode/type',
           keyword: 'type',
@@ -2709,9 +2843,9 @@ function validate33(
           data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err14];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err14);
         }
         errors++;
       }
@@ -2726,7 +2860,7 @@ function validate33(
         data4 === 'GR' ||
         data4 === 'DE'
       )) {
-        const err14 = {
+        const err15 = {
           instancePath: instancePath + '/country',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
@@ -2737,9 +2871,9 @@ function validate33(
           data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err15];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err15);
         }
         errors++;
       }
@@ -2748,7 +2882,7 @@ function validate33(
       let data5 = data.address;
       if (typeof data5 === 'string') {
         if (func1(data5) > 255) {
-          const err15 = {
+          const err16 = {
             instancePath: instancePath + '/address',
             schemaPath: '#/properties/address/maxLength',
             keyword: 'maxLength',
@@ -2759,14 +2893,32 @@ function validate33(
             data: data5,
           };
           if (vErrors === null) {
-            vErrors = [err15];
+            vErrors = [err16];
           } else {
-            vErrors.push(err15);
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (!formats16.validate(data5)) {
+          const err17 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema62.properties.address,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
           }
           errors++;
         }
       } else {
-        const err16 = {
+        const err18 = {
           instancePath: instancePath + '/address',
           schemaPath: '#/properties/address/type',
           keyword: 'type',
@@ -2777,9 +2929,9 @@ function validate33(
           data: data5,
         };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err18];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err18);
         }
         errors++;
       }
@@ -2788,7 +2940,7 @@ function validate33(
       let data6 = data.zip;
       if (typeof data6 === 'string') {
         if (func1(data6) > 8) {
-          const err17 = {
+          const err19 = {
             instancePath: instancePath + '/zip',
             schemaPath: '#/properties/zip/maxLength',
             keyword: 'maxLength',
@@ -2799,14 +2951,14 @@ function validate33(
             data: data6,
           };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err19];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err19);
           }
           errors++;
         }
         if (func1(data6) < 4) {
-          const err18 = {
+          const err20 = {
             instancePath: instancePath + '/zip',
             schemaPath: '#/properties/zip/minLength',
             keyword: 'minLength',
@@ -2817,14 +2969,32 @@ function validate33(
             data: data6,
           };
           if (vErrors === null) {
-            vErrors = [err18];
+            vErrors = [err20];
           } else {
-            vErrors.push(err18);
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (!formats12.validate(data6)) {
+          const err21 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema62.properties.zip,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
           }
           errors++;
         }
       } else {
-        const err19 = {
+        const err22 = {
           instancePath: instancePath + '/zip',
           schemaPath: '#/properties/zip/type',
           keyword: 'type',
@@ -2835,9 +3005,9 @@ function validate33(
           data: data6,
         };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err22];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err22);
         }
         errors++;
       }
@@ -2846,7 +3016,7 @@ function validate33(
       let data7 = data.city;
       if (typeof data7 === 'string') {
         if (func1(data7) > 100) {
-          const err20 = {
+          const err23 = {
             instancePath: instancePath + '/city',
             schemaPath: '#/properties/city/maxLength',
             keyword: 'maxLength',
@@ -2857,83 +3027,22 @@ function validate33(
             data: data7,
           };
           if (vErrors === null) {
-            vErrors = [err20];
-          } else {
-            vErrors.push(err20);
-          }
-          errors++;
-        }
-      } else {
-        const err21 = {
-          instancePath: instancePath + '/city',
-          schemaPath: '#/properties/city/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema62.properties.city.type,
-          parentSchema: schema62.properties.city,
-          data: data7,
-        };
-        if (vErrors === null) {
-          vErrors = [err21];
-        } else {
-          vErrors.push(err21);
-        }
-        errors++;
-      }
-    }
-    if (data.location_type_id !== undefined) {
-      let data8 = data.location_type_id;
-      if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
-        const err22 = {
-          instancePath: instancePath + '/location_type_id',
-          schemaPath: '#/properties/location_type_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema62.properties.location_type_id.type,
-          parentSchema: schema62.properties.location_type_id,
-          data: data8,
-        };
-        if (vErrors === null) {
-          vErrors = [err22];
-        } else {
-          vErrors.push(err22);
-        }
-        errors++;
-      }
-    }
-    if (data.latitude !== undefined) {
-      let data9 = data.latitude;
-      if (typeof data9 == 'number' && isFinite(data9)) {
-        if (data9 > 90 || isNaN(data9)) {
-          const err23 = {
-            instancePath: instancePath + '/latitude',
-            schemaPath: '#/properties/latitude/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 90 },
-            message: 'must be <= 90',
-            schema: 90,
-            parentSchema: schema62.properties.latitude,
-            data: data9,
-          };
-          if (vErrors === null) {
             vErrors = [err23];
           } else {
             vErrors.push(err23);
           }
           errors++;
         }
-        if (data9 < -90 || isNaN(data9)) {
+        if (!formats6.validate(data7)) {
           const err24 = {
-            instancePath: instancePath + '/latitude',
-            schemaPath: '#/properties/latitude/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: -90 },
-            message: 'must be >= -90',
-            schema: -90,
-            parentSchema: schema62.properties.latitude,
-            data: data9,
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema62.properties.city,
+            data: data7,
           };
           if (vErrors === null) {
             vErrors = [err24];
@@ -2944,14 +3053,14 @@ function validate33(
         }
       } else {
         const err25 = {
-          instancePath: instancePath + '/latitude',
-          schemaPath: '#/properties/latitude/type',
+          instancePath: instancePath + '/city',
+          schemaPath: '#/properties/city/type',
           keyword: 'type',
-          params: { type: 'number' },
-          message: 'must be number',
-          schema: schema62.properties.latitude.type,
-          parentSchema: schema62.properties.latitude,
-          data: data9,
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema62.properties.city.type,
+          parentSchema: schema62.properties.city,
+          data: data7,
         };
         if (vErrors === null) {
           vErrors = [err25];
@@ -2961,19 +3070,19 @@ function validate33(
         errors++;
       }
     }
-    if (data.longitude !== undefined) {
-      let data10 = data.longitude;
-      if (typeof data10 == 'number' && isFinite(data10)) {
-        if (data10 > 180 || isNaN(data10)) {
+    if (data.municipality !== undefined) {
+      let data8 = data.municipality;
+      if (typeof data8 === 'string') {
+        if (func1(data8) > 100) {
           const err26 = {
-            instancePath: instancePath + '/longitude',
-            schemaPath: '#/properties/longitude/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 180 },
-            message: 'must be <= 180',
-            schema: 180,
-            parentSchema: schema62.properties.longitude,
-            data: data10,
+            instancePath: instancePath + '/municipality',
+            schemaPath: '#/properties/municipality/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema62.properties.municipality,
+            data: data8,
           };
           if (vErrors === null) {
             vErrors = [err26];
@@ -2982,16 +3091,16 @@ function validate33(
           }
           errors++;
         }
-        if (data10 < -180 || isNaN(data10)) {
+        if (!formats6.validate(data8)) {
           const err27 = {
-            instancePath: instancePath + '/longitude',
-            schemaPath: '#/properties/longitude/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: -180 },
-            message: 'must be >= -180',
-            schema: -180,
-            parentSchema: schema62.properties.longitude,
-            data: data10,
+            instancePath: instancePath + '/municipality',
+            schemaPath: '#/properties/municipality/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema62.properties.municipality,
+            data: data8,
           };
           if (vErrors === null) {
             vErrors = [err27];
@@ -3002,14 +3111,14 @@ function validate33(
         }
       } else {
         const err28 = {
-          instancePath: instancePath + '/longitude',
-          schemaPath: '#/properties/longitude/type',
+          instancePath: instancePath + '/municipality',
+          schemaPath: '#/properties/municipality/type',
           keyword: 'type',
-          params: { type: 'number' },
-          message: 'must be number',
-          schema: schema62.properties.longitude.type,
-          parentSchema: schema62.properties.longitude,
-          data: data10,
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema62.properties.municipality.type,
+          parentSchema: schema62.properties.municipality,
+          data: data8,
         };
         if (vErrors === null) {
           vErrors = [err28];
@@ -3019,18 +3128,18 @@ function validate33(
         errors++;
       }
     }
-    if (data.max_hardware_units !== undefined) {
-      let data11 = data.max_hardware_units;
-      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+    if (data.location_type_id !== undefined) {
+      let data9 = data.location_type_id;
+      if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9))) {
         const err29 = {
-          instancePath: instancePath + '/max_hardware_units',
-          schemaPath: '#/properties/max_hardware_units/type',
+          instancePath: instancePath + '/location_type_id',
+          schemaPath: '#/properties/location_type_id/type',
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema62.properties.max_hardware_units.type,
-          parentSchema: schema62.properties.max_hardware_units,
-          data: data11,
+          schema: schema62.properties.location_type_id.type,
+          parentSchema: schema62.properties.location_type_id,
+          data: data9,
         };
         if (vErrors === null) {
           vErrors = [err29];
@@ -3039,17 +3148,20 @@ function validate33(
         }
         errors++;
       }
-      if (typeof data11 == 'number' && isFinite(data11)) {
-        if (data11 > 7 || isNaN(data11)) {
+    }
+    if (data.latitude !== undefined) {
+      let data10 = data.latitude;
+      if (typeof data10 == 'number' && isFinite(data10)) {
+        if (data10 > 90 || isNaN(data10)) {
           const err30 = {
-            instancePath: instancePath + '/max_hardware_units',
-            schemaPath: '#/properties/max_hardware_units/maximum',
+            instancePath: instancePath + '/latitude',
+            schemaPath: '#/properties/latitude/maximum',
             keyword: 'maximum',
-            params: { comparison: '<=', limit: 7 },
-            message: 'must be <= 7',
-            schema: 7,
-            parentSchema: schema62.properties.max_hardware_units,
-            data: data11,
+            params: { comparison: '<=', limit: 90 },
+            message: 'must be <= 90',
+            schema: 90,
+            parentSchema: schema62.properties.latitude,
+            data: data10,
           };
           if (vErrors === null) {
             vErrors = [err30];
@@ -3058,16 +3170,16 @@ function validate33(
           }
           errors++;
         }
-        if (data11 < 1 || isNaN(data11)) {
+        if (data10 < -90 || isNaN(data10)) {
           const err31 = {
-            instancePath: instancePath + '/max_hardware_units',
-            schemaPath: '#/properties/max_hardware_units/minimum',
+            instancePath: instancePath + '/latitude',
+            schemaPath: '#/properties/latitude/minimum',
             keyword: 'minimum',
-            params: { comparison: '>=', limit: 1 },
-            message: 'must be >= 1',
-            schema: 1,
-            parentSchema: schema62.properties.max_hardware_units,
-            data: data11,
+            params: { comparison: '>=', limit: -90 },
+            message: 'must be >= -90',
+            schema: -90,
+            parentSchema: schema62.properties.latitude,
+            data: data10,
           };
           if (vErrors === null) {
             vErrors = [err31];
@@ -3076,20 +3188,16 @@ function validate33(
           }
           errors++;
         }
-      }
-    }
-    if (data.location_owner_id !== undefined) {
-      let data12 = data.location_owner_id;
-      if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
+      } else {
         const err32 = {
-          instancePath: instancePath + '/location_owner_id',
-          schemaPath: '#/properties/location_owner_id/type',
+          instancePath: instancePath + '/latitude',
+          schemaPath: '#/properties/latitude/type',
           keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema62.properties.location_owner_id.type,
-          parentSchema: schema62.properties.location_owner_id,
-          data: data12,
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema62.properties.latitude.type,
+          parentSchema: schema62.properties.latitude,
+          data: data10,
         };
         if (vErrors === null) {
           vErrors = [err32];
@@ -3099,60 +3207,55 @@ function validate33(
         errors++;
       }
     }
-    if (data.maintenance_provider_id !== undefined) {
-      let data13 = data.maintenance_provider_id;
-      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
-        const err33 = {
-          instancePath: instancePath + '/maintenance_provider_id',
-          schemaPath: '#/properties/maintenance_provider_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema62.properties.maintenance_provider_id.type,
-          parentSchema: schema62.properties.maintenance_provider_id,
-          data: data13,
-        };
-        if (vErrors === null) {
-          vErrors = [err33];
-        } else {
-          vErrors.push(err33);
+    if (data.longitude !== undefined) {
+      let data11 = data.longitude;
+      if (typeof data11 == 'number' && isFinite(data11)) {
+        if (data11 > 180 || isNaN(data11)) {
+          const err33 = {
+            instancePath: instancePath + '/longitude',
+            schemaPath: '#/properties/longitude/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 180 },
+            message: 'must be <= 180',
+            schema: 180,
+            parentSchema: schema62.properties.longitude,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err33];
+          } else {
+            vErrors.push(err33);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.support_provider_id !== undefined) {
-      let data14 = data.support_provider_id;
-      if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14))) {
-        const err34 = {
-          instancePath: instancePath + '/support_provider_id',
-          schemaPath: '#/properties/support_provider_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema62.properties.support_provider_id.type,
-          parentSchema: schema62.properties.support_provider_id,
-          data: data14,
-        };
-        if (vErrors === null) {
-          vErrors = [err34];
-        } else {
-          vErrors.push(err34);
+        if (data11 < -180 || isNaN(data11)) {
+          const err34 = {
+            instancePath: instancePath + '/longitude',
+            schemaPath: '#/properties/longitude/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: -180 },
+            message: 'must be >= -180',
+            schema: -180,
+            parentSchema: schema62.properties.longitude,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.is_terminated !== undefined) {
-      let data15 = data.is_terminated;
-      if (typeof data15 !== 'boolean') {
+      } else {
         const err35 = {
-          instancePath: instancePath + '/is_terminated',
-          schemaPath: '#/properties/is_terminated/type',
+          instancePath: instancePath + '/longitude',
+          schemaPath: '#/properties/longitude/type',
           keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema62.properties.is_terminated.type,
-          parentSchema: schema62.properties.is_terminated,
-          data: data15,
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema62.properties.longitude.type,
+          parentSchema: schema62.properties.longitude,
+          data: data11,
         };
         if (vErrors === null) {
           vErrors = [err35];
@@ -3162,18 +3265,18 @@ function validate33(
         errors++;
       }
     }
-    if (data.parked !== undefined) {
-      let data16 = data.parked;
-      if (typeof data16 !== 'boolean') {
+    if (data.max_hardware_units !== undefined) {
+      let data12 = data.max_hardware_units;
+      if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
         const err36 = {
-          instancePath: instancePath + '/parked',
-          schemaPath: '#/properties/parked/type',
+          instancePath: instancePath + '/max_hardware_units',
+          schemaPath: '#/properties/max_hardware_units/type',
           keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema62.properties.parked.type,
-          parentSchema: schema62.properties.parked,
-          data: data16,
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema62.properties.max_hardware_units.type,
+          parentSchema: schema62.properties.max_hardware_units,
+          data: data12,
         };
         if (vErrors === null) {
           vErrors = [err36];
@@ -3182,11 +3285,286 @@ function validate33(
         }
         errors++;
       }
+      if (typeof data12 == 'number' && isFinite(data12)) {
+        if (data12 > 7 || isNaN(data12)) {
+          const err37 = {
+            instancePath: instancePath + '/max_hardware_units',
+            schemaPath: '#/properties/max_hardware_units/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 7 },
+            message: 'must be <= 7',
+            schema: 7,
+            parentSchema: schema62.properties.max_hardware_units,
+            data: data12,
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+        if (data12 < 1 || isNaN(data12)) {
+          const err38 = {
+            instancePath: instancePath + '/max_hardware_units',
+            schemaPath: '#/properties/max_hardware_units/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema62.properties.max_hardware_units,
+            data: data12,
+          };
+          if (vErrors === null) {
+            vErrors = [err38];
+          } else {
+            vErrors.push(err38);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.hardware_models !== undefined) {
+      let data13 = data.hardware_models;
+      if (Array.isArray(data13)) {
+        const len0 = data13.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data14 = data13[i0];
+          if (typeof data14 === 'string') {
+            if (func1(data14) > 100) {
+              const err39 = {
+                instancePath: instancePath + '/hardware_models/' + i0,
+                schemaPath: '#/properties/hardware_models/items/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 100 },
+                message: 'must NOT have more than 100 characters',
+                schema: 100,
+                parentSchema: schema62.properties.hardware_models.items,
+                data: data14,
+              };
+              if (vErrors === null) {
+                vErrors = [err39];
+              } else {
+                vErrors.push(err39);
+              }
+              errors++;
+            }
+            if (func1(data14) < 1) {
+              const err40 = {
+                instancePath: instancePath + '/hardware_models/' + i0,
+                schemaPath: '#/properties/hardware_models/items/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+                schema: 1,
+                parentSchema: schema62.properties.hardware_models.items,
+                data: data14,
+              };
+              if (vErrors === null) {
+                vErrors = [err40];
+              } else {
+                vErrors.push(err40);
+              }
+              errors++;
+            }
+          } else {
+            const err41 = {
+              instancePath: instancePath + '/hardware_models/' + i0,
+              schemaPath: '#/properties/hardware_models/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema62.properties.hardware_models.items.type,
+              parentSchema: schema62.properties.hardware_models.items,
+              data: data14,
+            };
+            if (vErrors === null) {
+              vErrors = [err41];
+            } else {
+              vErrors.push(err41);
+            }
+            errors++;
+          }
+        }
+        let i1 = data13.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--;) {
+            let item0 = data13[i1];
+            if (typeof item0 !== 'string') {
+              continue;
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
+              const err42 = {
+                instancePath: instancePath + '/hardware_models',
+                schemaPath: '#/properties/hardware_models/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i1, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                schema: true,
+                parentSchema: schema62.properties.hardware_models,
+                data: data13,
+              };
+              if (vErrors === null) {
+                vErrors = [err42];
+              } else {
+                vErrors.push(err42);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i1;
+          }
+        }
+        const message0 = func23(data13, 'max_hardware_units', data);
+        if (message0 !== undefined) {
+          const err43 = {
+            instancePath: instancePath + '/hardware_models',
+            schemaPath: '#/properties/hardware_models/x-count-within',
+            keyword: 'x-count-within',
+            params: { message: message0 },
+            message: message0,
+            schema: 'max_hardware_units',
+            parentSchema: schema62.properties.hardware_models,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err43];
+          } else {
+            vErrors.push(err43);
+          }
+          errors++;
+        }
+      } else {
+        const err44 = {
+          instancePath: instancePath + '/hardware_models',
+          schemaPath: '#/properties/hardware_models/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema62.properties.hardware_models.type,
+          parentSchema: schema62.properties.hardware_models,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err44];
+        } else {
+          vErrors.push(err44);
+        }
+        errors++;
+      }
+    }
+    if (data.location_owner_id !== undefined) {
+      let data15 = data.location_owner_id;
+      if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15))) {
+        const err45 = {
+          instancePath: instancePath + '/location_owner_id',
+          schemaPath: '#/properties/location_owner_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema62.properties.location_owner_id.type,
+          parentSchema: schema62.properties.location_owner_id,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err45];
+        } else {
+          vErrors.push(err45);
+        }
+        errors++;
+      }
+    }
+    if (data.maintenance_provider_id !== undefined) {
+      let data16 = data.maintenance_provider_id;
+      if (!(typeof data16 == 'number' && !(data16 % 1) && !isNaN(data16) && isFinite(data16))) {
+        const err46 = {
+          instancePath: instancePath + '/maintenance_provider_id',
+          schemaPath: '#/properties/maintenance_provider_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema62.properties.maintenance_provider_id.type,
+          parentSchema: schema62.properties.maintenance_provider_id,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err46];
+        } else {
+          vErrors.push(err46);
+        }
+        errors++;
+      }
+    }
+    if (data.support_provider_id !== undefined) {
+      let data17 = data.support_provider_id;
+      if (!(typeof data17 == 'number' && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
+        const err47 = {
+          instancePath: instancePath + '/support_provider_id',
+          schemaPath: '#/properties/support_provider_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema62.properties.support_provider_id.type,
+          parentSchema: schema62.properties.support_provider_id,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err47];
+        } else {
+          vErrors.push(err47);
+        }
+        errors++;
+      }
+    }
+    if (data.is_terminated !== undefined) {
+      let data18 = data.is_terminated;
+      if (typeof data18 !== 'boolean') {
+        const err48 = {
+          instancePath: instancePath + '/is_terminated',
+          schemaPath: '#/properties/is_terminated/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema62.properties.is_terminated.type,
+          parentSchema: schema62.properties.is_terminated,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err48];
+        } else {
+          vErrors.push(err48);
+        }
+        errors++;
+      }
+    }
+    if (data.parked !== undefined) {
+      let data19 = data.parked;
+      if (typeof data19 !== 'boolean') {
+        const err49 = {
+          instancePath: instancePath + '/parked',
+          schemaPath: '#/properties/parked/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema62.properties.parked.type,
+          parentSchema: schema62.properties.parked,
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err49];
+        } else {
+          vErrors.push(err49);
+        }
+        errors++;
+      }
     }
     if (data.test_sp !== undefined) {
-      let data17 = data.test_sp;
-      if (typeof data17 !== 'boolean') {
-        const err37 = {
+      let data20 = data.test_sp;
+      if (typeof data20 !== 'boolean') {
+        const err50 = {
           instancePath: instancePath + '/test_sp',
           schemaPath: '#/properties/test_sp/type',
           keyword: 'type',
@@ -3194,20 +3572,20 @@ function validate33(
           message: 'must be boolean',
           schema: schema62.properties.test_sp.type,
           parentSchema: schema62.properties.test_sp,
-          data: data17,
+          data: data20,
         };
         if (vErrors === null) {
-          vErrors = [err37];
+          vErrors = [err50];
         } else {
-          vErrors.push(err37);
+          vErrors.push(err50);
         }
         errors++;
       }
     }
     if (data.active !== undefined) {
-      let data18 = data.active;
-      if (typeof data18 !== 'boolean') {
-        const err38 = {
+      let data21 = data.active;
+      if (typeof data21 !== 'boolean') {
+        const err51 = {
           instancePath: instancePath + '/active',
           schemaPath: '#/properties/active/type',
           keyword: 'type',
@@ -3215,18 +3593,272 @@ function validate33(
           message: 'must be boolean',
           schema: schema62.properties.active.type,
           parentSchema: schema62.properties.active,
-          data: data18,
+          data: data21,
         };
         if (vErrors === null) {
-          vErrors = [err38];
+          vErrors = [err51];
         } else {
-          vErrors.push(err38);
+          vErrors.push(err51);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      let data22 = data.description;
+      if (typeof data22 === 'string') {
+        if (func1(data22) > 500) {
+          const err52 = {
+            instancePath: instancePath + '/description',
+            schemaPath: '#/properties/description/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema62.properties.description,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err52];
+          } else {
+            vErrors.push(err52);
+          }
+          errors++;
+        }
+      } else {
+        const err53 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema62.properties.description.type,
+          parentSchema: schema62.properties.description,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err53];
+        } else {
+          vErrors.push(err53);
+        }
+        errors++;
+      }
+    }
+    if (data.comments !== undefined) {
+      let data23 = data.comments;
+      if (typeof data23 === 'string') {
+        if (func1(data23) > 500) {
+          const err54 = {
+            instancePath: instancePath + '/comments',
+            schemaPath: '#/properties/comments/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema62.properties.comments,
+            data: data23,
+          };
+          if (vErrors === null) {
+            vErrors = [err54];
+          } else {
+            vErrors.push(err54);
+          }
+          errors++;
+        }
+      } else {
+        const err55 = {
+          instancePath: instancePath + '/comments',
+          schemaPath: '#/properties/comments/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema62.properties.comments.type,
+          parentSchema: schema62.properties.comments,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err55];
+        } else {
+          vErrors.push(err55);
+        }
+        errors++;
+      }
+    }
+    if (data.contact_person !== undefined) {
+      let data24 = data.contact_person;
+      if (typeof data24 === 'string') {
+        if (func1(data24) > 70) {
+          const err56 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema62.properties.contact_person,
+            data: data24,
+          };
+          if (vErrors === null) {
+            vErrors = [err56];
+          } else {
+            vErrors.push(err56);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data24)) {
+          const err57 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema62.properties.contact_person,
+            data: data24,
+          };
+          if (vErrors === null) {
+            vErrors = [err57];
+          } else {
+            vErrors.push(err57);
+          }
+          errors++;
+        }
+      } else {
+        const err58 = {
+          instancePath: instancePath + '/contact_person',
+          schemaPath: '#/properties/contact_person/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema62.properties.contact_person.type,
+          parentSchema: schema62.properties.contact_person,
+          data: data24,
+        };
+        if (vErrors === null) {
+          vErrors = [err58];
+        } else {
+          vErrors.push(err58);
+        }
+        errors++;
+      }
+    }
+    if (data.owner_contact_phone !== undefined) {
+      let data25 = data.owner_contact_phone;
+      if (typeof data25 === 'string') {
+        if (func1(data25) > 15) {
+          const err59 = {
+            instancePath: instancePath + '/owner_contact_phone',
+            schemaPath: '#/properties/owner_contact_phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 15 },
+            message: 'must NOT have more than 15 characters',
+            schema: 15,
+            parentSchema: schema62.properties.owner_contact_phone,
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err59];
+          } else {
+            vErrors.push(err59);
+          }
+          errors++;
+        }
+        if (!formats10.validate(data25)) {
+          const err60 = {
+            instancePath: instancePath + '/owner_contact_phone',
+            schemaPath: '#/properties/owner_contact_phone/format',
+            keyword: 'format',
+            params: { format: 'phone' },
+            message: 'must match format "' + 'phone' + '"',
+            schema: 'phone',
+            parentSchema: schema62.properties.owner_contact_phone,
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err60];
+          } else {
+            vErrors.push(err60);
+          }
+          errors++;
+        }
+      } else {
+        const err61 = {
+          instancePath: instancePath + '/owner_contact_phone',
+          schemaPath: '#/properties/owner_contact_phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema62.properties.owner_contact_phone.type,
+          parentSchema: schema62.properties.owner_contact_phone,
+          data: data25,
+        };
+        if (vErrors === null) {
+          vErrors = [err61];
+        } else {
+          vErrors.push(err61);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data26 = data.email;
+      if (typeof data26 === 'string') {
+        if (func1(data26) > 70) {
+          const err62 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema62.properties.email,
+            data: data26,
+          };
+          if (vErrors === null) {
+            vErrors = [err62];
+          } else {
+            vErrors.push(err62);
+          }
+          errors++;
+        }
+        if (!formats28.validate(data26)) {
+          const err63 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema62.properties.email,
+            data: data26,
+          };
+          if (vErrors === null) {
+            vErrors = [err63];
+          } else {
+            vErrors.push(err63);
+          }
+          errors++;
+        }
+      } else {
+        const err64 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema62.properties.email.type,
+          parentSchema: schema62.properties.email,
+          data: data26,
+        };
+        if (vErrors === null) {
+          vErrors = [err64];
+        } else {
+          vErrors.push(err64);
         }
         errors++;
       }
     }
   } else {
-    const err39 = {
+    const err65 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -3237,9 +3869,9 @@ function validate33(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err39];
+      vErrors = [err65];
     } else {
-      vErrors.push(err39);
+      vErrors.push(err65);
     }
     errors++;
   }
@@ -3256,10 +3888,12 @@ validate33.evaluated = {
     address: true,
     zip: true,
     city: true,
+    municipality: true,
     location_type_id: true,
     latitude: true,
     longitude: true,
     max_hardware_units: true,
+    hardware_models: true,
     location_owner_id: true,
     maintenance_provider_id: true,
     support_provider_id: true,
@@ -3267,6 +3901,11 @@ validate33.evaluated = {
     parked: true,
     test_sp: true,
     active: true,
+    description: true,
+    comments: true,
+    contact_person: true,
+    owner_contact_phone: true,
+    email: true,
   },
   dynamicProps: false,
   dynamicItems: false,
@@ -3754,8 +4393,7 @@ const schema67 = {
     },
   },
 };
-const formats14 = sharedValidators.formats['name-3'];
-const formats18 = sharedValidators.formats.email;
+const formats32 = sharedValidators.formats['name-3'];
 
 function validate35(
   data,
@@ -3849,7 +4487,7 @@ function validate35(
     if (data.name !== undefined) {
       let data1 = data.name;
       if (typeof data1 === 'string') {
-        if (!formats14.validate(data1)) {
+        if (!formats32.validate(data1)) {
           const err4 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/allOf/0/format',
@@ -3947,7 +4585,7 @@ function validate35(
           }
           errors++;
         }
-        if (!formats18.validate(data2)) {
+        if (!formats28.validate(data2)) {
           const err9 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',

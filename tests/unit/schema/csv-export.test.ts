@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { exportFileName, exportRows, type Translate } from '../../../src/schema/csv-export.ts';
+import { exportCells, exportFileName, exportPlan, exportRows, type Translate } from '../../../src/schema/csv-export.ts';
 import { resourceModel } from '../../../src/schema/resource-model.ts';
 
 const model = resourceModel(
@@ -109,5 +109,28 @@ describe('exportFileName', () => {
     expect(exportFileName('Service points/all', new Date(2026, 11, 31, 23, 59))).toBe(
       'Service_points_all-31-12-2026-23-59.csv',
     );
+  });
+});
+
+describe('exportPlan with lookup lists', () => {
+  const withLookup = resourceModel(
+    {
+      $id: 'place',
+      'x-resource': { name: 'places', endpoint: 'places', id: 'place_id' },
+      properties: {
+        place_id: { type: 'integer', 'x-column': { index: 1 } },
+        kind: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=kinds' }, 'x-column': { index: 2 } },
+      },
+    },
+    () => undefined,
+  );
+
+  it('writes the names of lookup values, and the raw value when a name is unknown', () => {
+    const plan = exportPlan(withLookup, translate, { kind: { '1': 'Supermarket', '2': 'Kiosk' } });
+    expect(exportCells(plan, [{ place_id: 7, kind: 2 }, { place_id: 8, kind: 9 }, { place_id: 9 }])).toEqual([
+      ['7', 'Kiosk'],
+      ['8', '9'],
+      ['9', '-'],
+    ]);
   });
 });

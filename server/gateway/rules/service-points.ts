@@ -1,0 +1,55 @@
+import { bulkImport } from '../bulk-import.ts';
+import { HttpError } from '../http-error.ts';
+import type { Db } from '../../db/adapter.ts';
+import type { Doc } from '../record-store.ts';
+import type { ResourceRules } from '../resource-rules.ts';
+
+const ON_HOLD = 'The status cannot be edited because the service point is on hold';
+const TEST_PERMANENT = 'A test service point is permanent and cannot become live';
+const TERMINATION_PERMANENT = 'Termination is permanent';
+const TERMINATION_BLOCKED = 'Service point contains active shipments or installed hardware';
+
+const refused = (message: string, key: string, field: string) =>
+  new HttpError(422, message, {
+    message_key: `catalogue.${key}`,
+    errors: { [field]: { message: `catalogue.${key}` } },
+  });
+
+/** Installed hardware or shipments still waiting at the service point. */
+async function inUse(tx: Db, servicePointId: string) {
+  const found = await tx.query(
+    `SELECT 1 FROM records WHERE resource = 'service_points/hardware_units' AND doc->>'service_point_id' = $1
+     UNION ALL
+     SELECT 1 FROM records WHERE resource = 'shipments' AND doc->>'service_point_id' = $1
+       AND coalesce((doc->>'active')::boolean, false)
+     LIMIT 1`,
+    [servicePointId],
+  );
+  return found.rows.length > 0;
+}
+
+const was = (existing: Doc | undefined, field: string) => existing?.[field] === true;
+
+/** Spec 02 §4: on hold freezes the status; test and terminated are one-way. */
+export const servicePointRules: ResourceRules = {
+  async beforeWrite({ tx }, doc, existing) {
+    const before = existing?.doc;
+    if (before && was(before, 'parked') && doc.status !== before.status) {
+      throw refused(ON_HOLD, 'status_on_hold', 'status');
+    }
+    if (was(before, 'test_sp') && doc.test_sp !== true) throw refused(TEST_PERMANENT, 'test_sp_permanent', 'test_sp');
+    if (was(before, 'is_terminated') && doc.is_terminated !== true) {
+      throw refused(TERMINATION_PERMANENT, 'termination_permanent', 'is_terminated');
+    }
+    if (existing && doc.is_terminated === true && !was(before, 'is_terminated') && (await inUse(tx, existing.key))) {
+      throw refused(TERMINATION_BLOCKED, 'termination_blocked', 'is_terminated');
+    }
+    return doc.is_terminated === true ? { ...doc, status: 9, active: false } : doc;
+  },
+
+  async beforeDelete({ tx }, existing) {
+    if (await inUse(tx, existing.key)) throw refused(TERMINATION_BLOCKED, 'termination_blocked', 'service_point_id');
+  },
+
+  opnames: { bulk_import: bulkImport() },
+};

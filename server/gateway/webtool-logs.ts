@@ -1,0 +1,249 @@
+import type { Db } from '../db/adapter.ts';
+import type { CallerAccess } from './caller-access.ts';
+import { badRequest, HttpError, notFound } from './http-error.ts';
+import type { SpecialRoute } from './webtool-routes.ts';
+
+/**
+ * The "Webtool logs" contract (spec 02 §7, logs): CloudWatch Logs Insights in production, served
+ * here from the gateway's own audit trail. Times are epoch seconds, as CloudWatch takes them.
+ */
+
+const DAY_SECONDS = 24 * 60 * 60;
+const MAX_RANGE_SECONDS = 31 * DAY_SECONDS;
+export const MAX_ROWS = 1000;
+const MAX_QUERY_LENGTH = 500;
+/** The end of year 9999: later instants are not dates PostgreSQL and browsers agree on. */
+const LATEST_TIME = 253402300799;
+/** A create lists every field of the record; the one-line summary names only the first ones. */
+const SUMMARY_FIELDS = 10;
+
+/** One result row. Beyond CloudWatch's three fields, the columns the screen shows. */
+interface LogRow {
+  '@timestamp': string;
+  '@message': string;
+  '@ptr': string;
+  username: string | null;
+  action: string;
+  resource: string;
+  key: string;
+}
+
+interface LogEntry {
+  at: string;
+  username: string | null;
+  partner_type: string | null;
+  partner_id: string | null;
+  resource: string;
+  key: string;
+  action: string;
+  changes: unknown;
+}
+
+interface LogSearch {
+  /** ISO instants, both inclusive. */
+  from: string;
+  to: string;
+  /** A LIKE pattern with the caller's wildcards escaped, or undefined for every row. */
+  pattern?: string;
+  limit: number;
+}
+
+interface LogGroup {
+  name: string;
+  title: string;
+  search(db: Db, search: LogSearch): Promise<{ rows: LogRow[]; total: number }>;
+  /** Whether a `@ptr` has this group's shape: another shape is a malformed pointer, not a missing entry. */
+  ownsPtr(ptr: string): boolean;
+  read(db: Db, ptr: string): Promise<LogEntry | undefined>;
+}
+
+const PAST_TENSE: Record<string, string> = {
+  create: 'created',
+  update: 'updated',
+  delete: 'deleted',
+  enable: 'enabled',
+  disable: 'disabled',
+};
+
+/** "operator updated partners/carrier 12: name, phone" — one line whatever the stored values hold. */
+function auditMessage(
+  row: { username: string | null; action: string; resource: string; key: string },
+  fields: string[],
+) {
+  const named = fields.slice(0, SUMMARY_FIELDS);
+  if (fields.length > named.length) named.push(`+${fields.length - named.length}`);
+  const line = `${row.username ?? 'system'} ${PAST_TENSE[row.action] ?? row.action} ${row.resource} ${row.key}`;
+  return (named.length ? `${line}: ${named.join(', ')}` : line).replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ');
+}
+
+const AUDIT_PTR = /^[1-9]\d{0,17}$/;
+
+const auditGroup: LogGroup = {
+  name: 'webtool-audit',
+  title: 'Webtool audit trail',
+  async search(db, { from, to, pattern, limit }) {
+    // The filter text covers who, what and the stored values; the values were masked when written.
+    const result = await db.query<{
+      id: string | number;
+      at: string | Date;
+      username: string | null;
+      resource: string;
+      key: string;
+      action: string;
+      fields: string[];
+      total: string | number;
+    }>(
+      `SELECT id, at, username, resource, key, action,
+              CASE WHEN jsonb_typeof(changes) = 'object'
+                THEN (SELECT coalesce(jsonb_agg(field ORDER BY field), '[]'::jsonb) FROM jsonb_object_keys(changes) AS field)
+                ELSE '[]'::jsonb END AS fields,
+              count(*) OVER () AS total
+       FROM audit_log
+       WHERE at >= $1::timestamptz AND at <= $2::timestamptz
+         AND ($3::text IS NULL
+              OR concat_ws(' ', username, resource, key, action, changes::text) ILIKE $3::text ESCAPE '\\')
+       ORDER BY at DESC, id DESC
+       LIMIT $4`,
+      [from, to, pattern ?? null, limit],
+    );
+    return {
+      total: result.rows.length ? Number(result.rows[0].total) : 0,
+      rows: result.rows.map((row) => ({
+        '@timestamp': new Date(row.at).toISOString(),
+        '@message': auditMessage(row, row.fields),
+        '@ptr': String(row.id),
+        username: row.username,
+        action: row.action,
+        resource: row.resource,
+        key: row.key,
+      })),
+    };
+  },
+  ownsPtr: (ptr) => AUDIT_PTR.test(ptr),
+  async read(db, ptr) {
+    const result = await db.query<LogEntry>(
+      `SELECT at, username, partner_type, partner_id, resource, key, action, changes
+       FROM audit_log WHERE id = $1::bigint`,
+      [ptr],
+    );
+    const entry = result.rows[0];
+    return entry && { ...entry, at: new Date(entry.at).toISOString() };
+  },
+};
+
+const logGroups: readonly LogGroup[] = [auditGroup];
+
+function assertOperator(access: CallerAccess) {
+  if (!access.seesAll) throw new HttpError(403, 'You have no permission for this request.');
+}
+
+function single(value: unknown, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (Array.isArray(value)) throw badRequest(`${name} was given more than once.`);
+  return String(value);
+}
+
+function epochSeconds(value: unknown, name: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > LATEST_TIME) {
+    throw badRequest(`${name} must be a time in whole seconds since 1970-01-01 UTC.`);
+  }
+  return value;
+}
+
+function likePattern(queryString: unknown): string | undefined {
+  if (queryString === undefined || queryString === null) return undefined;
+  if (typeof queryString !== 'string') throw badRequest('queryString must be text.');
+  if (queryString.length > MAX_QUERY_LENGTH) {
+    throw badRequest(`queryString must be at most ${MAX_QUERY_LENGTH} characters.`);
+  }
+  // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
+  if (queryString.includes('\u0000')) throw badRequest('queryString must not contain control characters.');
+  const text = queryString.trim();
+  return text ? `%${text.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+}
+
+function groupsNamed(names: unknown): LogGroup[] {
+  if (!Array.isArray(names) || names.length === 0) {
+    throw badRequest('logGroupNames must be a non-empty list of log group names.');
+  }
+  const chosen = new Set<LogGroup>();
+  for (const name of names) {
+    const group = logGroups.find((candidate) => candidate.name === name);
+    if (!group) throw badRequest(`Unknown log group: ${String(name).slice(0, 100)}`);
+    chosen.add(group);
+  }
+  return [...chosen];
+}
+
+/** Rows of every chosen group in one newest-first list, cut at MAX_ROWS. */
+async function searchLogs(
+  db: Db,
+  groups: LogGroup[],
+  request: { startTime: unknown; endTime: unknown; queryString: unknown },
+) {
+  const startTime = epochSeconds(request.startTime, 'startTime');
+  const endTime = epochSeconds(request.endTime, 'endTime');
+  if (startTime >= endTime) throw badRequest('startTime must be before endTime.');
+  if (endTime - startTime > MAX_RANGE_SECONDS) throw badRequest('The time range must be at most 31 days.');
+  const search: LogSearch = {
+    from: new Date(startTime * 1000).toISOString(),
+    to: new Date(endTime * 1000).toISOString(),
+    pattern: likePattern(request.queryString),
+    limit: MAX_ROWS,
+  };
+  const found = await Promise.all(groups.map((group) => group.search(db, search)));
+  const total = found.reduce((sum, part) => sum + part.total, 0);
+  const data = found
+    .flatMap((part) => part.rows)
+    .sort((a, b) => b['@timestamp'].localeCompare(a['@timestamp']))
+    .slice(0, MAX_ROWS);
+  return { success: true, data, total, ...(total > data.length ? { truncated: true } : {}) };
+}
+
+async function readLog(db: Db, ptr: string | undefined) {
+  if (!ptr) throw badRequest('ptr is required: the @ptr of a log row.');
+  const group = logGroups.find((candidate) => candidate.ownsPtr(ptr));
+  if (!group) throw badRequest('ptr is not a log pointer.');
+  const entry = await group.read(db, ptr);
+  if (!entry) throw notFound('Log entry not found.');
+  return { success: true, data: entry };
+}
+
+const getLogs: SpecialRoute = async ({ request, access, db }) => {
+  assertOperator(access);
+  const query = request.query as Record<string, unknown>;
+  const opname = single(query.opname, 'opname');
+  if (opname === 'log_group_list') {
+    return { success: true, data: logGroups.map((group) => ({ column_id: group.name, column_name: group.title })) };
+  }
+  if (opname === 'log') return readLog(db, single(query.ptr, 'ptr'));
+  if (opname !== undefined) throw badRequest(`Unknown opname: ${opname.slice(0, 100)}`);
+  if (query.piece_id !== undefined) throw badRequest('piece_id is not supported: this gateway keeps no shipment logs.');
+  const seconds = (name: string) => {
+    const raw = single(query[name], name);
+    if (raw === undefined || !/^\d{1,12}$/.test(raw)) throw badRequest(`${name} is required, in epoch seconds.`);
+    return Number(raw);
+  };
+  return searchLogs(db, [...logGroups], {
+    startTime: seconds('start_time'),
+    endTime: seconds('end_time'),
+    queryString: single(query.request, 'request'),
+  });
+};
+
+const postLogs: SpecialRoute = async ({ request, access, db }) => {
+  assertOperator(access);
+  const body = request.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw badRequest('The request body must be a JSON object.');
+  }
+  const { opname, startTime, endTime, queryString, logGroupNames } = body as Record<string, unknown>;
+  if (opname !== 'query') throw badRequest('opname must be query.');
+  return searchLogs(db, groupsNamed(logGroupNames), { startTime, endTime, queryString });
+};
+
+/** Special routes of `webtool/logs`, for the gateway's `special` map; operator company only. */
+export const webtoolLogsRoutes: Record<string, SpecialRoute> = {
+  'GET logs': getLogs,
+  'POST logs': postLogs,
+};

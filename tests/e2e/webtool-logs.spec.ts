@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { signIn } from './support.ts';
+
+test('the operator finds a change in the webtool logs and reads it field by field', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/couriers');
+  await page.getByRole('textbox', { name: 'Search' }).fill('NO0003');
+  // The search is applied after a pause, by a navigation: wait for it before leaving the list.
+  await expect(page).toHaveURL(/NO0003/);
+  await page.getByRole('link', { name: 'NO0003' }).click();
+  const phone = page.getByRole('textbox', { name: 'Phone' });
+  await expect(phone).not.toHaveValue('');
+  await phone.fill('+4511447700');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/couriers(\?.*)?$/);
+
+  await page.goto('/logs');
+  await expect(page.getByRole('combobox', { name: 'Log group' })).toHaveText('Webtool audit trail');
+  await expect(page.getByLabel(/^From/)).not.toHaveValue('');
+  const filter = page.getByRole('textbox', { name: 'Text filter' });
+  await filter.fill('+4511447700');
+  await filter.press('Enter');
+
+  const rows = page.getByRole('table', { name: 'Log entries' }).locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('operator');
+  await expect(rows.first()).toContainText('Changed');
+  await expect(rows.first()).toContainText('Courier 3');
+  await expect(rows.first()).toContainText('operator updated couriers 3: phone');
+
+  await rows.first().getByRole('button', { name: 'Details' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log entry' });
+  await expect(dialog.getByTestId('log-changes')).toHaveText(/^Phone: \+45[\d ]+ → \+4511447700$/);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByLabel(/^From/).fill('2026-01-31T10:00');
+  await page.getByLabel(/^To/).fill('2026-01-01T10:00');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('The start time must be before the end time.')).toBeVisible();
+});
+
+test('a carrier user opening the webtool logs gets the not-found page', async ({ page }) => {
+  await signIn(page, 'carrier');
+  await page.goto('/logs');
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Log entries' })).toHaveCount(0);
+});

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
+import { createSchemaRegistry } from '../../src/schema/ajv.ts';
+import { validateRecord } from '../../src/schema/validate.ts';
+import { loadSchemas } from '../../server/gateway/resource-registry.ts';
+import { startStack, type Stack } from './support/stack.ts';
+
+let stack: Stack;
+let operator: SigningSession;
+let locationOwner: SigningSession;
+
+beforeAll(async () => {
+  stack = await startStack();
+  [operator, locationOwner] = [await stack.signIn('operator'), await stack.signIn('locationowner')];
+});
+afterAll(() => stack.close());
+
+type RowErrors = { index: number; line: number; errors: Record<string, { message: string; args?: object }> }[];
+
+const servicePoint = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Bulk Kiosk Oslo',
+  country: 'NO',
+  status: 1,
+  address: 'Storgata 1',
+  zip: '0155',
+  city: 'Oslo',
+  latitude: 59.91,
+  longitude: 10.75,
+  max_hardware_units: 2,
+  ...overrides,
+});
+
+const bulk = (session: SigningSession, body: Record<string, unknown>) =>
+  stack.send(session, { method: 'POST', path: 'webtool/service_points', body: { opname: 'bulk_import', ...body } });
+
+async function stored(where: string, params: unknown[] = []) {
+  return (
+    await stack.db.query<{ doc: Record<string, unknown>; version: number; key: string }>(
+      `SELECT key, doc, version FROM records WHERE resource = 'service_points' AND ${where}`,
+      params,
+    )
+  ).rows;
+}
+
+async function count() {
+  return Number(
+    (await stack.db.query<{ n: string }>(`SELECT count(*) AS n FROM records WHERE resource = 'service_points'`)).rows[0]
+      .n,
+  );
+}
+
+describe('the demo network', () => {
+  it('holds only service points that pass their schema, so every one of them can be edited', async () => {
+    const registry = createSchemaRegistry(loadSchemas());
+    const docs = await stored('true');
+    const failing = docs
+      .map((row) => ({ key: row.key, errors: validateRecord(registry, 'service-point', row.doc).errors }))
+      .filter((row) => Object.keys(row.errors).length);
+    expect(failing.slice(0, 3)).toEqual([]);
+  });
+});
+
+describe('service point rules', () => {
+  const patch = (session: SigningSession, body: Record<string, unknown>) =>
+    stack.send(session, { method: 'PATCH', path: 'webtool/service_points', body });
+
+  it('refuses a status change while the service point is on hold', async () => {
+    const [parked] = await stored(`(doc->>'parked')::boolean LIMIT 1`);
+    const answer = await patch(operator, {
+      service_point_id: parked.doc.service_point_id,
+      version: parked.version,
+      status: 5,
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({
+      message: 'The status cannot be edited because the service point is on hold',
+      errors: { status: { message: 'catalogue.status_on_hold' } },
+    });
+    const ok = await patch(operator, {
+      service_point_id: parked.doc.service_point_id,
+      version: parked.version,
+      parked: false,
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('keeps a test service point a test one, and a terminated one terminated', async () => {
+    const [test] = await stored(`(doc->>'test_sp')::boolean LIMIT 1`);
+    const live = await patch(operator, {
+      service_point_id: test.doc.service_point_id,
+      version: test.version,
+      test_sp: false,
+    });
+    expect(live.status).toBe(422);
+    expect(live.body.errors).toEqual({ test_sp: { message: 'catalogue.test_sp_permanent' } });
+
+    const [terminated] = await stored(`(doc->>'is_terminated')::boolean LIMIT 1`);
+    const revived = await patch(operator, {
+      service_point_id: terminated.doc.service_point_id,
+      version: terminated.version,
+      is_terminated: false,
+    });
+    expect(revived.status).toBe(422);
+    expect(revived.body.errors).toEqual({ is_terminated: { message: 'catalogue.termination_permanent' } });
+  });
+
+  it('refuses to terminate or delete a service point with installed hardware', async () => {
+    const [equipped] = await stored(
+      `key IN (SELECT doc->>'service_point_id' FROM records WHERE resource = 'service_points/hardware_units')
+       AND NOT (doc->>'is_terminated')::boolean AND NOT coalesce((doc->>'parked')::boolean, false) LIMIT 1`,
+    );
+    const terminate = await patch(operator, {
+      service_point_id: equipped.doc.service_point_id,
+      version: equipped.version,
+      is_terminated: true,
+    });
+    expect(terminate.status).toBe(422);
+    expect(terminate.body.message).toBe('Service point contains active shipments or installed hardware');
+    const removal = await stack.send(operator, {
+      method: 'DELETE',
+      path: 'webtool/service_points',
+      body: { service_point_id: equipped.doc.service_point_id, version: equipped.version },
+    });
+    expect(removal.status).toBe(422);
+  });
+});
+
+describe('POST webtool/service_points opname bulk_import', () => {
+  it('imports all rows, as test service points when the toggle is on, owned by the location owner', async () => {
+    const before = await count();
+    const answer = await bulk(locationOwner, {
+      data: [
+        servicePoint({ name: 'Toggle Kiosk One', hardware_models: ['Locker 12', 'Locker 24'] }),
+        servicePoint({ name: 'Toggle Kiosk Two', latitude: 59.92 }),
+      ],
+      fileName: 'points.csv',
+      import_from: 'csv',
+      is_toggle_enabled: true,
+    });
+    expect(answer).toMatchObject({ status: 200, body: { success: true, imported: 2 } });
+    expect(await count()).toBe(before + 2);
+    const rows = await stored(`doc->>'name' LIKE 'Toggle Kiosk%'`);
+    expect(rows.map((row) => [row.doc.test_sp, row.doc.location_owner_id])).toEqual([
+      [true, 1],
+      [true, 1],
+    ]);
+  });
+
+  it('imports nothing when a row breaks a limit, repeats a name or coordinates, or lists too many models', async () => {
+    const before = await count();
+    const answer = await bulk(operator, {
+      data: [
+        servicePoint({ name: 'Limit Kiosk' }),
+        servicePoint({ name: 'x'.repeat(71), latitude: 1 }),
+        servicePoint({ name: 'Limit Kiosk', latitude: 2 }),
+        servicePoint({ name: 'Other Kiosk' }),
+        servicePoint({ name: 'Models Kiosk', latitude: 3, max_hardware_units: 1, hardware_models: ['A', 'B'] }),
+        servicePoint({ name: 'Zip Kiosk', latitude: 4, zip: '123456789', municipality: 'm'.repeat(101) }),
+        servicePoint({ name: 'Dot Kiosk', latitude: 5, address: '.Storgata', city: 'Os#lo' }),
+        servicePoint({
+          name: 'Contact Kiosk',
+          latitude: 6,
+          owner_contact_phone: '+47 123 456 7890',
+          email: 'nope',
+        }),
+      ],
+      is_toggle_enabled: false,
+    });
+    expect(answer.status).toBe(422);
+    expect(await count()).toBe(before);
+    const errors = Object.fromEntries((answer.body.row_errors as RowErrors).map((row) => [row.line, row.errors]));
+    expect(errors[3]).toEqual({ name: { message: 'validation.max_length', args: { max: 70 } } });
+    expect(errors[4]).toEqual({ name: { message: 'import.errors.repeated', args: { line: 2 } } });
+    expect(errors[5]).toEqual({ latitude: { message: 'import.errors.repeated', args: { line: 2 } } });
+    expect(errors[6]).toEqual({ hardware_models: { message: 'validation.count_mismatch' } });
+    expect(errors[7]).toMatchObject({
+      zip: { message: 'validation.max_length' },
+      municipality: { message: 'validation.max_length' },
+    });
+    expect(errors[8]).toEqual({
+      address: { message: 'validation.no_period_start' },
+      city: { message: 'validation.special_characters' },
+    });
+    expect(errors[9]).toMatchObject({
+      owner_contact_phone: { message: 'validation.max_length' },
+      email: { message: 'validation.email' },
+    });
+    expect(errors[2]).toBeUndefined();
+  });
+
+  it('refuses a toggle that is not a boolean, and a location owner importing for another owner', async () => {
+    expect((await bulk(operator, { data: [servicePoint()], is_toggle_enabled: 'yes' })).status).toBe(400);
+    const foreign = await bulk(locationOwner, { data: [servicePoint({ name: 'Foreign', location_owner_id: 2 })] });
+    expect(foreign.status).toBe(403);
+  });
+});
