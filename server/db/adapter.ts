@@ -39,9 +39,12 @@ function serialised() {
 
 async function openPglite(options: OpenDbOptions): Promise<Db & { dump(): Promise<Blob> }> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // Migration 004 creates pg_trgm; a real server has it as a standard contrib module.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const pg = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
   });
   const run = serialised();
   let closed = false;
