@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { createBrowserRouter, Route, RouterProvider } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
+import { Admin, CustomRoutes, memoryStore, Resource, type I18nProvider } from 'react-admin';
 import { environment } from './environment.ts';
 import { accessRules, endpoints, resources } from './resources.ts';
 import { listErrors } from './list-errors.tsx';
@@ -43,6 +43,13 @@ async function signingSession() {
 const companyName = environment.companyName;
 const Login = () => <LoginPage companyName={companyName} />;
 
+/**
+ * List state (page, sort, filters) lasts for the visit only. What a page keeps across sessions is
+ * the policy's call (save_filters_and_columns, src/schema/saved-filters.ts), so react-admin's own
+ * localStorage store must not keep it for everyone.
+ */
+const store = memoryStore();
+
 function WebtoolAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
   const { dataProvider, authProvider } = useMemo(() => {
     const call = createGatewayClient({
@@ -71,6 +78,7 @@ function WebtoolAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
     <Admin
       disableTelemetry
+      store={store}
       title={companyName}
       authProvider={authProvider}
       dataProvider={dataProvider}

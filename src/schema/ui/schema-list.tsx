@@ -7,7 +7,7 @@ import { FILTERS_STORAGE_KEY, savedFilters, savesFilters, withSavedFilters } fro
 import { ColumnMenu } from './column-menu.tsx';
 import { ExportButton } from './export-button.tsx';
 import { ImportButton } from './import-button.tsx';
-import { schemaColumn } from './schema-columns.tsx';
+import { LookupColumns, schemaColumn } from './schema-columns.tsx';
 import { schemaFilters } from './schema-inputs.tsx';
 
 function ListActions({
@@ -84,9 +84,11 @@ export function SchemaList({ model, canCreate = true }: { model: ResourceModel; 
       empty={false}
     >
       {saveFilters && <SaveFilters resource={model.name} />}
-      <Datagrid rowClick="edit" bulkActionButtons={false} empty={<NoRecords />}>
-        {columns}
-      </Datagrid>
+      <LookupColumns fields={model.fields}>
+        <Datagrid rowClick="edit" bulkActionButtons={false} empty={<NoRecords />}>
+          {columns}
+        </Datagrid>
+      </LookupColumns>
     </List>
   );
 }
