@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createSchemaRegistry } from '../../src/schema/ajv.ts';
 import { resourceModel } from '../../src/schema/resource-model.ts';
 import { validateRecord } from '../../src/schema/validate.ts';
-import { schemaColumn } from '../../src/schema/ui/schema-columns.tsx';
+import { columnPlan, numberFormatFor } from '../../src/schema/ui/schema-columns.tsx';
 import { SchemaInput } from '../../src/schema/ui/schema-inputs.tsx';
 import { loadResources } from '../../server/gateway/resource-registry.ts';
 
@@ -41,7 +41,12 @@ describe('one schema drives everything', () => {
     expect(model.fields.map((f) => f.source).indexOf('loyalty_code')).toBeLessThan(
       model.fields.map((f) => f.source).indexOf('service_point_radius'),
     );
-    expect(schemaColumn(field).props.source).toBe('loyalty_code');
+    const cell = columnPlan(field, {
+      translate: (key) => key,
+      numberFormat: numberFormatFor('en-US'),
+      editPath: (id) => `/carriers/${id}`,
+    });
+    expect(cell({ id: 1, loyalty_code: 'ABC' })).toBe('ABC');
     expect((<SchemaInput field={field} mode="create" />).props.field.source).toBe('loyalty_code');
   });
 

@@ -1,7 +1,5 @@
 import { createContext, useContext, useMemo, useState } from 'react';
-import DoneIcon from '@mui/icons-material/Done';
-import ClearIcon from '@mui/icons-material/Clear';
-import { Box, Button, Link, Stack, styled } from '@mui/material';
+import { Box, Button, Stack, styled } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import type { MouseEvent, ReactNode } from 'react';
 import {
@@ -11,27 +9,37 @@ import {
   ReferenceField,
   SingleFieldList,
   UrlField,
-  useCreatePath,
   useFieldValue,
-  useLocaleState,
-  useRecordContext,
-  useResourceContext,
   useTranslate,
+  type Identifier,
+  type RaRecord,
 } from 'react-admin';
 import type { FieldModel } from '../resource-model.ts';
 import { useLookupChoices } from './lookup-choices.ts';
 
 /*
- * A 500-row page renders ten thousand cells, so cells stay light: no tooltip, query, Typography
- * or Chip per cell; lookups are fetched once per column and number formats made once per locale.
+ * A 500-row page has ten thousand cells. Each column is planned once per render of the table (its
+ * labels, lookups and number format resolved up front) into a function of the record, so that most
+ * cells are plain text: no component, hook, tooltip, query or Chip per cell. Only cells with state
+ * or their own fetching (expandable text, references, images) stay components, reading the row's
+ * record context.
  */
 
-interface CellProps {
-  source: string;
-  sortable?: boolean;
+/** What every column plan may use, resolved once per table render. */
+export interface CellContext {
+  translate: (key: string, options?: Record<string, unknown>) => string;
+  numberFormat: Intl.NumberFormat;
+  editPath(id: Identifier): string;
 }
 
+export type CellRenderer = (record: RaRecord) => ReactNode;
+
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
+/** Numbers in the user's locale (a French decimal comma), ids without thousands separators. */
+export function numberFormatFor(locale: string) {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 6, useGrouping: false });
+}
 
 /** A small outlined label, as a Chip looks, at a fraction of its cost. */
 const Badge = styled('span')(({ theme }) => ({
@@ -44,43 +52,150 @@ const Badge = styled('span')(({ theme }) => ({
   whiteSpace: 'nowrap',
 }));
 
-function PlainField({ source }: CellProps) {
-  const value = useFieldValue({ source });
-  return isEmpty(value) ? null : <>{String(value)}</>;
-}
+const RecordLink = styled(RouterLink)(({ theme }) => ({ color: theme.palette.primary.main }));
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const numberFormat = (locale: string) => {
-  let format = numberFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 6, useGrouping: false });
-    numberFormats.set(locale, format);
-  }
-  return format;
-};
+const stopPropagation = (event: MouseEvent) => event.stopPropagation();
 
-/** Numbers in the user's locale (a French decimal comma), ids without thousands separators. */
-function NumberCell({ source }: CellProps) {
-  const value = useFieldValue({ source });
-  const [locale] = useLocaleState();
-  if (isEmpty(value)) return null;
-  return <>{typeof value === 'number' ? numberFormat(locale).format(value) : String(value)}</>;
-}
-
-function SwitchField({ source }: CellProps) {
-  const value = useFieldValue({ source });
-  const translate = useTranslate();
+/** A bare SVG with a title: an icon component per cell (styles, theme, tooltip) is what made boolean columns slow. */
+function switchCell(value: unknown, context: CellContext): ReactNode {
   if (isEmpty(value)) return null;
   const on = value === true || value === 1 || value === 'true';
-  const Icon = on ? DoneIcon : ClearIcon;
-  return <Icon fontSize="small" titleAccess={translate(on ? 'table.active' : 'table.deactive')} />;
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" role="img">
+      <title>{context.translate(on ? 'table.active' : 'table.deactive')}</title>
+      <path
+        d={on ? 'M4 12.5l5 5L20 6.5' : 'M6 6l12 12M18 6L6 18'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+      />
+    </svg>
+  );
 }
 
-function ChoiceField({ source, choices }: CellProps & { choices?: string }) {
-  const value = useFieldValue({ source });
+/** The name of one value: from the locale's `choices`, or the value itself. */
+function valueLabel(field: FieldModel, context: CellContext): (value: unknown) => string {
+  if (field.choices) {
+    const key = field.choices;
+    return (value) => context.translate(`choices.${key}.${value}`, { _: String(value) });
+  }
+  return (value) => String(value);
+}
+
+function ExpandableField({ source }: { source: string; sortable?: boolean }) {
+  const value = String(useFieldValue({ source }) ?? '');
   const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  if (value.length <= EXPANDABLE_PREVIEW) return <span>{value}</span>;
+  return (
+    <Box component="span">
+      {open ? value : `${value.slice(0, EXPANDABLE_PREVIEW)}…`}
+      <Button
+        size="small"
+        onClick={(event) => {
+          event.stopPropagation();
+          setOpen(!open);
+        }}
+      >
+        {translate(open ? 'table.show_less' : 'table.show_more')}
+      </Button>
+    </Box>
+  );
+}
+
+const EXPANDABLE_PREVIEW = 60;
+
+/**
+ * A lookup-list value's name. A small component reading the list-wide names: when the list arrives,
+ * only these cells render again, not every row.
+ */
+function LookupField({ source, lookupSource }: { source: string; lookupSource: string; sortable?: boolean }) {
+  const value = useFieldValue({ source });
+  const names = useContext(LookupNames)[lookupSource];
   if (isEmpty(value)) return null;
-  return <>{choices ? translate(`choices.${choices}.${value}`, { _: String(value) }) : String(value)}</>;
+  return <>{names?.get(String(value)) ?? String(value)}</>;
+}
+
+/** A cell that stays a component: rendered inside the row's record context. */
+function componentCell(element: ReactNode): CellRenderer {
+  return () => element;
+}
+
+/** The react-admin field of the cells that fetch or keep state, or undefined for plain cells. */
+export function schemaColumn(field: FieldModel): ReactNode | undefined {
+  const common = { source: field.source, sortable: field.type !== 'array' };
+  if (field.lookup?.source && field.type !== 'array') {
+    return <LookupField key={field.source} {...common} lookupSource={field.lookup.source} />;
+  }
+  switch (field.column.type) {
+    case 'select2':
+      return field.lookup?.resource ? (
+        <ReferenceField key={field.source} {...common} reference={field.lookup.resource} link={false} />
+      ) : undefined;
+    case 'array_with_badges':
+      return field.lookup?.resource ? (
+        <ReferenceArrayField key={field.source} {...common} reference={field.lookup.resource}>
+          <SingleFieldList linkType={false}>
+            <ChipField source={field.lookup.label ?? 'name'} size="small" />
+          </SingleFieldList>
+        </ReferenceArrayField>
+      ) : undefined;
+    case 'expandable':
+      return <ExpandableField key={field.source} {...common} />;
+    case 'linkonly':
+      return (
+        <UrlField key={field.source} {...common} target="_blank" rel="noopener noreferrer" onClick={stopPropagation} />
+      );
+    case 'images':
+      return <ImageField key={field.source} {...common} src="url" />;
+    default:
+      return undefined;
+  }
+}
+
+/** One column's cells, by its `x-column.type` and the field's type and hints. */
+export function columnPlan(field: FieldModel, context: CellContext): CellRenderer {
+  const element = schemaColumn(field);
+  if (element) return componentCell(element);
+  const { source } = field;
+  const label = valueLabel(field, context);
+  switch (field.column.type) {
+    case 'switch':
+      return (record) => switchCell(record[source], context);
+    case 'link':
+      return (record) => (
+        <RecordLink to={context.editPath(record.id)} onClick={stopPropagation}>
+          {String(record[source] ?? '')}
+        </RecordLink>
+      );
+    case 'text_with_badge':
+      return (record) => (isEmpty(record[source]) ? null : <Badge>{label(record[source])}</Badge>);
+    case 'array_with_badges':
+      return (record) => {
+        const values = record[source];
+        if (!Array.isArray(values) || !values.length) return null;
+        return (
+          <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
+            {values.map((value) => (
+              <Badge key={String(value)}>{label(value)}</Badge>
+            ))}
+          </Stack>
+        );
+      };
+    default:
+      if (field.type === 'boolean') return (record) => switchCell(record[source], context);
+      if (field.choices || field.column.type === 'select') {
+        return (record) => (isEmpty(record[source]) ? null : label(record[source]));
+      }
+      if (field.type === 'integer' || field.type === 'number') {
+        return (record) => {
+          const value = record[source];
+          if (isEmpty(value)) return null;
+          return typeof value === 'number' ? context.numberFormat.format(value) : String(value);
+        };
+      }
+      return (record) => (isEmpty(record[source]) ? null : String(record[source]));
+  }
 }
 
 /** Names of lookup-list values by source, filled once per list (see LookupColumns). */
@@ -107,133 +222,4 @@ export function LookupColumns({ fields, children }: { fields: readonly FieldMode
     ),
     children,
   );
-}
-
-const EXPANDABLE_PREVIEW = 60;
-
-function ExpandableField({ source }: { source: string; sortable?: boolean }) {
-  const value = String(useFieldValue({ source }) ?? '');
-  const translate = useTranslate();
-  const [open, setOpen] = useState(false);
-  if (value.length <= EXPANDABLE_PREVIEW) return <span>{value}</span>;
-  return (
-    <Box component="span">
-      {open ? value : `${value.slice(0, EXPANDABLE_PREVIEW)}…`}
-      <Button
-        size="small"
-        onClick={(event) => {
-          event.stopPropagation();
-          setOpen(!open);
-        }}
-      >
-        {translate(open ? 'table.show_less' : 'table.show_more')}
-      </Button>
-    </Box>
-  );
-}
-
-function BadgesField({ source, choices }: CellProps & { choices?: string }) {
-  const values = useFieldValue({ source }) as unknown[] | undefined;
-  const translate = useTranslate();
-  if (!Array.isArray(values) || !values.length) return null;
-  return (
-    <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
-      {values.map((value) => (
-        <Badge key={String(value)}>
-          {choices ? translate(`choices.${choices}.${value}`, { _: String(value) }) : String(value)}
-        </Badge>
-      ))}
-    </Stack>
-  );
-}
-
-function TextWithBadgeField({ source, choices }: CellProps & { choices?: string }) {
-  const value = useFieldValue({ source });
-  const translate = useTranslate();
-  if (isEmpty(value)) return null;
-  return <Badge>{choices ? translate(`choices.${choices}.${value}`, { _: String(value) }) : String(value)}</Badge>;
-}
-
-function LookupField({ source, lookupSource }: CellProps & { lookupSource: string }) {
-  const value = useFieldValue({ source });
-  const names = useContext(LookupNames)[lookupSource];
-  if (isEmpty(value)) return null;
-  return <>{names?.get(String(value)) ?? String(value)}</>;
-}
-
-/** The record's own link: opens its edit page, reachable with the keyboard. */
-function LinkField({ source }: { source: string; sortable?: boolean }) {
-  const record = useRecordContext();
-  const resource = useResourceContext();
-  const createPath = useCreatePath();
-  if (!record) return null;
-  return (
-    <Link
-      component={RouterLink}
-      to={createPath({ resource, id: record.id, type: 'edit' })}
-      onClick={(event: MouseEvent) => event.stopPropagation()}
-    >
-      {String(record[source] ?? '')}
-    </Link>
-  );
-}
-
-/** One list column for a schema field, by its `x-column.type`. */
-export function schemaColumn(field: FieldModel) {
-  const common = { source: field.source, sortable: field.type !== 'array' };
-  switch (field.column.type) {
-    case 'switch':
-      return <SwitchField key={field.source} {...common} />;
-    case 'select':
-      return field.lookup?.source ? (
-        <LookupField key={field.source} {...common} lookupSource={field.lookup.source} />
-      ) : (
-        <ChoiceField key={field.source} {...common} choices={field.choices} />
-      );
-    case 'select2':
-      return field.lookup?.resource ? (
-        <ReferenceField key={field.source} {...common} reference={field.lookup.resource} link={false} />
-      ) : (
-        <PlainField key={field.source} {...common} />
-      );
-    case 'array_with_badges':
-      return field.lookup?.resource ? (
-        <ReferenceArrayField key={field.source} {...common} reference={field.lookup.resource}>
-          <SingleFieldList linkType={false}>
-            <ChipField source={field.lookup.label ?? 'name'} size="small" />
-          </SingleFieldList>
-        </ReferenceArrayField>
-      ) : (
-        <BadgesField key={field.source} {...common} choices={field.choices} />
-      );
-    case 'text_with_badge':
-      return <TextWithBadgeField key={field.source} {...common} choices={field.choices} />;
-    case 'expandable':
-      return <ExpandableField key={field.source} {...common} />;
-    case 'link':
-      return <LinkField key={field.source} {...common} />;
-    case 'linkonly':
-      return (
-        <UrlField
-          key={field.source}
-          {...common}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={(e) => e.stopPropagation()}
-        />
-      );
-    case 'images':
-      return <ImageField key={field.source} {...common} src="url" />;
-    default:
-      if (field.type === 'boolean') return <SwitchField key={field.source} {...common} />;
-      if (field.lookup?.source) {
-        return <LookupField key={field.source} {...common} lookupSource={field.lookup.source} />;
-      }
-      if (field.choices) return <ChoiceField key={field.source} {...common} choices={field.choices} />;
-      return field.type === 'integer' || field.type === 'number' ? (
-        <NumberCell key={field.source} {...common} />
-      ) : (
-        <PlainField key={field.source} {...common} />
-      );
-  }
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { CreateButton, Datagrid, List, TopToolbar, useListContext, usePermissions, useTranslate } from 'react-admin';
+import { CreateButton, List, TopToolbar, useListContext, usePermissions, useTranslate } from 'react-admin';
 import { columnEntries, columnsStorageKey, hiddenColumns, toggleColumn } from '../column-preferences.ts';
 import type { PermissionSet } from '../permissions.ts';
 import type { ResourceModel } from '../resource-model.ts';
@@ -7,7 +7,8 @@ import { FILTERS_STORAGE_KEY, savedFilters, savesFilters, withSavedFilters } fro
 import { ColumnMenu } from './column-menu.tsx';
 import { ExportButton } from './export-button.tsx';
 import { ImportButton } from './import-button.tsx';
-import { LookupColumns, schemaColumn } from './schema-columns.tsx';
+import { LookupColumns } from './schema-columns.tsx';
+import { SchemaTable } from './schema-table.tsx';
 import { schemaFilters } from './schema-inputs.tsx';
 
 function ListActions({
@@ -66,10 +67,7 @@ export function SchemaList({ model, canCreate = true }: { model: ResourceModel; 
   const saveFilters = savesFilters(permissions?.permissions, model.features);
   const filters = useMemo(() => schemaFilters(model.fields, translate('ra.action.search')), [model, translate]);
   const [hidden, toggleHidden] = useHiddenColumns(model);
-  const columns = useMemo(
-    () => model.fields.filter((f) => !hidden.has(f.column.index)).map(schemaColumn),
-    [model, hidden],
-  );
+  const visible = useMemo(() => model.fields.filter((f) => !hidden.has(f.column.index)), [model, hidden]);
   const restored = useMemo(
     () => (saveFilters ? savedFilters(localStorage.getItem(FILTERS_STORAGE_KEY), model.name) : undefined),
     [saveFilters, model.name],
@@ -85,9 +83,7 @@ export function SchemaList({ model, canCreate = true }: { model: ResourceModel; 
     >
       {saveFilters && <SaveFilters resource={model.name} />}
       <LookupColumns fields={model.fields}>
-        <Datagrid rowClick="edit" bulkActionButtons={false} empty={<NoRecords />}>
-          {columns}
-        </Datagrid>
+        <SchemaTable model={model} fields={visible} empty={<NoRecords />} />
       </LookupColumns>
     </List>
   );
