@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { exportPlan } from '../../src/schema/csv-export.ts';
 import { mainThreadCsvBuilder } from '../../src/schema/ui/csv-builder.ts';
-import { alternate, median, ms, type BenchResult } from './measure.ts';
+import { alternate, median, ratioResult, type BenchResult } from './measure.ts';
 import { modelOf, translate } from './schemas.ts';
 import { servicePoints } from './service-points.ts';
 
@@ -37,16 +37,8 @@ export async function csvExportBench(runs = 5): Promise<BenchResult> {
   );
   const ours = median(times.ours);
   const baseline = median(times.baseline);
-  return {
-    name: 'CSV export, 100k service points',
-    ours: ms(ours),
-    baseline: ms(baseline),
-    ratio: ours / baseline,
-    target: `<= ${TARGET_RATIO}x`,
-    pass: ours / baseline <= TARGET_RATIO,
-    notes: [
-      `Ours: exportPlan + the export worker's builder (csvChunk per ${EXPORT_PAGE_SIZE}-row page, csvFile) to a Blob, in Node: ${(oursBytes / 1e6).toFixed(1)} MB, ${columns} columns.`,
-      `Baseline: Papa.unparse(rows) of the same objects to a Blob: ${(baselineBytes / 1e6).toFixed(1)} MB. Median of ${runs} runs each, alternated.`,
-    ],
-  };
+  return ratioResult('CSV export, 100k service points', ours, baseline, TARGET_RATIO, [
+    `Ours: exportPlan + the export worker's builder (csvChunk per ${EXPORT_PAGE_SIZE}-row page, csvFile) to a Blob, in Node: ${(oursBytes / 1e6).toFixed(1)} MB, ${columns} columns.`,
+    `Baseline: Papa.unparse(rows) of the same objects to a Blob: ${(baselineBytes / 1e6).toFixed(1)} MB. Median of ${runs} runs each, alternated.`,
+  ]);
 }

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { importModel, parseCsv } from '../../src/schema/bulk-import.ts';
-import { alternate, median, ms, type BenchResult } from './measure.ts';
+import { alternate, median, ratioResult, type BenchResult } from './measure.ts';
 import { registry } from './schemas.ts';
 import { servicePoints } from './service-points.ts';
 
@@ -53,16 +53,8 @@ export async function importValidationBench(runs = 7): Promise<BenchResult> {
   if (valid !== ROWS || baselineValid !== ROWS) {
     throw new Error(`expected ${ROWS} valid rows, got ${valid} (ours) and ${baselineValid} (baseline)`);
   }
-  return {
-    name: 'Import validation, 10k service points',
-    ours: ms(ours),
-    baseline: ms(baseline),
-    ratio: ours / baseline,
-    target: `<= ${TARGET_RATIO}x`,
-    pass: ours / baseline <= TARGET_RATIO,
-    notes: [
-      `Ours: parseCsv of a ${(csv.length / 1e6).toFixed(1)} MB, ${columns.length}-column CSV string (all ${valid} rows valid): papaparse steps, headers, typed cells, formula check, validateRecord, repeats.`,
-      `Baseline: Papa.parse of the same text (header, numbers and booleans typed) + the compiled ajv validator of the same registry on each row. Median of ${runs} runs each, alternated.`,
-    ],
-  };
+  return ratioResult('Import validation, 10k service points', ours, baseline, TARGET_RATIO, [
+    `Ours: parseCsv of a ${(csv.length / 1e6).toFixed(1)} MB, ${columns.length}-column CSV string (all ${valid} rows valid): papaparse steps, headers, typed cells, formula check, validateRecord, repeats.`,
+    `Baseline: Papa.parse of the same text (header, numbers and booleans typed) + the compiled ajv validator of the same registry on each row. Median of ${runs} runs each, alternated.`,
+  ]);
 }

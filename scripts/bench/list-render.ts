@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
-import { median, ms, type BenchResult } from './measure.ts';
+import { median, ms, ratioResult, type BenchResult } from './measure.ts';
 import type { BenchWindow, RenderKind } from './list-render/protocol.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -93,18 +93,10 @@ export async function listRenderBench(runs = 9): Promise<BenchResult> {
     if (failures.length) throw new Error(`the benchmark page failed: ${failures.join('; ')}`);
     const ours = median(times.engine);
     const baseline = median(times.plain);
-    return {
-      name: 'First render, 500-row list (Chromium)',
-      ours: ms(ours),
-      baseline: ms(baseline),
-      ratio: ours / baseline,
-      target: `<= ${TARGET_RATIO}x`,
-      pass: ours / baseline <= TARGET_RATIO,
-      notes: [
-        `Ours: SchemaList of service points (${columns} visible columns, toolbar, filters) in AdminContext, in-memory dataProvider, perPage 500; mount to the 500th row painted.`,
-        `Baseline: plain MUI Table of the same 500 rows and ${columns} columns (text cells). Median of ${runs} runs each, alternated, after a first run each (engine ${ms(firstEngine)}, table ${ms(firstPlain)}).`,
-      ],
-    };
+    return ratioResult('First render, 500-row list (Chromium)', ours, baseline, TARGET_RATIO, [
+      `Ours: SchemaList of service points (${columns} visible columns, toolbar, filters) in AdminContext, in-memory dataProvider, perPage 500; mount to the 500th row painted.`,
+      `Baseline: plain MUI Table of the same 500 rows and ${columns} columns (text cells). Median of ${runs} runs each, alternated, after a first run each (engine ${ms(firstEngine)}, table ${ms(firstPlain)}).`,
+    ]);
   } finally {
     await browser.close();
     await new Promise((resolve) => server.close(resolve));

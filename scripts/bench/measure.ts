@@ -11,6 +11,26 @@ export interface BenchResult {
   notes: string[];
 }
 
+/** The result of a benchmark judged by its ratio to the baseline (lower is better). */
+export function ratioResult(
+  name: string,
+  ours: number,
+  baseline: number,
+  targetRatio: number,
+  notes: string[],
+): BenchResult {
+  const ratio = ours / baseline;
+  return {
+    name,
+    ours: ms(ours),
+    baseline: ms(baseline),
+    ratio,
+    target: `<= ${targetRatio}x`,
+    pass: ratio <= targetRatio,
+    notes,
+  };
+}
+
 export function median(samples: readonly number[]): number {
   return percentile(samples, 50);
 }

@@ -229,6 +229,42 @@ const locationTypes = [
   'Pharmacy',
 ];
 
+/**
+ * The `id`th demo service point, drawing from `random` in a fixed order, so that the same seed gives
+ * the same network (the benchmarks use it for their 100,000 rows too). `units`: hardware to install.
+ */
+export function servicePointOf(random: ReturnType<typeof seededRandom>, id: number) {
+  const city = cities[(id - 1) % cities.length];
+  const status = (id - 1) % 10;
+  const owner = random.pick(locationOwners);
+  const units = status >= 5 && status <= 8 ? random.int(1, 3) : 0;
+  const spId = `${city.country}${String(id).padStart(5, '0')}`;
+  const venue = random.int(0, venues.length - 1);
+  const doc = {
+    service_point_id: id,
+    sp_id: spId,
+    name: `${owner.name} ${venues[venue]} ${city.name} ${id}`,
+    location_type_id: venue + 1,
+    status,
+    is_terminated: status === 9,
+    parked: status === 4 && random.chance(0.2),
+    test_sp: random.chance(0.02),
+    active: status === 7,
+    country: city.country,
+    address: `${random.pick(streets[city.country])} ${random.int(1, 180)}`,
+    zip: city.zip,
+    city: city.name,
+    latitude: Number((city.lat + (random.next() - 0.5) * 0.2).toFixed(6)),
+    longitude: Number((city.lng + (random.next() - 0.5) * 0.3).toFixed(6)),
+    time_zone: city.timeZone,
+    max_hardware_units: Math.max(units, random.int(1, 4)),
+    location_owner_id: owner.id,
+    maintenance_provider_id: random.pick(maintenanceProviders).id,
+    support_provider_id: random.pick(supportProviders).id,
+  };
+  return { doc, units, spId };
+}
+
 function partnerRecords(
   partners: Partner[],
   idField: string,
@@ -314,38 +350,13 @@ export async function seedNetwork(db: Db) {
   const hardware: NewRecord[] = [];
   const pinpads: NewRecord[] = [];
   for (let id = 1; id <= SERVICE_POINTS; id += 1) {
-    const city = cities[(id - 1) % cities.length];
-    const status = (id - 1) % 10;
-    const owner = random.pick(locationOwners);
-    const units = status >= 5 && status <= 8 ? random.int(1, 3) : 0;
-    const spId = `${city.country}${String(id).padStart(5, '0')}`;
-    const venue = random.int(0, venues.length - 1);
+    const { doc, units, spId } = servicePointOf(random, id);
+    const { status } = doc;
     servicePoints.push({
       key: String(id),
       partnerType: 'location_owner',
-      partnerId: String(owner.id),
-      doc: {
-        service_point_id: id,
-        sp_id: spId,
-        name: `${owner.name} ${venues[venue]} ${city.name} ${id}`,
-        location_type_id: venue + 1,
-        status,
-        is_terminated: status === 9,
-        parked: status === 4 && random.chance(0.2),
-        test_sp: random.chance(0.02),
-        active: status === 7,
-        country: city.country,
-        address: `${random.pick(streets[city.country])} ${random.int(1, 180)}`,
-        zip: city.zip,
-        city: city.name,
-        latitude: Number((city.lat + (random.next() - 0.5) * 0.2).toFixed(6)),
-        longitude: Number((city.lng + (random.next() - 0.5) * 0.3).toFixed(6)),
-        time_zone: city.timeZone,
-        max_hardware_units: Math.max(units, random.int(1, 4)),
-        location_owner_id: owner.id,
-        maintenance_provider_id: random.pick(maintenanceProviders).id,
-        support_provider_id: random.pick(supportProviders).id,
-      },
+      partnerId: String(doc.location_owner_id),
+      doc,
     });
     for (let u = 0; u < units; u += 1) {
       const hardwareId = hardware.length + 1;
