@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import type { SchemaObject } from 'ajv';
 import type { SchemaRegistry } from './ajv.ts';
-import { validateRecord } from './validate.ts';
+import { validateNormalised, validateRecord } from './validate.ts';
 
 /**
  * The CSV bulk import engine (spec 02 §4 "Bulk upload file states", §5 "Bulk import limits"): checks
@@ -260,51 +260,82 @@ export function typedCell(type: string | undefined, cell: string): unknown {
   return cell;
 }
 
-/** A value as repeats are compared: trimmed, lower case; undefined when empty. */
-function comparable(value: unknown): string | undefined {
+/**
+ * A value as repeats are compared: text trimmed and in lower case, so ` Kiosk` repeats `kiosk`;
+ * undefined when empty. A number, and text that spells one as `String` would (`59.9`), is compared
+ * as that number: a Map key with no number-to-text conversion, which is most of the cost of
+ * comparing coordinates.
+ */
+function comparable(value: unknown): unknown {
   if (value === undefined || value === null) return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value).toLowerCase();
   const text = String(value).trim();
-  return text === '' ? undefined : text.toLowerCase();
+  if (text === '') return undefined;
+  const lower = text.toLowerCase();
+  const code = lower.charCodeAt(0);
+  // Only text starting with a digit, '-' or '.' can spell a finite number.
+  if ((code >= 48 && code <= 57) || code === 45 || code === 46) {
+    const number = Number(lower);
+    if (Number.isFinite(number) && String(number) === lower) return number;
+  }
+  return lower;
 }
 
 /** Tracks `x-import.unique` values across rows, per tenancy owner. */
 export function repeatTracker(model: ImportModel) {
+  const { unique, uniqueWith, ownerFields } = model;
+  const withFields = unique.map((field) => uniqueWith[field] ?? []);
   const ownerOf = (data: Record<string, unknown>) => {
+    if (ownerFields.length === 1) return String(data[ownerFields[0]] ?? '');
     let owner = '';
-    model.ownerFields.forEach((name, index) => {
-      owner += `${index ? '\u0000' : ''}${String(data[name] ?? '')}`;
-    });
+    for (let index = 0; index < ownerFields.length; index += 1) {
+      owner += `${index ? '\u0000' : ''}${String(data[ownerFields[index]] ?? '')}`;
+    }
     return owner;
   };
-  /** First line of each compared value, per field and owner: short keys hash faster than one long one. */
-  const seen = new Map<string, Map<string, number>>();
+  /**
+   * Per owner, per unique field (by index): a tree of compared values, one level for the field and
+   * one for each field compared with it, whose leaves are the first line of each combination.
+   */
+  type Tree = Map<unknown, Tree | number>;
+  const seen = new Map<string, Tree[]>();
+  const keys: unknown[] = [];
   // Called for every row of a file: no intermediate arrays, the owner built only when needed.
   return (data: Record<string, unknown>, line: number): Record<string, RowError> => {
     const errors: Record<string, RowError> = {};
-    let owner: string | undefined;
-    for (const field of model.unique) {
-      let compared = comparable(data[field]);
-      for (const other of model.uniqueWith[field] ?? []) {
-        if (compared === undefined) break;
-        const value = comparable(data[other]);
-        compared = value === undefined ? undefined : `${compared}\u0000${value}`;
+    let trees: Tree[] | undefined;
+    fields: for (let index = 0; index < unique.length; index += 1) {
+      const others = withFields[index];
+      keys.length = 0;
+      keys.push(comparable(data[unique[index]]));
+      for (const other of others) keys.push(comparable(data[other]));
+      for (const key of keys) if (key === undefined) continue fields;
+      if (!trees) {
+        const owner = ownerOf(data);
+        trees = seen.get(owner);
+        if (!trees) seen.set(owner, (trees = unique.map((): Tree => new Map())));
       }
-      if (compared === undefined) continue;
-      owner ??= ownerOf(data);
-      const scope = `${field}\u0000${owner}`;
-      let lines = seen.get(scope);
-      if (!lines) seen.set(scope, (lines = new Map()));
-      const first = lines.get(compared);
-      if (first === undefined) lines.set(compared, line);
-      else errors[field] = { message: importMessages.repeated, args: { line: first }, kind: 'repeated' };
+      let node = trees[index];
+      const last = keys.length - 1;
+      for (let depth = 0; depth < last; depth += 1) {
+        let child = node.get(keys[depth]) as Tree | undefined;
+        if (!child) node.set(keys[depth], (child = new Map()));
+        node = child;
+      }
+      const first = node.get(keys[last]) as number | undefined;
+      if (first === undefined) node.set(keys[last], line);
+      else errors[unique[index]] = { message: importMessages.repeated, args: { line: first }, kind: 'repeated' };
     }
     return errors;
   };
 }
 
-function withoutExtraCells(row: Record<string, unknown>) {
-  const { __parsed_extra: _extra, ...cells } = row;
-  return cells;
+/** `\s` is the set `trim` removes: the test avoids a trimmed copy of every cell. */
+const NOT_BLANK = /\S/;
+
+function isBlankRow(cells: readonly string[]) {
+  for (let index = 0; index < cells.length; index += 1) if (NOT_BLANK.test(cells[index])) return false;
+  return true;
 }
 
 function isEmpty(errors: Record<string, RowError>) {
@@ -312,45 +343,70 @@ function isEmpty(errors: Record<string, RowError>) {
   return true;
 }
 
-/** `\s` is the set `trim` removes: the test avoids a trimmed copy of every cell. */
-const NOT_BLANK = /\S/;
+export interface CheckedRow {
+  data: Record<string, unknown>;
+  errors: Record<string, RowError>;
+}
 
 /**
- * One row through the schema: formula cells are refused (and left out of `data`), the rest typed and
- * validated with `validateRecord`. An owner field missing from the file is not reported missing.
+ * Checks the rows of one file, whose header names `columns` (decided once, not per row): formula
+ * cells are refused (and left out of `data`), the rest typed and validated against the schema. A row
+ * is its cells in the header's order; a missing cell is empty. An owner field missing from the file
+ * (`presentFields`) is not reported missing: the gateway fills it in.
  */
+export function rowChecker(
+  registry: SchemaRegistry,
+  schemaId: string,
+  model: ImportModel,
+  columns: readonly string[],
+  presentFields: readonly string[] = columns,
+): (cells: readonly unknown[]) => CheckedRow {
+  const types = columns.map((field) => model.types[field]);
+  const unreported = new Set(model.ownerFields.filter((field) => !presentFields.includes(field)));
+  return (cells) => {
+    const errors: Record<string, RowError> = {};
+    const input: Record<string, unknown> = {};
+    // Cells of a CSV are text, typed here into what `validateRecord` would leave as it is; any other
+    // value (a caller's record) goes through its normalising.
+    let normal = true;
+    for (let index = 0; index < columns.length; index += 1) {
+      const raw = cells[index];
+      const field = columns[index];
+      if (typeof raw === 'string') {
+        if (looksLikeFormula(raw)) {
+          errors[field] = { message: importMessages.formula, kind: 'invalid_content' };
+        } else if (NOT_BLANK.test(raw)) {
+          input[field] = typedCell(types[index], raw);
+        }
+      } else if (raw !== undefined && raw !== null) {
+        input[field] = raw;
+        if (typeof raw !== 'number' && typeof raw !== 'boolean') normal = false;
+      }
+    }
+    const result = normal ? validateNormalised(registry, schemaId, input) : validateRecord(registry, schemaId, input);
+    if (result.valid) return { data: result.data, errors };
+    for (const field in result.errors) {
+      if (errors[field] || (unreported.has(field) && result.errors[field].message === 'validation.required')) continue;
+      const error = result.errors[field];
+      errors[field] = {
+        message: error.message,
+        ...(error.args && { args: error.args }),
+        kind: rowErrorKind(error.message),
+      };
+    }
+    return { data: result.data, errors };
+  };
+}
+
+/** One row given as a record: `rowChecker` for its own fields. */
 export function checkRow(
   registry: SchemaRegistry,
   schemaId: string,
   model: ImportModel,
   cells: Record<string, unknown>,
   presentFields: readonly string[],
-): { data: Record<string, unknown>; errors: Record<string, RowError> } {
-  const errors: Record<string, RowError> = {};
-  const input: Record<string, unknown> = {};
-  for (const field in cells) {
-    if (!Object.hasOwn(cells, field)) continue;
-    const raw = cells[field];
-    if (typeof raw === 'string' && looksLikeFormula(raw)) {
-      errors[field] = { message: importMessages.formula, kind: 'invalid_content' };
-      continue;
-    }
-    if (raw === undefined || raw === null || (typeof raw === 'string' && !NOT_BLANK.test(raw))) continue;
-    input[field] = typeof raw === 'string' ? typedCell(model.types[field], raw) : raw;
-  }
-  const result = validateRecord(registry, schemaId, input);
-  if (result.valid) return { data: result.data, errors };
-  for (const [field, error] of Object.entries(result.errors)) {
-    if (errors[field]) continue;
-    if (error.message === 'validation.required' && model.ownerFields.includes(field) && !presentFields.includes(field))
-      continue;
-    errors[field] = {
-      message: error.message,
-      ...(error.args && { args: error.args }),
-      kind: rowErrorKind(error.message),
-    };
-  }
-  return { data: result.data, errors };
+): CheckedRow {
+  return rowChecker(registry, schemaId, model, Object.keys(cells), presentFields)(Object.values(cells));
 }
 
 export interface ParseOptions {
@@ -423,37 +479,38 @@ export function parseCsv(source: Papa.LocalFile, options: ParseOptions): Promise
       resolve({ ...stateMessage('uploaded'), rows, counts });
     };
 
-    Papa.parse<Record<string, unknown>>(source, {
-      header: true,
-      skipEmptyLines: 'greedy',
+    // Rows as arrays of cells: papaparse's header mode builds an object per row, which the checker
+    // would then copy again. The first row is the header.
+    let checkCells: ((cells: readonly unknown[]) => CheckedRow) | undefined;
+    Papa.parse<string[]>(source, {
       ...(options.chunkSize && { chunkSize: options.chunkSize }),
-      transformHeader: (header, index) => (index === 0 ? header.replace(/^\uFEFF/, '') : header).trim(),
       step(result, parser) {
         if (failure) return;
+        const cells = result.data;
+        // Blank rows are skipped, as papaparse's `skipEmptyLines: 'greedy'` would, which joins every row to tell.
+        if (isBlankRow(cells)) return;
         if (!headers) {
-          headers = (result.meta.fields ?? []).map(String);
+          headers = cells.map((header, index) => (index === 0 ? header.replace(/^\uFEFF/, '') : header).trim());
           failure = checkHeaders(headers);
           if (failure) return stop(parser);
+          checkCells = rowChecker(registry, schemaId, model, headers);
+          return;
         }
         read += 1;
         if (read > rowLimit) {
           failure = stateMessage('row_limit_exceeded', { count: rowLimit });
           return stop(parser);
         }
-        for (const field of headers) {
-          const value = result.data[field];
-          if (typeof value === 'string' && value.includes('\uFFFD')) {
+        for (let index = 0; index < cells.length; index += 1) {
+          if (cells[index].includes('\uFFFD')) {
             failure = stateMessage('invalid_content', { reason: 'encoding', line: read + 1 });
             return stop(parser);
           }
         }
-        // Cells past the header (papaparse's `__parsed_extra`) are a malformed row. Otherwise the
-        // row object holds the header's cells in the header's order: no copy for each row.
-        const extra = result.data.__parsed_extra !== undefined;
-        const cells = extra ? withoutExtraCells(result.data) : result.data;
         const line = read + 1;
-        const { data, errors } = checkRow(registry, schemaId, model, cells, headers);
-        if (extra) errors.__row = { message: 'import.errors.extra_cells', kind: 'invalid' };
+        const { data, errors } = checkCells!(cells);
+        // Cells past the header are a malformed row.
+        if (cells.length > headers.length) errors.__row = { message: 'import.errors.extra_cells', kind: 'invalid' };
         if (isEmpty(errors)) Object.assign(errors, repeats(data, line));
         rows.push({ line, data, validity: validityOf(errors), errors });
         if (read % 500 === 0) onProgress?.(read);

@@ -25,12 +25,36 @@ export function validateRecord<T = Record<string, unknown>>(
   data: unknown,
   { partial = false }: ValidateOptions = {},
 ): ValidationResult<T> {
-  const validate = registry.validator(schemaId);
   const normalised = isAlreadyNormal(data)
     ? { ...data }
     : normaliseInput(data, registry.schema(schemaId), registry.resolveRef);
+  return checked<T>(registry, schemaId, normalised, partial, data);
+}
+
+/**
+ * `validateRecord` for input that needs no normalising, because its maker already left out empty
+ * values: numbers, booleans, non-blank strings and arrays of them (an imported CSV row). `data` is
+ * validated and returned as it is, not copied.
+ */
+export function validateNormalised<T = Record<string, unknown>>(
+  registry: SchemaRegistry,
+  schemaId: string,
+  data: Record<string, unknown>,
+): ValidationResult<T> {
+  return checked<T>(registry, schemaId, data, false, data);
+}
+
+/** `original`: the input as given; with `partial`, its left-out required properties are not errors. */
+function checked<T>(
+  registry: SchemaRegistry,
+  schemaId: string,
+  normalised: unknown,
+  partial: boolean,
+  original: unknown,
+): ValidationResult<T> {
+  const validate = registry.validator(schemaId);
   if (validate(normalised)) return { valid: true, data: normalised as T, errors: {} };
-  const relevant = (validate.errors ?? []).filter((error) => !(partial && isLeftOutOfPatch(error, data)));
+  const relevant = (validate.errors ?? []).filter((error) => !(partial && isLeftOutOfPatch(error, original)));
   const errors = pickOnePerField(relevant.map(mapAjvError).filter((mapped) => mapped !== undefined));
   return { valid: Object.keys(errors).length === 0, data: normalised as T, errors };
 }

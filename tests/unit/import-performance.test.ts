@@ -10,6 +10,8 @@ import {
   looksLikeFormula,
   parseCsv,
   repeatTracker,
+  rowChecker,
+  rowErrorKind,
   typedCell,
   validityOf,
   type ImportModel,
@@ -67,6 +69,32 @@ function formerRepeatTracker(model: ImportModel) {
   };
 }
 
+/** checkRow before rows were arrays of cells validated without a normalising copy. */
+function formerCheckRow(schemaId: string, model: ImportModel, cells: Record<string, unknown>, present: string[]) {
+  const errors: Record<string, RowError> = {};
+  const input: Record<string, unknown> = {};
+  for (const [field, raw] of Object.entries(cells)) {
+    if (typeof raw === 'string' && formerLooksLikeFormula(raw)) {
+      errors[field] = { message: importMessages.formula, kind: 'invalid_content' };
+      continue;
+    }
+    if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) continue;
+    input[field] = typeof raw === 'string' ? formerTypedCell(model.types[field], raw) : raw;
+  }
+  const result = validateRecord(registry, schemaId, input);
+  for (const [field, error] of Object.entries(result.errors)) {
+    if (errors[field]) continue;
+    if (error.message === 'validation.required' && model.ownerFields.includes(field) && !present.includes(field))
+      continue;
+    errors[field] = {
+      message: error.message,
+      ...(error.args && { args: error.args }),
+      kind: rowErrorKind(error.message),
+    };
+  }
+  return { data: result.data, errors };
+}
+
 const cellText = fc.string({ unit: fc.constantFrom(...'=+-@\t\r .()0123456789aYesNOtruefals;'.split('')) });
 const anyValue = fc.oneof(
   cellText,
@@ -112,18 +140,41 @@ describe('the import engine after its speed-up', () => {
     const row = fc.record(
       {
         name: fc.constantFrom('Kiosk Oslo', ' kiosk oslo ', 'Mall', '', null, undefined),
-        latitude: fc.constantFrom(59.9, '59.9', ' ', undefined),
-        longitude: fc.constantFrom(10.7, 10.75, null),
+        latitude: fc.constantFrom(59.9, '59.9', '59.90', ' 59.9 ', '.5', 0.5, ' ', undefined, 1e21, '1E+21', 'Kiosk'),
+        longitude: fc.constantFrom(10.7, 10.75, null, 0, -0, '0', '-0', NaN, 'NaN', Infinity, '-Infinity', -Infinity),
         location_owner_id: fc.constantFrom(1, 2, undefined),
       },
       { requiredKeys: [] },
     );
     fc.assert(
-      fc.property(fc.array(row, { maxLength: 12 }), (rows) => {
+      fc.property(fc.array(row, { maxLength: 16 }), (rows) => {
         const now = repeatTracker(model);
         const before = formerRepeatTracker(model);
         rows.forEach((data, index) => expect(now(data, index + 2)).toEqual(before(data, index + 2)));
       }),
+    );
+  });
+
+  it('checks rows of cells as the former record check did', () => {
+    const columns = fc.shuffledSubarray(
+      ['name', 'code', 'carrier_id', 'phone', 'active', 'status', 'latitude', 'hardware_models', 'max_hardware_units'],
+      { minLength: 1 },
+    );
+    const cell = fc.oneof(cellText, fc.constantFrom('Kiosk', '3', '59.91', 'yes', 'M1; M2', '+4512345678'));
+    fc.assert(
+      fc.property(
+        fc.constantFrom('courier', 'service-point'),
+        columns,
+        fc.array(cell, { maxLength: 9 }),
+        (schemaId, header, cells) => {
+          const model = importModel(registry, schemaId);
+          const present = header.filter((field) => field !== 'carrier_id');
+          const record = Object.fromEntries(header.map((field, index) => [field, cells[index]]));
+          expect(rowChecker(registry, schemaId, model, header, present)(cells)).toEqual(
+            formerCheckRow(schemaId, model, record, present),
+          );
+        },
+      ),
     );
   });
 
