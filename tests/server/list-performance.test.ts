@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDb, type Db } from '../../server/db/adapter.ts';
 import {
-  ensureSortIndexes,
+  ensureSortKeys,
   insertRecords,
   listRecords,
-  sortIndexedFields,
+  sortKeyFields,
   type ListQuery,
 } from '../../server/gateway/record-store.ts';
 import { loadResources, type ResourceDefinition } from '../../server/gateway/resource-registry.ts';
@@ -99,6 +99,18 @@ describe('list queries on a large resource', () => {
     ['read by id', { filters: { service_point_id: 101 }, limit: 1 }],
     ['a tenancy scope and a search', { scope: { field: 'location_owner_id', value: '2' }, search: 'kiosk' }],
     ['a search sorted by a number', { search: 'station', orderBy: 'max_hardware_units', orderDir: 'ASC' }],
+    ['a search read from its end', { search: 'coop', orderBy: 'name', orderDir: 'ASC', offset: 200 }],
+    ['a search near its end, descending', { search: 'oslo', orderBy: 'city', orderDir: 'DESC', offset: 40 }],
+    [
+      'a search with missing and null sort values, from its end',
+      { search: 'o', orderBy: 'city', orderDir: 'DESC', offset: 900 },
+    ],
+    ['the last rows by city, descending (missing and null last)', { orderBy: 'city', orderDir: 'DESC', offset: 1185 }],
+    ['a filter sorted by name', { filters: { status: 3 }, orderBy: 'name', orderDir: 'ASC', offset: 15 }],
+    [
+      'a tenancy scope sorted by city',
+      { scope: { field: 'location_owner_id', value: '1' }, orderBy: 'city', orderDir: 'DESC', offset: 30 },
+    ],
   ];
 
   it.each(queries)('answers %s exactly as the plain query does', async (_name, partial) => {
@@ -107,15 +119,21 @@ describe('list queries on a large resource', () => {
     expect(await listRecords(db, servicePointsResource, query)).toEqual(expected);
   });
 
-  it('reads a page of the whole resource through its sort index, not by sorting every row', async () => {
+  it('reads a page of the whole resource and of a search from the sort keys index alone', async () => {
     await listRecords(db, servicePointsResource, { offset: 0, limit: 15, filters: {} });
-    const plan = await db.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN SELECT doc FROM records WHERE resource = $1 ORDER BY doc->'name' DESC NULLS LAST, key DESC LIMIT 15`,
-      ['service_points'],
-    );
-    const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
-    expect(text).toMatch(/Index Scan using records_sort_/);
-    expect(text).not.toMatch(/Sort Key/);
+    for (const [dir, search] of [
+      ['DESC', ''],
+      ['ASC', " AND search LIKE '%coop%'"],
+    ]) {
+      const plan = await db.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT key FROM record_sort_keys WHERE resource = $1 AND field = 'name'${search}
+         ORDER BY value ${dir} NULLS LAST, key ${dir} LIMIT 15 OFFSET 600`,
+        ['service_points'],
+      );
+      const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(text).toMatch(/Index Only Scan using record_sort_keys_/);
+      expect(text).not.toMatch(/Sort Key/);
+    }
   });
 
   it('answers a substring search through the trigram index', async () => {
@@ -128,62 +146,124 @@ describe('list queries on a large resource', () => {
 });
 
 describe('the way to a page', () => {
-  it('finds a page in sort order when matches are many or early, and sorts them when late or few', async () => {
-    // 700 names starting with "a", then 300 with "zzq": a search for "zzq" finds its matches last
-    // in ascending order, first in descending order. A database of its own: the planner's guess of
-    // the matches, which picks the way, comes from statistics over the whole table.
-    const db = await openDb();
+  // 700 names starting with "a", 290 with "zzq", 10 with "zzy"; groups a, z and y alike. Matches of
+  // "zzq" come last in ascending order, first in descending order. A database of its own: the
+  // planner's guess of the matches, which picks the way for a filter, comes from statistics over
+  // the whole table.
+  const properties = servicePointsResource.schema.properties ?? {};
+  const resource: ResourceDefinition = {
+    ...servicePointsResource,
+    search: ['name', 'group'],
+    schema: { ...servicePointsResource.schema, properties: { ...properties, group: { type: 'string' } } },
+  };
+  let db: Db;
+  let wayTo: (partial: Partial<ListQuery>) => Promise<string>;
+
+  beforeAll(async () => {
+    db = await openDb();
     await migrate(db);
-    const resource = { ...servicePointsResource, search: ['name'] };
+    const group = (n: number) => (n < 700 ? 'a' : n < 990 ? 'z' : 'y');
     await insertRecords(
       db,
       resource,
       Array.from({ length: 1000 }, (_, n) => ({
         key: String(n + 1),
-        doc: { service_point_id: n + 1, name: n < 700 ? `a${n}` : `zzq${n}` },
+        doc: {
+          service_point_id: n + 1,
+          name: `${group(n) === 'a' ? 'a' : `zz${group(n) === 'z' ? 'q' : 'y'}`}${n}`,
+          group: group(n),
+        },
       })),
     );
     const { db: recorded, statements } = recording(db);
-    const wayTo = async (partial: Partial<ListQuery>) => {
+    wayTo = async (partial) => {
       statements.length = 0;
       const query: ListQuery = { offset: 0, limit: 5, filters: {}, orderBy: 'name', ...partial };
       expect(await listRecords(recorded, resource, query)).toEqual(await reference(db, resource, query));
-      const tried = statements.some((sql) => sql.includes(') AS records'));
+      const keys = statements.some((sql) => sql.includes(') AS page JOIN'));
+      const tried = statements.some((sql) => sql.includes(') AS keys JOIN'));
       const sorted = statements.some((sql) => sql.includes('MATERIALIZED'));
-      return tried
-        ? sorted
-          ? 'tried in order, then sorted'
-          : 'in order, within budget'
-        : sorted
-          ? 'sorted'
-          : 'in order';
+      if (keys) return 'sort keys';
+      if (tried) return sorted ? 'tried in order, then sorted' : 'in order, within budget';
+      return sorted ? 'sorted' : 'in order';
     };
-    expect(await wayTo({ search: 'a' })).toBe('in order');
-    expect(await wayTo({ search: 'zzq', orderDir: 'DESC' })).toBe('in order, within budget');
-    expect(await wayTo({ search: 'zzq', orderDir: 'ASC' })).toBe('tried in order, then sorted');
-    expect(await wayTo({ search: 'zzq8', orderDir: 'ASC' })).toBe('sorted');
-    await db.close();
+  });
+  afterAll(() => db.close());
+
+  it('pages the whole resource and a search through the sort keys, and sorts a search of few matches', async () => {
+    expect(await wayTo({})).toBe('sort keys');
+    expect(await wayTo({ orderDir: 'DESC', offset: 900 })).toBe('sort keys');
+    expect(await wayTo({ search: 'a' })).toBe('sort keys');
+    expect(await wayTo({ search: 'zzq', orderDir: 'ASC' })).toBe('sort keys');
+    expect(await wayTo({ search: 'zzq', orderDir: 'DESC', offset: 280 })).toBe('sort keys');
+    expect(await wayTo({ search: 'zzy', orderDir: 'ASC' })).toBe('sorted');
+    // A field without sort keys: the matches sorted, or the whole resource as the database sorts it.
+    expect(await wayTo({ search: 'zzq', orderBy: 'latitude' })).toBe('sorted');
+    expect(await wayTo({ orderBy: 'latitude', offset: 20 })).toBe('in order');
+  });
+
+  it('finds a filtered page in sort order when matches are many or early, and sorts them when late or few', async () => {
+    expect(await wayTo({ filters: { group: 'a' }, orderDir: 'ASC' })).toBe('in order, within budget');
+    expect(await wayTo({ filters: { group: 'a' }, search: 'a', orderDir: 'ASC' })).toBe('in order, within budget');
+    expect(await wayTo({ filters: { group: 'z' }, orderDir: 'DESC' })).toBe('in order, within budget');
+    expect(await wayTo({ filters: { group: 'z' }, orderDir: 'ASC' })).toBe('tried in order, then sorted');
+    expect(await wayTo({ filters: { group: 'y' }, orderDir: 'ASC' })).toBe('sorted');
   });
 });
 
-describe('sort indexes', () => {
-  it('cover the default sort, the id, the representation and the search fields, both ways', async () => {
-    expect(sortIndexedFields(servicePointsResource).sort()).toEqual(
+describe('sort keys', () => {
+  it('cover the default sort, the id, the representation and the search fields, and follow the schema', async () => {
+    expect(sortKeyFields(servicePointsResource).sort()).toEqual(
       ['city', 'name', 'service_point_id', 'sp_id', 'zip'].sort(),
     );
     const db = await openDb();
     await migrate(db);
-    const created = await ensureSortIndexes(db, servicePointsResource);
-    expect(created).toHaveLength(10);
-    expect(await ensureSortIndexes(db, servicePointsResource)).toEqual([]);
-
-    const fewerFields = { ...servicePointsResource, search: ['name'] };
-    await ensureSortIndexes(db, fewerFields);
-    const left = await db.query<{ indexdef: string }>(
-      "SELECT indexdef FROM pg_indexes WHERE indexname LIKE 'records_sort_%'",
+    const docs = servicePoints(40);
+    const keys = async () =>
+      (
+        await db.query<{ field: string; n: string }>(
+          "SELECT field, count(*) AS n FROM record_sort_keys WHERE resource = 'service_points' GROUP BY field ORDER BY field",
+        )
+      ).rows.map((row) => `${row.field}:${row.n}`);
+    await insertRecords(
+      db,
+      servicePointsResource,
+      docs.slice(0, 30).map((doc) => ({ key: String(doc.service_point_id), doc })),
     );
-    expect(left.rows).toHaveLength(4);
-    expect(left.rows.every((row) => /'(name|service_point_id)'/.test(row.indexdef))).toBe(true);
+    // Records written before the first list get their keys when the fields are added.
+    expect(await ensureSortKeys(db, servicePointsResource)).toHaveLength(5);
+    expect(await ensureSortKeys(db, servicePointsResource)).toEqual([]);
+    expect(await keys()).toEqual(['city:30', 'name:30', 'service_point_id:30', 'sp_id:30', 'zip:30']);
+
+    // Then the triggers keep them: inserts, updates, deletes.
+    await insertRecords(
+      db,
+      servicePointsResource,
+      docs.slice(30).map((doc) => ({ key: String(doc.service_point_id), doc })),
+    );
+    await db.query(
+      `UPDATE records SET doc = doc || '{"city": "Zzyzx"}', search = 'zzyzx' WHERE resource = 'service_points' AND key = '3'`,
+    );
+    await db.query("DELETE FROM records WHERE resource = 'service_points' AND key IN ('1', '2')");
+    expect(await keys()).toEqual(['city:38', 'name:38', 'service_point_id:38', 'sp_id:38', 'zip:38']);
+    const city = await db.query<{ value: unknown; search: string }>(
+      "SELECT value, search FROM record_sort_keys WHERE resource = 'service_points' AND key = '3' AND field = 'city'",
+    );
+    expect(city.rows).toEqual([{ value: 'Zzyzx', search: 'zzyzx' }]);
+
+    // A field the schema no longer names loses its keys.
+    expect(await ensureSortKeys(db, { ...servicePointsResource, search: ['name'] })).toEqual([]);
+    expect(await keys()).toEqual(['name:38', 'service_point_id:38']);
+    await db.query('TRUNCATE records');
+    expect(await keys()).toEqual([]);
+    await db.close();
+  });
+
+  it('replace the expression sort indexes of earlier versions', async () => {
+    const db = await openDb();
+    await migrate(db);
+    const left = await db.query("SELECT indexname FROM pg_indexes WHERE indexname LIKE 'records\\_sort\\_%'");
+    expect(left.rows).toEqual([]);
     await db.close();
   });
 });

@@ -1,6 +1,6 @@
 -- List queries on large resources (README "Performance"): the free search, exact totals and fresh
--- planner statistics. Sort indexes depend on the schemas, so the gateway creates those at start
--- (server/gateway/record-store.ts, ensureListIndexes), not this file.
+-- planner statistics. Sort keys depend on the schemas, so the gateway keeps those in step
+-- (server/gateway/record-store.ts, ensureSortKeys; migration 007), not this file.
 
 -- The free search is a substring match (`search LIKE '%term%'`): only a trigram index answers it
 -- without reading every row. pg_trgm is a standard contrib module (trusted since PostgreSQL 13, so
