@@ -1,8 +1,8 @@
-import { servicePointOf } from '../../server/seed/demo-network.ts';
+import { servicePointOf } from '../../server/seed/network-data.ts';
 import { seededRandom } from '../../server/seed/random.ts';
 
 /**
- * Service points made as the demo seed makes them (server/seed/demo-network.ts), in any number and
+ * Service points made as the demo seed makes them (server/seed/network-data.ts), in any number and
  * always the same for a given count, so runs on different machines compare.
  */
 export function servicePoints(count: number): Record<string, unknown>[] {
