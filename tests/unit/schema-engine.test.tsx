@@ -43,6 +43,7 @@ describe('one schema drives everything', () => {
     );
     const cell = columnPlan(field, {
       translate: (key) => key,
+      switchLabels: { on: 'Active', off: 'Deactive' },
       numberFormat: numberFormatFor('en-US'),
       editPath: (id) => `/carriers/${id}`,
     });

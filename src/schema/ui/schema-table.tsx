@@ -73,6 +73,7 @@ export function SchemaTable({
   const cells = useMemo<Cell[]>(() => {
     const context = {
       translate,
+      switchLabels: { on: translate('table.active'), off: translate('table.deactive') },
       numberFormat: numberFormatFor(locale),
       editPath: (id: Identifier) => createPath({ resource, id, type: 'edit' }),
     };

@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import {
+  AdminContext,
+  ListContextProvider,
+  Resource,
+  ResourceContextProvider,
+  useList,
+  type DataProvider,
+  type RaRecord,
+} from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import en from '../../locales/en-US.json';
+import { modelOf } from '../../src/schema/ui/registry.ts';
+import { LookupColumns } from '../../src/schema/ui/schema-columns.tsx';
+import { SchemaTable } from '../../src/schema/ui/schema-table.tsx';
+
+const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en-US');
+const couriers = modelOf('courier');
+
+const rows: RaRecord[] = [
+  { id: 1, courier_id: 1, carrier_id: 1, code: 'NP-1', active: true, box_inspection: false },
+  { id: 2, courier_id: 2, carrier_id: 2, code: 'FF-1', active: false, box_inspection: true },
+  { id: 3, courier_id: 3, carrier_id: 1, code: 'NP-2', active: true },
+  { id: 4, courier_id: 4, carrier_id: 99, code: 'XX-1', active: true },
+];
+
+function CourierTable() {
+  const list = useList({ data: rows });
+  return (
+    <ListContextProvider value={list}>
+      <LookupColumns fields={couriers.fields}>
+        <SchemaTable model={couriers} fields={couriers.fields} empty={<p>empty</p>} />
+      </LookupColumns>
+    </ListContextProvider>
+  );
+}
+
+afterEach(cleanup);
+
+describe('the engine table', () => {
+  it("names a page's referenced records from one request per column, empty when one is not found", async () => {
+    const getMany = vi.fn(async (_resource: string, { ids }: { ids: number[] }) => ({
+      data: ids.filter((id) => id !== 99).map((id) => ({ id, carrier_id: id, name: `Carrier ${id}` })),
+    }));
+    render(
+      <AdminContext dataProvider={{ getMany } as unknown as DataProvider} i18nProvider={i18nProvider}>
+        <Resource name="carriers" recordRepresentation="name" />
+        <ResourceContextProvider value={couriers.name}>
+          <CourierTable />
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    const table = screen.getByRole('table');
+    const carrierCells = async () => {
+      const header = within(table).getAllByRole('columnheader');
+      const column = header.findIndex((cell) => cell.textContent === 'Carrier');
+      return within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[column].textContent);
+    };
+    await screen.findAllByText('Carrier 1');
+    expect(await carrierCells()).toEqual(['Carrier 1', 'Carrier 2', 'Carrier 1', '']);
+    expect(getMany).toHaveBeenCalledTimes(1);
+    expect(getMany.mock.calls[0][0]).toBe('carriers');
+    expect([...getMany.mock.calls[0][1].ids].sort()).toEqual([1, 2, 99]);
+  });
+
+  it('shows switch columns as a mark named Active or Deactive', () => {
+    render(
+      <AdminContext
+        dataProvider={{ getMany: async () => ({ data: [] }) } as unknown as DataProvider}
+        i18nProvider={i18nProvider}
+      >
+        <ResourceContextProvider value={couriers.name}>
+          <CourierTable />
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    const first = screen.getAllByRole('row')[1];
+    expect(within(first).getByRole('img', { name: 'Active' }).textContent).toBe('\u2713');
+    expect(within(first).getByRole('img', { name: 'Deactive' }).getAttribute('title')).toBe('Deactive');
+    // No value, no mark.
+    expect(within(screen.getAllByRole('row')[3]).getAllByRole('img')).toHaveLength(1);
+  });
+});
