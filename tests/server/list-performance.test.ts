@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDb, type Db } from '../../server/db/adapter.ts';
 import {
@@ -262,6 +263,14 @@ describe('sort keys', () => {
   it('replace the expression sort indexes of earlier versions', async () => {
     const db = await openDb();
     await migrate(db);
+    // An index as earlier gateways made them, then migration 007's statement that removes them.
+    await db.query(
+      `CREATE INDEX records_sort_0123456789_abcdef0123_asc ON records ((doc->'name') ASC NULLS LAST, key ASC)
+       WHERE resource = 'service_points'`,
+    );
+    const migration = readFileSync(new URL('../../server/db/migrations/007-sort-keys.sql', import.meta.url), 'utf8');
+    const dropOld = migration.split('\n').find((line) => line.startsWith('DO $$'))!;
+    await db.query(dropOld.replace(/;\s*$/, ''));
     const left = await db.query("SELECT indexname FROM pg_indexes WHERE indexname LIKE 'records\\_sort\\_%'");
     expect(left.rows).toEqual([]);
     await db.close();
