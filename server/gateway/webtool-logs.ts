@@ -26,6 +26,8 @@ interface LogRow {
   action: string;
   resource: string;
   key: string;
+  /** The fields the change touched, so that the screen can name them in the user's language. */
+  fields: string[];
 }
 
 interface LogEntry {
@@ -116,6 +118,7 @@ const auditGroup: LogGroup = {
         action: row.action,
         resource: row.resource,
         key: row.key,
+        fields: row.fields,
       })),
     };
   },

@@ -16,6 +16,7 @@ afterAll(() => stack.close());
 interface LogRow {
   '@timestamp': string;
   '@message': string;
+  fields: string[];
   '@ptr': string;
   username: string;
   action: string;
@@ -76,6 +77,9 @@ describe('webtool logs', () => {
     const [update] = rows;
     expect(update).toMatchObject({ username: 'operator', resource: 'couriers', key: String(courier.courier_id) });
     expect(update['@message']).toBe(`operator updated couriers ${courier.courier_id}: phone`);
+    // The changed fields by name, for the screen to label in the user's language.
+    expect(update.fields).toEqual(['phone']);
+    expect(rows[1].fields).toEqual(expect.arrayContaining(['code', 'phone', 'carrier_id']));
     expect(Date.parse(update['@timestamp'])).toBeGreaterThanOrEqual(Date.parse(rows[1]['@timestamp']));
 
     const byValue = (await search('+4512000002')).body.data as LogRow[];

@@ -43,6 +43,8 @@ interface LogRow {
   action?: string;
   resource?: string;
   key?: string;
+  /** The changed fields; without them (CloudWatch's own rows) the summary is `@message`. */
+  fields?: string[];
 }
 
 interface LogResult {
@@ -66,6 +68,8 @@ type Caller = { call: <T>(request: GatewayRequest) => Promise<T> };
 
 const PATH = 'webtool/logs';
 const PAGE_SIZE = 50;
+/** A new record changes every field: the summary names the first ones. */
+const SUMMARY_FIELDS = 10;
 
 export interface WebtoolLogsPageProps {
   /** Gateway endpoint -> resource name: the audit trail names records by endpoint, labels use resources. */
@@ -76,6 +80,10 @@ function useLabels(resourceNames: Record<string, string>) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
+  const fieldLabel = (endpoint: string, field: string) => {
+    const name = resourceNames[endpoint];
+    return name ? translate(`resources.${name}.fields.${field}`, { _: field }) : field;
+  };
   return {
     time: (timestamp: string) => dateTime.format(logTime(timestamp)),
     action: (action: string | undefined) =>
@@ -86,9 +94,14 @@ function useLabels(resourceNames: Record<string, string>) {
       const type = name ? translate(`resources.${name}.name`, { smart_count: 1, _: endpoint }) : endpoint;
       return `${type} ${key ?? ''}`.trim();
     },
-    field: (endpoint: string, field: string) => {
-      const name = resourceNames[endpoint];
-      return name ? translate(`resources.${name}.fields.${field}`, { _: field }) : field;
+    field: fieldLabel,
+    /** The changed fields by their labels, the first ones only. */
+    summary: (row: LogRow) => {
+      const { fields, resource } = row;
+      if (!Array.isArray(fields) || !resource) return row['@message'];
+      const named = fields.slice(0, SUMMARY_FIELDS).map((field) => fieldLabel(resource, field));
+      const more = fields.length - named.length;
+      return [...named, ...(more > 0 ? [translate('logs.more_fields', { smart_count: more })] : [])].join(', ');
     },
   };
 }
@@ -240,7 +253,7 @@ function LogResults({
               <TableCell>{historyValue(row.username)}</TableCell>
               <TableCell>{labels.action(row.action)}</TableCell>
               <TableCell>{labels.record(row.resource, row.key)}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-word' }}>{row['@message']}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-word' }}>{labels.summary(row)}</TableCell>
               <TableCell padding="checkbox">
                 <IconButton aria-label={translate('logs.details')} size="small" onClick={() => onOpen(row['@ptr'])}>
                   <InfoOutlinedIcon fontSize="small" />
@@ -323,7 +336,7 @@ export function WebtoolLogsPage({ resourceNames }: WebtoolLogsPageProps) {
               >
                 {(groups.data ?? []).map((item) => (
                   <MenuItem key={item.column_id} value={item.column_id}>
-                    {item.column_name}
+                    {translate(`logs.groups.${item.column_id}`, { _: item.column_name })}
                   </MenuItem>
                 ))}
               </TextField>
