@@ -15,10 +15,19 @@ function TopBar() {
   );
 }
 
+/**
+ * react-admin's layout grows to its widest content, so a wide list pushed its own toolbar (create,
+ * export, import) off screen. Held to the window here, a wide table scrolls in its own box.
+ */
+const fitWindow = {
+  minWidth: 0,
+  '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .RaList-main': { minWidth: 0 },
+};
+
 /** Main layout: feature sidebar, top bar, and a slot for the quick-action overlay. */
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout menu={AppMenu} appBar={TopBar}>
+    <Layout menu={AppMenu} appBar={TopBar} sx={fitWindow}>
       <RouteGuard>{children}</RouteGuard>
       <Box id="quick-action-overlay" />
       <ListErrorNotifier />

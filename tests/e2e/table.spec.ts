@@ -116,3 +116,21 @@ test('with the policy option on, a page keeps its filters across sessions; witho
   expect(await filterSurvivesSignOut(await withoutOption.newPage(), 'analyst')).toBe('');
   await withoutOption.close();
 });
+
+test('a list wider than the window scrolls in its own box and keeps its toolbar in view', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, 'operator');
+  await page.goto('/service-points');
+  const table = page.getByRole('table');
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(1024);
+  const box = await page.getByRole('button', { name: 'Export' }).boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(1024);
+  // The table itself is wider, and scrolls sideways inside its box.
+  const scroll = await table.evaluate((element) => ({
+    inner: element.scrollWidth,
+    outer: element.parentElement!.clientWidth,
+  }));
+  expect(scroll.inner).toBeGreaterThan(scroll.outer);
+});

@@ -5,6 +5,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableContainer,
   TableHead,
   TableRow,
   TableSortLabel,
@@ -93,32 +94,35 @@ export function SchemaTable({
       order: sort.field === field.source && sort.order === 'ASC' ? 'DESC' : 'ASC',
     });
 
+  // A wide table scrolls in its own box: the page, and the list's toolbar with it, stay in view.
   return (
-    <Table size="small">
-      <TableHead>
-        <TableRow>
-          {fields.map((field) => {
-            const active = sort.field === field.source;
-            const direction = active && sort.order === 'DESC' ? 'desc' : 'asc';
-            return (
-              <TableCell key={field.source} sortDirection={active ? direction : false}>
-                {field.type === 'array' ? (
-                  label(field)
-                ) : (
-                  <TableSortLabel active={active} direction={direction} onClick={() => sortBy(field)}>
-                    {label(field)}
-                  </TableSortLabel>
-                )}
-              </TableCell>
-            );
-          })}
-        </TableRow>
-      </TableHead>
-      <ClickableBody>
-        {data.map((record) => (
-          <SchemaRow key={record.id} record={record} cells={cells} onOpen={open} />
-        ))}
-      </ClickableBody>
-    </Table>
+    <TableContainer>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            {fields.map((field) => {
+              const active = sort.field === field.source;
+              const direction = active && sort.order === 'DESC' ? 'desc' : 'asc';
+              return (
+                <TableCell key={field.source} sortDirection={active ? direction : false}>
+                  {field.type === 'array' ? (
+                    label(field)
+                  ) : (
+                    <TableSortLabel active={active} direction={direction} onClick={() => sortBy(field)}>
+                      {label(field)}
+                    </TableSortLabel>
+                  )}
+                </TableCell>
+              );
+            })}
+          </TableRow>
+        </TableHead>
+        <ClickableBody>
+          {data.map((record) => (
+            <SchemaRow key={record.id} record={record} cells={cells} onOpen={open} />
+          ))}
+        </ClickableBody>
+      </Table>
+    </TableContainer>
   );
 }
