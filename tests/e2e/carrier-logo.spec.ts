@@ -15,6 +15,10 @@ test('an operator uploads a carrier logo with a script in it, sees it sanitised,
   await page.goto('/carriers');
   await page.getByRole('cell', { name: 'Suomi Parcel' }).click();
   await expect(page.getByText('No file uploaded yet')).toBeVisible();
+  // Typed before the upload, kept through the record's reload after it.
+  await page.getByRole('tab', { name: 'Invoicing' }).click();
+  await page.getByRole('textbox', { name: 'Invoicing reference' }).fill('LOGO-E2E');
+  await page.getByRole('tab', { name: 'Basic' }).click();
 
   await page
     .locator('input[type="file"]')
@@ -44,9 +48,13 @@ test('an operator uploads a carrier logo with a script in it, sees it sanitised,
   expect((await page.request.get(logoUrl)).status()).toBe(404);
   await expect(page.getByText('The file was removed')).toBeHidden();
 
-  // Each change moved the record's version on; the form follows, so a save is not refused as stale.
+  // Each change moved the record's version on; the form follows, so a save is not refused as stale,
+  // and what was typed before the upload is still there and saved.
   await page.getByRole('tab', { name: 'Invoicing' }).click();
-  await page.getByRole('textbox', { name: 'Invoicing reference' }).fill('LOGO-E2E');
+  await expect(page.getByRole('textbox', { name: 'Invoicing reference' })).toHaveValue('LOGO-E2E');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/carriers(\?.*)?$/);
+  await page.getByRole('cell', { name: 'Suomi Parcel' }).click();
+  await page.getByRole('tab', { name: 'Invoicing' }).click();
+  await expect(page.getByRole('textbox', { name: 'Invoicing reference' })).toHaveValue('LOGO-E2E');
 });

@@ -29,4 +29,8 @@ test('two people edit one carrier: the later save is refused, keeps its input an
 
   await second.getByRole('button', { name: 'Reload' }).click();
   await expect(radius).toHaveValue('11');
+  // Reloaded, the form carries the record's new version: the next save goes through.
+  await radius.fill('13');
+  await second.getByRole('button', { name: 'Save' }).click();
+  await expect(second).toHaveURL(/\/carriers(\?.*)?$/);
 });

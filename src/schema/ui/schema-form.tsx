@@ -16,6 +16,7 @@ import { schemaRegistry } from './registry.ts';
 import { SchemaInput } from './schema-inputs.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 import { RecordHistory } from './record-history.tsx';
+import { DiscardOnReload } from './stale-record.tsx';
 
 /** A tab named `log` shows the record's audit trail instead of inputs (e.g. the service point Log tab). */
 const LOG_TAB = 'log';
@@ -52,9 +53,16 @@ function FormToolbar({ mode }: { mode: FormMode }) {
         {mode === 'edit' && <DeleteButton mutationMode="pessimistic" mutationOptions={deleteOptions} />}
       </Toolbar>
       <UnsavedChangesDialog leaving={leaving} />
+      {mode === 'edit' && <DiscardOnReload />}
     </>
   );
 }
+
+/**
+ * When the record reloads under an open form (a logo uploaded, the window focused again), what the
+ * user typed stays and the rest, the version included, follows the record.
+ */
+const KEEP_TYPED = { keepDirtyValues: true } as const;
 
 /** Create/edit form from the schema: inputs by type and hint, in tabs when the schema names them. */
 export function SchemaForm({ model, mode }: { model: ResourceModel; mode: FormMode }) {
@@ -67,13 +75,13 @@ export function SchemaForm({ model, mode }: { model: ResourceModel; mode: FormMo
 
   if (!model.tabs.length) {
     return (
-      <SimpleForm validate={validate} toolbar={<FormToolbar mode={mode} />}>
+      <SimpleForm validate={validate} toolbar={<FormToolbar mode={mode} />} resetOptions={KEEP_TYPED}>
         {inputs()}
       </SimpleForm>
     );
   }
   return (
-    <TabbedForm validate={validate} toolbar={<FormToolbar mode={mode} />}>
+    <TabbedForm validate={validate} toolbar={<FormToolbar mode={mode} />} resetOptions={KEEP_TYPED}>
       {model.tabs
         .filter((tab) => tab !== LOG_TAB || mode === 'edit')
         .map((tab) => (

@@ -2,7 +2,6 @@ import { useState, type ChangeEvent } from 'react';
 import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useFormState } from 'react-hook-form';
 import {
   useDataProvider,
   useNotify,
@@ -50,7 +49,6 @@ export function SvgUploadInput({ field }: { field: FieldModel }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider() as unknown as UploadProvider;
-  const { dirtyFields } = useFormState();
   const [chosen, setChosen] = useState<{ file: File; preview: string }>();
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -60,9 +58,8 @@ export function SvgUploadInput({ field }: { field: FieldModel }) {
   const label = translateLabel({ source: field.source, resource }) as string;
   const current = typeof record[field.source] === 'string' ? (record[field.source] as string) : undefined;
   const removeOpname = typeof field.input.removeOpname === 'string' ? field.input.removeOpname : undefined;
-  // The record reloads after an upload, and the form with it: unsaved edits would be lost.
-  const unsaved = Object.keys(dirtyFields).length > 0;
-  const locked = busy || unsaved;
+  // The record reloads after an upload; the form keeps what was typed meanwhile (schema-form.tsx).
+  const locked = busy;
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -148,7 +145,7 @@ export function SvgUploadInput({ field }: { field: FieldModel }) {
         )}
       </Stack>
       <FormHelperText error={Boolean(problem)} role={problem ? 'alert' : undefined}>
-        {problem ?? translate(unsaved ? 'upload.save_first' : 'upload.svg_hint')}
+        {problem ?? translate('upload.svg_hint')}
       </FormHelperText>
     </Box>
   );
