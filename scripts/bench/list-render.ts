@@ -7,21 +7,14 @@ import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { median, ms, ratioResult, type BenchResult } from './measure.ts';
 import type { BenchWindow, RenderKind } from './list-render/protocol.ts';
+import playwrightConfig from '../../playwright.config.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const outDir = path.join(root, '.tmp/bench-list');
 const TARGET_RATIO = 2;
-/** The browser flags of playwright.config.ts: the same Chromium as the end-to-end tests. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+/** The same Chromium, with the same flags, as the end-to-end tests. */
+const CHROMIUM_ARGS = playwrightConfig.use?.launchOptions?.args ?? [];
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html',
