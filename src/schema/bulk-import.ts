@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import type { SchemaObject } from 'ajv';
 import type { SchemaRegistry } from './ajv.ts';
-import { validateNormalised, validateRecord } from './validate.ts';
+import { validateNormalised } from './validate.ts';
 
 /**
  * The CSV bulk import engine (spec 02 §4 "Bulk upload file states", §5 "Bulk import limits"): checks
@@ -360,30 +360,24 @@ export function rowChecker(
   model: ImportModel,
   columns: readonly string[],
   presentFields: readonly string[] = columns,
-): (cells: readonly unknown[]) => CheckedRow {
+): (cells: readonly (string | undefined)[]) => CheckedRow {
   const types = columns.map((field) => model.types[field]);
   const unreported = new Set(model.ownerFields.filter((field) => !presentFields.includes(field)));
   return (cells) => {
     const errors: Record<string, RowError> = {};
     const input: Record<string, unknown> = {};
-    // Cells of a CSV are text, typed here into what `validateRecord` would leave as it is; any other
-    // value (a caller's record) goes through its normalising.
-    let normal = true;
+    // Blank cells left out, the rest typed: what `validateRecord` would normalise it to already.
     for (let index = 0; index < columns.length; index += 1) {
       const raw = cells[index];
+      if (raw === undefined) continue;
       const field = columns[index];
-      if (typeof raw === 'string') {
-        if (looksLikeFormula(raw)) {
-          errors[field] = { message: importMessages.formula, kind: 'invalid_content' };
-        } else if (NOT_BLANK.test(raw)) {
-          input[field] = typedCell(types[index], raw);
-        }
-      } else if (raw !== undefined && raw !== null) {
-        input[field] = raw;
-        if (typeof raw !== 'number' && typeof raw !== 'boolean') normal = false;
+      if (looksLikeFormula(raw)) {
+        errors[field] = { message: importMessages.formula, kind: 'invalid_content' };
+      } else if (NOT_BLANK.test(raw)) {
+        input[field] = typedCell(types[index], raw);
       }
     }
-    const result = normal ? validateNormalised(registry, schemaId, input) : validateRecord(registry, schemaId, input);
+    const result = validateNormalised(registry, schemaId, input);
     if (result.valid) return { data: result.data, errors };
     for (const field in result.errors) {
       if (errors[field] || (unreported.has(field) && result.errors[field].message === 'validation.required')) continue;
@@ -396,17 +390,6 @@ export function rowChecker(
     }
     return { data: result.data, errors };
   };
-}
-
-/** One row given as a record: `rowChecker` for its own fields. */
-export function checkRow(
-  registry: SchemaRegistry,
-  schemaId: string,
-  model: ImportModel,
-  cells: Record<string, unknown>,
-  presentFields: readonly string[],
-): CheckedRow {
-  return rowChecker(registry, schemaId, model, Object.keys(cells), presentFields)(Object.values(cells));
 }
 
 export interface ParseOptions {
@@ -481,7 +464,7 @@ export function parseCsv(source: Papa.LocalFile, options: ParseOptions): Promise
 
     // Rows as arrays of cells: papaparse's header mode builds an object per row, which the checker
     // would then copy again. The first row is the header.
-    let checkCells: ((cells: readonly unknown[]) => CheckedRow) | undefined;
+    let checkCells: ReturnType<typeof rowChecker> | undefined;
     Papa.parse<string[]>(source, {
       ...(options.chunkSize && { chunkSize: options.chunkSize }),
       step(result, parser) {

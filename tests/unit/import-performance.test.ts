@@ -69,7 +69,7 @@ function formerRepeatTracker(model: ImportModel) {
   };
 }
 
-/** checkRow before rows were arrays of cells validated without a normalising copy. */
+/** The row check before rows were arrays of cells validated without a normalising copy. */
 function formerCheckRow(schemaId: string, model: ImportModel, cells: Record<string, unknown>, present: string[]) {
   const errors: Record<string, RowError> = {};
   const input: Record<string, unknown> = {};
