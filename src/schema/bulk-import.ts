@@ -41,7 +41,10 @@ export interface RowError {
 }
 
 export interface ImportRow {
-  /** The record's number in the file, the header being 1 (a quoted newline does not add one). */
+  /**
+   * The record's number in the file, as a spreadsheet numbers its rows: the header is 1 when it
+   * comes first, blank rows count, a quoted newline does not add one.
+   */
   line: number;
   data: Record<string, unknown>;
   validity: RowValidity;
@@ -434,6 +437,8 @@ export function parseCsv(source: Papa.LocalFile, options: ParseOptions): Promise
   let failure: FileCheck | undefined;
   let headers: string[] | undefined;
   let read = 0;
+  /** Records papaparse has given, blank ones included: the current one's line. */
+  let records = 0;
 
   const checkHeaders = (fields: string[]): FileCheck | undefined => {
     const missing = model.required.filter((field) => !fields.includes(field));
@@ -470,6 +475,7 @@ export function parseCsv(source: Papa.LocalFile, options: ParseOptions): Promise
       step(result, parser) {
         if (failure) return;
         const cells = result.data;
+        records += 1;
         // Blank rows are skipped, as papaparse's `skipEmptyLines: 'greedy'` would, which joins every row to tell.
         if (isBlankRow(cells)) return;
         if (!headers) {
@@ -486,11 +492,11 @@ export function parseCsv(source: Papa.LocalFile, options: ParseOptions): Promise
         }
         for (let index = 0; index < cells.length; index += 1) {
           if (cells[index].includes('\uFFFD')) {
-            failure = stateMessage('invalid_content', { reason: 'encoding', line: read + 1 });
+            failure = stateMessage('invalid_content', { reason: 'encoding', line: records });
             return stop(parser);
           }
         }
-        const line = read + 1;
+        const line = records;
         const { data, errors } = checkCells!(cells);
         // Cells past the header are a malformed row.
         if (cells.length > headers.length) errors.__row = { message: 'import.errors.extra_cells', kind: 'invalid' };

@@ -28,3 +28,21 @@ test('a courier CSV is previewed with each row judged; only a fully valid file i
   await page.getByRole('textbox', { name: 'Search' }).fill('NP-IMP');
   await expect(page.locator('tbody tr')).toHaveCount(2);
 });
+
+test('in French, counts agree in number, rows keep their spreadsheet numbers and errors read as French', async ({
+  browser,
+}) => {
+  const page = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
+  await signIn(page, 'carrier');
+  await page.goto('/couriers');
+  await page.getByRole('button', { name: 'Importer' }).click();
+  const dialog = page.getByRole('dialog');
+  // A blank row before the bad one: it keeps its line number 4, as in the spreadsheet.
+  await dialog.locator('input[type="file"]').setInputFiles(csv('code,phone\nFR-IMP1,+4511223344\n,\nx,12\n'));
+  await expect(dialog.getByText('2 lignes : 1 valide, 1 invalide, 0 répétée.')).toBeVisible();
+  const preview = dialog.getByRole('table', { name: 'Lignes à importer' });
+  await expect(preview.getByRole('columnheader', { name: 'Résultat' })).toBeVisible();
+  const bad = preview.getByRole('row').filter({ hasText: /^4/ });
+  await expect(bad).toContainText('Invalide : ');
+  await expect(bad.getByRole('cell').first()).toHaveText('4');
+});

@@ -96,11 +96,13 @@ describe('importFile', () => {
     expect((await parse('code\nNP-1\n')).rows[0].validity).toBe('valid');
   });
 
-  it('skips blank rows, before the header too, and a repeated header is a mismatch', async () => {
+  it('skips blank rows, before the header too, numbering rows as a spreadsheet does; a repeated header is a mismatch', async () => {
     const result = await parse('\n , \ncarrier_id,code\n1,NP-1\n,\n  \n1,NP-2\n');
     expect(result.state).toBe('uploaded');
     expect(result.counts).toMatchObject({ rows: 2, valid: 2 });
     expect(result.rows.map((row) => row.data.code)).toEqual(['NP-1', 'NP-2']);
+    // Numbered as a spreadsheet numbers them: blank rows count.
+    expect(result.rows.map((row) => row.line)).toEqual([4, 7]);
     expect(await parse('carrier_id,code,code\n1,NP-1,NP-2\n')).toMatchObject({ state: 'header_mismatch' });
   });
 

@@ -26,6 +26,7 @@ import {
   LIST_SEPARATOR,
   rowErrorKind,
   validityOf,
+  type ImportCounts,
   type ImportResult,
   type ImportRow,
   type RowValidity,
@@ -65,6 +66,17 @@ function withServerErrors(result: ImportResult, body: RowErrorsBody): ImportResu
 /** A preview cell as text; a list shows as it was written in the file. */
 const cellText = (value: unknown) =>
   value === undefined ? '' : Array.isArray(value) ? value.join(`${LIST_SEPARATOR} `) : String(value);
+
+/** Row counts with each number's own plural: "1 invalid", "2 invalides". */
+function countsText(translate: ReturnType<typeof useTranslate>, counts: ImportCounts) {
+  const count = (key: keyof ImportCounts) => translate(`import.count.${key}`, { smart_count: counts[key] });
+  return translate('import.counts', {
+    rows: count('rows'),
+    valid: count('valid'),
+    invalid: count('invalid'),
+    repeated: count('repeated'),
+  });
+}
 
 /**
  * Bulk import from a CSV file (spec 02 §4, §5): the file is checked and previewed with every row's
@@ -130,7 +142,7 @@ function ImportDialog({ model }: { model: ResourceModel }) {
         import_from: 'csv',
         ...(model.importToggle && { is_toggle_enabled: toggleOn }),
       });
-      notify('import.done', { type: 'success', messageArgs: { count: answer.imported } });
+      notify('import.done', { type: 'success', messageArgs: { smart_count: answer.imported } });
       setOpen(false);
       reset();
       refresh();
@@ -147,6 +159,14 @@ function ImportDialog({ model }: { model: ResourceModel }) {
     .map((field) => field.source)
     .filter((name) => result?.rows.some((row) => name in row.data || name in row.errors));
   const label = (field: string) => translate(`resources.${model.name}.fields.${field}`, { _: field });
+  // A value the schema names (a status) shows by its name, as in the list.
+  const choices = new Map(model.fields.filter((field) => field.choices).map((field) => [field.source, field.choices!]));
+  const previewText = (field: string, value: unknown) => {
+    const key = choices.get(field);
+    return key && value !== undefined && typeof value !== 'object'
+      ? translate(`choices.${key}.${String(value)}`, { _: String(value) })
+      : cellText(value);
+  };
   const ready = result?.state === 'uploaded' && result.rows.every((row) => row.validity === 'valid');
   const cellErrors = (row: ImportRow, field: string) => row.errors[field];
 
@@ -198,7 +218,7 @@ function ImportDialog({ model }: { model: ResourceModel }) {
             {result && (
               <Alert severity={result.state === 'uploaded' ? (ready ? 'success' : 'warning') : 'error'}>
                 {translate(result.message, result.args)}
-                {result.state === 'uploaded' && ` ${translate('import.counts', { ...result.counts })}`}
+                {result.state === 'uploaded' && ` ${countsText(translate, result.counts)}`}
               </Alert>
             )}
             {result?.state === 'uploaded' && (
@@ -221,10 +241,13 @@ function ImportDialog({ model }: { model: ResourceModel }) {
                           const error = cellErrors(row, field);
                           return (
                             <TableCell key={field}>
-                              {cellText(row.data[field])}
+                              {previewText(field, row.data[field])}
                               {error && (
                                 <Typography variant="caption" color="error" display="block">
-                                  {`${translate(`import.kind.${error.kind}`)}: ${translate(error.message, error.args)}`}
+                                  {translate('import.cell_error', {
+                                    kind: translate(`import.kind.${error.kind}`),
+                                    message: translate(error.message, error.args),
+                                  })}
                                 </Typography>
                               )}
                             </TableCell>
