@@ -26,7 +26,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { GatewayRequest } from '../../dataProvider/signed-fetch.ts';
-import { historyValue } from '../../schema/ui/record-history.tsx';
+import { ChangeLine, historyValue } from '../../schema/ui/record-history.tsx';
 import { lastDay, logTime, searchWindow } from './log-search.ts';
 
 interface LogGroup {
@@ -174,10 +174,7 @@ function LogEntryDialog({
             ) : changes.length ? (
               <Box component="ul" sx={{ m: 0, pl: 2 }} data-testid="log-changes">
                 {changes.map(([field, change]) => (
-                  <li key={field}>
-                    <strong>{labels.field(entry.resource, field)}</strong>
-                    {`: ${historyValue(change.from)} → ${historyValue(change.to)}`}
-                  </li>
+                  <ChangeLine key={field} label={labels.field(entry.resource, field)} change={change} />
                 ))}
               </Box>
             ) : (

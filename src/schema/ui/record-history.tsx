@@ -61,6 +61,17 @@ export function historyValue(value: unknown): string {
   return String(value);
 }
 
+/** One changed field: its label, then "from → to" after the locale's colon. */
+export function ChangeLine({ label, change }: { label: string; change: { from: unknown; to: unknown } }) {
+  const translate = useTranslate();
+  return (
+    <li>
+      <strong>{label}</strong>
+      {translate('history.change', { from: historyValue(change.from), to: historyValue(change.to) })}
+    </li>
+  );
+}
+
 function useRecordHistory(model: ResourceModel, id: Identifier | undefined, page: number) {
   const dataProvider = useDataProvider() as unknown as HistoryProvider;
   return useQuery({
@@ -115,10 +126,7 @@ export function RecordHistory({ model }: { model: ResourceModel }) {
               <TableCell>
                 <Box component="ul" sx={{ m: 0, pl: 2 }}>
                   {Object.entries(entry.changes).map(([field, change]) => (
-                    <li key={field}>
-                      <strong>{fieldLabel(field)}</strong>
-                      {`: ${historyValue(change.from)} → ${historyValue(change.to)}`}
-                    </li>
+                    <ChangeLine key={field} label={fieldLabel(field)} change={change} />
                   ))}
                 </Box>
               </TableCell>
