@@ -3,6 +3,8 @@ import { loadConfig } from './config.ts';
 import { migrate, openDb } from './db/adapter.ts';
 import { createIdentity } from './identity/index.ts';
 import { buildApp } from './app.ts';
+import { prepareLists } from './gateway/record-store.ts';
+import { loadResources } from './gateway/resource-registry.ts';
 import { isSeeded, seedDemo } from './seed/index.ts';
 
 const config = loadConfig();
@@ -14,6 +16,10 @@ if (!(await isSeeded(db))) {
   const counts = await seedDemo(db, identity);
   console.log(`Seeded the demo network: ${JSON.stringify(counts)}`);
 }
+
+const listsStarted = performance.now();
+await prepareLists(db, loadResources().values());
+console.log(`Lists ready (sort keys, statistics) in ${Math.round(performance.now() - listsStarted)} ms`);
 
 const app = await buildApp({
   db,

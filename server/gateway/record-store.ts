@@ -141,6 +141,17 @@ function sortKeysOnce(db: Db, state: ListState, resource: ResourceDefinition) {
 }
 
 /**
+ * The sort keys of every resource and fresh statistics, before the first request (server/main.ts):
+ * filling in the keys of a field new to the schemas holds writes back, better at start than on
+ * someone's first list. Lists still check on their own, for resources defined later.
+ */
+export async function prepareLists(db: Db, resources: Iterable<ResourceDefinition>) {
+  const state = listState(db);
+  for (const resource of resources) await sortKeysOnce(db, state, resource);
+  await keepStatisticsFresh(db, state);
+}
+
+/**
  * PGlite runs without autovacuum, and without statistics the planner guesses 500 rows per resource
  * and sorts 100,000 rows where an index scan reads 15. So the gateway runs ANALYZE itself: once per
  * process, and again when the row count moved by autovacuum's own threshold (50 rows + 10 %). On a

@@ -5,6 +5,7 @@ import {
   ensureSortKeys,
   insertRecords,
   listRecords,
+  prepareLists,
   sortKeyFields,
   type ListQuery,
 } from '../../server/gateway/record-store.ts';
@@ -257,6 +258,20 @@ describe('sort keys', () => {
     expect(await keys()).toEqual(['name:38', 'service_point_id:38']);
     await db.query('TRUNCATE records');
     expect(await keys()).toEqual([]);
+    await db.close();
+  });
+
+  it('are made for every resource at start, so that no first list waits for them', async () => {
+    const db = await openDb();
+    await migrate(db);
+    const resources = loadResources();
+    const { db: recorded, statements } = recording(db);
+    await prepareLists(recorded, resources.values());
+    const fields = await db.query<{ resource: string }>('SELECT DISTINCT resource FROM record_sort_fields');
+    expect(fields.rows.map((row) => row.resource).sort()).toEqual([...resources.keys()].sort());
+    statements.length = 0;
+    await listRecords(recorded, servicePointsResource, { offset: 0, limit: 15, filters: {} });
+    expect(statements.filter((sql) => /record_sort_fields|LOCK|ANALYZE/.test(sql))).toEqual([]);
     await db.close();
   });
 
