@@ -61,13 +61,25 @@ const home: Record<string, RegExp> = {
   locationowner: /\/service-points$/,
 };
 
-/** Client-side navigation, as a menu click does: the guard fetches the navigation data each time. */
-async function opens(page: Page, path: string) {
-  const guarded = page.waitForResponse((response) => response.url().includes('identity_access/nav_drawer'));
+/** Client-side navigation, as a menu click does. */
+async function navigate(page: Page, path: string) {
   await page.evaluate((target) => {
     window.history.pushState({}, '', target);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+}
+
+/**
+ * Whether a prefix opens, reached by client-side navigation: the guard fetches the navigation data
+ * each time. Each check starts from the profile page, which is neither a list nor a "not found"
+ * page, so what is then seen can only be the new route's answer, never the previous page still
+ * on screen.
+ */
+async function opens(page: Page, path: string) {
+  await navigate(page, '/profile');
+  await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
+  const guarded = page.waitForResponse((response) => response.url().includes('identity_access/nav_drawer'));
+  await navigate(page, path);
   await guarded;
   const notFound = page.getByTestId('not-found');
   const opened = page.locator('[data-testid="not-available"], .RaList-main');
