@@ -68,7 +68,7 @@ test('sso.carrier signs in with single sign-on, lists couriers through unsigned 
   expect(logoutUrl.searchParams.get('logout_uri')).toBe(new URL('/callback', page.url()).toString());
   await expect(page).toHaveURL(/\/callback$/);
   await expect(page.getByRole('status')).toHaveText('You have been signed out of single sign-on.');
-  expect(await sessionTokens(page)).toEqual({ id: null, access: null, refresh: null, sso: null });
+  await expect.poll(() => sessionTokens(page)).toEqual({ id: null, access: null, refresh: null, sso: null });
 
   // The refresh token of that sign-in no longer works.
   const refreshed = await page.request.post('/__identity/oauth2/token', {
@@ -101,7 +101,7 @@ for (const [username, message] of [
     await logout;
     await expect(page).toHaveURL(/\/callback$/);
     await expect(page.getByRole('alert')).toHaveText(message);
-    expect(await sessionTokens(page)).toEqual({ id: null, access: null, refresh: null, sso: null });
+    await expect.poll(() => sessionTokens(page)).toEqual({ id: null, access: null, refresh: null, sso: null });
     // Never entered the app: no webtool call was made.
     expect(webtoolCalls).toEqual([]);
 
@@ -127,7 +127,7 @@ test('the corporate directory refuses a wrong password and keeps the user on its
 test('a forged callback is refused and nothing is stored', async ({ page }) => {
   await page.goto('/callback?code=forged&state=forged');
   await expect(page.getByRole('alert')).toHaveText('Single sign-on failed. Please try again.');
-  expect(await sessionTokens(page)).toEqual({ id: null, access: null, refresh: null, sso: null });
+  await expect.poll(() => sessionTokens(page)).toEqual({ id: null, access: null, refresh: null, sso: null });
   await page.getByRole('link', { name: 'Back to sign in' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
