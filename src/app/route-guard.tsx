@@ -4,6 +4,7 @@ import { HttpError, Loading, useAuthenticated, useAuthProvider, useLogout, useNo
 import type { AccessProfile } from '../authProvider/access-profile.ts';
 import { canOpenPath } from '../authProvider/route-access.ts';
 import { NotFoundPage } from '../custom/pages/not-found-page.tsx';
+import { pageIsLeaving } from './page-leaving.ts';
 
 type ProfileSource = { profile: (refresh?: boolean) => Promise<AccessProfile | undefined> };
 
@@ -11,7 +12,8 @@ type ProfileSource = { profile: (refresh?: boolean) => Promise<AccessProfile | u
  * Before a protected route opens, the navigation data is fetched; route prefixes match
  * case-insensitively (react-router's default and canOpenPath); the partner type and module
  * permission of the area must allow it, otherwise the 404 page. A failed navigation call follows
- * spec 01 §8: 403 or 0 signs out with the server's message; 500/502 asks to try again.
+ * spec 01 §8: 403 or 0 signs out with the server's message; 500/502 asks to try again. A call cut
+ * off because the page is being left (reload, link out) is neither.
  */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const authProvider = useAuthProvider() as unknown as ProfileSource | undefined;
@@ -28,7 +30,9 @@ export function RouteGuard({ children }: { children: ReactNode }) {
       ?.profile(true)
       .then((loaded) => current && setProfile(loaded ?? null))
       .catch((error: unknown) => {
-        if (!current) return;
+        // A request cut off by leaving the page is no answer from the gateway: signing out on it
+        // would end the session the next page is about to use.
+        if (!current || pageIsLeaving()) return;
         const status = error instanceof HttpError ? error.status : 0;
         if (status === 500 || status === 502) {
           notify('http.try_again', { type: 'error' });

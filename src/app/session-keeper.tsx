@@ -3,6 +3,7 @@ import { useLogout, useNotify } from 'react-admin';
 import { currentSession } from '../authProvider/amplify-session.ts';
 import { activity, startSessionKeeper, type SignOutReason } from '../authProvider/session-rules.ts';
 import { loginWithReturnUrl } from '../authProvider/auth-provider.ts';
+import { pageIsLeaving } from './page-leaving.ts';
 
 const messages: Record<SignOutReason, string> = {
   inactive: 'auth.signed_out_inactive',
@@ -30,6 +31,8 @@ export function SessionKeeper({ inactiveSignOutSeconds }: { inactiveSignOutSecon
       lastActivity: activity.last,
       inactiveSignOutSeconds,
       signOut: (reason) => {
+        // A refresh cut off by leaving the page is not a failed one.
+        if (reason === 'refresh_failed' && pageIsLeaving()) return;
         notify(messages[reason], { type: 'warning' });
         void logout({}, reason === 'inactive' ? '/login' : loginWithReturnUrl());
       },

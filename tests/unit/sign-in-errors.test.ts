@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInErrorKey } from '../../src/custom/login/sign-in-errors.ts';
+import { changePasswordErrorKey, signInErrorKey } from '../../src/custom/login/sign-in-errors.ts';
 import en from '../../locales/en-US.json';
 
 const error = (name: string, message = '') => Object.assign(new Error(message), { name });
@@ -53,5 +53,25 @@ describe('sign-in error messages', () => {
   it('falls back to the generic message for anything else', () => {
     expect(signInErrorKey(new TypeError('Failed to fetch'))).toBe('auth.errors.generic');
     expect(signInErrorKey(undefined)).toBe('auth.errors.generic');
+  });
+});
+
+describe('password change error messages', () => {
+  const refused = (message: string) => Object.assign(new Error(message), { name: 'NotAuthorizedException' });
+
+  it('blames the old password only when the password was refused', () => {
+    expect(changePasswordErrorKey(refused('Incorrect username or password.'))).toBe('auth.errors.old_password');
+  });
+
+  it.each(['Access Token has been revoked', 'Access Token has expired', 'Invalid Access Token'])(
+    'asks to sign in again when the session was refused: %s',
+    (message) => {
+      expect(changePasswordErrorKey(refused(message))).toBe('http.token_expired_login');
+    },
+  );
+
+  it('reads other failures as sign-in ones', () => {
+    const weak = Object.assign(new Error('Password does not conform to policy'), { name: 'InvalidPasswordException' });
+    expect(changePasswordErrorKey(weak)).toBe('auth.errors.password_constraints');
   });
 });

@@ -25,3 +25,15 @@ export function signInErrorKey(error: unknown): string {
       return 'auth.errors.generic';
   }
 }
+
+/** Refusals of a signed-in user's password change. */
+export function changePasswordErrorKey(error: unknown): string {
+  const { name, message = '' } = (error ?? {}) as { name?: string; message?: string };
+  if (name === 'NotAuthorizedException') {
+    // A session signed out elsewhere is refused for its token, not for the password typed.
+    if (/access token/i.test(message)) return 'http.token_expired_login';
+    // Otherwise the refused password is the old one the user typed, not a sign-in.
+    return 'auth.errors.old_password';
+  }
+  return signInErrorKey(error);
+}

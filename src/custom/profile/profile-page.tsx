@@ -4,15 +4,8 @@ import { Title, useGetIdentity, useNotify, usePermissions, useTranslate } from '
 import { changePassword } from '../../authProvider/amplify-session.ts';
 import type { AccessProfile } from '../../authProvider/access-profile.ts';
 import { passwordProblem } from '../password/password-rules.ts';
-import { signInErrorKey } from '../login/sign-in-errors.ts';
+import { changePasswordErrorKey } from '../login/sign-in-errors.ts';
 import { ErrorAlert, NewPasswordFields, useSubmission } from '../password/form-parts.tsx';
-
-function changePasswordErrorKey(error: unknown): string {
-  // Here a refused password is the old one the user typed, not a sign-in.
-  return (error as { name?: string })?.name === 'NotAuthorizedException'
-    ? 'auth.errors.old_password'
-    : signInErrorKey(error);
-}
 
 /** Who the user is, and changing their password. */
 export function ProfilePage() {
