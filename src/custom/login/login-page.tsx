@@ -14,6 +14,7 @@ import {
 import { ssoConfigured } from '../../authProvider/sso.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { signInErrorKey } from './sign-in-errors.ts';
+import { ErrorAlert, UsernameField } from '../password/form-parts.tsx';
 
 type Step = 'credentials' | Exclude<SignInStep, 'done'>;
 
@@ -96,23 +97,11 @@ export function LoginPage({ companyName }: { companyName: string }) {
 
   return (
     <AuthLayout title={translate('auth.sign_in_title')} companyName={companyName}>
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert error={error} />
       {step === 'credentials' && (
         <Box component="form" onSubmit={submitCredentials} noValidate>
           <Stack spacing={2}>
-            <TextField
-              label={translate('auth.username')}
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              autoComplete="username"
-              required
-              autoFocus
-              fullWidth
-            />
+            <UsernameField value={username} onChange={setUsername} autoFocus />
             <TextField
               label={translate('auth.password')}
               type="password"

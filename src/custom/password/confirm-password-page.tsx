@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmPasswordReset } from '../../authProvider/amplify-session.ts';
 import { AuthLayout } from '../login/auth-layout.tsx';
 import { passwordProblem } from './password-rules.ts';
-import { ErrorAlert, NewPasswordFields, useSubmission } from './form-parts.tsx';
+import { BackToSignIn, ErrorAlert, NewPasswordFields, UsernameField, useSubmission } from './form-parts.tsx';
 
 /** The e-mailed reset code and a new password that follows the rules. */
 export function ConfirmPasswordPage({ companyName }: { companyName: string }) {
@@ -38,14 +38,7 @@ export function ConfirmPasswordPage({ companyName }: { companyName: string }) {
       <ErrorAlert error={error} />
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={2}>
-          <TextField
-            label={translate('auth.username')}
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            autoComplete="username"
-            required
-            fullWidth
-          />
+          <UsernameField value={username} onChange={setUsername} />
           <TextField
             label={translate('auth.reset_code')}
             value={code}
@@ -63,9 +56,7 @@ export function ConfirmPasswordPage({ companyName }: { companyName: string }) {
           <Button type="submit" variant="contained" disabled={busy}>
             {translate('auth.save_password')}
           </Button>
-          <Button component={RouterLink} to="/login" size="small">
-            {translate('auth.back_to_sign_in')}
-          </Button>
+          <BackToSignIn />
         </Stack>
       </Box>
     </AuthLayout>

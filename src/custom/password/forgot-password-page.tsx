@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Stack, TextField } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { requestPasswordReset } from '../../authProvider/amplify-session.ts';
 import { AuthLayout } from '../login/auth-layout.tsx';
-import { ErrorAlert, useSubmission } from './form-parts.tsx';
+import { BackToSignIn, ErrorAlert, UsernameField, useSubmission } from './form-parts.tsx';
 
 /** Asks for a reset code by e-mail, then continues on the confirm page. */
 export function ForgotPasswordPage({ companyName }: { companyName: string }) {
@@ -27,21 +27,11 @@ export function ForgotPasswordPage({ companyName }: { companyName: string }) {
       <ErrorAlert error={error} />
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={2}>
-          <TextField
-            label={translate('auth.username')}
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            autoComplete="username"
-            required
-            autoFocus
-            fullWidth
-          />
+          <UsernameField value={username} onChange={setUsername} autoFocus />
           <Button type="submit" variant="contained" disabled={busy}>
             {translate('auth.send_reset_code')}
           </Button>
-          <Button component={RouterLink} to="/login" size="small">
-            {translate('auth.back_to_sign_in')}
-          </Button>
+          <BackToSignIn />
         </Stack>
       </Box>
     </AuthLayout>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, TextField } from '@mui/material';
+import { Alert, Button, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { signInErrorKey } from '../login/sign-in-errors.ts';
 
 /** Busy flag and translated error of a form that talks to the identity service. */
@@ -65,5 +66,39 @@ export function NewPasswordFields({ password, confirmation, onPassword, onConfir
         fullWidth
       />
     </>
+  );
+}
+
+/** The user name of the sign-in and password screens. */
+export function UsernameField({
+  value,
+  onChange,
+  autoFocus = false,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  autoFocus?: boolean;
+}) {
+  const translate = useTranslate();
+  return (
+    <TextField
+      label={translate('auth.username')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      autoComplete="username"
+      required
+      autoFocus={autoFocus}
+      fullWidth
+    />
+  );
+}
+
+/** The way back from a password screen to the sign-in screen. */
+export function BackToSignIn() {
+  const translate = useTranslate();
+  return (
+    <Button component={RouterLink} to="/login" size="small">
+      {translate('auth.back_to_sign_in')}
+    </Button>
   );
 }
