@@ -18,7 +18,6 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Typography,
@@ -26,6 +25,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { GatewayRequest } from '../../dataProvider/signed-fetch.ts';
+import { useLocalPages } from '../../schema/ui/local-pages.tsx';
 import { ChangeLine, historyValue } from '../../schema/ui/record-history.tsx';
 import { lastDay, logTime, searchWindow } from './log-search.ts';
 
@@ -212,9 +212,8 @@ function LogResults({
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const labels = useLabels(resourceNames);
-  const [page, setPage] = useState(0);
   const count = new Intl.NumberFormat(locale);
-  const rows = result.data.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+  const { shown: rows, pagination } = useLocalPages(result.data, PAGE_SIZE);
 
   if (!result.data.length) return <Typography sx={{ mt: 2 }}>{translate('logs.empty')}</Typography>;
   return (
@@ -260,16 +259,7 @@ function LogResults({
           ))}
         </TableBody>
       </Table>
-      {result.data.length > PAGE_SIZE && (
-        <TablePagination
-          component="div"
-          count={result.data.length}
-          page={page}
-          rowsPerPage={PAGE_SIZE}
-          rowsPerPageOptions={[PAGE_SIZE]}
-          onPageChange={(_event, next) => setPage(next)}
-        />
-      )}
+      {pagination}
     </Box>
   );
 }

@@ -16,7 +16,6 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TablePagination,
   Switch,
   Typography,
 } from '@mui/material';
@@ -32,6 +31,7 @@ import {
   type RowValidity,
 } from '../bulk-import.ts';
 import type { ResourceModel } from '../resource-model.ts';
+import { useLocalPages } from './local-pages.tsx';
 import { schemaRegistry } from './registry.ts';
 
 const PAGE_SIZE = 25;
@@ -98,7 +98,7 @@ function ImportDialog({ model }: { model: ResourceModel }) {
   const [fileName, setFileName] = useState<string>();
   const [progress, setProgress] = useState<number>();
   const [result, setResult] = useState<ImportResult>();
-  const [page, setPage] = useState(0);
+  const { shown, pagination, toFirstPage } = useLocalPages(result?.rows ?? [], PAGE_SIZE);
   const [saving, setSaving] = useState(false);
   const [toggleOn, setToggleOn] = useState(false);
 
@@ -106,14 +106,14 @@ function ImportDialog({ model }: { model: ResourceModel }) {
     setResult(undefined);
     setFileName(undefined);
     setProgress(undefined);
-    setPage(0);
+    toFirstPage();
     if (input.current) input.current.value = '';
   };
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     setResult(undefined);
-    setPage(0);
+    toFirstPage();
     setFileName(file?.name);
     setProgress(0);
     try {
@@ -234,7 +234,7 @@ function ImportDialog({ model }: { model: ResourceModel }) {
                     </TableRow>
                   </TableHead>
                   <TableBody>
-                    {result.rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE).map((row) => (
+                    {shown.map((row) => (
                       <TableRow key={row.line}>
                         <TableCell>{row.line}</TableCell>
                         {fields.map((field) => {
@@ -269,16 +269,7 @@ function ImportDialog({ model }: { model: ResourceModel }) {
                     ))}
                   </TableBody>
                 </Table>
-                {result.rows.length > PAGE_SIZE && (
-                  <TablePagination
-                    component="div"
-                    count={result.rows.length}
-                    page={page}
-                    rowsPerPage={PAGE_SIZE}
-                    rowsPerPageOptions={[PAGE_SIZE]}
-                    onPageChange={(_, next) => setPage(next)}
-                  />
-                )}
+                {pagination}
               </>
             )}
           </Stack>
