@@ -21,6 +21,16 @@ test('a courier CSV is previewed with each row judged; only a fully valid file i
   await picker.setInputFiles(csv('phone\n+4511223344\n'));
   await expect(dialog.getByText(/missing required columns/)).toBeVisible();
 
+  // A long file is previewed a page at a time; its last page holds what is left.
+  const many = Array.from({ length: 40 }, (_, i) => `NP-PG${10 + i},+451122${3310 + i}`).join('\n');
+  await picker.setInputFiles(csv(`code,phone\n${many}\n`));
+  await expect(dialog.getByText('40 rows: 40 valid, 0 invalid, 0 repeated.')).toBeVisible();
+  const preview = dialog.getByRole('table', { name: 'Rows to import' });
+  await expect(preview.locator('tbody tr')).toHaveCount(25);
+  await dialog.getByRole('button', { name: 'Go to next page' }).click();
+  await expect(preview.locator('tbody tr')).toHaveCount(15);
+  await expect(preview.getByRole('cell', { name: 'NP-PG49' })).toBeVisible();
+
   await picker.setInputFiles(csv('code,phone\n"NP-IMP2","+45 11 22 33 77"\n"NP-IMP3","+45 11 22 33 88"\n'));
   await expect(dialog.getByText('2 rows: 2 valid, 0 invalid, 0 repeated.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
