@@ -25,11 +25,21 @@ for (const [name, command, args] of steps) {
   if (status !== 0) failed.push(name);
 }
 
+/** Journeys that failed once and passed on their retry, as "file › title". */
+function flakyTitles(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status === 'flaky'))
+      .map((spec) => `${spec.file} › ${spec.title}`),
+    ...flakyTitles(suite.suites ?? []),
+  ]);
+}
+
 function counts(file, read) {
   try {
     return read(JSON.parse(readFileSync(file, 'utf8')));
   } catch {
-    return { passed: 0, failed: 0, skipped: 0 };
+    return { passed: 0, failed: 0, skipped: 0, flaky: [] };
   }
 }
 const vitest = counts('.tmp/vitest-results.json', (r) => ({
@@ -38,16 +48,19 @@ const vitest = counts('.tmp/vitest-results.json', (r) => ({
   skipped: r.numPendingTests + r.numTodoTests,
 }));
 const playwright = counts('.tmp/playwright-results.json', (r) => ({
-  passed: r.stats.expected,
-  failed: r.stats.unexpected + r.stats.flaky,
+  passed: r.stats.expected + r.stats.flaky,
+  failed: r.stats.unexpected,
   skipped: r.stats.skipped,
+  flaky: flakyTitles(r.suites ?? []),
 }));
 const passed = vitest.passed + playwright.passed;
 const failedTests =
   vitest.failed + playwright.failed + (failed.length && !(vitest.failed + playwright.failed) ? failed.length : 0);
+const flaky = playwright.flaky ?? [];
 console.log(
-  `\nvitest: ${vitest.passed} passed, ${vitest.failed} failed; playwright: ${playwright.passed} passed, ${playwright.failed} failed`,
+  `\nvitest: ${vitest.passed} passed, ${vitest.failed} failed; playwright: ${playwright.passed} passed, ${playwright.failed} failed, ${flaky.length} flaky`,
 );
+for (const title of flaky) console.log(`FLAKY (failed once, passed on retry; mend it): ${title}`);
 if (failed.length) console.log(`Failed steps: ${failed.join(', ')}`);
 console.log(`tests: ${passed} passed, ${failedTests} failed, ${vitest.skipped + playwright.skipped} skipped`);
 process.exit(failed.length ? 1 : 0);
