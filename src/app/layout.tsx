@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AppBar, Layout, LocalesMenuButton, TitlePortal } from 'react-admin';
 import { Box } from '@mui/material';
 import { ListErrorNotifier } from './list-errors.tsx';
+import { LocalisedComponents } from './localised-components.tsx';
 import { AppMenu } from './menu.tsx';
 import { RouteGuard } from './route-guard.tsx';
 import { SessionKeeper } from './session-keeper.tsx';
@@ -24,14 +25,16 @@ const fitWindow = {
   '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .RaList-main': { minWidth: 0 },
 };
 
-/** Main layout: feature sidebar, top bar, and a slot for the quick-action overlay. */
+/** Main layout: feature sidebar, top bar, and a slot for the quick-action overlay, MUI's texts in the app's language. */
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout menu={AppMenu} appBar={TopBar} sx={fitWindow}>
-      <RouteGuard>{children}</RouteGuard>
-      <Box id="quick-action-overlay" />
-      <ListErrorNotifier />
-      <SessionKeeper inactiveSignOutSeconds={environment.inactiveSignOutSeconds} />
-    </Layout>
+    <LocalisedComponents>
+      <Layout menu={AppMenu} appBar={TopBar} sx={fitWindow}>
+        <RouteGuard>{children}</RouteGuard>
+        <Box id="quick-action-overlay" />
+        <ListErrorNotifier />
+        <SessionKeeper inactiveSignOutSeconds={environment.inactiveSignOutSeconds} />
+      </Layout>
+    </LocalisedComponents>
   );
 }

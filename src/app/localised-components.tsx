@@ -1,0 +1,18 @@
+import { useCallback, type ReactNode } from 'react';
+import { createTheme, ThemeProvider, type Theme } from '@mui/material/styles';
+import { enUS, frFR } from '@mui/material/locale';
+import { useLocaleState } from 'react-admin';
+
+/** MUI's own texts (pager, autocomplete, alert close) per app language. */
+const componentTexts: Record<string, typeof enUS> = { 'en-US': enUS, 'fr-FR': frFR };
+
+/**
+ * MUI components carry English texts of their own ("Go to next page", "1–25 of 41", "No options")
+ * unless the theme holds a locale. The app's language can change while signed in, so the locale
+ * is laid over react-admin's theme here, below its theme provider, rather than fixed in the theme.
+ */
+export function LocalisedComponents({ children }: { children: ReactNode }) {
+  const [locale] = useLocaleState();
+  const theme = useCallback((outer: Theme) => createTheme(outer, componentTexts[locale] ?? enUS), [locale]);
+  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
+}
