@@ -146,6 +146,11 @@ test('signing in works in French, with the French menu', async ({ browser }) => 
   await expect(page.getByText('Doit contenir au moins 2 caractères')).toBeVisible();
   await expect(page.getByText('Saisissez un numéro de 7 à 15 chiffres, éventuellement précédé de +')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Code coursier' })).toHaveValue('x');
+
+  // French typography: a space before the colon.
+  await page.goto('/profile');
+  await expect(page.getByText('Rôle : NordPost administrator (carrier_1_admin)')).toBeVisible();
+  await expect(page.getByText('Partenaire : NordPost')).toBeVisible();
   await context.close();
 });
 

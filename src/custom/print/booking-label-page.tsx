@@ -63,7 +63,7 @@ function Label({ item, companyName }: { item: BookingLabelItem; companyName: str
   return (
     <section className="booking-label" aria-label={`PIECE ID: ${item.piece_id}`}>
       {blocks}
-      {item.endUser_reference && <div>{`${translate('print.reference')}: ${item.endUser_reference}`}</div>}
+      {item.endUser_reference && <div>{translate('print.reference', { reference: item.endUser_reference })}</div>}
       <div className="barcode">
         <Barcode value={item.piece_id} />
       </div>

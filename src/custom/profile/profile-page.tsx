@@ -41,11 +41,11 @@ export function ProfilePage() {
           </Typography>
           <Typography>{identity?.fullName}</Typography>
           <Typography color="text.secondary">
-            {translate('profile.role')}: {profile?.roleDescription} ({profile?.roleName})
+            {translate('profile.role', { role: `${profile?.roleDescription} (${profile?.roleName})` })}
           </Typography>
           {profile?.partnerName && (
             <Typography color="text.secondary">
-              {translate('profile.partner')}: {profile.partnerName}
+              {translate('profile.partner', { partner: profile.partnerName })}
             </Typography>
           )}
         </CardContent>
