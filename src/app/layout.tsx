@@ -25,7 +25,10 @@ const fitWindow = {
   '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .RaList-main': { minWidth: 0 },
 };
 
-/** Main layout: feature sidebar, top bar, and a slot for the quick-action overlay, MUI's texts in the app's language. */
+/**
+ * Main layout: feature sidebar, top bar, and a slot for the quick-action overlay; MUI's own texts
+ * in the app's language.
+ */
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <LocalisedComponents>
