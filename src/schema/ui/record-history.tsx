@@ -11,7 +11,6 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -26,6 +25,7 @@ import {
   type Identifier,
 } from 'react-admin';
 import type { ResourceModel } from '../resource-model.ts';
+import { FixedPager } from './local-pages.tsx';
 
 export interface HistoryEntry {
   id: number;
@@ -134,16 +134,7 @@ export function RecordHistory({ model }: { model: ResourceModel }) {
           ))}
         </TableBody>
       </Table>
-      {data.total > PAGE_SIZE && (
-        <TablePagination
-          component="div"
-          count={data.total}
-          page={page}
-          rowsPerPage={PAGE_SIZE}
-          rowsPerPageOptions={[PAGE_SIZE]}
-          onPageChange={(_event, next) => setPage(next)}
-        />
-      )}
+      <FixedPager count={data.total} page={page} size={PAGE_SIZE} onPage={setPage} />
     </Box>
   );
 }
