@@ -4,7 +4,7 @@ import { HttpError, Loading, useAuthenticated, useAuthProvider, useLogout, useNo
 import type { AccessProfile } from '../authProvider/access-profile.ts';
 import { canOpenPath } from '../authProvider/route-access.ts';
 import { NotFoundPage } from '../custom/pages/not-found-page.tsx';
-import { pageIsLeaving } from './page-leaving.ts';
+import { pageIsLeaving } from '../authProvider/page-leaving.ts';
 
 type ProfileSource = { profile: (refresh?: boolean) => Promise<AccessProfile | undefined> };
 

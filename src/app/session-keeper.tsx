@@ -3,7 +3,7 @@ import { useLogout, useNotify } from 'react-admin';
 import { currentSession } from '../authProvider/amplify-session.ts';
 import { activity, startSessionKeeper, type SignOutReason } from '../authProvider/session-rules.ts';
 import { loginWithReturnUrl } from '../authProvider/auth-provider.ts';
-import { pageIsLeaving } from './page-leaving.ts';
+import { pageIsLeaving } from '../authProvider/page-leaving.ts';
 
 const messages: Record<SignOutReason, string> = {
   inactive: 'auth.signed_out_inactive',

@@ -7,6 +7,7 @@ import {
   type NavigationData,
   type ResourceAccessRule,
 } from './access-profile.ts';
+import { pageIsLeaving } from './page-leaving.ts';
 import { sessionKeys } from './session-keys.ts';
 import { isSsoSession, ssoLogoutUrl } from './sso.ts';
 
@@ -106,12 +107,16 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider &
     checkAuth: async () => {
       const session = await currentSession().catch(() => undefined);
       if (!session) {
+        // Cut off by leaving the page: the next page checks again. Failing here would make
+        // react-admin sign out, ending the session the next page is about to use.
+        if (pageIsLeaving()) return;
         clearSessionKeys();
         throw { redirectTo: loginWithReturnUrl(), message: 'auth.login_expired' };
       }
     },
     checkError: async (error: { status?: number }) => {
-      if (error?.status === 401) {
+      // A call cut off by leaving the page may read as 401 (no session to sign it with).
+      if (error?.status === 401 && !pageIsLeaving()) {
         await endSession();
         clearSessionKeys();
         throw { redirectTo: loginWithReturnUrl(), message: 'http.need_to_login' };

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, HttpError, type AuthProvider } from 'react-admin';
 import { RouteGuard } from '../../src/app/route-guard.tsx';
-import { pageIsLeaving } from '../../src/app/page-leaving.ts';
+import { pageIsLeaving } from '../../src/authProvider/page-leaving.ts';
 
 /** The guard in front of a page, with a navigation call that fails as a dropped connection does. */
 function guardWithDroppedNavigation() {
