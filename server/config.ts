@@ -28,6 +28,18 @@ export const identitySettings = {
   /** Wrong emailed codes in a row before the account is blocked. */
   maxCodeAttempts: 3,
   blockSeconds: 2 * 60,
+  /**
+   * Wrong passwords, as Cognito throttles them: past the free ones in a row, each failure locks the
+   * user, or the client address, for twice as long as the one before, up to the cap. An address is
+   * shared by an office, so it gets more free ones. Failures older than the memory are forgotten.
+   */
+  passwordAttempts: {
+    freeFailuresPerUser: 3,
+    freeFailuresPerAddress: 10,
+    firstLockoutSeconds: 15,
+    maxLockoutSeconds: 15 * 60,
+    memorySeconds: 60 * 60,
+  },
   temporaryPasswordDays: 14,
   /** Default issuer base of the tokens; the identity pool accepts Logins keyed by it. */
   issuerBase: 'https://cognito-idp.local',

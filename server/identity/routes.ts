@@ -58,7 +58,7 @@ export async function registerIdentityRoutes(app: FastifyInstance, routes: Ident
         if (typeof body !== 'object' || body === null || Array.isArray(body)) {
           throw new CognitoError('SerializationException', 'The request body must be a JSON object.');
         }
-        const result = await operations[name](body as Record<string, unknown>);
+        const result = await operations[name](body as Record<string, unknown>, { sourceIp: request.ip });
         return reply.header('x-amzn-requestid', randomUUID()).type(AMZ_JSON).send(JSON.stringify(result));
       };
 

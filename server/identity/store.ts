@@ -226,6 +226,45 @@ export function createStore(db: Db) {
       ]);
     },
 
+    /**
+     * Counts one more wrong password of each subject and returns the counts in the same order; a
+     * subject whose last failure is older than `forgetBefore` starts again from one.
+     */
+    async recordPasswordFailures(subjects: string[], at: Date, forgetBefore: Date): Promise<number[]> {
+      const counts: number[] = [];
+      for (const subject of subjects) {
+        const row = await one<{ failures: number }>(
+          `INSERT INTO identity_password_failures (subject, failures, last_failure_at) VALUES ($1, 1, $2)
+           ON CONFLICT (subject) DO UPDATE SET
+             failures = CASE WHEN identity_password_failures.last_failure_at < $3 THEN 1
+                             ELSE identity_password_failures.failures + 1 END,
+             last_failure_at = $2
+           RETURNING failures`,
+          [subject, at, forgetBefore],
+        );
+        counts.push(row!.failures);
+      }
+      return counts;
+    },
+
+    async lockPasswordAttempts(subject: string, until: Date): Promise<void> {
+      await db.query('UPDATE identity_password_failures SET locked_until = $2 WHERE subject = $1', [subject, until]);
+    },
+
+    /** The latest lock of any of the subjects, null when none is locked at `now`. */
+    async passwordLockedUntil(subjects: string[], now: Date): Promise<Date | null> {
+      const row = await one<{ until: Date | null }>(
+        `SELECT max(locked_until) AS until FROM identity_password_failures
+         WHERE subject = ANY($1::text[]) AND locked_until > $2`,
+        [subjects, now],
+      );
+      return row?.until ?? null;
+    },
+
+    async clearPasswordFailures(subjects: string[]): Promise<void> {
+      await db.query('DELETE FROM identity_password_failures WHERE subject = ANY($1::text[])', [subjects]);
+    },
+
     async createSession(session: AuthSession): Promise<void> {
       await db.query(
         `INSERT INTO identity_auth_sessions (session, username, login, stage, srp_a, srp_b, srp_big_b, secret_block,

@@ -6,6 +6,7 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import { identitySettings } from '../config.ts';
 import { CognitoError, invalidParameter, notAuthorized, requireString, stringMap } from './errors.ts';
 import type { Outbox } from './outbox.ts';
+import { createPasswordAttempts } from './password-attempts.ts';
 import { assertPasswordPolicy, generateCode } from './passwords.ts';
 import {
   computeVerifier,
@@ -20,7 +21,11 @@ import type { AuthSession, Store, User } from './store.ts';
 import { isExpiredTokenError, type AccessClaims, type Tokens } from './tokens.ts';
 
 type Body = Record<string, unknown>;
-export type Operation = (body: Body) => Promise<object>;
+/** What an operation knows of the request besides its body. */
+export interface CallContext {
+  sourceIp: string;
+}
+export type Operation = (body: Body, context: CallContext) => Promise<object>;
 
 const INCORRECT_PASSWORD = 'Incorrect username or password.';
 const INVALID_SESSION = 'Invalid session for the user.';
@@ -51,6 +56,7 @@ export function createUserPool(deps: { store: Store; tokens: Tokens; outbox: Out
   const blockedMessage = `Account is blocked for ${settings.blockSeconds / 60} minutes.`;
   // Decoy salts for unknown users stay stable within a process, as a real user's salt would.
   const decoyKey = randomBytes(32);
+  const passwordAttempts = createPasswordAttempts(deps);
 
   const now = () => new Date(deps.now());
   const later = (seconds: number) => new Date(deps.now() + seconds * 1000);
@@ -212,7 +218,7 @@ export function createUserPool(deps: { store: Store; tokens: Tokens; outbox: Out
     return user;
   }
 
-  async function answerPasswordVerifier(session: AuthSession, responses: Record<string, string>) {
+  async function answerPasswordVerifier(session: AuthSession, responses: Record<string, string>, context: CallContext) {
     await consume(session);
     const signature = responses.PASSWORD_CLAIM_SIGNATURE;
     const timestamp = responses.TIMESTAMP;
@@ -220,6 +226,9 @@ export function createUserPool(deps: { store: Store; tokens: Tokens; outbox: Out
       throw invalidParameter('Missing or invalid PASSWORD_CLAIM_SIGNATURE, PASSWORD_CLAIM_SECRET_BLOCK or TIMESTAMP.');
     }
     const user = session.username ? await store.findUser(session.username) : undefined;
+    // An unknown login is counted as a known one is, so the lockout says nothing about who exists.
+    const attempt = { login: user?.username ?? session.login, sourceIp: context.sourceIp };
+    await passwordAttempts.assertNotLocked(attempt);
     const proven =
       user &&
       verifyPasswordClaim({
@@ -233,7 +242,11 @@ export function createUserPool(deps: { store: Store; tokens: Tokens; outbox: Out
         timestamp,
         signature,
       });
-    if (!user || !proven) throw notAuthorized(INCORRECT_PASSWORD);
+    if (!user || !proven) {
+      await passwordAttempts.recordFailure(attempt);
+      throw notAuthorized(INCORRECT_PASSWORD);
+    }
+    await passwordAttempts.recordSuccess(attempt);
     assertActive(user);
     if (user.status === 'FORCE_CHANGE_PASSWORD') {
       const expiresAt = user.temporaryPasswordExpiresAt;
@@ -275,18 +288,35 @@ export function createUserPool(deps: { store: Store; tokens: Tokens; outbox: Out
     return sendCodeChallenge(user, 'CODE_SENT');
   }
 
+  /**
+   * The sign-in goes on after the block on the same Session, so the waiting user is not sent back
+   * to the password: the code sent before is void, a new one is asked for (RESEND) once it ends.
+   */
+  async function refuseUntilUnblocked(session: AuthSession, blockedUntil: Date): Promise<never> {
+    await store.createSession({
+      ...session,
+      code: null,
+      expiresAt: new Date(blockedUntil.getTime() + settings.codeTtl * 1000),
+    });
+    throw notAuthorized(blockedMessage);
+  }
+
   async function answerCode(session: AuthSession, responses: Record<string, string>) {
     const answer = responses.ANSWER;
     if (!answer) throw invalidParameter('Missing required parameter ANSWER');
     await consume(session);
-    const user = await sessionUser(session);
+    const user = session.username ? await store.findUser(session.username) : undefined;
+    if (!user) throw notAuthorized(INVALID_SESSION);
+    if (!user.enabled) throw notAuthorized(USER_DISABLED);
+    if (isBlocked(user)) await refuseUntilUnblocked(session, user.blockedUntil!);
     if (answer === 'RESEND') return sendCodeChallenge(user, 'OTP_REQUEST_PROCESSED');
     if (sameSecret(answer, session.code ?? '')) return signedIn(user);
 
     const failures = await store.recordWrongCode(user.username);
     if (failures >= settings.maxCodeAttempts) {
-      await store.block(user.username, later(settings.blockSeconds));
-      throw notAuthorized(blockedMessage);
+      const until = later(settings.blockSeconds);
+      await store.block(user.username, until);
+      await refuseUntilUnblocked(session, until);
     }
     // As a custom-auth retry: the same code, still valid until its own expiry, on a new Session.
     const next = newSessionId();
@@ -313,14 +343,14 @@ export function createUserPool(deps: { store: Store; tokens: Tokens; outbox: Out
       throw invalidParameter(`${flow} flow not enabled for this client`);
     },
 
-    async RespondToAuthChallenge(body) {
+    async RespondToAuthChallenge(body, context) {
       assertClient(body);
       const challengeName = requireString(body, 'ChallengeName');
       const session = await openSession(requireString(body, 'Session'), challengeName);
       const responses = stringMap(body, 'ChallengeResponses');
       switch (session.stage) {
         case 'PASSWORD_VERIFIER':
-          return answerPasswordVerifier(session, responses);
+          return answerPasswordVerifier(session, responses, context);
         case 'NEW_PASSWORD_REQUIRED':
           return answerNewPassword(session, responses);
         case 'CUSTOM_CHALLENGE':

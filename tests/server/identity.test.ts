@@ -179,6 +179,52 @@ describe('sign-in with SRP and an emailed code', () => {
     await signIn(user.username);
   });
 
+  it('keeps the sign-in open through a code block: after it, a new code signs in', async () => {
+    const user = await newUser();
+    let reply = await passwordStep(user.username, PASSWORD);
+    const code = await latestCode(user.email);
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      reply = await respond('CUSTOM_CHALLENGE', reply.body.Session, { ANSWER: wrongCode(code) });
+    }
+    const session = reply.body.Session;
+    expectError(
+      await respond('CUSTOM_CHALLENGE', session, { ANSWER: wrongCode(code) }),
+      'NotAuthorizedException',
+      'Account is blocked for 2 minutes.',
+    );
+    advance(60);
+    expectError(
+      await respond('CUSTOM_CHALLENGE', session, { ANSWER: 'RESEND' }),
+      'NotAuthorizedException',
+      'Account is blocked for 2 minutes.',
+    );
+    advance(61);
+    // The code sent before the block is void: it counts as a wrong one, not as an ended sign-in.
+    const voided = await respond('CUSTOM_CHALLENGE', session, { ANSWER: code });
+    expect(voided.body.ChallengeParameters).toMatchObject({ message: 'INVALID_CODE', attemptsLeft: '2' });
+    const resent = await respond('CUSTOM_CHALLENGE', voided.body.Session, { ANSWER: 'RESEND' });
+    expect(resent.body.ChallengeParameters).toMatchObject({ message: 'OTP_REQUEST_PROCESSED' });
+    const done = await respond('CUSTOM_CHALLENGE', resent.body.Session, { ANSWER: await latestCode(user.email) });
+    expect(done.body.AuthenticationResult).toMatchObject({ TokenType: 'Bearer' });
+  });
+
+  it('ends the kept sign-in when nobody comes back within the code lifetime after the block', async () => {
+    const user = await newUser();
+    let reply = await passwordStep(user.username, PASSWORD);
+    const code = await latestCode(user.email);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const session = reply.body.Session;
+      reply = await respond('CUSTOM_CHALLENGE', session, { ANSWER: wrongCode(code) });
+      if (attempt === 3) reply.body.Session = session;
+    }
+    advance(120 + 301);
+    expectError(
+      await respond('CUSTOM_CHALLENGE', reply.body.Session, { ANSWER: 'RESEND' }),
+      'NotAuthorizedException',
+      'Invalid session for the user, session is expired.',
+    );
+  });
+
   it('counts wrong codes across sign-in attempts and resets the count on success', async () => {
     const user = await newUser();
     let reply = await passwordStep(user.username, PASSWORD);
@@ -224,6 +270,120 @@ describe('sign-in with SRP and an emailed code', () => {
       'NotAuthorizedException',
       'Invalid session for the user.',
     );
+  });
+});
+
+describe('wrong passwords, throttled as Cognito does', () => {
+  const limits = settings.passwordAttempts;
+  let addresses = 0;
+  /** A client of its own address, so that no other test's failures count. */
+  const fromNewAddress = () => cognitoClient(app, `192.0.2.${++addresses}`);
+
+  it('locks a user out after the free failures, for twice as long each time, and not the right password either', async () => {
+    const user = await newUser();
+    const office = fromNewAddress();
+    for (let failure = 1; failure <= limits.freeFailuresPerUser; failure++) {
+      expectError(
+        await office.passwordStep(user.username, 'Wrong-Password-1'),
+        'NotAuthorizedException',
+        'Incorrect username or password.',
+      );
+    }
+    expect((await office.passwordStep(user.username, PASSWORD)).body.ChallengeName).toBe('CUSTOM_CHALLENGE');
+    // That success cleared the count: the free failures again, then the first lockout.
+    for (let failure = 1; failure <= limits.freeFailuresPerUser + 1; failure++) {
+      expectError(
+        await office.passwordStep(user.username, 'Wrong-Password-1'),
+        'NotAuthorizedException',
+        'Incorrect username or password.',
+      );
+    }
+    expectError(
+      await office.passwordStep(user.email, PASSWORD),
+      'NotAuthorizedException',
+      'Password attempts exceeded',
+    );
+    // Per user: another address is refused too.
+    expectError(
+      await fromNewAddress().passwordStep(user.username, PASSWORD),
+      'NotAuthorizedException',
+      'Password attempts exceeded',
+    );
+    advance(limits.firstLockoutSeconds);
+    expectError(
+      await office.passwordStep(user.username, 'Wrong-Password-1'),
+      'NotAuthorizedException',
+      'Incorrect username or password.',
+    );
+    advance(limits.firstLockoutSeconds);
+    expectError(
+      await office.passwordStep(user.username, PASSWORD),
+      'NotAuthorizedException',
+      'Password attempts exceeded',
+    );
+    advance(limits.firstLockoutSeconds);
+    expect((await office.passwordStep(user.username, PASSWORD)).body.ChallengeName).toBe('CUSTOM_CHALLENGE');
+  });
+
+  it('grows the lockout up to its cap', async () => {
+    const { lockoutSeconds } = await import('../../server/identity/password-attempts.ts');
+    const free = limits.freeFailuresPerUser;
+    expect(lockoutSeconds(free, free)).toBe(0);
+    expect(lockoutSeconds(free + 1, free)).toBe(limits.firstLockoutSeconds);
+    expect(lockoutSeconds(free + 2, free)).toBe(2 * limits.firstLockoutSeconds);
+    expect(lockoutSeconds(free + 3, free)).toBe(4 * limits.firstLockoutSeconds);
+    expect(lockoutSeconds(free + 30, free)).toBe(limits.maxLockoutSeconds);
+  });
+
+  it('locks out a client address trying many users, whoever it tries next', async () => {
+    const user = await newUser();
+    const sprayer = fromNewAddress();
+    for (let failure = 1; failure <= limits.freeFailuresPerAddress + 1; failure++) {
+      expectError(
+        await sprayer.passwordStep(`guess${failure}@example.com`, PASSWORD),
+        'NotAuthorizedException',
+        'Incorrect username or password.',
+      );
+    }
+    expectError(
+      await sprayer.passwordStep(user.username, PASSWORD),
+      'NotAuthorizedException',
+      'Password attempts exceeded',
+    );
+    // The user from elsewhere is not locked out.
+    expect((await fromNewAddress().passwordStep(user.username, PASSWORD)).body.ChallengeName).toBe('CUSTOM_CHALLENGE');
+  });
+
+  it('locks out an unknown login as it would a known user', async () => {
+    const office = fromNewAddress();
+    for (let failure = 1; failure <= limits.freeFailuresPerUser + 1; failure++) {
+      await office.passwordStep('nobody-here', PASSWORD);
+    }
+    expectError(
+      await office.passwordStep('nobody-here', PASSWORD),
+      'NotAuthorizedException',
+      'Password attempts exceeded',
+    );
+  });
+
+  it('keeps a lockout across a restart', async () => {
+    const user = await newUser();
+    const office = fromNewAddress();
+    for (let failure = 1; failure <= limits.freeFailuresPerUser + 1; failure++) {
+      await office.passwordStep(user.username, 'Wrong-Password-1');
+    }
+    const restarted = Fastify();
+    await createIdentity(db, { local: true, now: () => clock.now, log: () => {} }).register(restarted);
+    await restarted.ready();
+    try {
+      expectError(
+        await cognitoClient(restarted).passwordStep(user.username, PASSWORD),
+        'NotAuthorizedException',
+        'Password attempts exceeded',
+      );
+    } finally {
+      await restarted.close();
+    }
   });
 });
 

@@ -43,8 +43,11 @@ export interface Reply {
 
 const poolName = settings.userPoolId.split('_')[1];
 
-/** A Cognito JSON-API client over Fastify inject, computing SRP the way Amplify does. */
-export function cognitoClient(app: FastifyInstance) {
+/**
+ * A Cognito JSON-API client over Fastify inject, computing SRP the way Amplify does; its requests
+ * come from `remoteAddress` (inject's own default otherwise), as wrong passwords are counted per address.
+ */
+export function cognitoClient(app: FastifyInstance, remoteAddress?: string) {
   async function call(operation: string, body: object, service: 'idp' | 'identity' = 'idp'): Promise<Reply> {
     const identityPool = service === 'identity';
     const response = await app.inject({
@@ -55,6 +58,7 @@ export function cognitoClient(app: FastifyInstance) {
         'x-amz-target': `${identityPool ? 'AWSCognitoIdentityService' : 'AWSCognitoIdentityProviderService'}.${operation}`,
       },
       payload: JSON.stringify(body),
+      ...(remoteAddress ? { remoteAddress } : {}),
     });
     return {
       status: response.statusCode,
