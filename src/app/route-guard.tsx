@@ -21,10 +21,12 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const notify = useNotify();
   const logout = useLogout();
   const [profile, setProfile] = useState<AccessProfile | null>();
-  const { isPending: checkingSession } = useAuthenticated();
+  const { isPending: checkingSession, authenticated } = useAuthenticated();
 
   useEffect(() => {
-    if (checkingSession) return;
+    // Without a session the sign-in check has already sent the visitor to the sign-in screen;
+    // a navigation call would only fail and add a second message.
+    if (checkingSession || !authenticated) return;
     let current = true;
     authProvider
       ?.profile(true)
@@ -46,9 +48,9 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     return () => {
       current = false;
     };
-  }, [authProvider, checkingSession, pathname, search, notify, logout]);
+  }, [authProvider, checkingSession, authenticated, pathname, search, notify, logout]);
 
-  if (checkingSession || profile === undefined) return <Loading />;
+  if (checkingSession || !authenticated || profile === undefined) return <Loading />;
   if (profile === null || !canOpenPath(profile, pathname)) return <NotFoundPage />;
   return <>{children}</>;
 }

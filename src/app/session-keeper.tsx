@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLogout, useNotify } from 'react-admin';
 import { currentSession } from '../authProvider/amplify-session.ts';
 import { activity, startSessionKeeper, type SignOutReason } from '../authProvider/session-rules.ts';
-import { loginWithReturnUrl } from '../authProvider/auth-provider.ts';
+import { hadSession, loginWithReturnUrl } from '../authProvider/auth-provider.ts';
 import { pageIsLeaving } from '../authProvider/page-leaving.ts';
 
 const messages: Record<SignOutReason, string> = {
@@ -33,6 +33,9 @@ export function SessionKeeper({ inactiveSignOutSeconds }: { inactiveSignOutSecon
       signOut: (reason) => {
         // A refresh cut off by leaving the page is not a failed one.
         if (reason === 'refresh_failed' && pageIsLeaving()) return;
+        // No session ever recorded: the layout shows while the sign-in check still runs, and that
+        // check sends the visitor to the sign-in screen without a word.
+        if (reason === 'expired' && !hadSession()) return;
         notify(messages[reason], { type: 'warning' });
         void logout({}, reason === 'inactive' ? '/login' : loginWithReturnUrl());
       },

@@ -42,6 +42,11 @@ function clearSessionKeys() {
   for (const key of sessionOnlyKeys) localStorage.removeItem(key);
 }
 
+/** Whether this browser holds what a sign-in recorded: a session that is gone has expired. */
+export function hadSession(): boolean {
+  return sessionOnlyKeys.some((key) => localStorage.getItem(key));
+}
+
 async function rememberSession() {
   const session = await currentSession();
   if (!session?.tokens) throw new Error('Login is expired.');
@@ -110,8 +115,11 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider &
         // Cut off by leaving the page: the next page checks again. Failing here would make
         // react-admin sign out, ending the session the next page is about to use.
         if (pageIsLeaving()) return;
+        // A visitor who never signed in is simply shown the sign-in screen; an expired session is
+        // said once, since its keys go now and the next check finds none.
+        const expired = hadSession();
         clearSessionKeys();
-        throw { redirectTo: loginWithReturnUrl(), message: 'auth.login_expired' };
+        throw { redirectTo: loginWithReturnUrl(), message: expired ? 'auth.login_expired' : false };
       }
     },
     checkError: async (error: { status?: number }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, mailCount, nextCode, signIn } from './support.ts';
 
 test('a super admin signs in with the emailed code, sees service points and signs out', async ({ page }) => {
@@ -58,4 +58,81 @@ test('the sign-in screen is in French when the browser asks for it', async ({ br
   await expect(page.getByRole('alert')).toHaveText("Nom d'utilisateur ou mot de passe incorrect.");
   await expect(page.getByText(`© ${new Date().getFullYear()} Infinity Lockers`)).toBeVisible();
   await context.close();
+});
+
+/**
+ * Every distinct message (toast or inline alert) on screen while `ms` pass: a toast queued behind
+ * another shows only when the first has gone, so one look at one moment would miss it.
+ */
+async function messagesSeenDuring(page: Page, ms: number): Promise<string[]> {
+  const seen = new Set<string>();
+  for (const end = Date.now() + ms; Date.now() < end; await page.waitForTimeout(250)) {
+    for (const text of await page.getByRole('alert').allTextContents()) seen.add(text);
+  }
+  return [...seen];
+}
+
+/** Longer than a toast (6 s) and than the 2 s token check: whatever follows would show by then. */
+const TOAST_AND_CHECK_MS = 8000;
+
+test('a first visit goes to the sign-in screen without any error', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  expect(await messagesSeenDuring(page, TOAST_AND_CHECK_MS)).toEqual([]);
+
+  await page.goto('/service-points');
+  await expect(page).toHaveURL(/\/login\?returnUrl=%2Fservice-points$/);
+  expect(await messagesSeenDuring(page, TOAST_AND_CHECK_MS)).toEqual([]);
+  await context.close();
+});
+
+test('a session that ends while the app is open says so once', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, 'analyst');
+  await expect(page.getByRole('menuitem', { name: 'Service points', exact: true })).toBeVisible();
+  // The refresh token is revoked elsewhere, then the hour of the id token passes.
+  const accessToken = await page.evaluate(() => localStorage.getItem('wt.access_token'));
+  const signedOut = await page.request.post('/__identity/cognito-idp', {
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.GlobalSignOut',
+    },
+    data: JSON.stringify({ AccessToken: accessToken }),
+  });
+  expect(signedOut.status()).toBe(200);
+  await page.clock.fastForward('01:00:00');
+
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('alert')).toHaveText('Token is expired and need to login again.');
+  // The page's clock is fake: the toast's own time-out runs only as the clock is moved on.
+  const seen = new Set<string>();
+  for (let second = 0; second < 10; second++) {
+    for (const text of await page.getByRole('alert').allTextContents()) seen.add(text);
+    await page.clock.runFor(1000);
+  }
+  expect([...seen]).toEqual(['Token is expired and need to login again.']);
+});
+
+test('coming back after the session expired says so once on the sign-in screen', async ({ page }) => {
+  await signIn(page, 'analyst');
+  await expect(page.getByRole('menuitem', { name: 'Service points', exact: true })).toBeVisible();
+  // What Amplify leaves after a refresh the identity service refused: its tokens gone, ours not.
+  // Done on the public help page, where no session check runs that would notice it first.
+  await page.goto('/help');
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith('CognitoIdentityServiceProvider.')) localStorage.removeItem(key);
+    }
+  });
+  await page.goto('/service-points');
+  await expect(page).toHaveURL(/\/login\?returnUrl=%2Fservice-points$/);
+  expect(await messagesSeenDuring(page, TOAST_AND_CHECK_MS)).toEqual(['Login is expired.']);
+
+  // Said once: the next visit is a plain one.
+  await page.goto('/service-points');
+  await expect(page).toHaveURL(/\/login/);
+  expect(await messagesSeenDuring(page, TOAST_AND_CHECK_MS)).toEqual([]);
 });

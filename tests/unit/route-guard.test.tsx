@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, HttpError, type AuthProvider } from 'react-admin';
+import { AdminContext, HttpError, Notification, type AuthProvider } from 'react-admin';
 import { RouteGuard } from '../../src/app/route-guard.tsx';
 import { pageIsLeaving } from '../../src/authProvider/page-leaving.ts';
 
@@ -28,6 +28,33 @@ function guardWithDroppedNavigation() {
   return { logout, profile };
 }
 
+/** The guard in front of a page for a visitor without a session, with the app's toasts. */
+function guardWithoutSession(checkAuthMessage: string | false) {
+  const logout = vi.fn(async () => undefined);
+  const profile = vi.fn(async () => {
+    throw new HttpError('Login is expired.', 401);
+  });
+  const authProvider = {
+    login: async () => undefined,
+    logout,
+    checkAuth: async () => {
+      throw { redirectTo: '/login', message: checkAuthMessage };
+    },
+    checkError: async () => undefined,
+    getPermissions: async () => undefined,
+    profile,
+  } as unknown as AuthProvider;
+  render(
+    <AdminContext authProvider={authProvider}>
+      <RouteGuard>
+        <p>guarded page</p>
+      </RouteGuard>
+      <Notification />
+    </AdminContext>,
+  );
+  return { logout, profile };
+}
+
 afterEach(() => {
   cleanup();
   fireEvent.pointerDown(window);
@@ -48,6 +75,23 @@ describe('the route guard', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(logout).not.toHaveBeenCalled();
     expect(screen.queryByText('guarded page')).toBeNull();
+  });
+
+  it('leaves a visitor without a session to the sign-in check: no navigation call, no message of its own', async () => {
+    const { logout, profile } = guardWithoutSession(false);
+    await waitFor(() => expect(logout).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(profile).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('guarded page')).toBeNull();
+  });
+
+  it("shows only the sign-in check's message for an expired session", async () => {
+    const { profile } = guardWithoutSession('Login is expired.');
+    expect(await screen.findByText('Login is expired.')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(profile).not.toHaveBeenCalled();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
   it('counts the user acting on the page again as having stayed', () => {
