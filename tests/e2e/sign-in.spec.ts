@@ -136,3 +136,66 @@ test('coming back after the session expired says so once on the sign-in screen',
   await expect(page).toHaveURL(/\/login/);
   expect(await messagesSeenDuring(page, TOAST_AND_CHECK_MS)).toEqual([]);
 });
+
+test('wrong passwords lock the user out for a while, even the right one, as Cognito does', async ({ page }) => {
+  // Each try from a fresh screen, so that each refusal is its own message.
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    await page.goto('/login');
+    await page.getByLabel('Username or email').fill('support');
+    await page.getByLabel('Password').fill('Wrong#Password1');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('Username or password incorrect.');
+  }
+  await page.goto('/login');
+  await page.getByLabel('Username or email').fill('support');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Attempt limit exceeded, please try after some time.');
+
+  // The first lockout is 15 s; then the right password signs in, and clears the count.
+  await page.waitForTimeout(15_000);
+  await signIn(page, 'support');
+});
+
+test('wrong codes block the account: the code form waits with the time left, then the sign-in goes on', async ({
+  page,
+}) => {
+  // The block lasts the catalogue's 2 minutes, on the identity service's clock.
+  test.setTimeout(200_000);
+  const email = 'locationowner@demo.locker.test';
+  await page.goto('/login');
+  const seen = await mailCount(page.request, email);
+  await page.getByLabel('Username or email').fill('locationowner');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const code = await nextCode(page.request, email, seen);
+  const wrong = code === '000000' ? '111111' : '000000';
+  const codeField = page.getByLabel('Validation code');
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    await codeField.fill(wrong);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    // A refused code is cleared from the field.
+    await expect(codeField).toHaveValue('');
+    await expect(page.getByRole('alert')).toHaveText('Invalid validation code.');
+  }
+  await codeField.fill(wrong);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Account is blocked for 2 minutes.');
+  await expect(page.getByText(/^You can try again in (2:00|1:5\d)\.$/)).toBeVisible();
+  await expect(codeField).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Verify' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Send a new code' })).toBeDisabled();
+  await expect(page.getByText(/^You can try again in 1:[0-4]\d\.$/)).toBeVisible({ timeout: 20_000 });
+  expect(await messagesSeenDuring(page, TOAST_AND_CHECK_MS)).toEqual(['Account is blocked for 2 minutes.']);
+
+  await expect(page.getByText('You can go on: ask for a new code.')).toBeVisible({ timeout: 130_000 });
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(codeField).toBeEnabled();
+  const resent = await mailCount(page.request, email);
+  await page.getByRole('button', { name: 'Send a new code' }).click();
+  await expect(page.getByText('A new validation code has been sent.')).toBeVisible();
+  await codeField.fill(await nextCode(page.request, email, resent));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByText('Login is expired.')).toHaveCount(0);
+});

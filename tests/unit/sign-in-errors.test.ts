@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordErrorKey, signInErrorKey } from '../../src/custom/login/sign-in-errors.ts';
+import { blockedSeconds, changePasswordErrorKey, signInErrorKey } from '../../src/custom/login/sign-in-errors.ts';
 import en from '../../locales/en-US.json';
 
 const error = (name: string, message = '') => Object.assign(new Error(message), { name });
@@ -37,6 +37,11 @@ describe('sign-in error messages', () => {
       'auth.errors.temporary_password',
       'Invalid or expired temporary password.',
     ],
+    [
+      error('NotAuthorizedException', 'Password attempts exceeded'),
+      'auth.errors.attempt_limit',
+      'Attempt limit exceeded, please try after some time.',
+    ],
     [error('InvalidPasswordException'), 'auth.errors.password_constraints', 'Password constraints are not met.'],
     [error('CodeMismatchException'), 'auth.errors.invalid_code', 'Invalid validation code.'],
     [
@@ -48,6 +53,11 @@ describe('sign-in error messages', () => {
     expect(signInErrorKey(failure)).toBe(key);
     const message = key.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], en);
     expect(message).toBe(text);
+  });
+
+  it('reads how long a block lasts from the identity service', () => {
+    expect(blockedSeconds(error('NotAuthorizedException', 'Account is blocked for 2 minutes.'))).toBe(120);
+    expect(blockedSeconds(error('NotAuthorizedException', 'Password attempts exceeded'))).toBeUndefined();
   });
 
   it('falls back to the generic message for anything else', () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, Divider, Stack, TextField } from '@mui/material';
 import { useLogin, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -13,10 +13,12 @@ import {
 } from '../../authProvider/amplify-session.ts';
 import { ssoConfigured } from '../../authProvider/sso.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { signInErrorKey } from './sign-in-errors.ts';
+import { blockedSeconds, signInErrorKey } from './sign-in-errors.ts';
 import { ErrorAlert, UsernameField } from '../password/form-parts.tsx';
 
 type Step = 'credentials' | Exclude<SignInStep, 'done'>;
+
+const minutesAndSeconds = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 export function LoginPage({ companyName }: { companyName: string }) {
   const translate = useTranslate();
@@ -31,6 +33,25 @@ export function LoginPage({ companyName }: { companyName: string }) {
   const [error, setError] = useState<string>();
   const [info, setInfo] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // Set when wrong codes block the account: the code form waits, showing the time left.
+  const [codeBlock, setCodeBlock] = useState<{ until: number; secondsLeft: number }>();
+  const blockedUntil = codeBlock?.until;
+
+  useEffect(() => {
+    if (blockedUntil === undefined) return;
+    const timer = setInterval(() => {
+      const secondsLeft = Math.max(0, Math.ceil((blockedUntil - Date.now()) / 1000));
+      if (secondsLeft > 0) {
+        setCodeBlock({ until: blockedUntil, secondsLeft });
+        return;
+      }
+      // The identity service kept the sign-in open; the code sent before the block is void.
+      setCodeBlock(undefined);
+      setError(undefined);
+      setInfo(translate('auth.code_block_over'));
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [blockedUntil, translate]);
 
   async function advance({ step: next, codeMessage }: SignInProgress) {
     if (next === 'done') {
@@ -54,6 +75,10 @@ export function LoginPage({ companyName }: { companyName: string }) {
     } catch (failure) {
       console.error(failure);
       setError(translate(signInErrorKey(failure)));
+      const seconds = blockedSeconds(failure);
+      if (seconds !== undefined && step === 'code') {
+        setCodeBlock({ until: Date.now() + seconds * 1000, secondsLeft: seconds });
+      }
     } finally {
       setBusy(false);
     }
@@ -83,12 +108,12 @@ export function LoginPage({ companyName }: { companyName: string }) {
     void run(async () => advance(await answerChallenge(newPassword)));
   };
 
-  const submitButton = (label: string) => (
+  const submitButton = (label: string, blocked = false) => (
     <Button
       type="submit"
       variant="contained"
       fullWidth
-      disabled={busy}
+      disabled={busy || blocked}
       startIcon={busy ? <CircularProgress size={16} /> : undefined}
     >
       {translate(label)}
@@ -134,21 +159,28 @@ export function LoginPage({ companyName }: { companyName: string }) {
       {step === 'code' && (
         <Box component="form" onSubmit={submitCode} noValidate>
           <Stack spacing={2}>
-            <Alert severity="info" role="status">
-              {translate('auth.code_sent')}
-            </Alert>
+            {codeBlock ? (
+              <Alert severity="warning" role="status">
+                {translate('auth.code_blocked_time_left', { time: minutesAndSeconds(codeBlock.secondsLeft) })}
+              </Alert>
+            ) : (
+              <Alert severity="info" role="status">
+                {translate('auth.code_sent')}
+              </Alert>
+            )}
             <TextField
               label={translate('auth.validation_code')}
               value={code}
               onChange={(e) => setCode(e.target.value)}
               autoComplete="one-time-code"
               inputProps={{ inputMode: 'numeric', maxLength: 6 }}
+              disabled={codeBlock !== undefined}
               required
               autoFocus
               fullWidth
             />
-            {submitButton('auth.verify')}
-            <Button onClick={resendCode} disabled={busy}>
+            {submitButton('auth.verify', codeBlock !== undefined)}
+            <Button onClick={resendCode} disabled={busy || codeBlock !== undefined}>
               {translate('auth.resend_code')}
             </Button>
           </Stack>

@@ -2,6 +2,8 @@
 export function signInErrorKey(error: unknown): string {
   const { name = '', message = '' } = (error ?? {}) as { name?: string; message?: string };
   if (/blocked for 2 minutes/i.test(message)) return 'auth.errors.blocked';
+  // Cognito's answer while wrong passwords have locked the user or the address out.
+  if (/password attempts exceeded/i.test(message)) return 'auth.errors.attempt_limit';
   if (/disabled/i.test(message)) return 'auth.errors.contact_admin';
   if (/temporary password has expired/i.test(message)) return 'auth.errors.temporary_password';
   if (/session is expired|invalid session/i.test(message)) return 'auth.errors.login_expired';
@@ -36,4 +38,11 @@ export function changePasswordErrorKey(error: unknown): string {
     return 'auth.errors.old_password';
   }
   return signInErrorKey(error);
+}
+
+/** How long the account is blocked, in seconds, when the identity service says it has just blocked it. */
+export function blockedSeconds(error: unknown): number | undefined {
+  const { message = '' } = (error ?? {}) as { message?: string };
+  const minutes = /blocked for (\d+) minutes?/i.exec(message)?.[1];
+  return minutes === undefined ? undefined : Number(minutes) * 60;
 }
