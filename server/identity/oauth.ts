@@ -16,6 +16,7 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { identitySettings } from '../config.ts';
 import type { Db } from '../db/adapter.ts';
+import { createPasswordAttempts, PASSWORD_ATTEMPTS_EXCEEDED } from './password-attempts.ts';
 import { computeVerifier } from './srp.ts';
 import type { Store, User } from './store.ts';
 import type { Tokens } from './tokens.ts';
@@ -127,6 +128,7 @@ export function createOAuth(deps: OAuthDeps) {
   const poolName = settings.userPoolId.split('_')[1];
   const blockedMessage = `Account is blocked for ${settings.blockSeconds / 60} minutes.`;
   const decoyKey = randomBytes(32);
+  const passwordAttempts = createPasswordAttempts(deps);
   const now = () => new Date(deps.now());
   const later = (seconds: number) => new Date(deps.now() + seconds * 1000);
 
@@ -155,13 +157,22 @@ export function createOAuth(deps: OAuthDeps) {
 
   const isBlocked = (user: User) => user.blockedUntil !== null && user.blockedUntil.getTime() > deps.now();
 
-  /** The user behind a username (or email) and password; the password is checked against the SRP verifier. */
-  async function checkPassword(login: string, password: string): Promise<User> {
+  /**
+   * The user behind a username (or email) and password; the password is checked against the SRP
+   * verifier. Wrong ones count as on the user-pool sign-in, per user and per client address.
+   */
+  async function checkPassword(login: string, password: string, sourceIp: string): Promise<User> {
     const user = await store.findUserByLogin(login.trim());
+    const attempt = { login: user?.username ?? login.trim(), sourceIp };
+    if (await passwordAttempts.locked(attempt)) throw new OAuthError('access_denied', PASSWORD_ATTEMPTS_EXCEEDED);
     // An unknown user costs the same verifier computation as a known one.
     const salt = user?.salt ?? createHmac('sha256', decoyKey).update(login).digest('hex').slice(0, 32);
     const computed = computeVerifier(poolName, user?.username ?? login, password, salt);
-    if (!user || !sameText(computed, user.verifier)) throw new OAuthError('access_denied', INCORRECT_PASSWORD);
+    if (!user || !sameText(computed, user.verifier)) {
+      await passwordAttempts.recordFailure(attempt);
+      throw new OAuthError('access_denied', INCORRECT_PASSWORD);
+    }
+    await passwordAttempts.recordSuccess(attempt);
     if (!user.enabled) throw new OAuthError('access_denied', 'User is disabled.');
     if (isBlocked(user)) throw new OAuthError('access_denied', blockedMessage);
     if (user.status === 'FORCE_CHANGE_PASSWORD') {
@@ -408,7 +419,7 @@ export async function registerOAuthRoutes(app: FastifyInstance, oauth: OAuth): P
       const username = param(params, 'username') ?? '';
       let user: User;
       try {
-        user = await oauth.checkPassword(username, param(params, 'password') ?? '');
+        user = await oauth.checkPassword(username, param(params, 'password') ?? '', request.ip);
       } catch (error) {
         if (!(error instanceof OAuthError) || error.error !== 'access_denied') throw error;
         return noStore(reply)

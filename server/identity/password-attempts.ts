@@ -5,7 +5,6 @@
  * password clears both counts.
  */
 import { identitySettings } from '../config.ts';
-import { notAuthorized } from './errors.ts';
 import type { Store } from './store.ts';
 
 export const PASSWORD_ATTEMPTS_EXCEEDED = 'Password attempts exceeded';
@@ -32,9 +31,9 @@ export function createPasswordAttempts(deps: { store: Store; now: () => number }
   const subjectsOf = (attempt: PasswordAttempt) => [userSubject(attempt.login), addressSubject(attempt.sourceIp)];
 
   return {
-    async assertNotLocked(attempt: PasswordAttempt): Promise<void> {
-      const lockedUntil = await store.passwordLockedUntil(subjectsOf(attempt), new Date(deps.now()));
-      if (lockedUntil) throw notAuthorized(PASSWORD_ATTEMPTS_EXCEEDED);
+    /** Whether the user or the address is locked out now; callers answer in their own protocol. */
+    async locked(attempt: PasswordAttempt): Promise<boolean> {
+      return (await store.passwordLockedUntil(subjectsOf(attempt), new Date(deps.now()))) !== null;
     },
 
     async recordFailure(attempt: PasswordAttempt): Promise<void> {

@@ -6,7 +6,7 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import { identitySettings } from '../config.ts';
 import { CognitoError, invalidParameter, notAuthorized, requireString, stringMap } from './errors.ts';
 import type { Outbox } from './outbox.ts';
-import { createPasswordAttempts } from './password-attempts.ts';
+import { createPasswordAttempts, PASSWORD_ATTEMPTS_EXCEEDED } from './password-attempts.ts';
 import { assertPasswordPolicy, generateCode } from './passwords.ts';
 import {
   computeVerifier,
@@ -228,7 +228,7 @@ export function createUserPool(deps: { store: Store; tokens: Tokens; outbox: Out
     const user = session.username ? await store.findUser(session.username) : undefined;
     // An unknown login is counted as a known one is, so the lockout says nothing about who exists.
     const attempt = { login: user?.username ?? session.login, sourceIp: context.sourceIp };
-    await passwordAttempts.assertNotLocked(attempt);
+    if (await passwordAttempts.locked(attempt)) throw notAuthorized(PASSWORD_ATTEMPTS_EXCEEDED);
     const proven =
       user &&
       verifyPasswordClaim({

@@ -169,6 +169,21 @@ describe('authorize', () => {
     }
   });
 
+  it('locks a user out after wrong passwords, as the user-pool sign-in does, and lets them in after', async () => {
+    const username = await newUser();
+    const { challenge } = pkce();
+    const free = settings.passwordAttempts.freeFailuresPerUser;
+    for (let failure = 1; failure <= free + 1; failure++) {
+      expect((await authorize(username, challenge, 'Wrong-Pass-1')).body).toContain('Incorrect username or password.');
+    }
+    const locked = await authorize(username, challenge);
+    expect(locked.statusCode).toBe(400);
+    expect(locked.headers.location).toBeUndefined();
+    expect(locked.body).toContain('<p class="error" role="alert">Password attempts exceeded</p>');
+    advance(settings.passwordAttempts.firstLockoutSeconds);
+    await codeFor(username, challenge);
+  });
+
   it('refuses a disabled user after the right password', async () => {
     const username = await newUser();
     await identity.setEnabled(username, false);
