@@ -27,7 +27,23 @@ const hintVocabulary: KeywordDefinition[] = [
     metaSchema: {
       type: 'object',
       required: ['name', 'endpoint'],
-      properties: { name: { type: 'string' }, endpoint: { type: 'string' }, id: { type: 'string' } },
+      properties: {
+        name: { type: 'string' },
+        endpoint: { type: 'string' },
+        id: { type: 'string' },
+        actions: {
+          type: 'object',
+          propertyNames: { enum: ['create', 'edit', 'delete', 'import'] },
+          additionalProperties: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              levels: { type: 'array', items: { enum: ['basic', 'advance', 'scout'] }, minItems: 1 },
+              partnerTypes: { oneOf: [{ const: 'All' }, { type: 'array', items: { type: 'string' } }] },
+            },
+          },
+        },
+      },
     },
   },
   {
