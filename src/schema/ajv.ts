@@ -51,7 +51,13 @@ const hintVocabulary: KeywordDefinition[] = [
     metaSchema: { type: 'object', properties: { type: { enum: columnTypes } } },
   },
   { keyword: 'x-filter', metaSchema: { type: 'object' } },
-  { keyword: 'x-input', metaSchema: { type: 'object', properties: { kind: { type: 'string' } } } },
+  {
+    keyword: 'x-input',
+    metaSchema: {
+      type: 'object',
+      properties: { kind: { type: 'string' }, callerPartner: { enum: ['type', 'id'] } },
+    },
+  },
   {
     keyword: 'x-lookup',
     metaSchema: {

@@ -4380,8 +4380,9 @@ const schema67 = {
       'x-choices': 'partner_type',
       'x-column': { type: 'select', index: 3 },
       'x-filter': { kind: 'select' },
+      'x-input': { callerPartner: 'type' },
     },
-    partner: { type: 'string', maxLength: 50, 'x-column': { index: 4 } },
+    partner: { type: 'string', maxLength: 50, 'x-column': { index: 4 }, 'x-input': { callerPartner: 'id' } },
     role_name: {
       type: 'string',
       'x-lookup': { resource: 'roles', label: 'role_name' },
