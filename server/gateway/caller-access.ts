@@ -4,7 +4,7 @@ import { accessLevel, permissionSet, type PermissionSet, type Policy } from '../
 import type { FeatureIds } from '../../src/schema/features.ts';
 import { mayDo, type ActionRules, type WriteAction } from '../../src/schema/resource-actions.ts';
 import type { Caller } from './request-auth.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError, noPermission } from './http-error.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
 
 export interface RoleDoc {
@@ -66,5 +66,5 @@ export function assertResourceAccess(access: CallerAccess, resource: ResourceDef
     level: meta?.features ? accessLevel(access.permissions, meta.features) : ('advance' as const),
   };
   const rule = { partnerTypes: meta?.partnerTypes ?? 'All', actions: meta?.actions };
-  if (!mayDo(actor, rule, verb)) throw new HttpError(403, 'You have no permission for this request.');
+  if (!mayDo(actor, rule, verb)) throw noPermission();
 }

@@ -232,7 +232,7 @@ describe('who may change service points (x-resource.actions: the operator compan
         const answer = await stack.send(session, { ...attempt, path: 'webtool/service_points' });
         expect(answer, `${attempt.method} ${JSON.stringify(attempt.body).slice(0, 40)}`).toMatchObject({
           status: 403,
-          body: { message: 'You have no permission for this request.' },
+          body: { message: 'You have no permission for this request.', message_key: 'http.no_permission' },
         });
       }
       expect(await fingerprint()).toEqual(before);
