@@ -2,8 +2,9 @@ import type { Db } from '../db/adapter.ts';
 import { isSuperAdmin, operatorRoleMarker, parseRole } from '../../src/schema/roles.ts';
 import { accessLevel, permissionSet, type PermissionSet, type Policy } from '../../src/schema/permissions.ts';
 import type { FeatureIds } from '../../src/schema/features.ts';
+import { mayDo, type ActionRules, type WriteAction } from '../../src/schema/resource-actions.ts';
 import type { Caller } from './request-auth.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError, noPermission } from './http-error.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
 
 export interface RoleDoc {
@@ -49,17 +50,21 @@ export async function resolveAccess(db: Db, caller: Caller): Promise<CallerAcces
   };
 }
 
-export type Verb = 'read' | 'write';
+export type Verb = 'read' | WriteAction;
 
 /**
- * The gateway refuses what the app hides: the partner type must be allowed for the resource and
- * the module permission held (any level to read, advance to write).
+ * The gateway refuses what the app hides, by the same rule (src/schema/resource-actions.ts): the
+ * partner type allowed for the resource and the module permission held, and for a write action the
+ * level and partner type the schema's `x-resource.actions` names (the advance level by default).
  */
 export function assertResourceAccess(access: CallerAccess, resource: ResourceDefinition, verb: Verb) {
-  const meta = resource.schema['x-resource'] as { partnerTypes?: string[] | 'All'; features?: FeatureIds } | undefined;
-  const allowedTypes = meta?.partnerTypes ?? 'All';
-  const typeAllowed = access.superAdmin || allowedTypes === 'All' || allowedTypes.includes(access.partnerType);
-  const level = meta?.features ? accessLevel(access.permissions, meta.features) : 'advance';
-  const permitted = verb === 'read' ? level !== undefined : level === 'advance';
-  if (!typeAllowed || !permitted) throw new HttpError(403, 'You have no permission for this request.');
+  const meta = resource.schema['x-resource'] as
+    { partnerTypes?: string[] | 'All'; features?: FeatureIds; actions?: ActionRules } | undefined;
+  const actor = {
+    partnerType: access.partnerType,
+    superAdmin: access.superAdmin,
+    level: meta?.features ? accessLevel(access.permissions, meta.features) : ('advance' as const),
+  };
+  const rule = { partnerTypes: meta?.partnerTypes ?? 'All', actions: meta?.actions };
+  if (!mayDo(actor, rule, verb)) throw noPermission();
 }

@@ -1,7 +1,7 @@
 import type { CallerAccess } from './caller-access.ts';
 import type { Doc } from './record-store.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
-import { HttpError } from './http-error.ts';
+import { noPermission } from './http-error.ts';
 
 /** `x-resource.tenancy`: partner type -> the document field naming its owner, or '*' for all. */
 type Tenancy = Record<string, string>;
@@ -35,15 +35,15 @@ export function visible(scope: Scope, doc: Doc): boolean {
  */
 export function ownedByCaller(scope: Scope, resource: ResourceDefinition, doc: Doc): Doc {
   if (scope === 'all') return doc;
-  if (scope === 'none') throw new HttpError(403, 'You have no permission for this request.');
+  if (scope === 'none') throw noPermission();
   const current = doc[scope.field];
   // The record is the partner itself (e.g. a carrier's own carrier record): a partner may edit it
   // but never create one, because a new record gets a fresh id and so another owner.
   if (scope.field === resource.id && (current === undefined || current === null)) {
-    throw new HttpError(403, 'You have no permission for this request.');
+    throw noPermission();
   }
   if (current !== undefined && current !== null && String(current) !== scope.value) {
-    throw new HttpError(403, 'You have no permission for this request.');
+    throw noPermission();
   }
   const type = resource.schema.properties?.[scope.field]?.type;
   return { ...doc, [scope.field]: type === 'integer' || type === 'number' ? Number(scope.value) : scope.value };

@@ -9,6 +9,7 @@ import { ownedByCaller, scopeFor, visible } from './tenancy.ts';
 import { deleteRecord, insertRecord, nextId, readRecord, updateRecord } from './record-writes.ts';
 import type { OpnameContext, ResourceRules, RuleContext } from './resource-rules.ts';
 import { recordHistory } from './record-history.ts';
+import type { WriteAction } from '../../src/schema/resource-actions.ts';
 
 export interface FieldError {
   message: string;
@@ -99,6 +100,13 @@ export function parseListQuery(
     orderDir: dir as ListQuery['orderDir'],
     filters,
   };
+}
+
+/** A POST creates a record, a bulk_import opname imports rows, another opname changes a record. */
+function postAction(body: unknown): WriteAction {
+  const opname = body && typeof body === 'object' ? (body as Doc).opname : undefined;
+  if (opname === undefined) return 'create';
+  return opname === 'bulk_import' ? 'import' : 'edit';
 }
 
 function bodyOf(request: FastifyRequest): Doc {
@@ -219,7 +227,7 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
       scope.post('/*', async (request, reply) => {
         const access = request.access!;
         const resource = resourceFor(request);
-        assertResourceAccess(access, resource, 'write');
+        assertResourceAccess(access, resource, postAction(request.body));
         const body = bodyOf(request);
         if (body.opname !== undefined) {
           const opname = deps.rules?.[resource.endpoint]?.opnames?.[String(body.opname)];
@@ -246,7 +254,7 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
       scope.patch('/*', async (request) => {
         const access = request.access!;
         const resource = resourceFor(request);
-        assertResourceAccess(access, resource, 'write');
+        assertResourceAccess(access, resource, 'edit');
         const body = bodyOf(request);
         if (body.opname !== undefined) throw badRequest(`Unknown opname: ${String(body.opname)}`);
         const version = body.version;
@@ -273,9 +281,10 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
       scope.delete('/*', async (request) => {
         const access = request.access!;
         const resource = resourceFor(request);
-        assertResourceAccess(access, resource, 'write');
         const source =
           request.body && typeof request.body === 'object' ? (request.body as Doc) : (request.query as Doc);
+        // An opname removes a part of the record (a carrier's logo): a change, not a deletion.
+        assertResourceAccess(access, resource, source.opname === undefined ? 'delete' : 'edit');
         if (source.opname !== undefined) {
           const removal = deps.rules?.[resource.endpoint]?.removals?.[String(source.opname)];
           if (!removal) throw badRequest(`Unknown opname: ${String(source.opname)}`);
@@ -301,7 +310,7 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
         const resource = resourceFor(request);
         const put = deps.rules?.[resource.endpoint]?.put;
         if (!put) throw new HttpError(405, 'PUT is not supported here.');
-        assertResourceAccess(access, resource, 'write');
+        assertResourceAccess(access, resource, 'edit');
         return put(opnameContext(access, resource), bodyOf(request));
       });
 

@@ -1,7 +1,13 @@
 import type { Db } from '../db/adapter.ts';
 import { insertRecords, type NewRecord } from '../gateway/record-store.ts';
 import { loadResources } from '../gateway/resource-registry.ts';
-import { features, featureIdsOf, type FeatureName, type PartnerType } from '../../src/schema/features.ts';
+import {
+  features,
+  featureIdsOf,
+  type FeatureIds,
+  type FeatureName,
+  type PartnerType,
+} from '../../src/schema/features.ts';
 import { SAVE_FILTERS_OPTION } from '../../src/schema/saved-filters.ts';
 import { cities } from './geography.ts';
 import { seededRandom } from './random.ts';
@@ -28,41 +34,43 @@ export interface DemoUser {
 }
 
 const operatorFeatures = Object.keys(features) as FeatureName[];
-const featuresByPartnerType: Record<PartnerType, FeatureName[]> = {
-  operator: operatorFeatures,
-  carrier: [
-    'dashboard',
-    'shipments',
-    'end_user',
-    'couriers',
-    'bookings',
-    'webhooks',
-    'servicepoints',
-    'webtool_users',
-    'carriers',
-  ],
-  support_provider: [
-    'dashboard',
-    'shipments',
-    'end_user',
-    'servicepoints',
-    'maintenance_tickets',
-    'support_providers',
-    'webtool_users',
-  ],
-  maintenance_provider: [
-    'servicepoints',
-    'maintenance_tickets',
-    'maintenance_operators',
-    'maintenance_providers',
-    'webtool_users',
-  ],
-  hardware_provider: ['servicepoints', 'hardware', 'pinpad', 'hardware_provider', 'webtool_users'],
-  location_owner: ['servicepoints', 'location_owner', 'webtool_users'],
+
+/**
+ * What each partner type's admin role holds: the advance level where such a partner manages the
+ * area (a carrier its couriers and its own webtool users), the basic level where it only reads
+ * (every partner reads the service points it has access to; the operator company edits them).
+ */
+const featuresByPartnerType: Record<
+  Exclude<PartnerType, 'operator'>,
+  { manages: FeatureName[]; reads: FeatureName[] }
+> = {
+  carrier: {
+    manages: ['shipments', 'end_user', 'couriers', 'bookings', 'webhooks', 'webtool_users', 'carriers'],
+    reads: ['dashboard', 'servicepoints'],
+  },
+  support_provider: {
+    manages: ['end_user', 'maintenance_tickets', 'support_providers', 'webtool_users'],
+    reads: ['dashboard', 'shipments', 'servicepoints'],
+  },
+  maintenance_provider: {
+    manages: ['maintenance_tickets', 'maintenance_operators', 'maintenance_providers', 'webtool_users'],
+    reads: ['servicepoints'],
+  },
+  hardware_provider: {
+    manages: ['hardware', 'hardware_provider', 'webtool_users'],
+    reads: ['servicepoints', 'pinpad'],
+  },
+  location_owner: { manages: ['location_owner', 'webtool_users'], reads: ['servicepoints'] },
 };
 
-function policies(names: FeatureName[]) {
-  const ids = new Set(names.flatMap(featureIdsOf));
+/** The ids of the basic level alone: the parent too, unless it doubles as the advance or scout id. */
+function basicIdsOf(name: FeatureName): number[] {
+  const { basic, advance, scout, parent } = features[name] as FeatureIds;
+  return [basic, parent].filter((id): id is number => id !== undefined && id !== advance && id !== scout);
+}
+
+function policies(manages: FeatureName[], reads: FeatureName[] = []) {
+  const ids = new Set([...manages.flatMap(featureIdsOf), ...reads.flatMap(basicIdsOf)]);
   return [...ids]
     .sort((a, b) => a - b)
     .map((feature_id) => ({
@@ -85,14 +93,15 @@ function role(
   partner: string,
   suffix: string,
   description: string,
-  names: FeatureName[],
+  manages: FeatureName[],
+  reads: FeatureName[] = [],
 ): RoleDoc {
   return {
     role_name: `${partnerType}_${partner}_${suffix}`,
     role_description: description,
     partner_type: partnerType,
     partner,
-    permissions: policies(names),
+    permissions: policies(manages, reads),
   };
 }
 
@@ -132,7 +141,7 @@ export function demoRoles(): RoleDoc[] {
       })),
     },
   ];
-  const partnersByType: [PartnerType, Partner[]][] = [
+  const partnersByType: [Exclude<PartnerType, 'operator'>, Partner[]][] = [
     ['carrier', carriers],
     ['support_provider', supportProviders],
     ['maintenance_provider', maintenanceProviders],
@@ -141,7 +150,8 @@ export function demoRoles(): RoleDoc[] {
   ];
   for (const [type, partners] of partnersByType) {
     for (const partner of partners) {
-      roles.push(role(type, String(partner.id), 'admin', `${partner.name} administrator`, featuresByPartnerType[type]));
+      const { manages, reads } = featuresByPartnerType[type];
+      roles.push(role(type, String(partner.id), 'admin', `${partner.name} administrator`, manages, reads));
     }
   }
   return roles;

@@ -1,10 +1,17 @@
 import { Menu, usePermissions, useTranslate } from 'react-admin';
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import SubdirectoryArrowRightIcon from '@mui/icons-material/SubdirectoryArrowRight';
 import type { AccessProfile } from '../authProvider/access-profile.ts';
 import { menuFor } from './navigation.ts';
 import { environment } from './environment.ts';
+import { menuIcons } from './menu-icons.tsx';
+
+/**
+ * react-admin cuts a menu label to one line with '...'; long labels (French ones above all) wrap
+ * instead while the sidebar is open. Closed, only the icons show.
+ */
+const readableLabels = {
+  '&.RaMenu-open .MuiMenuItem-root': { whiteSpace: 'normal' },
+  '&.RaMenu-open .MuiMenuItem-root .MuiTypography-noWrap': { whiteSpace: 'normal', overflow: 'visible' },
+};
 
 /** The sidebar, built from the user's feature menu (spec 01 §2.1, §2.2). */
 export function AppMenu() {
@@ -13,20 +20,20 @@ export function AppMenu() {
   if (!profile) return <Menu />;
   const items = menuFor(profile, { shipmentReports: environment.shipmentReports });
   return (
-    <Menu>
+    <Menu sx={readableLabels}>
       {items.flatMap((item) => [
         <Menu.Item
           key={item.path}
           to={item.path}
           primaryText={translate(`menu.${item.key}`)}
-          leftIcon={item.key === 'dashboard' ? <DashboardIcon /> : <ChevronRightIcon />}
+          leftIcon={menuIcons[item.key]}
         />,
         ...(item.children ?? []).map((child) => (
           <Menu.Item
             key={child.path}
             to={child.path}
             primaryText={translate(`menu.${child.key}`)}
-            leftIcon={<SubdirectoryArrowRightIcon />}
+            leftIcon={menuIcons[child.key]}
             sx={{ pl: 4 }}
           />
         )),

@@ -40,12 +40,13 @@ export function AppNotification() {
     if (unique.length !== notifications.length) setNotifications(unique);
   }, [notifications, setNotifications]);
 
-  // Below the app bar, so that the user menu stays reachable while a toast shows.
+  // Below the app bar and the page's own toolbar, so that the user menu and the page's buttons
+  // (History, Export, Import) stay reachable while a toast shows.
   return (
     <Notification
       autoHideDuration={TOAST_MS}
       anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      sx={{ top: { xs: 64, sm: 72 } }}
+      sx={{ top: { xs: 120, sm: 128 } }}
     />
   );
 }

@@ -10,7 +10,10 @@ import type { ResourceAccessRule } from '../authProvider/access-profile.ts';
 export const resources = [servicePoints, servicePointGroups, carriers, couriers, webtoolUsers, roles];
 
 export const accessRules: Record<string, ResourceAccessRule> = Object.fromEntries(
-  resources.map((r) => [r.name, { features: r.model.features, partnerTypes: r.model.partnerTypes }]),
+  resources.map((r) => [
+    r.name,
+    { features: r.model.features, partnerTypes: r.model.partnerTypes, actions: r.model.actions },
+  ]),
 );
 
 export const endpoints = Object.fromEntries(

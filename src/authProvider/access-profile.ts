@@ -1,6 +1,7 @@
 import { isSuperAdmin, operatorRoleMarker, parseRole } from '../schema/roles.ts';
 import { accessLevel, permissionSet, type PermissionSet, type Policy } from '../schema/permissions.ts';
 import type { FeatureIds } from '../schema/features.ts';
+import { mayDo, type ResourceAccessRule as ActionAccessRule } from '../schema/resource-actions.ts';
 
 /** GET webtool/identity_access/nav_drawer `data`. */
 export interface NavigationData {
@@ -37,16 +38,14 @@ export function accessProfile(groups: readonly string[], navigation: NavigationD
   };
 }
 
-export interface ResourceAccessRule {
+export interface ResourceAccessRule extends ActionAccessRule {
   features: FeatureIds;
-  partnerTypes: readonly string[] | 'All';
 }
-
-const READ_ACTIONS = new Set(['list', 'show', 'export']);
 
 /**
  * react-admin's canAccess as a pure function: partner type allowed (super admins pass) and the
- * module permission held; reading needs any level, writing the advance level.
+ * module permission held; reading needs any level, each write action what the schema's
+ * `x-resource.actions` says (the advance level by default), as the gateway checks it.
  */
 export function canAccess(
   profile: AccessProfile | undefined,
@@ -56,10 +55,10 @@ export function canAccess(
   if (!profile) return false;
   const rule = rules[resource];
   if (!rule) return true;
-  const typeAllowed =
-    profile.superAdmin || rule.partnerTypes === 'All' || rule.partnerTypes.includes(profile.partnerType);
-  if (!typeAllowed) return false;
-  const level = accessLevel(profile.permissions, rule.features);
-  if (level === undefined) return false;
-  return READ_ACTIONS.has(action) || level === 'advance';
+  const actor = {
+    partnerType: profile.partnerType,
+    superAdmin: profile.superAdmin,
+    level: accessLevel(profile.permissions, rule.features),
+  };
+  return mayDo(actor, rule, action);
 }

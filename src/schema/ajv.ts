@@ -27,7 +27,23 @@ const hintVocabulary: KeywordDefinition[] = [
     metaSchema: {
       type: 'object',
       required: ['name', 'endpoint'],
-      properties: { name: { type: 'string' }, endpoint: { type: 'string' }, id: { type: 'string' } },
+      properties: {
+        name: { type: 'string' },
+        endpoint: { type: 'string' },
+        id: { type: 'string' },
+        actions: {
+          type: 'object',
+          propertyNames: { enum: ['create', 'edit', 'delete', 'import'] },
+          additionalProperties: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              levels: { type: 'array', items: { enum: ['basic', 'advance', 'scout'] }, minItems: 1 },
+              partnerTypes: { oneOf: [{ const: 'All' }, { type: 'array', items: { type: 'string' } }] },
+            },
+          },
+        },
+      },
     },
   },
   {
@@ -35,7 +51,13 @@ const hintVocabulary: KeywordDefinition[] = [
     metaSchema: { type: 'object', properties: { type: { enum: columnTypes } } },
   },
   { keyword: 'x-filter', metaSchema: { type: 'object' } },
-  { keyword: 'x-input', metaSchema: { type: 'object', properties: { kind: { type: 'string' } } } },
+  {
+    keyword: 'x-input',
+    metaSchema: {
+      type: 'object',
+      properties: { kind: { type: 'string' }, callerPartner: { enum: ['type', 'id'] } },
+    },
+  },
   {
     keyword: 'x-lookup',
     metaSchema: {

@@ -1,4 +1,5 @@
 import type { FeatureIds } from './features.ts';
+import type { ActionRules } from './resource-actions.ts';
 
 /** The column types of the generic table (spec 02 §2). */
 export type ColumnType =
@@ -40,6 +41,8 @@ export interface ResourceModel {
   id: string;
   features: FeatureIds;
   partnerTypes: string[] | 'All';
+  /** `x-resource.actions`: who may create, edit, delete and import (src/schema/resource-actions.ts). */
+  actions: ActionRules;
   pageSize: number;
   sort: { field: string; order: 'ASC' | 'DESC' };
   representation: string;
@@ -127,6 +130,7 @@ export function resourceModel(schema: Schema, lookup: SchemaLookup): ResourceMod
     id: meta.id,
     features: meta.features ?? {},
     partnerTypes: meta.partnerTypes ?? 'All',
+    actions: meta.actions ?? {},
     pageSize: meta.pageSize ?? 20,
     sort: meta.sort ?? { field: meta.id, order: 'ASC' },
     representation: meta.representation ?? meta.id,

@@ -245,7 +245,7 @@ describe('POST identity_access/users', () => {
     expect(await footprint()).toEqual(before);
   });
 
-  it('refuses a carrier creating a user for another carrier', async () => {
+  it('refuses a carrier creating a user for another carrier or another partner type', async () => {
     const before = await footprint();
     const named = await call(carrier, 'POST', USERS, {
       name: 'Intruder',
@@ -263,6 +263,18 @@ describe('POST identity_access/users', () => {
     });
     expect(byRole.status).toBe(422);
     expect(byRole.body.errors).toEqual({ role_name: { message: 'validation.choice' } });
+    const otherType = await call(carrier, 'POST', USERS, {
+      name: 'Intruder',
+      email: freshEmail(),
+      partner_type: 'support_provider',
+      partner: '1',
+      role_name: 'carrier_1_admin',
+    });
+    expect(otherType.status).toBe(403);
+    expect(otherType.body).toMatchObject({
+      message: 'You have no permission for this request.',
+      message_key: 'http.no_permission',
+    });
     expect(await footprint()).toEqual(before);
   });
 

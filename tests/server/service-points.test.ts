@@ -126,12 +126,12 @@ describe('service point rules', () => {
 });
 
 describe('POST webtool/service_points opname bulk_import', () => {
-  it('imports all rows, as test service points when the toggle is on, owned by the location owner', async () => {
+  it('imports all rows, as test service points when the toggle is on', async () => {
     const before = await count();
-    const answer = await bulk(locationOwner, {
+    const answer = await bulk(operator, {
       data: [
-        servicePoint({ name: 'Toggle Kiosk One', hardware_models: ['Locker 12', 'Locker 24'] }),
-        servicePoint({ name: 'Toggle Kiosk Two', latitude: 59.92 }),
+        servicePoint({ name: 'Toggle Kiosk One', hardware_models: ['Locker 12', 'Locker 24'], location_owner_id: 1 }),
+        servicePoint({ name: 'Toggle Kiosk Two', latitude: 59.92, location_owner_id: 1 }),
       ],
       fileName: 'points.csv',
       import_from: 'csv',
@@ -188,9 +188,65 @@ describe('POST webtool/service_points opname bulk_import', () => {
     expect(errors[2]).toBeUndefined();
   });
 
-  it('refuses a toggle that is not a boolean, and a location owner importing for another owner', async () => {
+  it('refuses a toggle that is not a boolean, and a location owner importing, even for itself', async () => {
     expect((await bulk(operator, { data: [servicePoint()], is_toggle_enabled: 'yes' })).status).toBe(400);
-    const foreign = await bulk(locationOwner, { data: [servicePoint({ name: 'Foreign', location_owner_id: 2 })] });
-    expect(foreign.status).toBe(403);
+    const before = await count();
+    for (const owner of [1, 2]) {
+      const refused = await bulk(locationOwner, { data: [servicePoint({ name: 'Own', location_owner_id: owner })] });
+      expect(refused).toMatchObject({ status: 403, body: { message: 'You have no permission for this request.' } });
+    }
+    expect(await count()).toBe(before);
+  });
+});
+
+describe('who may change service points (x-resource.actions: the operator company, advance level)', () => {
+  /** Every stored service point and audit entry: a refused write leaves both as they were. */
+  async function fingerprint() {
+    const found = await stack.db.query<{ records: string; audit: string }>(
+      `SELECT (SELECT md5(string_agg(key || '@' || version || doc::text, ',' ORDER BY key))
+                 FROM records WHERE resource = 'service_points') AS records,
+              (SELECT count(*)::text FROM audit_log) AS audit`,
+    );
+    return found.rows[0];
+  }
+
+  it.each(['carrier', 'maintenance', 'locationowner', 'support', 'hardware'])(
+    '%s reads the service points it has access to but cannot create, rename, delete or import one',
+    async (username) => {
+      const session = await stack.signIn(username);
+      const listed = await stack.send(session, { method: 'GET', path: 'webtool/service_points', query: { limit: 1 } });
+      expect(listed.status).toBe(200);
+      const [target] = listed.body.data as { service_point_id: number; version: number; name: string }[];
+      expect(target).toBeDefined();
+      const before = await fingerprint();
+      const attempts = [
+        { method: 'POST' as const, body: servicePoint({ name: 'Partner Kiosk' }) },
+        {
+          method: 'PATCH' as const,
+          body: { service_point_id: target.service_point_id, version: target.version, name: 'Renamed By Partner' },
+        },
+        { method: 'DELETE' as const, body: { service_point_id: target.service_point_id, version: target.version } },
+        { method: 'POST' as const, body: { opname: 'bulk_import', data: [servicePoint({ name: 'Partner Import' })] } },
+      ];
+      for (const attempt of attempts) {
+        const answer = await stack.send(session, { ...attempt, path: 'webtool/service_points' });
+        expect(answer, `${attempt.method} ${JSON.stringify(attempt.body).slice(0, 40)}`).toMatchObject({
+          status: 403,
+          body: { message: 'You have no permission for this request.', message_key: 'http.no_permission' },
+        });
+      }
+      expect(await fingerprint()).toEqual(before);
+    },
+  );
+
+  it('the operator renames a service point', async () => {
+    const [target] = await stored(`true ORDER BY key LIMIT 1`);
+    const answer = await stack.send(operator, {
+      method: 'PATCH',
+      path: 'webtool/service_points',
+      body: { service_point_id: target.doc.service_point_id, version: target.version, name: 'Renamed By Operator' },
+    });
+    expect(answer.status).toBe(200);
+    expect((await stored(`key = $1`, [target.key]))[0].doc.name).toBe('Renamed By Operator');
   });
 });

@@ -9,14 +9,17 @@ import { startStack, type Stack } from './support/stack.ts';
  * Partner tenancy, generated from the schemas: every resource served by the generic handler x
  * every demo user x list, read, create, update and delete. The expected outcome is computed from
  * the schema (`partnerTypes`, `features`, `tenancy`) and the seeded role of the user, never from
- * the gateway's own helpers.
+ * the gateway's own helpers. Writing needs what `x-resource.actions` names per action (levels and
+ * partner types), the advance level of an allowed partner type when it names nothing.
  */
 
 type Doc = Record<string, unknown>;
 type Tenancy = Record<string, string>;
+type WriteAction = 'create' | 'edit' | 'delete';
 interface Meta {
   partnerTypes?: string[] | 'All';
   features?: { basic?: number; advance?: number; scout?: number };
+  actions?: Partial<Record<WriteAction, { levels?: string[]; partnerTypes?: string[] | 'All' }>>;
   tenancy?: Tenancy;
 }
 interface Role {
@@ -28,7 +31,7 @@ interface Role {
 }
 interface Expectation {
   canRead: boolean;
-  canWrite: boolean;
+  can: Record<WriteAction, boolean>;
   /** The owner field and value the caller is confined to; 'all' sees everything, 'none' nothing. */
   scope: { field: string; value: string } | 'all' | 'none';
 }
@@ -71,12 +74,26 @@ function expectationFor(resource: ResourceDefinition, role: Role): Expectation {
       : meta.partnerTypes.includes(role.partner_type);
   const features = meta.features;
   const canRead = typeAllowed && (!features || [features.advance, features.scout, features.basic].some(holds));
-  const canWrite = typeAllowed && (!features || holds(features.advance));
+  const levels = superAdmin || !features ? ['advance', 'scout', 'basic'] : [];
+  if (features && holds(features.advance)) levels.push('advance');
+  if (features && holds(features.scout)) levels.push('scout');
+  if (features && holds(features.basic)) levels.push('basic');
+  const may = (action: WriteAction) => {
+    const rule = meta.actions?.[action];
+    const types = rule?.partnerTypes ?? 'All';
+    const level = levels[0];
+    return (
+      canRead &&
+      (superAdmin ||
+        ((rule?.levels ?? ['advance']).includes(level) && (types === 'All' || types.includes(role.partner_type))))
+    );
+  };
+  const can = { create: may('create'), edit: may('edit'), delete: may('delete') };
   const seesAll = superAdmin || role.partner_type === 'operator';
   const field = meta.tenancy?.[role.partner_type];
   const scope =
     seesAll || !meta.tenancy || field === '*' ? 'all' : field ? { field, value: String(role.partner) } : 'none';
-  return { canRead, canWrite, scope };
+  return { canRead, can, scope };
 }
 
 const owns = (scope: Expectation['scope'], doc: Doc) =>
@@ -168,7 +185,7 @@ describe.each(resources.map((resource) => [resource.endpoint, resource] as const
       counted.refusedWrites += request.method === 'GET' ? 0 : 1;
     };
     const readStatus = expected.canRead ? (expected.scope === 'none' ? 403 : 200) : 403;
-    const foreignWriteStatus = expected.canWrite ? 404 : 403;
+    const refusedStatus = (action: WriteAction) => (expected.can[action] ? 404 : 403);
 
     // list
     const listed = await send({ method: 'GET', path, query: { limit: 1000 } });
@@ -196,26 +213,33 @@ describe.each(resources.map((resource) => [resource.endpoint, resource] as const
         if (!mine && ids.length) problems.push(`${label('read')}: foreign record returned`);
       }
 
-      if (!mine || !expected.canWrite) {
-        const version = await currentVersion(resource, fixture.key);
-        await refused(
-          label('update'),
-          { method: 'PATCH', path, body: { [resource.id]: key, version } },
-          foreignWriteStatus,
-        );
+      const version = await currentVersion(resource, fixture.key);
+      if (!mine || !expected.can.delete) {
         await refused(
           label('delete'),
           { method: 'DELETE', path, body: { [resource.id]: key, version } },
-          foreignWriteStatus,
+          mine ? 403 : refusedStatus('delete'),
+        );
+      } else {
+        // A stale delete reaches the version check (so it was found).
+        await refused(
+          label('stale delete'),
+          { method: 'DELETE', path, body: { [resource.id]: key, version: -1 } },
+          409,
+        );
+      }
+      if (!mine || !expected.can.edit) {
+        await refused(
+          label('update'),
+          { method: 'PATCH', path, body: { [resource.id]: key, version } },
+          mine ? 403 : refusedStatus('edit'),
         );
         continue;
       }
 
-      // Own record: an update goes through; a stale delete reaches the version check (so it was found).
-      const version = await currentVersion(resource, fixture.key);
+      // Own record: an update goes through.
       const updated = await send({ method: 'PATCH', path, body: { [resource.id]: key, version } });
       check(label('update'), updated.status, 200);
-      await refused(label('stale delete'), { method: 'DELETE', path, body: { [resource.id]: key, version: -1 } }, 409);
       if (typeof expected.scope === 'object') {
         const owner = foreignOwnerValue(resource, expected.scope);
         await refused(
@@ -229,7 +253,7 @@ describe.each(resources.map((resource) => [resource.endpoint, resource] as const
 
     // create
     const template = createBodyFrom(resource, fixtures[0].doc);
-    if (!expected.canWrite) {
+    if (!expected.can.create) {
       await refused('create', { method: 'POST', path, body: template }, 403);
     } else if (typeof expected.scope === 'object' && expected.scope.field === resource.id) {
       // The record is the partner itself: a new one would belong to a new partner.

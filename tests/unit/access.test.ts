@@ -4,6 +4,7 @@ import { accessLevel, optionEnabled, permissionSet } from '../../src/schema/perm
 import { features } from '../../src/schema/features.ts';
 import { accessProfile, canAccess, type NavigationData } from '../../src/authProvider/access-profile.ts';
 import { canOpenPath } from '../../src/authProvider/route-access.ts';
+import { modelOf } from '../../src/schema/ui/registry.ts';
 
 const grant = (...ids: number[]) => ids.map((feature_id) => ({ feature_id, has_permission: true }));
 
@@ -96,6 +97,60 @@ describe('canAccess', () => {
     const maintenance = accessProfile(['maintenance_provider_1_admin'], navigation('MP', 256, 194, 187))!;
     expect(canAccess(maintenance, rules, { resource: 'couriers', action: 'list' })).toBe(false);
     expect(canAccess(maintenance, rules, { resource: 'service-points', action: 'list' })).toBe(true);
+  });
+
+  describe('per action, level and partner type, from the schemas (x-resource.actions)', () => {
+    const schemaRules = Object.fromEntries(
+      ['service-point', 'carrier', 'courier'].map((id) => {
+        const model = modelOf(id);
+        return [model.name, { features: model.features, partnerTypes: model.partnerTypes, actions: model.actions }];
+      }),
+    );
+    const may = (groups: string, ids: number[], resource: string, action: string, description = 'Admin') =>
+      canAccess(accessProfile([groups], navigation(description, ...ids))!, schemaRules, { resource, action });
+    const sp = features.servicepoints;
+
+    it.each([
+      ['carrier_1_admin', [sp.basic!, sp.parent!]],
+      ['carrier_1_admin', [sp.basic!, sp.advance!, sp.parent!]],
+      ['maintenance_provider_1_admin', [sp.basic!, sp.advance!]],
+      ['location_owner_1_admin', [sp.basic!, sp.advance!]],
+      ['support_provider_1_admin', [sp.basic!]],
+      ['hardware_provider_1_admin', [sp.basic!, sp.advance!]],
+    ])('%s with %j reads service points but never creates, edits, deletes or imports them', (groups, ids) => {
+      for (const action of ['list', 'show', 'export']) expect(may(groups, ids, 'service-points', action)).toBe(true);
+      for (const action of ['create', 'edit', 'delete', 'import', 'clone']) {
+        expect(may(groups, ids, 'service-points', action), action).toBe(false);
+      }
+    });
+
+    it('the operator company changes service points with the advance level only; scouts and basic read', () => {
+      for (const action of ['create', 'edit', 'delete', 'import']) {
+        expect(may('operator_infinity_admin', [sp.advance!], 'service-points', action)).toBe(true);
+        expect(may('operator_infinity_admin', [sp.basic!], 'service-points', action)).toBe(false);
+        expect(may('operator_infinity_scout', [sp.scout!], 'service-points', action)).toBe(false);
+      }
+      expect(may('operator_infinity_scout', [sp.scout!], 'service-points', 'list')).toBe(true);
+      expect(may('operator_infinity_superadmin', [], 'service-points', 'delete', 'Super admin')).toBe(true);
+    });
+
+    it('a carrier edits its own carrier record but neither creates nor deletes carriers', () => {
+      const advance = [features.carriers.basic, features.carriers.advance];
+      expect(may('carrier_1_admin', advance, 'carriers', 'edit')).toBe(true);
+      expect(may('carrier_1_admin', advance, 'carriers', 'create')).toBe(false);
+      expect(may('carrier_1_admin', advance, 'carriers', 'delete')).toBe(false);
+      expect(may('carrier_1_admin', [features.carriers.basic], 'carriers', 'edit')).toBe(false);
+      expect(may('operator_infinity_admin', advance, 'carriers', 'delete')).toBe(true);
+    });
+
+    it('an action the schema leaves out takes the default: the advance level of an allowed partner type', () => {
+      const couriers = [features.couriers.basic, features.couriers.advance];
+      for (const action of ['create', 'edit', 'delete', 'import']) {
+        expect(may('carrier_1_admin', couriers, 'couriers', action)).toBe(true);
+        expect(may('carrier_1_admin', [features.couriers.basic], 'couriers', action)).toBe(false);
+        expect(may('maintenance_provider_1_admin', couriers, 'couriers', action)).toBe(false);
+      }
+    });
   });
 
   it('a super admin reaches everything; nobody without a profile', () => {

@@ -6,7 +6,7 @@ import { validateRecord } from '../../../src/schema/validate.ts';
 import { features } from '../../../src/schema/features.ts';
 import { isSuperAdmin, operatorRoleMarker } from '../../../src/schema/roles.ts';
 import { assertResourceAccess, type CallerAccess, type RoleDoc, type Verb } from '../caller-access.ts';
-import { badRequest, HttpError } from '../http-error.ts';
+import { badRequest, HttpError, noPermission } from '../http-error.ts';
 import type { Doc } from '../record-store.ts';
 import { readRecord, type Actor, type StoredRecord } from '../record-writes.ts';
 import { loadResources, loadSchemas, type JsonSchema, type ResourceDefinition } from '../resource-registry.ts';
@@ -28,7 +28,8 @@ export const partnerPageTypes = [
   'hardware_provider',
 ] as const;
 
-export const forbidden = (message = NO_PERMISSION) => new HttpError(403, message);
+export const forbidden = (message = NO_PERMISSION) =>
+  message === NO_PERMISSION ? noPermission() : new HttpError(403, message);
 export const unprocessable = (errors: Record<string, FieldError>) => new HttpError(422, SAVE_FAILED, { errors });
 
 /** What the identity-access routes share: the identity, both resources and their validation. */

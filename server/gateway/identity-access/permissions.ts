@@ -58,7 +58,7 @@ export function permissionRoutes(ctx: IdentityAccessContext): Record<string, Spe
    * missing) and an admin webtool user, who receives the login email.
    */
   const createPartnerAdmin: SpecialRoute = async ({ request, reply, access, db }) => {
-    assertAllowed(ctx, access, 'write');
+    assertAllowed(ctx, access, 'create');
     const body = withPartnerText(bodyOf(request));
     const partnerType = body.partner_type;
     const partner = body.partner;

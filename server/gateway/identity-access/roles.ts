@@ -95,7 +95,7 @@ export function roleRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
   };
 
   const create: SpecialRoute = async ({ request, reply, access, db }) => {
-    assertAllowed(ctx, access, 'write');
+    assertAllowed(ctx, access, 'create');
     const candidate = pick(withPartnerText(bodyOf(request)), ROLE_FIELDS);
     if (!access.seesAll) {
       if (!ownsPartner(access, candidate.partner_type ?? access.partnerType, candidate.partner ?? access.partner)) {
@@ -118,7 +118,7 @@ export function roleRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
   };
 
   const update: SpecialRoute = async ({ request, access, db }) => {
-    assertAllowed(ctx, access, 'write');
+    assertAllowed(ctx, access, 'edit');
     const body = bodyOf(request);
     if (body.opname !== undefined) throw badRequest(`Unknown opname: ${String(body.opname)}`);
     const roleName = keyOf(body, 'role_name');
@@ -147,7 +147,7 @@ export function roleRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
   };
 
   const remove: SpecialRoute = async ({ request, access, db }) => {
-    assertAllowed(ctx, access, 'write');
+    assertAllowed(ctx, access, 'delete');
     const source = deleteSourceOf(request);
     const roleName = keyOf(source, 'role_name');
     await db.transaction(async (tx) => {

@@ -127,7 +127,7 @@ export function userRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
   };
 
   const create: SpecialRoute = async ({ request, reply, access, db }) => {
-    assertAllowed(ctx, access, 'write');
+    assertAllowed(ctx, access, 'create');
     const data = ctx.validated(ctx.users, pick(withPartnerText(bodyOf(request)), USER_FIELDS));
     const samePartner =
       (data.partner_type === undefined || data.partner_type === access.partnerType) &&
@@ -153,7 +153,7 @@ export function userRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
   };
 
   const act: SpecialRoute = async ({ request, access, db }) => {
-    assertAllowed(ctx, access, 'write');
+    assertAllowed(ctx, access, 'edit');
     const body = bodyOf(request);
     const username = keyOf(body, 'username');
     const rawAction = body.action_type;
@@ -189,7 +189,7 @@ export function userRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
     const body = bodyOf(request);
     if (body.opname === 'update_profile') return updateProfile(access, db, body);
     if (body.opname !== undefined) throw badRequest(`Unknown opname: ${String(body.opname)}`);
-    assertAllowed(ctx, access, 'write');
+    assertAllowed(ctx, access, 'edit');
     const username = keyOf(body, 'username');
     const data = ctx.validated(ctx.users, pick(withPartnerText(body), USER_FIELDS), true);
     const { user: before, groups } = await visibleUser(access, username);
@@ -220,7 +220,7 @@ export function userRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
   };
 
   const remove: SpecialRoute = async ({ request, access, db }) => {
-    assertAllowed(ctx, access, 'write');
+    assertAllowed(ctx, access, 'delete');
     const username = keyOf(deleteSourceOf(request), 'username');
     const { user } = await visibleUser(access, username);
     if (username === access.caller.username) throw forbidden('You cannot delete your own user.');

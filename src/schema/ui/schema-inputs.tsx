@@ -15,6 +15,7 @@ import type { FieldModel } from '../resource-model.ts';
 import { optionEnabled, type PermissionSet } from '../permissions.ts';
 import { enumChoices } from './choices.ts';
 import { PermissionTreeInput } from './permission-tree-input.tsx';
+import { CallerPartnerInput } from './caller-partner-input.tsx';
 import { SvgUploadInput } from './svg-upload-input.tsx';
 import { useLookupChoices } from './lookup-choices.ts';
 
@@ -39,7 +40,6 @@ function SchemaTextInput({ field, disabled }: { field: FieldModel; disabled: boo
       multiline={multiline}
       type={field.format === 'email' ? 'email' : 'text'}
       parse={uppercase ? (value: string) => value?.toUpperCase() : undefined}
-      fullWidth={multiline}
     />
   );
 }
@@ -60,6 +60,13 @@ function LookupInput({ field, disabled, alwaysOn }: { field: FieldModel; disable
 
 /** One form input for a schema field, by its type and `x-input` / `x-lookup` hints. */
 export function SchemaInput({ field, mode }: { field: FieldModel; mode: 'create' | 'edit' }) {
+  if (field.input.callerPartner) {
+    return <CallerPartnerInput field={field} otherwise={<SchemaFieldInput field={field} mode={mode} />} />;
+  }
+  return <SchemaFieldInput field={field} mode={mode} />;
+}
+
+function SchemaFieldInput({ field, mode }: { field: FieldModel; mode: 'create' | 'edit' }) {
   const disabled = field.readOnly;
   const defaultValue = mode === 'create' ? field.defaultValue : undefined;
   if (field.lookup?.resource) {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { CreateButton, List, TopToolbar, useListContext, usePermissions, useTranslate } from 'react-admin';
+import { CanAccess, CreateButton, List, TopToolbar, useListContext, usePermissions, useTranslate } from 'react-admin';
 import { columnEntries, columnsStorageKey, hiddenColumns, toggleColumn } from '../column-preferences.ts';
 import type { PermissionSet } from '../permissions.ts';
 import type { ResourceModel } from '../resource-model.ts';
@@ -9,6 +9,7 @@ import { ExportButton } from './export-button.tsx';
 import { ImportButton } from './import-button.tsx';
 import { LookupColumns } from './schema-columns.tsx';
 import { SchemaTable } from './schema-table.tsx';
+import { CompactList, useCompactList } from './compact-list.tsx';
 import { schemaFilters } from './schema-inputs.tsx';
 
 function ListActions({
@@ -27,7 +28,11 @@ function ListActions({
       {canCreate && <CreateButton />}
       <ColumnMenu resource={model.name} fields={model.fields} hidden={hidden} onToggle={onToggleColumn} />
       <ExportButton model={model} />
-      {model.bulkImport && <ImportButton model={model} />}
+      {model.bulkImport && (
+        <CanAccess action="import">
+          <ImportButton model={model} />
+        </CanAccess>
+      )}
     </TopToolbar>
   );
 }
@@ -67,6 +72,7 @@ export function SchemaList({ model, canCreate = true }: { model: ResourceModel; 
   const saveFilters = savesFilters(permissions?.permissions, model.features);
   const filters = useMemo(() => schemaFilters(model.fields, translate('ra.action.search')), [model, translate]);
   const [hidden, toggleHidden] = useHiddenColumns(model);
+  const compact = useCompactList();
   const visible = useMemo(() => model.fields.filter((f) => !hidden.has(f.column.index)), [model, hidden]);
   const restored = useMemo(
     () => (saveFilters ? savedFilters(localStorage.getItem(FILTERS_STORAGE_KEY), model.name) : undefined),
@@ -83,7 +89,11 @@ export function SchemaList({ model, canCreate = true }: { model: ResourceModel; 
     >
       {saveFilters && <SaveFilters resource={model.name} />}
       <LookupColumns fields={model.fields}>
-        <SchemaTable model={model} fields={visible} empty={<NoRecords />} />
+        {compact ? (
+          <CompactList model={model} fields={visible} empty={<NoRecords />} />
+        ) : (
+          <SchemaTable model={model} fields={visible} empty={<NoRecords />} />
+        )}
       </LookupColumns>
     </List>
   );

@@ -1,11 +1,26 @@
 import type { ComponentType } from 'react';
-import { Create, Edit, TopToolbar } from 'react-admin';
+import { Navigate, useParams } from 'react-router-dom';
+import {
+  Create,
+  Edit,
+  Loading,
+  Show,
+  TopToolbar,
+  useCanAccess,
+  useCreatePath,
+  useGetRecordRepresentation,
+  useNotify,
+  useRedirect,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import type { ResourceModel } from '../resource-model.ts';
 import { modelOf } from './registry.ts';
 import { SchemaForm } from './schema-form.tsx';
 import { SchemaList } from './schema-list.tsx';
 import { useEditErrorHandler } from './stale-record.tsx';
 import { HistoryButton } from './record-history.tsx';
+import { RecordView } from './record-view.tsx';
 
 export interface SchemaResource {
   name: string;
@@ -13,6 +28,7 @@ export interface SchemaResource {
   list: ComponentType;
   create?: ComponentType;
   edit?: ComponentType;
+  show: ComponentType;
   icon?: ComponentType;
   recordRepresentation: string;
 }
@@ -26,6 +42,41 @@ export interface SchemaResourceOptions {
   editActions?: ComponentType;
 }
 
+/**
+ * After a save, the toast names the record ('Carrier "NordPost" saved'), then the list opens.
+ * Replaces react-admin's own success handling, which only says 'Element updated'.
+ */
+function useSavedNotification(model: ResourceModel, kind: 'created' | 'saved') {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const translate = useTranslate();
+  const represent = useGetRecordRepresentation(model.name);
+  return (data: RaRecord) => {
+    const representation = represent(data);
+    notify(`form.${kind}`, {
+      type: 'info',
+      messageArgs: {
+        resource: translate(`resources.${model.name}.name`, { smart_count: 1 }),
+        name: typeof representation === 'string' ? representation : String(data[model.representation] ?? data.id),
+      },
+    });
+    redirect('list', model.name);
+  };
+}
+
+/**
+ * Only users who may edit the record get the edit page, the others its read-only view: a
+ * resource opened at /<resource>/<id>/show, or at /<resource>/<id> by a reader, never shows an
+ * empty form or a live Delete button.
+ */
+function useEditAccess(model: ResourceModel, withEdit: boolean) {
+  const { id } = useParams<{ id: string }>();
+  const createPath = useCreatePath();
+  const { canAccess, isPending } = useCanAccess({ resource: model.name, action: 'edit' });
+  const pathOf = (type: 'edit' | 'show') => createPath({ resource: model.name, id: id ?? '', type });
+  return { canEdit: withEdit && canAccess === true, isPending, pathOf };
+}
+
 /** A react-admin resource built from one schema; per-resource code only passes overrides. */
 export function schemaResource(schemaId: string, options: SchemaResourceOptions = {}): SchemaResource {
   const model = modelOf(schemaId);
@@ -33,32 +84,56 @@ export function schemaResource(schemaId: string, options: SchemaResourceOptions 
   const withEdit = options.edit ?? true;
   const ListPage = () => <SchemaList model={model} canCreate={withCreate} />;
   const CreatePage = () => (
-    <Create redirect="list">
+    <Create redirect="list" mutationOptions={{ onSuccess: useSavedNotification(model, 'created') }}>
       <SchemaForm model={model} mode="create" />
     </Create>
   );
   const EditActions = options.editActions;
-  const EditPage = () => (
-    <Edit
-      mutationOptions={{ onError: useEditErrorHandler() }}
-      mutationMode="pessimistic"
-      redirect="list"
-      actions={
-        <TopToolbar>
-          {EditActions && <EditActions />}
-          <HistoryButton model={model} />
-        </TopToolbar>
-      }
-    >
-      <SchemaForm model={model} mode="edit" />
-    </Edit>
-  );
+  const EditPage = () => {
+    const onError = useEditErrorHandler();
+    const onSuccess = useSavedNotification(model, 'saved');
+    const { canEdit, isPending, pathOf } = useEditAccess(model, withEdit);
+    if (isPending) return <Loading />;
+    if (!canEdit) return <Navigate to={pathOf('show')} replace />;
+    return (
+      <Edit
+        mutationOptions={{ onError, onSuccess }}
+        mutationMode="pessimistic"
+        redirect="list"
+        actions={
+          <TopToolbar>
+            {EditActions && <EditActions />}
+            <HistoryButton model={model} />
+          </TopToolbar>
+        }
+      >
+        <SchemaForm model={model} mode="edit" />
+      </Edit>
+    );
+  };
+  const ShowPage = () => {
+    const { canEdit, isPending, pathOf } = useEditAccess(model, withEdit);
+    if (isPending) return <Loading />;
+    if (canEdit) return <Navigate to={pathOf('edit')} replace />;
+    return (
+      <Show
+        actions={
+          <TopToolbar>
+            <HistoryButton model={model} />
+          </TopToolbar>
+        }
+      >
+        <RecordView model={model} />
+      </Show>
+    );
+  };
   return {
     name: model.name,
     model,
     list: ListPage,
     create: withCreate ? CreatePage : undefined,
     edit: withEdit ? EditPage : undefined,
+    show: ShowPage,
     icon: options.icon,
     recordRepresentation: model.representation,
   };

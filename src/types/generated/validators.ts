@@ -17,6 +17,11 @@ const schema57 = {
     id: 'carrier_id',
     features: { basic: 214, advance: 215, parent: 193 },
     partnerTypes: ['operator', 'carrier'],
+    actions: {
+      create: { partnerTypes: ['operator'] },
+      edit: { partnerTypes: ['operator', 'carrier'] },
+      delete: { partnerTypes: ['operator'] },
+    },
     tenancy: { carrier: 'carrier_id' },
     pageSize: 500,
     sort: { field: 'name', order: 'ASC' },
@@ -2414,6 +2419,12 @@ const schema62 = {
     id: 'service_point_id',
     features: { basic: 187, advance: 188, scout: 240, parent: 186 },
     partnerTypes: 'All',
+    actions: {
+      create: { levels: ['advance'], partnerTypes: ['operator'] },
+      edit: { levels: ['advance'], partnerTypes: ['operator'] },
+      delete: { levels: ['advance'], partnerTypes: ['operator'] },
+      import: { levels: ['advance'], partnerTypes: ['operator'] },
+    },
     tenancy: {
       location_owner: 'location_owner_id',
       maintenance_provider: 'maintenance_provider_id',
@@ -4369,8 +4380,9 @@ const schema67 = {
       'x-choices': 'partner_type',
       'x-column': { type: 'select', index: 3 },
       'x-filter': { kind: 'select' },
+      'x-input': { callerPartner: 'type' },
     },
-    partner: { type: 'string', maxLength: 50, 'x-column': { index: 4 } },
+    partner: { type: 'string', maxLength: 50, 'x-column': { index: 4 }, 'x-input': { callerPartner: 'id' } },
     role_name: {
       type: 'string',
       'x-lookup': { resource: 'roles', label: 'role_name' },

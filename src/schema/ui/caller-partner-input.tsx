@@ -1,0 +1,33 @@
+import type { ReactElement } from 'react';
+import { SelectInput, TextInput, usePermissions } from 'react-admin';
+import type { FieldModel } from '../resource-model.ts';
+import { enumChoices } from './choices.ts';
+
+/** What the signed-in user's access profile says about its partner. */
+interface CallerPartner {
+  partnerType?: string;
+  partner?: string;
+  superAdmin?: boolean;
+}
+
+/**
+ * `x-input.callerPartner` (`"type"` or `"id"`): a partner (not the operator company) may only
+ * name itself there, e.g. a carrier creating a webtool user; the input offers only its own
+ * partner type, or holds its own partner id. The operator company gets the usual input.
+ */
+export function CallerPartnerInput({ field, otherwise }: { field: FieldModel; otherwise: ReactElement }) {
+  const { permissions } = usePermissions<CallerPartner>();
+  if (!permissions || permissions.superAdmin || permissions.partnerType === 'operator') return otherwise;
+  const own = field.input.callerPartner === 'type' ? permissions.partnerType : permissions.partner;
+  if (field.values) {
+    return (
+      <SelectInput
+        source={field.source}
+        choices={enumChoices(field).filter((choice) => choice.id === own)}
+        defaultValue={own}
+        readOnly
+      />
+    );
+  }
+  return <TextInput source={field.source} defaultValue={own} readOnly />;
+}

@@ -1,0 +1,92 @@
+import { useMemo } from 'react';
+import {
+  ChipField,
+  ReferenceArrayField,
+  ReferenceField,
+  SimpleShowLayout,
+  SingleFieldList,
+  TabbedShowLayout,
+  useI18nProvider,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import type { FieldModel, ResourceModel } from '../resource-model.ts';
+import { columnPlan, numberFormatFor } from './schema-columns.tsx';
+import { useLookupChoices } from './lookup-choices.ts';
+import { RecordHistory } from './record-history.tsx';
+
+/** Values a reader is not shown, as the audit trail masks them. */
+const SECRET_FIELD = /password|secret|api_key|token/i;
+
+/** A tab named `log` shows the record's audit trail (as in the form). */
+const LOG_TAB = 'log';
+
+interface ValueProps {
+  field: FieldModel;
+  /** Read by react-admin's Labeled for the label `resources.<name>.fields.<source>`. */
+  source: string;
+}
+
+function LookupValue({ field }: ValueProps) {
+  const record = useRecordContext();
+  const choices = useLookupChoices(field.lookup?.source);
+  const value = record?.[field.source];
+  if (value === undefined || value === null || value === '') return null;
+  return <>{choices.find((choice) => String(choice.id) === String(value))?.name ?? String(value)}</>;
+}
+
+/** A value as the list shows it, but as text where the list links to the edit page. */
+function PlainValue({ field }: ValueProps) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const locale = useI18nProvider().getLocale();
+  const render = useMemo(
+    () =>
+      columnPlan(field.column.type === 'link' ? { ...field, column: { ...field.column, type: 'text' } } : field, {
+        translate,
+        switchLabels: { on: translate('table.active'), off: translate('table.deactive') },
+        numberFormat: numberFormatFor(locale),
+        editPath: () => '',
+      }),
+    [field, translate, locale],
+  );
+  if (!record) return null;
+  return <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{render(record)}</span>;
+}
+
+/** One field's value: names for references and lookups, labels for choices, marks for switches. */
+function recordValue(field: FieldModel) {
+  const { resource, label } = field.lookup ?? {};
+  if (resource && field.type === 'array') {
+    return (
+      <ReferenceArrayField key={field.source} source={field.source} reference={resource}>
+        <SingleFieldList linkType={false}>
+          <ChipField source={label ?? 'name'} size="small" />
+        </SingleFieldList>
+      </ReferenceArrayField>
+    );
+  }
+  if (resource) return <ReferenceField key={field.source} source={field.source} reference={resource} link={false} />;
+  if (field.lookup?.source) return <LookupValue key={field.source} source={field.source} field={field} />;
+  return <PlainValue key={field.source} source={field.source} field={field} />;
+}
+
+/**
+ * The record for a user who may read but not change it: every field with its label, no inputs,
+ * no Save, no Delete. Laid out in the form's tabs.
+ */
+export function RecordView({ model }: { model: ResourceModel }) {
+  const fields = model.fields.filter((field) => !SECRET_FIELD.test(field.source));
+  const values = (tab?: string) =>
+    fields.filter((field) => !tab || (field.input.tab ?? model.tabs[0]) === tab).map(recordValue);
+  if (!model.tabs.length) return <SimpleShowLayout>{values()}</SimpleShowLayout>;
+  return (
+    <TabbedShowLayout>
+      {model.tabs.map((tab) => (
+        <TabbedShowLayout.Tab key={tab} label={`resources.${model.name}.tabs.${tab}`}>
+          {tab === LOG_TAB ? <RecordHistory model={model} /> : values(tab)}
+        </TabbedShowLayout.Tab>
+      ))}
+    </TabbedShowLayout>
+  );
+}
