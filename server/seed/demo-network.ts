@@ -77,6 +77,7 @@ function policies(names: FeatureName[]) {
 interface RoleDoc {
   role_name: string;
   role_description: string;
+  role_description_translations?: Record<string, string>;
   partner_type: PartnerType;
   partner: string;
   permissions: ReturnType<typeof policies>;
@@ -108,6 +109,23 @@ function withOption(doc: RoleDoc, featureIds: number[], option: string): RoleDoc
         : policy,
     ),
   };
+}
+
+const operatorRoleDescriptionsInFrench: Record<string, string> = {
+  operator_infinity_superadmin: "Super administrateur de l'opérateur du réseau",
+  operator_infinity_admin: "Administrateur de l'opérateur",
+  operator_infinity_analyst: "Personnel de l'opérateur sans tableau de bord",
+  operator_infinity_scout: "Prospecteur de l'opérateur",
+};
+
+/** The description in both app languages, as an administrator would have written them (profile page, roles list). */
+function describedInBothLanguages(doc: RoleDoc, partnersByType: [PartnerType, Partner[]][]): RoleDoc {
+  const partners = partnersByType.find(([type]) => type === doc.partner_type)?.[1] ?? [];
+  const partnerName = partners.find((partner) => String(partner.id) === doc.partner)?.name;
+  const french =
+    operatorRoleDescriptionsInFrench[doc.role_name] ?? (partnerName ? `Administrateur de ${partnerName}` : undefined);
+  if (!french) throw new Error(`The demo role ${doc.role_name} has no French description.`);
+  return { ...doc, role_description_translations: { 'en-US': doc.role_description, 'fr-FR': french } };
 }
 
 export function demoRoles(): RoleDoc[] {
@@ -146,7 +164,7 @@ export function demoRoles(): RoleDoc[] {
       roles.push(role(type, String(partner.id), 'admin', `${partner.name} administrator`, featuresByPartnerType[type]));
     }
   }
-  return roles;
+  return roles.map((doc) => describedInBothLanguages(doc, partnersByType));
 }
 
 export const demoUsers: DemoUser[] = [

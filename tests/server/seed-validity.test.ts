@@ -13,6 +13,8 @@ import { writableFields } from '../../server/gateway/webtool-routes.ts';
 import type { Doc } from '../../server/gateway/record-store.ts';
 import { createSchemaRegistry } from '../../src/schema/ajv.ts';
 import { validateRecord } from '../../src/schema/validate.ts';
+import en from '../../locales/en-US.json';
+import fr from '../../locales/fr-FR.json';
 
 /**
  * Every demo record must pass the rules its own form applies: a user who opens one and saves it
@@ -93,5 +95,20 @@ describe('the seeded demo network', () => {
       fields.filter((field) => doc[field] === undefined || doc[field] === '').map((field) => `${doc.name} ${field}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('names every lookup-list item in both languages, the English name being the gateway’s', async () => {
+    const { rows } = await db.query<{ doc: { type: string; column_id: number; column_name: string } }>(
+      `SELECT doc FROM records WHERE resource = 'lists' ORDER BY key`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const lookupName = (locale: unknown, type: string, id: number) =>
+      (locale as { lookups: Record<string, Record<string, string> | undefined> }).lookups[type]?.[id];
+    const unnamed = rows.flatMap(({ doc }) =>
+      lookupName(en, doc.type, doc.column_id) === doc.column_name && lookupName(fr, doc.type, doc.column_id)
+        ? []
+        : [`lookups.${doc.type}.${doc.column_id} (${doc.column_name})`],
+    );
+    expect(unnamed).toEqual([]);
   });
 });

@@ -10,6 +10,8 @@ import {
   TextArrayInput,
   TextInput,
   usePermissions,
+  useResourceContext,
+  useTranslate,
 } from 'react-admin';
 import type { FieldModel } from '../resource-model.ts';
 import { optionEnabled, type PermissionSet } from '../permissions.ts';
@@ -58,6 +60,27 @@ function LookupInput({ field, disabled, alwaysOn }: { field: FieldModel; disable
   );
 }
 
+/** `x-input.kind: "per-language"`: one text input per language the object takes (`propertyNames.enum`). */
+function PerLanguageInput({ field, disabled }: { field: FieldModel; disabled: boolean }) {
+  const translate = useTranslate();
+  const resource = useResourceContext();
+  const label = translate(`resources.${resource}.fields.${field.source}`);
+  return (
+    <>
+      {(field.languages ?? []).map((language) => (
+        <TextInput
+          key={language}
+          source={`${field.source}.${language}`}
+          label={translate('form.text_in_language', { field: label, language: translate(`languages.${language}`) })}
+          disabled={disabled}
+          multiline={field.input.multiline === true}
+          fullWidth
+        />
+      ))}
+    </>
+  );
+}
+
 /** One form input for a schema field, by its type and `x-input` / `x-lookup` hints. */
 export function SchemaInput({ field, mode }: { field: FieldModel; mode: 'create' | 'edit' }) {
   const disabled = field.readOnly;
@@ -75,6 +98,7 @@ export function SchemaInput({ field, mode }: { field: FieldModel; mode: 'create'
   }
   if (field.input.kind === 'permission-tree') return <PermissionTreeInput source={field.source} />;
   if (field.input.kind === 'svg-upload') return <SvgUploadInput field={field} />;
+  if (field.input.kind === 'per-language') return <PerLanguageInput field={field} disabled={disabled} />;
   if (field.lookup?.source) return <LookupInput field={field} disabled={disabled} />;
   if (field.type === 'array' && field.values) {
     return <CheckboxGroupInput source={field.source} choices={enumChoices(field)} disabled={disabled} />;
