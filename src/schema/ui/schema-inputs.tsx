@@ -71,7 +71,7 @@ function PerLanguageInput({ field, disabled }: { field: FieldModel; disabled: bo
         <TextInput
           key={language}
           source={`${field.source}.${language}`}
-          label={translate('form.text_in_language', { field: label, language: translate(`languages.${language}`) })}
+          label={translate('form.text_in_language', { field: label, language: translate(`app.languages.${language}`) })}
           disabled={disabled}
           multiline={field.input.multiline === true}
           fullWidth
