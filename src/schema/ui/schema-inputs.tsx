@@ -13,7 +13,10 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
+import { lazy, Suspense } from 'react';
+import { Skeleton } from '@mui/material';
 import type { FieldModel } from '../resource-model.ts';
+import type { DateTimeFormat } from './date-time-pickers.tsx';
 import { optionEnabled, type PermissionSet } from '../permissions.ts';
 import { enumChoices } from './choices.ts';
 import { PermissionTreeInput } from './permission-tree-input.tsx';
@@ -21,6 +24,17 @@ import { SvgUploadInput } from './svg-upload-input.tsx';
 import { useLookupChoices } from './lookup-choices.ts';
 
 const LONG_TEXT = 255;
+
+const SchemaDateTimeInput = lazy(() =>
+  import('./date-time-pickers.tsx').then((pickers) => ({ default: pickers.SchemaDateTimeInput })),
+);
+const DATE_TIME_FORMATS: readonly string[] = ['time', 'date-dmy', 'date', 'date-time'] satisfies DateTimeFormat[];
+
+/** A string field picked on a calendar or clock: by its format, or by `x-input.kind` of the same name. */
+function dateTimeFormatOf(field: FieldModel): DateTimeFormat | undefined {
+  const kind = [field.input.kind, field.format].find((name) => name && DATE_TIME_FORMATS.includes(name));
+  return field.type === 'string' ? (kind as DateTimeFormat | undefined) : undefined;
+}
 
 /** `x-input.uppercaseOption`: upper-case the value when a policy configuration says so. */
 function useUppercase(field: FieldModel): boolean {
@@ -107,6 +121,14 @@ export function SchemaInput({ field, mode }: { field: FieldModel; mode: 'create'
   if (field.values) {
     return (
       <SelectInput source={field.source} choices={enumChoices(field)} disabled={disabled} defaultValue={defaultValue} />
+    );
+  }
+  const dateTimeFormat = dateTimeFormatOf(field);
+  if (dateTimeFormat) {
+    return (
+      <Suspense fallback={<Skeleton variant="rounded" width={256} height={56} />}>
+        <SchemaDateTimeInput field={field} kind={dateTimeFormat} disabled={disabled} defaultValue={defaultValue} />
+      </Suspense>
     );
   }
   switch (field.type) {
