@@ -149,7 +149,7 @@ test('signing in works in French, with the French menu', async ({ browser }) => 
 
   // French typography: a space before the colon.
   await page.goto('/profile');
-  await expect(page.getByText('Rôle : NordPost administrator (carrier_1_admin)')).toBeVisible();
+  await expect(page.getByText('Rôle : Administrateur de NordPost (carrier_1_admin)')).toBeVisible();
   await expect(page.getByText('Partenaire : NordPost')).toBeVisible();
   await context.close();
 });
