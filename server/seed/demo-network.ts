@@ -125,7 +125,8 @@ function describedInBothLanguages(doc: RoleDoc, partnersByType: [PartnerType, Pa
   const french =
     operatorRoleDescriptionsInFrench[doc.role_name] ?? (partnerName ? `Administrateur de ${partnerName}` : undefined);
   if (!french) throw new Error(`The demo role ${doc.role_name} has no French description.`);
-  return { ...doc, role_description_translations: { 'en-US': doc.role_description, 'fr-FR': french } };
+  // The English version is the description itself: a copy of it would hide a later edit of it.
+  return { ...doc, role_description_translations: { 'fr-FR': french } };
 }
 
 export function demoRoles(): RoleDoc[] {

@@ -66,6 +66,32 @@ describe('the date picker of a schema date field', () => {
   });
 });
 
+describe('the time picker of a schema time field', () => {
+  it('offers every half hour of the day, 48 entries, on a computer with a mouse', async () => {
+    const matchMedia = window.matchMedia;
+    // MUI shows the desktop picker where the pointer is fine (a mouse); jsdom has no media queries.
+    window.matchMedia = (query: string) =>
+      ({
+        matches: query.includes('pointer: fine'),
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+      }) as unknown as MediaQueryList;
+    try {
+      renderInput('fr-FR', field('opens_at', 'time'), { opens_at: '07:30' });
+      fireEvent.click(await screen.findByRole('button', { name: /^Choisir l'heure/ }));
+      const entries = within(await screen.findByRole('listbox')).getAllByRole('option');
+      expect(entries).toHaveLength(48);
+      expect(entries.slice(0, 3).map((entry) => entry.textContent)).toEqual(['00:00', '00:30', '01:00']);
+      expect(entries[47].textContent).toBe('23:30');
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+});
+
 describe('the stored values of the date and time inputs', () => {
   it('keep the schema formats', () => {
     expect(storedValue(asDate('15-11-2026', 'date-dmy'), 'date-dmy')).toBe('15-11-2026');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { AdminContext, RecordContextProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Form, RecordContextProvider, ResourceContextProvider, type DataProvider } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import frenchMessages from 'ra-language-french';
@@ -9,6 +9,7 @@ import fr from '../../locales/fr-FR.json';
 import { useLookupChoices } from '../../src/schema/ui/lookup-choices.ts';
 import { modelOf } from '../../src/schema/ui/registry.ts';
 import { schemaColumn } from '../../src/schema/ui/schema-columns.tsx';
+import { SchemaInput } from '../../src/schema/ui/schema-inputs.tsx';
 import { accessProfile } from '../../src/authProvider/access-profile.ts';
 import { ProfilePage } from '../../src/custom/profile/profile-page.tsx';
 import { demoRoles } from '../../server/seed/demo-network.ts';
@@ -124,5 +125,24 @@ describe('the demo roles’ descriptions', () => {
     expect(
       await screen.findByText("Rôle : Super administrateur de l'opérateur du réseau (operator_infinity_superadmin)"),
     ).toBeTruthy();
+  });
+
+  it('are edited in each language in the role form', async () => {
+    const field = modelOf('role').fields.find((f) => f.source === 'role_description_translations')!;
+    render(
+      <AdminContext i18nProvider={i18nIn('fr-FR')}>
+        <ResourceContextProvider value="roles">
+          <Form record={{ id: carrierRole.role_name, ...carrierRole }}>
+            <SchemaInput field={field} mode="edit" />
+          </Form>
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    expect(await screen.findByRole('textbox', { name: 'Description par langue (Français)' })).toHaveProperty(
+      'value',
+      'Administrateur de NordPost',
+    );
+    // English is the description itself; an English version would be written here only to differ from it.
+    expect(screen.getByRole('textbox', { name: 'Description par langue (English)' })).toHaveProperty('value', '');
   });
 });

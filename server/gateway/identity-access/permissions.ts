@@ -100,7 +100,7 @@ export function permissionRoutes(ctx: IdentityAccessContext): Record<string, Spe
       const doc = {
         role_name: roleName,
         role_description: `${name} administrator`,
-        role_description_translations: { 'en-US': `${name} administrator`, 'fr-FR': `Administrateur de ${name}` },
+        role_description_translations: { 'fr-FR': `Administrateur de ${name}` },
         partner_type: type,
         partner: id,
         permissions,
