@@ -1,3 +1,5 @@
+import { lazy, Suspense } from 'react';
+import { Skeleton } from '@mui/material';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
@@ -13,8 +15,6 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
-import { lazy, Suspense } from 'react';
-import { Skeleton } from '@mui/material';
 import type { FieldModel } from '../resource-model.ts';
 import type { DateTimeFormat } from './date-time-pickers.tsx';
 import { optionEnabled, type PermissionSet } from '../permissions.ts';
