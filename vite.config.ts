@@ -12,7 +12,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@smithy|@aws-crypto)/ },
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion)/ },
+            // MUI X (the date pickers) is loaded with the first date or time input, not with the app.
+            { name: 'mui', test: /node_modules[\\/](@mui[\\/](?!x-)|@emotion)/ },
             {
               name: 'react-admin',
               test: /node_modules[\\/](react-admin|ra-core|ra-ui-materialui|ra-i18n-polyglot|ra-language-english|@tanstack|react-hook-form)[\\/]/,

@@ -1,6 +1,13 @@
 // `npm test`: every check, in order, each printing its own summary; then one closing line.
 import { readFileSync, mkdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { nodeVersionProblem } from './node-engine.mjs';
+
+const tooOld = nodeVersionProblem(process.versions.node, JSON.parse(readFileSync('package.json', 'utf8')).engines.node);
+if (tooOld) {
+  console.error(tooOld);
+  process.exit(1);
+}
 
 mkdirSync('.tmp', { recursive: true });
 const steps = [

@@ -10,6 +10,7 @@ import type { ResourceDefinition } from './resource-registry.ts';
 export interface RoleDoc {
   role_name: string;
   role_description?: string;
+  role_description_translations?: Record<string, string>;
   partner_type: string;
   partner: string;
   permissions: Policy[];

@@ -29,7 +29,11 @@ export const navDrawer: SpecialRoute = async ({ access, db }) => {
         partner_name: partnerName,
         is_super_admin: access.superAdmin,
       },
-      role: { role_name: access.role.role_name, role_description: access.role.role_description ?? '' },
+      role: {
+        role_name: access.role.role_name,
+        role_description: access.role.role_description ?? '',
+        role_description_translations: access.role.role_description_translations ?? {},
+      },
       commit_version: COMMIT_VERSION,
     },
   };

@@ -117,7 +117,7 @@ function bodyOf(request: FastifyRequest): Doc {
 }
 
 /** Drops what a client may not set: control fields and the schema's readOnly properties. */
-function writableFields(resource: ResourceDefinition, doc: Doc): Doc {
+export function writableFields(resource: ResourceDefinition, doc: Doc): Doc {
   const clean = { ...doc };
   for (const field of CONTROL_FIELDS) delete clean[field];
   for (const [field, property] of Object.entries(resource.schema.properties ?? {})) {

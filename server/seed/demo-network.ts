@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../db/adapter.ts';
 import { insertRecords, type NewRecord } from '../gateway/record-store.ts';
 import { loadResources } from '../gateway/resource-registry.ts';
@@ -12,6 +13,7 @@ import { SAVE_FILTERS_OPTION } from '../../src/schema/saved-filters.ts';
 import { cities } from './geography.ts';
 import { seededRandom } from './random.ts';
 import {
+  carrierSetups,
   carriers,
   hardwareProviders,
   locationOwners,
@@ -83,6 +85,7 @@ function policies(manages: FeatureName[], reads: FeatureName[] = []) {
 interface RoleDoc {
   role_name: string;
   role_description: string;
+  role_description_translations?: Record<string, string>;
   partner_type: PartnerType;
   partner: string;
   permissions: ReturnType<typeof policies>;
@@ -115,6 +118,24 @@ function withOption(doc: RoleDoc, featureIds: number[], option: string): RoleDoc
         : policy,
     ),
   };
+}
+
+const operatorRoleDescriptionsInFrench: Record<string, string> = {
+  operator_infinity_superadmin: "Super administrateur de l'opérateur du réseau",
+  operator_infinity_admin: "Administrateur de l'opérateur",
+  operator_infinity_analyst: "Personnel de l'opérateur sans tableau de bord",
+  operator_infinity_scout: "Prospecteur de l'opérateur",
+};
+
+/** The description in both app languages, as an administrator would have written them (profile page, roles list). */
+function describedInBothLanguages(doc: RoleDoc, partnersByType: [PartnerType, Partner[]][]): RoleDoc {
+  const partners = partnersByType.find(([type]) => type === doc.partner_type)?.[1] ?? [];
+  const partnerName = partners.find((partner) => String(partner.id) === doc.partner)?.name;
+  const french =
+    operatorRoleDescriptionsInFrench[doc.role_name] ?? (partnerName ? `Administrateur de ${partnerName}` : undefined);
+  if (!french) throw new Error(`The demo role ${doc.role_name} has no French description.`);
+  // The English version is the description itself: a copy of it would hide a later edit of it.
+  return { ...doc, role_description_translations: { 'fr-FR': french } };
 }
 
 export function demoRoles(): RoleDoc[] {
@@ -154,7 +175,7 @@ export function demoRoles(): RoleDoc[] {
       roles.push(role(type, String(partner.id), 'admin', `${partner.name} administrator`, manages, reads));
     }
   }
-  return roles;
+  return roles.map((doc) => describedInBothLanguages(doc, partnersByType));
 }
 
 export const demoUsers: DemoUser[] = [
@@ -217,6 +238,36 @@ function partnerRecords(
   }));
 }
 
+/**
+ * A carrier as its administrator would have set it up: every field of its form filled. Draws three
+ * numbers from `random`, as the seed always did, so that the service points drawn after it stay the same.
+ */
+function carrierDoc(carrier: Partner, random: ReturnType<typeof seededRandom>) {
+  const setup = carrierSetups[carrier.id];
+  return {
+    primary_country_code: setup.country,
+    service_point_radius: random.int(10, 200) / 10,
+    color_code: `#${random.int(0x202020, 0xdfdfdf).toString(16)}`,
+    allocation_default_behaviour: setup.allocation,
+    booking_notification_behaviour: setup.notification,
+    expiry_days: setup.expiryDays,
+    end_user_signature: setup.endUserSignature,
+    own_end_user_app: setup.ownEndUserApp,
+    reminder: setup.reminder,
+    // Fixed per carrier rather than random, so that the demo network is the same on every machine.
+    api_key: createHash('sha256').update(`demo api key of carrier ${carrier.id}`).digest('base64url').slice(0, 32),
+    webhook_url: `https://hooks.${setup.domain}/locker-events`,
+    webhook_http_header: `Authorization: Bearer demo-${setup.courierPrefix.toLowerCase()}-webhook-token`,
+    webhook_events: setup.webhookEvents,
+    webhook_retry_attempts: setup.webhookRetryAttempts,
+    webhook_retry_interval: random.pick([2, 5, 10, 15]),
+    webhook_first_delay: setup.webhookFirstDelay,
+    webhook_cycle_repeat: setup.webhookCycleRepeat,
+    invoicing_email: `invoicing@${setup.domain}`,
+    invoicing_reference: `${setup.courierPrefix}-LOCKERS-${String(carrier.id).padStart(3, '0')}`,
+  };
+}
+
 /** Builds and stores the demo network. Deterministic: the same records on every machine. */
 export async function seedNetwork(db: Db) {
   const random = seededRandom(20261121);
@@ -238,11 +289,7 @@ export async function seedNetwork(db: Db) {
   await insertRecords(
     db,
     target('partners/carrier', ['name']),
-    partnerRecords(carriers, 'carrier_id', () => ({
-      primary_country_code: random.pick(['DK', 'NO', 'SE', 'PL', 'FI']),
-      service_point_radius: random.int(1, 20),
-      color_code: `#${random.int(0x202020, 0xdfdfdf).toString(16)}`,
-    })),
+    partnerRecords(carriers, 'carrier_id', (carrier) => carrierDoc(carrier, random)),
   );
   await insertRecords(
     db,
@@ -276,8 +323,8 @@ export async function seedNetwork(db: Db) {
         doc: {
           courier_id: id,
           carrier_id: carrier.id,
-          code: `${carrier.name.slice(0, 2).toUpperCase()}${String(n).padStart(4, '0')}`,
-          phone: `+45 ${random.int(20, 99)} ${random.int(10, 99)} ${random.int(10, 99)} ${random.int(10, 99)}`,
+          code: `${carrierSetups[carrier.id].courierPrefix}${String(n).padStart(4, '0')}`,
+          phone: `${carrierSetups[carrier.id].dialCode} ${random.int(20, 99)} ${random.int(10, 99)} ${random.int(10, 99)} ${random.int(10, 99)}`,
           box_inspection: random.chance(0.3),
           active: random.chance(0.9),
         },

@@ -20,6 +20,136 @@ export const carriers: Partner[] = [
   { id: 5, name: 'Suomi Parcel' },
   { id: 6, name: 'Øresund Logistics' },
 ];
+
+/**
+ * How each demo carrier is set up, as its administrator would have filled the carrier form. `courierPrefix`:
+ * the start of its couriers' codes, plain ASCII letters as the courier code rule wants (not 'ØR').
+ */
+export interface CarrierSetup {
+  country: 'DK' | 'NO' | 'SE' | 'PL' | 'FI';
+  dialCode: string;
+  courierPrefix: string;
+  domain: string;
+  allocation: 'nearest' | 'selected' | 'first_free';
+  notification: 'email' | 'sms' | 'email_and_sms' | 'none';
+  expiryDays: number;
+  endUserSignature: boolean;
+  ownEndUserApp: boolean;
+  reminder: boolean;
+  webhookEvents: string[];
+  webhookRetryAttempts: number;
+  webhookFirstDelay: number;
+  webhookCycleRepeat: number;
+}
+
+const allWebhookEvents = [
+  'piece_reserved',
+  'courier_delivered',
+  'enduser_pickup',
+  'courier_pickup',
+  'piece_expired',
+  'piece_cancelled',
+];
+
+export const carrierSetups: Record<number, CarrierSetup> = {
+  1: {
+    country: 'DK',
+    dialCode: '+45',
+    courierPrefix: 'NO',
+    domain: 'nordpost.demo.locker.test',
+    allocation: 'nearest',
+    notification: 'email_and_sms',
+    expiryDays: 7,
+    endUserSignature: false,
+    ownEndUserApp: true,
+    reminder: true,
+    webhookEvents: allWebhookEvents,
+    webhookRetryAttempts: 3,
+    webhookFirstDelay: 0,
+    webhookCycleRepeat: 12,
+  },
+  2: {
+    country: 'NO',
+    dialCode: '+47',
+    courierPrefix: 'FJ',
+    domain: 'fjordfrakt.demo.locker.test',
+    allocation: 'selected',
+    notification: 'sms',
+    expiryDays: 5,
+    endUserSignature: true,
+    ownEndUserApp: false,
+    reminder: true,
+    webhookEvents: ['courier_delivered', 'enduser_pickup', 'piece_expired'],
+    webhookRetryAttempts: 2,
+    webhookFirstDelay: 5,
+    webhookCycleRepeat: 24,
+  },
+  3: {
+    country: 'SE',
+    dialCode: '+46',
+    courierPrefix: 'BA',
+    domain: 'balticexpress.demo.locker.test',
+    allocation: 'first_free',
+    notification: 'email',
+    expiryDays: 10,
+    endUserSignature: false,
+    ownEndUserApp: false,
+    reminder: false,
+    webhookEvents: ['piece_reserved', 'courier_delivered', 'enduser_pickup'],
+    webhookRetryAttempts: 3,
+    webhookFirstDelay: 10,
+    webhookCycleRepeat: 12,
+  },
+  4: {
+    country: 'PL',
+    dialCode: '+48',
+    courierPrefix: 'VI',
+    domain: 'vistulakurier.demo.locker.test',
+    allocation: 'nearest',
+    notification: 'email_and_sms',
+    expiryDays: 3,
+    endUserSignature: true,
+    ownEndUserApp: true,
+    reminder: true,
+    webhookEvents: allWebhookEvents,
+    webhookRetryAttempts: 1,
+    webhookFirstDelay: 0,
+    webhookCycleRepeat: 10,
+  },
+  5: {
+    country: 'FI',
+    dialCode: '+358',
+    courierPrefix: 'SU',
+    domain: 'suomiparcel.demo.locker.test',
+    allocation: 'selected',
+    notification: 'email',
+    expiryDays: 14,
+    endUserSignature: false,
+    ownEndUserApp: false,
+    reminder: true,
+    webhookEvents: ['courier_delivered', 'enduser_pickup', 'courier_pickup', 'piece_expired'],
+    webhookRetryAttempts: 3,
+    webhookFirstDelay: 30,
+    webhookCycleRepeat: 18,
+  },
+  6: {
+    country: 'DK',
+    dialCode: '+45',
+    courierPrefix: 'OR',
+    domain: 'oresund.demo.locker.test',
+    allocation: 'first_free',
+    notification: 'sms',
+    expiryDays: 7,
+    endUserSignature: true,
+    ownEndUserApp: false,
+    reminder: false,
+    webhookEvents: ['piece_reserved', 'courier_delivered', 'piece_cancelled'],
+    webhookRetryAttempts: 2,
+    webhookFirstDelay: 15,
+    webhookCycleRepeat: 12,
+  },
+};
+
 export const locationOwners: Partner[] = [
   { id: 1, name: 'Coop Nord' },
   { id: 2, name: 'Kiosk 24' },

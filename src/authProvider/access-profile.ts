@@ -8,14 +8,17 @@ export interface NavigationData {
   features: { feature_id: number }[];
   permissions: Policy[];
   partner_info: { partner_type: string; partner_id: string | null; partner_name: string | null };
-  role: { role_name: string; role_description: string };
+  role: { role_name: string; role_description: string; role_description_translations?: Record<string, string> };
   commit_version?: string;
 }
 
 /** What the app knows about the signed-in user's reach, computed once at sign-in. */
 export interface AccessProfile {
   roleName: string;
+  /** The stored default, which the super-admin check reads. */
   roleDescription: string;
+  /** The description per app language, where its role has one (`role_description_translations`). */
+  roleDescriptions: Record<string, string>;
   partnerType: string;
   partner: string | undefined;
   partnerName: string | null;
@@ -30,6 +33,7 @@ export function accessProfile(groups: readonly string[], navigation: NavigationD
   return {
     roleName: role.roleName,
     roleDescription: navigation.role.role_description,
+    roleDescriptions: navigation.role.role_description_translations ?? {},
     partnerType: role.partnerType,
     partner: role.partner,
     partnerName: navigation.partner_info.partner_name,

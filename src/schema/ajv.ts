@@ -72,6 +72,7 @@ const hintVocabulary: KeywordDefinition[] = [
   { keyword: 'x-tab' },
   { keyword: 'x-tenancy' },
   { keyword: 'x-label', metaSchema: { type: 'string' } },
+  { keyword: 'x-localised-by', metaSchema: { type: 'string' } },
   { keyword: 'x-history' },
   { keyword: 'x-representation' },
   { keyword: 'x-rules' },

@@ -32,6 +32,10 @@ export interface FieldModel {
   lookup?: { resource?: string; source?: string; label?: string; value?: string };
   /** Locale key under `choices` naming each value. */
   choices?: string;
+  /** `x-localised-by`: the sibling object holding this text per app language (`{ "fr-FR": "..." }`). */
+  localisedBy?: string;
+  /** The languages an object keyed by language takes (its `propertyNames.enum`). */
+  languages?: string[];
 }
 
 export interface ResourceModel {
@@ -106,6 +110,8 @@ function fieldModel(
     input: (property['x-input'] ?? {}) as FieldModel['input'],
     lookup: lookupHint,
     choices: property['x-choices'] as string | undefined,
+    localisedBy: property['x-localised-by'] as string | undefined,
+    languages: (property.propertyNames as Schema | undefined)?.enum as string[] | undefined,
   };
 }
 

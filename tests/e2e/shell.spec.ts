@@ -149,8 +149,15 @@ test('signing in works in French, with the French menu', async ({ browser }) => 
 
   // French typography: a space before the colon.
   await page.goto('/profile');
-  await expect(page.getByText('Rôle : NordPost administrator (carrier_1_admin)')).toBeVisible();
+  await expect(page.getByText('Rôle : Administrateur de NordPost (carrier_1_admin)')).toBeVisible();
   await expect(page.getByText('Partenaire : NordPost')).toBeVisible();
+
+  // Lookup lists come from the gateway in English; the French screen names them in French.
+  await page.goto('/service-points');
+  await expect(page.getByRole('columnheader', { name: "Type d'emplacement" })).toBeVisible();
+  await expect(page.locator('tbody tr').first()).toContainText(
+    /Supermarché|Kiosque|Station-service|Centre commercial|Gare ferroviaire|Bibliothèque|Pharmacie/,
+  );
   await context.close();
 });
 

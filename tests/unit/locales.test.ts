@@ -28,3 +28,55 @@ describe('locales', () => {
     }
   });
 });
+
+/** Messages that read the same in both languages on purpose: names, codes, words French shares. */
+const SAME_IN_BOTH = new Set([
+  'app.languages.en-US',
+  'app.languages.fr-FR',
+  'auth.footer',
+  'form.text_in_language',
+  'resources.service-points.fields.service_point_id',
+  'resources.service-point-groups.fields.service_point_group_id',
+  'resources.carriers.fields.carrier_id',
+  'resources.couriers.fields.courier_id',
+  'resources.service-points.fields.latitude',
+  'resources.service-points.fields.longitude',
+  'resources.service-points.fields.description',
+  'resources.roles.fields.role_description',
+  'resources.carriers.fields.logo_url',
+  'resources.webtool-users.fields.email',
+  'choices.notification_behaviour.email',
+  'choices.notification_behaviour.sms',
+  'resources.carriers.tabs.webhooks',
+  'menu.webhooks',
+  'features.webhooks',
+  'menu.notifications',
+  'features.notifications',
+  'menu.tickets',
+  'history.action',
+  'logs.action',
+  'print.contacts',
+  'print.position',
+  'print.rural',
+]);
+
+/** English words that have no place in a French sentence (a leftover of the English text). */
+const ENGLISH_WORDS = /\b(the|and|of|with|please|webtool|your|is|are|not|from|to)\b/i;
+
+describe('the French locale', () => {
+  const lookup = (root: unknown, key: string) =>
+    key.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], root);
+
+  it('translates every message, except those that read the same in French', () => {
+    const untranslated = keys(en).filter((key) => !SAME_IN_BOTH.has(key) && lookup(fr, key) === lookup(en, key));
+    expect(untranslated).toEqual([]);
+  });
+
+  it('keeps no English word in a French message', () => {
+    const mixed = keys(fr)
+      .filter((key) => !SAME_IN_BOTH.has(key))
+      .map((key) => `${key}: ${String(lookup(fr, key))}`)
+      .filter((line) => ENGLISH_WORDS.test(line.slice(line.indexOf(': ') + 2).replace(/%\{\w+\}/g, '')));
+    expect(mixed).toEqual([]);
+  });
+});

@@ -96,9 +96,11 @@ export function permissionRoutes(ctx: IdentityAccessContext): Record<string, Spe
         `SELECT doc->>'name' AS name FROM records WHERE resource = $1 AND key = $2`,
         [`partners/${type}`, id],
       );
+      const name = partnerName.rows[0]?.name ?? id;
       const doc = {
         role_name: roleName,
-        role_description: `${partnerName.rows[0]?.name ?? id} administrator`,
+        role_description: `${name} administrator`,
+        role_description_translations: { 'fr-FR': `Administrateur de ${name}` },
         partner_type: type,
         partner: id,
         permissions,

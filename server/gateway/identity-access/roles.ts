@@ -28,7 +28,14 @@ import {
 } from './context.ts';
 import { allUsers, leavesNoSuperAdmin, roleInUse } from './user-directory.ts';
 
-const ROLE_FIELDS = ['role_name', 'role_description', 'partner_type', 'partner', 'permissions'] as const;
+const ROLE_FIELDS = [
+  'role_name',
+  'role_description',
+  'role_description_translations',
+  'partner_type',
+  'partner',
+  'permissions',
+] as const;
 
 /**
  * The role name starts with its partner type and partner and ends with one more segment, so
@@ -126,7 +133,7 @@ export function roleRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
     if (typeof version !== 'number' || !Number.isInteger(version)) {
       throw badRequest('version is required: send the version of the record you edited.');
     }
-    const changes = pick(body, ['role_description', 'permissions']);
+    const changes = pick(body, ['role_description', 'role_description_translations', 'permissions']);
     const data = await db.transaction(async (tx) => {
       const existing = await visibleRole(tx, access, roleName);
       // The name, partner type and partner are the role's identity: they stay as stored.

@@ -5,7 +5,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A local time as a `datetime-local` input value (minute precision, no time zone). */
+/** A local time as the log search's date and time fields hold it (minute precision, no time zone). */
 export function toDateTimeInput(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
@@ -18,7 +18,7 @@ export function lastDay(now: Date): { from: string; to: string } {
 export type SearchWindow = { startTime: number; endTime: number } | { error: string; args?: Record<string, unknown> };
 
 /**
- * Epoch seconds for the gateway from two `datetime-local` values, or the translation key of what is
+ * Epoch seconds for the gateway from two date and time field values, or the translation key of what is
  * wrong. The inputs show minutes, so "to 12:34" takes in the whole of that minute: an entry written
  * in the minute the page was opened is found.
  */

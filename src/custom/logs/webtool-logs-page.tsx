@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import {
   Alert,
@@ -13,6 +13,7 @@ import {
   IconButton,
   LinearProgress,
   MenuItem,
+  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -28,6 +29,11 @@ import type { GatewayRequest } from '../../dataProvider/signed-fetch.ts';
 import { useLocalPages } from '../../schema/ui/local-pages.tsx';
 import { ChangeLine, historyValue } from '../../schema/ui/record-history.tsx';
 import { lastDay, logTime, searchWindow } from './log-search.ts';
+
+/** The pickers load with the page's first use, not with the app. */
+const LocalDateTimeField = lazy(() =>
+  import('../../schema/ui/date-time-pickers.tsx').then((pickers) => ({ default: pickers.LocalDateTimeField })),
+);
 
 interface LogGroup {
   column_id: string;
@@ -327,24 +333,20 @@ export function WebtoolLogsPage({ resourceNames }: WebtoolLogsPageProps) {
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField
-                type="datetime-local"
-                label={translate('logs.from')}
-                value={range.from}
-                onChange={(event) => setRange({ ...range, from: event.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
-                fullWidth={false}
-                required
-              />
-              <TextField
-                type="datetime-local"
-                label={translate('logs.to')}
-                value={range.to}
-                onChange={(event) => setRange({ ...range, to: event.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
-                fullWidth={false}
-                required
-              />
+              <Suspense fallback={<Skeleton variant="rounded" width={520} height={56} />}>
+                <LocalDateTimeField
+                  label={translate('logs.from')}
+                  value={range.from}
+                  onChange={(from) => setRange((current) => ({ ...current, from }))}
+                  required
+                />
+                <LocalDateTimeField
+                  label={translate('logs.to')}
+                  value={range.to}
+                  onChange={(to) => setRange((current) => ({ ...current, to }))}
+                  required
+                />
+              </Suspense>
               <TextField
                 label={translate('logs.query')}
                 helperText={translate('logs.query_help')}

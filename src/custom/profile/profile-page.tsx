@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { Title, useGetIdentity, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Title, useGetIdentity, useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { changePassword } from '../../authProvider/amplify-session.ts';
 import type { AccessProfile } from '../../authProvider/access-profile.ts';
+import { localisedText } from '../../schema/localised-text.ts';
 import { passwordProblem } from '../password/password-rules.ts';
 import { changePasswordErrorKey } from '../login/sign-in-errors.ts';
 import { ErrorAlert, NewPasswordFields, useSubmission } from '../password/form-parts.tsx';
@@ -10,6 +11,7 @@ import { ErrorAlert, NewPasswordFields, useSubmission } from '../password/form-p
 /** Who the user is, and changing their password. */
 export function ProfilePage() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const notify = useNotify();
   const { identity } = useGetIdentity();
   const { permissions: profile } = usePermissions<AccessProfile>();
@@ -41,7 +43,9 @@ export function ProfilePage() {
           </Typography>
           <Typography>{identity?.fullName}</Typography>
           <Typography color="text.secondary">
-            {translate('profile.role', { role: `${profile?.roleDescription} (${profile?.roleName})` })}
+            {translate('profile.role', {
+              role: `${localisedText(profile?.roleDescription, profile?.roleDescriptions, locale)} (${profile?.roleName})`,
+            })}
           </Typography>
           {profile?.partnerName && (
             <Typography color="text.secondary">

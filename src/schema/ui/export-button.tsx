@@ -10,11 +10,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
+import { Button, useDataProvider, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { exportFileName, exportPlan } from '../csv-export.ts';
 import type { ResourceModel } from '../resource-model.ts';
 import { csvBuilder } from './csv-builder.ts';
-import { lookupQuery } from './lookup-choices.ts';
+import { lookupQuery, translatedChoices } from './lookup-choices.ts';
 
 /** The gateway's largest page. */
 export const EXPORT_PAGE_SIZE = 1000;
@@ -43,6 +43,7 @@ export function ExportButton({ model }: { model: ResourceModel }) {
   const { filterValues, sort, total, resource } = useListContext();
   const dataProvider = useDataProvider();
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const notify = useNotify();
   const [progress, setProgress] = useState<Progress | undefined>();
   const queryClient = useQueryClient();
@@ -53,7 +54,13 @@ export function ExportButton({ model }: { model: ResourceModel }) {
       model.fields
         .filter((field) => field.lookup?.source)
         .map(async (field) => {
-          const choices = await queryClient.fetchQuery(lookupQuery(dataProvider, field.lookup!.source!));
+          const source = field.lookup!.source!;
+          const choices = translatedChoices(
+            source,
+            await queryClient.fetchQuery(lookupQuery(dataProvider, source)),
+            translate,
+            locale,
+          );
           return [field.source, Object.fromEntries(choices.map((c) => [String(c.id), c.name]))] as const;
         }),
     );

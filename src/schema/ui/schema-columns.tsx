@@ -12,10 +12,13 @@ import {
   useGetManyAggregate,
   useGetRecordRepresentation,
   useListContext,
+  useLocaleState,
+  useRecordContext,
   useTranslate,
   type Identifier,
   type RaRecord,
 } from 'react-admin';
+import { localisedText } from '../localised-text.ts';
 import type { FieldModel } from '../resource-model.ts';
 import { useLookupChoices } from './lookup-choices.ts';
 
@@ -139,9 +142,36 @@ function componentCell(element: ReactNode): CellRenderer {
   return () => element;
 }
 
+/** A text kept per language (`x-localised-by`), in the app's language when it has been written in it. */
+function LocalisedTextField({ source, localisedBy }: { source: string; localisedBy: string; sortable?: boolean }) {
+  const record = useRecordContext();
+  const [locale] = useLocaleState();
+  const text = localisedText(record?.[source] as string | undefined, record?.[localisedBy], locale);
+  return isEmpty(text) ? null : <>{text}</>;
+}
+
+/** An object of texts by language (`{ "fr-FR": "..." }`), one "language: text" line each. */
+function PerLanguageField({ source }: { source: string; sortable?: boolean }) {
+  const value = useFieldValue({ source }) as Record<string, string> | undefined;
+  if (!value || typeof value !== 'object') return null;
+  return (
+    <>
+      {Object.entries(value)
+        .filter(([, text]) => !isEmpty(text))
+        .map(([language, text]) => (
+          <Box key={language}>{`${language}: ${text}`}</Box>
+        ))}
+    </>
+  );
+}
+
 /** The react-admin field of the cells that fetch or keep state, or undefined for plain cells. */
 export function schemaColumn(field: FieldModel): ReactNode | undefined {
   const common = { source: field.source, sortable: field.type !== 'array' };
+  if (field.localisedBy) {
+    return <LocalisedTextField key={field.source} {...common} localisedBy={field.localisedBy} />;
+  }
+  if (field.languages) return <PerLanguageField key={field.source} {...common} sortable={false} />;
   if (field.lookup?.source && field.type !== 'array') {
     return <LookupField key={field.source} {...common} lookupSource={field.lookup.source} />;
   }

@@ -1,3 +1,5 @@
+import { lazy, Suspense } from 'react';
+import { Skeleton } from '@mui/material';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
@@ -10,8 +12,11 @@ import {
   TextArrayInput,
   TextInput,
   usePermissions,
+  useResourceContext,
+  useTranslate,
 } from 'react-admin';
 import type { FieldModel } from '../resource-model.ts';
+import type { DateTimeFormat } from './date-time-pickers.tsx';
 import { optionEnabled, type PermissionSet } from '../permissions.ts';
 import { enumChoices } from './choices.ts';
 import { PermissionTreeInput } from './permission-tree-input.tsx';
@@ -20,6 +25,17 @@ import { SvgUploadInput } from './svg-upload-input.tsx';
 import { useLookupChoices } from './lookup-choices.ts';
 
 const LONG_TEXT = 255;
+
+const SchemaDateTimeInput = lazy(() =>
+  import('./date-time-pickers.tsx').then((pickers) => ({ default: pickers.SchemaDateTimeInput })),
+);
+const DATE_TIME_FORMATS: readonly string[] = ['time', 'date-dmy', 'date', 'date-time'] satisfies DateTimeFormat[];
+
+/** A string field picked on a calendar or clock: by its format, or by `x-input.kind` of the same name. */
+function dateTimeFormatOf(field: FieldModel): DateTimeFormat | undefined {
+  const kind = [field.input.kind, field.format].find((name) => name && DATE_TIME_FORMATS.includes(name));
+  return field.type === 'string' ? (kind as DateTimeFormat | undefined) : undefined;
+}
 
 /** `x-input.uppercaseOption`: upper-case the value when a policy configuration says so. */
 function useUppercase(field: FieldModel): boolean {
@@ -58,6 +74,27 @@ function LookupInput({ field, disabled, alwaysOn }: { field: FieldModel; disable
   );
 }
 
+/** `x-input.kind: "per-language"`: one text input per language the object takes (`propertyNames.enum`). */
+function PerLanguageInput({ field, disabled }: { field: FieldModel; disabled: boolean }) {
+  const translate = useTranslate();
+  const resource = useResourceContext();
+  const label = translate(`resources.${resource}.fields.${field.source}`);
+  return (
+    <>
+      {(field.languages ?? []).map((language) => (
+        <TextInput
+          key={language}
+          source={`${field.source}.${language}`}
+          label={translate('form.text_in_language', { field: label, language: translate(`app.languages.${language}`) })}
+          disabled={disabled}
+          multiline={field.input.multiline === true}
+          fullWidth
+        />
+      ))}
+    </>
+  );
+}
+
 /** One form input for a schema field, by its type and `x-input` / `x-lookup` hints. */
 export function SchemaInput({ field, mode }: { field: FieldModel; mode: 'create' | 'edit' }) {
   if (field.input.callerPartner) {
@@ -82,6 +119,7 @@ function SchemaFieldInput({ field, mode }: { field: FieldModel; mode: 'create' |
   }
   if (field.input.kind === 'permission-tree') return <PermissionTreeInput source={field.source} />;
   if (field.input.kind === 'svg-upload') return <SvgUploadInput field={field} />;
+  if (field.input.kind === 'per-language') return <PerLanguageInput field={field} disabled={disabled} />;
   if (field.lookup?.source) return <LookupInput field={field} disabled={disabled} />;
   if (field.type === 'array' && field.values) {
     return <CheckboxGroupInput source={field.source} choices={enumChoices(field)} disabled={disabled} />;
@@ -90,6 +128,14 @@ function SchemaFieldInput({ field, mode }: { field: FieldModel; mode: 'create' |
   if (field.values) {
     return (
       <SelectInput source={field.source} choices={enumChoices(field)} disabled={disabled} defaultValue={defaultValue} />
+    );
+  }
+  const dateTimeFormat = dateTimeFormatOf(field);
+  if (dateTimeFormat) {
+    return (
+      <Suspense fallback={<Skeleton variant="rounded" width={256} height={56} />}>
+        <SchemaDateTimeInput field={field} kind={dateTimeFormat} disabled={disabled} defaultValue={defaultValue} />
+      </Suspense>
     );
   }
   switch (field.type) {

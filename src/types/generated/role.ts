@@ -3,6 +3,9 @@
 export interface Role {
   role_name: string;
   role_description?: string;
+  role_description_translations?: {
+    [k: string]: string;
+  };
   partner_type:
     'operator' | 'carrier' | 'maintenance_provider' | 'support_provider' | 'location_owner' | 'hardware_provider';
   partner: string;

@@ -5,8 +5,8 @@ import * as ajvRuntime_ucs2length from 'ajv/dist/runtime/ucs2length.js';
 import * as sharedValidators from '../../schema/validators/standalone-runtime.ts';
 
 const ajvRuntime_ucs2length_default = ajvRuntime_ucs2length.default.default ?? ajvRuntime_ucs2length.default;
-export const carrier = validate29;
-const schema57 = {
+export const carrier = validate30;
+const schema58 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'carrier',
   title: 'Carrier',
@@ -200,7 +200,7 @@ const schema57 = {
     },
   },
 };
-const schema59 = { type: 'string', enum: ['DK', 'NO', 'SE', 'PL', 'FI', 'RO', 'BE', 'GR', 'DE'] };
+const schema60 = { type: 'string', enum: ['DK', 'NO', 'SE', 'PL', 'FI', 'RO', 'BE', 'GR', 'DE'] };
 const formats0 = sharedValidators.formats['name-characters'];
 const formats2 = sharedValidators.formats['https-url'];
 const formats4 = sharedValidators.formats['email-list'];
@@ -208,13 +208,13 @@ const formats6 = sharedValidators.formats['no-special-characters'];
 const func1 = ajvRuntime_ucs2length_default;
 const pattern4 = new RegExp('^#[0-9a-fA-F]{6}$', 'u');
 
-function validate29(
+function validate30(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="carrier" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate29.evaluated;
+  const evaluated0 = validate30.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -229,8 +229,8 @@ function validate29(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema57.required,
-        parentSchema: schema57,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -247,8 +247,8 @@ function validate29(
         keyword: 'required',
         params: { missingProperty: 'primary_country_code' },
         message: "must have required property '" + 'primary_country_code' + "'",
-        schema: schema57.required,
-        parentSchema: schema57,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -265,8 +265,8 @@ function validate29(
         keyword: 'required',
         params: { missingProperty: 'service_point_radius' },
         message: "must have required property '" + 'service_point_radius' + "'",
-        schema: schema57.required,
-        parentSchema: schema57,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -285,8 +285,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema57.properties.carrier_id.type,
-          parentSchema: schema57.properties.carrier_id,
+          schema: schema58.properties.carrier_id.type,
+          parentSchema: schema58.properties.carrier_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -308,7 +308,7 @@ function validate29(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema57.properties.name,
+            parentSchema: schema58.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -326,7 +326,7 @@ function validate29(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema57.properties.name,
+            parentSchema: schema58.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -344,7 +344,7 @@ function validate29(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema57.properties.name,
+            parentSchema: schema58.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -361,8 +361,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.properties.name.type,
-          parentSchema: schema57.properties.name,
+          schema: schema58.properties.name.type,
+          parentSchema: schema58.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -382,8 +382,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema57.properties.active.type,
-          parentSchema: schema57.properties.active,
+          schema: schema58.properties.active.type,
+          parentSchema: schema58.properties.active,
           data: data2,
         };
         if (vErrors === null) {
@@ -403,8 +403,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema59.type,
-          parentSchema: schema59,
+          schema: schema60.type,
+          parentSchema: schema60,
           data: data3,
         };
         if (vErrors === null) {
@@ -429,10 +429,10 @@ function validate29(
           instancePath: instancePath + '/primary_country_code',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema59.enum },
+          params: { allowedValues: schema60.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema59.enum,
-          parentSchema: schema59,
+          schema: schema60.enum,
+          parentSchema: schema60,
           data: data3,
         };
         if (vErrors === null) {
@@ -454,7 +454,7 @@ function validate29(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema57.properties.service_point_radius,
+            parentSchema: schema58.properties.service_point_radius,
             data: data4,
           };
           if (vErrors === null) {
@@ -472,7 +472,7 @@ function validate29(
             params: { comparison: '>=', limit: 0.1 },
             message: 'must be >= 0.1',
             schema: 0.1,
-            parentSchema: schema57.properties.service_point_radius,
+            parentSchema: schema58.properties.service_point_radius,
             data: data4,
           };
           if (vErrors === null) {
@@ -489,8 +489,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema57.properties.service_point_radius.type,
-          parentSchema: schema57.properties.service_point_radius,
+          schema: schema58.properties.service_point_radius.type,
+          parentSchema: schema58.properties.service_point_radius,
           data: data4,
         };
         if (vErrors === null) {
@@ -510,8 +510,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.properties.allocation_default_behaviour.type,
-          parentSchema: schema57.properties.allocation_default_behaviour,
+          schema: schema58.properties.allocation_default_behaviour.type,
+          parentSchema: schema58.properties.allocation_default_behaviour,
           data: data5,
         };
         if (vErrors === null) {
@@ -526,10 +526,10 @@ function validate29(
           instancePath: instancePath + '/allocation_default_behaviour',
           schemaPath: '#/properties/allocation_default_behaviour/enum',
           keyword: 'enum',
-          params: { allowedValues: schema57.properties.allocation_default_behaviour.enum },
+          params: { allowedValues: schema58.properties.allocation_default_behaviour.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema57.properties.allocation_default_behaviour.enum,
-          parentSchema: schema57.properties.allocation_default_behaviour,
+          schema: schema58.properties.allocation_default_behaviour.enum,
+          parentSchema: schema58.properties.allocation_default_behaviour,
           data: data5,
         };
         if (vErrors === null) {
@@ -549,8 +549,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.properties.booking_notification_behaviour.type,
-          parentSchema: schema57.properties.booking_notification_behaviour,
+          schema: schema58.properties.booking_notification_behaviour.type,
+          parentSchema: schema58.properties.booking_notification_behaviour,
           data: data6,
         };
         if (vErrors === null) {
@@ -565,10 +565,10 @@ function validate29(
           instancePath: instancePath + '/booking_notification_behaviour',
           schemaPath: '#/properties/booking_notification_behaviour/enum',
           keyword: 'enum',
-          params: { allowedValues: schema57.properties.booking_notification_behaviour.enum },
+          params: { allowedValues: schema58.properties.booking_notification_behaviour.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema57.properties.booking_notification_behaviour.enum,
-          parentSchema: schema57.properties.booking_notification_behaviour,
+          schema: schema58.properties.booking_notification_behaviour.enum,
+          parentSchema: schema58.properties.booking_notification_behaviour,
           data: data6,
         };
         if (vErrors === null) {
@@ -588,8 +588,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema57.properties.expiry_days.type,
-          parentSchema: schema57.properties.expiry_days,
+          schema: schema58.properties.expiry_days.type,
+          parentSchema: schema58.properties.expiry_days,
           data: data7,
         };
         if (vErrors === null) {
@@ -608,7 +608,7 @@ function validate29(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema57.properties.expiry_days,
+            parentSchema: schema58.properties.expiry_days,
             data: data7,
           };
           if (vErrors === null) {
@@ -626,7 +626,7 @@ function validate29(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema57.properties.expiry_days,
+            parentSchema: schema58.properties.expiry_days,
             data: data7,
           };
           if (vErrors === null) {
@@ -647,8 +647,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema57.properties.end_user_signature.type,
-          parentSchema: schema57.properties.end_user_signature,
+          schema: schema58.properties.end_user_signature.type,
+          parentSchema: schema58.properties.end_user_signature,
           data: data8,
         };
         if (vErrors === null) {
@@ -668,8 +668,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema57.properties.own_end_user_app.type,
-          parentSchema: schema57.properties.own_end_user_app,
+          schema: schema58.properties.own_end_user_app.type,
+          parentSchema: schema58.properties.own_end_user_app,
           data: data9,
         };
         if (vErrors === null) {
@@ -689,8 +689,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema57.properties.reminder.type,
-          parentSchema: schema57.properties.reminder,
+          schema: schema58.properties.reminder.type,
+          parentSchema: schema58.properties.reminder,
           data: data10,
         };
         if (vErrors === null) {
@@ -710,8 +710,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.properties.api_key.type,
-          parentSchema: schema57.properties.api_key,
+          schema: schema58.properties.api_key.type,
+          parentSchema: schema58.properties.api_key,
           data: data11,
         };
         if (vErrors === null) {
@@ -733,7 +733,7 @@ function validate29(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema57.properties.webhook_url,
+            parentSchema: schema58.properties.webhook_url,
             data: data12,
           };
           if (vErrors === null) {
@@ -751,7 +751,7 @@ function validate29(
             params: { format: 'https-url' },
             message: 'must match format "' + 'https-url' + '"',
             schema: 'https-url',
-            parentSchema: schema57.properties.webhook_url,
+            parentSchema: schema58.properties.webhook_url,
             data: data12,
           };
           if (vErrors === null) {
@@ -768,8 +768,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.properties.webhook_url.type,
-          parentSchema: schema57.properties.webhook_url,
+          schema: schema58.properties.webhook_url.type,
+          parentSchema: schema58.properties.webhook_url,
           data: data12,
         };
         if (vErrors === null) {
@@ -791,7 +791,7 @@ function validate29(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema57.properties.webhook_http_header,
+            parentSchema: schema58.properties.webhook_http_header,
             data: data13,
           };
           if (vErrors === null) {
@@ -808,8 +808,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.properties.webhook_http_header.type,
-          parentSchema: schema57.properties.webhook_http_header,
+          schema: schema58.properties.webhook_http_header.type,
+          parentSchema: schema58.properties.webhook_http_header,
           data: data13,
         };
         if (vErrors === null) {
@@ -833,8 +833,8 @@ function validate29(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema57.properties.webhook_events.items.type,
-              parentSchema: schema57.properties.webhook_events.items,
+              schema: schema58.properties.webhook_events.items.type,
+              parentSchema: schema58.properties.webhook_events.items,
               data: data15,
             };
             if (vErrors === null) {
@@ -856,10 +856,10 @@ function validate29(
               instancePath: instancePath + '/webhook_events/' + i0,
               schemaPath: '#/properties/webhook_events/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema57.properties.webhook_events.items.enum },
+              params: { allowedValues: schema58.properties.webhook_events.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema57.properties.webhook_events.items.enum,
-              parentSchema: schema57.properties.webhook_events.items,
+              schema: schema58.properties.webhook_events.items.enum,
+              parentSchema: schema58.properties.webhook_events.items,
               data: data15,
             };
             if (vErrors === null) {
@@ -888,7 +888,7 @@ function validate29(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema57.properties.webhook_events,
+                parentSchema: schema58.properties.webhook_events,
                 data: data14,
               };
               if (vErrors === null) {
@@ -909,8 +909,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema57.properties.webhook_events.type,
-          parentSchema: schema57.properties.webhook_events,
+          schema: schema58.properties.webhook_events.type,
+          parentSchema: schema58.properties.webhook_events,
           data: data14,
         };
         if (vErrors === null) {
@@ -930,8 +930,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema57.properties.webhook_retry_attempts.type,
-          parentSchema: schema57.properties.webhook_retry_attempts,
+          schema: schema58.properties.webhook_retry_attempts.type,
+          parentSchema: schema58.properties.webhook_retry_attempts,
           data: data16,
         };
         if (vErrors === null) {
@@ -950,7 +950,7 @@ function validate29(
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema57.properties.webhook_retry_attempts,
+            parentSchema: schema58.properties.webhook_retry_attempts,
             data: data16,
           };
           if (vErrors === null) {
@@ -968,7 +968,7 @@ function validate29(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema57.properties.webhook_retry_attempts,
+            parentSchema: schema58.properties.webhook_retry_attempts,
             data: data16,
           };
           if (vErrors === null) {
@@ -989,8 +989,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema57.properties.webhook_retry_interval.type,
-          parentSchema: schema57.properties.webhook_retry_interval,
+          schema: schema58.properties.webhook_retry_interval.type,
+          parentSchema: schema58.properties.webhook_retry_interval,
           data: data17,
         };
         if (vErrors === null) {
@@ -1009,7 +1009,7 @@ function validate29(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema57.properties.webhook_retry_interval,
+            parentSchema: schema58.properties.webhook_retry_interval,
             data: data17,
           };
           if (vErrors === null) {
@@ -1027,7 +1027,7 @@ function validate29(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema57.properties.webhook_retry_interval,
+            parentSchema: schema58.properties.webhook_retry_interval,
             data: data17,
           };
           if (vErrors === null) {
@@ -1048,8 +1048,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema57.properties.webhook_first_delay.type,
-          parentSchema: schema57.properties.webhook_first_delay,
+          schema: schema58.properties.webhook_first_delay.type,
+          parentSchema: schema58.properties.webhook_first_delay,
           data: data18,
         };
         if (vErrors === null) {
@@ -1068,7 +1068,7 @@ function validate29(
             params: { comparison: '<=', limit: 120 },
             message: 'must be <= 120',
             schema: 120,
-            parentSchema: schema57.properties.webhook_first_delay,
+            parentSchema: schema58.properties.webhook_first_delay,
             data: data18,
           };
           if (vErrors === null) {
@@ -1086,7 +1086,7 @@ function validate29(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema57.properties.webhook_first_delay,
+            parentSchema: schema58.properties.webhook_first_delay,
             data: data18,
           };
           if (vErrors === null) {
@@ -1107,8 +1107,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema57.properties.webhook_cycle_repeat.type,
-          parentSchema: schema57.properties.webhook_cycle_repeat,
+          schema: schema58.properties.webhook_cycle_repeat.type,
+          parentSchema: schema58.properties.webhook_cycle_repeat,
           data: data19,
         };
         if (vErrors === null) {
@@ -1127,7 +1127,7 @@ function validate29(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema57.properties.webhook_cycle_repeat,
+            parentSchema: schema58.properties.webhook_cycle_repeat,
             data: data19,
           };
           if (vErrors === null) {
@@ -1145,7 +1145,7 @@ function validate29(
             params: { comparison: '>=', limit: 10 },
             message: 'must be >= 10',
             schema: 10,
-            parentSchema: schema57.properties.webhook_cycle_repeat,
+            parentSchema: schema58.properties.webhook_cycle_repeat,
             data: data19,
           };
           if (vErrors === null) {
@@ -1168,7 +1168,7 @@ function validate29(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema57.properties.invoicing_email,
+            parentSchema: schema58.properties.invoicing_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -1186,7 +1186,7 @@ function validate29(
             params: { format: 'email-list' },
             message: 'must match format "' + 'email-list' + '"',
             schema: 'email-list',
-            parentSchema: schema57.properties.invoicing_email,
+            parentSchema: schema58.properties.invoicing_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -1203,8 +1203,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.properties.invoicing_email.type,
-          parentSchema: schema57.properties.invoicing_email,
+          schema: schema58.properties.invoicing_email.type,
+          parentSchema: schema58.properties.invoicing_email,
           data: data20,
         };
         if (vErrors === null) {
@@ -1226,7 +1226,7 @@ function validate29(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema57.properties.invoicing_reference,
+            parentSchema: schema58.properties.invoicing_reference,
             data: data21,
           };
           if (vErrors === null) {
@@ -1244,7 +1244,7 @@ function validate29(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema57.properties.invoicing_reference,
+            parentSchema: schema58.properties.invoicing_reference,
             data: data21,
           };
           if (vErrors === null) {
@@ -1261,8 +1261,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.properties.invoicing_reference.type,
-          parentSchema: schema57.properties.invoicing_reference,
+          schema: schema58.properties.invoicing_reference.type,
+          parentSchema: schema58.properties.invoicing_reference,
           data: data21,
         };
         if (vErrors === null) {
@@ -1284,7 +1284,7 @@ function validate29(
             params: { pattern: '^#[0-9a-fA-F]{6}$' },
             message: 'must match pattern "' + '^#[0-9a-fA-F]{6}$' + '"',
             schema: '^#[0-9a-fA-F]{6}$',
-            parentSchema: schema57.properties.color_code,
+            parentSchema: schema58.properties.color_code,
             data: data22,
           };
           if (vErrors === null) {
@@ -1301,8 +1301,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.properties.color_code.type,
-          parentSchema: schema57.properties.color_code,
+          schema: schema58.properties.color_code.type,
+          parentSchema: schema58.properties.color_code,
           data: data22,
         };
         if (vErrors === null) {
@@ -1322,8 +1322,8 @@ function validate29(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema57.properties.logo_url.type,
-          parentSchema: schema57.properties.logo_url,
+          schema: schema58.properties.logo_url.type,
+          parentSchema: schema58.properties.logo_url,
           data: data23,
         };
         if (vErrors === null) {
@@ -1341,8 +1341,8 @@ function validate29(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema57.type,
-      parentSchema: schema57,
+      schema: schema58.type,
+      parentSchema: schema58,
       data,
     };
     if (vErrors === null) {
@@ -1352,10 +1352,10 @@ function validate29(
     }
     errors++;
   }
-  validate29.errors = vErrors;
+  validate30.errors = vErrors;
   return errors === 0;
 }
-validate29.evaluated = {
+validate30.evaluated = {
   props: {
     carrier_id: true,
     name: true,
@@ -1385,8 +1385,8 @@ validate29.evaluated = {
   dynamicItems: false,
 };
 
-export const common = validate30;
-const schema58 = {
+export const common = validate31;
+const schema59 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'common',
   title: 'Common definitions',
@@ -1397,17 +1397,17 @@ const schema58 = {
   },
 };
 
-function validate30(
+function validate31(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
-  /*# sourceURL="common" */ validate30.errors = null;
+  /*# sourceURL="common" */ validate31.errors = null;
   return true;
 }
-validate30.evaluated = { dynamicProps: false, dynamicItems: false };
+validate31.evaluated = { dynamicProps: false, dynamicItems: false };
 
-export const courier = validate31;
-const schema60 = {
+export const courier = validate32;
+const schema61 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'courier',
   title: 'Courier',
@@ -1462,13 +1462,13 @@ const schema60 = {
 const formats8 = sharedValidators.formats['alphanumeric-hyphen'];
 const formats10 = sharedValidators.formats.phone;
 
-function validate31(
+function validate32(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="courier" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate31.evaluated;
+  const evaluated0 = validate32.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1483,8 +1483,8 @@ function validate31(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -1501,8 +1501,8 @@ function validate31(
         keyword: 'required',
         params: { missingProperty: 'code' },
         message: "must have required property '" + 'code' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -1521,8 +1521,8 @@ function validate31(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema60.properties.courier_id.type,
-          parentSchema: schema60.properties.courier_id,
+          schema: schema61.properties.courier_id.type,
+          parentSchema: schema61.properties.courier_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -1542,8 +1542,8 @@ function validate31(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema60.properties.carrier_id.type,
-          parentSchema: schema60.properties.carrier_id,
+          schema: schema61.properties.carrier_id.type,
+          parentSchema: schema61.properties.carrier_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -1565,7 +1565,7 @@ function validate31(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema60.properties.code,
+            parentSchema: schema61.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -1583,7 +1583,7 @@ function validate31(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema60.properties.code,
+            parentSchema: schema61.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -1601,7 +1601,7 @@ function validate31(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema60.properties.code,
+            parentSchema: schema61.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -1618,8 +1618,8 @@ function validate31(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema60.properties.code.type,
-          parentSchema: schema60.properties.code,
+          schema: schema61.properties.code.type,
+          parentSchema: schema61.properties.code,
           data: data2,
         };
         if (vErrors === null) {
@@ -1641,7 +1641,7 @@ function validate31(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema60.properties.phone,
+            parentSchema: schema61.properties.phone,
             data: data3,
           };
           if (vErrors === null) {
@@ -1658,8 +1658,8 @@ function validate31(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema60.properties.phone.type,
-          parentSchema: schema60.properties.phone,
+          schema: schema61.properties.phone.type,
+          parentSchema: schema61.properties.phone,
           data: data3,
         };
         if (vErrors === null) {
@@ -1679,8 +1679,8 @@ function validate31(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema60.properties.box_inspection.type,
-          parentSchema: schema60.properties.box_inspection,
+          schema: schema61.properties.box_inspection.type,
+          parentSchema: schema61.properties.box_inspection,
           data: data4,
         };
         if (vErrors === null) {
@@ -1700,8 +1700,8 @@ function validate31(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema60.properties.active.type,
-          parentSchema: schema60.properties.active,
+          schema: schema61.properties.active.type,
+          parentSchema: schema61.properties.active,
           data: data5,
         };
         if (vErrors === null) {
@@ -1719,8 +1719,8 @@ function validate31(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema60.type,
-      parentSchema: schema60,
+      schema: schema61.type,
+      parentSchema: schema61,
       data,
     };
     if (vErrors === null) {
@@ -1730,17 +1730,17 @@ function validate31(
     }
     errors++;
   }
-  validate31.errors = vErrors;
+  validate32.errors = vErrors;
   return errors === 0;
 }
-validate31.evaluated = {
+validate32.evaluated = {
   props: { courier_id: true, carrier_id: true, code: true, phone: true, box_inspection: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const role = validate32;
-const schema61 = {
+export const role = validate33;
+const schema62 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -1764,7 +1764,20 @@ const schema61 = {
       pattern: '^[a-z]+(_[a-z0-9]+)+$',
       'x-column': { type: 'link', index: 0 },
     },
-    role_description: { type: 'string', maxLength: 255, 'x-column': { index: 1 }, 'x-input': { multiline: true } },
+    role_description: {
+      type: 'string',
+      maxLength: 255,
+      'x-localised-by': 'role_description_translations',
+      'x-column': { index: 1 },
+      'x-input': { multiline: true },
+    },
+    role_description_translations: {
+      type: 'object',
+      propertyNames: { enum: ['en-US', 'fr-FR'] },
+      additionalProperties: { type: 'string', maxLength: 255 },
+      'x-column': { hide: true, ignorexport: true, index: 5 },
+      'x-input': { kind: 'per-language', multiline: true },
+    },
     partner_type: {
       type: 'string',
       enum: ['operator', 'carrier', 'maintenance_provider', 'support_provider', 'location_owner', 'hardware_provider'],
@@ -1799,13 +1812,13 @@ const schema61 = {
 const pattern5 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern6 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate32(
+function validate33(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate32.evaluated;
+  const evaluated0 = validate33.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1820,8 +1833,8 @@ function validate32(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema62.required,
+        parentSchema: schema62,
         data,
       };
       if (vErrors === null) {
@@ -1838,8 +1851,8 @@ function validate32(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema62.required,
+        parentSchema: schema62,
         data,
       };
       if (vErrors === null) {
@@ -1856,8 +1869,8 @@ function validate32(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema62.required,
+        parentSchema: schema62,
         data,
       };
       if (vErrors === null) {
@@ -1874,8 +1887,8 @@ function validate32(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema62.required,
+        parentSchema: schema62,
         data,
       };
       if (vErrors === null) {
@@ -1896,7 +1909,7 @@ function validate32(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema61.properties.role_name,
+            parentSchema: schema62.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -1914,7 +1927,7 @@ function validate32(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema61.properties.role_name,
+            parentSchema: schema62.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -1931,8 +1944,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.role_name.type,
-          parentSchema: schema61.properties.role_name,
+          schema: schema62.properties.role_name.type,
+          parentSchema: schema62.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -1954,7 +1967,7 @@ function validate32(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema61.properties.role_description,
+            parentSchema: schema62.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -1971,8 +1984,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.role_description.type,
-          parentSchema: schema61.properties.role_description,
+          schema: schema62.properties.role_description.type,
+          parentSchema: schema62.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -1983,101 +1996,102 @@ function validate32(
         errors++;
       }
     }
-    if (data.partner_type !== undefined) {
-      let data2 = data.partner_type;
-      if (typeof data2 !== 'string') {
-        const err9 = {
-          instancePath: instancePath + '/partner_type',
-          schemaPath: '#/properties/partner_type/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema61.properties.partner_type.type,
-          parentSchema: schema61.properties.partner_type,
-          data: data2,
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-      if (!(
-        data2 === 'operator' ||
-        data2 === 'carrier' ||
-        data2 === 'maintenance_provider' ||
-        data2 === 'support_provider' ||
-        data2 === 'location_owner' ||
-        data2 === 'hardware_provider'
-      )) {
-        const err10 = {
-          instancePath: instancePath + '/partner_type',
-          schemaPath: '#/properties/partner_type/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema61.properties.partner_type.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema61.properties.partner_type.enum,
-          parentSchema: schema61.properties.partner_type,
-          data: data2,
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.partner !== undefined) {
-      let data3 = data.partner;
-      if (typeof data3 === 'string') {
-        if (func1(data3) > 50) {
-          const err11 = {
-            instancePath: instancePath + '/partner',
-            schemaPath: '#/properties/partner/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 50 },
-            message: 'must NOT have more than 50 characters',
-            schema: 50,
-            parentSchema: schema61.properties.partner,
-            data: data3,
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
+    if (data.role_description_translations !== undefined) {
+      let data2 = data.role_description_translations;
+      if (data2 && typeof data2 == 'object' && !Array.isArray(data2)) {
+        for (const key0 in data2) {
+          const _errs14 = errors;
+          if (!(key0 === 'en-US' || key0 === 'fr-FR')) {
+            const err9 = {
+              instancePath: instancePath + '/role_description_translations',
+              schemaPath: '#/properties/role_description_translations/propertyNames/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema62.properties.role_description_translations.propertyNames.enum },
+              message: 'must be equal to one of the allowed values',
+              schema: schema62.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema62.properties.role_description_translations.propertyNames,
+              data: key0,
+              propertyName: key0,
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
           }
-          errors++;
-        }
-        if (!pattern6.test(data3)) {
-          const err12 = {
-            instancePath: instancePath + '/partner',
-            schemaPath: '#/properties/partner/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[a-z0-9]+$' },
-            message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
-            schema: '^[a-z0-9]+$',
-            parentSchema: schema61.properties.partner,
-            data: data3,
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
+          var valid1 = _errs14 === errors;
+          if (!valid1) {
+            const err10 = {
+              instancePath: instancePath + '/role_description_translations',
+              schemaPath: '#/properties/role_description_translations/propertyNames',
+              keyword: 'propertyNames',
+              params: { propertyName: key0 },
+              message: 'property name must be valid',
+              schema: schema62.properties.role_description_translations.propertyNames,
+              parentSchema: schema62.properties.role_description_translations,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
           }
-          errors++;
+        }
+        for (const key1 in data2) {
+          let data3 = data2[key1];
+          if (typeof data3 === 'string') {
+            if (func1(data3) > 255) {
+              const err11 = {
+                instancePath:
+                  instancePath + '/role_description_translations/' + key1.replace(/~/g, '~0').replace(/\//g, '~1'),
+                schemaPath: '#/properties/role_description_translations/additionalProperties/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 255 },
+                message: 'must NOT have more than 255 characters',
+                schema: 255,
+                parentSchema: schema62.properties.role_description_translations.additionalProperties,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err11];
+              } else {
+                vErrors.push(err11);
+              }
+              errors++;
+            }
+          } else {
+            const err12 = {
+              instancePath:
+                instancePath + '/role_description_translations/' + key1.replace(/~/g, '~0').replace(/\//g, '~1'),
+              schemaPath: '#/properties/role_description_translations/additionalProperties/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema62.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema62.properties.role_description_translations.additionalProperties,
+              data: data3,
+            };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
         }
       } else {
         const err13 = {
-          instancePath: instancePath + '/partner',
-          schemaPath: '#/properties/partner/type',
+          instancePath: instancePath + '/role_description_translations',
+          schemaPath: '#/properties/role_description_translations/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema61.properties.partner.type,
-          parentSchema: schema61.properties.partner,
-          data: data3,
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema62.properties.role_description_translations.type,
+          parentSchema: schema62.properties.role_description_translations,
+          data: data2,
         };
         if (vErrors === null) {
           vErrors = [err13];
@@ -2087,159 +2101,263 @@ function validate32(
         errors++;
       }
     }
+    if (data.partner_type !== undefined) {
+      let data4 = data.partner_type;
+      if (typeof data4 !== 'string') {
+        const err14 = {
+          instancePath: instancePath + '/partner_type',
+          schemaPath: '#/properties/partner_type/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema62.properties.partner_type.type,
+          parentSchema: schema62.properties.partner_type,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (!(
+        data4 === 'operator' ||
+        data4 === 'carrier' ||
+        data4 === 'maintenance_provider' ||
+        data4 === 'support_provider' ||
+        data4 === 'location_owner' ||
+        data4 === 'hardware_provider'
+      )) {
+        const err15 = {
+          instancePath: instancePath + '/partner_type',
+          schemaPath: '#/properties/partner_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema62.properties.partner_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema62.properties.partner_type.enum,
+          parentSchema: schema62.properties.partner_type,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.partner !== undefined) {
+      let data5 = data.partner;
+      if (typeof data5 === 'string') {
+        if (func1(data5) > 50) {
+          const err16 = {
+            instancePath: instancePath + '/partner',
+            schemaPath: '#/properties/partner/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 50 },
+            message: 'must NOT have more than 50 characters',
+            schema: 50,
+            parentSchema: schema62.properties.partner,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (!pattern6.test(data5)) {
+          const err17 = {
+            instancePath: instancePath + '/partner',
+            schemaPath: '#/properties/partner/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[a-z0-9]+$' },
+            message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
+            schema: '^[a-z0-9]+$',
+            parentSchema: schema62.properties.partner,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      } else {
+        const err18 = {
+          instancePath: instancePath + '/partner',
+          schemaPath: '#/properties/partner/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema62.properties.partner.type,
+          parentSchema: schema62.properties.partner,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
     if (data.permissions !== undefined) {
-      let data4 = data.permissions;
-      if (Array.isArray(data4)) {
-        const len0 = data4.length;
+      let data6 = data.permissions;
+      if (Array.isArray(data6)) {
+        const len0 = data6.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let data5 = data4[i0];
-          if (data5 && typeof data5 == 'object' && !Array.isArray(data5)) {
-            if (data5.feature_id === undefined) {
-              const err14 = {
+          let data7 = data6[i0];
+          if (data7 && typeof data7 == 'object' && !Array.isArray(data7)) {
+            if (data7.feature_id === undefined) {
+              const err19 = {
                 instancePath: instancePath + '/permissions/' + i0,
                 schemaPath: '#/properties/permissions/items/required',
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema61.properties.permissions.items.required,
-                parentSchema: schema61.properties.permissions.items,
-                data: data5,
+                schema: schema62.properties.permissions.items.required,
+                parentSchema: schema62.properties.permissions.items,
+                data: data7,
               };
               if (vErrors === null) {
-                vErrors = [err14];
+                vErrors = [err19];
               } else {
-                vErrors.push(err14);
+                vErrors.push(err19);
               }
               errors++;
             }
-            if (data5.has_permission === undefined) {
-              const err15 = {
+            if (data7.has_permission === undefined) {
+              const err20 = {
                 instancePath: instancePath + '/permissions/' + i0,
                 schemaPath: '#/properties/permissions/items/required',
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema61.properties.permissions.items.required,
-                parentSchema: schema61.properties.permissions.items,
-                data: data5,
+                schema: schema62.properties.permissions.items.required,
+                parentSchema: schema62.properties.permissions.items,
+                data: data7,
               };
               if (vErrors === null) {
-                vErrors = [err15];
+                vErrors = [err20];
               } else {
-                vErrors.push(err15);
+                vErrors.push(err20);
               }
               errors++;
             }
-            if (data5.feature_id !== undefined) {
-              let data6 = data5.feature_id;
-              if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
-                const err16 = {
+            if (data7.feature_id !== undefined) {
+              let data8 = data7.feature_id;
+              if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+                const err21 = {
                   instancePath: instancePath + '/permissions/' + i0 + '/feature_id',
                   schemaPath: '#/properties/permissions/items/properties/feature_id/type',
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema61.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema61.properties.permissions.items.properties.feature_id,
-                  data: data6,
+                  schema: schema62.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema62.properties.permissions.items.properties.feature_id,
+                  data: data8,
                 };
                 if (vErrors === null) {
-                  vErrors = [err16];
+                  vErrors = [err21];
                 } else {
-                  vErrors.push(err16);
+                  vErrors.push(err21);
                 }
                 errors++;
               }
-              if (typeof data6 == 'number' && isFinite(data6)) {
-                if (data6 < 1 || isNaN(data6)) {
-                  const err17 = {
+              if (typeof data8 == 'number' && isFinite(data8)) {
+                if (data8 < 1 || isNaN(data8)) {
+                  const err22 = {
                     instancePath: instancePath + '/permissions/' + i0 + '/feature_id',
                     schemaPath: '#/properties/permissions/items/properties/feature_id/minimum',
                     keyword: 'minimum',
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema61.properties.permissions.items.properties.feature_id,
-                    data: data6,
+                    parentSchema: schema62.properties.permissions.items.properties.feature_id,
+                    data: data8,
                   };
                   if (vErrors === null) {
-                    vErrors = [err17];
+                    vErrors = [err22];
                   } else {
-                    vErrors.push(err17);
+                    vErrors.push(err22);
                   }
                   errors++;
                 }
               }
             }
-            if (data5.has_permission !== undefined) {
-              let data7 = data5.has_permission;
-              if (typeof data7 !== 'boolean') {
-                const err18 = {
+            if (data7.has_permission !== undefined) {
+              let data9 = data7.has_permission;
+              if (typeof data9 !== 'boolean') {
+                const err23 = {
                   instancePath: instancePath + '/permissions/' + i0 + '/has_permission',
                   schemaPath: '#/properties/permissions/items/properties/has_permission/type',
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema61.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema61.properties.permissions.items.properties.has_permission,
-                  data: data7,
+                  schema: schema62.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema62.properties.permissions.items.properties.has_permission,
+                  data: data9,
                 };
                 if (vErrors === null) {
-                  vErrors = [err18];
+                  vErrors = [err23];
                 } else {
-                  vErrors.push(err18);
+                  vErrors.push(err23);
                 }
                 errors++;
               }
             }
-            if (data5.configurations !== undefined) {
-              let data8 = data5.configurations;
-              if (Array.isArray(data8)) {
-                const len1 = data8.length;
+            if (data7.configurations !== undefined) {
+              let data10 = data7.configurations;
+              if (Array.isArray(data10)) {
+                const len1 = data10.length;
                 for (let i1 = 0; i1 < len1; i1++) {
-                  let data9 = data8[i1];
-                  if (data9 && typeof data9 == 'object' && !Array.isArray(data9)) {
-                    if (data9.type === undefined) {
-                      const err19 = {
+                  let data11 = data10[i1];
+                  if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
+                    if (data11.type === undefined) {
+                      const err24 = {
                         instancePath: instancePath + '/permissions/' + i0 + '/configurations/' + i1,
                         schemaPath: '#/properties/permissions/items/properties/configurations/items/required',
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema61.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema61.properties.permissions.items.properties.configurations.items,
-                        data: data9,
+                        schema: schema62.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema62.properties.permissions.items.properties.configurations.items,
+                        data: data11,
                       };
                       if (vErrors === null) {
-                        vErrors = [err19];
+                        vErrors = [err24];
                       } else {
-                        vErrors.push(err19);
+                        vErrors.push(err24);
                       }
                       errors++;
                     }
-                    if (data9.show === undefined) {
-                      const err20 = {
+                    if (data11.show === undefined) {
+                      const err25 = {
                         instancePath: instancePath + '/permissions/' + i0 + '/configurations/' + i1,
                         schemaPath: '#/properties/permissions/items/properties/configurations/items/required',
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema61.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema61.properties.permissions.items.properties.configurations.items,
-                        data: data9,
+                        schema: schema62.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema62.properties.permissions.items.properties.configurations.items,
+                        data: data11,
                       };
                       if (vErrors === null) {
-                        vErrors = [err20];
+                        vErrors = [err25];
                       } else {
-                        vErrors.push(err20);
+                        vErrors.push(err25);
                       }
                       errors++;
                     }
-                    if (data9.type !== undefined) {
-                      let data10 = data9.type;
-                      if (typeof data10 === 'string') {
-                        if (func1(data10) > 100) {
-                          const err21 = {
+                    if (data11.type !== undefined) {
+                      let data12 = data11.type;
+                      if (typeof data12 === 'string') {
+                        if (func1(data12) > 100) {
+                          const err26 = {
                             instancePath: instancePath + '/permissions/' + i0 + '/configurations/' + i1 + '/type',
                             schemaPath:
                               '#/properties/permissions/items/properties/configurations/items/properties/type/maxLength',
@@ -2248,18 +2366,18 @@ function validate32(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema61.properties.permissions.items.properties.configurations.items.properties.type,
-                            data: data10,
+                              schema62.properties.permissions.items.properties.configurations.items.properties.type,
+                            data: data12,
                           };
                           if (vErrors === null) {
-                            vErrors = [err21];
+                            vErrors = [err26];
                           } else {
-                            vErrors.push(err21);
+                            vErrors.push(err26);
                           }
                           errors++;
                         }
                       } else {
-                        const err22 = {
+                        const err27 = {
                           instancePath: instancePath + '/permissions/' + i0 + '/configurations/' + i1 + '/type',
                           schemaPath:
                             '#/properties/permissions/items/properties/configurations/items/properties/type/type',
@@ -2267,23 +2385,23 @@ function validate32(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema61.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema62.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema61.properties.permissions.items.properties.configurations.items.properties.type,
-                          data: data10,
+                            schema62.properties.permissions.items.properties.configurations.items.properties.type,
+                          data: data12,
                         };
                         if (vErrors === null) {
-                          vErrors = [err22];
+                          vErrors = [err27];
                         } else {
-                          vErrors.push(err22);
+                          vErrors.push(err27);
                         }
                         errors++;
                       }
                     }
-                    if (data9.show !== undefined) {
-                      let data11 = data9.show;
-                      if (typeof data11 !== 'boolean') {
-                        const err23 = {
+                    if (data11.show !== undefined) {
+                      let data13 = data11.show;
+                      if (typeof data13 !== 'boolean') {
+                        const err28 = {
                           instancePath: instancePath + '/permissions/' + i0 + '/configurations/' + i1 + '/show',
                           schemaPath:
                             '#/properties/permissions/items/properties/configurations/items/properties/show/type',
@@ -2291,124 +2409,131 @@ function validate32(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema61.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema62.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema61.properties.permissions.items.properties.configurations.items.properties.show,
-                          data: data11,
+                            schema62.properties.permissions.items.properties.configurations.items.properties.show,
+                          data: data13,
                         };
                         if (vErrors === null) {
-                          vErrors = [err23];
+                          vErrors = [err28];
                         } else {
-                          vErrors.push(err23);
+                          vErrors.push(err28);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err24 = {
+                    const err29 = {
                       instancePath: instancePath + '/permissions/' + i0 + '/configurations/' + i1,
                       schemaPath: '#/properties/permissions/items/properties/configurations/items/type',
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema61.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema61.properties.permissions.items.properties.configurations.items,
-                      data: data9,
+                      schema: schema62.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema62.properties.permissions.items.properties.configurations.items,
+                      data: data11,
                     };
                     if (vErrors === null) {
-                      vErrors = [err24];
+                      vErrors = [err29];
                     } else {
-                      vErrors.push(err24);
+                      vErrors.push(err29);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err25 = {
+                const err30 = {
                   instancePath: instancePath + '/permissions/' + i0 + '/configurations',
                   schemaPath: '#/properties/permissions/items/properties/configurations/type',
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema61.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema61.properties.permissions.items.properties.configurations,
-                  data: data8,
+                  schema: schema62.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema62.properties.permissions.items.properties.configurations,
+                  data: data10,
                 };
                 if (vErrors === null) {
-                  vErrors = [err25];
+                  vErrors = [err30];
                 } else {
-                  vErrors.push(err25);
+                  vErrors.push(err30);
                 }
                 errors++;
               }
             }
           } else {
-            const err26 = {
+            const err31 = {
               instancePath: instancePath + '/permissions/' + i0,
               schemaPath: '#/properties/permissions/items/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema61.properties.permissions.items.type,
-              parentSchema: schema61.properties.permissions.items,
-              data: data5,
+              schema: schema62.properties.permissions.items.type,
+              parentSchema: schema62.properties.permissions.items,
+              data: data7,
             };
             if (vErrors === null) {
-              vErrors = [err26];
+              vErrors = [err31];
             } else {
-              vErrors.push(err26);
+              vErrors.push(err31);
             }
             errors++;
           }
         }
       } else {
-        const err27 = {
+        const err32 = {
           instancePath: instancePath + '/permissions',
           schemaPath: '#/properties/permissions/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema61.properties.permissions.type,
-          parentSchema: schema61.properties.permissions,
-          data: data4,
+          schema: schema62.properties.permissions.type,
+          parentSchema: schema62.properties.permissions,
+          data: data6,
         };
         if (vErrors === null) {
-          vErrors = [err27];
+          vErrors = [err32];
         } else {
-          vErrors.push(err27);
+          vErrors.push(err32);
         }
         errors++;
       }
     }
   } else {
-    const err28 = {
+    const err33 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema61.type,
-      parentSchema: schema61,
+      schema: schema62.type,
+      parentSchema: schema62,
       data,
     };
     if (vErrors === null) {
-      vErrors = [err28];
+      vErrors = [err33];
     } else {
-      vErrors.push(err28);
+      vErrors.push(err33);
     }
     errors++;
   }
-  validate32.errors = vErrors;
+  validate33.errors = vErrors;
   return errors === 0;
 }
-validate32.evaluated = {
-  props: { role_name: true, role_description: true, partner_type: true, partner: true, permissions: true },
+validate33.evaluated = {
+  props: {
+    role_name: true,
+    role_description: true,
+    role_description_translations: true,
+    partner_type: true,
+    partner: true,
+    permissions: true,
+  },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePoint = validate33;
-const schema62 = {
+export const servicePoint = validate34;
+const schema63 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -2540,20 +2665,20 @@ const schema62 = {
     email: { type: 'string', maxLength: 70, format: 'email', 'x-column': { hide: true }, 'x-input': { tab: 'more' } },
   },
 };
-const schema63 = { type: 'integer', minimum: 1 };
-const schema64 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
+const schema64 = { type: 'integer', minimum: 1 };
+const schema65 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
 const formats12 = sharedValidators.formats['no-whitespace'];
 const formats16 = sharedValidators.formats['no-period-start'];
 const formats28 = sharedValidators.formats.email;
-const func23 = sharedValidators.countWithinMessage;
+const func24 = sharedValidators.countWithinMessage;
 
-function validate33(
+function validate34(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate33.evaluated;
+  const evaluated0 = validate34.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2568,8 +2693,8 @@ function validate33(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -2586,8 +2711,8 @@ function validate33(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -2604,8 +2729,8 @@ function validate33(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -2624,8 +2749,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.type,
-          parentSchema: schema63,
+          schema: schema64.type,
+          parentSchema: schema64,
           data: data0,
         };
         if (vErrors === null) {
@@ -2644,7 +2769,7 @@ function validate33(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema63,
+            parentSchema: schema64,
             data: data0,
           };
           if (vErrors === null) {
@@ -2667,7 +2792,7 @@ function validate33(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema62.properties.sp_id,
+            parentSchema: schema63.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -2685,7 +2810,7 @@ function validate33(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema62.properties.sp_id,
+            parentSchema: schema63.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -2702,8 +2827,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.sp_id.type,
-          parentSchema: schema62.properties.sp_id,
+          schema: schema63.properties.sp_id.type,
+          parentSchema: schema63.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -2725,7 +2850,7 @@ function validate33(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema62.properties.name,
+            parentSchema: schema63.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -2743,7 +2868,7 @@ function validate33(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema62.properties.name,
+            parentSchema: schema63.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -2761,7 +2886,7 @@ function validate33(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema62.properties.name,
+            parentSchema: schema63.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -2778,8 +2903,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.name.type,
-          parentSchema: schema62.properties.name,
+          schema: schema63.properties.name.type,
+          parentSchema: schema63.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -2799,8 +2924,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.type,
-          parentSchema: schema64,
+          schema: schema65.type,
+          parentSchema: schema65,
           data: data3,
         };
         if (vErrors === null) {
@@ -2826,10 +2951,10 @@ function validate33(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema64.enum },
+          params: { allowedValues: schema65.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema64.enum,
-          parentSchema: schema64,
+          schema: schema65.enum,
+          parentSchema: schema65,
           data: data3,
         };
         if (vErrors === null) {
@@ -2849,8 +2974,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema59.type,
-          parentSchema: schema59,
+          schema: schema60.type,
+          parentSchema: schema60,
           data: data4,
         };
         if (vErrors === null) {
@@ -2875,10 +3000,10 @@ function validate33(
           instancePath: instancePath + '/country',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema59.enum },
+          params: { allowedValues: schema60.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema59.enum,
-          parentSchema: schema59,
+          schema: schema60.enum,
+          parentSchema: schema60,
           data: data4,
         };
         if (vErrors === null) {
@@ -2900,7 +3025,7 @@ function validate33(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema62.properties.address,
+            parentSchema: schema63.properties.address,
             data: data5,
           };
           if (vErrors === null) {
@@ -2918,7 +3043,7 @@ function validate33(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema62.properties.address,
+            parentSchema: schema63.properties.address,
             data: data5,
           };
           if (vErrors === null) {
@@ -2935,8 +3060,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.address.type,
-          parentSchema: schema62.properties.address,
+          schema: schema63.properties.address.type,
+          parentSchema: schema63.properties.address,
           data: data5,
         };
         if (vErrors === null) {
@@ -2958,7 +3083,7 @@ function validate33(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema62.properties.zip,
+            parentSchema: schema63.properties.zip,
             data: data6,
           };
           if (vErrors === null) {
@@ -2976,7 +3101,7 @@ function validate33(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema62.properties.zip,
+            parentSchema: schema63.properties.zip,
             data: data6,
           };
           if (vErrors === null) {
@@ -2994,7 +3119,7 @@ function validate33(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema62.properties.zip,
+            parentSchema: schema63.properties.zip,
             data: data6,
           };
           if (vErrors === null) {
@@ -3011,8 +3136,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.zip.type,
-          parentSchema: schema62.properties.zip,
+          schema: schema63.properties.zip.type,
+          parentSchema: schema63.properties.zip,
           data: data6,
         };
         if (vErrors === null) {
@@ -3034,7 +3159,7 @@ function validate33(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema62.properties.city,
+            parentSchema: schema63.properties.city,
             data: data7,
           };
           if (vErrors === null) {
@@ -3052,7 +3177,7 @@ function validate33(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema62.properties.city,
+            parentSchema: schema63.properties.city,
             data: data7,
           };
           if (vErrors === null) {
@@ -3069,8 +3194,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.city.type,
-          parentSchema: schema62.properties.city,
+          schema: schema63.properties.city.type,
+          parentSchema: schema63.properties.city,
           data: data7,
         };
         if (vErrors === null) {
@@ -3092,7 +3217,7 @@ function validate33(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema62.properties.municipality,
+            parentSchema: schema63.properties.municipality,
             data: data8,
           };
           if (vErrors === null) {
@@ -3110,7 +3235,7 @@ function validate33(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema62.properties.municipality,
+            parentSchema: schema63.properties.municipality,
             data: data8,
           };
           if (vErrors === null) {
@@ -3127,8 +3252,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.municipality.type,
-          parentSchema: schema62.properties.municipality,
+          schema: schema63.properties.municipality.type,
+          parentSchema: schema63.properties.municipality,
           data: data8,
         };
         if (vErrors === null) {
@@ -3148,8 +3273,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema62.properties.location_type_id.type,
-          parentSchema: schema62.properties.location_type_id,
+          schema: schema63.properties.location_type_id.type,
+          parentSchema: schema63.properties.location_type_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -3171,7 +3296,7 @@ function validate33(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema62.properties.latitude,
+            parentSchema: schema63.properties.latitude,
             data: data10,
           };
           if (vErrors === null) {
@@ -3189,7 +3314,7 @@ function validate33(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema62.properties.latitude,
+            parentSchema: schema63.properties.latitude,
             data: data10,
           };
           if (vErrors === null) {
@@ -3206,8 +3331,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema62.properties.latitude.type,
-          parentSchema: schema62.properties.latitude,
+          schema: schema63.properties.latitude.type,
+          parentSchema: schema63.properties.latitude,
           data: data10,
         };
         if (vErrors === null) {
@@ -3229,7 +3354,7 @@ function validate33(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema62.properties.longitude,
+            parentSchema: schema63.properties.longitude,
             data: data11,
           };
           if (vErrors === null) {
@@ -3247,7 +3372,7 @@ function validate33(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema62.properties.longitude,
+            parentSchema: schema63.properties.longitude,
             data: data11,
           };
           if (vErrors === null) {
@@ -3264,8 +3389,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema62.properties.longitude.type,
-          parentSchema: schema62.properties.longitude,
+          schema: schema63.properties.longitude.type,
+          parentSchema: schema63.properties.longitude,
           data: data11,
         };
         if (vErrors === null) {
@@ -3285,8 +3410,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema62.properties.max_hardware_units.type,
-          parentSchema: schema62.properties.max_hardware_units,
+          schema: schema63.properties.max_hardware_units.type,
+          parentSchema: schema63.properties.max_hardware_units,
           data: data12,
         };
         if (vErrors === null) {
@@ -3305,7 +3430,7 @@ function validate33(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema62.properties.max_hardware_units,
+            parentSchema: schema63.properties.max_hardware_units,
             data: data12,
           };
           if (vErrors === null) {
@@ -3323,7 +3448,7 @@ function validate33(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema62.properties.max_hardware_units,
+            parentSchema: schema63.properties.max_hardware_units,
             data: data12,
           };
           if (vErrors === null) {
@@ -3350,7 +3475,7 @@ function validate33(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema62.properties.hardware_models.items,
+                parentSchema: schema63.properties.hardware_models.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -3368,7 +3493,7 @@ function validate33(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema62.properties.hardware_models.items,
+                parentSchema: schema63.properties.hardware_models.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -3385,8 +3510,8 @@ function validate33(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema62.properties.hardware_models.items.type,
-              parentSchema: schema62.properties.hardware_models.items,
+              schema: schema63.properties.hardware_models.items.type,
+              parentSchema: schema63.properties.hardware_models.items,
               data: data14,
             };
             if (vErrors === null) {
@@ -3415,7 +3540,7 @@ function validate33(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema62.properties.hardware_models,
+                parentSchema: schema63.properties.hardware_models,
                 data: data13,
               };
               if (vErrors === null) {
@@ -3429,7 +3554,7 @@ function validate33(
             indices0[item0] = i1;
           }
         }
-        const message0 = func23(data13, 'max_hardware_units', data);
+        const message0 = func24(data13, 'max_hardware_units', data);
         if (message0 !== undefined) {
           const err43 = {
             instancePath: instancePath + '/hardware_models',
@@ -3438,7 +3563,7 @@ function validate33(
             params: { message: message0 },
             message: message0,
             schema: 'max_hardware_units',
-            parentSchema: schema62.properties.hardware_models,
+            parentSchema: schema63.properties.hardware_models,
             data: data13,
           };
           if (vErrors === null) {
@@ -3455,8 +3580,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema62.properties.hardware_models.type,
-          parentSchema: schema62.properties.hardware_models,
+          schema: schema63.properties.hardware_models.type,
+          parentSchema: schema63.properties.hardware_models,
           data: data13,
         };
         if (vErrors === null) {
@@ -3476,8 +3601,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema62.properties.location_owner_id.type,
-          parentSchema: schema62.properties.location_owner_id,
+          schema: schema63.properties.location_owner_id.type,
+          parentSchema: schema63.properties.location_owner_id,
           data: data15,
         };
         if (vErrors === null) {
@@ -3497,8 +3622,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema62.properties.maintenance_provider_id.type,
-          parentSchema: schema62.properties.maintenance_provider_id,
+          schema: schema63.properties.maintenance_provider_id.type,
+          parentSchema: schema63.properties.maintenance_provider_id,
           data: data16,
         };
         if (vErrors === null) {
@@ -3518,8 +3643,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema62.properties.support_provider_id.type,
-          parentSchema: schema62.properties.support_provider_id,
+          schema: schema63.properties.support_provider_id.type,
+          parentSchema: schema63.properties.support_provider_id,
           data: data17,
         };
         if (vErrors === null) {
@@ -3539,8 +3664,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema62.properties.is_terminated.type,
-          parentSchema: schema62.properties.is_terminated,
+          schema: schema63.properties.is_terminated.type,
+          parentSchema: schema63.properties.is_terminated,
           data: data18,
         };
         if (vErrors === null) {
@@ -3560,8 +3685,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema62.properties.parked.type,
-          parentSchema: schema62.properties.parked,
+          schema: schema63.properties.parked.type,
+          parentSchema: schema63.properties.parked,
           data: data19,
         };
         if (vErrors === null) {
@@ -3581,8 +3706,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema62.properties.test_sp.type,
-          parentSchema: schema62.properties.test_sp,
+          schema: schema63.properties.test_sp.type,
+          parentSchema: schema63.properties.test_sp,
           data: data20,
         };
         if (vErrors === null) {
@@ -3602,8 +3727,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema62.properties.active.type,
-          parentSchema: schema62.properties.active,
+          schema: schema63.properties.active.type,
+          parentSchema: schema63.properties.active,
           data: data21,
         };
         if (vErrors === null) {
@@ -3625,7 +3750,7 @@ function validate33(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema62.properties.description,
+            parentSchema: schema63.properties.description,
             data: data22,
           };
           if (vErrors === null) {
@@ -3642,8 +3767,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.description.type,
-          parentSchema: schema62.properties.description,
+          schema: schema63.properties.description.type,
+          parentSchema: schema63.properties.description,
           data: data22,
         };
         if (vErrors === null) {
@@ -3665,7 +3790,7 @@ function validate33(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema62.properties.comments,
+            parentSchema: schema63.properties.comments,
             data: data23,
           };
           if (vErrors === null) {
@@ -3682,8 +3807,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.comments.type,
-          parentSchema: schema62.properties.comments,
+          schema: schema63.properties.comments.type,
+          parentSchema: schema63.properties.comments,
           data: data23,
         };
         if (vErrors === null) {
@@ -3705,7 +3830,7 @@ function validate33(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema62.properties.contact_person,
+            parentSchema: schema63.properties.contact_person,
             data: data24,
           };
           if (vErrors === null) {
@@ -3723,7 +3848,7 @@ function validate33(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema62.properties.contact_person,
+            parentSchema: schema63.properties.contact_person,
             data: data24,
           };
           if (vErrors === null) {
@@ -3740,8 +3865,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.contact_person.type,
-          parentSchema: schema62.properties.contact_person,
+          schema: schema63.properties.contact_person.type,
+          parentSchema: schema63.properties.contact_person,
           data: data24,
         };
         if (vErrors === null) {
@@ -3763,7 +3888,7 @@ function validate33(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema62.properties.owner_contact_phone,
+            parentSchema: schema63.properties.owner_contact_phone,
             data: data25,
           };
           if (vErrors === null) {
@@ -3781,7 +3906,7 @@ function validate33(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema62.properties.owner_contact_phone,
+            parentSchema: schema63.properties.owner_contact_phone,
             data: data25,
           };
           if (vErrors === null) {
@@ -3798,8 +3923,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.owner_contact_phone.type,
-          parentSchema: schema62.properties.owner_contact_phone,
+          schema: schema63.properties.owner_contact_phone.type,
+          parentSchema: schema63.properties.owner_contact_phone,
           data: data25,
         };
         if (vErrors === null) {
@@ -3821,7 +3946,7 @@ function validate33(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema62.properties.email,
+            parentSchema: schema63.properties.email,
             data: data26,
           };
           if (vErrors === null) {
@@ -3839,7 +3964,7 @@ function validate33(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema62.properties.email,
+            parentSchema: schema63.properties.email,
             data: data26,
           };
           if (vErrors === null) {
@@ -3856,8 +3981,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.email.type,
-          parentSchema: schema62.properties.email,
+          schema: schema63.properties.email.type,
+          parentSchema: schema63.properties.email,
           data: data26,
         };
         if (vErrors === null) {
@@ -3875,8 +4000,8 @@ function validate33(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema62.type,
-      parentSchema: schema62,
+      schema: schema63.type,
+      parentSchema: schema63,
       data,
     };
     if (vErrors === null) {
@@ -3886,10 +4011,10 @@ function validate33(
     }
     errors++;
   }
-  validate33.errors = vErrors;
+  validate34.errors = vErrors;
   return errors === 0;
 }
-validate33.evaluated = {
+validate34.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -3922,8 +4047,8 @@ validate33.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate34;
-const schema66 = {
+export const servicePointGroup = validate35;
+const schema67 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -3975,13 +4100,13 @@ const schema66 = {
   },
 };
 
-function validate34(
+function validate35(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate34.evaluated;
+  const evaluated0 = validate35.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -3996,8 +4121,8 @@ function validate34(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -4014,8 +4139,8 @@ function validate34(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -4034,8 +4159,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.properties.service_point_group_id.type,
-          parentSchema: schema66.properties.service_point_group_id,
+          schema: schema67.properties.service_point_group_id.type,
+          parentSchema: schema67.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -4057,7 +4182,7 @@ function validate34(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema66.properties.group_name,
+            parentSchema: schema67.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -4075,7 +4200,7 @@ function validate34(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema66.properties.group_name,
+            parentSchema: schema67.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -4093,7 +4218,7 @@ function validate34(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema66.properties.group_name,
+            parentSchema: schema67.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -4110,8 +4235,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.group_name.type,
-          parentSchema: schema66.properties.group_name,
+          schema: schema67.properties.group_name.type,
+          parentSchema: schema67.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -4133,7 +4258,7 @@ function validate34(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema66.properties.service_point_ids,
+            parentSchema: schema67.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -4153,8 +4278,8 @@ function validate34(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema66.properties.service_point_ids.items.type,
-              parentSchema: schema66.properties.service_point_ids.items,
+              schema: schema67.properties.service_point_ids.items.type,
+              parentSchema: schema67.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -4183,7 +4308,7 @@ function validate34(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema66.properties.service_point_ids,
+                parentSchema: schema67.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -4204,8 +4329,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema66.properties.service_point_ids.type,
-          parentSchema: schema66.properties.service_point_ids,
+          schema: schema67.properties.service_point_ids.type,
+          parentSchema: schema67.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -4229,8 +4354,8 @@ function validate34(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema66.properties.carrier_ids.items.type,
-              parentSchema: schema66.properties.carrier_ids.items,
+              schema: schema67.properties.carrier_ids.items.type,
+              parentSchema: schema67.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -4259,7 +4384,7 @@ function validate34(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema66.properties.carrier_ids,
+                parentSchema: schema67.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -4280,8 +4405,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema66.properties.carrier_ids.type,
-          parentSchema: schema66.properties.carrier_ids,
+          schema: schema67.properties.carrier_ids.type,
+          parentSchema: schema67.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -4301,8 +4426,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema66.properties.active.type,
-          parentSchema: schema66.properties.active,
+          schema: schema67.properties.active.type,
+          parentSchema: schema67.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -4320,8 +4445,8 @@ function validate34(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema66.type,
-      parentSchema: schema66,
+      schema: schema67.type,
+      parentSchema: schema67,
       data,
     };
     if (vErrors === null) {
@@ -4331,17 +4456,17 @@ function validate34(
     }
     errors++;
   }
-  validate34.errors = vErrors;
+  validate35.errors = vErrors;
   return errors === 0;
 }
-validate34.evaluated = {
+validate35.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const webtoolUser = validate35;
-const schema67 = {
+export const webtoolUser = validate36;
+const schema68 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -4407,13 +4532,13 @@ const schema67 = {
 };
 const formats32 = sharedValidators.formats['name-3'];
 
-function validate35(
+function validate36(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate35.evaluated;
+  const evaluated0 = validate36.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4428,8 +4553,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -4446,8 +4571,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -4464,8 +4589,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -4484,8 +4609,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.properties.username.type,
-          parentSchema: schema67.properties.username,
+          schema: schema68.properties.username.type,
+          parentSchema: schema68.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -4507,7 +4632,7 @@ function validate35(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema67.properties.name.allOf[0],
+            parentSchema: schema68.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -4527,7 +4652,7 @@ function validate35(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema67.properties.name.allOf[1],
+            parentSchema: schema68.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -4547,7 +4672,7 @@ function validate35(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema67.properties.name,
+            parentSchema: schema68.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -4564,8 +4689,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.properties.name.type,
-          parentSchema: schema67.properties.name,
+          schema: schema68.properties.name.type,
+          parentSchema: schema68.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -4587,7 +4712,7 @@ function validate35(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema67.properties.email,
+            parentSchema: schema68.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -4605,7 +4730,7 @@ function validate35(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema67.properties.email,
+            parentSchema: schema68.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -4622,8 +4747,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.properties.email.type,
-          parentSchema: schema67.properties.email,
+          schema: schema68.properties.email.type,
+          parentSchema: schema68.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -4643,8 +4768,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.properties.partner_type.type,
-          parentSchema: schema67.properties.partner_type,
+          schema: schema68.properties.partner_type.type,
+          parentSchema: schema68.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -4666,10 +4791,10 @@ function validate35(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema67.properties.partner_type.enum },
+          params: { allowedValues: schema68.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema67.properties.partner_type.enum,
-          parentSchema: schema67.properties.partner_type,
+          schema: schema68.properties.partner_type.enum,
+          parentSchema: schema68.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -4691,7 +4816,7 @@ function validate35(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema67.properties.partner,
+            parentSchema: schema68.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -4708,8 +4833,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.properties.partner.type,
-          parentSchema: schema67.properties.partner,
+          schema: schema68.properties.partner.type,
+          parentSchema: schema68.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -4729,8 +4854,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.properties.role_name.type,
-          parentSchema: schema67.properties.role_name,
+          schema: schema68.properties.role_name.type,
+          parentSchema: schema68.properties.role_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -4750,8 +4875,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema67.properties.enabled.type,
-          parentSchema: schema67.properties.enabled,
+          schema: schema68.properties.enabled.type,
+          parentSchema: schema68.properties.enabled,
           data: data6,
         };
         if (vErrors === null) {
@@ -4771,8 +4896,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.properties.status.type,
-          parentSchema: schema67.properties.status,
+          schema: schema68.properties.status.type,
+          parentSchema: schema68.properties.status,
           data: data7,
         };
         if (vErrors === null) {
@@ -4787,10 +4912,10 @@ function validate35(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema67.properties.status.enum },
+          params: { allowedValues: schema68.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema67.properties.status.enum,
-          parentSchema: schema67.properties.status,
+          schema: schema68.properties.status.enum,
+          parentSchema: schema68.properties.status,
           data: data7,
         };
         if (vErrors === null) {
@@ -4808,8 +4933,8 @@ function validate35(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema67.type,
-      parentSchema: schema67,
+      schema: schema68.type,
+      parentSchema: schema68,
       data,
     };
     if (vErrors === null) {
@@ -4819,10 +4944,10 @@ function validate35(
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-validate35.evaluated = {
+validate36.evaluated = {
   props: {
     username: true,
     name: true,
