@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { CreateButton, List, TopToolbar, useListContext, usePermissions, useTranslate } from 'react-admin';
+import { CreateButton, List, Pagination, TopToolbar, useListContext, usePermissions, useTranslate } from 'react-admin';
 import { columnEntries, columnsStorageKey, hiddenColumns, toggleColumn } from '../column-preferences.ts';
+import { rowsPerPageOptions } from '../page-sizes.ts';
 import type { PermissionSet } from '../permissions.ts';
 import type { ResourceModel } from '../resource-model.ts';
 import { FILTERS_STORAGE_KEY, savedFilters, savesFilters, withSavedFilters } from '../saved-filters.ts';
@@ -75,6 +76,7 @@ export function SchemaList({ model, canCreate = true }: { model: ResourceModel; 
   return (
     <List
       perPage={model.pageSize}
+      pagination={<Pagination rowsPerPageOptions={rowsPerPageOptions(model.pageSize)} />}
       sort={model.sort}
       filters={filters}
       filterDefaultValues={restored}
