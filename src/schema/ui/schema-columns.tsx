@@ -32,6 +32,8 @@ export interface CellContext {
   translate: (key: string, options?: Record<string, unknown>) => string;
   /** The names of a switch column's two states. */
   switchLabels: { on: string; off: string };
+  /** The names of a boolean that is not a switch (terminated, parked): Yes and No. */
+  yesNoLabels: { on: string; off: string };
   numberFormat: Intl.NumberFormat;
   editPath(id: Identifier): string;
 }
@@ -67,10 +69,10 @@ const SwitchMark = styled('span')({ fontSize: '1.1rem', lineHeight: 1 });
  * cell (styles, theme, tooltip) made boolean columns slow, and even a bare SVG per cell (three
  * elements) cost a fifth of a 500-row page with four boolean columns.
  */
-function switchCell(value: unknown, context: CellContext): ReactNode {
+function switchCell(value: unknown, labels: CellContext['switchLabels']): ReactNode {
   if (isEmpty(value)) return null;
   const on = value === true || value === 1 || value === 'true';
-  const label = on ? context.switchLabels.on : context.switchLabels.off;
+  const label = on ? labels.on : labels.off;
   return (
     <SwitchMark role="img" aria-label={label} title={label}>
       {on ? '\u2713' : '\u2717'}
@@ -177,7 +179,7 @@ export function columnPlan(field: FieldModel, context: CellContext): CellRendere
   const label = valueLabel(field, context);
   switch (field.column.type) {
     case 'switch':
-      return (record) => switchCell(record[source], context);
+      return (record) => switchCell(record[source], context.switchLabels);
     case 'link':
       return (record) => (
         <RecordLink to={context.editPath(record.id)} onClick={stopPropagation}>
@@ -199,7 +201,7 @@ export function columnPlan(field: FieldModel, context: CellContext): CellRendere
         );
       };
     default:
-      if (field.type === 'boolean') return (record) => switchCell(record[source], context);
+      if (field.type === 'boolean') return (record) => switchCell(record[source], context.yesNoLabels);
       if (field.choices || field.column.type === 'select') {
         return (record) => (isEmpty(record[source]) ? null : label(record[source]));
       }

@@ -123,10 +123,17 @@ export function schemaFilters(fields: FieldModel[], searchLabel: string) {
           key={field.source}
           source={field.source}
           alwaysOn={alwaysOn}
-          choices={[
-            { id: 'true', name: 'table.active' },
-            { id: 'false', name: 'table.deactive' },
-          ]}
+          choices={
+            field.column.type === 'switch'
+              ? [
+                  { id: 'true', name: 'table.active' },
+                  { id: 'false', name: 'table.deactive' },
+                ]
+              : [
+                  { id: 'true', name: 'table.yes' },
+                  { id: 'false', name: 'table.no' },
+                ]
+          }
         />,
       );
     } else if (field.values) {

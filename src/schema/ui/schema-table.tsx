@@ -75,6 +75,7 @@ export function SchemaTable({
     const context = {
       translate,
       switchLabels: { on: translate('table.active'), off: translate('table.deactive') },
+      yesNoLabels: { on: translate('table.yes'), off: translate('table.no') },
       numberFormat: numberFormatFor(locale),
       editPath: (id: Identifier) => createPath({ resource, id, type: 'edit' }),
     };

@@ -2499,7 +2499,7 @@ const schema62 = {
     is_terminated: { type: 'boolean', 'x-input': { tab: 'more' }, default: false },
     parked: { type: 'boolean', 'x-input': { tab: 'more' }, default: false },
     test_sp: { type: 'boolean', 'x-input': { tab: 'more' }, default: false },
-    active: { type: 'boolean', 'x-input': { tab: 'more' }, default: false },
+    active: { type: 'boolean', 'x-column': { type: 'switch' }, 'x-input': { tab: 'more' }, default: false },
     description: {
       type: 'string',
       maxLength: 500,
