@@ -1,3 +1,4 @@
+import type { Db } from '../../db/adapter.ts';
 import type { SpecialRoute } from '../webtool-routes.ts';
 import { assertAllowed, ownsPartner, partnerPageTypes, type IdentityAccessContext } from './context.ts';
 
@@ -8,6 +9,23 @@ interface PartnerEntry {
   partner_type: string;
   partner_id: string;
   name: string;
+}
+
+/**
+ * The name of every partner by partner type and id, the operator company's for the operator (whose
+ * partner is `infinity`): what a list shows instead of a bare `1` or `infinity`.
+ */
+export async function partnerNames(db: Db): Promise<(partnerType?: string, partner?: string) => string | undefined> {
+  const records = await db.query<{ resource: string; key: string; name: string | null }>(
+    `SELECT resource, key, doc->>'name' AS name FROM records WHERE resource = ANY($1::text[])`,
+    [partnerPageTypes.map((type) => `partners/${type}`)],
+  );
+  const names = new Map(records.rows.map((row) => [`${row.resource}:${row.key}`, row.name ?? row.key]));
+  return (partnerType, partner) => {
+    if (!partnerType || partner === undefined) return undefined;
+    if (partnerType === 'operator') return OPERATOR_COMPANY_NAME;
+    return names.get(`partners/${partnerType}:${partner}`);
+  };
 }
 
 export function partnerRoutes(ctx: IdentityAccessContext): Record<string, SpecialRoute> {

@@ -123,6 +123,20 @@ function LookupField({ source, lookupSource }: { source: string; lookupSource: s
   return <>{names?.get(String(value)) ?? String(value)}</>;
 }
 
+/** The names of an array of lookup-list values (a service point's carriers), as badges. */
+function LookupBadgesField({ source, lookupSource }: { source: string; lookupSource: string; sortable?: boolean }) {
+  const values = useFieldValue({ source });
+  const names = useContext(LookupNames)[lookupSource];
+  if (!Array.isArray(values) || !values.length) return null;
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
+      {values.map((value) => (
+        <Badge key={String(value)}>{names?.get(String(value)) ?? String(value)}</Badge>
+      ))}
+    </Stack>
+  );
+}
+
 /**
  * A referenced record's name (`select2` with `x-lookup.resource`), from the names fetched once for
  * the page's rows (see LookupColumns): a react-admin ReferenceField per cell was a data query per
@@ -144,8 +158,12 @@ function componentCell(element: ReactNode): CellRenderer {
 /** The react-admin field of the cells that fetch or keep state, or undefined for plain cells. */
 export function schemaColumn(field: FieldModel): ReactNode | undefined {
   const common = { source: field.source, sortable: field.type !== 'array' };
-  if (field.lookup?.source && field.type !== 'array') {
-    return <LookupField key={field.source} {...common} lookupSource={field.lookup.source} />;
+  if (field.lookup?.source) {
+    return field.type === 'array' ? (
+      <LookupBadgesField key={field.source} {...common} lookupSource={field.lookup.source} />
+    ) : (
+      <LookupField key={field.source} {...common} lookupSource={field.lookup.source} />
+    );
   }
   switch (field.column.type) {
     case 'select2':

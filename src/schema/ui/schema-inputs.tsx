@@ -58,6 +58,20 @@ function LookupInput({ field, disabled, alwaysOn }: { field: FieldModel; disable
   );
 }
 
+/** Several values of one lookup list (a service point's carriers), picked by name. */
+function LookupArrayInput({ field, disabled }: { field: FieldModel; disabled?: boolean }) {
+  const choices = useLookupChoices(field.lookup?.source);
+  return (
+    <AutocompleteArrayInput
+      source={field.source}
+      choices={choices}
+      translateChoice={false}
+      disabled={disabled}
+      isLoading={!choices.length}
+    />
+  );
+}
+
 /** One form input for a schema field, by its type and `x-input` / `x-lookup` hints. */
 export function SchemaInput({ field, mode }: { field: FieldModel; mode: 'create' | 'edit' }) {
   const disabled = field.readOnly;
@@ -75,7 +89,13 @@ export function SchemaInput({ field, mode }: { field: FieldModel; mode: 'create'
   }
   if (field.input.kind === 'permission-tree') return <PermissionTreeInput source={field.source} />;
   if (field.input.kind === 'svg-upload') return <SvgUploadInput field={field} />;
-  if (field.lookup?.source) return <LookupInput field={field} disabled={disabled} />;
+  if (field.lookup?.source) {
+    return field.type === 'array' ? (
+      <LookupArrayInput field={field} disabled={disabled} />
+    ) : (
+      <LookupInput field={field} disabled={disabled} />
+    );
+  }
   if (field.type === 'array' && field.values) {
     return <CheckboxGroupInput source={field.source} choices={enumChoices(field)} disabled={disabled} />;
   }
