@@ -63,3 +63,31 @@ describe('rows per page', () => {
     expect(options.map((option) => option.textContent)).toEqual(['15', '20', '100', '300', '500']);
   });
 });
+
+describe('structured filters', () => {
+  it('offers every filter the service point schema names, translated, besides the ones always shown', async () => {
+    renderList('service-point', 30);
+    await screen.findByText('Record 1');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    const menu = await screen.findByRole('menu');
+    const offered = within(menu)
+      .getAllByRole('menuitemcheckbox')
+      .map((item) => item.textContent);
+    expect(offered).toEqual(
+      expect.arrayContaining([
+        'Country',
+        'City',
+        'Location type',
+        'Location owner',
+        'Maintenance provider',
+        'Support provider',
+        'Service point group',
+        'Carriers',
+        'Terminated',
+        'On hold',
+        'Test service point',
+      ]),
+    );
+  });
+});

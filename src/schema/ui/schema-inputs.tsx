@@ -10,6 +10,7 @@ import {
   TextArrayInput,
   TextInput,
   usePermissions,
+  type SelectInputProps,
 } from 'react-admin';
 import type { FieldModel } from '../resource-model.ts';
 import { optionEnabled, type PermissionSet } from '../permissions.ts';
@@ -44,18 +45,16 @@ function SchemaTextInput({ field, disabled }: { field: FieldModel; disabled: boo
   );
 }
 
-function LookupInput({ field, disabled, alwaysOn }: { field: FieldModel; disabled?: boolean; alwaysOn?: boolean }) {
-  const choices = useLookupChoices(field.lookup?.source);
-  return (
-    <SelectInput
-      source={field.source}
-      choices={choices}
-      translateChoice={false}
-      disabled={disabled}
-      alwaysOn={alwaysOn}
-      isLoading={!choices.length}
-    />
-  );
+/**
+ * `source` is the field's own: react-admin's filter button and form read it from the element's props
+ * (for the label and the key), and pass the filter form's props in, which go on to the select.
+ */
+function LookupInput({
+  lookupSource,
+  ...props
+}: { lookupSource?: string; source: string } & Partial<SelectInputProps>) {
+  const choices = useLookupChoices(lookupSource);
+  return <SelectInput {...props} choices={choices} translateChoice={false} isLoading={!choices.length} />;
 }
 
 /** Several values of one lookup list (a service point's carriers), picked by name. */
@@ -93,7 +92,7 @@ export function SchemaInput({ field, mode }: { field: FieldModel; mode: 'create'
     return field.type === 'array' ? (
       <LookupArrayInput field={field} disabled={disabled} />
     ) : (
-      <LookupInput field={field} disabled={disabled} />
+      <LookupInput lookupSource={field.lookup?.source} source={field.source} disabled={disabled} />
     );
   }
   if (field.type === 'array' && field.values) {
@@ -136,7 +135,9 @@ export function schemaFilters(fields: FieldModel[], searchLabel: string) {
         </ReferenceInput>,
       );
     } else if (field.lookup?.source) {
-      filters.push(<LookupInput key={field.source} field={field} alwaysOn={alwaysOn} />);
+      filters.push(
+        <LookupInput key={field.source} lookupSource={field.lookup.source} source={field.source} alwaysOn={alwaysOn} />,
+      );
     } else if (field.type === 'boolean') {
       filters.push(
         <SelectInput

@@ -1,5 +1,14 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { CreateButton, List, Pagination, TopToolbar, useListContext, usePermissions, useTranslate } from 'react-admin';
+import {
+  CreateButton,
+  FilterButton,
+  List,
+  Pagination,
+  TopToolbar,
+  useListContext,
+  usePermissions,
+  useTranslate,
+} from 'react-admin';
 import { columnEntries, columnsStorageKey, hiddenColumns, toggleColumn } from '../column-preferences.ts';
 import { rowsPerPageOptions } from '../page-sizes.ts';
 import type { PermissionSet } from '../permissions.ts';
@@ -25,6 +34,7 @@ function ListActions({
 }) {
   return (
     <TopToolbar>
+      <FilterButton />
       {canCreate && <CreateButton />}
       <ColumnMenu resource={model.name} fields={model.fields} hidden={hidden} onToggle={onToggleColumn} />
       <ExportButton model={model} />
