@@ -1,5 +1,7 @@
 import type { SpecialRoute } from './webtool-routes.ts';
 import { badRequest } from './http-error.ts';
+import { ownsPartner } from './identity-access/context.ts';
+import { partnerEntries } from './identity-access/partners.ts';
 
 const TYPE = /^[a-z_]{2,40}$/;
 
@@ -22,12 +24,27 @@ export const RECORD_LOOKUPS: Record<string, { resource: string; id: string; name
 };
 
 /**
+ * The names of the partners whose users the caller sees (a webtool user's partner_name), each once:
+ * the operator company's, every partner record's, or a partner's own.
+ */
+const PARTNER_NAMES = 'partner_names';
+
+/**
  * GET webtool/lists?type=...: a lookup list as `{ column_id, column_name }` items (spec 01 §7).
  * Lookups are shared reference data, the same for every partner.
  */
-export const listsRoute: SpecialRoute = async ({ request, db }) => {
+export const listsRoute: SpecialRoute = async ({ request, access, db }) => {
   const { type } = request.query as { type?: unknown };
   if (typeof type !== 'string' || !TYPE.test(type)) throw badRequest('type is required: the name of a lookup list.');
+  if (type === PARTNER_NAMES) {
+    const names = (await partnerEntries(db))
+      .filter((entry) => ownsPartner(access, entry.partner_type, entry.partner_id))
+      .map((entry) => entry.name);
+    const data = [...new Set(names)]
+      .sort((a, b) => a.localeCompare(b))
+      .map((name) => ({ column_id: name, column_name: name }));
+    return { success: true, data, total: data.length };
+  }
   const fromRecords = Object.hasOwn(RECORD_LOOKUPS, type) ? RECORD_LOOKUPS[type] : undefined;
   if (fromRecords) {
     const result = await db.query<{ column_id: number | string; column_name: string }>(

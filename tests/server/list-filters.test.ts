@@ -36,6 +36,14 @@ describe('lookup lists of partners and groups', () => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   });
 
+  it('partner names are those of the partners whose users the caller sees', async () => {
+    const everyone = await list('webtool/lists', { type: 'partner_names' });
+    expect(everyone.rows).toContainEqual({ column_id: 'Infinity Lockers', column_name: 'Infinity Lockers' });
+    expect(everyone.rows).toContainEqual({ column_id: 'Coop Nord', column_name: 'Coop Nord' });
+    const own = await list('webtool/lists', { type: 'partner_names' }, await stack.signIn('carrier2'));
+    expect(own.rows).toEqual([{ column_id: 'FjordFrakt', column_name: 'FjordFrakt' }]);
+  });
+
   it('are there for every partner type, as lookups are', async () => {
     const { status, rows } = await list('webtool/lists', { type: 'carrier_list' }, await stack.signIn('locationowner'));
     expect(status).toBe(200);
@@ -158,6 +166,10 @@ describe('carrier, courier and user filters', () => {
     const operators = await list('webtool/identity_access/users', { role_name: 'operator_infinity_admin' });
     expect(operators.rows.map((row) => row.username)).toContain('operator');
     expect(operators.rows.every((row) => row.partner_name === 'Infinity Lockers')).toBe(true);
+
+    const nordPost = await list('webtool/identity_access/users', { partner_name: 'NordPost' });
+    expect(nordPost.rows.map((row) => row.username)).toContain('carrier');
+    expect(nordPost.rows.every((row) => row.partner_type === 'carrier' && row.partner === '1')).toBe(true);
 
     const confirmed = await list('webtool/identity_access/users', { status: 'CONFIRMED' });
     expect(confirmed.total).toBeGreaterThan(0);

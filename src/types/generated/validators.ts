@@ -4511,7 +4511,13 @@ const schema67 = {
       'x-filter': { kind: 'select' },
     },
     partner: { type: 'string', maxLength: 50, 'x-column': { index: 8, hide: true, ignorexport: true } },
-    partner_name: { type: 'string', readOnly: true, 'x-column': { index: 4 } },
+    partner_name: {
+      type: 'string',
+      readOnly: true,
+      'x-lookup': { source: 'webtool/lists?type=partner_names' },
+      'x-column': { index: 4 },
+      'x-filter': { kind: 'select' },
+    },
     role_name: {
       type: 'string',
       'x-lookup': { resource: 'roles', label: 'role_name' },
