@@ -56,3 +56,20 @@ test('the terminated filter offers Yes and No and finds the terminated service p
   await expect.poll(() => total(page)).toBe(240);
   expect(new Set(await columnValues(page, 'Status'))).toEqual(new Set(['Terminated']));
 });
+
+test("a service point's form picks its owner, providers and carriers by name", async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/service-points/3');
+  await page.getByRole('tab', { name: 'More' }).click();
+  for (const label of ['Location owner', 'Maintenance provider', 'Support provider']) {
+    await expect(page.getByRole('combobox', { name: label })).toHaveText(/[A-Za-z]{3}/);
+  }
+  await page.getByRole('combobox', { name: 'Location owner' }).click();
+  const owners = await page.getByRole('option').allTextContents();
+  expect(owners).toEqual(expect.arrayContaining(['Coop Nord', 'Kiosk 24', 'FuelStop', 'City Malls']));
+  await page.getByRole('option', { name: 'City Malls' }).click();
+  await expect(page.getByRole('combobox', { name: 'Location owner' })).toHaveText('City Malls');
+  // Service point 3 is open to NordPost and Vistula Kurier (seeded from its id).
+  await expect(page.getByRole('button', { name: 'NordPost' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Vistula Kurier' })).toBeVisible();
+});
