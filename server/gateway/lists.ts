@@ -31,7 +31,7 @@ const PARTNER_NAMES = 'partner_names';
 
 /**
  * GET webtool/lists?type=...: a lookup list as `{ column_id, column_name }` items (spec 01 §7).
- * Lookups are shared reference data, the same for every partner.
+ * Lookups are shared reference data, the same for every partner, but for the partner names of users.
  */
 export const listsRoute: SpecialRoute = async ({ request, access, db }) => {
   const { type } = request.query as { type?: unknown };

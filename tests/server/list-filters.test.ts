@@ -209,3 +209,18 @@ describe('a service point names only partners, groups and carriers that exist', 
     expect(body.data).toMatchObject({ location_owner_id: 3, carriers_access: [2, 4], service_point_group_id: 2 });
   });
 });
+
+describe('a service point naming a partner removed since', () => {
+  it('can still be edited; only a new unknown id is refused', async () => {
+    await stack.db.query(
+      `UPDATE records SET doc = jsonb_set(doc, '{support_provider_id}', '77') WHERE resource = 'service_points' AND key = '5'`,
+    );
+    const [record] = (await servicePoints({ service_point_id: 5 })).rows;
+    const { status } = await stack.send(operator, {
+      method: 'PATCH',
+      path: 'webtool/service_points',
+      body: { service_point_id: 5, version: record.version, comments: 'Checked on site' },
+    });
+    expect(status).toBe(200);
+  });
+});

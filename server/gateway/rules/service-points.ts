@@ -38,11 +38,15 @@ const REFERENCES: Record<string, keyof typeof RECORD_LOOKUPS> = {
   carriers_access: 'carrier_list',
 };
 
-/** A 422 on the first field naming a record that does not exist, so that no list shows a bare id. */
-async function assertReferencesExist(tx: Db, doc: Doc) {
+/**
+ * A 422 on the first field newly naming a record that does not exist, so that no list shows a bare
+ * id. A value the record already held is left alone: a partner removed since does not block every edit.
+ */
+async function assertReferencesExist(tx: Db, doc: Doc, before: Doc | undefined) {
   for (const [field, lookup] of Object.entries(REFERENCES)) {
     const value = doc[field];
     if (value === undefined || value === null) continue;
+    if (before && JSON.stringify(before[field]) === JSON.stringify(value)) continue;
     const ids = (Array.isArray(value) ? value : [value]).map(String);
     if (!ids.length) continue;
     const found = await tx.query<{ key: string }>(
@@ -73,7 +77,7 @@ export const servicePointRules: ResourceRules = {
     if (existing && doc.is_terminated === true && !was(before, 'is_terminated') && (await inUse(tx, existing.key))) {
       throw refused(TERMINATION_BLOCKED, 'termination_blocked', 'is_terminated');
     }
-    await assertReferencesExist(tx, doc);
+    await assertReferencesExist(tx, doc, before);
     return doc.is_terminated === true ? { ...doc, status: 9, active: false } : doc;
   },
 
