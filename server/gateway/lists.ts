@@ -1,15 +1,60 @@
 import type { SpecialRoute } from './webtool-routes.ts';
 import { badRequest } from './http-error.ts';
+import { ownsPartner } from './identity-access/context.ts';
+import { partnerEntries } from './identity-access/partners.ts';
 
 const TYPE = /^[a-z_]{2,40}$/;
 
 /**
- * GET webtool/lists?type=...: a lookup list as `{ column_id, column_name }` items (spec 01 §7).
- * Lookups are shared reference data, the same for every partner.
+ * Lookup lists read from records of their own: the partners a service point refers to (spec 02 §7,
+ * "partners by partner_type ordered by name") and the service point groups. Their names stay those of
+ * the records, so a renamed partner shows its new name in every list, picker and export.
  */
-export const listsRoute: SpecialRoute = async ({ request, db }) => {
+export const RECORD_LOOKUPS: Record<string, { resource: string; id: string; name: string }> = {
+  carrier_list: { resource: 'partners/carrier', id: 'carrier_id', name: 'name' },
+  location_owners: { resource: 'partners/location_owner', id: 'location_owner_id', name: 'name' },
+  maintenance_providers: { resource: 'partners/maintenance_provider', id: 'maintenance_provider_id', name: 'name' },
+  support_providers: { resource: 'partners/support_provider', id: 'support_provider_id', name: 'name' },
+  hardware_owners: { resource: 'partners/hardware_provider', id: 'hardware_owner_id', name: 'name' },
+  service_point_groups: {
+    resource: 'service_points/service_point_groups',
+    id: 'service_point_group_id',
+    name: 'group_name',
+  },
+};
+
+/**
+ * The names of the partners whose users the caller sees (a webtool user's partner_name), each once:
+ * the operator company's, every partner record's, or a partner's own.
+ */
+const PARTNER_NAMES = 'partner_names';
+
+/**
+ * GET webtool/lists?type=...: a lookup list as `{ column_id, column_name }` items (spec 01 §7).
+ * Lookups are shared reference data, the same for every partner, but for the partner names of users.
+ */
+export const listsRoute: SpecialRoute = async ({ request, access, db }) => {
   const { type } = request.query as { type?: unknown };
   if (typeof type !== 'string' || !TYPE.test(type)) throw badRequest('type is required: the name of a lookup list.');
+  if (type === PARTNER_NAMES) {
+    const names = (await partnerEntries(db))
+      .filter((entry) => ownsPartner(access, entry.partner_type, entry.partner_id))
+      .map((entry) => entry.name);
+    const data = [...new Set(names)]
+      .sort((a, b) => a.localeCompare(b))
+      .map((name) => ({ column_id: name, column_name: name }));
+    return { success: true, data, total: data.length };
+  }
+  const fromRecords = Object.hasOwn(RECORD_LOOKUPS, type) ? RECORD_LOOKUPS[type] : undefined;
+  if (fromRecords) {
+    const result = await db.query<{ column_id: number | string; column_name: string }>(
+      `SELECT doc->($2::text) AS column_id, doc->>($3::text) AS column_name FROM records WHERE resource = $1`,
+      [fromRecords.resource, fromRecords.id, fromRecords.name],
+    );
+    // By name as people read it ('Øresund' among the O's), which the database's byte order is not.
+    const data = result.rows.sort((a, b) => a.column_name.localeCompare(b.column_name));
+    return { success: true, data, total: data.length };
+  }
   const result = await db.query<{ column_id: number | string; column_name: string }>(
     `SELECT doc->'column_id' AS column_id, doc->>'column_name' AS column_name
      FROM records WHERE resource = 'lists' AND doc->>'type' = $1 ORDER BY doc->>'column_name'`,

@@ -56,6 +56,26 @@ export function sortKeyFields(resource: ResourceDefinition): string[] {
   });
 }
 
+/**
+ * One filter's condition, its value pushed onto `params`: an array field holds the value (a service
+ * point's carriers), an `x-filter.ignoreCase` text equals it in any case (a city), any other field
+ * equals it exactly (ids, enums, booleans).
+ */
+function filterSql(resource: ResourceDefinition, field: string, value: unknown, params: unknown[]): string {
+  const expr = fieldExpr(resource, field);
+  const property = resource.schema.properties?.[field];
+  if (property?.type === 'array') {
+    params.push(JSON.stringify([value]));
+    return `${expr} @> $${params.length}::jsonb`;
+  }
+  if ((property?.['x-filter'] as { ignoreCase?: unknown } | undefined)?.ignoreCase === true) {
+    params.push(String(value).toLowerCase());
+    return `lower(${expr.replace('->', '->>')}) = $${params.length}`;
+  }
+  params.push(JSON.stringify(value));
+  return `${expr} = $${params.length}::jsonb`;
+}
+
 const sqlText = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /**
@@ -223,10 +243,7 @@ function listSql(resource: ResourceDefinition, query: ListQuery): ListSql {
     params.push(query.scope.value);
     narrowing.push(`${fieldExpr(resource, query.scope.field).replace('->', '->>')} = $${params.length}`);
   }
-  for (const [field, value] of Object.entries(query.filters)) {
-    params.push(JSON.stringify(value));
-    narrowing.push(`${fieldExpr(resource, field)} = $${params.length}::jsonb`);
-  }
+  for (const [field, value] of Object.entries(query.filters)) narrowing.push(filterSql(resource, field, value, params));
   const field = query.orderBy ?? resource.sort.field;
   const sortValue = fieldExpr(resource, field);
   const dir = query.orderDir ?? resource.sort.order;

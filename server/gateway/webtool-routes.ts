@@ -89,7 +89,10 @@ export function parseListQuery(
     if (!resource.schema.properties?.[key]) throw badRequest(`Unknown filter: ${key}`);
     const raw = single(value) ?? '';
     if (raw === '') continue;
-    filters[key] = typedValue(propertyType(resource, key, common), raw, key);
+    const type = propertyType(resource, key, common);
+    // An array field is filtered by one of its items (a service point's carriers_access by a carrier).
+    const itemType = resource.schema.properties[key].items as JsonSchema | undefined;
+    filters[key] = typedValue(type === 'array' ? (itemType?.type as string | undefined) : type, raw, key);
   }
   const search = single(query.search)?.trim();
   return {

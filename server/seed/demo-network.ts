@@ -382,9 +382,6 @@ export async function seedNetwork(db: Db) {
       });
     }
   }
-  await insertRecords(db, target('service_points'), servicePoints);
-  await insertRecords(db, target('service_points/hardware_units', ['name', 'serial_id']), hardware);
-  await insertRecords(db, target('service_points/pinpad', ['ble_chip_id']), pinpads);
 
   const groups: NewRecord[] = Array.from({ length: 12 }, (_, index) => {
     const id = index + 1;
@@ -402,6 +399,18 @@ export async function seedNetwork(db: Db) {
     };
   });
   await insertRecords(db, target('service_points/service_point_groups'), groups);
+  // A service point names its group, so that the list can be filtered by group.
+  for (const group of groups) {
+    for (const member of group.doc.service_point_ids as number[]) {
+      servicePoints[member - 1].doc = {
+        ...servicePoints[member - 1].doc,
+        service_point_group_id: group.doc.service_point_group_id,
+      };
+    }
+  }
+  await insertRecords(db, target('service_points'), servicePoints);
+  await insertRecords(db, target('service_points/hardware_units', ['name', 'serial_id']), hardware);
+  await insertRecords(db, target('service_points/pinpad', ['ble_chip_id']), pinpads);
 
   const lookups: Record<string, string[]> = {
     location_types: locationTypes,

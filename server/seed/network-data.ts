@@ -213,6 +213,8 @@ export function servicePointOf(random: ReturnType<typeof seededRandom>, id: numb
     location_owner_id: owner.id,
     maintenance_provider_id: random.pick(maintenanceProviders).id,
     support_provider_id: random.pick(supportProviders).id,
+    // From the id, not from `random`: a new draw would change every later demo service point.
+    carriers_access: carriers.filter((_, index) => (id + index) % 3 === 0).map((carrier) => carrier.id),
   };
   return { doc, units, spId };
 }

@@ -14,7 +14,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 interface ExportColumn {
   source: string;
-  kind: 'switch' | 'choice' | 'array' | 'plain';
+  kind: 'switch' | 'yes_no' | 'choice' | 'array' | 'plain';
   /** Translated names of the values, for choice and array columns with `x-choices`. */
   labels?: Record<string, string>;
 }
@@ -28,6 +28,8 @@ export interface ExportPlan {
   columns: ExportColumn[];
   active: string;
   deactive: string;
+  yes: string;
+  no: string;
 }
 
 /** Every column (hidden ones too) except `ignorexport` and omitted names, in index order. */
@@ -46,7 +48,9 @@ function choiceLabels(field: FieldModel, translate: Translate): Record<string, s
 }
 
 function columnKind(field: FieldModel, lookupLabels: Record<string, string> | undefined): ExportColumn['kind'] {
-  if (field.column.type === 'switch' || field.type === 'boolean') return 'switch';
+  // Spec 02 §2's Active/Deactive is for on/off states; a fact such as 'terminated' reads Yes or No.
+  if (field.column.type === 'switch') return 'switch';
+  if (field.type === 'boolean') return 'yes_no';
   if (field.type === 'array') return 'array';
   if (field.choices || lookupLabels) return 'choice';
   return 'plain';
@@ -71,6 +75,8 @@ export function exportPlan(
     })),
     active: translate('table.active'),
     deactive: translate('table.deactive'),
+    yes: translate('table.yes'),
+    no: translate('table.no'),
   };
 }
 
@@ -87,9 +93,11 @@ function text(value: unknown, labels: Record<string, string> | undefined): strin
 }
 
 function cell(column: ExportColumn, value: unknown, plan: ExportPlan): string {
-  if (column.kind === 'switch') {
+  if (column.kind === 'switch' || column.kind === 'yes_no') {
     if (value === null || value === undefined || value === '') return EMPTY_CELL;
-    return value === true || value === 1 || value === 'true' ? plan.active : plan.deactive;
+    const on = value === true || value === 1 || value === 'true';
+    if (column.kind === 'switch') return on ? plan.active : plan.deactive;
+    return on ? plan.yes : plan.no;
   }
   if (column.labels && typeof value === 'number' && Object.hasOwn(column.labels, String(value))) {
     return neutralised(column.labels[String(value)]);

@@ -87,8 +87,8 @@ function fieldModel(
   const items = property.items ? resolved(property.items as Schema, lookup) : undefined;
   const column = (property['x-column'] ?? {}) as Partial<FieldModel['column']>;
   const lookupHint = property['x-lookup'] as FieldModel['lookup'];
-  const defaultColumnType: ColumnType =
-    type === 'boolean' ? 'switch' : type === 'array' ? 'array_with_badges' : property.enum ? 'select' : 'text';
+  // A boolean is a switch (an on/off state) only when the schema says so: 'terminated' is a fact.
+  const defaultColumnType: ColumnType = type === 'array' ? 'array_with_badges' : property.enum ? 'select' : 'text';
   return {
     source,
     type,

@@ -62,14 +62,28 @@ test('exporting service points writes every row, not only the first thousand', a
   // 2,400 seeded; other journeys may have imported a few more.
   expect(rows.length).toBeGreaterThanOrEqual(2400);
   expect(new Set(rows.map((row) => row[header.indexOf('ID')])).size).toBe(rows.length);
-  for (const name of ['Active', 'Terminated', 'On hold', 'Test service point']) {
-    const column = header.indexOf(name);
-    expect(new Set(rows.map((row) => row[column]))).toEqual(new Set(['Active', 'Deactive']));
+  const valuesOf = (name: string) => new Set(rows.map((row) => row[header.indexOf(name)]));
+  // Only the switch column says Active or Deactive; facts say Yes or No.
+  expect(valuesOf('Active')).toEqual(new Set(['Active', 'Deactive']));
+  for (const name of ['Terminated', 'On hold', 'Test service point']) {
+    expect(valuesOf(name)).toEqual(new Set(['Yes', 'No']));
   }
+  const terminated = rows.filter((row) => row[header.indexOf('Status')] === 'Terminated');
+  expect(terminated.length).toBeGreaterThanOrEqual(240);
+  expect(new Set(terminated.map((row) => row[header.indexOf('Terminated')]))).toEqual(new Set(['Yes']));
+  // References hold their records' names.
+  expect(valuesOf('Location owner')).toContain('Coop Nord');
+  expect(valuesOf('Maintenance provider')).toContain('FixIt Services');
+  expect(valuesOf('Support provider')).toContain('HelpDesk Nordic');
+  expect(valuesOf('Carriers')).toContain('NordPost, Vistula Kurier');
   expect(rows.filter((row) => row.length !== header.length)).toEqual([]);
   // Lookup and choice columns hold the names the list shows, not ids.
-  const locationTypes = new Set(rows.map((row) => row[header.indexOf('Location type')]));
-  expect([...locationTypes].filter((value) => /^\d+$/.test(value))).toEqual([]);
+  for (const name of ['Location type', 'Location owner', 'Maintenance provider', 'Support provider', 'Carriers']) {
+    expect(
+      [...valuesOf(name)].filter((value) => /^[\d, ]+$/.test(value)),
+      name,
+    ).toEqual([]);
+  }
   expect(new Set(rows.map((row) => row[header.indexOf('Status')]))).toContain('Active');
   const cells = rows.flat();
   expect(cells).not.toContain('');

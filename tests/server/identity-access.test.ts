@@ -125,6 +125,7 @@ describe('GET identity_access/users', () => {
       email: 'carrier2@demo.locker.test',
       partner_type: 'carrier',
       partner: '2',
+      partner_name: 'FjordFrakt',
       role_name: 'carrier_2_admin',
       enabled: true,
       status: 'CONFIRMED',

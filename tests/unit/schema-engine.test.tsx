@@ -44,6 +44,7 @@ describe('one schema drives everything', () => {
     const cell = columnPlan(field, {
       translate: (key) => key,
       switchLabels: { on: 'Active', off: 'Deactive' },
+      yesNoLabels: { on: 'Yes', off: 'No' },
       numberFormat: numberFormatFor('en-US'),
       editPath: (id) => `/carriers/${id}`,
     });

@@ -86,3 +86,53 @@ describe('the engine table', () => {
     expect(within(screen.getAllByRole('row')[3]).getAllByRole('img')).toHaveLength(1);
   });
 });
+
+describe('names, not ids', () => {
+  const servicePoints = modelOf('service-point');
+  const lookups: Record<string, { column_id: number; column_name: string }[]> = {
+    location_owners: [
+      { column_id: 1, column_name: 'Coop Nord' },
+      { column_id: 2, column_name: 'Kiosk 24' },
+    ],
+    carrier_list: [
+      { column_id: 1, column_name: 'NordPost' },
+      { column_id: 5, column_name: 'Suomi Parcel' },
+    ],
+  };
+  const points: RaRecord[] = [
+    { id: 1, service_point_id: 1, name: 'One', location_owner_id: 2, carriers_access: [1, 5], is_terminated: true },
+    { id: 2, service_point_id: 2, name: 'Two', location_owner_id: 1, carriers_access: [], is_terminated: false },
+  ];
+
+  function PointTable() {
+    const list = useList({ data: points });
+    const shown = servicePoints.fields.filter((field) =>
+      ['name', 'location_owner_id', 'carriers_access', 'is_terminated'].includes(field.source),
+    );
+    return (
+      <ListContextProvider value={list}>
+        <LookupColumns fields={servicePoints.fields}>
+          <SchemaTable model={servicePoints} fields={shown} empty={<p>empty</p>} />
+        </LookupColumns>
+      </ListContextProvider>
+    );
+  }
+
+  it('shows location owners and carriers of service points by name, and terminated as Yes or No', async () => {
+    const call = vi.fn(async ({ query }: { query: { type: string } }) => ({ data: lookups[query.type] ?? [] }));
+    render(
+      <AdminContext dataProvider={{ call } as unknown as DataProvider} i18nProvider={i18nProvider}>
+        <ResourceContextProvider value={servicePoints.name}>
+          <PointTable />
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    const [first, second] = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    await within(first).findByText('Kiosk 24');
+    expect(within(first).getByText('NordPost')).toBeTruthy();
+    expect(within(first).getByText('Suomi Parcel')).toBeTruthy();
+    expect(within(first).getByRole('img', { name: 'Yes' })).toBeTruthy();
+    expect(within(second).getByText('Coop Nord')).toBeTruthy();
+    expect(within(second).getByRole('img', { name: 'No' })).toBeTruthy();
+  });
+});

@@ -11,6 +11,8 @@ export type WebtoolUser = {
   email: string;
   partner_type?: string;
   partner?: string;
+  /** Filled in by the list: the partner's name. */
+  partner_name?: string;
   role_name?: string;
   enabled: boolean;
   status: string;

@@ -25,6 +25,7 @@ import {
   withPartnerText,
   type IdentityAccessContext,
 } from './context.ts';
+import { partnerNames } from './partners.ts';
 import {
   allUsers,
   emailRegistered,
@@ -114,8 +115,10 @@ export function userRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
     const orderBy = query.orderBy ?? ctx.users.sort.field;
     if (!ctx.users.schema.properties?.[orderBy]) throw badRequest(`Unknown field: ${orderBy}`);
     const search = query.search?.toLowerCase();
+    const nameOf = await partnerNames(db);
     const matching = (await allUsers(db))
       .filter((user) => ownsPartner(access, user.partner_type, user.partner))
+      .map((user) => ({ ...user, partner_name: nameOf(user.partner_type, user.partner) }))
       .filter((user) => Object.entries(query.filters).every(([field, value]) => (user as Doc)[field] === value))
       .filter((user) => !search || searchText(ctx.users, user).includes(search))
       .sort(compareBy(orderBy, query.orderDir ?? ctx.users.sort.order));

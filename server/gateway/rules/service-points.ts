@@ -3,6 +3,7 @@ import { HttpError } from '../http-error.ts';
 import type { Db } from '../../db/adapter.ts';
 import type { Doc } from '../record-store.ts';
 import type { ResourceRules } from '../resource-rules.ts';
+import { RECORD_LOOKUPS } from '../lists.ts';
 
 const ON_HOLD = 'The status cannot be edited because the service point is on hold';
 const TEST_PERMANENT = 'A test service point is permanent and cannot become live';
@@ -28,6 +29,38 @@ async function inUse(tx: Db, servicePointId: string) {
   return found.rows.length > 0;
 }
 
+/** The service point's fields that name a partner, a group or carriers, with the lookup holding them. */
+const REFERENCES: Record<string, keyof typeof RECORD_LOOKUPS> = {
+  location_owner_id: 'location_owners',
+  maintenance_provider_id: 'maintenance_providers',
+  support_provider_id: 'support_providers',
+  service_point_group_id: 'service_point_groups',
+  carriers_access: 'carrier_list',
+};
+
+/**
+ * A 422 on the first field newly naming a record that does not exist, so that no list shows a bare
+ * id. A value the record already held is left alone: a partner removed since does not block every edit.
+ */
+async function assertReferencesExist(tx: Db, doc: Doc, before: Doc | undefined) {
+  for (const [field, lookup] of Object.entries(REFERENCES)) {
+    const value = doc[field];
+    if (value === undefined || value === null) continue;
+    if (before && JSON.stringify(before[field]) === JSON.stringify(value)) continue;
+    const ids = (Array.isArray(value) ? value : [value]).map(String);
+    if (!ids.length) continue;
+    const found = await tx.query<{ key: string }>(
+      'SELECT key FROM records WHERE resource = $1 AND key = ANY($2::text[])',
+      [RECORD_LOOKUPS[lookup].resource, ids],
+    );
+    if (found.rows.length !== new Set(ids).size) {
+      throw new HttpError(422, 'Save failed, check the fields in error state', {
+        errors: { [field]: { message: 'validation.unknown_reference' } },
+      });
+    }
+  }
+}
+
 const was = (existing: Doc | undefined, field: string) => existing?.[field] === true;
 
 /** Spec 02 §4: on hold freezes the status; test and terminated are one-way. */
@@ -44,6 +77,7 @@ export const servicePointRules: ResourceRules = {
     if (existing && doc.is_terminated === true && !was(before, 'is_terminated') && (await inUse(tx, existing.key))) {
       throw refused(TERMINATION_BLOCKED, 'termination_blocked', 'is_terminated');
     }
+    await assertReferencesExist(tx, doc, before);
     return doc.is_terminated === true ? { ...doc, status: 9, active: false } : doc;
   },
 

@@ -10,7 +10,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { FieldModel, ResourceModel } from '../resource-model.ts';
-import { columnPlan, numberFormatFor } from './schema-columns.tsx';
+import { cellContext, columnPlan } from './schema-columns.tsx';
 
 /** Phones and narrow windows: a table of many columns there is a strip of scrolling cells. */
 export const COMPACT_LIST_QUERY = '(max-width:600px)';
@@ -61,12 +61,7 @@ export function CompactList({
   const represent = useGetRecordRepresentation(model.name);
   const shown = useMemo(() => keyFields(model, fields), [model, fields]);
   const cells = useMemo(() => {
-    const context = {
-      translate,
-      switchLabels: { on: translate('table.active'), off: translate('table.deactive') },
-      numberFormat: numberFormatFor(locale),
-      editPath: (id: string | number) => createPath({ resource: model.name, id, type: 'edit' }),
-    };
+    const context = cellContext(translate, locale, (id) => createPath({ resource: model.name, id, type: 'edit' }));
     return shown.map((field) => ({ field, render: columnPlan(field, context) }));
   }, [shown, translate, locale, createPath, model.name]);
 

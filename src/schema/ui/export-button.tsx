@@ -10,9 +10,18 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, useDataProvider, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import {
+  Button,
+  useDataProvider,
+  useListContext,
+  useLocaleState,
+  useNotify,
+  useTranslate,
+  type DataProvider,
+  type Identifier,
+} from 'react-admin';
 import { exportFileName, exportPlan } from '../csv-export.ts';
-import type { ResourceModel } from '../resource-model.ts';
+import type { FieldModel, ResourceModel } from '../resource-model.ts';
 import { csvBuilder } from './csv-builder.ts';
 import { lookupQuery, translatedChoices } from './lookup-choices.ts';
 
@@ -33,6 +42,54 @@ function download(blob: Blob, fileName: string) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * Puts the names of referenced records (`x-lookup.resource`: a courier's carrier) in place of their
+ * ids, fetching each id once, as the pages come: the file shows what the list shows. An id whose
+ * record is gone stays an id.
+ */
+export function referenceNamer(dataProvider: DataProvider, fields: readonly FieldModel[]) {
+  const references = fields.filter((field) => field.lookup?.resource && !field.lookup.source);
+  const names = new Map<string, Map<string, string>>();
+  const namesOf = (resource: string) => {
+    let known = names.get(resource);
+    if (!known) names.set(resource, (known = new Map()));
+    return known;
+  };
+  const idsIn = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
+  return async (rows: Row[]): Promise<Row[]> => {
+    if (!references.length) return rows;
+    for (const field of references) {
+      const { resource, label = 'name' } = field.lookup as { resource: string; label?: string };
+      const known = namesOf(resource);
+      const missing = [
+        ...new Set(
+          rows
+            .flatMap((row) => idsIn(row[field.source]))
+            .filter((id) => id !== undefined && id !== null && id !== '' && !known.has(String(id))),
+        ),
+      ] as Identifier[];
+      if (!missing.length) continue;
+      const { data } = await dataProvider.getMany(resource, { ids: missing });
+      for (const record of data) {
+        if (record[label] !== undefined && record[label] !== null) known.set(String(record.id), String(record[label]));
+      }
+    }
+    return rows.map((row) => {
+      const named = { ...row };
+      for (const field of references) {
+        const known = namesOf(field.lookup!.resource!);
+        const name = (id: unknown) => known.get(String(id)) ?? id;
+        const value = row[field.source];
+        if (value === undefined || value === null) continue;
+        named[field.source] = Array.isArray(value) ? value.map(name) : name(value);
+      }
+      return named;
+    });
+  };
 }
 
 /**
@@ -75,6 +132,7 @@ export function ExportButton({ model }: { model: ResourceModel }) {
     let builder: ReturnType<typeof csvBuilder> | undefined;
     try {
       builder = csvBuilder(exportPlan(model, translate, await lookupLabels()));
+      const named = referenceNamer(dataProvider, model.fields);
       let done = 0;
       let expected = Infinity;
       for (let page = 1; done < expected; page++) {
@@ -87,7 +145,7 @@ export function ExportButton({ model }: { model: ResourceModel }) {
         if (controller.signal.aborted) return builder.cancel();
         if (page === 1) expected = listTotal ?? data.length;
         if (!data.length) break;
-        builder.add(data);
+        builder.add(await named(data));
         done += data.length;
         setProgress({ done, total: expected });
         if (data.length < EXPORT_PAGE_SIZE) break;

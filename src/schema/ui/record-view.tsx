@@ -11,7 +11,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { FieldModel, ResourceModel } from '../resource-model.ts';
-import { columnPlan, numberFormatFor } from './schema-columns.tsx';
+import { cellContext, columnPlan } from './schema-columns.tsx';
 import { useLookupChoices } from './lookup-choices.ts';
 import { RecordHistory } from './record-history.tsx';
 
@@ -42,12 +42,10 @@ function PlainValue({ field }: ValueProps) {
   const locale = useI18nProvider().getLocale();
   const render = useMemo(
     () =>
-      columnPlan(field.column.type === 'link' ? { ...field, column: { ...field.column, type: 'text' } } : field, {
-        translate,
-        switchLabels: { on: translate('table.active'), off: translate('table.deactive') },
-        numberFormat: numberFormatFor(locale),
-        editPath: () => '',
-      }),
+      columnPlan(
+        field.column.type === 'link' ? { ...field, column: { ...field.column, type: 'text' } } : field,
+        cellContext(translate, locale, () => ''),
+      ),
     [field, translate, locale],
   );
   if (!record) return null;

@@ -35,11 +35,28 @@ export interface CellContext {
   translate: (key: string, options?: Record<string, unknown>) => string;
   /** The names of a switch column's two states. */
   switchLabels: { on: string; off: string };
+  /** The names of a boolean that is not a switch (terminated, parked): Yes and No. */
+  yesNoLabels: { on: string; off: string };
   numberFormat: Intl.NumberFormat;
   editPath(id: Identifier): string;
 }
 
 export type CellRenderer = (record: RaRecord) => ReactNode;
+
+/** The translated words of a cell context: the list, the compact list and the read-only view agree on them. */
+export function cellContext(
+  translate: CellContext['translate'],
+  locale: string,
+  editPath: CellContext['editPath'],
+): CellContext {
+  return {
+    translate,
+    switchLabels: { on: translate('table.active'), off: translate('table.deactive') },
+    yesNoLabels: { on: translate('table.yes'), off: translate('table.no') },
+    numberFormat: numberFormatFor(locale),
+    editPath,
+  };
+}
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
@@ -70,10 +87,10 @@ const SwitchMark = styled('span')({ fontSize: '1.1rem', lineHeight: 1 });
  * cell (styles, theme, tooltip) made boolean columns slow, and even a bare SVG per cell (three
  * elements) cost a fifth of a 500-row page with four boolean columns.
  */
-function switchCell(value: unknown, context: CellContext): ReactNode {
+function switchCell(value: unknown, labels: CellContext['switchLabels']): ReactNode {
   if (isEmpty(value)) return null;
   const on = value === true || value === 1 || value === 'true';
-  const label = on ? context.switchLabels.on : context.switchLabels.off;
+  const label = on ? labels.on : labels.off;
   return (
     <SwitchMark role="img" aria-label={label} title={label}>
       {on ? '\u2713' : '\u2717'}
@@ -124,6 +141,20 @@ function LookupField({ source, lookupSource }: { source: string; lookupSource: s
   return <>{names?.get(String(value)) ?? String(value)}</>;
 }
 
+/** The names of an array of lookup-list values (a service point's carriers), as badges. */
+function LookupBadgesField({ source, lookupSource }: { source: string; lookupSource: string; sortable?: boolean }) {
+  const values = useFieldValue({ source });
+  const names = useContext(LookupNames)[lookupSource];
+  if (!Array.isArray(values) || !values.length) return null;
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
+      {values.map((value) => (
+        <Badge key={String(value)}>{names?.get(String(value)) ?? String(value)}</Badge>
+      ))}
+    </Stack>
+  );
+}
+
 /**
  * A referenced record's name (`select2` with `x-lookup.resource`), from the names fetched once for
  * the page's rows (see LookupColumns): a react-admin ReferenceField per cell was a data query per
@@ -172,8 +203,12 @@ export function schemaColumn(field: FieldModel): ReactNode | undefined {
     return <LocalisedTextField key={field.source} {...common} localisedBy={field.localisedBy} />;
   }
   if (field.languages) return <PerLanguageField key={field.source} {...common} sortable={false} />;
-  if (field.lookup?.source && field.type !== 'array') {
-    return <LookupField key={field.source} {...common} lookupSource={field.lookup.source} />;
+  if (field.lookup?.source) {
+    return field.type === 'array' ? (
+      <LookupBadgesField key={field.source} {...common} lookupSource={field.lookup.source} />
+    ) : (
+      <LookupField key={field.source} {...common} lookupSource={field.lookup.source} />
+    );
   }
   switch (field.column.type) {
     case 'select2':
@@ -207,7 +242,7 @@ export function columnPlan(field: FieldModel, context: CellContext): CellRendere
   const label = valueLabel(field, context);
   switch (field.column.type) {
     case 'switch':
-      return (record) => switchCell(record[source], context);
+      return (record) => switchCell(record[source], context.switchLabels);
     case 'link':
       return (record) => (
         <RecordLink to={context.editPath(record.id)} onClick={stopPropagation}>
@@ -229,7 +264,7 @@ export function columnPlan(field: FieldModel, context: CellContext): CellRendere
         );
       };
     default:
-      if (field.type === 'boolean') return (record) => switchCell(record[source], context);
+      if (field.type === 'boolean') return (record) => switchCell(record[source], context.yesNoLabels);
       if (field.choices || field.column.type === 'select') {
         return (record) => (isEmpty(record[source]) ? null : label(record[source]));
       }

@@ -14,6 +14,7 @@ import {
   usePermissions,
   useResourceContext,
   useTranslate,
+  type SelectInputProps,
 } from 'react-admin';
 import type { FieldModel } from '../resource-model.ts';
 import type { DateTimeFormat } from './date-time-pickers.tsx';
@@ -60,15 +61,27 @@ function SchemaTextInput({ field, disabled }: { field: FieldModel; disabled: boo
   );
 }
 
-function LookupInput({ field, disabled, alwaysOn }: { field: FieldModel; disabled?: boolean; alwaysOn?: boolean }) {
+/**
+ * `source` is the field's own: react-admin's filter button and form read it from the element's props
+ * (for the label and the key), and pass the filter form's props in, which go on to the select.
+ */
+function LookupInput({
+  lookupSource,
+  ...props
+}: { lookupSource?: string; source: string } & Partial<SelectInputProps>) {
+  const choices = useLookupChoices(lookupSource);
+  return <SelectInput {...props} choices={choices} translateChoice={false} isLoading={!choices.length} />;
+}
+
+/** Several values of one lookup list (a service point's carriers), picked by name. */
+function LookupArrayInput({ field, disabled }: { field: FieldModel; disabled?: boolean }) {
   const choices = useLookupChoices(field.lookup?.source);
   return (
-    <SelectInput
+    <AutocompleteArrayInput
       source={field.source}
       choices={choices}
       translateChoice={false}
       disabled={disabled}
-      alwaysOn={alwaysOn}
       isLoading={!choices.length}
     />
   );
@@ -120,7 +133,13 @@ function SchemaFieldInput({ field, mode }: { field: FieldModel; mode: 'create' |
   if (field.input.kind === 'permission-tree') return <PermissionTreeInput source={field.source} />;
   if (field.input.kind === 'svg-upload') return <SvgUploadInput field={field} />;
   if (field.input.kind === 'per-language') return <PerLanguageInput field={field} disabled={disabled} />;
-  if (field.lookup?.source) return <LookupInput field={field} disabled={disabled} />;
+  if (field.lookup?.source) {
+    return field.type === 'array' ? (
+      <LookupArrayInput field={field} disabled={disabled} />
+    ) : (
+      <LookupInput lookupSource={field.lookup?.source} source={field.source} disabled={disabled} />
+    );
+  }
   if (field.type === 'array' && field.values) {
     return <CheckboxGroupInput source={field.source} choices={enumChoices(field)} disabled={disabled} />;
   }
@@ -169,17 +188,26 @@ export function schemaFilters(fields: FieldModel[], searchLabel: string) {
         </ReferenceInput>,
       );
     } else if (field.lookup?.source) {
-      filters.push(<LookupInput key={field.source} field={field} alwaysOn={alwaysOn} />);
+      filters.push(
+        <LookupInput key={field.source} lookupSource={field.lookup.source} source={field.source} alwaysOn={alwaysOn} />,
+      );
     } else if (field.type === 'boolean') {
       filters.push(
         <SelectInput
           key={field.source}
           source={field.source}
           alwaysOn={alwaysOn}
-          choices={[
-            { id: 'true', name: 'table.active' },
-            { id: 'false', name: 'table.deactive' },
-          ]}
+          choices={
+            field.column.type === 'switch'
+              ? [
+                  { id: 'true', name: 'table.active' },
+                  { id: 'false', name: 'table.deactive' },
+                ]
+              : [
+                  { id: 'true', name: 'table.yes' },
+                  { id: 'false', name: 'table.no' },
+                ]
+          }
         />,
       );
     } else if (field.values) {

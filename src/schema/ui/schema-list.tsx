@@ -1,6 +1,17 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { CanAccess, CreateButton, List, TopToolbar, useListContext, usePermissions, useTranslate } from 'react-admin';
+import {
+  CanAccess,
+  CreateButton,
+  FilterButton,
+  List,
+  Pagination,
+  TopToolbar,
+  useListContext,
+  usePermissions,
+  useTranslate,
+} from 'react-admin';
 import { columnEntries, columnsStorageKey, hiddenColumns, toggleColumn } from '../column-preferences.ts';
+import { rowsPerPageOptions } from '../page-sizes.ts';
 import type { PermissionSet } from '../permissions.ts';
 import type { ResourceModel } from '../resource-model.ts';
 import { FILTERS_STORAGE_KEY, savedFilters, savesFilters, withSavedFilters } from '../saved-filters.ts';
@@ -25,6 +36,7 @@ function ListActions({
 }) {
   return (
     <TopToolbar>
+      <FilterButton />
       {canCreate && <CreateButton />}
       <ColumnMenu resource={model.name} fields={model.fields} hidden={hidden} onToggle={onToggleColumn} />
       <ExportButton model={model} />
@@ -81,6 +93,7 @@ export function SchemaList({ model, canCreate = true }: { model: ResourceModel; 
   return (
     <List
       perPage={model.pageSize}
+      pagination={<Pagination rowsPerPageOptions={rowsPerPageOptions(model.pageSize)} />}
       sort={model.sort}
       filters={filters}
       filterDefaultValues={restored}

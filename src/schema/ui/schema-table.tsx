@@ -23,7 +23,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { FieldModel, ResourceModel } from '../resource-model.ts';
-import { columnPlan, numberFormatFor, type CellRenderer } from './schema-columns.tsx';
+import { cellContext, columnPlan, type CellRenderer } from './schema-columns.tsx';
 
 type Cell = readonly [source: string, render: CellRenderer];
 
@@ -72,12 +72,7 @@ export function SchemaTable({
   const createPath = useCreatePath();
   const navigate = useNavigate();
   const cells = useMemo<Cell[]>(() => {
-    const context = {
-      translate,
-      switchLabels: { on: translate('table.active'), off: translate('table.deactive') },
-      numberFormat: numberFormatFor(locale),
-      editPath: (id: Identifier) => createPath({ resource, id, type: 'edit' }),
-    };
+    const context = cellContext(translate, locale, (id: Identifier) => createPath({ resource, id, type: 'edit' }));
     return fields.map((field) => [field.source, columnPlan(field, context)]);
   }, [fields, translate, locale, createPath, resource]);
   const open = useMemo(

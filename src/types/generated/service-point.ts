@@ -18,6 +18,8 @@ export interface ServicePoint {
   location_owner_id?: number;
   maintenance_provider_id?: number;
   support_provider_id?: number;
+  service_point_group_id?: number;
+  carriers_access?: number[];
   is_terminated?: boolean;
   parked?: boolean;
   test_sp?: boolean;

@@ -2587,8 +2587,14 @@ const schema63 = {
       $ref: 'common#/$defs/servicePointStatus',
       'x-column': { type: 'text_with_badge', index: 3 },
       'x-input': { tab: 'basic' },
+      'x-filter': { kind: 'select', alwaysOn: true },
     },
-    country: { $ref: 'common#/$defs/countryCode', 'x-input': { tab: 'basic' } },
+    country: {
+      $ref: 'common#/$defs/countryCode',
+      'x-input': { tab: 'basic' },
+      'x-choices': 'country',
+      'x-filter': { kind: 'select' },
+    },
     address: { type: 'string', maxLength: 255, format: 'no-period-start', 'x-input': { tab: 'basic' } },
     zip: { type: 'string', minLength: 4, maxLength: 8, format: 'no-whitespace', 'x-input': { tab: 'basic' } },
     city: {
@@ -2597,6 +2603,7 @@ const schema63 = {
       format: 'no-special-characters',
       'x-column': { index: 4 },
       'x-input': { tab: 'basic' },
+      'x-filter': { kind: 'text', ignoreCase: true },
     },
     municipality: {
       type: 'string',
@@ -2629,13 +2636,47 @@ const schema63 = {
       'x-column': { type: 'array_with_badges', hide: true },
       'x-input': { tab: 'basic' },
     },
-    location_owner_id: { type: 'integer', 'x-input': { tab: 'more' } },
-    maintenance_provider_id: { type: 'integer', 'x-input': { tab: 'more' } },
-    support_provider_id: { type: 'integer', 'x-input': { tab: 'more' } },
-    is_terminated: { type: 'boolean', 'x-input': { tab: 'more' }, default: false },
-    parked: { type: 'boolean', 'x-input': { tab: 'more' }, default: false },
-    test_sp: { type: 'boolean', 'x-input': { tab: 'more' }, default: false },
-    active: { type: 'boolean', 'x-input': { tab: 'more' }, default: false },
+    location_owner_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=location_owners' },
+      'x-column': { type: 'select' },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'more' },
+    },
+    maintenance_provider_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=maintenance_providers' },
+      'x-column': { type: 'select' },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'more' },
+    },
+    support_provider_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=support_providers' },
+      'x-column': { type: 'select' },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'more' },
+    },
+    service_point_group_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=service_point_groups' },
+      'x-column': { type: 'select', hide: true },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'more' },
+    },
+    carriers_access: {
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'integer' },
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+      'x-column': { type: 'array_with_badges', hide: true },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'more' },
+    },
+    is_terminated: { type: 'boolean', 'x-input': { tab: 'more' }, default: false, 'x-filter': { kind: 'boolean' } },
+    parked: { type: 'boolean', 'x-input': { tab: 'more' }, default: false, 'x-filter': { kind: 'boolean' } },
+    test_sp: { type: 'boolean', 'x-input': { tab: 'more' }, default: false, 'x-filter': { kind: 'boolean' } },
+    active: { type: 'boolean', 'x-column': { type: 'switch' }, 'x-input': { tab: 'more' }, default: false },
     description: {
       type: 'string',
       maxLength: 500,
@@ -3655,17 +3696,17 @@ function validate34(
         errors++;
       }
     }
-    if (data.is_terminated !== undefined) {
-      let data18 = data.is_terminated;
-      if (typeof data18 !== 'boolean') {
+    if (data.service_point_group_id !== undefined) {
+      let data18 = data.service_point_group_id;
+      if (!(typeof data18 == 'number' && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
         const err48 = {
-          instancePath: instancePath + '/is_terminated',
-          schemaPath: '#/properties/is_terminated/type',
+          instancePath: instancePath + '/service_point_group_id',
+          schemaPath: '#/properties/service_point_group_id/type',
           keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema63.properties.is_terminated.type,
-          parentSchema: schema63.properties.is_terminated,
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema63.properties.service_point_group_id.type,
+          parentSchema: schema63.properties.service_point_group_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -3676,60 +3717,73 @@ function validate34(
         errors++;
       }
     }
-    if (data.parked !== undefined) {
-      let data19 = data.parked;
-      if (typeof data19 !== 'boolean') {
-        const err49 = {
-          instancePath: instancePath + '/parked',
-          schemaPath: '#/properties/parked/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema63.properties.parked.type,
-          parentSchema: schema63.properties.parked,
-          data: data19,
-        };
-        if (vErrors === null) {
-          vErrors = [err49];
-        } else {
-          vErrors.push(err49);
+    if (data.carriers_access !== undefined) {
+      let data19 = data.carriers_access;
+      if (Array.isArray(data19)) {
+        const len1 = data19.length;
+        for (let i2 = 0; i2 < len1; i2++) {
+          let data20 = data19[i2];
+          if (!(typeof data20 == 'number' && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
+            const err49 = {
+              instancePath: instancePath + '/carriers_access/' + i2,
+              schemaPath: '#/properties/carriers_access/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema63.properties.carriers_access.items.type,
+              parentSchema: schema63.properties.carriers_access.items,
+              data: data20,
+            };
+            if (vErrors === null) {
+              vErrors = [err49];
+            } else {
+              vErrors.push(err49);
+            }
+            errors++;
+          }
         }
-        errors++;
-      }
-    }
-    if (data.test_sp !== undefined) {
-      let data20 = data.test_sp;
-      if (typeof data20 !== 'boolean') {
-        const err50 = {
-          instancePath: instancePath + '/test_sp',
-          schemaPath: '#/properties/test_sp/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema63.properties.test_sp.type,
-          parentSchema: schema63.properties.test_sp,
-          data: data20,
-        };
-        if (vErrors === null) {
-          vErrors = [err50];
-        } else {
-          vErrors.push(err50);
+        let i3 = data19.length;
+        let j1;
+        if (i3 > 1) {
+          const indices1 = {};
+          for (; i3--;) {
+            let item1 = data19[i3];
+            if (!(typeof item1 == 'number' && !(item1 % 1) && !isNaN(item1) && isFinite(item1))) {
+              continue;
+            }
+            if (typeof indices1[item1] == 'number') {
+              j1 = indices1[item1];
+              const err50 = {
+                instancePath: instancePath + '/carriers_access',
+                schemaPath: '#/properties/carriers_access/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i3, j: j1 },
+                message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
+                schema: true,
+                parentSchema: schema63.properties.carriers_access,
+                data: data19,
+              };
+              if (vErrors === null) {
+                vErrors = [err50];
+              } else {
+                vErrors.push(err50);
+              }
+              errors++;
+              break;
+            }
+            indices1[item1] = i3;
+          }
         }
-        errors++;
-      }
-    }
-    if (data.active !== undefined) {
-      let data21 = data.active;
-      if (typeof data21 !== 'boolean') {
+      } else {
         const err51 = {
-          instancePath: instancePath + '/active',
-          schemaPath: '#/properties/active/type',
+          instancePath: instancePath + '/carriers_access',
+          schemaPath: '#/properties/carriers_access/type',
           keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema63.properties.active.type,
-          parentSchema: schema63.properties.active,
-          data: data21,
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema63.properties.carriers_access.type,
+          parentSchema: schema63.properties.carriers_access,
+          data: data19,
         };
         if (vErrors === null) {
           vErrors = [err51];
@@ -3739,36 +3793,38 @@ function validate34(
         errors++;
       }
     }
-    if (data.description !== undefined) {
-      let data22 = data.description;
-      if (typeof data22 === 'string') {
-        if (func1(data22) > 500) {
-          const err52 = {
-            instancePath: instancePath + '/description',
-            schemaPath: '#/properties/description/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 500 },
-            message: 'must NOT have more than 500 characters',
-            schema: 500,
-            parentSchema: schema63.properties.description,
-            data: data22,
-          };
-          if (vErrors === null) {
-            vErrors = [err52];
-          } else {
-            vErrors.push(err52);
-          }
-          errors++;
-        }
-      } else {
-        const err53 = {
-          instancePath: instancePath + '/description',
-          schemaPath: '#/properties/description/type',
+    if (data.is_terminated !== undefined) {
+      let data21 = data.is_terminated;
+      if (typeof data21 !== 'boolean') {
+        const err52 = {
+          instancePath: instancePath + '/is_terminated',
+          schemaPath: '#/properties/is_terminated/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema63.properties.description.type,
-          parentSchema: schema63.properties.description,
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema63.properties.is_terminated.type,
+          parentSchema: schema63.properties.is_terminated,
+          data: data21,
+        };
+        if (vErrors === null) {
+          vErrors = [err52];
+        } else {
+          vErrors.push(err52);
+        }
+        errors++;
+      }
+    }
+    if (data.parked !== undefined) {
+      let data22 = data.parked;
+      if (typeof data22 !== 'boolean') {
+        const err53 = {
+          instancePath: instancePath + '/parked',
+          schemaPath: '#/properties/parked/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema63.properties.parked.type,
+          parentSchema: schema63.properties.parked,
           data: data22,
         };
         if (vErrors === null) {
@@ -3779,37 +3835,39 @@ function validate34(
         errors++;
       }
     }
-    if (data.comments !== undefined) {
-      let data23 = data.comments;
-      if (typeof data23 === 'string') {
-        if (func1(data23) > 500) {
-          const err54 = {
-            instancePath: instancePath + '/comments',
-            schemaPath: '#/properties/comments/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 500 },
-            message: 'must NOT have more than 500 characters',
-            schema: 500,
-            parentSchema: schema63.properties.comments,
-            data: data23,
-          };
-          if (vErrors === null) {
-            vErrors = [err54];
-          } else {
-            vErrors.push(err54);
-          }
-          errors++;
-        }
-      } else {
-        const err55 = {
-          instancePath: instancePath + '/comments',
-          schemaPath: '#/properties/comments/type',
+    if (data.test_sp !== undefined) {
+      let data23 = data.test_sp;
+      if (typeof data23 !== 'boolean') {
+        const err54 = {
+          instancePath: instancePath + '/test_sp',
+          schemaPath: '#/properties/test_sp/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema63.properties.comments.type,
-          parentSchema: schema63.properties.comments,
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema63.properties.test_sp.type,
+          parentSchema: schema63.properties.test_sp,
           data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err54];
+        } else {
+          vErrors.push(err54);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data24 = data.active;
+      if (typeof data24 !== 'boolean') {
+        const err55 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema63.properties.active.type,
+          parentSchema: schema63.properties.active,
+          data: data24,
         };
         if (vErrors === null) {
           vErrors = [err55];
@@ -3819,19 +3877,19 @@ function validate34(
         errors++;
       }
     }
-    if (data.contact_person !== undefined) {
-      let data24 = data.contact_person;
-      if (typeof data24 === 'string') {
-        if (func1(data24) > 70) {
+    if (data.description !== undefined) {
+      let data25 = data.description;
+      if (typeof data25 === 'string') {
+        if (func1(data25) > 500) {
           const err56 = {
-            instancePath: instancePath + '/contact_person',
-            schemaPath: '#/properties/contact_person/maxLength',
+            instancePath: instancePath + '/description',
+            schemaPath: '#/properties/description/maxLength',
             keyword: 'maxLength',
-            params: { limit: 70 },
-            message: 'must NOT have more than 70 characters',
-            schema: 70,
-            parentSchema: schema63.properties.contact_person,
-            data: data24,
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema63.properties.description,
+            data: data25,
           };
           if (vErrors === null) {
             vErrors = [err56];
@@ -3840,74 +3898,78 @@ function validate34(
           }
           errors++;
         }
-        if (!formats6.validate(data24)) {
-          const err57 = {
-            instancePath: instancePath + '/contact_person',
-            schemaPath: '#/properties/contact_person/format',
-            keyword: 'format',
-            params: { format: 'no-special-characters' },
-            message: 'must match format "' + 'no-special-characters' + '"',
-            schema: 'no-special-characters',
-            parentSchema: schema63.properties.contact_person,
-            data: data24,
-          };
-          if (vErrors === null) {
-            vErrors = [err57];
-          } else {
-            vErrors.push(err57);
-          }
-          errors++;
-        }
       } else {
-        const err58 = {
-          instancePath: instancePath + '/contact_person',
-          schemaPath: '#/properties/contact_person/type',
+        const err57 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.contact_person.type,
-          parentSchema: schema63.properties.contact_person,
-          data: data24,
+          schema: schema63.properties.description.type,
+          parentSchema: schema63.properties.description,
+          data: data25,
         };
         if (vErrors === null) {
-          vErrors = [err58];
+          vErrors = [err57];
         } else {
-          vErrors.push(err58);
+          vErrors.push(err57);
         }
         errors++;
       }
     }
-    if (data.owner_contact_phone !== undefined) {
-      let data25 = data.owner_contact_phone;
-      if (typeof data25 === 'string') {
-        if (func1(data25) > 15) {
-          const err59 = {
-            instancePath: instancePath + '/owner_contact_phone',
-            schemaPath: '#/properties/owner_contact_phone/maxLength',
+    if (data.comments !== undefined) {
+      let data26 = data.comments;
+      if (typeof data26 === 'string') {
+        if (func1(data26) > 500) {
+          const err58 = {
+            instancePath: instancePath + '/comments',
+            schemaPath: '#/properties/comments/maxLength',
             keyword: 'maxLength',
-            params: { limit: 15 },
-            message: 'must NOT have more than 15 characters',
-            schema: 15,
-            parentSchema: schema63.properties.owner_contact_phone,
-            data: data25,
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema63.properties.comments,
+            data: data26,
           };
           if (vErrors === null) {
-            vErrors = [err59];
+            vErrors = [err58];
           } else {
-            vErrors.push(err59);
+            vErrors.push(err58);
           }
           errors++;
         }
-        if (!formats10.validate(data25)) {
+      } else {
+        const err59 = {
+          instancePath: instancePath + '/comments',
+          schemaPath: '#/properties/comments/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema63.properties.comments.type,
+          parentSchema: schema63.properties.comments,
+          data: data26,
+        };
+        if (vErrors === null) {
+          vErrors = [err59];
+        } else {
+          vErrors.push(err59);
+        }
+        errors++;
+      }
+    }
+    if (data.contact_person !== undefined) {
+      let data27 = data.contact_person;
+      if (typeof data27 === 'string') {
+        if (func1(data27) > 70) {
           const err60 = {
-            instancePath: instancePath + '/owner_contact_phone',
-            schemaPath: '#/properties/owner_contact_phone/format',
-            keyword: 'format',
-            params: { format: 'phone' },
-            message: 'must match format "' + 'phone' + '"',
-            schema: 'phone',
-            parentSchema: schema63.properties.owner_contact_phone,
-            data: data25,
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema63.properties.contact_person,
+            data: data27,
           };
           if (vErrors === null) {
             vErrors = [err60];
@@ -3916,56 +3978,56 @@ function validate34(
           }
           errors++;
         }
+        if (!formats6.validate(data27)) {
+          const err61 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema63.properties.contact_person,
+            data: data27,
+          };
+          if (vErrors === null) {
+            vErrors = [err61];
+          } else {
+            vErrors.push(err61);
+          }
+          errors++;
+        }
       } else {
-        const err61 = {
-          instancePath: instancePath + '/owner_contact_phone',
-          schemaPath: '#/properties/owner_contact_phone/type',
+        const err62 = {
+          instancePath: instancePath + '/contact_person',
+          schemaPath: '#/properties/contact_person/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.owner_contact_phone.type,
-          parentSchema: schema63.properties.owner_contact_phone,
-          data: data25,
+          schema: schema63.properties.contact_person.type,
+          parentSchema: schema63.properties.contact_person,
+          data: data27,
         };
         if (vErrors === null) {
-          vErrors = [err61];
+          vErrors = [err62];
         } else {
-          vErrors.push(err61);
+          vErrors.push(err62);
         }
         errors++;
       }
     }
-    if (data.email !== undefined) {
-      let data26 = data.email;
-      if (typeof data26 === 'string') {
-        if (func1(data26) > 70) {
-          const err62 = {
-            instancePath: instancePath + '/email',
-            schemaPath: '#/properties/email/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 70 },
-            message: 'must NOT have more than 70 characters',
-            schema: 70,
-            parentSchema: schema63.properties.email,
-            data: data26,
-          };
-          if (vErrors === null) {
-            vErrors = [err62];
-          } else {
-            vErrors.push(err62);
-          }
-          errors++;
-        }
-        if (!formats28.validate(data26)) {
+    if (data.owner_contact_phone !== undefined) {
+      let data28 = data.owner_contact_phone;
+      if (typeof data28 === 'string') {
+        if (func1(data28) > 15) {
           const err63 = {
-            instancePath: instancePath + '/email',
-            schemaPath: '#/properties/email/format',
-            keyword: 'format',
-            params: { format: 'email' },
-            message: 'must match format "' + 'email' + '"',
-            schema: 'email',
-            parentSchema: schema63.properties.email,
-            data: data26,
+            instancePath: instancePath + '/owner_contact_phone',
+            schemaPath: '#/properties/owner_contact_phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 15 },
+            message: 'must NOT have more than 15 characters',
+            schema: 15,
+            parentSchema: schema63.properties.owner_contact_phone,
+            data: data28,
           };
           if (vErrors === null) {
             vErrors = [err63];
@@ -3974,8 +4036,84 @@ function validate34(
           }
           errors++;
         }
+        if (!formats10.validate(data28)) {
+          const err64 = {
+            instancePath: instancePath + '/owner_contact_phone',
+            schemaPath: '#/properties/owner_contact_phone/format',
+            keyword: 'format',
+            params: { format: 'phone' },
+            message: 'must match format "' + 'phone' + '"',
+            schema: 'phone',
+            parentSchema: schema63.properties.owner_contact_phone,
+            data: data28,
+          };
+          if (vErrors === null) {
+            vErrors = [err64];
+          } else {
+            vErrors.push(err64);
+          }
+          errors++;
+        }
       } else {
-        const err64 = {
+        const err65 = {
+          instancePath: instancePath + '/owner_contact_phone',
+          schemaPath: '#/properties/owner_contact_phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema63.properties.owner_contact_phone.type,
+          parentSchema: schema63.properties.owner_contact_phone,
+          data: data28,
+        };
+        if (vErrors === null) {
+          vErrors = [err65];
+        } else {
+          vErrors.push(err65);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data29 = data.email;
+      if (typeof data29 === 'string') {
+        if (func1(data29) > 70) {
+          const err66 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema63.properties.email,
+            data: data29,
+          };
+          if (vErrors === null) {
+            vErrors = [err66];
+          } else {
+            vErrors.push(err66);
+          }
+          errors++;
+        }
+        if (!formats28.validate(data29)) {
+          const err67 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema63.properties.email,
+            data: data29,
+          };
+          if (vErrors === null) {
+            vErrors = [err67];
+          } else {
+            vErrors.push(err67);
+          }
+          errors++;
+        }
+      } else {
+        const err68 = {
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
@@ -3983,18 +4121,18 @@ function validate34(
           message: 'must be string',
           schema: schema63.properties.email.type,
           parentSchema: schema63.properties.email,
-          data: data26,
+          data: data29,
         };
         if (vErrors === null) {
-          vErrors = [err64];
+          vErrors = [err68];
         } else {
-          vErrors.push(err64);
+          vErrors.push(err68);
         }
         errors++;
       }
     }
   } else {
-    const err65 = {
+    const err69 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -4005,9 +4143,9 @@ function validate34(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err65];
+      vErrors = [err69];
     } else {
-      vErrors.push(err65);
+      vErrors.push(err69);
     }
     errors++;
   }
@@ -4033,6 +4171,8 @@ validate34.evaluated = {
     location_owner_id: true,
     maintenance_provider_id: true,
     support_provider_id: true,
+    service_point_group_id: true,
+    carriers_access: true,
     is_terminated: true,
     parked: true,
     test_sp: true,
@@ -4507,7 +4647,19 @@ const schema68 = {
       'x-filter': { kind: 'select' },
       'x-input': { callerPartner: 'type' },
     },
-    partner: { type: 'string', maxLength: 50, 'x-column': { index: 4 }, 'x-input': { callerPartner: 'id' } },
+    partner: {
+      type: 'string',
+      maxLength: 50,
+      'x-column': { index: 8, hide: true, ignorexport: true },
+      'x-input': { callerPartner: 'id' },
+    },
+    partner_name: {
+      type: 'string',
+      readOnly: true,
+      'x-lookup': { source: 'webtool/lists?type=partner_names' },
+      'x-column': { index: 4 },
+      'x-filter': { kind: 'select' },
+    },
     role_name: {
       type: 'string',
       'x-lookup': { resource: 'roles', label: 'role_name' },
@@ -4527,6 +4679,7 @@ const schema68 = {
       enum: ['CONFIRMED', 'FORCE_CHANGE_PASSWORD'],
       'x-choices': 'user_status',
       'x-column': { type: 'text_with_badge', index: 7 },
+      'x-filter': { kind: 'select' },
     },
   },
 };
@@ -4845,17 +4998,17 @@ function validate36(
         errors++;
       }
     }
-    if (data.role_name !== undefined) {
-      let data5 = data.role_name;
+    if (data.partner_name !== undefined) {
+      let data5 = data.partner_name;
       if (typeof data5 !== 'string') {
         const err15 = {
-          instancePath: instancePath + '/role_name',
-          schemaPath: '#/properties/role_name/type',
+          instancePath: instancePath + '/partner_name',
+          schemaPath: '#/properties/partner_name/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.role_name.type,
-          parentSchema: schema68.properties.role_name,
+          schema: schema68.properties.partner_name.type,
+          parentSchema: schema68.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -4866,17 +5019,17 @@ function validate36(
         errors++;
       }
     }
-    if (data.enabled !== undefined) {
-      let data6 = data.enabled;
-      if (typeof data6 !== 'boolean') {
+    if (data.role_name !== undefined) {
+      let data6 = data.role_name;
+      if (typeof data6 !== 'string') {
         const err16 = {
-          instancePath: instancePath + '/enabled',
-          schemaPath: '#/properties/enabled/type',
+          instancePath: instancePath + '/role_name',
+          schemaPath: '#/properties/role_name/type',
           keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema68.properties.enabled.type,
-          parentSchema: schema68.properties.enabled,
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema68.properties.role_name.type,
+          parentSchema: schema68.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -4887,17 +5040,17 @@ function validate36(
         errors++;
       }
     }
-    if (data.status !== undefined) {
-      let data7 = data.status;
-      if (typeof data7 !== 'string') {
+    if (data.enabled !== undefined) {
+      let data7 = data.enabled;
+      if (typeof data7 !== 'boolean') {
         const err17 = {
-          instancePath: instancePath + '/status',
-          schemaPath: '#/properties/status/type',
+          instancePath: instancePath + '/enabled',
+          schemaPath: '#/properties/enabled/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema68.properties.status.type,
-          parentSchema: schema68.properties.status,
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema68.properties.enabled.type,
+          parentSchema: schema68.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -4907,16 +5060,19 @@ function validate36(
         }
         errors++;
       }
-      if (!(data7 === 'CONFIRMED' || data7 === 'FORCE_CHANGE_PASSWORD')) {
+    }
+    if (data.status !== undefined) {
+      let data8 = data.status;
+      if (typeof data8 !== 'string') {
         const err18 = {
           instancePath: instancePath + '/status',
-          schemaPath: '#/properties/status/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema68.properties.status.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema68.properties.status.enum,
+          schemaPath: '#/properties/status/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema68.properties.status.type,
           parentSchema: schema68.properties.status,
-          data: data7,
+          data: data8,
         };
         if (vErrors === null) {
           vErrors = [err18];
@@ -4925,9 +5081,27 @@ function validate36(
         }
         errors++;
       }
+      if (!(data8 === 'CONFIRMED' || data8 === 'FORCE_CHANGE_PASSWORD')) {
+        const err19 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema68.properties.status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema68.properties.status.enum,
+          parentSchema: schema68.properties.status,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
     }
   } else {
-    const err19 = {
+    const err20 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -4938,9 +5112,9 @@ function validate36(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err19];
+      vErrors = [err20];
     } else {
-      vErrors.push(err19);
+      vErrors.push(err20);
     }
     errors++;
   }
@@ -4954,6 +5128,7 @@ validate36.evaluated = {
     email: true,
     partner_type: true,
     partner: true,
+    partner_name: true,
     role_name: true,
     enabled: true,
     status: true,

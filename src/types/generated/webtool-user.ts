@@ -7,6 +7,7 @@ export interface WebtoolUser {
   partner_type?:
     'operator' | 'carrier' | 'maintenance_provider' | 'support_provider' | 'location_owner' | 'hardware_provider';
   partner?: string;
+  partner_name?: string;
   role_name: string;
   enabled?: boolean;
   status?: 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD';

@@ -3,6 +3,9 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { exportCells, exportFileName, exportPlan, exportRows, type Translate } from '../../../src/schema/csv-export.ts';
 import { resourceModel } from '../../../src/schema/resource-model.ts';
+import { modelOf } from '../../../src/schema/ui/registry.ts';
+import en from '../../../locales/en-US.json';
+import fr from '../../../locales/fr-FR.json';
 
 const model = resourceModel(
   {
@@ -15,7 +18,7 @@ const model = resourceModel(
       secret: { type: 'string', 'x-column': { index: 3, ignorexport: true } },
       warehouse_position_name: { type: 'string', 'x-column': { index: 4 } },
       bucket_name: { type: 'string', 'x-column': { index: 5 } },
-      active: { type: 'boolean', 'x-column': { index: 6 } },
+      active: { type: 'boolean', 'x-column': { type: 'switch', index: 6 } },
       status: { type: 'string', enum: ['open', 'closed'], 'x-choices': 'status', 'x-column': { index: 7 } },
       tags: { type: 'array', items: { type: 'string' }, 'x-column': { index: 8 } },
     },
@@ -32,10 +35,20 @@ const messages: Record<string, string> = {
   'resources.things.fields.tags': 'Tags',
   'table.active': 'Active',
   'table.deactive': 'Deactive',
+  'table.yes': 'Yes',
+  'table.no': 'No',
   'choices.status.open': 'Open',
   'choices.status.closed': 'Closed',
 };
 const translate: Translate = (key, options) => messages[key] ?? String(options?._ ?? key);
+
+/** A translator over a locale file's nested keys. */
+function localeTranslate(locale: object): Translate {
+  return (key, options) => {
+    const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], locale);
+    return typeof found === 'string' ? found : String(options?._ ?? key);
+  };
+}
 
 const parse = (csv: string) => Papa.parse<string[]>(csv.trim(), { skipEmptyLines: false }).data;
 
@@ -133,4 +146,36 @@ describe('exportPlan with lookup lists', () => {
       ['9', '-'],
     ]);
   });
+});
+
+describe('booleans in the service point export', () => {
+  const servicePoints = modelOf('service-point');
+  const terminated = {
+    service_point_id: 9,
+    name: 'Coop Nord Kiosk Oslo 9',
+    status: 9,
+    is_terminated: true,
+    parked: false,
+    test_sp: false,
+    active: false,
+  };
+  const columnOf = (plan: ReturnType<typeof exportPlan>, field: string) => {
+    const index = plan.columns.findIndex((column) => column.source === field);
+    return (row: string[]) => row[index];
+  };
+
+  it.each([
+    ['en-US', en, { terminated: 'Yes', parked: 'No', test: 'No', active: 'Deactive' }],
+    ['fr-FR', fr, { terminated: 'Oui', parked: 'Non', test: 'Non', active: 'Désactivé' }],
+  ])(
+    '%s: terminated, parked and test read Yes or No; only the active switch reads Active or Deactive',
+    (_, locale, expected) => {
+      const plan = exportPlan(servicePoints, localeTranslate(locale));
+      const [row] = exportCells(plan, [terminated]);
+      expect(columnOf(plan, 'is_terminated')(row)).toBe(expected.terminated);
+      expect(columnOf(plan, 'parked')(row)).toBe(expected.parked);
+      expect(columnOf(plan, 'test_sp')(row)).toBe(expected.test);
+      expect(columnOf(plan, 'active')(row)).toBe(expected.active);
+    },
+  );
 });
