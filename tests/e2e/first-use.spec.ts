@@ -65,7 +65,7 @@ test('a carrier creating a webtool user is offered only its own partner type and
   await page.goto('/webtool-users/create');
   const partnerType = page.getByRole('combobox', { name: 'Partner type' });
   await expect(partnerType).toHaveText('Carrier');
-  await expect(page.getByRole('textbox', { name: 'Partner', exact: true })).toHaveValue('1');
+  await expect(page.getByRole('textbox', { name: 'Partner', exact: true })).toHaveValue('NordPost');
   await expect(page.getByRole('textbox', { name: 'Partner', exact: true })).not.toBeEditable();
   await partnerType.click({ force: true });
   await expect(page.getByRole('option', { name: 'Support provider' })).toHaveCount(0);

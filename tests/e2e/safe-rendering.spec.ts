@@ -8,7 +8,7 @@ test('user-provided text is shown as text, never run as HTML', async ({ page }) 
   for (const [index, payload] of payloads.entries()) {
     await page.goto('/roles/create');
     await page.getByRole('textbox', { name: 'Role name' }).fill(`carrier_1_xss${index}`);
-    await page.getByRole('textbox', { name: 'Description' }).fill(payload);
+    await page.getByRole('textbox', { name: 'Description', exact: true }).fill(payload);
     await page.getByRole('combobox', { name: 'Partner type' }).click();
     await page.getByRole('option', { name: 'Carrier' }).click();
     await page.getByRole('textbox', { name: 'Partner', exact: true }).fill('1');

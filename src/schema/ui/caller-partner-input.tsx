@@ -7,13 +7,15 @@ import { enumChoices } from './choices.ts';
 interface CallerPartner {
   partnerType?: string;
   partner?: string;
+  partnerName?: string | null;
   superAdmin?: boolean;
 }
 
 /**
  * `x-input.callerPartner` (`"type"` or `"id"`): a partner (not the operator company) may only
  * name itself there, e.g. a carrier creating a webtool user; the input offers only its own
- * partner type, or holds its own partner id. The operator company gets the usual input.
+ * partner type, or holds its own partner id, shown by the partner's name. The operator company
+ * gets the usual input.
  */
 export function CallerPartnerInput({ field, otherwise }: { field: FieldModel; otherwise: ReactElement }) {
   const { permissions } = usePermissions<CallerPartner>();
@@ -29,5 +31,13 @@ export function CallerPartnerInput({ field, otherwise }: { field: FieldModel; ot
       />
     );
   }
-  return <TextInput source={field.source} defaultValue={own} readOnly />;
+  return (
+    <TextInput
+      source={field.source}
+      label="form.own_partner"
+      defaultValue={own}
+      format={(value: unknown) => (value === own && permissions.partnerName) || value}
+      readOnly
+    />
+  );
 }
