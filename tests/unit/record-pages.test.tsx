@@ -79,6 +79,8 @@ describe('/carriers/7/show (a resource without a show page of its own)', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.queryByText('secret-key-7')).toBeNull();
+    // Fields the record leaves empty read '-', as in the CSV export, not a blank under the label.
+    expect(screen.getAllByText('-').length).toBeGreaterThan(0);
     expect(screen.getByTestId('path').textContent).toBe('/carriers/7/show');
   });
 

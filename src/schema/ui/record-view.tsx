@@ -18,6 +18,12 @@ import { RecordHistory } from './record-history.tsx';
 /** Values a reader is not shown, as the audit trail masks them. */
 const SECRET_FIELD = /password|secret|api_key|token/i;
 
+/** An empty value reads as the CSV export writes it (spec 02 §2), not as a blank under its label. */
+const EMPTY = '-';
+
+const isEmpty = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
 /** A tab named `log` shows the record's audit trail (as in the form). */
 const LOG_TAB = 'log';
 
@@ -30,9 +36,10 @@ interface ValueProps {
 function LookupValue({ field }: ValueProps) {
   const record = useRecordContext();
   const choices = useLookupChoices(field.lookup?.source);
-  const value = record?.[field.source];
-  if (value === undefined || value === null || value === '') return null;
-  return <>{choices.find((choice) => String(choice.id) === String(value))?.name ?? String(value)}</>;
+  const value: unknown = record?.[field.source];
+  if (isEmpty(value)) return <>{EMPTY}</>;
+  const nameOf = (id: unknown) => choices.find((choice) => String(choice.id) === String(id))?.name ?? String(id);
+  return <>{Array.isArray(value) ? value.map(nameOf).join(', ') : nameOf(value)}</>;
 }
 
 /** A value as the list shows it, but as text where the list links to the edit page. */
@@ -49,6 +56,7 @@ function PlainValue({ field }: ValueProps) {
     [field, translate, locale],
   );
   if (!record) return null;
+  if (isEmpty(record[field.source])) return <>{EMPTY}</>;
   return <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{render(record)}</span>;
 }
 
@@ -57,14 +65,18 @@ function recordValue(field: FieldModel) {
   const { resource, label } = field.lookup ?? {};
   if (resource && field.type === 'array') {
     return (
-      <ReferenceArrayField key={field.source} source={field.source} reference={resource}>
+      <ReferenceArrayField key={field.source} source={field.source} reference={resource} emptyText={EMPTY}>
         <SingleFieldList linkType={false}>
           <ChipField source={label ?? 'name'} size="small" />
         </SingleFieldList>
       </ReferenceArrayField>
     );
   }
-  if (resource) return <ReferenceField key={field.source} source={field.source} reference={resource} link={false} />;
+  if (resource) {
+    return (
+      <ReferenceField key={field.source} source={field.source} reference={resource} link={false} emptyText={EMPTY} />
+    );
+  }
   if (field.lookup?.source) return <LookupValue key={field.source} source={field.source} field={field} />;
   return <PlainValue key={field.source} source={field.source} field={field} />;
 }
