@@ -7,6 +7,7 @@ import {
   type ImportModel,
 } from '../../src/schema/bulk-import.ts';
 import type { FieldErrors } from '../../src/contract/errors.ts';
+import type { ImportResponse } from '../../src/contract/responses.ts';
 import type { Doc } from './record-store.ts';
 import type { OpnameContext } from './resource-rules.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
@@ -38,7 +39,7 @@ function toggleField(resource: ResourceDefinition): string | undefined {
  * nothing is written.
  */
 export function bulkImport({ maxRows = DEFAULT_ROW_LIMIT }: { maxRows?: number } = {}) {
-  return async (ctx: OpnameContext, body: Doc) => {
+  return async (ctx: OpnameContext, body: Doc): Promise<ImportResponse> => {
     const { data } = body;
     if (!Array.isArray(data)) throw badRequest('data must be an array of rows.');
     if (!data.length) throw badRequest('data must hold at least one row.');

@@ -1,5 +1,6 @@
 import type { Db } from '../db/adapter.ts';
 import { SAVE_FAILED, type FieldErrors, type RowErrors } from '../../src/contract/errors.ts';
+import type { RecordResponse } from '../../src/contract/responses.ts';
 import type { CallerAccess } from './caller-access.ts';
 import { badRequest, HttpError, notFound } from './http-error.ts';
 import type { Doc } from './record-store.ts';
@@ -73,6 +74,9 @@ export async function visibleRecord(tx: Db, access: CallerAccess, resource: Reso
   return existing;
 }
 
+/** A record as the gateway answers a write: the stored document and its new version. */
+export type WrittenRecord = RecordResponse['data'];
+
 export type RecordChange =
   | { action: 'create'; key: string; doc: Doc }
   | { action: 'update'; existing: StoredRecord; doc: Doc; basedOnVersion: number }
@@ -82,7 +86,12 @@ export type RecordChange =
  * The write and audit stages, in the caller's transaction: for routes that prepare, validate and
  * check their records themselves (roles), and the last stages of every pipeline run.
  */
-export async function commitChange(tx: Db, actor: Actor, resource: ResourceDefinition, change: RecordChange) {
+export async function commitChange(
+  tx: Db,
+  actor: Actor,
+  resource: ResourceDefinition,
+  change: RecordChange,
+): Promise<WrittenRecord> {
   switch (change.action) {
     case 'create':
       await storeNew(tx, resource, actor, change.key, change.doc);
@@ -112,16 +121,16 @@ export interface RowChecks {
 /** The pipeline bound to one caller and one resource: what handlers, opnames and uploads write with. */
 export interface RecordWrites {
   /** A new record (201 of POST); ownership is checked before the transaction opens. */
-  create(input: Doc): Promise<Doc>;
+  create(input: Doc): Promise<WrittenRecord>;
   /** PATCH: the client's writable fields over the stored record, if it is still at `basedOnVersion`. */
-  update(key: string, input: Doc, basedOnVersion: number): Promise<Doc>;
+  update(key: string, input: Doc, basedOnVersion: number): Promise<WrittenRecord>;
   /** DELETE; without `basedOnVersion` whatever version is stored. */
   remove(key: string, basedOnVersion?: number): Promise<void>;
   /**
    * A change the gateway makes itself (an uploaded logo): `produce` runs in the transaction and
    * returns the new document, or undefined when nothing is to change.
    */
-  change(key: string, produce: (tx: Db, existing: StoredRecord) => Promise<Doc | undefined>): Promise<Doc>;
+  change(key: string, produce: (tx: Db, existing: StoredRecord) => Promise<Doc | undefined>): Promise<WrittenRecord>;
   /**
    * All rows or none: every row goes through the stages, the later rows still checked once one
    * failed, and a 422 with `row_errors` (line = index + 2) lists the refused ones.
@@ -153,7 +162,7 @@ export function createWritePipeline(deps: WritePipelineDeps) {
       prepared: Doc,
       existing: StoredRecord | undefined,
       options: { basedOnVersion?: number; checks?: RowChecks; line?: number; write?: boolean } = {},
-    ): Promise<Doc | undefined> {
+    ): Promise<WrittenRecord | undefined> {
       // A new record's numeric id is the gateway's: a placeholder satisfies the schema until then.
       const placeholder = !existing && idIsNumeric ? { [resource.id]: 1 } : {};
       const errors: FieldErrors = options.checks?.problems(prepared) ?? {};

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { ListResponse } from '../../../src/contract/responses.ts';
 import { assertResourceAccess } from '../caller-access.ts';
 import { badRequest, HttpError } from '../http-error.ts';
 import { nonNegativeInt, parseListQuery, single } from '../list-query.ts';
@@ -33,6 +34,6 @@ export const getHandler = (ctx: HandlerContext) => async (request: FastifyReques
   if (scopeOfCaller === 'none') throw new HttpError(403, 'You have no permission for this request.');
   const listQuery = parseListQuery(resource, query, deps.common);
   if (scopeOfCaller !== 'all') listQuery.scope = scopeOfCaller;
-  const result = await listRecords(deps.db, resource, listQuery);
-  return { success: true, ...result };
+  const page: ListResponse = { success: true, ...(await listRecords(deps.db, resource, listQuery)) };
+  return page;
 };

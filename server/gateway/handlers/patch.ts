@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { RecordResponse } from '../../../src/contract/responses.ts';
 import { assertResourceAccess } from '../caller-access.ts';
 import { badRequest } from '../http-error.ts';
 import { recordKeyOf } from '../write-pipeline.ts';
@@ -15,6 +16,9 @@ export const patchHandler = (ctx: HandlerContext) => async (request: FastifyRequ
   if (typeof version !== 'number' || !Number.isInteger(version)) {
     throw badRequest('version is required: send the version of the record you edited.');
   }
-  const data = await ctx.writesOf(access, resource).update(recordKeyOf(resource, body), body, version);
-  return { success: true, data };
+  const updated: RecordResponse = {
+    success: true,
+    data: await ctx.writesOf(access, resource).update(recordKeyOf(resource, body), body, version),
+  };
+  return updated;
 };

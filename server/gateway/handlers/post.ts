@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RecordResponse } from '../../../src/contract/responses.ts';
 import type { WriteAction } from '../../../src/schema/resource-actions.ts';
 import { assertResourceAccess } from '../caller-access.ts';
 import { badRequest } from '../http-error.ts';
@@ -23,6 +24,6 @@ export const postHandler = (ctx: HandlerContext) => async (request: FastifyReque
     if (!opname) throw badRequest(`Unknown opname: ${String(body.opname)}`);
     return opname(ctx.opnameContext(access, resource), body);
   }
-  const data = await ctx.writesOf(access, resource).create(body);
-  return reply.status(201).send({ success: true, data });
+  const created: RecordResponse = { success: true, data: await ctx.writesOf(access, resource).create(body) };
+  return reply.status(201).send(created);
 };

@@ -18,15 +18,6 @@ export const EMAIL_REGISTERED = 'This email is already registered.';
 export const LOCATION_OWNER_RIGHTS = 'You do not have sufficient rights to create location owners.';
 export const ROLE_IN_USE = 'Role is in use by webtool users.';
 
-/** The partner types a partner page can create an admin for (spec 01 §6). */
-export const partnerPageTypes = [
-  'carrier',
-  'maintenance_provider',
-  'support_provider',
-  'location_owner',
-  'hardware_provider',
-] as const;
-
 export const forbidden = (message = NO_PERMISSION) =>
   message === NO_PERMISSION ? noPermission() : new HttpError(403, message);
 export const unprocessable = (errors: FieldErrors) => new HttpError(422, SAVE_FAILED, { errors });

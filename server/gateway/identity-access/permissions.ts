@@ -4,6 +4,7 @@ import type { RoleDoc } from '../caller-access.ts';
 import { HttpError } from '../http-error.ts';
 import type { Doc } from '../record-store.ts';
 import type { FieldErrors } from '../../../src/contract/errors.ts';
+import { partnerPageTypes } from '../../../src/contract/partner-types.ts';
 import { audit, diff } from '../record-writes.ts';
 import type { SpecialRoute } from '../webtool-routes.ts';
 import { actorOf, commitChange } from '../write-pipeline.ts';
@@ -16,7 +17,6 @@ import {
   LOCATION_OWNER_RIGHTS,
   ownsPartner,
   partnerExists,
-  partnerPageTypes,
   pick,
   readRole,
   unprocessable,
