@@ -156,33 +156,33 @@ export function createWritePipeline(deps: WritePipelineDeps) {
         [resource.id]: existing.doc[resource.id],
       });
 
-    /** validate -> rules -> write -> audit of one prepared record; `write: false` only checks. */
-    async function run(
+    /** The validate and rules stages of one prepared record: the document to write, or a refusal. */
+    async function checked(
       tx: Db,
       prepared: Doc,
       existing: StoredRecord | undefined,
-      options: { basedOnVersion?: number; checks?: RowChecks; line?: number; write?: boolean } = {},
-    ): Promise<WrittenRecord | undefined> {
+      row?: { checks: RowChecks; line: number },
+    ): Promise<Doc> {
       // A new record's numeric id is the gateway's: a placeholder satisfies the schema until then.
       const placeholder = !existing && idIsNumeric ? { [resource.id]: 1 } : {};
-      const errors: FieldErrors = options.checks?.problems(prepared) ?? {};
+      const errors: FieldErrors = row?.checks.problems(prepared) ?? {};
       const result = deps.validate(resource, { ...prepared, ...placeholder }, { partial: false });
       for (const [field, error] of Object.entries(result.errors)) errors[field] ??= error;
-      if (!Object.keys(errors).length && options.checks) {
-        Object.assign(errors, options.checks.afterValidation(result.data, options.line ?? 0));
-      }
+      if (!Object.keys(errors).length && row) Object.assign(errors, row.checks.afterValidation(result.data, row.line));
       if (Object.keys(errors).length) throw refusedFields(errors);
 
       const ruleContext: RuleContext = { tx, access, resource, resources: deps.resources };
-      const doc = (await rules.beforeWrite?.(ruleContext, result.data, existing)) ?? result.data;
-      if (options.write === false) return undefined;
+      return (await rules.beforeWrite?.(ruleContext, result.data, existing)) ?? result.data;
+    }
 
+    /** The write and audit stages of a checked document. */
+    async function written(tx: Db, doc: Doc, existing?: StoredRecord, basedOnVersion?: number) {
       if (existing) {
         return commitChange(tx, actor, resource, {
           action: 'update',
           existing,
           doc,
-          basedOnVersion: options.basedOnVersion ?? existing.version,
+          basedOnVersion: basedOnVersion ?? existing.version,
         });
       }
       const withId = idIsNumeric ? { ...doc, [resource.id]: await nextId(tx, resource) } : doc;
@@ -192,14 +192,14 @@ export function createWritePipeline(deps: WritePipelineDeps) {
     return {
       async create(input) {
         const prepared = prepareNew(input);
-        return (await db.transaction((tx) => run(tx, prepared, undefined)))!;
+        return db.transaction(async (tx) => written(tx, await checked(tx, prepared, undefined)));
       },
 
       async update(key, input, basedOnVersion) {
-        return (await db.transaction(async (tx) => {
+        return db.transaction(async (tx) => {
           const existing = await visibleRecord(tx, access, resource, key);
-          return run(tx, prepareChange(existing, input), existing, { basedOnVersion });
-        }))!;
+          return written(tx, await checked(tx, prepareChange(existing, input), existing), existing, basedOnVersion);
+        });
       },
 
       async remove(key, basedOnVersion) {
@@ -216,7 +216,7 @@ export function createWritePipeline(deps: WritePipelineDeps) {
           const existing = await visibleRecord(tx, access, resource, key);
           const doc = await produce(tx, existing);
           if (doc === undefined) return { ...existing.doc, version: existing.version };
-          return (await run(tx, doc, existing))!;
+          return written(tx, await checked(tx, doc, existing), existing);
         });
       },
 
@@ -229,9 +229,11 @@ export function createWritePipeline(deps: WritePipelineDeps) {
           for (const [index, row] of prepared.entries()) {
             const line = index + 2;
             try {
+              const doc = await checked(tx, row, undefined, { checks, line });
               // Once a row failed nothing will be kept, but the later rows are still checked.
-              await run(tx, row, undefined, { checks, line, write: rowErrors.length === 0 });
-              if (!rowErrors.length) imported += 1;
+              if (rowErrors.length) continue;
+              await written(tx, doc);
+              imported += 1;
             } catch (error) {
               const errors = fieldErrorsOf(error);
               if (!errors) throw error;

@@ -29,8 +29,8 @@ export interface ErrorBody {
   /** The catalogue key the app shows instead of `message`, in the user's language. */
   message_key?: string;
   args?: Record<string, unknown>;
-  /** e.g. `STALE_VERSION` on a 409 of an update based on an older version. */
-  code?: string;
+  /** e.g. `STALE_VERSION` on a 409 of an update based on an older version; production also sends numbers (313). */
+  code?: string | number;
   /** A 422 of a record: the errors to show under its inputs. */
   errors?: FieldErrors;
   /** A 422 of a bulk import: nothing was written; each refused row with its errors. */
