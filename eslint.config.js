@@ -59,8 +59,13 @@ export default tseslint.config(
   ),
   layer(['src/custom/**'], ['/(app|resources)/'], 'Custom pages never import the app or resources.'),
   layer(
+    ['src/contract/**'],
+    ['^(?!\\./)'],
+    "src/contract holds the gateway's request and response shapes: pure types and constants, importing nothing else.",
+  ),
+  layer(
     ['server/**'],
-    ['/src/(app|resources|custom|dataProvider|authProvider)/', '^react', '^@mui/'],
-    'server/ shares only schemas and src/schema with the browser.',
+    ['/src/(?!schema/|contract/)', '^react', '^@mui/'],
+    'server/ shares only schemas, src/schema and src/contract with the browser.',
   ),
 );

@@ -1,17 +1,10 @@
 import path from 'node:path';
+import { localIdentity } from '../src/contract/auth-settings.ts';
 
 /** Identity settings shared by the stand-in, the gateway and the app's local environment. */
 export const identitySettings = {
-  region: 'eu-west-1',
-  userPoolId: 'eu-west-1_LocalPool',
-  userPoolClientId: 'localwebtoolclient',
-  identityPoolId: 'eu-west-1:5f1c1d6e-0000-4000-8000-00000000b10c',
-  /** Paths of the stand-in, passed to Amplify as userPoolEndpoint / identityPoolEndpoint. */
-  userPoolPath: '/__identity/cognito-idp',
-  identityPoolPath: '/__identity/cognito-identity',
+  ...localIdentity,
   jwksPath: '/__identity/.well-known/jwks.json',
-  /** Base of the hosted-UI endpoints (oauth2/authorize, oauth2/token, oauth2/revoke, logout), as a Cognito domain. */
-  oauthPath: '/__identity',
   /** The only redirect and logout address the hosted UI accepts, on the caller's own origin. */
   oauthCallbackPath: '/callback',
   /** Authorization codes are single-use and live 5 minutes. */

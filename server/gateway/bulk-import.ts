@@ -6,36 +6,12 @@ import {
   uniqueness,
   type ImportModel,
 } from '../../src/schema/bulk-import.ts';
+import type { FieldErrors } from '../../src/contract/errors.ts';
+import type { ImportResponse } from '../../src/contract/responses.ts';
 import type { Doc } from './record-store.ts';
-import { insertRecord, nextId } from './record-writes.ts';
-import type { OpnameContext, RuleContext } from './resource-rules.ts';
-import { propertyType, withDefaults, type ResourceDefinition } from './resource-registry.ts';
-import { badRequest, HttpError } from './http-error.ts';
-import { ownedByCaller, scopeFor } from './tenancy.ts';
-
-export interface FieldError {
-  message: string;
-  args?: object;
-}
-
-export interface RowErrors {
-  /** Index in `data`. */
-  index: number;
-  /** The row's line in the file it came from, the header being line 1. */
-  line: number;
-  errors: Record<string, FieldError>;
-}
-
-const CONTROL_FIELDS = ['version', 'opname', 'id'];
-
-function importableFields(resource: ResourceDefinition, row: Doc): Doc {
-  const clean = { ...row };
-  for (const field of CONTROL_FIELDS) delete clean[field];
-  for (const [field, property] of Object.entries(resource.schema.properties ?? {})) {
-    if (property.readOnly === true) delete clean[field];
-  }
-  return clean;
-}
+import type { OpnameContext } from './resource-rules.ts';
+import type { ResourceDefinition } from './resource-registry.ts';
+import { badRequest } from './http-error.ts';
 
 function modelOf(resource: ResourceDefinition): ImportModel {
   const properties = resource.schema.properties ?? {};
@@ -58,11 +34,12 @@ function toggleField(resource: ResourceDefinition): string | undefined {
 
 /**
  * `POST webtool/<endpoint>` `{ opname: 'bulk_import', data: [...rows], fileName?, import_from?, is_toggle_enabled? }`:
- * every row is checked (tenancy, schema, formula cells, repeats in the batch, the resource's rules,
- * which see the rows inserted before it) in one transaction; one bad row and nothing is written.
+ * every row goes through the write pipeline (tenancy, schema, formula cells, repeats in the batch,
+ * the resource's rules, which see the rows inserted before it) in one transaction; one bad row and
+ * nothing is written.
  */
 export function bulkImport({ maxRows = DEFAULT_ROW_LIMIT }: { maxRows?: number } = {}) {
-  return async (ctx: OpnameContext, body: Doc) => {
+  return async (ctx: OpnameContext, body: Doc): Promise<ImportResponse> => {
     const { data } = body;
     if (!Array.isArray(data)) throw badRequest('data must be an array of rows.');
     if (!data.length) throw badRequest('data must hold at least one row.');
@@ -81,60 +58,25 @@ export function bulkImport({ maxRows = DEFAULT_ROW_LIMIT }: { maxRows?: number }
       throw badRequest('is_toggle_enabled must be true or false.');
     }
 
-    const { resource, access } = ctx;
-    const toggle = toggleField(resource);
+    const toggle = toggleField(ctx.resource);
     const rows = (data as Doc[]).map((row) => (toggle && body.is_toggle_enabled ? { ...row, [toggle]: true } : row));
-    const scope = scopeFor(access, resource);
-    // Tenancy first, for the whole batch: a row for another owner refuses the request (403).
-    const owned = rows.map((row) =>
-      ownedByCaller(scope, resource, withDefaults(resource, importableFields(resource, row))),
-    );
-    const repeats = repeatTracker(modelOf(resource));
-    const idIsNumeric = propertyType(resource, resource.id, ctx.common) === 'integer';
-    const actor = { username: access.caller.username, partnerType: access.partnerType, partner: access.partner };
-
-    return ctx.db.transaction(async (tx) => {
-      const ruleContext: RuleContext = { tx, access, resource, resources: ctx.resources };
-      const rowErrors: RowErrors[] = [];
-      let imported = 0;
-      for (const [index, row] of owned.entries()) {
-        const line = index + 2;
-        const errors: Record<string, FieldError> = {};
+    const repeats = repeatTracker(modelOf(ctx.resource));
+    const imported = await ctx.writes.importRows(rows, {
+      problems(row) {
+        const errors: FieldErrors = {};
         for (const [field, value] of Object.entries(row)) {
           if (typeof value === 'string' && looksLikeFormula(value)) errors[field] = { message: importMessages.formula };
         }
-        const result = ctx.validate({ ...row, ...(idIsNumeric ? { [resource.id]: 1 } : {}) });
-        for (const [field, error] of Object.entries(result.errors)) errors[field] ??= error;
-        if (!Object.keys(errors).length) {
-          for (const [field, error] of Object.entries(repeats(result.data, line))) {
-            errors[field] = { message: error.message, args: error.args };
-          }
+        return errors;
+      },
+      afterValidation(record, line) {
+        const errors: FieldErrors = {};
+        for (const [field, error] of Object.entries(repeats(record, line))) {
+          errors[field] = { message: error.message, args: error.args };
         }
-        if (Object.keys(errors).length) {
-          rowErrors.push({ index, line, errors });
-          continue;
-        }
-        let doc: Doc;
-        try {
-          doc = (await ctx.rules.beforeWrite?.(ruleContext, result.data, undefined)) ?? result.data;
-        } catch (error) {
-          const fieldErrors = error instanceof HttpError ? error.details.errors : undefined;
-          if (error instanceof HttpError && error.status === 422 && fieldErrors && typeof fieldErrors === 'object') {
-            rowErrors.push({ index, line, errors: fieldErrors as Record<string, FieldError> });
-            continue;
-          }
-          throw error;
-        }
-        // Once a row failed nothing will be kept, but the later rows are still checked.
-        if (rowErrors.length) continue;
-        const withId = idIsNumeric ? { ...doc, [resource.id]: await nextId(tx, resource) } : doc;
-        await insertRecord(tx, resource, actor, String(withId[resource.id]), withId);
-        imported += 1;
-      }
-      if (rowErrors.length) {
-        throw new HttpError(422, 'Save failed, check the fields in error state', { row_errors: rowErrors });
-      }
-      return { success: true, imported };
+        return errors;
+      },
     });
+    return { success: true, imported };
   };
 }

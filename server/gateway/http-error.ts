@@ -1,3 +1,5 @@
+import type { ErrorBody } from '../../src/contract/errors.ts';
+
 /** An error the gateway answers with its own status and JSON body instead of a 500. */
 export class HttpError extends Error {
   constructor(
@@ -8,7 +10,7 @@ export class HttpError extends Error {
     super(message);
   }
 
-  toBody() {
+  toBody(): ErrorBody {
     return { success: false, message: this.message, ...this.details };
   }
 }

@@ -1,15 +1,6 @@
 import type { Db } from '../db/adapter.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
-
-export interface HistoryEntry {
-  id: number;
-  at: string;
-  username: string | null;
-  partner_type: string | null;
-  partner_id: string | null;
-  action: string;
-  changes: Record<string, { from: unknown; to: unknown }>;
-}
+import type { HistoryEntry, HistoryPage } from '../../src/contract/logs.ts';
 
 /**
  * One record's audit trail, newest first (`GET webtool/<endpoint>?opname=history&<id>=...`). The caller's
@@ -21,7 +12,7 @@ export async function recordHistory(
   resource: Pick<ResourceDefinition, 'endpoint'>,
   key: string,
   page: { offset: number; limit: number },
-) {
+): Promise<HistoryPage> {
   const rows = await db.query<HistoryEntry & { total: string }>(
     `SELECT id, at, username, partner_type, partner_id, action, changes, count(*) OVER () AS total
      FROM audit_log WHERE resource = $1 AND key = $2 ORDER BY at DESC, id DESC LIMIT $3 OFFSET $4`,

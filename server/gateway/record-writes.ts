@@ -68,19 +68,21 @@ export async function readRecord(db: Db, resource: ResourceDefinition, key: stri
   return result.rows[0];
 }
 
-export async function insertRecord(tx: Db, resource: ResourceDefinition, actor: Actor, key: string, doc: Doc) {
+/**
+ * The write stage of the write pipeline (write-pipeline.ts), which audits in the same transaction:
+ * nothing here records who changed what.
+ */
+export async function storeNew(tx: Db, resource: ResourceDefinition, actor: Actor, key: string, doc: Doc) {
   const inserted = await tx.query(
     `INSERT INTO records (resource, key, doc, search, created_by, updated_by)
      VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT DO NOTHING RETURNING key`,
     [resource.endpoint, key, JSON.stringify(doc), searchText(resource, doc), actor.username],
   );
   if (!inserted.rows.length) throw new HttpError(409, 'This record already exists.');
-  await audit(tx, actor, resource, key, 'create', diff({}, doc));
-  return { ...doc, version: 1 };
 }
 
 /** Writes only if the stored version is still the one the caller edited: no lost updates. */
-export async function updateRecord(
+export async function storeUpdate(
   tx: Db,
   resource: ResourceDefinition,
   actor: Actor,
@@ -93,17 +95,16 @@ export async function updateRecord(
      WHERE resource = $1 AND key = $2 AND version = $6 RETURNING version`,
     [resource.endpoint, existing.key, JSON.stringify(doc), searchText(resource, doc), actor.username, basedOnVersion],
   );
-  if (!updated.rows.length) {
-    throw new HttpError(409, 'This record was changed by someone else. Reload it to see the changes.', {
-      code: 'STALE_VERSION',
-      message_key: 'catalogue.stale_version',
-    });
-  }
-  await audit(tx, actor, resource, existing.key, 'update', diff(existing.doc, doc));
-  return { ...doc, version: updated.rows[0].version };
+  if (!updated.rows.length) throw staleVersion();
+  return updated.rows[0].version;
 }
 
-export async function deleteRecord(tx: Db, resource: ResourceDefinition, actor: Actor, existing: StoredRecord) {
+export async function storeRemoval(tx: Db, resource: ResourceDefinition, existing: StoredRecord) {
   await tx.query('DELETE FROM records WHERE resource = $1 AND key = $2', [resource.endpoint, existing.key]);
-  await audit(tx, actor, resource, existing.key, 'delete', diff(existing.doc, {}));
 }
+
+export const staleVersion = () =>
+  new HttpError(409, 'This record was changed by someone else. Reload it to see the changes.', {
+    code: 'STALE_VERSION',
+    message_key: 'catalogue.stale_version',
+  });

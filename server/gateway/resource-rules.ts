@@ -3,6 +3,8 @@ import type { CallerAccess } from './caller-access.ts';
 import type { Doc } from './record-store.ts';
 import type { StoredRecord } from './record-writes.ts';
 import type { JsonSchema, ResourceDefinition } from './resource-registry.ts';
+import type { FieldErrors } from '../../src/contract/errors.ts';
+import type { RecordWrites } from './write-pipeline.ts';
 
 export interface RuleContext {
   tx: Db;
@@ -11,11 +13,7 @@ export interface RuleContext {
   resources: Map<string, ResourceDefinition>;
 }
 
-/**
- * Business rules a schema cannot say (uniqueness across records, what blocks a deletion...).
- * Each throws an HttpError with the catalogue message; nothing is written when one throws.
- */
-/** What a POST `opname` handler gets: it opens its own transaction. */
+/** What an opname, query, upload or removal handler gets. */
 export interface OpnameContext {
   db: Db;
   access: CallerAccess;
@@ -24,11 +22,18 @@ export interface OpnameContext {
   /** common.schema.json, for properties that `$ref` it (e.g. an id's type). */
   common?: JsonSchema;
   /** The schema check of the POST path (no partial records). */
-  validate(doc: Doc): { valid: boolean; data: Doc; errors: Record<string, { message: string; args?: object }> };
-  /** The resource's own rules, e.g. for `beforeWrite` on each imported row. */
+  validate(doc: Doc): { valid: boolean; data: Doc; errors: FieldErrors };
+  /** The resource's own rules. */
   rules: ResourceRules;
+  /** The write pipeline for this caller and resource: a handler that writes records goes through it. */
+  writes: RecordWrites;
 }
 
+/**
+ * Business rules a schema cannot say (uniqueness across records, what blocks a deletion...), run
+ * by the write pipeline after the schema's validation and before the write. Each throws an
+ * HttpError with the catalogue message; nothing is written nor audited when one throws.
+ */
 export interface ResourceRules {
   beforeWrite?(ctx: RuleContext, doc: Doc, existing: StoredRecord | undefined): Promise<Doc | void>;
   beforeDelete?(ctx: RuleContext, existing: StoredRecord): Promise<void>;

@@ -8,12 +8,11 @@ import {
   SVG_MAX_BYTES,
   SVG_MESSAGES,
 } from '../../src/schema/svg-upload.ts';
-import { badRequest, HttpError, notFound } from './http-error.ts';
+import { badRequest, HttpError } from './http-error.ts';
 import type { Doc } from './record-store.ts';
-import { readRecord, updateRecord } from './record-writes.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
 import type { OpnameContext } from './resource-rules.ts';
-import { scopeFor, visible } from './tenancy.ts';
+import { recordKeyOf, visibleRecord } from './write-pipeline.ts';
 
 export const UPLOADS_PATH = '/uploads/';
 
@@ -69,26 +68,6 @@ async function sanitisedSvg(body: Doc) {
   return { fileName, content: Buffer.from(clean, 'utf8') };
 }
 
-function recordKey(resource: ResourceDefinition, body: Doc) {
-  const raw = body[resource.id];
-  if (raw === undefined || raw === null || raw === '') throw badRequest(`${resource.id} is required.`);
-  if (typeof raw === 'object') throw badRequest(`${resource.id} must be a single value.`);
-  return String(raw);
-}
-
-/** As for reads: a record of another partner is answered like a missing one, so ids cannot be probed. */
-async function visibleRecord(db: Db, ctx: OpnameContext, key: string) {
-  const existing = await readRecord(db, ctx.resource, key);
-  if (!existing || !visible(scopeFor(ctx.access, ctx.resource), existing.doc)) throw notFound();
-  return existing;
-}
-
-const actorOf = ({ caller, partnerType, partner }: OpnameContext['access']) => ({
-  username: caller.username,
-  partnerType,
-  partner,
-});
-
 const forgetUploads = (tx: Db, resource: ResourceDefinition, key: string, field: string) =>
   tx.query('DELETE FROM uploads WHERE resource = $1 AND key = $2 AND field = $3', [resource.endpoint, key, field]);
 
@@ -102,16 +81,17 @@ export async function removeRecordUploads(tx: Db, resource: ResourceDefinition, 
  * `logo_url`. The upload is `PUT webtool/<endpoint>` with the body
  * `{ <id field>: <record id>, file_name: "logo.svg", content_type: "image/svg+xml", data: "<the file in base64>" }`;
  * the removal `DELETE webtool/<endpoint>` with `{ opname, <id field> }`. Both answer `{ success, data: record }`
- * and change the record through updateRecord, so the version moves on and the audit trail has the change.
+ * and change the record through the write pipeline, so the record is checked as any edit, the
+ * version moves on and the audit trail has the change.
  */
 export function svgFieldUpload(field: string) {
   return {
     async put(ctx: OpnameContext, body: Doc) {
-      const key = recordKey(ctx.resource, body);
-      await visibleRecord(ctx.db, ctx, key);
+      const key = recordKeyOf(ctx.resource, body);
+      // A record the caller cannot see is answered before its file is looked at.
+      await visibleRecord(ctx.db, ctx.access, ctx.resource, key);
       const file = await sanitisedSvg(body);
-      const data = await ctx.db.transaction(async (tx) => {
-        const existing = await visibleRecord(tx, ctx, key);
+      const data = await ctx.writes.change(key, async (tx, existing) => {
         await forgetUploads(tx, ctx.resource, key, field);
         const name = `${randomBytes(32).toString('base64url')}.svg`;
         await tx.query(
@@ -128,20 +108,17 @@ export function svgFieldUpload(field: string) {
             ctx.access.caller.username,
           ],
         );
-        const doc = { ...existing.doc, [field]: `${UPLOADS_PATH}${name}` };
-        return updateRecord(tx, ctx.resource, actorOf(ctx.access), existing, doc, existing.version);
+        return { ...existing.doc, [field]: `${UPLOADS_PATH}${name}` };
       });
       return { success: true, data };
     },
 
     async remove(ctx: OpnameContext, body: Doc) {
-      const key = recordKey(ctx.resource, body);
-      const data = await ctx.db.transaction(async (tx) => {
-        const existing = await visibleRecord(tx, ctx, key);
-        await forgetUploads(tx, ctx.resource, key, field);
-        if (existing.doc[field] === undefined) return { ...existing.doc, version: existing.version };
+      const data = await ctx.writes.change(recordKeyOf(ctx.resource, body), async (tx, existing) => {
+        await forgetUploads(tx, ctx.resource, existing.key, field);
+        if (existing.doc[field] === undefined) return undefined;
         const { [field]: _removed, ...doc } = existing.doc;
-        return updateRecord(tx, ctx.resource, actorOf(ctx.access), existing, doc, existing.version);
+        return doc;
       });
       return { success: true, data };
     },

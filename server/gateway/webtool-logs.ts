@@ -2,6 +2,7 @@ import type { Db } from '../db/adapter.ts';
 import type { CallerAccess } from './caller-access.ts';
 import { badRequest, HttpError, notFound } from './http-error.ts';
 import type { SpecialRoute } from './webtool-routes.ts';
+import type { LogEntry, LogGroupColumn, LogResult, LogRow } from '../../src/contract/logs.ts';
 
 /**
  * The "Webtool logs" contract (spec 02 §7, logs): CloudWatch Logs Insights in production, served
@@ -16,30 +17,6 @@ const MAX_QUERY_LENGTH = 500;
 const LATEST_TIME = 253402300799;
 /** A create lists every field of the record; the one-line summary names only the first ones. */
 const SUMMARY_FIELDS = 10;
-
-/** One result row. Beyond CloudWatch's three fields, the columns the screen shows. */
-interface LogRow {
-  '@timestamp': string;
-  '@message': string;
-  '@ptr': string;
-  username: string | null;
-  action: string;
-  resource: string;
-  key: string;
-  /** The fields the change touched, so that the screen can name them in the user's language. */
-  fields: string[];
-}
-
-interface LogEntry {
-  at: string;
-  username: string | null;
-  partner_type: string | null;
-  partner_id: string | null;
-  resource: string;
-  key: string;
-  action: string;
-  changes: unknown;
-}
 
 interface LogSearch {
   /** ISO instants, both inclusive. */
@@ -183,7 +160,7 @@ async function searchLogs(
   db: Db,
   groups: LogGroup[],
   request: { startTime: unknown; endTime: unknown; queryString: unknown },
-) {
+): Promise<LogResult> {
   const startTime = epochSeconds(request.startTime, 'startTime');
   const endTime = epochSeconds(request.endTime, 'endTime');
   if (startTime >= endTime) throw badRequest('startTime must be before endTime.');
@@ -217,7 +194,10 @@ const getLogs: SpecialRoute = async ({ request, access, db }) => {
   const query = request.query as Record<string, unknown>;
   const opname = single(query.opname, 'opname');
   if (opname === 'log_group_list') {
-    return { success: true, data: logGroups.map((group) => ({ column_id: group.name, column_name: group.title })) };
+    return {
+      success: true,
+      data: logGroups.map((group): LogGroupColumn => ({ column_id: group.name, column_name: group.title })),
+    };
   }
   if (opname === 'log') return readLog(db, single(query.ptr, 'ptr'));
   if (opname !== undefined) throw badRequest(`Unknown opname: ${opname.slice(0, 100)}`);

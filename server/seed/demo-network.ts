@@ -2,13 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/adapter.ts';
 import { insertRecords, type NewRecord } from '../gateway/record-store.ts';
 import { loadResources } from '../gateway/resource-registry.ts';
-import {
-  features,
-  featureIdsOf,
-  type FeatureIds,
-  type FeatureName,
-  type PartnerType,
-} from '../../src/schema/features.ts';
+import { features, featureIdsOf, type FeatureIds, type FeatureName } from '../../src/schema/features.ts';
+import type { PartnerType } from '../../src/contract/partner-types.ts';
 import { SAVE_FILTERS_OPTION } from '../../src/schema/saved-filters.ts';
 import { cities } from './geography.ts';
 import { seededRandom } from './random.ts';

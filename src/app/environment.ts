@@ -2,6 +2,8 @@
  * Environment settings (spec 01 §9). Local mode points Amplify and the gateway at this origin;
  * production values come from VITE_* variables at build time.
  */
+import { localIdentity, type AuthSettings } from '../contract/auth-settings.ts';
+
 const env = import.meta.env;
 
 export interface Environment {
@@ -20,17 +22,7 @@ export interface Environment {
   inactiveSignOutSeconds: number;
   /** Base URL of the API gateway; the webtool/ paths hang below it. */
   apiBase: string;
-  auth: {
-    region: string;
-    userPoolId: string;
-    userPoolClientId: string;
-    identityPoolId: string;
-    /** Set only for the local identity stand-in. */
-    userPoolEndpoint?: string;
-    identityPoolEndpoint?: string;
-    /** Hosted-UI base of the single sign-on provider (oauth2/authorize, oauth2/token, logout); only when ssoActive. */
-    oauthBase?: string;
-  };
+  auth: AuthSettings;
 }
 
 const local = (env.VITE_AUTH_MODE ?? 'local') === 'local';
@@ -55,13 +47,13 @@ export const environment: Environment = {
   apiBase: env.VITE_API_BASE ?? origin,
   auth: local
     ? {
-        region: 'eu-west-1',
-        userPoolId: 'eu-west-1_LocalPool',
-        userPoolClientId: 'localwebtoolclient',
-        identityPoolId: 'eu-west-1:5f1c1d6e-0000-4000-8000-00000000b10c',
-        userPoolEndpoint: `${origin}/__identity/cognito-idp`,
-        identityPoolEndpoint: `${origin}/__identity/cognito-identity`,
-        oauthBase: ssoActive ? `${origin}/__identity` : undefined,
+        region: localIdentity.region,
+        userPoolId: localIdentity.userPoolId,
+        userPoolClientId: localIdentity.userPoolClientId,
+        identityPoolId: localIdentity.identityPoolId,
+        userPoolEndpoint: `${origin}${localIdentity.userPoolPath}`,
+        identityPoolEndpoint: `${origin}${localIdentity.identityPoolPath}`,
+        oauthBase: ssoActive ? `${origin}${localIdentity.oauthPath}` : undefined,
       }
     : {
         region: env.VITE_AWS_REGION ?? '',

@@ -1,17 +1,7 @@
 import { Amplify } from 'aws-amplify';
 import { confirmSignIn, fetchAuthSession, signIn, signOut, type SignInOutput } from 'aws-amplify/auth';
+import type { AuthSettings } from '../contract/auth-settings.ts';
 import { configureSso, endSsoSession, isSsoSession, ssoSession, startSso } from './sso.ts';
-
-export interface AuthSettings {
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  identityPoolId: string;
-  userPoolEndpoint?: string;
-  identityPoolEndpoint?: string;
-  /** Hosted-UI base of the single sign-on provider; set only when the option is active. */
-  oauthBase?: string;
-}
 
 let configured = false;
 

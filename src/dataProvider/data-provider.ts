@@ -1,5 +1,6 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { HttpError } from 'react-admin';
+import type { ListResponse, RecordResponse } from '../contract/responses.ts';
 import type { GatewayCall } from './gateway-client.ts';
 import type { GatewayRequest, QueryValue } from './signed-fetch.ts';
 
@@ -14,14 +15,6 @@ export interface DataProviderOptions {
   resources: Record<string, ResourceEndpoint>;
   /** Told when a list call fails: the list shows empty and the user gets this message. */
   onListError?: (message: string) => void;
-}
-
-interface ListResponse {
-  data: Record<string, unknown>[];
-  total: number;
-}
-interface RecordResponse {
-  data: Record<string, unknown>;
 }
 
 /** Field errors of a 422 in the form react-admin puts under inputs, keeping the translation args. */

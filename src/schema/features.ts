@@ -42,16 +42,6 @@ export const features = {
 
 export type FeatureName = keyof typeof features;
 
-export const partnerTypes = [
-  'operator',
-  'carrier',
-  'maintenance_provider',
-  'support_provider',
-  'location_owner',
-  'hardware_provider',
-] as const;
-export type PartnerType = (typeof partnerTypes)[number];
-
 /** Every id a feature can be granted by (basic, advance, scout, parent). */
 export function featureIdsOf(name: FeatureName): number[] {
   return [...new Set(Object.values(features[name] as FeatureIds))];

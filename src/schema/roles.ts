@@ -1,5 +1,3 @@
-import type { PartnerType } from './features.ts';
-
 export interface ParsedRole {
   roleName: string;
   /** e.g. carrier, maintenance_provider, operator. */
@@ -29,15 +27,6 @@ export function parseRole(groups: readonly string[] | undefined): ParsedRole | u
 export function isSuperAdmin(roleName: string, roleDescription: string | undefined, marker: string): boolean {
   return Boolean(roleDescription?.includes('Super')) && roleName.includes(marker);
 }
-
-export const knownPartnerTypes: readonly PartnerType[] = [
-  'operator',
-  'carrier',
-  'maintenance_provider',
-  'support_provider',
-  'location_owner',
-  'hardware_provider',
-];
 
 /** Marker in the operator company's role names (the provider's first role). */
 export const operatorRoleMarker = 'operator';

@@ -9,7 +9,7 @@ import {
   withDefaults,
   type ResourceDefinition,
 } from '../../server/gateway/resource-registry.ts';
-import { writableFields } from '../../server/gateway/webtool-routes.ts';
+import { writableFields } from '../../server/gateway/write-pipeline.ts';
 import type { Doc } from '../../server/gateway/record-store.ts';
 import { createSchemaRegistry } from '../../src/schema/ajv.ts';
 import { validateRecord } from '../../src/schema/validate.ts';

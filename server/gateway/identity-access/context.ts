@@ -8,29 +8,19 @@ import { isSuperAdmin, operatorRoleMarker } from '../../../src/schema/roles.ts';
 import { assertResourceAccess, type CallerAccess, type RoleDoc, type Verb } from '../caller-access.ts';
 import { badRequest, HttpError, noPermission } from '../http-error.ts';
 import type { Doc } from '../record-store.ts';
-import { readRecord, type Actor, type StoredRecord } from '../record-writes.ts';
+import { readRecord, type StoredRecord } from '../record-writes.ts';
 import { loadResources, loadSchemas, type JsonSchema, type ResourceDefinition } from '../resource-registry.ts';
-import type { FieldError } from '../webtool-routes.ts';
+import { SAVE_FAILED, type FieldErrors } from '../../../src/contract/errors.ts';
 
 export const NO_PERMISSION = 'You have no permission for this request.';
 export const LAST_SUPER_ADMIN = 'Cannot delete this user; there must be one Super Admin.';
 export const EMAIL_REGISTERED = 'This email is already registered.';
 export const LOCATION_OWNER_RIGHTS = 'You do not have sufficient rights to create location owners.';
 export const ROLE_IN_USE = 'Role is in use by webtool users.';
-export const SAVE_FAILED = 'Save failed, check the fields in error state';
-
-/** The partner types a partner page can create an admin for (spec 01 §6). */
-export const partnerPageTypes = [
-  'carrier',
-  'maintenance_provider',
-  'support_provider',
-  'location_owner',
-  'hardware_provider',
-] as const;
 
 export const forbidden = (message = NO_PERMISSION) =>
   message === NO_PERMISSION ? noPermission() : new HttpError(403, message);
-export const unprocessable = (errors: Record<string, FieldError>) => new HttpError(422, SAVE_FAILED, { errors });
+export const unprocessable = (errors: FieldErrors) => new HttpError(422, SAVE_FAILED, { errors });
 
 /** What the identity-access routes share: the identity, both resources and their validation. */
 export interface IdentityAccessContext {
@@ -39,7 +29,7 @@ export interface IdentityAccessContext {
   roles: ResourceDefinition;
   common?: JsonSchema;
   /** The schema's errors of `doc`, one per field; empty when valid. */
-  errorsOf(resource: ResourceDefinition, doc: Doc, partial: boolean): { data: Doc; errors: Record<string, FieldError> };
+  errorsOf(resource: ResourceDefinition, doc: Doc, partial: boolean): { data: Doc; errors: FieldErrors };
   /** The normalised document, or a 422 with the field errors. */
   validated<T extends Doc = Doc>(resource: ResourceDefinition, doc: Doc, partial?: boolean): T;
 }
@@ -103,10 +93,6 @@ export function withPartnerText(doc: Doc): Doc {
   return typeof doc.partner === 'number' && Number.isInteger(doc.partner)
     ? { ...doc, partner: String(doc.partner) }
     : doc;
-}
-
-export function actorOf(access: CallerAccess): Actor {
-  return { username: access.caller.username, partnerType: access.partnerType, partner: access.partner };
 }
 
 /** Any webtool_users level reads; writing needs the advance level (or super admin). */

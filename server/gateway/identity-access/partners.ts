@@ -1,6 +1,7 @@
 import type { Db } from '../../db/adapter.ts';
 import type { SpecialRoute } from '../webtool-routes.ts';
-import { assertAllowed, ownsPartner, partnerPageTypes, type IdentityAccessContext } from './context.ts';
+import { partnerPageTypes } from '../../../src/contract/partner-types.ts';
+import { assertAllowed, ownsPartner, type IdentityAccessContext } from './context.ts';
 
 /** The operator company's display name, as the app shows it. */
 const OPERATOR_COMPANY_NAME = process.env.VITE_COMPANY_NAME ?? 'Infinity Lockers';

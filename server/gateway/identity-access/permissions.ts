@@ -3,10 +3,12 @@ import { hasPermission } from '../../../src/schema/permissions.ts';
 import type { RoleDoc } from '../caller-access.ts';
 import { HttpError } from '../http-error.ts';
 import type { Doc } from '../record-store.ts';
-import { audit, deleteRecord, diff, insertRecord } from '../record-writes.ts';
-import type { FieldError, SpecialRoute } from '../webtool-routes.ts';
+import type { FieldErrors } from '../../../src/contract/errors.ts';
+import { partnerPageTypes } from '../../../src/contract/partner-types.ts';
+import { audit, diff } from '../record-writes.ts';
+import type { SpecialRoute } from '../webtool-routes.ts';
+import { actorOf, commitChange } from '../write-pipeline.ts';
 import {
-  actorOf,
   assertAllowed,
   bodyOf,
   canCreateLocationOwners,
@@ -15,7 +17,6 @@ import {
   LOCATION_OWNER_RIGHTS,
   ownsPartner,
   partnerExists,
-  partnerPageTypes,
   pick,
   readRole,
   unprocessable,
@@ -68,7 +69,7 @@ export function permissionRoutes(ctx: IdentityAccessContext): Record<string, Spe
     const roleCheck = ctx.errorsOf(ctx.roles, role, false);
     const userCheck = ctx.errorsOf(ctx.users, user, false);
     // role_name is derived from partner_type and partner: their own errors say what is wrong.
-    const errors: Record<string, FieldError> = { ...roleCheck.errors, ...userCheck.errors };
+    const errors: FieldErrors = { ...roleCheck.errors, ...userCheck.errors };
     delete errors.role_name;
     if (!errors.partner_type && !(partnerPageTypes as readonly unknown[]).includes(partnerType)) {
       errors.partner_type = { message: 'validation.choice' };
@@ -105,7 +106,9 @@ export function permissionRoutes(ctx: IdentityAccessContext): Record<string, Spe
         partner: id,
         permissions,
       };
-      createdRole = await db.transaction((tx) => insertRecord(tx, ctx.roles, actor, roleName, doc));
+      createdRole = await db.transaction((tx) =>
+        commitChange(tx, actor, ctx.roles, { action: 'create', key: roleName, doc }),
+      );
     }
     const username = await freeUsername(db, email);
     try {
@@ -120,7 +123,10 @@ export function permissionRoutes(ctx: IdentityAccessContext): Record<string, Spe
       if (createdRole) {
         const { version, ...doc } = createdRole;
         await db.transaction((tx) =>
-          deleteRecord(tx, ctx.roles, actor, { key: roleName, doc, version: Number(version) }),
+          commitChange(tx, actor, ctx.roles, {
+            action: 'delete',
+            existing: { key: roleName, doc, version: Number(version) },
+          }),
         );
       }
       throw error;

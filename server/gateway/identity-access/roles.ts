@@ -4,10 +4,11 @@ import type { Policy } from '../../../src/schema/permissions.ts';
 import type { CallerAccess, RoleDoc } from '../caller-access.ts';
 import { badRequest, HttpError, notFound } from '../http-error.ts';
 import { listRecords, type Doc } from '../record-store.ts';
-import { deleteRecord, insertRecord, updateRecord } from '../record-writes.ts';
-import { parseListQuery, type FieldError, type SpecialRoute } from '../webtool-routes.ts';
+import type { FieldErrors } from '../../../src/contract/errors.ts';
+import { parseListQuery } from '../list-query.ts';
+import type { SpecialRoute } from '../webtool-routes.ts';
+import { actorOf, commitChange } from '../write-pipeline.ts';
 import {
-  actorOf,
   allRoles,
   assertAllowed,
   bodyOf,
@@ -58,7 +59,7 @@ function roleNameFits(role: Pick<RoleDoc, 'role_name' | 'partner_type' | 'partne
  * raise its own rights. Policies already granted before are left alone.
  */
 export function assertGrantable(access: CallerAccess, permissions: Policy[], before: Policy[] = []) {
-  const errors: Record<string, FieldError> = {};
+  const errors: FieldErrors = {};
   permissions.forEach((policy, index) => {
     if (!knownFeatureIds.has(policy.feature_id)) {
       errors[`permissions.${index}.feature_id`] = { message: 'validation.choice' };
@@ -119,7 +120,9 @@ export function roleRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
     assertGrantable(access, role.permissions);
     if (isSuperAdminRole(role) && !access.superAdmin) throw forbidden();
     const doc = { ...role, role_description: role.role_description ?? '' };
-    const data = await db.transaction((tx) => insertRecord(tx, ctx.roles, actorOf(access), role.role_name, doc));
+    const data = await db.transaction((tx) =>
+      commitChange(tx, actorOf(access), ctx.roles, { action: 'create', key: role.role_name, doc }),
+    );
     reply.status(201);
     return { success: true, data };
   };
@@ -148,7 +151,12 @@ export function roleRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
           throw new HttpError(409, LAST_SUPER_ADMIN);
         }
       }
-      return updateRecord(tx, ctx.roles, actorOf(access), existing, role, version);
+      return commitChange(tx, actorOf(access), ctx.roles, {
+        action: 'update',
+        existing,
+        doc: role,
+        basedOnVersion: version,
+      });
     });
     return { success: true, data };
   };
@@ -166,7 +174,7 @@ export function roleRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
       }
       if (isSuperAdminRole(existing.doc) && !access.superAdmin) throw forbidden();
       if (await roleInUse(tx, roleName)) throw new HttpError(409, ROLE_IN_USE);
-      await deleteRecord(tx, ctx.roles, actorOf(access), existing);
+      await commitChange(tx, actorOf(access), ctx.roles, { action: 'delete', existing });
     });
     return { success: true };
   };

@@ -4,9 +4,10 @@ import type { CallerAccess, RoleDoc } from '../caller-access.ts';
 import { badRequest, HttpError, notFound } from '../http-error.ts';
 import { searchText, type Doc } from '../record-store.ts';
 import { audit, diff } from '../record-writes.ts';
-import { parseListQuery, type SpecialRoute } from '../webtool-routes.ts';
+import { parseListQuery } from '../list-query.ts';
+import type { SpecialRoute } from '../webtool-routes.ts';
+import { actorOf } from '../write-pipeline.ts';
 import {
-  actorOf,
   allRoles,
   assertAllowed,
   bodyOf,

@@ -25,6 +25,7 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import type { LogEntry, LogGroupColumn, LogResult, LogRow } from '../../contract/logs.ts';
 import type { GatewayRequest } from '../../dataProvider/signed-fetch.ts';
 import { useLocalPages } from '../../schema/ui/local-pages.tsx';
 import { ChangeLine, historyValue } from '../../schema/ui/record-history.tsx';
@@ -34,41 +35,6 @@ import { lastDay, logTime, searchWindow } from './log-search.ts';
 const LocalDateTimeField = lazy(() =>
   import('../../schema/ui/date-time-pickers.tsx').then((pickers) => ({ default: pickers.LocalDateTimeField })),
 );
-
-interface LogGroup {
-  column_id: string;
-  column_name: string;
-}
-
-/** A result row: CloudWatch's three fields plus the columns the gateway adds for this screen. */
-interface LogRow {
-  '@timestamp': string;
-  '@message': string;
-  '@ptr': string;
-  username?: string | null;
-  action?: string;
-  resource?: string;
-  key?: string;
-  /** The changed fields; without them (CloudWatch's own rows) the summary is `@message`. */
-  fields?: string[];
-}
-
-interface LogResult {
-  data: LogRow[];
-  total: number;
-  truncated?: boolean;
-}
-
-interface LogEntry {
-  at: string;
-  username: string | null;
-  partner_type: string | null;
-  partner_id: string | null;
-  resource: string;
-  key: string;
-  action: string;
-  changes: unknown;
-}
 
 type Caller = { call: <T>(request: GatewayRequest) => Promise<T> };
 
@@ -284,7 +250,7 @@ export function WebtoolLogsPage({ resourceNames }: WebtoolLogsPageProps) {
     queryKey: ['webtool-logs', 'groups'],
     queryFn: async () =>
       (
-        await dataProvider.call<{ data: LogGroup[] }>({
+        await dataProvider.call<{ data: LogGroupColumn[] }>({
           method: 'GET',
           path: PATH,
           query: { opname: 'log_group_list' },

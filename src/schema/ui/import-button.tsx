@@ -30,6 +30,7 @@ import {
   type ImportRow,
   type RowValidity,
 } from '../bulk-import.ts';
+import type { ErrorBody } from '../../contract/errors.ts';
 import type { ResourceModel } from '../resource-model.ts';
 import { useLocalPages } from './local-pages.tsx';
 import { schemaRegistry } from './registry.ts';
@@ -40,9 +41,7 @@ interface ActionProvider {
   action<T = unknown>(resource: string, method: 'POST', opname: string, body?: Record<string, unknown>): Promise<T>;
 }
 
-interface RowErrorsBody {
-  row_errors?: { index: number; errors: Record<string, { message: string; args?: Record<string, unknown> }> }[];
-}
+type RowErrorsBody = Pick<ErrorBody, 'row_errors'>;
 
 const chipColor: Record<RowValidity, 'success' | 'error' | 'warning'> = {
   valid: 'success',

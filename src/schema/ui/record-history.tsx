@@ -26,20 +26,7 @@ import {
 } from 'react-admin';
 import type { ResourceModel } from '../resource-model.ts';
 import { FixedPager } from './local-pages.tsx';
-
-export interface HistoryEntry {
-  id: number;
-  at: string;
-  username: string | null;
-  partner_type: string | null;
-  action: string;
-  changes: Record<string, { from: unknown; to: unknown }>;
-}
-
-interface HistoryPage {
-  data: HistoryEntry[];
-  total: number;
-}
+import type { HistoryPage } from '../../contract/logs.ts';
 
 /** The engine calls the gateway's generic `opname=history`; the dataProvider signs it. */
 interface HistoryProvider {

@@ -1,3 +1,5 @@
+import type { FieldError as ContractFieldError } from '../../contract/errors.ts';
+
 /**
  * Every translation key the schema validators can produce. Messages live under the top-level
  * `validation` section of locales/*.json; keys with arguments interpolate them with polyglot's
@@ -46,8 +48,5 @@ export const validationMessages = {
 
 export type ValidationMessage = (typeof validationMessages)[keyof typeof validationMessages];
 
-/** A field's error as react-admin translates it: a key plus its interpolation arguments. */
-export interface FieldError {
-  message: ValidationMessage;
-  args?: Record<string, unknown>;
-}
+/** A field's error the engine's own checks give: one of the validation messages above. */
+export type FieldError = ContractFieldError<ValidationMessage>;

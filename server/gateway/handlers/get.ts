@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import type { ListResponse } from '../../../src/contract/responses.ts';
+import { assertResourceAccess } from '../caller-access.ts';
+import { badRequest, HttpError } from '../http-error.ts';
+import { nonNegativeInt, parseListQuery, single } from '../list-query.ts';
+import { recordHistory } from '../record-history.ts';
+import { listRecords, MAX_LIMIT } from '../record-store.ts';
+import { scopeFor } from '../tenancy.ts';
+import { recordKeyOf, visibleRecord } from '../write-pipeline.ts';
+import { singleValues, type HandlerContext } from './handler-context.ts';
+
+/** `GET webtool/<endpoint>`: a page of the list, a record's history, or a resource's query opname. */
+export const getHandler = (ctx: HandlerContext) => async (request: FastifyRequest) => {
+  const { deps } = ctx;
+  const access = request.access!;
+  const resource = ctx.resourceFor(request);
+  assertResourceAccess(access, resource, 'read');
+  const query = request.query as Record<string, unknown>;
+  const opname = single(query.opname);
+  if (opname === 'history') {
+    const key = recordKeyOf(resource, singleValues(query));
+    await visibleRecord(deps.db, access, resource, key);
+    const limit = nonNegativeInt(single(query.limit), 'limit', 25);
+    if (limit < 1 || limit > MAX_LIMIT) throw badRequest(`limit must be between 1 and ${MAX_LIMIT}.`);
+    const offset = nonNegativeInt(single(query.offset), 'offset', 0);
+    return { success: true, ...(await recordHistory(deps.db, resource, key, { offset, limit })) };
+  }
+  if (opname) {
+    const handler = deps.rules?.[resource.endpoint]?.queries?.[opname];
+    if (!handler) throw badRequest(`Unknown opname: ${opname}`);
+    return handler(ctx.opnameContext(access, resource), singleValues(query));
+  }
+  const scopeOfCaller = scopeFor(access, resource);
+  if (scopeOfCaller === 'none') throw new HttpError(403, 'You have no permission for this request.');
+  const listQuery = parseListQuery(resource, query, deps.common);
+  if (scopeOfCaller !== 'all') listQuery.scope = scopeOfCaller;
+  const page: ListResponse = { success: true, ...(await listRecords(deps.db, resource, listQuery)) };
+  return page;
+};

@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+import type { RecordResponse } from '../../../src/contract/responses.ts';
+import { assertResourceAccess } from '../caller-access.ts';
+import { badRequest } from '../http-error.ts';
+import { recordKeyOf } from '../write-pipeline.ts';
+import { bodyOf, type HandlerContext } from './handler-context.ts';
+
+/** `PATCH webtool/<endpoint>`: changes of a record, based on the version the client edited. */
+export const patchHandler = (ctx: HandlerContext) => async (request: FastifyRequest) => {
+  const access = request.access!;
+  const resource = ctx.resourceFor(request);
+  assertResourceAccess(access, resource, 'edit');
+  const body = bodyOf(request);
+  if (body.opname !== undefined) throw badRequest(`Unknown opname: ${String(body.opname)}`);
+  const version = body.version;
+  if (typeof version !== 'number' || !Number.isInteger(version)) {
+    throw badRequest('version is required: send the version of the record you edited.');
+  }
+  const updated: RecordResponse = {
+    success: true,
+    data: await ctx.writesOf(access, resource).update(recordKeyOf(resource, body), body, version),
+  };
+  return updated;
+};

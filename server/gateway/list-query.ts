@@ -1,0 +1,66 @@
+import { badRequest } from './http-error.ts';
+import { MAX_LIMIT, type ListQuery } from './record-store.ts';
+import { propertyType, type JsonSchema, type ResourceDefinition } from './resource-registry.ts';
+
+const LIST_KEYS = new Set(['offset', 'limit', 'search', 'order_by', 'order_by_dir', 'opname']);
+
+export function single(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (Array.isArray(value)) throw badRequest('A query parameter was given more than once.');
+  return String(value);
+}
+
+export function nonNegativeInt(value: string | undefined, name: string, fallback: number) {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d{1,9}$/.test(value)) throw badRequest(`${name} must be a whole number of 0 or more.`);
+  return Number(value);
+}
+
+/** Turns a query-string value into the JSON value stored for that schema field. */
+function typedValue(type: string | undefined, raw: string, field: string): unknown {
+  switch (type) {
+    case 'integer':
+    case 'number': {
+      const n = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(n)) throw badRequest(`${field} must be a number.`);
+      return n;
+    }
+    case 'boolean':
+      if (raw === 'true' || raw === '1') return true;
+      if (raw === 'false' || raw === '0') return false;
+      throw badRequest(`${field} must be true or false.`);
+    default:
+      return raw;
+  }
+}
+
+export function parseListQuery(
+  resource: ResourceDefinition,
+  query: Record<string, unknown>,
+  common?: JsonSchema,
+): ListQuery {
+  const limit = nonNegativeInt(single(query.limit), 'limit', resource.pageSize);
+  if (limit < 1 || limit > MAX_LIMIT) throw badRequest(`limit must be between 1 and ${MAX_LIMIT}.`);
+  const dir = single(query.order_by_dir)?.toUpperCase();
+  if (dir !== undefined && dir !== 'ASC' && dir !== 'DESC') throw badRequest('order_by_dir must be asc or desc.');
+  const filters: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (LIST_KEYS.has(key)) continue;
+    if (!resource.schema.properties?.[key]) throw badRequest(`Unknown filter: ${key}`);
+    const raw = single(value) ?? '';
+    if (raw === '') continue;
+    const type = propertyType(resource, key, common);
+    // An array field is filtered by one of its items (a service point's carriers_access by a carrier).
+    const itemType = resource.schema.properties[key].items as JsonSchema | undefined;
+    filters[key] = typedValue(type === 'array' ? (itemType?.type as string | undefined) : type, raw, key);
+  }
+  const search = single(query.search)?.trim();
+  return {
+    offset: nonNegativeInt(single(query.offset), 'offset', 0),
+    limit,
+    search: search ? search.slice(0, 200) : undefined,
+    orderBy: single(query.order_by) || undefined,
+    orderDir: dir as ListQuery['orderDir'],
+    filters,
+  };
+}

@@ -1,0 +1,259 @@
+import type { Db } from '../db/adapter.ts';
+import { SAVE_FAILED, type FieldErrors, type RowErrors } from '../../src/contract/errors.ts';
+import type { RecordResponse } from '../../src/contract/responses.ts';
+import type { CallerAccess } from './caller-access.ts';
+import { badRequest, HttpError, notFound } from './http-error.ts';
+import type { Doc } from './record-store.ts';
+import {
+  audit,
+  diff,
+  nextId,
+  readRecord,
+  staleVersion,
+  storeNew,
+  storeRemoval,
+  storeUpdate,
+  type Actor,
+  type StoredRecord,
+} from './record-writes.ts';
+import { propertyType, withDefaults, type JsonSchema, type ResourceDefinition } from './resource-registry.ts';
+import type { ResourceRules, RuleContext } from './resource-rules.ts';
+import { ownedByCaller, scopeFor, visible } from './tenancy.ts';
+
+/**
+ * The one way the gateway writes a record: prepare (writable fields, defaults, ownership) ->
+ * validate (the schema) -> rules (the resource's hooks) -> write -> audit, the last four in one
+ * transaction, so that a refusal at any stage leaves neither a record nor an audit row behind.
+ * Create, update, delete, bulk import, uploads and the resources' opnames all go through it.
+ */
+
+export type RecordValidator = (
+  resource: ResourceDefinition,
+  doc: Doc,
+  options: { partial: boolean },
+) => { valid: boolean; data: Doc; errors: FieldErrors };
+
+export interface WritePipelineDeps {
+  db: Db;
+  resources: Map<string, ResourceDefinition>;
+  common?: JsonSchema;
+  validate: RecordValidator;
+  rules?: Record<string, ResourceRules>;
+}
+
+const CONTROL_FIELDS = ['version', 'opname', 'id'];
+
+/** Drops what a client may not set: control fields and the schema's readOnly properties. */
+export function writableFields(resource: ResourceDefinition, doc: Doc): Doc {
+  const clean = { ...doc };
+  for (const field of CONTROL_FIELDS) delete clean[field];
+  for (const [field, property] of Object.entries(resource.schema.properties ?? {})) {
+    if (property.readOnly === true) delete clean[field];
+  }
+  return clean;
+}
+
+/** Who the audit trail names for a write. */
+export function actorOf(access: CallerAccess): Actor {
+  return { username: access.caller.username, partnerType: access.partnerType, partner: access.partner };
+}
+
+export const refusedFields = (errors: FieldErrors) => new HttpError(422, SAVE_FAILED, { errors });
+
+/** The field errors of a refusal that names fields (a 422 of the schema or of a rule), else undefined. */
+function fieldErrorsOf(error: unknown): FieldErrors | undefined {
+  if (!(error instanceof HttpError) || error.status !== 422) return undefined;
+  const errors = error.details.errors;
+  return errors && typeof errors === 'object' ? (errors as FieldErrors) : undefined;
+}
+
+/** The record if it exists and the caller may see it; otherwise 404, so ids cannot be probed. */
+export async function visibleRecord(tx: Db, access: CallerAccess, resource: ResourceDefinition, key: string) {
+  const existing = await readRecord(tx, resource, key);
+  if (!existing || !visible(scopeFor(access, resource), existing.doc)) throw notFound();
+  return existing;
+}
+
+/** A record as the gateway answers a write: the stored document and its new version. */
+export type WrittenRecord = RecordResponse['data'];
+
+export type RecordChange =
+  | { action: 'create'; key: string; doc: Doc }
+  | { action: 'update'; existing: StoredRecord; doc: Doc; basedOnVersion: number }
+  | { action: 'delete'; existing: StoredRecord };
+
+/**
+ * The write and audit stages, in the caller's transaction: for routes that prepare, validate and
+ * check their records themselves (roles), and the last stages of every pipeline run.
+ */
+export async function commitChange(
+  tx: Db,
+  actor: Actor,
+  resource: ResourceDefinition,
+  change: RecordChange,
+): Promise<WrittenRecord> {
+  switch (change.action) {
+    case 'create':
+      await storeNew(tx, resource, actor, change.key, change.doc);
+      await audit(tx, actor, resource, change.key, 'create', diff({}, change.doc));
+      return { ...change.doc, version: 1 };
+    case 'update': {
+      const { existing, doc } = change;
+      const version = await storeUpdate(tx, resource, actor, existing, doc, change.basedOnVersion);
+      await audit(tx, actor, resource, existing.key, 'update', diff(existing.doc, doc));
+      return { ...doc, version };
+    }
+    case 'delete':
+      await storeRemoval(tx, resource, change.existing);
+      await audit(tx, actor, resource, change.existing.key, 'delete', diff(change.existing.doc, {}));
+      return { ...change.existing.doc, version: change.existing.version };
+  }
+}
+
+/** Checks a bulk import adds around the schema's, per row. */
+export interface RowChecks {
+  /** Errors found in the raw row (formula cells): on the same field they win over the schema's. */
+  problems(row: Doc): FieldErrors;
+  /** Checks of the valid, normalised row against the rows before it (repeats in the file). */
+  afterValidation(data: Doc, line: number): FieldErrors;
+}
+
+/** The pipeline bound to one caller and one resource: what handlers, opnames and uploads write with. */
+export interface RecordWrites {
+  /** A new record (201 of POST); ownership is checked before the transaction opens. */
+  create(input: Doc): Promise<WrittenRecord>;
+  /** PATCH: the client's writable fields over the stored record, if it is still at `basedOnVersion`. */
+  update(key: string, input: Doc, basedOnVersion: number): Promise<WrittenRecord>;
+  /** DELETE; without `basedOnVersion` whatever version is stored. */
+  remove(key: string, basedOnVersion?: number): Promise<void>;
+  /**
+   * A change the gateway makes itself (an uploaded logo): `produce` runs in the transaction and
+   * returns the new document, or undefined when nothing is to change.
+   */
+  change(key: string, produce: (tx: Db, existing: StoredRecord) => Promise<Doc | undefined>): Promise<WrittenRecord>;
+  /**
+   * All rows or none: every row goes through the stages, the later rows still checked once one
+   * failed, and a 422 with `row_errors` (line = index + 2) lists the refused ones.
+   */
+  importRows(rows: Doc[], checks: RowChecks): Promise<number>;
+}
+
+export function createWritePipeline(deps: WritePipelineDeps) {
+  const { db } = deps;
+
+  return function writesOf(access: CallerAccess, resource: ResourceDefinition): RecordWrites {
+    const rules = deps.rules?.[resource.endpoint] ?? {};
+    const actor = actorOf(access);
+    const scope = scopeFor(access, resource);
+    const idIsNumeric = propertyType(resource, resource.id, deps.common) === 'integer';
+
+    const prepareNew = (input: Doc) =>
+      ownedByCaller(scope, resource, withDefaults(resource, writableFields(resource, input)));
+    const prepareChange = (existing: StoredRecord, input: Doc) =>
+      ownedByCaller(scope, resource, {
+        ...existing.doc,
+        ...writableFields(resource, input),
+        [resource.id]: existing.doc[resource.id],
+      });
+
+    /** The validate and rules stages of one prepared record: the document to write, or a refusal. */
+    async function checked(
+      tx: Db,
+      prepared: Doc,
+      existing: StoredRecord | undefined,
+      row?: { checks: RowChecks; line: number },
+    ): Promise<Doc> {
+      // A new record's numeric id is the gateway's: a placeholder satisfies the schema until then.
+      const placeholder = !existing && idIsNumeric ? { [resource.id]: 1 } : {};
+      const errors: FieldErrors = row?.checks.problems(prepared) ?? {};
+      const result = deps.validate(resource, { ...prepared, ...placeholder }, { partial: false });
+      for (const [field, error] of Object.entries(result.errors)) errors[field] ??= error;
+      if (!Object.keys(errors).length && row) Object.assign(errors, row.checks.afterValidation(result.data, row.line));
+      if (Object.keys(errors).length) throw refusedFields(errors);
+
+      const ruleContext: RuleContext = { tx, access, resource, resources: deps.resources };
+      return (await rules.beforeWrite?.(ruleContext, result.data, existing)) ?? result.data;
+    }
+
+    /** The write and audit stages of a checked document. */
+    async function written(tx: Db, doc: Doc, existing?: StoredRecord, basedOnVersion?: number) {
+      if (existing) {
+        return commitChange(tx, actor, resource, {
+          action: 'update',
+          existing,
+          doc,
+          basedOnVersion: basedOnVersion ?? existing.version,
+        });
+      }
+      const withId = idIsNumeric ? { ...doc, [resource.id]: await nextId(tx, resource) } : doc;
+      return commitChange(tx, actor, resource, { action: 'create', key: recordKeyOf(resource, withId), doc: withId });
+    }
+
+    return {
+      async create(input) {
+        const prepared = prepareNew(input);
+        return db.transaction(async (tx) => written(tx, await checked(tx, prepared, undefined)));
+      },
+
+      async update(key, input, basedOnVersion) {
+        return db.transaction(async (tx) => {
+          const existing = await visibleRecord(tx, access, resource, key);
+          return written(tx, await checked(tx, prepareChange(existing, input), existing), existing, basedOnVersion);
+        });
+      },
+
+      async remove(key, basedOnVersion) {
+        await db.transaction(async (tx) => {
+          const existing = await visibleRecord(tx, access, resource, key);
+          if (basedOnVersion !== undefined && basedOnVersion !== existing.version) throw staleVersion();
+          await rules.beforeDelete?.({ tx, access, resource, resources: deps.resources }, existing);
+          await commitChange(tx, actor, resource, { action: 'delete', existing });
+        });
+      },
+
+      async change(key, produce) {
+        return db.transaction(async (tx) => {
+          const existing = await visibleRecord(tx, access, resource, key);
+          const doc = await produce(tx, existing);
+          if (doc === undefined) return { ...existing.doc, version: existing.version };
+          return written(tx, await checked(tx, doc, existing), existing);
+        });
+      },
+
+      async importRows(rows, checks) {
+        // Tenancy first, for the whole batch: a row for another owner refuses the request (403).
+        const prepared = rows.map(prepareNew);
+        return db.transaction(async (tx) => {
+          const rowErrors: RowErrors[] = [];
+          let imported = 0;
+          for (const [index, row] of prepared.entries()) {
+            const line = index + 2;
+            try {
+              const doc = await checked(tx, row, undefined, { checks, line });
+              // Once a row failed nothing will be kept, but the later rows are still checked.
+              if (rowErrors.length) continue;
+              await written(tx, doc);
+              imported += 1;
+            } catch (error) {
+              const errors = fieldErrorsOf(error);
+              if (!errors) throw error;
+              rowErrors.push({ index, line, errors });
+            }
+          }
+          if (rowErrors.length) throw new HttpError(422, SAVE_FAILED, { row_errors: rowErrors });
+          return imported;
+        });
+      },
+    };
+  };
+}
+
+/** A record's key from its id field, as the client sent it or the gateway gave it. */
+export function recordKeyOf(resource: ResourceDefinition, source: Record<string, unknown>) {
+  const raw = source[resource.id];
+  if (raw === undefined || raw === null || raw === '') throw badRequest(`${resource.id} is required.`);
+  if (typeof raw === 'object') throw badRequest(`${resource.id} must be a single value.`);
+  return String(raw);
+}
+
+export type WritesOf = ReturnType<typeof createWritePipeline>;
