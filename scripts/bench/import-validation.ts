@@ -10,7 +10,7 @@ const TARGET_RATIO = 2;
 
 /** A service point file as a user would fill it: the importable columns the rows have. */
 function importFile() {
-  const model = importModel(registry, SCHEMA_ID);
+  const model = importModel(registry.model(SCHEMA_ID));
   const rows = servicePoints(ROWS);
   const columns = Object.keys(rows[0]).filter((field) => model.fields.includes(field));
   return { model, columns, csv: Papa.unparse(rows, { columns, newline: '\r\n' }) };

@@ -1,15 +1,14 @@
 import {
   DEFAULT_ROW_LIMIT,
   importMessages,
+  importModel,
   looksLikeFormula,
   repeatTracker,
-  uniqueness,
-  type ImportModel,
 } from '../../src/schema/bulk-import.ts';
 import type { Doc } from './record-store.ts';
 import { insertRecord, nextId } from './record-writes.ts';
 import type { OpnameContext, RuleContext } from './resource-rules.ts';
-import { propertyType, withDefaults, type ResourceDefinition } from './resource-registry.ts';
+import { propertyType, withDefaults, writableFields } from './resource-registry.ts';
 import { badRequest, HttpError } from './http-error.ts';
 import { ownedByCaller, scopeFor } from './tenancy.ts';
 
@@ -24,36 +23,6 @@ export interface RowErrors {
   /** The row's line in the file it came from, the header being line 1. */
   line: number;
   errors: Record<string, FieldError>;
-}
-
-const CONTROL_FIELDS = ['version', 'opname', 'id'];
-
-function importableFields(resource: ResourceDefinition, row: Doc): Doc {
-  const clean = { ...row };
-  for (const field of CONTROL_FIELDS) delete clean[field];
-  for (const [field, property] of Object.entries(resource.schema.properties ?? {})) {
-    if (property.readOnly === true) delete clean[field];
-  }
-  return clean;
-}
-
-function modelOf(resource: ResourceDefinition): ImportModel {
-  const properties = resource.schema.properties ?? {};
-  const tenancy = (resource.schema['x-resource'] as { tenancy?: Record<string, string> } | undefined)?.tenancy ?? {};
-  return {
-    fields: Object.keys(properties),
-    required: [],
-    ownerFields: [...new Set(Object.values(tenancy))].filter((field) => field in properties),
-    ...uniqueness(properties),
-    types: {},
-  };
-}
-
-/** `x-resource.bulkImport.toggle`: the boolean field `is_toggle_enabled` sets on every row. */
-function toggleField(resource: ResourceDefinition): string | undefined {
-  const setting = (resource.schema['x-resource'] as { bulkImport?: unknown } | undefined)?.bulkImport;
-  const toggle = typeof setting === 'object' && setting ? (setting as { toggle?: unknown }).toggle : undefined;
-  return typeof toggle === 'string' ? toggle : undefined;
 }
 
 /**
@@ -82,15 +51,16 @@ export function bulkImport({ maxRows = DEFAULT_ROW_LIMIT }: { maxRows?: number }
     }
 
     const { resource, access } = ctx;
-    const toggle = toggleField(resource);
+    // `x-resource.bulkImport.toggle`: the boolean field `is_toggle_enabled` sets on every row.
+    const toggle = resource.importToggle;
     const rows = (data as Doc[]).map((row) => (toggle && body.is_toggle_enabled ? { ...row, [toggle]: true } : row));
     const scope = scopeFor(access, resource);
     // Tenancy first, for the whole batch: a row for another owner refuses the request (403).
     const owned = rows.map((row) =>
-      ownedByCaller(scope, resource, withDefaults(resource, importableFields(resource, row))),
+      ownedByCaller(scope, resource, withDefaults(resource, writableFields(resource, row))),
     );
-    const repeats = repeatTracker(modelOf(resource));
-    const idIsNumeric = propertyType(resource, resource.id, ctx.common) === 'integer';
+    const repeats = repeatTracker(importModel(resource));
+    const idIsNumeric = propertyType(resource, resource.id) === 'integer';
     const actor = { username: access.caller.username, partnerType: access.partnerType, partner: access.partner };
 
     return ctx.db.transaction(async (tx) => {

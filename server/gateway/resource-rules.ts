@@ -2,7 +2,7 @@ import type { Db } from '../db/adapter.ts';
 import type { CallerAccess } from './caller-access.ts';
 import type { Doc } from './record-store.ts';
 import type { StoredRecord } from './record-writes.ts';
-import type { JsonSchema, ResourceDefinition } from './resource-registry.ts';
+import type { ResourceDefinition } from './resource-registry.ts';
 
 export interface RuleContext {
   tx: Db;
@@ -21,8 +21,6 @@ export interface OpnameContext {
   access: CallerAccess;
   resource: ResourceDefinition;
   resources: Map<string, ResourceDefinition>;
-  /** common.schema.json, for properties that `$ref` it (e.g. an id's type). */
-  common?: JsonSchema;
   /** The schema check of the POST path (no partial records). */
   validate(doc: Doc): { valid: boolean; data: Doc; errors: Record<string, { message: string; args?: object }> };
   /** The resource's own rules, e.g. for `beforeWrite` on each imported row. */

@@ -3,7 +3,7 @@ import type { Db } from '../db/adapter.ts';
 import { authenticate, type IdentityVerifier } from './request-auth.ts';
 import { badRequest, HttpError, INVALID_JSON } from './http-error.ts';
 import { listRecords, MAX_LIMIT, type Doc, type ListQuery } from './record-store.ts';
-import { propertyType, withDefaults, type JsonSchema, type ResourceDefinition } from './resource-registry.ts';
+import { propertyType, withDefaults, writableFields, type ResourceDefinition } from './resource-registry.ts';
 import { assertResourceAccess, resolveAccess, type CallerAccess } from './caller-access.ts';
 import { ownedByCaller, scopeFor, visible } from './tenancy.ts';
 import { deleteRecord, insertRecord, nextId, readRecord, updateRecord } from './record-writes.ts';
@@ -34,7 +34,6 @@ export interface WebtoolDeps {
   db: Db;
   identity: IdentityVerifier;
   resources: Map<string, ResourceDefinition>;
-  common?: JsonSchema;
   validate: RecordValidator;
   rules?: Record<string, ResourceRules>;
   /** `'<METHOD> <path under webtool/>'` -> handler, for paths that are not schema resources. */
@@ -42,7 +41,6 @@ export interface WebtoolDeps {
 }
 
 const LIST_KEYS = new Set(['offset', 'limit', 'search', 'order_by', 'order_by_dir', 'opname']);
-const CONTROL_FIELDS = ['version', 'opname', 'id'];
 
 function single(value: unknown): string | undefined {
   if (value === undefined) return undefined;
@@ -74,11 +72,7 @@ function typedValue(type: string | undefined, raw: string, field: string): unkno
   }
 }
 
-export function parseListQuery(
-  resource: ResourceDefinition,
-  query: Record<string, unknown>,
-  common?: JsonSchema,
-): ListQuery {
+export function parseListQuery(resource: ResourceDefinition, query: Record<string, unknown>): ListQuery {
   const limit = nonNegativeInt(single(query.limit), 'limit', resource.pageSize);
   if (limit < 1 || limit > MAX_LIMIT) throw badRequest(`limit must be between 1 and ${MAX_LIMIT}.`);
   const dir = single(query.order_by_dir)?.toUpperCase();
@@ -86,13 +80,12 @@ export function parseListQuery(
   const filters: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(query)) {
     if (LIST_KEYS.has(key)) continue;
-    if (!resource.schema.properties?.[key]) throw badRequest(`Unknown filter: ${key}`);
+    const field = resource.fieldsBySource.get(key);
+    if (!field) throw badRequest(`Unknown filter: ${key}`);
     const raw = single(value) ?? '';
     if (raw === '') continue;
-    const type = propertyType(resource, key, common);
     // An array field is filtered by one of its items (a service point's carriers_access by a carrier).
-    const itemType = resource.schema.properties[key].items as JsonSchema | undefined;
-    filters[key] = typedValue(type === 'array' ? (itemType?.type as string | undefined) : type, raw, key);
+    filters[key] = typedValue(field.type === 'array' ? field.itemType : field.type, raw, key);
   }
   const search = single(query.search)?.trim();
   return {
@@ -117,16 +110,6 @@ function bodyOf(request: FastifyRequest): Doc {
   if (!body || typeof body !== 'object' || Array.isArray(body))
     throw badRequest('The request body must be a JSON object.');
   return body as Doc;
-}
-
-/** Drops what a client may not set: control fields and the schema's readOnly properties. */
-export function writableFields(resource: ResourceDefinition, doc: Doc): Doc {
-  const clean = { ...doc };
-  for (const field of CONTROL_FIELDS) delete clean[field];
-  for (const [field, property] of Object.entries(resource.schema.properties ?? {})) {
-    if (property.readOnly === true) delete clean[field];
-  }
-  return clean;
 }
 
 export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
@@ -167,7 +150,6 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
     access,
     resource,
     resources,
-    common: deps.common,
     validate: (doc: Doc) => deps.validate(resource, doc, { partial: false }),
     rules: deps.rules?.[resource.endpoint] ?? {},
   });
@@ -221,7 +203,7 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
         }
         const scopeOfCaller = scopeFor(access, resource);
         if (scopeOfCaller === 'none') throw new HttpError(403, 'You have no permission for this request.');
-        const listQuery = parseListQuery(resource, query, deps.common);
+        const listQuery = parseListQuery(resource, query);
         if (scopeOfCaller !== 'all') listQuery.scope = scopeOfCaller;
         const result = await listRecords(db, resource, listQuery);
         return { success: true, ...result };
@@ -244,7 +226,7 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
         );
         const data = await db.transaction(async (tx) => {
           const ctx: RuleContext = { tx, access, resource, resources };
-          const idIsNumeric = propertyType(resource, resource.id, deps.common) === 'integer';
+          const idIsNumeric = propertyType(resource, resource.id) === 'integer';
           const candidate = unvalidated(resource, { ...owned, ...(idIsNumeric ? { [resource.id]: 1 } : {}) }, false);
           const checked =
             (await deps.rules?.[resource.endpoint]?.beforeWrite?.(ctx, candidate, undefined)) ?? candidate;

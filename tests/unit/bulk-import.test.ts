@@ -15,6 +15,7 @@ const registry = createSchemaRegistry([
   {
     $id: 'location',
     type: 'object',
+    'x-resource': { name: 'locations', endpoint: 'locations', id: 'location_id' },
     required: ['name'],
     properties: {
       location_id: { type: 'integer', readOnly: true },
