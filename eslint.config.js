@@ -59,8 +59,13 @@ export default tseslint.config(
   ),
   layer(['src/custom/**'], ['/(app|resources)/'], 'Custom pages never import the app or resources.'),
   layer(
+    ['src/custom/*/**'],
+    ['/(app|resources)/', '^\\.\\./(?!\\.\\.)'],
+    'Custom pages never import the app, resources or another custom folder.',
+  ),
+  layer(
     ['server/**'],
-    ['/src/(app|resources|custom|dataProvider|authProvider)/', '^react', '^@mui/'],
-    'server/ shares only schemas and src/schema with the browser.',
+    ['/src/(app|resources|custom|dataProvider|authProvider)/', '/src/schema/ui/', '^react', '^@mui/'],
+    'server/ shares only schemas and the pure modules of src/schema with the browser.',
   ),
 );
