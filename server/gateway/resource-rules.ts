@@ -27,9 +27,9 @@ export interface OpnameContext {
   rules: ResourceRules;
 }
 
-export interface ResourceRules {
-  beforeWrite?(ctx: RuleContext, doc: Doc, existing: StoredRecord | undefined): Promise<Doc | void>;
-  beforeDelete?(ctx: RuleContext, existing: StoredRecord): Promise<void>;
+export interface ResourceRules<T extends object = Doc> {
+  beforeWrite?(ctx: RuleContext, doc: T, existing: StoredRecord<T> | undefined): Promise<T | void>;
+  beforeDelete?(ctx: RuleContext, existing: StoredRecord<T>): Promise<void>;
   /** `POST webtool/<endpoint>` with `{ opname, ... }`: the handler's result is the 200 answer. */
   opnames?: Record<string, (ctx: OpnameContext, body: Doc) => Promise<unknown>>;
   /** `GET webtool/<endpoint>?opname=...`: read-only calls; the handler's result is the 200 answer. */
@@ -38,4 +38,13 @@ export interface ResourceRules {
   put?(ctx: OpnameContext, body: Doc): Promise<unknown>;
   /** `DELETE webtool/<endpoint>` with `{ opname, ... }` (e.g. a carrier's logo): the result is the 200 answer. */
   removals?: Record<string, (ctx: OpnameContext, body: Doc) => Promise<unknown>>;
+}
+
+/**
+ * A resource's rules written over its generated record type (`src/types/generated/<entity>.ts`). The
+ * gateway hands `beforeWrite` only a record that passed the resource's schema, and `beforeDelete` a
+ * stored one, written the same way, so the record has that type.
+ */
+export function recordRules<T extends object>(rules: ResourceRules<T>): ResourceRules {
+  return rules as unknown as ResourceRules;
 }
