@@ -194,6 +194,8 @@ export interface ImportModel {
   /** `x-import.uniqueWith`: fields compared together with a unique one, e.g. latitude with longitude. */
   uniqueWith: Record<string, string[]>;
   types: Record<string, string | undefined>;
+  /** The items' type of each array field. */
+  itemTypes: Record<string, string | undefined>;
 }
 
 /** What the file's rows are checked against, read from the resource model. */
@@ -213,6 +215,7 @@ export function importModel(model: ResourceModel): ImportModel {
         .map((field) => [field.source, field.importHint?.uniqueWith ?? []]),
     ),
     types: Object.fromEntries(importable.map((field) => [field.source, field.type])),
+    itemTypes: Object.fromEntries(importable.map((field) => [field.source, field.itemType])),
   };
 }
 
@@ -222,15 +225,19 @@ export const LIST_SEPARATOR = ';';
 const TRUE_WORDS = new Set(['true', '1', 'yes']);
 const FALSE_WORDS = new Set(['false', '0', 'no']);
 
-/** A CSV cell as the JSON value the schema expects; left as text when it does not convert. */
-export function typedCell(type: string | undefined, cell: string): unknown {
+/**
+ * A CSV cell as the JSON value the schema expects; left as text when it does not convert. A list
+ * cell's items take `itemType`, so `3; 6` fills an array of carrier ids with numbers.
+ */
+export function typedCell(type: string | undefined, cell: string, itemType?: string): unknown {
   if (type !== 'array' && type !== 'integer' && type !== 'number' && type !== 'boolean') return cell;
   const value = cell.trim();
   if (type === 'array') {
     return value
       .split(LIST_SEPARATOR)
       .map((item) => item.trim())
-      .filter(Boolean);
+      .filter(Boolean)
+      .map((item) => (itemType === 'array' ? item : typedCell(itemType, item)));
   }
   if (type === 'integer' || type === 'number') {
     return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : cell;
@@ -345,6 +352,7 @@ export function rowChecker(
   presentFields: readonly string[] = columns,
 ): (cells: readonly (string | undefined)[]) => CheckedRow {
   const types = columns.map((field) => model.types[field]);
+  const itemTypes = columns.map((field) => model.itemTypes[field]);
   const unreported = new Set(model.ownerFields.filter((field) => !presentFields.includes(field)));
   return (cells) => {
     const errors: Record<string, RowError> = {};
@@ -357,7 +365,7 @@ export function rowChecker(
       if (looksLikeFormula(raw)) {
         errors[field] = { message: importMessages.formula, kind: 'invalid_content' };
       } else if (NOT_BLANK.test(raw)) {
-        input[field] = typedCell(types[index], raw);
+        input[field] = typedCell(types[index], raw, itemTypes[index]);
       }
     }
     const result = validateNormalised(registry, schemaId, input);
