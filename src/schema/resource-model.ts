@@ -245,7 +245,7 @@ function fieldModel(source: string, node: SchemaNode, required: boolean, positio
       index: column.index ?? 1000 + position,
     },
     filter: filter && { kind: 'text', alwaysOn: false, ignoreCase: false, ...filter },
-    input: (property['x-input'] ?? {}) as InputHint,
+    input: inputHintOf(property),
     lookup,
     choices: property['x-choices'] as string | undefined,
     localisedBy: property['x-localised-by'] as string | undefined,
@@ -289,6 +289,11 @@ export function resourceModel(schema: Schema, resolveRef: RefResolver): Resource
     required: requiredList,
     fields,
   };
+}
+
+/** The `x-input` hint of a schema node, e.g. of the property an ajv error names. */
+export function inputHintOf(schema: unknown): InputHint {
+  return isSchema(schema) && isSchema(schema['x-input']) ? (schema['x-input'] as InputHint) : {};
 }
 
 /** A resource's field by name, or undefined when the schema has no such property. */
