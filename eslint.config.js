@@ -64,8 +64,13 @@ export default tseslint.config(
     "src/contract holds the gateway's request and response shapes: pure types and constants, importing nothing else.",
   ),
   layer(
+    ['src/custom/*/**'],
+    ['/(app|resources)/', '^\\.\\./(?!\\.\\.)'],
+    'Custom pages never import the app, resources or another custom folder.',
+  ),
+  layer(
     ['server/**'],
-    ['/src/(?!schema/|contract/)', '^react', '^@mui/'],
-    'server/ shares only schemas, src/schema and src/contract with the browser.',
+    ['/src/(?!schema/|contract/|types/generated/)', '/src/schema/ui/', '^react', '^@mui/'],
+    'server/ shares only schemas, the pure modules of src/schema, src/contract and the generated record types with the browser.',
   ),
 );

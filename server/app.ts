@@ -94,9 +94,8 @@ export async function buildApp(options: AppOptions) {
     db: options.db,
     identity: options.identity,
     resources: loadResources(schemas),
-    common: schemas.find((s) => s.$id === 'common'),
     validate: (resource: ResourceDefinition, doc, { partial }) =>
-      validateRecord(registry, String(resource.schema.$id), doc, { partial }),
+      validateRecord(registry, resource.schemaId, doc, { partial }),
     rules: resourceRules,
     special: { ...identityAccessRoutes(options.identity), 'GET lists': listsRoute, ...webtoolLogsRoutes },
   });

@@ -4,13 +4,12 @@ import enUS from '../../locales/en-US.json';
 import { loadSchemas } from '../../server/gateway/resource-registry.ts';
 import { createSchemaRegistry } from '../../src/schema/ajv.ts';
 import type { Translate } from '../../src/schema/csv-export.ts';
-import { resourceModel } from '../../src/schema/resource-model.ts';
 
 /** The gateway's schema registry: ajv compiled from schemas/ (the browser uses generated code). */
 export const registry = createSchemaRegistry(loadSchemas());
 
 export function modelOf(schemaId: string) {
-  return resourceModel(registry.schema(schemaId), (ref) => registry.resolveRef(ref, schemaId)?.schema);
+  return registry.model(schemaId);
 }
 
 /** The app's English translations, as the export button's `useTranslate` gives them. */

@@ -1,36 +1,15 @@
 import {
   DEFAULT_ROW_LIMIT,
   importMessages,
+  importModel,
   looksLikeFormula,
   repeatTracker,
-  uniqueness,
-  type ImportModel,
 } from '../../src/schema/bulk-import.ts';
 import type { FieldErrors } from '../../src/contract/errors.ts';
 import type { ImportResponse } from '../../src/contract/responses.ts';
 import type { Doc } from './record-store.ts';
 import type { OpnameContext } from './resource-rules.ts';
-import type { ResourceDefinition } from './resource-registry.ts';
 import { badRequest } from './http-error.ts';
-
-function modelOf(resource: ResourceDefinition): ImportModel {
-  const properties = resource.schema.properties ?? {};
-  const tenancy = (resource.schema['x-resource'] as { tenancy?: Record<string, string> } | undefined)?.tenancy ?? {};
-  return {
-    fields: Object.keys(properties),
-    required: [],
-    ownerFields: [...new Set(Object.values(tenancy))].filter((field) => field in properties),
-    ...uniqueness(properties),
-    types: {},
-  };
-}
-
-/** `x-resource.bulkImport.toggle`: the boolean field `is_toggle_enabled` sets on every row. */
-function toggleField(resource: ResourceDefinition): string | undefined {
-  const setting = (resource.schema['x-resource'] as { bulkImport?: unknown } | undefined)?.bulkImport;
-  const toggle = typeof setting === 'object' && setting ? (setting as { toggle?: unknown }).toggle : undefined;
-  return typeof toggle === 'string' ? toggle : undefined;
-}
 
 /**
  * `POST webtool/<endpoint>` `{ opname: 'bulk_import', data: [...rows], fileName?, import_from?, is_toggle_enabled? }`:
@@ -58,9 +37,10 @@ export function bulkImport({ maxRows = DEFAULT_ROW_LIMIT }: { maxRows?: number }
       throw badRequest('is_toggle_enabled must be true or false.');
     }
 
-    const toggle = toggleField(ctx.resource);
+    // `x-resource.bulkImport.toggle`: the boolean field `is_toggle_enabled` sets on every row.
+    const toggle = ctx.resource.importToggle;
     const rows = (data as Doc[]).map((row) => (toggle && body.is_toggle_enabled ? { ...row, [toggle]: true } : row));
-    const repeats = repeatTracker(modelOf(ctx.resource));
+    const repeats = repeatTracker(importModel(ctx.resource));
     const imported = await ctx.writes.importRows(rows, {
       problems(row) {
         const errors: FieldErrors = {};

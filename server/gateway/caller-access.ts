@@ -1,8 +1,7 @@
 import type { Db } from '../db/adapter.ts';
 import { isSuperAdmin, operatorRoleMarker, parseRole } from '../../src/schema/roles.ts';
 import { accessLevel, permissionSet, type PermissionSet, type Policy } from '../../src/schema/permissions.ts';
-import type { FeatureIds } from '../../src/schema/features.ts';
-import { mayDo, type ActionRules, type WriteAction } from '../../src/schema/resource-actions.ts';
+import { mayDo, type WriteAction } from '../../src/schema/resource-actions.ts';
 import type { Caller } from './request-auth.ts';
 import { HttpError, noPermission } from './http-error.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
@@ -59,13 +58,10 @@ export type Verb = 'read' | WriteAction;
  * level and partner type the schema's `x-resource.actions` names (the advance level by default).
  */
 export function assertResourceAccess(access: CallerAccess, resource: ResourceDefinition, verb: Verb) {
-  const meta = resource.schema['x-resource'] as
-    { partnerTypes?: string[] | 'All'; features?: FeatureIds; actions?: ActionRules } | undefined;
   const actor = {
     partnerType: access.partnerType,
     superAdmin: access.superAdmin,
-    level: meta?.features ? accessLevel(access.permissions, meta.features) : ('advance' as const),
+    level: accessLevel(access.permissions, resource.features),
   };
-  const rule = { partnerTypes: meta?.partnerTypes ?? 'All', actions: meta?.actions };
-  if (!mayDo(actor, rule, verb)) throw noPermission();
+  if (!mayDo(actor, resource, verb)) throw noPermission();
 }

@@ -1,6 +1,6 @@
 import { badRequest } from './http-error.ts';
 import { MAX_LIMIT, type ListQuery } from './record-store.ts';
-import { propertyType, type JsonSchema, type ResourceDefinition } from './resource-registry.ts';
+import type { ResourceDefinition } from './resource-registry.ts';
 
 const LIST_KEYS = new Set(['offset', 'limit', 'search', 'order_by', 'order_by_dir', 'opname']);
 
@@ -34,11 +34,7 @@ function typedValue(type: string | undefined, raw: string, field: string): unkno
   }
 }
 
-export function parseListQuery(
-  resource: ResourceDefinition,
-  query: Record<string, unknown>,
-  common?: JsonSchema,
-): ListQuery {
+export function parseListQuery(resource: ResourceDefinition, query: Record<string, unknown>): ListQuery {
   const limit = nonNegativeInt(single(query.limit), 'limit', resource.pageSize);
   if (limit < 1 || limit > MAX_LIMIT) throw badRequest(`limit must be between 1 and ${MAX_LIMIT}.`);
   const dir = single(query.order_by_dir)?.toUpperCase();
@@ -46,13 +42,12 @@ export function parseListQuery(
   const filters: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(query)) {
     if (LIST_KEYS.has(key)) continue;
-    if (!resource.schema.properties?.[key]) throw badRequest(`Unknown filter: ${key}`);
+    const field = resource.fieldsBySource.get(key);
+    if (!field) throw badRequest(`Unknown filter: ${key}`);
     const raw = single(value) ?? '';
     if (raw === '') continue;
-    const type = propertyType(resource, key, common);
     // An array field is filtered by one of its items (a service point's carriers_access by a carrier).
-    const itemType = resource.schema.properties[key].items as JsonSchema | undefined;
-    filters[key] = typedValue(type === 'array' ? (itemType?.type as string | undefined) : type, raw, key);
+    filters[key] = typedValue(field.type === 'array' ? field.itemType : field.type, raw, key);
   }
   const search = single(query.search)?.trim();
   return {

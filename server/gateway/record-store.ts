@@ -34,7 +34,7 @@ function escapeLike(text: string) {
 
 /** Field names are checked against the schema before they reach SQL; values always go as parameters. */
 function fieldExpr(resource: ResourceDefinition, field: string) {
-  if (!FIELD_NAME.test(field) || !resource.schema.properties?.[field]) {
+  if (!FIELD_NAME.test(field) || !resource.fieldsBySource.has(field)) {
     throw badRequest(`Unknown field: ${field}`);
   }
   return `doc->'${field}'`;
@@ -47,12 +47,11 @@ function fieldExpr(resource: ResourceDefinition, field: string) {
  * matching row.
  */
 export function sortKeyFields(resource: ResourceDefinition): string[] {
-  const representation = (resource.schema['x-resource'] as { representation?: unknown } | undefined)?.representation;
-  const candidates = [resource.sort.field, resource.id, representation, ...resource.search];
-  return [...new Set(candidates)].filter((field): field is string => {
-    if (typeof field !== 'string' || !FIELD_NAME.test(field)) return false;
-    const property = resource.schema.properties?.[field];
-    return property !== undefined && property.type !== 'array' && property.type !== 'object';
+  const candidates = [resource.sort.field, resource.id, resource.representation, ...resource.search];
+  return [...new Set(candidates)].filter((field) => {
+    if (!FIELD_NAME.test(field)) return false;
+    const type = resource.fieldsBySource.get(field)?.type;
+    return type !== undefined && type !== 'array' && type !== 'object';
   });
 }
 
@@ -63,12 +62,12 @@ export function sortKeyFields(resource: ResourceDefinition): string[] {
  */
 function filterSql(resource: ResourceDefinition, field: string, value: unknown, params: unknown[]): string {
   const expr = fieldExpr(resource, field);
-  const property = resource.schema.properties?.[field];
+  const property = resource.fieldsBySource.get(field);
   if (property?.type === 'array') {
     params.push(JSON.stringify([value]));
     return `${expr} @> $${params.length}::jsonb`;
   }
-  if ((property?.['x-filter'] as { ignoreCase?: unknown } | undefined)?.ignoreCase === true) {
+  if (property?.filter?.ignoreCase) {
     params.push(String(value).toLowerCase());
     return `lower(${expr.replace('->', '->>')}) = $${params.length}`;
   }

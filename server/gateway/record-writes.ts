@@ -4,9 +4,10 @@ import { searchText } from './record-store.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
 import { HttpError } from './http-error.ts';
 
-export interface StoredRecord {
+/** A stored record; `T` is its generated type (src/types/generated) where the rules know it. */
+export interface StoredRecord<T extends object = Doc> {
   key: string;
-  doc: Doc;
+  doc: T;
   version: number;
 }
 

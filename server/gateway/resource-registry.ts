@@ -1,30 +1,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  createRefResolver,
+  declaresResource,
+  resourceModel,
+  type FieldModel,
+  type FieldType,
+  type ResourceModel,
+  type Schema,
+} from '../../src/schema/resource-model.ts';
+import type { Doc } from './record-store.ts';
 
-export interface ResourceDefinition {
-  /** react-admin resource name, e.g. service-points. */
-  name: string;
-  /** Path under webtool/, e.g. service_points. */
-  endpoint: string;
-  /** Field holding the record id. */
-  id: string;
-  search: string[];
-  sort: { field: string; order: 'ASC' | 'DESC' };
-  pageSize: number;
-  schema: JsonSchema;
+/** A resource the gateway serves, as the schema reader models it. */
+export interface ResourceDefinition extends ResourceModel {
+  fieldsBySource: ReadonlyMap<string, FieldModel>;
 }
 
-export interface JsonSchema {
-  $id?: string;
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  $ref?: string;
-  'x-resource'?: Omit<ResourceDefinition, 'schema' | 'search' | 'sort' | 'pageSize'> &
-    Partial<Pick<ResourceDefinition, 'search' | 'sort' | 'pageSize'>>;
-  [keyword: string]: unknown;
-}
+export type JsonSchema = Schema;
 
 export const schemasDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
 
@@ -35,34 +28,36 @@ export function loadSchemas(dir = schemasDir): JsonSchema[] {
     .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as JsonSchema);
 }
 
-/** The resources the gateway serves: every schema that declares `x-resource`. */
+/** The resources the gateway serves, by endpoint: every schema that declares `x-resource`. */
 export function loadResources(schemas = loadSchemas()): Map<string, ResourceDefinition> {
+  const resolveRef = createRefResolver(new Map(schemas.map((schema) => [String(schema.$id), schema])));
   const byEndpoint = new Map<string, ResourceDefinition>();
   for (const schema of schemas) {
-    const meta = schema['x-resource'];
-    if (!meta) continue;
-    byEndpoint.set(meta.endpoint, {
-      name: meta.name,
-      endpoint: meta.endpoint,
-      id: meta.id,
-      search: meta.search ?? [],
-      sort: meta.sort ?? { field: meta.id, order: 'ASC' },
-      pageSize: meta.pageSize ?? 20,
-      schema,
+    if (!declaresResource(schema)) continue;
+    const model = resourceModel(schema, resolveRef);
+    byEndpoint.set(model.endpoint, {
+      ...model,
+      fieldsBySource: new Map(model.fields.map((field) => [field.source, field])),
     });
   }
   return byEndpoint;
 }
 
-/** The JSON type of a top-level property, following a `common#/$defs/x` reference once. */
-export function propertyType(resource: ResourceDefinition, field: string, common?: JsonSchema): string | undefined {
-  let property = resource.schema.properties?.[field];
-  if (property?.$ref && common) {
-    const defName = property.$ref.split('/').pop() ?? '';
-    property = (common.$defs as Record<string, JsonSchema> | undefined)?.[defName] ?? property;
+/** The JSON type of a top-level property, its `$ref` followed. */
+export function propertyType(resource: ResourceDefinition, field: string): FieldType | undefined {
+  return resource.fieldsBySource.get(field)?.type;
+}
+
+const CONTROL_FIELDS = ['version', 'opname', 'id'];
+
+/** Drops what a client may not set: control fields and the schema's readOnly properties. */
+export function writableFields(resource: ResourceDefinition, doc: Doc): Doc {
+  const clean = { ...doc };
+  for (const field of CONTROL_FIELDS) delete clean[field];
+  for (const field of resource.fields) {
+    if (field.readOnly) delete clean[field.source];
   }
-  const type = property?.type;
-  return Array.isArray(type) ? type.find((t) => t !== 'null') : type;
+  return clean;
 }
 
 /**
@@ -71,9 +66,9 @@ export function propertyType(resource: ResourceDefinition, field: string, common
  */
 export function withDefaults<T extends Record<string, unknown>>(resource: ResourceDefinition, doc: T): T {
   const filled: Record<string, unknown> = { ...doc };
-  for (const [field, property] of Object.entries(resource.schema.properties ?? {})) {
-    if (filled[field] === undefined && property.default !== undefined && property.readOnly !== true) {
-      filled[field] = structuredClone(property.default);
+  for (const field of resource.fields) {
+    if (filled[field.source] === undefined && field.defaultValue !== undefined && !field.readOnly) {
+      filled[field.source] = structuredClone(field.defaultValue);
     }
   }
   return filled as T;

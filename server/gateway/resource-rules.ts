@@ -2,7 +2,7 @@ import type { Db } from '../db/adapter.ts';
 import type { CallerAccess } from './caller-access.ts';
 import type { Doc } from './record-store.ts';
 import type { StoredRecord } from './record-writes.ts';
-import type { JsonSchema, ResourceDefinition } from './resource-registry.ts';
+import type { ResourceDefinition } from './resource-registry.ts';
 import type { FieldErrors } from '../../src/contract/errors.ts';
 import type { RecordWrites } from './write-pipeline.ts';
 
@@ -19,8 +19,6 @@ export interface OpnameContext {
   access: CallerAccess;
   resource: ResourceDefinition;
   resources: Map<string, ResourceDefinition>;
-  /** common.schema.json, for properties that `$ref` it (e.g. an id's type). */
-  common?: JsonSchema;
   /** The schema check of the POST path (no partial records). */
   validate(doc: Doc): { valid: boolean; data: Doc; errors: FieldErrors };
   /** The resource's own rules. */
@@ -34,9 +32,9 @@ export interface OpnameContext {
  * by the write pipeline after the schema's validation and before the write. Each throws an
  * HttpError with the catalogue message; nothing is written nor audited when one throws.
  */
-export interface ResourceRules {
-  beforeWrite?(ctx: RuleContext, doc: Doc, existing: StoredRecord | undefined): Promise<Doc | void>;
-  beforeDelete?(ctx: RuleContext, existing: StoredRecord): Promise<void>;
+export interface ResourceRules<T extends object = Doc> {
+  beforeWrite?(ctx: RuleContext, doc: T, existing: StoredRecord<T> | undefined): Promise<T | void>;
+  beforeDelete?(ctx: RuleContext, existing: StoredRecord<T>): Promise<void>;
   /** `POST webtool/<endpoint>` with `{ opname, ... }`: the handler's result is the 200 answer. */
   opnames?: Record<string, (ctx: OpnameContext, body: Doc) => Promise<unknown>>;
   /** `GET webtool/<endpoint>?opname=...`: read-only calls; the handler's result is the 200 answer. */
@@ -45,4 +43,13 @@ export interface ResourceRules {
   put?(ctx: OpnameContext, body: Doc): Promise<unknown>;
   /** `DELETE webtool/<endpoint>` with `{ opname, ... }` (e.g. a carrier's logo): the result is the 200 answer. */
   removals?: Record<string, (ctx: OpnameContext, body: Doc) => Promise<unknown>>;
+}
+
+/**
+ * A resource's rules written over its generated record type (`src/types/generated/<entity>.ts`). The
+ * gateway hands `beforeWrite` only a record that passed the resource's schema, and `beforeDelete` a
+ * stored one, written the same way, so the record has that type.
+ */
+export function recordRules<T extends object>(rules: ResourceRules<T>): ResourceRules {
+  return rules as unknown as ResourceRules;
 }

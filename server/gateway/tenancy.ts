@@ -3,21 +3,14 @@ import type { Doc } from './record-store.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
 import { noPermission } from './http-error.ts';
 
-/** `x-resource.tenancy`: partner type -> the document field naming its owner, or '*' for all. */
-type Tenancy = Record<string, string>;
-
 export type Scope = { field: string; value: string } | 'all' | 'none';
-
-function tenancyOf(resource: ResourceDefinition): Tenancy | undefined {
-  return (resource.schema['x-resource'] as { tenancy?: Tenancy } | undefined)?.tenancy;
-}
 
 /** Which records of a resource the caller may see (spec: the operator company sees all). */
 export function scopeFor(access: CallerAccess, resource: ResourceDefinition): Scope {
   if (access.seesAll) return 'all';
-  const tenancy = tenancyOf(resource);
-  if (!tenancy) return 'all';
-  const field = tenancy[access.partnerType];
+  // `x-resource.tenancy`: partner type -> the field naming a record's owner, or '*' for all.
+  if (!Object.keys(resource.tenancy).length) return 'all';
+  const field = resource.tenancy[access.partnerType];
   if (field === '*') return 'all';
   if (!field || access.partner === undefined) return 'none';
   return { field, value: access.partner };
@@ -45,6 +38,6 @@ export function ownedByCaller(scope: Scope, resource: ResourceDefinition, doc: D
   if (current !== undefined && current !== null && String(current) !== scope.value) {
     throw noPermission();
   }
-  const type = resource.schema.properties?.[scope.field]?.type;
+  const type = resource.fieldsBySource.get(scope.field)?.type;
   return { ...doc, [scope.field]: type === 'integer' || type === 'number' ? Number(scope.value) : scope.value };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/adapter.ts';
 import { authenticate, type IdentityVerifier } from './request-auth.ts';
 import { badRequest, INVALID_JSON } from './http-error.ts';
-import type { JsonSchema, ResourceDefinition } from './resource-registry.ts';
+import type { ResourceDefinition } from './resource-registry.ts';
 import { resolveAccess, type CallerAccess } from './caller-access.ts';
 import type { ResourceRules } from './resource-rules.ts';
 import type { RecordValidator } from './write-pipeline.ts';
@@ -26,7 +26,6 @@ export interface WebtoolDeps {
   db: Db;
   identity: IdentityVerifier;
   resources: Map<string, ResourceDefinition>;
-  common?: JsonSchema;
   validate: RecordValidator;
   rules?: Record<string, ResourceRules>;
   /** `'<METHOD> <path under webtool/>'` -> handler, for paths that are not schema resources. */

@@ -16,7 +16,7 @@ import {
   type Actor,
   type StoredRecord,
 } from './record-writes.ts';
-import { propertyType, withDefaults, type JsonSchema, type ResourceDefinition } from './resource-registry.ts';
+import { propertyType, withDefaults, writableFields, type ResourceDefinition } from './resource-registry.ts';
 import type { ResourceRules, RuleContext } from './resource-rules.ts';
 import { ownedByCaller, scopeFor, visible } from './tenancy.ts';
 
@@ -36,21 +36,8 @@ export type RecordValidator = (
 export interface WritePipelineDeps {
   db: Db;
   resources: Map<string, ResourceDefinition>;
-  common?: JsonSchema;
   validate: RecordValidator;
   rules?: Record<string, ResourceRules>;
-}
-
-const CONTROL_FIELDS = ['version', 'opname', 'id'];
-
-/** Drops what a client may not set: control fields and the schema's readOnly properties. */
-export function writableFields(resource: ResourceDefinition, doc: Doc): Doc {
-  const clean = { ...doc };
-  for (const field of CONTROL_FIELDS) delete clean[field];
-  for (const [field, property] of Object.entries(resource.schema.properties ?? {})) {
-    if (property.readOnly === true) delete clean[field];
-  }
-  return clean;
 }
 
 /** Who the audit trail names for a write. */
@@ -145,7 +132,7 @@ export function createWritePipeline(deps: WritePipelineDeps) {
     const rules = deps.rules?.[resource.endpoint] ?? {};
     const actor = actorOf(access);
     const scope = scopeFor(access, resource);
-    const idIsNumeric = propertyType(resource, resource.id, deps.common) === 'integer';
+    const idIsNumeric = propertyType(resource, resource.id) === 'integer';
 
     const prepareNew = (input: Doc) =>
       ownedByCaller(scope, resource, withDefaults(resource, writableFields(resource, input)));

@@ -1,3 +1,5 @@
+import type { Carrier } from '../../src/types/generated/carrier.ts';
+import type { Courier } from '../../src/types/generated/courier.ts';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/adapter.ts';
 import { insertRecords, type NewRecord } from '../gateway/record-store.ts';
@@ -237,7 +239,7 @@ function partnerRecords(
  * A carrier as its administrator would have set it up: every field of its form filled. Draws three
  * numbers from `random`, as the seed always did, so that the service points drawn after it stay the same.
  */
-function carrierDoc(carrier: Partner, random: ReturnType<typeof seededRandom>) {
+function carrierDoc(carrier: Partner, random: ReturnType<typeof seededRandom>): Omit<Carrier, 'name'> {
   const setup = carrierSetups[carrier.id];
   return {
     primary_country_code: setup.country,
@@ -322,7 +324,7 @@ export async function seedNetwork(db: Db) {
           phone: `${carrierSetups[carrier.id].dialCode} ${random.int(20, 99)} ${random.int(10, 99)} ${random.int(10, 99)} ${random.int(10, 99)}`,
           box_inspection: random.chance(0.3),
           active: random.chance(0.9),
-        },
+        } satisfies Courier,
       });
     }
   }

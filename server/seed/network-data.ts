@@ -1,3 +1,4 @@
+import type { Carrier } from '../../src/types/generated/carrier.ts';
 import { cities, streets } from './geography.ts';
 import type { seededRandom } from './random.ts';
 
@@ -26,23 +27,23 @@ export const carriers: Partner[] = [
  * the start of its couriers' codes, plain ASCII letters as the courier code rule wants (not 'ØR').
  */
 export interface CarrierSetup {
-  country: 'DK' | 'NO' | 'SE' | 'PL' | 'FI';
+  country: Carrier['primary_country_code'];
   dialCode: string;
   courierPrefix: string;
   domain: string;
-  allocation: 'nearest' | 'selected' | 'first_free';
-  notification: 'email' | 'sms' | 'email_and_sms' | 'none';
+  allocation: NonNullable<Carrier['allocation_default_behaviour']>;
+  notification: NonNullable<Carrier['booking_notification_behaviour']>;
   expiryDays: number;
   endUserSignature: boolean;
   ownEndUserApp: boolean;
   reminder: boolean;
-  webhookEvents: string[];
+  webhookEvents: NonNullable<Carrier['webhook_events']>;
   webhookRetryAttempts: number;
   webhookFirstDelay: number;
   webhookCycleRepeat: number;
 }
 
-const allWebhookEvents = [
+const allWebhookEvents: CarrierSetup['webhookEvents'] = [
   'piece_reserved',
   'courier_delivered',
   'enduser_pickup',

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { createBrowserRouter, Route, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom';
 import { Admin, CustomRoutes, memoryStore, Resource, type I18nProvider } from 'react-admin';
 import { environment } from './environment.ts';
 import { accessRules, endpoints, resources } from './resources.ts';
@@ -16,12 +16,13 @@ import { activity } from '../authProvider/session-rules.ts';
 import type { NavigationData } from '../authProvider/access-profile.ts';
 import { createGatewayClient } from '../dataProvider/gateway-client.ts';
 import { createDataProvider } from '../dataProvider/data-provider.ts';
-import { LoginPage } from '../custom/login/login-page.tsx';
-import { SsoCallbackPage } from '../custom/login/sso-callback-page.tsx';
-import { ForgotPasswordPage } from '../custom/password/forgot-password-page.tsx';
-import { ConfirmPasswordPage } from '../custom/password/confirm-password-page.tsx';
+import { LoginPage } from '../custom/account/login-page.tsx';
+import { SsoCallbackPage } from '../custom/account/sso-callback-page.tsx';
+import { ForgotPasswordPage } from '../custom/account/forgot-password-page.tsx';
+import { ConfirmPasswordPage } from '../custom/account/confirm-password-page.tsx';
 import { HelpPage } from '../custom/help/help-page.tsx';
 import { NotFoundPage } from '../custom/pages/not-found-page.tsx';
+import { NotAvailablePage } from '../custom/pages/not-available-page.tsx';
 import { LocationGeneratorLayout } from '../custom/location-generator/location-generator-layout.tsx';
 import { BookingLabelPage } from '../custom/print/booking-label-page.tsx';
 import { LocationPrintPage } from '../custom/print/location-print-page.tsx';
@@ -123,7 +124,13 @@ function WebtoolAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
           path="/location-generator/*"
           element={
             <RouteGuard>
-              <LocationGeneratorLayout />
+              <LocationGeneratorLayout>
+                <Routes>
+                  <Route index element={<NotAvailablePage area="location_generator" />} />
+                  <Route path="create-report" element={<NotAvailablePage area="location_generator_setup" />} />
+                  <Route path="locations/*" element={<NotAvailablePage area="location_generator_locations" />} />
+                </Routes>
+              </LocationGeneratorLayout>
             </RouteGuard>
           }
         />

@@ -1,6 +1,6 @@
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { NotAvailablePage } from '../custom/pages/not-available-page.tsx';
-import { ProfilePage } from '../custom/profile/profile-page.tsx';
+import { ProfilePage } from '../custom/account/profile-page.tsx';
 import { WebtoolLogsPage } from '../custom/logs/webtool-logs-page.tsx';
 import { endpoints } from './resources.ts';
 import { HomePage } from './home-page.tsx';

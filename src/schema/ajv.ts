@@ -1,90 +1,132 @@
 import Ajv2020 from 'ajv/dist/2020';
-import type { CodeKeywordDefinition, KeywordCxt, KeywordDefinition, SchemaObject, ValidateFunction } from 'ajv';
+import type {
+  CodeKeywordDefinition,
+  ErrorObject,
+  KeywordCxt,
+  KeywordDefinition,
+  SchemaObject,
+  ValidateFunction,
+} from 'ajv';
 import { _, getProperty, Name } from 'ajv/dist/compile/codegen';
-import type { RefResolver } from './validators/normalise-input.ts';
+import { columnTypes, createRefResolver, modelCache, type RefResolver, type ResourceModel } from './resource-model.ts';
 import * as sharedValidators from './validators/standalone-runtime.ts';
 
-export const columnTypes = [
-  'text',
-  'text_with_badge',
-  'expandable',
-  'link',
-  'linkonly',
-  'array_with_badges',
-  'select',
-  'select2',
-  'switch',
-  'images',
-] as const;
+const stringList = { type: 'array', items: { type: 'string' } };
 
 /**
- * UI and gateway hints (schemas/README.md). They do not validate data; the few meta-schemas below
- * only catch typos in the hints whose shape the spec fixes.
+ * The shape of each hint (schemas/README.md). Hints do not validate data; their meta-schemas make a
+ * misspelt key or a wrong value fail the schema's compilation, and so `npm run gen`, instead of
+ * being silently ignored by the reader (src/schema/resource-model.ts).
  */
-const hintVocabulary: KeywordDefinition[] = [
-  {
-    keyword: 'x-resource',
-    metaSchema: {
-      type: 'object',
-      required: ['name', 'endpoint'],
-      properties: {
-        name: { type: 'string' },
-        endpoint: { type: 'string' },
-        id: { type: 'string' },
-        actions: {
+export const hintMetaSchemas: Record<string, SchemaObject> = {
+  'x-resource': {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'endpoint', 'id'],
+    properties: {
+      name: { type: 'string', minLength: 1 },
+      endpoint: { type: 'string', minLength: 1 },
+      id: { type: 'string', minLength: 1 },
+      features: {
+        type: 'object',
+        additionalProperties: false,
+        properties: Object.fromEntries(
+          ['basic', 'advance', 'scout', 'parent'].map((level) => [level, { type: 'integer' }]),
+        ),
+      },
+      partnerTypes: { oneOf: [{ const: 'All' }, stringList] },
+      actions: {
+        type: 'object',
+        propertyNames: { enum: ['create', 'edit', 'delete', 'import'] },
+        additionalProperties: {
           type: 'object',
-          propertyNames: { enum: ['create', 'edit', 'delete', 'import'] },
-          additionalProperties: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              levels: { type: 'array', items: { enum: ['basic', 'advance', 'scout'] }, minItems: 1 },
-              partnerTypes: { oneOf: [{ const: 'All' }, { type: 'array', items: { type: 'string' } }] },
-            },
+          additionalProperties: false,
+          properties: {
+            levels: { type: 'array', items: { enum: ['basic', 'advance', 'scout'] }, minItems: 1 },
+            partnerTypes: { oneOf: [{ const: 'All' }, stringList] },
           },
         },
       },
+      tenancy: { type: 'object', minProperties: 1, additionalProperties: { type: 'string' } },
+      pageSize: { type: 'integer', minimum: 1 },
+      sort: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['field', 'order'],
+        properties: { field: { type: 'string' }, order: { enum: ['ASC', 'DESC'] } },
+      },
+      representation: { type: 'string' },
+      search: stringList,
+      tabs: stringList,
+      bulkImport: {
+        oneOf: [
+          { type: 'boolean' },
+          { type: 'object', additionalProperties: false, properties: { toggle: { type: 'string' } } },
+        ],
+      },
     },
   },
-  {
-    keyword: 'x-column',
-    metaSchema: { type: 'object', properties: { type: { enum: columnTypes } } },
-  },
-  { keyword: 'x-filter', metaSchema: { type: 'object' } },
-  {
-    keyword: 'x-input',
-    metaSchema: {
-      type: 'object',
-      properties: { kind: { type: 'string' }, callerPartner: { enum: ['type', 'id'] } },
+  'x-column': {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      type: { enum: columnTypes },
+      hide: { type: 'boolean' },
+      ignorexport: { type: 'boolean' },
+      index: { type: 'integer' },
     },
   },
-  {
-    keyword: 'x-lookup',
-    metaSchema: {
-      type: 'object',
-      oneOf: [
-        { properties: { source: { type: 'string' } }, required: ['source'] },
-        { properties: { resource: { type: 'string' } }, required: ['resource'] },
-      ],
+  'x-filter': {
+    type: 'object',
+    additionalProperties: false,
+    properties: { kind: { type: 'string' }, alwaysOn: { type: 'boolean' }, ignoreCase: { type: 'boolean' } },
+  },
+  'x-input': {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      kind: { type: 'string' },
+      tab: { type: 'string' },
+      multiline: { type: 'boolean' },
+      step: { type: 'number', exclusiveMinimum: 0 },
+      callerPartner: { enum: ['type', 'id'] },
+      removeOpname: { type: 'string' },
+      uppercaseOption: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['feature', 'option'],
+        properties: { feature: { type: 'integer' }, option: { type: 'string' } },
+      },
     },
   },
-  { keyword: 'x-choices', metaSchema: { type: 'string' } },
-  { keyword: 'x-tab' },
-  { keyword: 'x-tenancy' },
-  { keyword: 'x-label', metaSchema: { type: 'string' } },
-  { keyword: 'x-localised-by', metaSchema: { type: 'string' } },
-  { keyword: 'x-history' },
-  { keyword: 'x-representation' },
-  { keyword: 'x-rules' },
-  {
-    keyword: 'x-import',
-    metaSchema: {
-      type: 'object',
-      properties: { unique: { type: 'boolean' }, uniqueWith: { type: 'array', items: { type: 'string' } } },
-      additionalProperties: false,
+  'x-lookup': {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      source: { type: 'string' },
+      resource: { type: 'string' },
+      value: { type: 'string' },
+      label: { type: 'string' },
     },
+    oneOf: [
+      { properties: { source: true }, required: ['source'] },
+      { properties: { resource: true }, required: ['resource'] },
+    ],
   },
-];
+  'x-choices': { type: 'string' },
+  'x-label': { type: 'string' },
+  'x-localised-by': { type: 'string' },
+  'x-import': {
+    type: 'object',
+    additionalProperties: false,
+    properties: { unique: { type: 'boolean' }, uniqueWith: stringList },
+  },
+};
+
+const hintVocabulary: KeywordDefinition[] = Object.entries(hintMetaSchemas).map(([keyword, metaSchema]) => ({
+  keyword,
+  metaSchema,
+}));
 
 /** The name under which standalone code imports src/schema/validators/standalone-runtime.ts. */
 export const standaloneRuntimeName = 'sharedValidators';
@@ -137,6 +179,76 @@ const ruleKeywords: CodeKeywordDefinition[] = [
   }),
 ];
 
+/** Keywords whose value is a subschema, or a map or list of subschemas: where hints may sit. */
+const SUBSCHEMA = new Set([
+  'items',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'additionalProperties',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+]);
+const SUBSCHEMA_MAP = new Set(['properties', '$defs', 'patternProperties', 'dependentSchemas']);
+const SUBSCHEMA_LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+
+function describeHintError(error: ErrorObject): string {
+  if (error.keyword === 'additionalProperties') return `unknown key "${String(error.params.additionalProperty)}"`;
+  if (error.keyword === 'enum') return `must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
+  return error.message ?? error.keyword;
+}
+
+let hintValidators: Map<string, ValidateFunction> | undefined;
+
+/** Each hint's meta-schema compiled on its own, to report every problem with its place. */
+function compiledHintMetaSchemas(): Map<string, ValidateFunction> {
+  if (hintValidators) return hintValidators;
+  const ajv = new Ajv2020({ allErrors: true, strict: true });
+  const metaSchemas: [string, SchemaObject][] = [
+    ...Object.entries(hintMetaSchemas),
+    ...ruleKeywords.map((rule): [string, SchemaObject] => [
+      String(rule.keyword),
+      (rule.metaSchema as SchemaObject | undefined) ?? { type: rule.schemaType },
+    ]),
+  ];
+  hintValidators = new Map(metaSchemas.map(([keyword, metaSchema]) => [keyword, ajv.compile(metaSchema)]));
+  return hintValidators;
+}
+
+/**
+ * Every misspelt or misshapen hint of one schema file, as `<file> <JSON pointer>: <problem>`, e.g.
+ * `schemas/carrier.schema.json /properties/name/x-column: unknown key "tpye"`. `npm run gen` stops
+ * on these before it writes anything, naming the place, which ajv's compile error does not.
+ */
+export function hintProblems(schema: unknown, file: string): string[] {
+  const validators = compiledHintMetaSchemas();
+  const problems: string[] = [];
+  const visit = (node: unknown, pointer: string) => {
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (key.startsWith('x-')) {
+        const validate = validators.get(key);
+        if (!validate) problems.push(`${file} ${at}: unknown hint "${key}"`);
+        else if (!validate(value)) {
+          for (const error of validate.errors ?? [])
+            problems.push(`${file} ${at}${error.instancePath}: ${describeHintError(error)}`);
+        }
+      } else if (SUBSCHEMA.has(key)) visit(value, at);
+      else if (SUBSCHEMA_MAP.has(key) && typeof value === 'object' && value !== null) {
+        for (const [name, subschema] of Object.entries(value)) visit(subschema, `${at}/${name}`);
+      } else if (SUBSCHEMA_LIST.has(key) && Array.isArray(value)) {
+        value.forEach((subschema, index) => visit(subschema, `${at}/${index}`));
+      }
+    }
+  };
+  visit(schema, '');
+  return problems;
+}
+
 export interface AjvOptions {
   /**
    * Keep each validator's source for ajv's `standaloneCode` (scripts/gen-types.ts): an ES module
@@ -174,6 +286,8 @@ export interface SchemaRegistry {
   /** Compiled on first use, then the same function for every later call. */
   validator(schemaId: string): ValidateFunction;
   resolveRef: RefResolver;
+  /** The schema's resource model (src/schema/resource-model.ts), built once. */
+  model(schemaId: string): ResourceModel;
 }
 
 /**
@@ -196,6 +310,7 @@ export function createSchemaRegistry(schemas: object[]): SchemaRegistry {
     return found;
   };
 
+  const resolveRef = createRefResolver(byId);
   return {
     schema,
     validator(schemaId) {
@@ -203,9 +318,7 @@ export function createSchemaRegistry(schemas: object[]): SchemaRegistry {
       schema(schemaId);
       return ajv.getSchema(schemaId) as ValidateFunction;
     },
-    resolveRef(ref, baseId) {
-      const target = ajv.getSchema(ref.startsWith('#') ? `${baseId}${ref}` : ref);
-      return target && { schema: target.schema as SchemaObject, baseId: target.schemaEnv.baseId };
-    },
+    resolveRef,
+    model: modelCache(schema, resolveRef),
   };
 }

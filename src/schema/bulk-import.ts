@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
-import type { SchemaObject } from 'ajv';
 import type { SchemaRegistry } from './ajv.ts';
+import type { ResourceModel } from './resource-model.ts';
 import { validateNormalised } from './validate.ts';
 
 /**
@@ -194,45 +194,28 @@ export interface ImportModel {
   /** `x-import.uniqueWith`: fields compared together with a unique one, e.g. latitude with longitude. */
   uniqueWith: Record<string, string[]>;
   types: Record<string, string | undefined>;
+  /** The items' type of each array field. */
+  itemTypes: Record<string, string | undefined>;
 }
 
-interface ImportHint {
-  unique?: boolean;
-  uniqueWith?: string[];
-}
-
-/** The `x-import` hints of a schema's properties: which values must not repeat within a file. */
-export function uniqueness(properties: Record<string, SchemaObject>): Pick<ImportModel, 'unique' | 'uniqueWith'> {
-  const unique: string[] = [];
-  const uniqueWith: Record<string, string[]> = {};
-  for (const [field, property] of Object.entries(properties)) {
-    const hint = property['x-import'] as ImportHint | undefined;
-    if (!hint?.unique) continue;
-    unique.push(field);
-    if (hint.uniqueWith?.length) uniqueWith[field] = hint.uniqueWith;
-  }
-  return { unique, uniqueWith };
-}
-
-export function importModel(registry: SchemaRegistry, schemaId: string): ImportModel {
-  const schema = registry.schema(schemaId);
-  const properties = (schema.properties ?? {}) as Record<string, SchemaObject>;
-  const resolved = (property: SchemaObject): SchemaObject =>
-    typeof property.$ref === 'string' ? (registry.resolveRef(property.$ref, schemaId)?.schema ?? property) : property;
-  const fields = Object.keys(properties).filter((field) => resolved(properties[field]).readOnly !== true);
-  const tenancy = (schema['x-resource'] as { tenancy?: Record<string, string> } | undefined)?.tenancy ?? {};
-  const ownerFields = [...new Set(Object.values(tenancy))].filter((field) => fields.includes(field));
-  const types: Record<string, string | undefined> = {};
-  for (const field of fields) {
-    const type = resolved(properties[field]).type as unknown;
-    types[field] = Array.isArray(type) ? type.find((t) => t !== 'null') : (type as string | undefined);
-  }
+/** What the file's rows are checked against, read from the resource model. */
+export function importModel(model: ResourceModel): ImportModel {
+  const importable = model.fields.filter((field) => !field.readOnly);
+  const fields = importable.map((field) => field.source);
+  const ownerFields = [...new Set(Object.values(model.tenancy))].filter((field) => fields.includes(field));
+  const unique = importable.filter((field) => field.importHint?.unique);
   return {
     fields,
-    required: ((schema.required ?? []) as string[]).filter((f) => fields.includes(f) && !ownerFields.includes(f)),
+    required: model.required.filter((field) => fields.includes(field) && !ownerFields.includes(field)),
     ownerFields,
-    ...uniqueness(Object.fromEntries(fields.map((field) => [field, properties[field]]))),
-    types,
+    unique: unique.map((field) => field.source),
+    uniqueWith: Object.fromEntries(
+      unique
+        .filter((field) => field.importHint?.uniqueWith?.length)
+        .map((field) => [field.source, field.importHint?.uniqueWith ?? []]),
+    ),
+    types: Object.fromEntries(importable.map((field) => [field.source, field.type])),
+    itemTypes: Object.fromEntries(importable.map((field) => [field.source, field.itemType])),
   };
 }
 
@@ -242,15 +225,19 @@ export const LIST_SEPARATOR = ';';
 const TRUE_WORDS = new Set(['true', '1', 'yes']);
 const FALSE_WORDS = new Set(['false', '0', 'no']);
 
-/** A CSV cell as the JSON value the schema expects; left as text when it does not convert. */
-export function typedCell(type: string | undefined, cell: string): unknown {
+/**
+ * A CSV cell as the JSON value the schema expects; left as text when it does not convert. A list
+ * cell's items take `itemType`, so `3; 6` fills an array of carrier ids with numbers.
+ */
+export function typedCell(type: string | undefined, cell: string, itemType?: string): unknown {
   if (type !== 'array' && type !== 'integer' && type !== 'number' && type !== 'boolean') return cell;
   const value = cell.trim();
   if (type === 'array') {
     return value
       .split(LIST_SEPARATOR)
       .map((item) => item.trim())
-      .filter(Boolean);
+      .filter(Boolean)
+      .map((item) => (itemType === 'array' ? item : typedCell(itemType, item)));
   }
   if (type === 'integer' || type === 'number') {
     return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : cell;
@@ -365,6 +352,7 @@ export function rowChecker(
   presentFields: readonly string[] = columns,
 ): (cells: readonly (string | undefined)[]) => CheckedRow {
   const types = columns.map((field) => model.types[field]);
+  const itemTypes = columns.map((field) => model.itemTypes[field]);
   const unreported = new Set(model.ownerFields.filter((field) => !presentFields.includes(field)));
   return (cells) => {
     const errors: Record<string, RowError> = {};
@@ -377,7 +365,7 @@ export function rowChecker(
       if (looksLikeFormula(raw)) {
         errors[field] = { message: importMessages.formula, kind: 'invalid_content' };
       } else if (NOT_BLANK.test(raw)) {
-        input[field] = typedCell(types[index], raw);
+        input[field] = typedCell(types[index], raw, itemTypes[index]);
       }
     }
     const result = validateNormalised(registry, schemaId, input);
@@ -431,7 +419,7 @@ export async function importFile(file: File | null | undefined, options: ParseOp
  */
 export function parseCsv(source: Papa.LocalFile, options: ParseOptions): Promise<ImportResult> {
   const { registry, schemaId, rowLimit = DEFAULT_ROW_LIMIT, onProgress } = options;
-  const model = importModel(registry, schemaId);
+  const model = importModel(registry.model(schemaId));
   const repeats = repeatTracker(model);
   const rows: ImportRow[] = [];
   let failure: FileCheck | undefined;

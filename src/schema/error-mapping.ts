@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { inputHintOf } from './resource-model.ts';
 import { formatError } from './validators/formats.ts';
 import { validationMessages } from './validators/messages.ts';
 import type { FieldError } from './validators/messages.ts';
@@ -87,7 +88,7 @@ function constMessage({ schema, parentSchema }: ErrorObject): FieldError['messag
 }
 
 function isTermsInput(schema: unknown): boolean {
-  return (schema as { 'x-input'?: { kind?: string } } | undefined)?.['x-input']?.kind === 'terms';
+  return inputHintOf(schema).kind === 'terms';
 }
 
 function joinPath(instancePath: string, property: string): string {

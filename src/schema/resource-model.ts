@@ -1,22 +1,109 @@
 import type { FeatureIds } from './features.ts';
 import type { ActionRules } from './resource-actions.ts';
 
+/**
+ * The schema reader: the only code that follows `$ref` and reads `x-resource` and the property
+ * hints. The browser engine, the gateway, the bulk import and the benchmarks all take the model it
+ * builds. Pure (no React, no DOM, no ajv), so `server/` uses it too. ajv checks each hint's shape
+ * against its meta-schema (src/schema/ajv.ts) before a schema gets here, which is what makes the
+ * typed reads below safe.
+ */
+
 /** The column types of the generic table (spec 02 §2). */
-export type ColumnType =
-  | 'text'
-  | 'text_with_badge'
-  | 'expandable'
-  | 'link'
-  | 'linkonly'
-  | 'array_with_badges'
-  | 'select'
-  | 'select2'
-  | 'switch'
-  | 'images';
+export const columnTypes = [
+  'text',
+  'text_with_badge',
+  'expandable',
+  'link',
+  'linkonly',
+  'array_with_badges',
+  'select',
+  'select2',
+  'switch',
+  'images',
+] as const;
+export type ColumnType = (typeof columnTypes)[number];
+
+export type Schema = Record<string, unknown>;
+
+/** A schema node and the `$id` its own relative references (`#/$defs/...`) are resolved against. */
+export interface SchemaNode {
+  schema: Schema;
+  baseId: string;
+}
+
+/** Resolves one `$ref` met while walking a schema; `baseId` is the `$id` the reference is relative to. */
+export type RefResolver = (ref: string, baseId: string) => SchemaNode | undefined;
+
+/** `x-column`. */
+export interface ColumnHint {
+  type?: ColumnType;
+  hide?: boolean;
+  ignorexport?: boolean;
+  index?: number;
+}
+
+/** `x-filter`. */
+export interface FilterHint {
+  kind?: string;
+  alwaysOn?: boolean;
+  /** Text compared in any case (a city). */
+  ignoreCase?: boolean;
+}
+
+/** `x-input`. */
+export interface InputHint {
+  kind?: string;
+  tab?: string;
+  multiline?: boolean;
+  step?: number;
+  /** The caller's own partner only: its `type` or its `id` (a carrier creating a webtool user). */
+  callerPartner?: 'type' | 'id';
+  /** The `DELETE` opname that removes an uploaded file. */
+  removeOpname?: string;
+  /** Upper-case the value when this policy option of the feature is on. */
+  uppercaseOption?: { feature: number; option: string };
+}
+
+/** `x-lookup`: exactly one of `source` or `resource`. */
+export interface LookupHint {
+  source?: string;
+  resource?: string;
+  value?: string;
+  label?: string;
+}
+
+/** `x-import`. */
+export interface ImportHint {
+  unique?: boolean;
+  /** Fields compared together with this one, e.g. latitude with longitude. */
+  uniqueWith?: string[];
+}
+
+/** `x-resource`, as written. */
+export interface ResourceHint {
+  name: string;
+  endpoint: string;
+  id: string;
+  features?: FeatureIds;
+  partnerTypes?: string[] | 'All';
+  actions?: ActionRules;
+  tenancy?: Record<string, string>;
+  pageSize?: number;
+  sort?: { field: string; order: 'ASC' | 'DESC' };
+  representation?: string;
+  search?: string[];
+  tabs?: string[];
+  bulkImport?: boolean | { toggle?: string };
+}
+
+export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
 
 export interface FieldModel {
   source: string;
-  type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+  type: FieldType;
+  /** The type of an array's items. */
+  itemType?: FieldType;
   required: boolean;
   readOnly: boolean;
   format?: string;
@@ -27,15 +114,17 @@ export interface FieldModel {
   maxLength?: number;
   defaultValue?: unknown;
   column: { type: ColumnType; hide: boolean; ignorexport: boolean; index: number };
-  filter?: { kind: string; alwaysOn: boolean };
-  input: { kind?: string; tab?: string; multiline?: boolean; step?: number; [hint: string]: unknown };
-  lookup?: { resource?: string; source?: string; label?: string; value?: string };
+  filter?: { kind: string; alwaysOn: boolean; ignoreCase: boolean };
+  input: InputHint;
+  lookup?: LookupHint;
   /** Locale key under `choices` naming each value. */
   choices?: string;
   /** `x-localised-by`: the sibling object holding this text per app language (`{ "fr-FR": "..." }`). */
   localisedBy?: string;
   /** The languages an object keyed by language takes (its `propertyNames.enum`). */
   languages?: string[];
+  /** `x-import`: values that must not repeat within one import. */
+  importHint?: ImportHint;
 }
 
 export interface ResourceModel {
@@ -47,6 +136,8 @@ export interface ResourceModel {
   partnerTypes: string[] | 'All';
   /** `x-resource.actions`: who may create, edit, delete and import (src/schema/resource-actions.ts). */
   actions: ActionRules;
+  /** `x-resource.tenancy`: partner type -> the field naming a record's owner, or '*' for all. */
+  tenancy: Record<string, string>;
   pageSize: number;
   sort: { field: string; order: 'ASC' | 'DESC' };
   representation: string;
@@ -59,39 +150,86 @@ export interface ResourceModel {
    * (sent as `is_toggle_enabled`), e.g. importing test service points.
    */
   importToggle?: string;
+  /** The required fields, in the schema's `required` order. */
+  required: string[];
   /** In column order. */
   fields: FieldModel[];
 }
 
-type Schema = Record<string, unknown>;
-export type SchemaLookup = (ref: string) => Schema | undefined;
+const MAX_REF_HOPS = 32;
 
-/** A property with its `$ref` (into common or its own `$defs`) merged under its own keywords. */
-function resolved(property: Schema, lookup: SchemaLookup): Schema {
-  const ref = property.$ref;
-  if (typeof ref !== 'string') return property;
-  const target = lookup(ref);
-  return target ? { ...resolved(target, lookup), ...property } : property;
+function isSchema(value: unknown): value is Schema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function fieldModel(
-  source: string,
-  raw: Schema,
-  required: boolean,
-  position: number,
-  lookup: SchemaLookup,
-): FieldModel {
-  const property = resolved(raw, lookup);
-  const rawType = Array.isArray(property.type) ? property.type.find((t) => t !== 'null') : property.type;
-  const type = (rawType ?? 'string') as FieldModel['type'];
-  const items = property.items ? resolved(property.items as Schema, lookup) : undefined;
-  const column = (property['x-column'] ?? {}) as Partial<FieldModel['column']>;
-  const lookupHint = property['x-lookup'] as FieldModel['lookup'];
+/** A JSON pointer such as `/$defs/countryCode`, URI-encoded as a fragment may be. */
+function followPointer(root: Schema, pointer: string): Schema | undefined {
+  if (pointer !== '' && !pointer.startsWith('/')) return undefined;
+  let node: unknown = root;
+  for (const token of pointer.split('/').slice(1)) {
+    const key = decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!isSchema(node) || !Object.hasOwn(node, key)) return undefined;
+    node = node[key];
+  }
+  return isSchema(node) ? node : undefined;
+}
+
+/**
+ * The one `$ref` resolver, over the schemas by `$id`: `#/$defs/x` within the referring schema,
+ * `common#/$defs/x` (or any `<id>#<pointer>`) across files, and a bare `<id>`.
+ */
+export function createRefResolver(schemasById: ReadonlyMap<string, Schema>): RefResolver {
+  return (ref, baseId) => {
+    const hash = ref.indexOf('#');
+    const targetId = hash === -1 ? ref : ref.slice(0, hash) || baseId;
+    const root = schemasById.get(targetId);
+    const target = root && followPointer(root, hash === -1 ? '' : ref.slice(hash + 1));
+    return target && { schema: target, baseId: targetId };
+  };
+}
+
+/**
+ * A schema node with its `$ref` chain merged in, nearest keywords winning: a property's own
+ * `readOnly` over the `default` of the common definition it points at, which itself may point at
+ * another. The result's `baseId` is the one its subschemas (`items`, `properties`) are relative to.
+ */
+export function resolveNode(schema: unknown, baseId: string, resolveRef: RefResolver): SchemaNode | undefined {
+  if (!isSchema(schema)) return undefined;
+  const chain: SchemaNode[] = [{ schema, baseId }];
+  let current: SchemaNode | undefined = chain[0];
+  // A reference cycle is a broken schema; bounded so that it cannot hang a form or the gateway.
+  for (let hops = 0; typeof current.schema.$ref === 'string' && hops < MAX_REF_HOPS; hops += 1) {
+    const next = resolveRef(current.schema.$ref, current.baseId);
+    if (!next) break;
+    chain.push(next);
+    current = next;
+  }
+  if (chain.length === 1) return chain[0];
+  const merged: Schema = {};
+  for (const node of chain.reverse()) Object.assign(merged, node.schema);
+  delete merged.$ref;
+  return { schema: merged, baseId: current.baseId };
+}
+
+function typeOf(schema: Schema | undefined): FieldType | undefined {
+  const type = Array.isArray(schema?.type) ? schema.type.find((t) => t !== 'null') : schema?.type;
+  return typeof type === 'string' ? (type as FieldType) : undefined;
+}
+
+function fieldModel(source: string, node: SchemaNode, required: boolean, position: number, resolveRef: RefResolver) {
+  const property = node.schema;
+  const type = typeOf(property) ?? 'string';
+  const items = resolveNode(property.items, node.baseId, resolveRef)?.schema;
+  const column = (property['x-column'] ?? {}) as ColumnHint;
+  const lookup = property['x-lookup'] as LookupHint | undefined;
+  const filter = property['x-filter'] as FilterHint | undefined;
+  const languages = isSchema(property.propertyNames) ? property.propertyNames.enum : undefined;
   // A boolean is a switch (an on/off state) only when the schema says so: 'terminated' is a fact.
   const defaultColumnType: ColumnType = type === 'array' ? 'array_with_badges' : property.enum ? 'select' : 'text';
-  return {
+  const field: FieldModel = {
     source,
     type,
+    itemType: typeOf(items),
     required,
     readOnly: property.readOnly === true,
     format: typeof property.format === 'string' ? property.format : undefined,
@@ -101,49 +239,82 @@ function fieldModel(
     maxLength: property.maxLength as number | undefined,
     defaultValue: property.default,
     column: {
-      type: column.type ?? (lookupHint?.resource ? 'select2' : defaultColumnType),
+      type: column.type ?? (lookup?.resource ? 'select2' : defaultColumnType),
       hide: column.hide ?? false,
       ignorexport: column.ignorexport ?? false,
       index: column.index ?? 1000 + position,
     },
-    filter: property['x-filter'] ? { kind: 'text', alwaysOn: false, ...(property['x-filter'] as object) } : undefined,
-    input: (property['x-input'] ?? {}) as FieldModel['input'],
-    lookup: lookupHint,
+    filter: filter && { kind: 'text', alwaysOn: false, ignoreCase: false, ...filter },
+    input: inputHintOf(property),
+    lookup,
     choices: property['x-choices'] as string | undefined,
     localisedBy: property['x-localised-by'] as string | undefined,
-    languages: (property.propertyNames as Schema | undefined)?.enum as string[] | undefined,
+    languages: languages as string[] | undefined,
+    importHint: property['x-import'] as ImportHint | undefined,
   };
+  return field;
 }
 
-/** Everything the generic list, form, export and import need to know about one entity. */
-export function resourceModel(schema: Schema, lookup: SchemaLookup): ResourceModel {
-  const meta = schema['x-resource'] as Partial<Omit<ResourceModel, 'bulkImport'>> & {
-    name: string;
-    endpoint: string;
-    id: string;
-    bulkImport?: boolean | { toggle?: string };
-  };
+/** Everything the generic list, form, export, import and the gateway need to know about one entity. */
+export function resourceModel(schema: Schema, resolveRef: RefResolver): ResourceModel {
+  const meta = schema['x-resource'] as ResourceHint | undefined;
   if (!meta) throw new Error(`Schema ${String(schema.$id)} has no x-resource`);
-  const required = new Set((schema.required as string[] | undefined) ?? []);
+  const schemaId = String(schema.$id);
+  const requiredList = (schema.required as string[] | undefined) ?? [];
+  const required = new Set(requiredList);
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const fields = Object.entries(properties)
-    .map(([source, property], position) => fieldModel(source, property, required.has(source), position, lookup))
+    .map(([source, raw], position) => {
+      const node = resolveNode(raw, schemaId, resolveRef) ?? { schema: raw, baseId: schemaId };
+      return fieldModel(source, node, required.has(source), position, resolveRef);
+    })
     .sort((a, b) => a.column.index - b.column.index);
+  const { id } = meta;
   return {
-    schemaId: String(schema.$id),
+    schemaId,
     name: meta.name,
     endpoint: meta.endpoint,
-    id: meta.id,
+    id,
     features: meta.features ?? {},
     partnerTypes: meta.partnerTypes ?? 'All',
     actions: meta.actions ?? {},
+    tenancy: meta.tenancy ?? {},
     pageSize: meta.pageSize ?? 20,
-    sort: meta.sort ?? { field: meta.id, order: 'ASC' },
-    representation: meta.representation ?? meta.id,
+    sort: meta.sort ?? { field: id, order: 'ASC' },
+    representation: meta.representation ?? id,
     search: meta.search ?? [],
     tabs: meta.tabs ?? [],
     bulkImport: meta.bulkImport === true || typeof meta.bulkImport === 'object',
     importToggle: typeof meta.bulkImport === 'object' ? meta.bulkImport.toggle : undefined,
+    required: requiredList,
     fields,
+  };
+}
+
+/** The `x-input` hint of a schema node, e.g. of the property an ajv error names. */
+export function inputHintOf(schema: unknown): InputHint {
+  return isSchema(schema) && isSchema(schema['x-input']) ? (schema['x-input'] as InputHint) : {};
+}
+
+/** A resource's field by name, or undefined when the schema has no such property. */
+export function fieldOf(model: Pick<ResourceModel, 'fields'>, source: string): FieldModel | undefined {
+  return model.fields.find((field) => field.source === source);
+}
+
+/** Whether the schema declares a screen (`x-resource`). */
+export function declaresResource(schema: Schema): boolean {
+  return schema['x-resource'] !== undefined;
+}
+
+/** Each schema's model, built on first use from the schemas as written and kept. */
+export function modelCache(schema: (schemaId: string) => Schema, resolveRef: RefResolver) {
+  const models = new Map<string, ResourceModel>();
+  return (schemaId: string): ResourceModel => {
+    let model = models.get(schemaId);
+    if (!model) {
+      model = resourceModel(schema(schemaId), resolveRef);
+      models.set(schemaId, model);
+    }
+    return model;
   };
 }

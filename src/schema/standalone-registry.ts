@@ -1,5 +1,6 @@
 import type { SchemaObject, ValidateFunction } from 'ajv';
 import type { SchemaRegistry } from './ajv.ts';
+import { createRefResolver, modelCache } from './resource-model.ts';
 
 /**
  * The registry of the browser: the same interface as `createSchemaRegistry`, but over validators
@@ -22,6 +23,7 @@ export function createStandaloneRegistry(
     return found;
   };
 
+  const resolveRef = createRefResolver(byId);
   return {
     schema,
     validator(schemaId) {
@@ -30,24 +32,7 @@ export function createStandaloneRegistry(
       if (!validate) throw new Error(`No generated validator for schema "${schemaId}": run npm run gen`);
       return validate;
     },
-    resolveRef(ref, baseId) {
-      const hash = ref.indexOf('#');
-      const targetId = hash === -1 ? ref : ref.slice(0, hash) || baseId;
-      const root = byId.get(targetId);
-      const target = root && followPointer(root, hash === -1 ? '' : ref.slice(hash + 1));
-      return target && { schema: target, baseId: targetId };
-    },
+    resolveRef,
+    model: modelCache(schema, resolveRef),
   };
-}
-
-/** A JSON pointer such as `/$defs/countryCode`, URI-encoded as a fragment may be. */
-function followPointer(root: SchemaObject, pointer: string): SchemaObject | undefined {
-  if (pointer !== '' && !pointer.startsWith('/')) return undefined;
-  let node: unknown = root;
-  for (const token of pointer.split('/').slice(1)) {
-    const key = decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return typeof node === 'object' && node !== null ? (node as SchemaObject) : undefined;
 }

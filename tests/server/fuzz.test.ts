@@ -22,7 +22,7 @@ const endpoints = [
   ]),
 ].sort();
 const methods = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
-const schemaFields = [...new Set(resources.flatMap((resource) => Object.keys(resource.schema.properties ?? {})))];
+const schemaFields = [...new Set(resources.flatMap((resource) => resource.fields.map((field) => field.source)))];
 const host = new URL(API_BASE).host;
 
 const nasty = fc.constantFrom(

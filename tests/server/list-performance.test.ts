@@ -9,7 +9,7 @@ import {
   sortKeyFields,
   type ListQuery,
 } from '../../server/gateway/record-store.ts';
-import { loadResources, type ResourceDefinition } from '../../server/gateway/resource-registry.ts';
+import { loadResources, loadSchemas, type ResourceDefinition } from '../../server/gateway/resource-registry.ts';
 import { servicePoints } from '../../scripts/bench/service-points.ts';
 
 const servicePointsResource = loadResources().get('service_points')!;
@@ -152,11 +152,14 @@ describe('the way to a page', () => {
   // "zzq" come last in ascending order, first in descending order. A database of its own: the
   // planner's guess of the matches, which picks the way for a filter, comes from statistics over
   // the whole table.
-  const properties = servicePointsResource.schema.properties ?? {};
+  const withGroup = loadSchemas().map((schema) =>
+    schema.$id === servicePointsResource.schemaId
+      ? { ...schema, properties: { ...(schema.properties as object), group: { type: 'string' } } }
+      : schema,
+  );
   const resource: ResourceDefinition = {
-    ...servicePointsResource,
+    ...loadResources(withGroup).get(servicePointsResource.endpoint)!,
     search: ['name', 'group'],
-    schema: { ...servicePointsResource.schema, properties: { ...properties, group: { type: 'string' } } },
   };
   let db: Db;
   let wayTo: (partial: Partial<ListQuery>) => Promise<string>;

@@ -7,9 +7,9 @@ import {
   loadResources,
   loadSchemas,
   withDefaults,
+  writableFields,
   type ResourceDefinition,
 } from '../../server/gateway/resource-registry.ts';
-import { writableFields } from '../../server/gateway/write-pipeline.ts';
 import type { Doc } from '../../server/gateway/record-store.ts';
 import { createSchemaRegistry } from '../../src/schema/ajv.ts';
 import { validateRecord } from '../../src/schema/validate.ts';
@@ -68,7 +68,7 @@ describe('the seeded demo network', () => {
     async (_name, resource) => {
       const docs = await seededDocs(resource);
       expect(docs.length).toBeGreaterThan(0);
-      const schemaId = String(resource.schema.$id);
+      const { schemaId } = resource;
       // The create form submits the writable fields; the gateway adds the schema defaults.
       const asCreated = refusals(
         'created',
@@ -90,7 +90,7 @@ describe('the seeded demo network', () => {
 
   it('fills every field of the carrier schema for every carrier', async () => {
     const carriers = resources.find((resource) => resource.name === 'carriers')!;
-    const fields = Object.keys(carriers.schema.properties ?? {}).filter((field) => field !== 'logo_url');
+    const fields = carriers.fields.map((field) => field.source).filter((field) => field !== 'logo_url');
     const missing = (await seededDocs(carriers)).flatMap((doc) =>
       fields.filter((field) => doc[field] === undefined || doc[field] === '').map((field) => `${doc.name} ${field}`),
     );

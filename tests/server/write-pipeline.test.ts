@@ -19,7 +19,7 @@ const schemas = loadSchemas();
 const registry = createSchemaRegistry(schemas);
 const resources = loadResources(schemas);
 const schemaValidator: RecordValidator = (resource, doc, { partial }) =>
-  validateRecord(registry, String(resource.schema.$id), doc, { partial });
+  validateRecord(registry, resource.schemaId, doc, { partial });
 
 beforeAll(async () => {
   stack = await startStack();
@@ -47,7 +47,6 @@ function recordedPipeline(overrides: { validate?: RecordValidator; rules?: Resou
   const writesOf = createWritePipeline({
     db: stack.db,
     resources,
-    common: schemas.find((schema) => schema.$id === 'common'),
     validate,
     rules: { couriers: recordedRules },
   });

@@ -15,6 +15,7 @@ const registry = createSchemaRegistry([
   {
     $id: 'location',
     type: 'object',
+    'x-resource': { name: 'locations', endpoint: 'locations', id: 'location_id' },
     required: ['name'],
     properties: {
       location_id: { type: 'integer', readOnly: true },
@@ -26,6 +27,7 @@ const registry = createSchemaRegistry([
       },
       zip: { type: 'string', minLength: 3, maxLength: 8 },
       units: { type: 'integer', minimum: 1, maximum: 7 },
+      carrier_ids: { type: 'array', items: { $ref: 'common#/$defs/id' } },
     },
   },
 ]);
@@ -131,6 +133,12 @@ describe('importFile', () => {
       kind: 'repeated',
     });
     expect(result.counts).toEqual({ rows: 3, valid: 2, invalid: 0, repeated: 1 });
+  });
+
+  it('reads a list cell into items of the schema type, through their $ref', async () => {
+    const result = await parse('name,carrier_ids\nKiosk,3; 6\nMall,3; x\n', { registry, schemaId: 'location' });
+    expect(result.rows[0]).toMatchObject({ validity: 'valid', data: { name: 'Kiosk', carrier_ids: [3, 6] } });
+    expect(result.rows[1].errors['carrier_ids.1']).toMatchObject({ kind: 'invalid' });
   });
 
   it('maps field errors to the spec row error kinds', async () => {

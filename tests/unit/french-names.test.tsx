@@ -11,7 +11,7 @@ import { modelOf } from '../../src/schema/ui/registry.ts';
 import { schemaColumn } from '../../src/schema/ui/schema-columns.tsx';
 import { SchemaInput } from '../../src/schema/ui/schema-inputs.tsx';
 import { accessProfile } from '../../src/authProvider/access-profile.ts';
-import { ProfilePage } from '../../src/custom/profile/profile-page.tsx';
+import { ProfilePage } from '../../src/custom/account/profile-page.tsx';
 import { demoRoles } from '../../server/seed/demo-network.ts';
 
 afterEach(cleanup);

@@ -13,7 +13,7 @@ const amplify = vi.hoisted(() => ({
 }));
 vi.mock('../../src/authProvider/amplify-session.ts', () => amplify);
 
-const { LoginPage } = await import('../../src/custom/login/login-page.tsx');
+const { LoginPage } = await import('../../src/custom/account/login-page.tsx');
 
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en-US');
 const notAuthorized = (message: string) => Object.assign(new Error(message), { name: 'NotAuthorizedException' });

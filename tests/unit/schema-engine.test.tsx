@@ -2,7 +2,6 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSchemaRegistry } from '../../src/schema/ajv.ts';
-import { resourceModel } from '../../src/schema/resource-model.ts';
 import { validateRecord } from '../../src/schema/validate.ts';
 import { columnPlan, numberFormatFor } from '../../src/schema/ui/schema-columns.tsx';
 import { SchemaInput } from '../../src/schema/ui/schema-inputs.tsx';
@@ -32,7 +31,7 @@ function withLoyaltyCode() {
 describe('one schema drives everything', () => {
   const schemas = withLoyaltyCode();
   const registry = createSchemaRegistry(schemas);
-  const model = resourceModel(registry.schema('carrier'), (ref) => registry.resolveRef(ref, 'carrier')?.schema);
+  const model = registry.model('carrier');
   const valid = { name: 'Schema Carrier', primary_country_code: 'DK', service_point_radius: 3 };
 
   it('a new property becomes a list column in its place and a form input', () => {
@@ -62,7 +61,7 @@ describe('one schema drives everything', () => {
     );
     expect(validateRecord(registry, 'carrier', { ...valid, loyalty_code: 'ABC' }).valid).toBe(true);
     const gateway = loadResources(schemas as never).get('partners/carrier')!;
-    expect(gateway.schema.properties?.loyalty_code).toBeDefined();
+    expect(gateway.fieldsBySource.get('loyalty_code')).toBeDefined();
   });
 
   it('the committed carrier schema compiles and rejects what the spec forbids', () => {

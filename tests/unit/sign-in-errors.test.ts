@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockedSeconds, changePasswordErrorKey, signInErrorKey } from '../../src/custom/login/sign-in-errors.ts';
+import { blockedSeconds, changePasswordErrorKey, signInErrorKey } from '../../src/custom/account/sign-in-errors.ts';
 import en from '../../locales/en-US.json';
 
 const error = (name: string, message = '') => Object.assign(new Error(message), { name });

@@ -32,7 +32,7 @@ export const getHandler = (ctx: HandlerContext) => async (request: FastifyReques
   }
   const scopeOfCaller = scopeFor(access, resource);
   if (scopeOfCaller === 'none') throw new HttpError(403, 'You have no permission for this request.');
-  const listQuery = parseListQuery(resource, query, deps.common);
+  const listQuery = parseListQuery(resource, query);
   if (scopeOfCaller !== 'all') listQuery.scope = scopeOfCaller;
   const page: ListResponse = { success: true, ...(await listRecords(deps.db, resource, listQuery)) };
   return page;

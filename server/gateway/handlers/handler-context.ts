@@ -34,7 +34,6 @@ export function createHandlerContext(deps: WebtoolDeps): HandlerContext {
       access,
       resource,
       resources: deps.resources,
-      common: deps.common,
       validate: (doc: Doc) => deps.validate(resource, doc, { partial: false }),
       rules: deps.rules?.[resource.endpoint] ?? {},
       writes: writesOf(access, resource),

@@ -9,7 +9,7 @@ import { assertResourceAccess, type CallerAccess, type RoleDoc, type Verb } from
 import { badRequest, HttpError, noPermission } from '../http-error.ts';
 import type { Doc } from '../record-store.ts';
 import { readRecord, type StoredRecord } from '../record-writes.ts';
-import { loadResources, loadSchemas, type JsonSchema, type ResourceDefinition } from '../resource-registry.ts';
+import { loadResources, loadSchemas, type ResourceDefinition } from '../resource-registry.ts';
 import { SAVE_FAILED, type FieldErrors } from '../../../src/contract/errors.ts';
 
 export const NO_PERMISSION = 'You have no permission for this request.';
@@ -27,7 +27,6 @@ export interface IdentityAccessContext {
   identity: Identity;
   users: ResourceDefinition;
   roles: ResourceDefinition;
-  common?: JsonSchema;
   /** The schema's errors of `doc`, one per field; empty when valid. */
   errorsOf(resource: ResourceDefinition, doc: Doc, partial: boolean): { data: Doc; errors: FieldErrors };
   /** The normalised document, or a 422 with the field errors. */
@@ -44,12 +43,11 @@ export function createContext(identity: Identity): IdentityAccessContext {
     return found;
   };
   const errorsOf = (target: ResourceDefinition, doc: Doc, partial: boolean) =>
-    validateRecord(registry, String(target.schema.$id), doc, { partial });
+    validateRecord(registry, target.schemaId, doc, { partial });
   return {
     identity,
     users: resource('identity_access/users'),
     roles: resource('identity_access/roles'),
-    common: schemas.find((schema) => schema.$id === 'common'),
     errorsOf,
     validated<T extends Doc = Doc>(target: ResourceDefinition, doc: Doc, partial = false) {
       const result = errorsOf(target, doc, partial);

@@ -89,7 +89,7 @@ export function roleRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
       raw.partner_type ??= raw.type;
       delete raw.type;
     }
-    const query = parseListQuery(ctx.roles, raw, ctx.common);
+    const query = parseListQuery(ctx.roles, raw);
     if (!access.seesAll) {
       const own = { partner_type: access.partnerType, partner: access.partner };
       for (const [field, value] of Object.entries(own)) {

@@ -112,9 +112,9 @@ export function userRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
       raw.partner ??= raw.partner_id;
       delete raw.partner_id;
     }
-    const query = parseListQuery(ctx.users, raw, ctx.common);
+    const query = parseListQuery(ctx.users, raw);
     const orderBy = query.orderBy ?? ctx.users.sort.field;
-    if (!ctx.users.schema.properties?.[orderBy]) throw badRequest(`Unknown field: ${orderBy}`);
+    if (!ctx.users.fieldsBySource.has(orderBy)) throw badRequest(`Unknown field: ${orderBy}`);
     const search = query.search?.toLowerCase();
     const nameOf = await partnerNames(db);
     const matching = (await allUsers(db))

@@ -2,10 +2,11 @@ import { features } from '../../../src/schema/features.ts';
 import { optionEnabled } from '../../../src/schema/permissions.ts';
 import { bulkImport } from '../bulk-import.ts';
 import { HttpError } from '../http-error.ts';
-import type { ResourceRules } from '../resource-rules.ts';
+import type { Courier } from '../../../src/types/generated/courier.ts';
+import { recordRules } from '../resource-rules.ts';
 
 /** A courier belongs to an existing carrier; its code is unique there, upper-cased when the policy says. */
-export const courierRules: ResourceRules = {
+export const courierRules = recordRules<Courier>({
   async beforeWrite({ tx, access, resource }, doc, existing) {
     const carrier = await tx.query(`SELECT 1 FROM records WHERE resource = 'partners/carrier' AND key = $1`, [
       String(doc.carrier_id),
@@ -18,7 +19,7 @@ export const courierRules: ResourceRules = {
     const uppercase = [features.couriers.basic, features.couriers.advance].some((id) =>
       optionEnabled(access.permissions, id, 'uppercase_courier_code'),
     );
-    const code = uppercase ? String(doc.code).toUpperCase() : String(doc.code);
+    const code = uppercase ? doc.code.toUpperCase() : doc.code;
     const clash = await tx.query(
       `SELECT 1 FROM records WHERE resource = $1 AND doc->>'carrier_id' = $2 AND lower(doc->>'code') = lower($3)
        AND key <> $4 LIMIT 1`,
@@ -33,4 +34,4 @@ export const courierRules: ResourceRules = {
     return { ...doc, code };
   },
   opnames: { bulk_import: bulkImport() },
-};
+});

@@ -1,15 +1,16 @@
 import { HttpError } from '../http-error.ts';
-import type { ResourceRules } from '../resource-rules.ts';
+import type { ServicePointGroup } from '../../../src/types/generated/service-point-group.ts';
+import { recordRules } from '../resource-rules.ts';
 
 const NAME_EXISTS = 'Service point group name already exists';
 const DELETION_BLOCKED = 'Active shipments or carriers block service point group deletion';
 
 /** A group needs a unique name and real service points; carriers or active shipments keep it alive. */
-export const servicePointGroupRules: ResourceRules = {
+export const servicePointGroupRules = recordRules<ServicePointGroup>({
   async beforeWrite({ tx, resource }, doc, existing) {
     const clash = await tx.query(
       `SELECT 1 FROM records WHERE resource = $1 AND lower(doc->>'group_name') = lower($2) AND key <> $3 LIMIT 1`,
-      [resource.endpoint, String(doc.group_name), existing?.key ?? ''],
+      [resource.endpoint, doc.group_name, existing?.key ?? ''],
     );
     if (clash.rows.length) {
       throw new HttpError(422, NAME_EXISTS, {
@@ -17,7 +18,7 @@ export const servicePointGroupRules: ResourceRules = {
         errors: { group_name: { message: 'catalogue.sp_group_name_exists' } },
       });
     }
-    const ids = (doc.service_point_ids as number[]).map(String);
+    const ids = doc.service_point_ids.map(String);
     const found = await tx.query<{ key: string }>(
       `SELECT key FROM records WHERE resource = 'service_points' AND key = ANY($1::text[])`,
       [ids],
@@ -30,8 +31,8 @@ export const servicePointGroupRules: ResourceRules = {
   },
 
   async beforeDelete({ tx }, existing) {
-    const carriers = (existing.doc.carrier_ids as unknown[] | undefined) ?? [];
-    const members = ((existing.doc.service_point_ids as unknown[] | undefined) ?? []).map(String);
+    const carriers = existing.doc.carrier_ids ?? [];
+    const members = existing.doc.service_point_ids.map(String);
     const shipments = await tx.query(
       `SELECT 1 FROM records WHERE resource = 'shipments' AND doc->>'service_point_id' = ANY($1::text[])
        AND coalesce((doc->>'active')::boolean, false) LIMIT 1`,
@@ -41,4 +42,4 @@ export const servicePointGroupRules: ResourceRules = {
       throw new HttpError(409, DELETION_BLOCKED, { message_key: 'catalogue.sp_group_delete_blocked' });
     }
   },
-};
+});

@@ -1,8 +1,8 @@
 import { bulkImport } from '../bulk-import.ts';
 import { HttpError } from '../http-error.ts';
 import type { Db } from '../../db/adapter.ts';
-import type { Doc } from '../record-store.ts';
-import type { ResourceRules } from '../resource-rules.ts';
+import type { ServicePoint } from '../../../src/types/generated/service-point.ts';
+import { recordRules } from '../resource-rules.ts';
 import { RECORD_LOOKUPS } from '../lists.ts';
 
 const ON_HOLD = 'The status cannot be edited because the service point is on hold';
@@ -30,20 +30,20 @@ async function inUse(tx: Db, servicePointId: string) {
 }
 
 /** The service point's fields that name a partner, a group or carriers, with the lookup holding them. */
-const REFERENCES: Record<string, keyof typeof RECORD_LOOKUPS> = {
-  location_owner_id: 'location_owners',
-  maintenance_provider_id: 'maintenance_providers',
-  support_provider_id: 'support_providers',
-  service_point_group_id: 'service_point_groups',
-  carriers_access: 'carrier_list',
-};
+const REFERENCES: [keyof ServicePoint, keyof typeof RECORD_LOOKUPS][] = [
+  ['location_owner_id', 'location_owners'],
+  ['maintenance_provider_id', 'maintenance_providers'],
+  ['support_provider_id', 'support_providers'],
+  ['service_point_group_id', 'service_point_groups'],
+  ['carriers_access', 'carrier_list'],
+];
 
 /**
  * A 422 on the first field newly naming a record that does not exist, so that no list shows a bare
  * id. A value the record already held is left alone: a partner removed since does not block every edit.
  */
-async function assertReferencesExist(tx: Db, doc: Doc, before: Doc | undefined) {
-  for (const [field, lookup] of Object.entries(REFERENCES)) {
+async function assertReferencesExist(tx: Db, doc: ServicePoint, before: ServicePoint | undefined) {
+  for (const [field, lookup] of REFERENCES) {
     const value = doc[field];
     if (value === undefined || value === null) continue;
     if (before && JSON.stringify(before[field]) === JSON.stringify(value)) continue;
@@ -61,10 +61,10 @@ async function assertReferencesExist(tx: Db, doc: Doc, before: Doc | undefined) 
   }
 }
 
-const was = (existing: Doc | undefined, field: string) => existing?.[field] === true;
+const was = (existing: ServicePoint | undefined, field: keyof ServicePoint) => existing?.[field] === true;
 
 /** Spec 02 §4: on hold freezes the status; test and terminated are one-way. */
-export const servicePointRules: ResourceRules = {
+export const servicePointRules = recordRules<ServicePoint>({
   async beforeWrite({ tx }, doc, existing) {
     const before = existing?.doc;
     if (before && was(before, 'parked') && doc.status !== before.status) {
@@ -86,4 +86,4 @@ export const servicePointRules: ResourceRules = {
   },
 
   opnames: { bulk_import: bulkImport() },
-};
+});

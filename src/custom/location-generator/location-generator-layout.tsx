@@ -1,13 +1,13 @@
 import { AppBar, Box, Button, Toolbar } from '@mui/material';
-import { NavLink, Route, Routes, useLocation } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { NotAvailablePage } from '../pages/not-available-page.tsx';
 
 /**
  * The location generator's own layout (spec 01 §2.1): a header with two links; the report setup and
- * locations pages are full width without margins.
+ * locations pages are full width without margins. The app gives it its pages (`children`, routes).
  */
-export function LocationGeneratorLayout() {
+export function LocationGeneratorLayout({ children }: { children: ReactNode }) {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const fullWidth = /\/location-generator\/(create-report|locations)/i.test(pathname);
@@ -28,11 +28,7 @@ export function LocationGeneratorLayout() {
         </Toolbar>
       </AppBar>
       <Box component="main" sx={fullWidth ? { p: 0 } : { p: 3 }} data-full-width={fullWidth}>
-        <Routes>
-          <Route index element={<NotAvailablePage area="location_generator" />} />
-          <Route path="create-report" element={<NotAvailablePage area="location_generator_setup" />} />
-          <Route path="locations/*" element={<NotAvailablePage area="location_generator_locations" />} />
-        </Routes>
+        {children}
       </Box>
     </Box>
   );

@@ -1,7 +1,5 @@
 import type { SchemaObject } from 'ajv';
-
-/** Resolves a `$ref` met while walking a schema; `baseId` is the `$id` the reference is relative to. */
-export type RefResolver = (ref: string, baseId: string) => { schema: SchemaObject; baseId: string } | undefined;
+import { resolveNode, type RefResolver } from '../resource-model.ts';
 
 /**
  * Clears empty input before validation: whitespace-only strings are removed (so `required` reports
@@ -13,7 +11,7 @@ export function normaliseInput(data: unknown, schema: SchemaObject | undefined, 
 }
 
 function normalise(data: unknown, schema: unknown, baseId: string, resolveRef: RefResolver | undefined): unknown {
-  const node = follow(schema, baseId, resolveRef);
+  const node = resolveRef ? resolveNode(schema, baseId, resolveRef) : asNode(schema, baseId);
   if (typeof data === 'string') return data.trim() === '' ? undefined : data;
   if (data === null) return allowsNull(node?.schema) ? null : undefined;
   if (Array.isArray(data)) {
@@ -32,15 +30,6 @@ function normalise(data: unknown, schema: unknown, baseId: string, resolveRef: R
   return data;
 }
 
-function follow(schema: unknown, baseId: string, resolveRef: RefResolver | undefined) {
-  let node = isPlainObject(schema) ? { schema: schema as SchemaObject, baseId } : undefined;
-  // A bounded walk: a reference cycle must not hang the form.
-  for (let hops = 0; node && typeof node.schema.$ref === 'string' && hops < 10; hops += 1) {
-    node = resolveRef?.(node.schema.$ref, node.baseId);
-  }
-  return node;
-}
-
 function allowsNull(schema: SchemaObject | undefined): boolean {
   const type: unknown = schema?.type;
   return type === 'null' || (Array.isArray(type) && type.includes('null'));
@@ -49,4 +38,8 @@ function allowsNull(schema: SchemaObject | undefined): boolean {
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   // File and Date values (image and date inputs) are objects too, but are kept whole.
   return Object.prototype.toString.call(value) === '[object Object]';
+}
+
+function asNode(schema: unknown, baseId: string) {
+  return isPlainObject(schema) ? { schema, baseId } : undefined;
 }

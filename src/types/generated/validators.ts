@@ -205,7 +205,7 @@ const formats0 = sharedValidators.formats['name-characters'];
 const formats2 = sharedValidators.formats['https-url'];
 const formats4 = sharedValidators.formats['email-list'];
 const formats6 = sharedValidators.formats['no-special-characters'];
-const func1 = ajvRuntime_ucs2length_default;
+const func2 = ajvRuntime_ucs2length_default;
 const pattern4 = new RegExp('^#[0-9a-fA-F]{6}$', 'u');
 
 function validate30(
@@ -300,7 +300,7 @@ function validate30(
     if (data.name !== undefined) {
       let data1 = data.name;
       if (typeof data1 === 'string') {
-        if (func1(data1) > 70) {
+        if (func2(data1) > 70) {
           const err4 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/maxLength',
@@ -318,7 +318,7 @@ function validate30(
           }
           errors++;
         }
-        if (func1(data1) < 3) {
+        if (func2(data1) < 3) {
           const err5 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/minLength',
@@ -725,7 +725,7 @@ function validate30(
     if (data.webhook_url !== undefined) {
       let data12 = data.webhook_url;
       if (typeof data12 === 'string') {
-        if (func1(data12) > 500) {
+        if (func2(data12) > 500) {
           const err25 = {
             instancePath: instancePath + '/webhook_url',
             schemaPath: '#/properties/webhook_url/maxLength',
@@ -783,7 +783,7 @@ function validate30(
     if (data.webhook_http_header !== undefined) {
       let data13 = data.webhook_http_header;
       if (typeof data13 === 'string') {
-        if (func1(data13) > 500) {
+        if (func2(data13) > 500) {
           const err28 = {
             instancePath: instancePath + '/webhook_http_header',
             schemaPath: '#/properties/webhook_http_header/maxLength',
@@ -1160,7 +1160,7 @@ function validate30(
     if (data.invoicing_email !== undefined) {
       let data20 = data.invoicing_email;
       if (typeof data20 === 'string') {
-        if (func1(data20) > 255) {
+        if (func2(data20) > 255) {
           const err46 = {
             instancePath: instancePath + '/invoicing_email',
             schemaPath: '#/properties/invoicing_email/maxLength',
@@ -1218,7 +1218,7 @@ function validate30(
     if (data.invoicing_reference !== undefined) {
       let data21 = data.invoicing_reference;
       if (typeof data21 === 'string') {
-        if (func1(data21) > 70) {
+        if (func2(data21) > 70) {
           const err49 = {
             instancePath: instancePath + '/invoicing_reference',
             schemaPath: '#/properties/invoicing_reference/maxLength',
@@ -1557,7 +1557,7 @@ function validate32(
     if (data.code !== undefined) {
       let data2 = data.code;
       if (typeof data2 === 'string') {
-        if (func1(data2) > 20) {
+        if (func2(data2) > 20) {
           const err4 = {
             instancePath: instancePath + '/code',
             schemaPath: '#/properties/code/maxLength',
@@ -1575,7 +1575,7 @@ function validate32(
           }
           errors++;
         }
-        if (func1(data2) < 2) {
+        if (func2(data2) < 2) {
           const err5 = {
             instancePath: instancePath + '/code',
             schemaPath: '#/properties/code/minLength',
@@ -1901,7 +1901,7 @@ function validate33(
     if (data.role_name !== undefined) {
       let data0 = data.role_name;
       if (typeof data0 === 'string') {
-        if (func1(data0) > 100) {
+        if (func2(data0) > 100) {
           const err4 = {
             instancePath: instancePath + '/role_name',
             schemaPath: '#/properties/role_name/maxLength',
@@ -1959,7 +1959,7 @@ function validate33(
     if (data.role_description !== undefined) {
       let data1 = data.role_description;
       if (typeof data1 === 'string') {
-        if (func1(data1) > 255) {
+        if (func2(data1) > 255) {
           const err7 = {
             instancePath: instancePath + '/role_description',
             schemaPath: '#/properties/role_description/maxLength',
@@ -2043,7 +2043,7 @@ function validate33(
         for (const key1 in data2) {
           let data3 = data2[key1];
           if (typeof data3 === 'string') {
-            if (func1(data3) > 255) {
+            if (func2(data3) > 255) {
               const err11 = {
                 instancePath:
                   instancePath + '/role_description_translations/' + key1.replace(/~/g, '~0').replace(/\//g, '~1'),
@@ -2150,7 +2150,7 @@ function validate33(
     if (data.partner !== undefined) {
       let data5 = data.partner;
       if (typeof data5 === 'string') {
-        if (func1(data5) > 50) {
+        if (func2(data5) > 50) {
           const err16 = {
             instancePath: instancePath + '/partner',
             schemaPath: '#/properties/partner/maxLength',
@@ -2356,7 +2356,7 @@ function validate33(
                     if (data11.type !== undefined) {
                       let data12 = data11.type;
                       if (typeof data12 === 'string') {
-                        if (func1(data12) > 100) {
+                        if (func2(data12) > 100) {
                           const err26 = {
                             instancePath: instancePath + '/permissions/' + i0 + '/configurations/' + i1 + '/type',
                             schemaPath:
@@ -2711,7 +2711,7 @@ const schema65 = { type: 'integer', 'x-choices': 'service_point_status', enum: [
 const formats12 = sharedValidators.formats['no-whitespace'];
 const formats16 = sharedValidators.formats['no-period-start'];
 const formats28 = sharedValidators.formats.email;
-const func24 = sharedValidators.countWithinMessage;
+const func28 = sharedValidators.countWithinMessage;
 
 function validate34(
   data,
@@ -2825,7 +2825,7 @@ function validate34(
     if (data.sp_id !== undefined) {
       let data1 = data.sp_id;
       if (typeof data1 === 'string') {
-        if (func1(data1) > 20) {
+        if (func2(data1) > 20) {
           const err5 = {
             instancePath: instancePath + '/sp_id',
             schemaPath: '#/properties/sp_id/maxLength',
@@ -2883,7 +2883,7 @@ function validate34(
     if (data.name !== undefined) {
       let data2 = data.name;
       if (typeof data2 === 'string') {
-        if (func1(data2) > 70) {
+        if (func2(data2) > 70) {
           const err8 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/maxLength',
@@ -2901,7 +2901,7 @@ function validate34(
           }
           errors++;
         }
-        if (func1(data2) < 3) {
+        if (func2(data2) < 3) {
           const err9 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/minLength',
@@ -3058,7 +3058,7 @@ function validate34(
     if (data.address !== undefined) {
       let data5 = data.address;
       if (typeof data5 === 'string') {
-        if (func1(data5) > 255) {
+        if (func2(data5) > 255) {
           const err16 = {
             instancePath: instancePath + '/address',
             schemaPath: '#/properties/address/maxLength',
@@ -3116,7 +3116,7 @@ function validate34(
     if (data.zip !== undefined) {
       let data6 = data.zip;
       if (typeof data6 === 'string') {
-        if (func1(data6) > 8) {
+        if (func2(data6) > 8) {
           const err19 = {
             instancePath: instancePath + '/zip',
             schemaPath: '#/properties/zip/maxLength',
@@ -3134,7 +3134,7 @@ function validate34(
           }
           errors++;
         }
-        if (func1(data6) < 4) {
+        if (func2(data6) < 4) {
           const err20 = {
             instancePath: instancePath + '/zip',
             schemaPath: '#/properties/zip/minLength',
@@ -3192,7 +3192,7 @@ function validate34(
     if (data.city !== undefined) {
       let data7 = data.city;
       if (typeof data7 === 'string') {
-        if (func1(data7) > 100) {
+        if (func2(data7) > 100) {
           const err23 = {
             instancePath: instancePath + '/city',
             schemaPath: '#/properties/city/maxLength',
@@ -3250,7 +3250,7 @@ function validate34(
     if (data.municipality !== undefined) {
       let data8 = data.municipality;
       if (typeof data8 === 'string') {
-        if (func1(data8) > 100) {
+        if (func2(data8) > 100) {
           const err26 = {
             instancePath: instancePath + '/municipality',
             schemaPath: '#/properties/municipality/maxLength',
@@ -3508,7 +3508,7 @@ function validate34(
         for (let i0 = 0; i0 < len0; i0++) {
           let data14 = data13[i0];
           if (typeof data14 === 'string') {
-            if (func1(data14) > 100) {
+            if (func2(data14) > 100) {
               const err39 = {
                 instancePath: instancePath + '/hardware_models/' + i0,
                 schemaPath: '#/properties/hardware_models/items/maxLength',
@@ -3526,7 +3526,7 @@ function validate34(
               }
               errors++;
             }
-            if (func1(data14) < 1) {
+            if (func2(data14) < 1) {
               const err40 = {
                 instancePath: instancePath + '/hardware_models/' + i0,
                 schemaPath: '#/properties/hardware_models/items/minLength',
@@ -3595,7 +3595,7 @@ function validate34(
             indices0[item0] = i1;
           }
         }
-        const message0 = func24(data13, 'max_hardware_units', data);
+        const message0 = func28(data13, 'max_hardware_units', data);
         if (message0 !== undefined) {
           const err43 = {
             instancePath: instancePath + '/hardware_models',
@@ -3880,7 +3880,7 @@ function validate34(
     if (data.description !== undefined) {
       let data25 = data.description;
       if (typeof data25 === 'string') {
-        if (func1(data25) > 500) {
+        if (func2(data25) > 500) {
           const err56 = {
             instancePath: instancePath + '/description',
             schemaPath: '#/properties/description/maxLength',
@@ -3920,7 +3920,7 @@ function validate34(
     if (data.comments !== undefined) {
       let data26 = data.comments;
       if (typeof data26 === 'string') {
-        if (func1(data26) > 500) {
+        if (func2(data26) > 500) {
           const err58 = {
             instancePath: instancePath + '/comments',
             schemaPath: '#/properties/comments/maxLength',
@@ -3960,7 +3960,7 @@ function validate34(
     if (data.contact_person !== undefined) {
       let data27 = data.contact_person;
       if (typeof data27 === 'string') {
-        if (func1(data27) > 70) {
+        if (func2(data27) > 70) {
           const err60 = {
             instancePath: instancePath + '/contact_person',
             schemaPath: '#/properties/contact_person/maxLength',
@@ -4018,7 +4018,7 @@ function validate34(
     if (data.owner_contact_phone !== undefined) {
       let data28 = data.owner_contact_phone;
       if (typeof data28 === 'string') {
-        if (func1(data28) > 15) {
+        if (func2(data28) > 15) {
           const err63 = {
             instancePath: instancePath + '/owner_contact_phone',
             schemaPath: '#/properties/owner_contact_phone/maxLength',
@@ -4076,7 +4076,7 @@ function validate34(
     if (data.email !== undefined) {
       let data29 = data.email;
       if (typeof data29 === 'string') {
-        if (func1(data29) > 70) {
+        if (func2(data29) > 70) {
           const err66 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/maxLength',
@@ -4314,7 +4314,7 @@ function validate35(
     if (data.group_name !== undefined) {
       let data1 = data.group_name;
       if (typeof data1 === 'string') {
-        if (func1(data1) > 70) {
+        if (func2(data1) > 70) {
           const err3 = {
             instancePath: instancePath + '/group_name',
             schemaPath: '#/properties/group_name/maxLength',
@@ -4332,7 +4332,7 @@ function validate35(
           }
           errors++;
         }
-        if (func1(data1) < 3) {
+        if (func2(data1) < 3) {
           const err4 = {
             instancePath: instancePath + '/group_name',
             schemaPath: '#/properties/group_name/minLength',
@@ -4817,7 +4817,7 @@ function validate36(
         }
       }
       if (typeof data1 === 'string') {
-        if (func1(data1) > 70) {
+        if (func2(data1) > 70) {
           const err6 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/maxLength',
@@ -4857,7 +4857,7 @@ function validate36(
     if (data.email !== undefined) {
       let data2 = data.email;
       if (typeof data2 === 'string') {
-        if (func1(data2) > 255) {
+        if (func2(data2) > 255) {
           const err8 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/maxLength',
@@ -4961,7 +4961,7 @@ function validate36(
     if (data.partner !== undefined) {
       let data4 = data.partner;
       if (typeof data4 === 'string') {
-        if (func1(data4) > 50) {
+        if (func2(data4) > 50) {
           const err13 = {
             instancePath: instancePath + '/partner',
             schemaPath: '#/properties/partner/maxLength',

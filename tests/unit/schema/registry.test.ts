@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import readme from '../../../schemas/README.md?raw';
 import common from '../../../schemas/common.schema.json';
-import { createAjv, createSchemaRegistry } from '../../../src/schema/ajv.ts';
+import { createAjv, createSchemaRegistry, hintProblems } from '../../../src/schema/ajv.ts';
 import { validateRecord } from '../../../src/schema/validate.ts';
 
 const projectSchemas = Object.values(
@@ -67,9 +67,21 @@ describe('createAjv strict mode', () => {
     expect(
       compile({
         type: 'object',
-        'x-resource': { name: 'things', endpoint: 'things' },
-        'x-tab': ['general'],
-        'x-rules': ['thing.unique_name'],
+        'x-resource': {
+          name: 'things',
+          endpoint: 'things',
+          id: 'thing_id',
+          features: { basic: 1, advance: 2, scout: 3, parent: 4 },
+          partnerTypes: ['operator', 'carrier'],
+          actions: { edit: { levels: ['advance'], partnerTypes: 'All' } },
+          tenancy: { carrier: 'partner_id' },
+          pageSize: 15,
+          sort: { field: 'name', order: 'DESC' },
+          representation: 'name',
+          search: ['name'],
+          tabs: ['general'],
+          bulkImport: { toggle: 'active' },
+        },
         properties: {
           name: {
             type: 'string',
@@ -77,12 +89,15 @@ describe('createAjv strict mode', () => {
             'x-filter': { kind: 'text', alwaysOn: true },
             'x-input': { kind: 'text', tab: 'general', multiline: true },
             'x-label': 'resources.things.fields.title',
-            'x-history': true,
-            'x-representation': '%{name}',
+            'x-import': { unique: true, uniqueWith: ['kind'] },
           },
           kind: { type: 'integer', 'x-choices': 'thing_kind', 'x-lookup': { source: 'webtool/lists?type=kind' } },
           owner_id: { type: 'integer', 'x-lookup': { resource: 'partners', label: 'name' } },
-          partner_id: { type: 'integer', 'x-tenancy': true },
+          partner_id: {
+            type: 'integer',
+            'x-input': { callerPartner: 'id', uppercaseOption: { feature: 1, option: 'o' } },
+          },
+          active: { type: 'boolean' },
         },
       }),
     ).not.toThrow();
@@ -91,11 +106,68 @@ describe('createAjv strict mode', () => {
   it('refuses unknown keywords, misspelt hints and untyped formats', () => {
     expect(compile({ type: 'string', 'x-colum': {} })).toThrow(/unknown keyword/);
     expect(compile({ type: 'string', 'x-column': { type: 'txt' } })).toThrow(/x-column/);
+    expect(compile({ type: 'string', 'x-column': { tpye: 'text' } })).toThrow(/x-column/);
+    expect(compile({ type: 'string', 'x-filter': { kind: 'text', alwayson: true } })).toThrow(/x-filter/);
+    expect(compile({ type: 'string', 'x-input': { kind: 'text', tab: 1 } })).toThrow(/x-input/);
+    expect(compile({ type: 'string', 'x-import': { unique: 'yes' } })).toThrow(/x-import/);
+    expect(compile({ type: 'string', 'x-history': true })).toThrow(/unknown keyword/);
+    const resource = { name: 'things', endpoint: 'things', id: 'thing_id' };
+    expect(compile({ type: 'object', 'x-resource': { name: 'things', endpoint: 'things' } })).toThrow(/x-resource/);
+    expect(compile({ type: 'object', 'x-resource': { ...resource, pagesize: 15 } })).toThrow(/x-resource/);
+    expect(compile({ type: 'object', 'x-resource': { ...resource, sort: { field: 'a', order: 'asc' } } })).toThrow(
+      /x-resource/,
+    );
+    expect(compile({ type: 'object', 'x-resource': { ...resource, tenancy: { carrier: 1 } } })).toThrow(/x-resource/);
+    expect(compile({ type: 'object', 'x-resource': { ...resource, bulkImport: { toggel: 'a' } } })).toThrow(
+      /x-resource/,
+    );
     expect(compile({ type: 'string', 'x-lookup': { value: 'id' } })).toThrow(/x-lookup/);
     expect(compile({ type: 'string', 'x-lookup': { source: 'webtool/lists?type=a', resource: 'things' } })).toThrow(
       /x-lookup/,
     );
     expect(compile({ type: 'object', properties: { a: { format: 'phone' } } })).toThrow(/strictTypes/);
     expect(compile({ type: 'string', format: 'no-such-format' })).toThrow(/unknown format/);
+  });
+});
+
+describe('hintProblems, which stops npm run gen', () => {
+  const file = 'schemas/thing.schema.json';
+  const thing = (properties: object, resource: object = {}) => ({
+    $id: 'thing',
+    'x-resource': { name: 'things', endpoint: 'things', id: 'thing_id', ...resource },
+    properties,
+  });
+
+  it('names the file, the JSON path and the misspelt key', () => {
+    expect(hintProblems(thing({ name: { type: 'string', 'x-column': { tpye: 'text' } } }), file)).toEqual([
+      'schemas/thing.schema.json /properties/name/x-column: unknown key "tpye"',
+    ]);
+  });
+
+  it('finds hints of the wrong shape wherever a subschema may hold them', () => {
+    const schema = thing(
+      {
+        address: { type: 'object', properties: { city: { type: 'string', 'x-filter': { ignoreCase: 'yes' } } } },
+        tags: { type: 'array', items: { type: 'string', 'x-colum': {} } },
+        code: { allOf: [{ 'x-input': { callerPartner: 'name' } }] },
+      },
+      { sort: { field: 'name', order: 'up' } },
+    );
+    expect(hintProblems(schema, file)).toEqual([
+      'schemas/thing.schema.json /x-resource/sort/order: must be one of ASC, DESC',
+      'schemas/thing.schema.json /properties/address/properties/city/x-filter/ignoreCase: must be boolean',
+      'schemas/thing.schema.json /properties/tags/items/x-colum: unknown hint "x-colum"',
+      'schemas/thing.schema.json /properties/code/allOf/0/x-input/callerPartner: must be one of type, id',
+    ]);
+  });
+
+  it('leaves data alone: an enum, a default or an example may hold any key', () => {
+    const schema = thing({ state: { type: 'object', default: { 'x-column': 1 }, examples: [{ 'x-anything': 2 }] } });
+    expect(hintProblems(schema, file)).toEqual([]);
+  });
+
+  it('finds nothing wrong in the committed schemas nor in the README example', () => {
+    const problems = [...projectSchemas, readmeExample()].flatMap((schema) => hintProblems(schema, 'committed'));
+    expect(problems).toEqual([]);
   });
 });

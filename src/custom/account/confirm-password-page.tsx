@@ -3,7 +3,7 @@ import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmPasswordReset } from '../../authProvider/amplify-session.ts';
-import { AuthLayout } from '../login/auth-layout.tsx';
+import { AuthLayout } from './auth-layout.tsx';
 import { passwordProblem } from './password-rules.ts';
 import { BackToSignIn, ErrorAlert, NewPasswordFields, UsernameField, useSubmission } from './form-parts.tsx';
 

@@ -4,9 +4,9 @@ import { Title, useGetIdentity, useLocaleState, useNotify, usePermissions, useTr
 import { changePassword } from '../../authProvider/amplify-session.ts';
 import type { AccessProfile } from '../../authProvider/access-profile.ts';
 import { localisedText } from '../../schema/localised-text.ts';
-import { passwordProblem } from '../password/password-rules.ts';
-import { changePasswordErrorKey } from '../login/sign-in-errors.ts';
-import { ErrorAlert, NewPasswordFields, useSubmission } from '../password/form-parts.tsx';
+import { passwordProblem } from './password-rules.ts';
+import { changePasswordErrorKey } from './sign-in-errors.ts';
+import { ErrorAlert, NewPasswordFields, useSubmission } from './form-parts.tsx';
 
 /** Who the user is, and changing their password. */
 export function ProfilePage() {

@@ -14,7 +14,7 @@ import {
 import { ssoConfigured } from '../../authProvider/sso.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { blockedSeconds, signInErrorKey } from './sign-in-errors.ts';
-import { ErrorAlert, UsernameField } from '../password/form-parts.tsx';
+import { ErrorAlert, UsernameField } from './form-parts.tsx';
 
 type Step = 'credentials' | Exclude<SignInStep, 'done'>;
 

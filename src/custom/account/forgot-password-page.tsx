@@ -3,7 +3,7 @@ import { Box, Button, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { requestPasswordReset } from '../../authProvider/amplify-session.ts';
-import { AuthLayout } from '../login/auth-layout.tsx';
+import { AuthLayout } from './auth-layout.tsx';
 import { BackToSignIn, ErrorAlert, UsernameField, useSubmission } from './form-parts.tsx';
 
 /** Asks for a reset code by e-mail, then continues on the confirm page. */
