@@ -1,5 +1,7 @@
 import type { FeatureIds } from './features.ts';
 import type { ActionRules } from './resource-actions.ts';
+import type { badgeColors } from './ajv.ts';
+import type { AccessLevel } from './permissions.ts';
 
 /** The column types of the generic table (spec 02 §2). */
 export type ColumnType =
@@ -36,6 +38,51 @@ export interface FieldModel {
   localisedBy?: string;
   /** The languages an object keyed by language takes (its `propertyNames.enum`). */
   languages?: string[];
+  /** `x-badge`: the value shown as a coloured badge, by rule first, then by value. */
+  badge?: BadgeModel;
+}
+
+export type BadgeColor = (typeof badgeColors)[number];
+
+/** A rule matches a record whose named fields all equal the given values. */
+export type RecordCondition = Record<string, unknown>;
+
+export interface BadgeModel {
+  colors: Record<string, BadgeColor>;
+  rules: { when: RecordCondition; label: string; color: BadgeColor }[];
+}
+
+/** `x-children`: records of another schema shown in a tab of this one's edit page. */
+export interface ChildModel {
+  /** The child's schema id; its `x-resource` gives the endpoint and the rules. */
+  schema: string;
+  tab: string;
+  /** The child's field holding the parent's id. */
+  foreignKey: string;
+  /** The child's fields shown as columns; all its listed columns when left out. */
+  columns?: string[];
+}
+
+/** `x-record-actions`: a button of the edit page that calls the gateway for the record. */
+export interface RecordActionModel {
+  name: string;
+  /** Locale key of the button. */
+  label: string;
+  /** Locale key of the success message; `form.action_done` when left out. */
+  done?: string;
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  opname?: string;
+  /** Record fields sent with the call; the id field when left out. */
+  send?: string[];
+  /** Constant values sent with the call, e.g. `{ "action_type": 2 }`. */
+  body?: Record<string, unknown>;
+  /** Shown only for records matching this condition. */
+  when?: RecordCondition;
+  /** Locale key of the question asked before the call. */
+  confirm?: string;
+  /** Who sees the button; by default whoever may edit the record. */
+  levels?: AccessLevel[];
+  partnerTypes?: string[] | 'All';
 }
 
 export interface ResourceModel {
@@ -61,6 +108,8 @@ export interface ResourceModel {
   importToggle?: string;
   /** In column order. */
   fields: FieldModel[];
+  children: ChildModel[];
+  recordActions: RecordActionModel[];
 }
 
 type Schema = Record<string, unknown>;
@@ -112,7 +161,17 @@ function fieldModel(
     choices: property['x-choices'] as string | undefined,
     localisedBy: property['x-localised-by'] as string | undefined,
     languages: (property.propertyNames as Schema | undefined)?.enum as string[] | undefined,
+    badge: badgeModel(property['x-badge'] as Partial<BadgeModel> | undefined),
   };
+}
+
+function badgeModel(hint: Partial<BadgeModel> | undefined): BadgeModel | undefined {
+  return hint && { colors: hint.colors ?? {}, rules: hint.rules ?? [] };
+}
+
+/** Whether every field the condition names holds the given value. */
+export function matchesCondition(record: Record<string, unknown>, condition: RecordCondition): boolean {
+  return Object.entries(condition).every(([field, value]) => record[field] === value);
 }
 
 /** Everything the generic list, form, export and import need to know about one entity. */
@@ -145,5 +204,7 @@ export function resourceModel(schema: Schema, lookup: SchemaLookup): ResourceMod
     bulkImport: meta.bulkImport === true || typeof meta.bulkImport === 'object',
     importToggle: typeof meta.bulkImport === 'object' ? meta.bulkImport.toggle : undefined,
     fields,
+    children: (schema['x-children'] as ChildModel[] | undefined) ?? [],
+    recordActions: (schema['x-record-actions'] as RecordActionModel[] | undefined) ?? [],
   };
 }
