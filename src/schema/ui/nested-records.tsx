@@ -124,6 +124,7 @@ export function NestedRecords({ child }: { child: ChildModel }) {
 
   if (!parent) return null;
   const childName = translate(`resources.${resource}.name`, { smart_count: 1 });
+  const childrenName = translate(`resources.${resource}.name`, { smart_count: 2 });
   const close = () => setEditing(undefined);
   const saved = (kind: 'created' | 'saved') => (data: RaRecord) => {
     close();
@@ -151,14 +152,14 @@ export function NestedRecords({ child }: { child: ChildModel }) {
 
   return (
     <ResourceContextProvider value={resource}>
-      <Box sx={{ width: '100%' }}>
+      <Box component="section" aria-label={childrenName} sx={{ width: '100%' }}>
         {canCreate && (
           <Button onClick={() => setEditing({ kind: 'create' })}>{translate('nested.add', { name: childName })}</Button>
         )}
         {!isPending && rows.length === 0 ? (
           <Typography sx={{ my: 2 }}>{translate('nested.empty')}</Typography>
         ) : (
-          <Table size="small" aria-label={translate(`resources.${resource}.name`, { smart_count: 2 })}>
+          <Table size="small" aria-label={childrenName}>
             <TableHead>
               <TableRow>
                 {columns.map(({ field }) => (
