@@ -23,7 +23,8 @@ test('service point statuses are coloured badges, Terminated first, in the list 
   await expect(terminated).toHaveText('Terminated');
   await expect(terminated).toHaveAttribute('data-badge-color', 'error');
   await page.locator('tbody tr').first().click();
-  await expect(page.getByLabel('Status: Terminated')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Status: Terminated' })).toBeVisible();
+  expect(await seriousViolations(page, '[role="group"][aria-label="Status: Terminated"]')).toEqual([]);
 });
 
 test('a carrier edits its couriers in the Couriers tab, with the courier rules', async ({ page }) => {

@@ -1,5 +1,4 @@
-import { styled } from '@mui/material';
-import { Stack } from '@mui/material';
+import { Stack, styled } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { matchesCondition, type BadgeColor, type FieldModel, type ResourceModel } from '../resource-model.ts';
 
@@ -80,6 +79,7 @@ export function RecordBadges({ model }: { model: ResourceModel }) {
     <Stack direction="row" spacing={1} sx={{ mr: 'auto', alignItems: 'center' }}>
       {badges.map(({ field, view }) => (
         <span
+          role="group"
           key={field.source}
           aria-label={`${translate(`resources.${model.name}.fields.${field.source}`)}: ${view.label}`}
         >
