@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Box,
   Button,
@@ -37,12 +37,6 @@ import { toFieldErrors, validateRecord } from '../validate.ts';
 
 /** A parent has few children (a carrier's couriers): one page holds them all. */
 const CHILDREN_PER_PARENT = 500;
-
-/**
- * The child's form lives in a dialog rendered in a portal, but React still bubbles its submit to the
- * parent's form: stopping it here keeps a child's Save from saving the parent.
- */
-const keepSubmitInside = (event: FormEvent) => event.stopPropagation();
 
 type Editing = { kind: 'create' } | { kind: 'edit'; id: Identifier } | undefined;
 
@@ -203,34 +197,32 @@ export function NestedRecords({ child }: { child: ChildModel }) {
       </Box>
       {editing && (
         <Dialog open onClose={close} fullWidth maxWidth="sm" aria-labelledby="nested-record-title">
-          <div onSubmit={keepSubmitInside}>
-            <DialogTitle id="nested-record-title">
-              {translate(editing.kind === 'create' ? 'nested.create_title' : 'nested.edit_title', { name: childName })}
-            </DialogTitle>
-            {editing.kind === 'create' ? (
-              <CreateBase
-                resource={resource}
-                record={{ [child.foreignKey]: parentId }}
-                redirect={false}
-                mutationOptions={{ onSuccess: saved('created') }}
-              >
-                <ChildForm child={child} childModel={childModel} mode="create" />
-              </CreateBase>
-            ) : (
-              <EditBase
-                resource={resource}
-                id={editing.id}
-                redirect={false}
-                mutationMode="pessimistic"
-                mutationOptions={{ onSuccess: saved('saved') }}
-              >
-                <ChildForm child={child} childModel={childModel} mode="edit" />
-              </EditBase>
-            )}
-            <DialogActions>
-              <Button onClick={close}>{translate('ra.action.cancel')}</Button>
-            </DialogActions>
-          </div>
+          <DialogTitle id="nested-record-title">
+            {translate(editing.kind === 'create' ? 'nested.create_title' : 'nested.edit_title', { name: childName })}
+          </DialogTitle>
+          {editing.kind === 'create' ? (
+            <CreateBase
+              resource={resource}
+              record={{ [child.foreignKey]: parentId }}
+              redirect={false}
+              mutationOptions={{ onSuccess: saved('created') }}
+            >
+              <ChildForm child={child} childModel={childModel} mode="create" />
+            </CreateBase>
+          ) : (
+            <EditBase
+              resource={resource}
+              id={editing.id}
+              redirect={false}
+              mutationMode="pessimistic"
+              mutationOptions={{ onSuccess: saved('saved') }}
+            >
+              <ChildForm child={child} childModel={childModel} mode="edit" />
+            </EditBase>
+          )}
+          <DialogActions>
+            <Button onClick={close}>{translate('ra.action.cancel')}</Button>
+          </DialogActions>
         </Dialog>
       )}
       {deleting && (
