@@ -51,6 +51,16 @@ test('a carrier edits its couriers in the Couriers tab, with the courier rules',
   await expect(couriers.getByRole('cell', { name: newCode, exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/carriers\/\d+/);
 
+  await page.getByRole('button', { name: `Edit ${newCode}` }).click();
+  const editing = page.getByRole('dialog', { name: 'Edit Courier' });
+  await editing.getByRole('textbox', { name: 'Phone' }).fill('12ab');
+  await editing.getByRole('button', { name: 'Save' }).click();
+  await expect(editing.getByText('Enter a phone number of 7 to 15 digits, optionally starting with +')).toBeVisible();
+  await editing.getByRole('textbox', { name: 'Phone' }).fill('+4791234567');
+  await editing.getByRole('button', { name: 'Save' }).click();
+  await expect(editing).toBeHidden();
+  await expect(couriers.getByRole('cell', { name: '+4791234567' })).toBeVisible();
+
   await page.getByRole('button', { name: `Delete ${newCode}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(couriers.getByRole('cell', { name: newCode, exact: true })).toBeHidden();
