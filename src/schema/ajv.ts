@@ -128,6 +128,80 @@ const hintVocabulary: KeywordDefinition[] = Object.entries(hintMetaSchemas).map(
   metaSchema,
 }));
 
+/** Badge colours: each pairs a background and a text colour that pass WCAG AA (src/schema/ui/status-badge.tsx). */
+export const badgeColors = ['default', 'info', 'success', 'warning', 'error'] as const;
+
+const whoMaySee = {
+  levels: { type: 'array', items: { enum: ['basic', 'advance', 'scout'] }, minItems: 1 },
+  partnerTypes: { oneOf: [{ const: 'All' }, { type: 'array', items: { type: 'string' } }] },
+};
+
+/**
+ * Extension points (schemas/README.md, "Extension points"): nested child records, record actions
+ * and status badges. Kept apart from the hints above so that each block can change on its own.
+ */
+const extensionVocabulary: KeywordDefinition[] = [
+  {
+    keyword: 'x-children',
+    metaSchema: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['schema', 'tab', 'foreignKey'],
+        additionalProperties: false,
+        properties: {
+          schema: { type: 'string' },
+          tab: { type: 'string' },
+          foreignKey: { type: 'string' },
+          columns: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        },
+      },
+    },
+  },
+  {
+    keyword: 'x-record-actions',
+    metaSchema: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'method', 'label'],
+        additionalProperties: false,
+        properties: {
+          name: { type: 'string', pattern: '^[a-z_]+$' },
+          label: { type: 'string' },
+          done: { type: 'string' },
+          method: { enum: ['POST', 'PUT', 'PATCH', 'DELETE'] },
+          opname: { type: 'string' },
+          send: { type: 'array', items: { type: 'string' }, minItems: 1 },
+          body: { type: 'object' },
+          when: { type: 'object' },
+          confirm: { type: 'string' },
+          ...whoMaySee,
+        },
+      },
+    },
+  },
+  {
+    keyword: 'x-badge',
+    metaSchema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        colors: { type: 'object', additionalProperties: { enum: badgeColors } },
+        rules: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['when', 'label', 'color'],
+            additionalProperties: false,
+            properties: { when: { type: 'object' }, label: { type: 'string' }, color: { enum: badgeColors } },
+          },
+        },
+      },
+    },
+  },
+];
+
 /** The name under which standalone code imports src/schema/validators/standalone-runtime.ts. */
 export const standaloneRuntimeName = 'sharedValidators';
 const standaloneRuntime = new Name(standaloneRuntimeName);
@@ -209,6 +283,10 @@ function compiledHintMetaSchemas(): Map<string, ValidateFunction> {
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   const metaSchemas: [string, SchemaObject][] = [
     ...Object.entries(hintMetaSchemas),
+    ...extensionVocabulary.map((hint): [string, SchemaObject] => [
+      String(hint.keyword),
+      hint.metaSchema as SchemaObject,
+    ]),
     ...ruleKeywords.map((rule): [string, SchemaObject] => [
       String(rule.keyword),
       (rule.metaSchema as SchemaObject | undefined) ?? { type: rule.schemaType },
@@ -276,6 +354,7 @@ export function createAjv({ standalone = false }: AjvOptions = {}): Ajv2020 {
     }),
   });
   ajv.addVocabulary(hintVocabulary);
+  ajv.addVocabulary(extensionVocabulary);
   for (const keyword of ruleKeywords) ajv.addKeyword(keyword);
   return ajv;
 }

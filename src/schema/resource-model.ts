@@ -1,5 +1,7 @@
 import type { FeatureIds } from './features.ts';
 import type { ActionRules } from './resource-actions.ts';
+import type { badgeColors } from './ajv.ts';
+import type { AccessLevel } from './permissions.ts';
 
 /**
  * The schema reader: the only code that follows `$ref` and reads `x-resource` and the property
@@ -125,6 +127,51 @@ export interface FieldModel {
   languages?: string[];
   /** `x-import`: values that must not repeat within one import. */
   importHint?: ImportHint;
+  /** `x-badge`: the value shown as a coloured badge, by rule first, then by value. */
+  badge?: BadgeModel;
+}
+
+export type BadgeColor = (typeof badgeColors)[number];
+
+/** A rule matches a record whose named fields all equal the given values. */
+export type RecordCondition = Record<string, unknown>;
+
+export interface BadgeModel {
+  colors: Record<string, BadgeColor>;
+  rules: { when: RecordCondition; label: string; color: BadgeColor }[];
+}
+
+/** `x-children`: records of another schema shown in a tab of this one's edit page. */
+export interface ChildModel {
+  /** The child's schema id; its `x-resource` gives the endpoint and the rules. */
+  schema: string;
+  tab: string;
+  /** The child's field holding the parent's id. */
+  foreignKey: string;
+  /** The child's fields shown as columns; all its listed columns when left out. */
+  columns?: string[];
+}
+
+/** `x-record-actions`: a button of the edit page that calls the gateway for the record. */
+export interface RecordActionModel {
+  name: string;
+  /** Locale key of the button. */
+  label: string;
+  /** Locale key of the success message; `form.action_done` when left out. */
+  done?: string;
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  opname?: string;
+  /** Record fields sent with the call; the id field when left out. */
+  send?: string[];
+  /** Constant values sent with the call, e.g. `{ "action_type": 2 }`. */
+  body?: Record<string, unknown>;
+  /** Shown only for records matching this condition. */
+  when?: RecordCondition;
+  /** Locale key of the question asked before the call. */
+  confirm?: string;
+  /** Who sees the button; by default whoever may edit the record. */
+  levels?: AccessLevel[];
+  partnerTypes?: string[] | 'All';
 }
 
 export interface ResourceModel {
@@ -154,6 +201,8 @@ export interface ResourceModel {
   required: string[];
   /** In column order. */
   fields: FieldModel[];
+  children: ChildModel[];
+  recordActions: RecordActionModel[];
 }
 
 const MAX_REF_HOPS = 32;
@@ -251,8 +300,18 @@ function fieldModel(source: string, node: SchemaNode, required: boolean, positio
     localisedBy: property['x-localised-by'] as string | undefined,
     languages: languages as string[] | undefined,
     importHint: property['x-import'] as ImportHint | undefined,
+    badge: badgeModel(property['x-badge'] as Partial<BadgeModel> | undefined),
   };
   return field;
+}
+
+function badgeModel(hint: Partial<BadgeModel> | undefined): BadgeModel | undefined {
+  return hint && { colors: hint.colors ?? {}, rules: hint.rules ?? [] };
+}
+
+/** Whether every field the condition names holds the given value. */
+export function matchesCondition(record: Record<string, unknown>, condition: RecordCondition): boolean {
+  return Object.entries(condition).every(([field, value]) => record[field] === value);
 }
 
 /** Everything the generic list, form, export, import and the gateway need to know about one entity. */
@@ -288,6 +347,8 @@ export function resourceModel(schema: Schema, resolveRef: RefResolver): Resource
     importToggle: typeof meta.bulkImport === 'object' ? meta.bulkImport.toggle : undefined,
     required: requiredList,
     fields,
+    children: (schema['x-children'] as ChildModel[] | undefined) ?? [],
+    recordActions: (schema['x-record-actions'] as RecordActionModel[] | undefined) ?? [],
   };
 }
 

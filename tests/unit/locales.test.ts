@@ -35,6 +35,7 @@ const SAME_IN_BOTH = new Set([
   'app.languages.fr-FR',
   'auth.footer',
   'form.text_in_language',
+  'nested.row_actions',
   'resources.service-points.fields.service_point_id',
   'resources.service-point-groups.fields.service_point_group_id',
   'resources.carriers.fields.carrier_id',

@@ -7,7 +7,7 @@ import frenchMessages from 'ra-language-french';
 import en from '../../locales/en-US.json';
 import fr from '../../locales/fr-FR.json';
 import type { FieldModel } from '../../src/schema/resource-model.ts';
-import { SvgUploadInput } from '../../src/schema/ui/svg-upload-input.tsx';
+import { SvgUploadInput } from '../../src/resources/carriers/svg-upload-input.tsx';
 
 const field: FieldModel = {
   source: 'logo_url',

@@ -4,6 +4,7 @@ import type { Db } from '../../db/adapter.ts';
 import type { ServicePoint } from '../../../src/types/generated/service-point.ts';
 import { recordRules } from '../resource-rules.ts';
 import { RECORD_LOOKUPS } from '../lists.ts';
+import { servicePointReportQueries } from './service-point-report.ts';
 
 const ON_HOLD = 'The status cannot be edited because the service point is on hold';
 const TEST_PERMANENT = 'A test service point is permanent and cannot become live';
@@ -86,4 +87,5 @@ export const servicePointRules = recordRules<ServicePoint>({
   },
 
   opnames: { bulk_import: bulkImport() },
+  queries: servicePointReportQueries,
 });

@@ -1,4 +1,5 @@
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { schemaResource } from '../../schema/ui/schema-resource.tsx';
+import { SvgUploadInput } from './svg-upload-input.tsx';
 
-export default schemaResource('carrier', { icon: LocalShippingIcon });
+export default schemaResource('carrier', { icon: LocalShippingIcon, inputs: { 'svg-upload': SvgUploadInput } });

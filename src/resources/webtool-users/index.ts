@@ -1,5 +1,4 @@
 import PeopleIcon from '@mui/icons-material/People';
 import { schemaResource } from '../../schema/ui/schema-resource.tsx';
-import { UserActions } from './user-actions.tsx';
 
-export default schemaResource('webtool-user', { icon: PeopleIcon, editActions: UserActions });
+export default schemaResource('webtool-user', { icon: PeopleIcon });

@@ -21,6 +21,7 @@ import {
 import { localisedText } from '../localised-text.ts';
 import type { FieldModel } from '../resource-model.ts';
 import { useLookupChoices } from './lookup-choices.ts';
+import { badgeOf, StatusBadge } from './status-badge.tsx';
 
 /*
  * A 500-row page has ten thousand cells. Each column is planned once per render of the table (its
@@ -240,6 +241,12 @@ export function columnPlan(field: FieldModel, context: CellContext): CellRendere
   if (element) return componentCell(element);
   const { source } = field;
   const label = valueLabel(field, context);
+  if (field.badge) {
+    return (record) => {
+      const badge = badgeOf(field, record, context.translate, label);
+      return badge ? <StatusBadge {...badge} /> : null;
+    };
+  }
   switch (field.column.type) {
     case 'switch':
       return (record) => switchCell(record[source], context.switchLabels);

@@ -8,11 +8,13 @@ import {
   useNotify,
   useRedirect,
   useResourceContext,
+  useCanAccessResources,
   type RaRecord,
 } from 'react-admin';
-import type { ResourceModel } from '../resource-model.ts';
+import type { ChildModel, ResourceModel } from '../resource-model.ts';
 import { toFieldErrors, validateRecord } from '../validate.ts';
-import { schemaRegistry } from './registry.ts';
+import { modelOf, schemaRegistry } from './registry.ts';
+import { NestedRecords } from './nested-records.tsx';
 import { SchemaInput } from './schema-inputs.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 import { RecordHistory } from './record-history.tsx';
@@ -64,9 +66,17 @@ function FormToolbar({ mode }: { mode: FormMode }) {
  */
 const KEEP_TYPED = { keepDirtyValues: true } as const;
 
+/** The `x-children` whose records the user may read: only theirs get a tab. */
+function useReadableChildren(model: ResourceModel): ChildModel[] {
+  const childResources = useMemo(() => model.children.map((child) => modelOf(child.schema).name), [model.children]);
+  const { canAccess } = useCanAccessResources({ action: 'list', resources: childResources });
+  return model.children.filter((_, index) => canAccess?.[childResources[index]] === true);
+}
+
 /** Create/edit form from the schema: inputs by type and hint, in tabs when the schema names them. */
 export function SchemaForm({ model, mode }: { model: ResourceModel; mode: FormMode }) {
   const validate = useSchemaValidator(model);
+  const readableChildren = useReadableChildren(model);
   const fields = model.fields.filter((field) => !(field.readOnly && mode === 'create'));
   const inputs = (tab?: string) =>
     fields
@@ -87,6 +97,12 @@ export function SchemaForm({ model, mode }: { model: ResourceModel; mode: FormMo
         .map((tab) => (
           <TabbedForm.Tab key={tab} label={`resources.${model.name}.tabs.${tab}`}>
             {tab === LOG_TAB ? <RecordHistory model={model} /> : inputs(tab)}
+          </TabbedForm.Tab>
+        ))}
+      {mode === 'edit' &&
+        readableChildren.map((child) => (
+          <TabbedForm.Tab key={child.tab} label={`resources.${model.name}.tabs.${child.tab}`}>
+            <NestedRecords child={child} />
           </TabbedForm.Tab>
         ))}
     </TabbedForm>

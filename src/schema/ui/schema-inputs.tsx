@@ -20,9 +20,8 @@ import type { FieldModel } from '../resource-model.ts';
 import type { DateTimeFormat } from './date-time-pickers.tsx';
 import { optionEnabled, type PermissionSet } from '../permissions.ts';
 import { enumChoices } from './choices.ts';
-import { PermissionTreeInput } from './permission-tree-input.tsx';
 import { CallerPartnerInput } from './caller-partner-input.tsx';
-import { SvgUploadInput } from './svg-upload-input.tsx';
+import { useRegisteredInput } from './input-kinds.tsx';
 import { useLookupChoices } from './lookup-choices.ts';
 
 const LONG_TEXT = 255;
@@ -108,8 +107,13 @@ function PerLanguageInput({ field, disabled }: { field: FieldModel; disabled: bo
   );
 }
 
-/** One form input for a schema field, by its type and `x-input` / `x-lookup` hints. */
+/**
+ * One form input for a schema field: the widget its resource registered for its `x-input.kind`, else
+ * one by its type and `x-input` / `x-lookup` hints.
+ */
 export function SchemaInput({ field, mode }: { field: FieldModel; mode: 'create' | 'edit' }) {
+  const registered = useRegisteredInput({ field, mode });
+  if (registered) return registered;
   if (field.input.callerPartner) {
     return <CallerPartnerInput field={field} otherwise={<SchemaFieldInput field={field} mode={mode} />} />;
   }
@@ -130,8 +134,6 @@ function SchemaFieldInput({ field, mode }: { field: FieldModel; mode: 'create' |
       </ReferenceInput>
     );
   }
-  if (field.input.kind === 'permission-tree') return <PermissionTreeInput source={field.source} />;
-  if (field.input.kind === 'svg-upload') return <SvgUploadInput field={field} />;
   if (field.input.kind === 'per-language') return <PerLanguageInput field={field} disabled={disabled} />;
   if (field.lookup?.source) {
     return field.type === 'array' ? (

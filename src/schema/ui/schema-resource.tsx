@@ -21,6 +21,9 @@ import { SchemaList } from './schema-list.tsx';
 import { useEditErrorHandler } from './stale-record.tsx';
 import { HistoryButton } from './record-history.tsx';
 import { RecordView } from './record-view.tsx';
+import { RecordActionButtons } from './record-actions.tsx';
+import { RecordBadges } from './status-badge.tsx';
+import { InputKindsProvider, type InputKinds } from './input-kinds.tsx';
 
 export interface SchemaResource {
   name: string;
@@ -38,8 +41,8 @@ export interface SchemaResourceOptions {
   /** Read-only resources leave these out. */
   create?: boolean;
   edit?: boolean;
-  /** Extra buttons above the edit form, for opname actions of the resource. */
-  editActions?: ComponentType;
+  /** The resource's own widgets, by the `x-input.kind` that names them in its schema. */
+  inputs?: InputKinds;
 }
 
 /**
@@ -83,12 +86,14 @@ export function schemaResource(schemaId: string, options: SchemaResourceOptions 
   const withCreate = options.create ?? true;
   const withEdit = options.edit ?? true;
   const ListPage = () => <SchemaList model={model} canCreate={withCreate} />;
+  const inputs = options.inputs ?? {};
   const CreatePage = () => (
     <Create redirect="list" mutationOptions={{ onSuccess: useSavedNotification(model, 'created') }}>
-      <SchemaForm model={model} mode="create" />
+      <InputKindsProvider value={inputs}>
+        <SchemaForm model={model} mode="create" />
+      </InputKindsProvider>
     </Create>
   );
-  const EditActions = options.editActions;
   const EditPage = () => {
     const onError = useEditErrorHandler();
     const onSuccess = useSavedNotification(model, 'saved');
@@ -102,12 +107,15 @@ export function schemaResource(schemaId: string, options: SchemaResourceOptions 
         redirect="list"
         actions={
           <TopToolbar>
-            {EditActions && <EditActions />}
+            <RecordBadges model={model} />
+            <RecordActionButtons model={model} />
             <HistoryButton model={model} />
           </TopToolbar>
         }
       >
-        <SchemaForm model={model} mode="edit" />
+        <InputKindsProvider value={inputs}>
+          <SchemaForm model={model} mode="edit" />
+        </InputKindsProvider>
       </Edit>
     );
   };
@@ -119,6 +127,7 @@ export function schemaResource(schemaId: string, options: SchemaResourceOptions 
       <Show
         actions={
           <TopToolbar>
+            <RecordBadges model={model} />
             <HistoryButton model={model} />
           </TopToolbar>
         }

@@ -5,8 +5,8 @@ import * as ajvRuntime_ucs2length from 'ajv/dist/runtime/ucs2length.js';
 import * as sharedValidators from '../../schema/validators/standalone-runtime.ts';
 
 const ajvRuntime_ucs2length_default = ajvRuntime_ucs2length.default.default ?? ajvRuntime_ucs2length.default;
-export const carrier = validate30;
-const schema58 = {
+export const carrier = validate33;
+const schema61 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'carrier',
   title: 'Carrier',
@@ -29,6 +29,7 @@ const schema58 = {
     search: ['name', 'primary_country_code', 'invoicing_email'],
     tabs: ['basic', 'webhooks', 'invoicing'],
   },
+  'x-children': [{ schema: 'courier', tab: 'couriers', foreignKey: 'carrier_id' }],
   required: ['name', 'primary_country_code', 'service_point_radius'],
   properties: {
     carrier_id: { type: 'integer', readOnly: true, 'x-column': { index: 0 } },
@@ -200,21 +201,21 @@ const schema58 = {
     },
   },
 };
-const schema60 = { type: 'string', enum: ['DK', 'NO', 'SE', 'PL', 'FI', 'RO', 'BE', 'GR', 'DE'] };
+const schema63 = { type: 'string', enum: ['DK', 'NO', 'SE', 'PL', 'FI', 'RO', 'BE', 'GR', 'DE'] };
 const formats0 = sharedValidators.formats['name-characters'];
 const formats2 = sharedValidators.formats['https-url'];
 const formats4 = sharedValidators.formats['email-list'];
 const formats6 = sharedValidators.formats['no-special-characters'];
 const func2 = ajvRuntime_ucs2length_default;
-const pattern4 = new RegExp('^#[0-9a-fA-F]{6}$', 'u');
+const pattern5 = new RegExp('^#[0-9a-fA-F]{6}$', 'u');
 
-function validate30(
+function validate33(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="carrier" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate30.evaluated;
+  const evaluated0 = validate33.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -229,8 +230,8 @@ function validate30(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema58.required,
-        parentSchema: schema58,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -247,8 +248,8 @@ function validate30(
         keyword: 'required',
         params: { missingProperty: 'primary_country_code' },
         message: "must have required property '" + 'primary_country_code' + "'",
-        schema: schema58.required,
-        parentSchema: schema58,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -265,8 +266,8 @@ function validate30(
         keyword: 'required',
         params: { missingProperty: 'service_point_radius' },
         message: "must have required property '" + 'service_point_radius' + "'",
-        schema: schema58.required,
-        parentSchema: schema58,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -285,8 +286,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema58.properties.carrier_id.type,
-          parentSchema: schema58.properties.carrier_id,
+          schema: schema61.properties.carrier_id.type,
+          parentSchema: schema61.properties.carrier_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -308,7 +309,7 @@ function validate30(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema58.properties.name,
+            parentSchema: schema61.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -326,7 +327,7 @@ function validate30(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema58.properties.name,
+            parentSchema: schema61.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -344,7 +345,7 @@ function validate30(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema58.properties.name,
+            parentSchema: schema61.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -361,8 +362,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema58.properties.name.type,
-          parentSchema: schema58.properties.name,
+          schema: schema61.properties.name.type,
+          parentSchema: schema61.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -382,8 +383,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema58.properties.active.type,
-          parentSchema: schema58.properties.active,
+          schema: schema61.properties.active.type,
+          parentSchema: schema61.properties.active,
           data: data2,
         };
         if (vErrors === null) {
@@ -403,8 +404,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema60.type,
-          parentSchema: schema60,
+          schema: schema63.type,
+          parentSchema: schema63,
           data: data3,
         };
         if (vErrors === null) {
@@ -429,10 +430,10 @@ function validate30(
           instancePath: instancePath + '/primary_country_code',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema60.enum },
+          params: { allowedValues: schema63.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema60.enum,
-          parentSchema: schema60,
+          schema: schema63.enum,
+          parentSchema: schema63,
           data: data3,
         };
         if (vErrors === null) {
@@ -454,7 +455,7 @@ function validate30(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema58.properties.service_point_radius,
+            parentSchema: schema61.properties.service_point_radius,
             data: data4,
           };
           if (vErrors === null) {
@@ -472,7 +473,7 @@ function validate30(
             params: { comparison: '>=', limit: 0.1 },
             message: 'must be >= 0.1',
             schema: 0.1,
-            parentSchema: schema58.properties.service_point_radius,
+            parentSchema: schema61.properties.service_point_radius,
             data: data4,
           };
           if (vErrors === null) {
@@ -489,8 +490,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema58.properties.service_point_radius.type,
-          parentSchema: schema58.properties.service_point_radius,
+          schema: schema61.properties.service_point_radius.type,
+          parentSchema: schema61.properties.service_point_radius,
           data: data4,
         };
         if (vErrors === null) {
@@ -510,8 +511,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema58.properties.allocation_default_behaviour.type,
-          parentSchema: schema58.properties.allocation_default_behaviour,
+          schema: schema61.properties.allocation_default_behaviour.type,
+          parentSchema: schema61.properties.allocation_default_behaviour,
           data: data5,
         };
         if (vErrors === null) {
@@ -526,10 +527,10 @@ function validate30(
           instancePath: instancePath + '/allocation_default_behaviour',
           schemaPath: '#/properties/allocation_default_behaviour/enum',
           keyword: 'enum',
-          params: { allowedValues: schema58.properties.allocation_default_behaviour.enum },
+          params: { allowedValues: schema61.properties.allocation_default_behaviour.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema58.properties.allocation_default_behaviour.enum,
-          parentSchema: schema58.properties.allocation_default_behaviour,
+          schema: schema61.properties.allocation_default_behaviour.enum,
+          parentSchema: schema61.properties.allocation_default_behaviour,
           data: data5,
         };
         if (vErrors === null) {
@@ -549,8 +550,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema58.properties.booking_notification_behaviour.type,
-          parentSchema: schema58.properties.booking_notification_behaviour,
+          schema: schema61.properties.booking_notification_behaviour.type,
+          parentSchema: schema61.properties.booking_notification_behaviour,
           data: data6,
         };
         if (vErrors === null) {
@@ -565,10 +566,10 @@ function validate30(
           instancePath: instancePath + '/booking_notification_behaviour',
           schemaPath: '#/properties/booking_notification_behaviour/enum',
           keyword: 'enum',
-          params: { allowedValues: schema58.properties.booking_notification_behaviour.enum },
+          params: { allowedValues: schema61.properties.booking_notification_behaviour.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema58.properties.booking_notification_behaviour.enum,
-          parentSchema: schema58.properties.booking_notification_behaviour,
+          schema: schema61.properties.booking_notification_behaviour.enum,
+          parentSchema: schema61.properties.booking_notification_behaviour,
           data: data6,
         };
         if (vErrors === null) {
@@ -588,8 +589,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema58.properties.expiry_days.type,
-          parentSchema: schema58.properties.expiry_days,
+          schema: schema61.properties.expiry_days.type,
+          parentSchema: schema61.properties.expiry_days,
           data: data7,
         };
         if (vErrors === null) {
@@ -608,7 +609,7 @@ function validate30(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema58.properties.expiry_days,
+            parentSchema: schema61.properties.expiry_days,
             data: data7,
           };
           if (vErrors === null) {
@@ -626,7 +627,7 @@ function validate30(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema58.properties.expiry_days,
+            parentSchema: schema61.properties.expiry_days,
             data: data7,
           };
           if (vErrors === null) {
@@ -647,8 +648,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema58.properties.end_user_signature.type,
-          parentSchema: schema58.properties.end_user_signature,
+          schema: schema61.properties.end_user_signature.type,
+          parentSchema: schema61.properties.end_user_signature,
           data: data8,
         };
         if (vErrors === null) {
@@ -668,8 +669,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema58.properties.own_end_user_app.type,
-          parentSchema: schema58.properties.own_end_user_app,
+          schema: schema61.properties.own_end_user_app.type,
+          parentSchema: schema61.properties.own_end_user_app,
           data: data9,
         };
         if (vErrors === null) {
@@ -689,8 +690,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema58.properties.reminder.type,
-          parentSchema: schema58.properties.reminder,
+          schema: schema61.properties.reminder.type,
+          parentSchema: schema61.properties.reminder,
           data: data10,
         };
         if (vErrors === null) {
@@ -710,8 +711,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema58.properties.api_key.type,
-          parentSchema: schema58.properties.api_key,
+          schema: schema61.properties.api_key.type,
+          parentSchema: schema61.properties.api_key,
           data: data11,
         };
         if (vErrors === null) {
@@ -733,7 +734,7 @@ function validate30(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema58.properties.webhook_url,
+            parentSchema: schema61.properties.webhook_url,
             data: data12,
           };
           if (vErrors === null) {
@@ -751,7 +752,7 @@ function validate30(
             params: { format: 'https-url' },
             message: 'must match format "' + 'https-url' + '"',
             schema: 'https-url',
-            parentSchema: schema58.properties.webhook_url,
+            parentSchema: schema61.properties.webhook_url,
             data: data12,
           };
           if (vErrors === null) {
@@ -768,8 +769,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema58.properties.webhook_url.type,
-          parentSchema: schema58.properties.webhook_url,
+          schema: schema61.properties.webhook_url.type,
+          parentSchema: schema61.properties.webhook_url,
           data: data12,
         };
         if (vErrors === null) {
@@ -791,7 +792,7 @@ function validate30(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema58.properties.webhook_http_header,
+            parentSchema: schema61.properties.webhook_http_header,
             data: data13,
           };
           if (vErrors === null) {
@@ -808,8 +809,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema58.properties.webhook_http_header.type,
-          parentSchema: schema58.properties.webhook_http_header,
+          schema: schema61.properties.webhook_http_header.type,
+          parentSchema: schema61.properties.webhook_http_header,
           data: data13,
         };
         if (vErrors === null) {
@@ -833,8 +834,8 @@ function validate30(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema58.properties.webhook_events.items.type,
-              parentSchema: schema58.properties.webhook_events.items,
+              schema: schema61.properties.webhook_events.items.type,
+              parentSchema: schema61.properties.webhook_events.items,
               data: data15,
             };
             if (vErrors === null) {
@@ -856,10 +857,10 @@ function validate30(
               instancePath: instancePath + '/webhook_events/' + i0,
               schemaPath: '#/properties/webhook_events/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema58.properties.webhook_events.items.enum },
+              params: { allowedValues: schema61.properties.webhook_events.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema58.properties.webhook_events.items.enum,
-              parentSchema: schema58.properties.webhook_events.items,
+              schema: schema61.properties.webhook_events.items.enum,
+              parentSchema: schema61.properties.webhook_events.items,
               data: data15,
             };
             if (vErrors === null) {
@@ -888,7 +889,7 @@ function validate30(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema58.properties.webhook_events,
+                parentSchema: schema61.properties.webhook_events,
                 data: data14,
               };
               if (vErrors === null) {
@@ -909,8 +910,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema58.properties.webhook_events.type,
-          parentSchema: schema58.properties.webhook_events,
+          schema: schema61.properties.webhook_events.type,
+          parentSchema: schema61.properties.webhook_events,
           data: data14,
         };
         if (vErrors === null) {
@@ -930,8 +931,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema58.properties.webhook_retry_attempts.type,
-          parentSchema: schema58.properties.webhook_retry_attempts,
+          schema: schema61.properties.webhook_retry_attempts.type,
+          parentSchema: schema61.properties.webhook_retry_attempts,
           data: data16,
         };
         if (vErrors === null) {
@@ -950,7 +951,7 @@ function validate30(
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema58.properties.webhook_retry_attempts,
+            parentSchema: schema61.properties.webhook_retry_attempts,
             data: data16,
           };
           if (vErrors === null) {
@@ -968,7 +969,7 @@ function validate30(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema58.properties.webhook_retry_attempts,
+            parentSchema: schema61.properties.webhook_retry_attempts,
             data: data16,
           };
           if (vErrors === null) {
@@ -989,8 +990,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema58.properties.webhook_retry_interval.type,
-          parentSchema: schema58.properties.webhook_retry_interval,
+          schema: schema61.properties.webhook_retry_interval.type,
+          parentSchema: schema61.properties.webhook_retry_interval,
           data: data17,
         };
         if (vErrors === null) {
@@ -1009,7 +1010,7 @@ function validate30(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema58.properties.webhook_retry_interval,
+            parentSchema: schema61.properties.webhook_retry_interval,
             data: data17,
           };
           if (vErrors === null) {
@@ -1027,7 +1028,7 @@ function validate30(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema58.properties.webhook_retry_interval,
+            parentSchema: schema61.properties.webhook_retry_interval,
             data: data17,
           };
           if (vErrors === null) {
@@ -1048,8 +1049,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema58.properties.webhook_first_delay.type,
-          parentSchema: schema58.properties.webhook_first_delay,
+          schema: schema61.properties.webhook_first_delay.type,
+          parentSchema: schema61.properties.webhook_first_delay,
           data: data18,
         };
         if (vErrors === null) {
@@ -1068,7 +1069,7 @@ function validate30(
             params: { comparison: '<=', limit: 120 },
             message: 'must be <= 120',
             schema: 120,
-            parentSchema: schema58.properties.webhook_first_delay,
+            parentSchema: schema61.properties.webhook_first_delay,
             data: data18,
           };
           if (vErrors === null) {
@@ -1086,7 +1087,7 @@ function validate30(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema58.properties.webhook_first_delay,
+            parentSchema: schema61.properties.webhook_first_delay,
             data: data18,
           };
           if (vErrors === null) {
@@ -1107,8 +1108,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema58.properties.webhook_cycle_repeat.type,
-          parentSchema: schema58.properties.webhook_cycle_repeat,
+          schema: schema61.properties.webhook_cycle_repeat.type,
+          parentSchema: schema61.properties.webhook_cycle_repeat,
           data: data19,
         };
         if (vErrors === null) {
@@ -1127,7 +1128,7 @@ function validate30(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema58.properties.webhook_cycle_repeat,
+            parentSchema: schema61.properties.webhook_cycle_repeat,
             data: data19,
           };
           if (vErrors === null) {
@@ -1145,7 +1146,7 @@ function validate30(
             params: { comparison: '>=', limit: 10 },
             message: 'must be >= 10',
             schema: 10,
-            parentSchema: schema58.properties.webhook_cycle_repeat,
+            parentSchema: schema61.properties.webhook_cycle_repeat,
             data: data19,
           };
           if (vErrors === null) {
@@ -1168,7 +1169,7 @@ function validate30(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema58.properties.invoicing_email,
+            parentSchema: schema61.properties.invoicing_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -1186,7 +1187,7 @@ function validate30(
             params: { format: 'email-list' },
             message: 'must match format "' + 'email-list' + '"',
             schema: 'email-list',
-            parentSchema: schema58.properties.invoicing_email,
+            parentSchema: schema61.properties.invoicing_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -1203,8 +1204,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema58.properties.invoicing_email.type,
-          parentSchema: schema58.properties.invoicing_email,
+          schema: schema61.properties.invoicing_email.type,
+          parentSchema: schema61.properties.invoicing_email,
           data: data20,
         };
         if (vErrors === null) {
@@ -1226,7 +1227,7 @@ function validate30(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema58.properties.invoicing_reference,
+            parentSchema: schema61.properties.invoicing_reference,
             data: data21,
           };
           if (vErrors === null) {
@@ -1244,7 +1245,7 @@ function validate30(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema58.properties.invoicing_reference,
+            parentSchema: schema61.properties.invoicing_reference,
             data: data21,
           };
           if (vErrors === null) {
@@ -1261,8 +1262,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema58.properties.invoicing_reference.type,
-          parentSchema: schema58.properties.invoicing_reference,
+          schema: schema61.properties.invoicing_reference.type,
+          parentSchema: schema61.properties.invoicing_reference,
           data: data21,
         };
         if (vErrors === null) {
@@ -1276,7 +1277,7 @@ function validate30(
     if (data.color_code !== undefined) {
       let data22 = data.color_code;
       if (typeof data22 === 'string') {
-        if (!pattern4.test(data22)) {
+        if (!pattern5.test(data22)) {
           const err52 = {
             instancePath: instancePath + '/color_code',
             schemaPath: '#/properties/color_code/pattern',
@@ -1284,7 +1285,7 @@ function validate30(
             params: { pattern: '^#[0-9a-fA-F]{6}$' },
             message: 'must match pattern "' + '^#[0-9a-fA-F]{6}$' + '"',
             schema: '^#[0-9a-fA-F]{6}$',
-            parentSchema: schema58.properties.color_code,
+            parentSchema: schema61.properties.color_code,
             data: data22,
           };
           if (vErrors === null) {
@@ -1301,8 +1302,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema58.properties.color_code.type,
-          parentSchema: schema58.properties.color_code,
+          schema: schema61.properties.color_code.type,
+          parentSchema: schema61.properties.color_code,
           data: data22,
         };
         if (vErrors === null) {
@@ -1322,8 +1323,8 @@ function validate30(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema58.properties.logo_url.type,
-          parentSchema: schema58.properties.logo_url,
+          schema: schema61.properties.logo_url.type,
+          parentSchema: schema61.properties.logo_url,
           data: data23,
         };
         if (vErrors === null) {
@@ -1341,8 +1342,8 @@ function validate30(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema58.type,
-      parentSchema: schema58,
+      schema: schema61.type,
+      parentSchema: schema61,
       data,
     };
     if (vErrors === null) {
@@ -1352,10 +1353,10 @@ function validate30(
     }
     errors++;
   }
-  validate30.errors = vErrors;
+  validate33.errors = vErrors;
   return errors === 0;
 }
-validate30.evaluated = {
+validate33.evaluated = {
   props: {
     carrier_id: true,
     name: true,
@@ -1385,8 +1386,8 @@ validate30.evaluated = {
   dynamicItems: false,
 };
 
-export const common = validate31;
-const schema59 = {
+export const common = validate34;
+const schema62 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'common',
   title: 'Common definitions',
@@ -1397,17 +1398,17 @@ const schema59 = {
   },
 };
 
-function validate31(
+function validate34(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
-  /*# sourceURL="common" */ validate31.errors = null;
+  /*# sourceURL="common" */ validate34.errors = null;
   return true;
 }
-validate31.evaluated = { dynamicProps: false, dynamicItems: false };
+validate34.evaluated = { dynamicProps: false, dynamicItems: false };
 
-export const courier = validate32;
-const schema61 = {
+export const courier = validate35;
+const schema64 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'courier',
   title: 'Courier',
@@ -1462,13 +1463,13 @@ const schema61 = {
 const formats8 = sharedValidators.formats['alphanumeric-hyphen'];
 const formats10 = sharedValidators.formats.phone;
 
-function validate32(
+function validate35(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="courier" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate32.evaluated;
+  const evaluated0 = validate35.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1483,8 +1484,8 @@ function validate32(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -1501,8 +1502,8 @@ function validate32(
         keyword: 'required',
         params: { missingProperty: 'code' },
         message: "must have required property '" + 'code' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -1521,8 +1522,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.courier_id.type,
-          parentSchema: schema61.properties.courier_id,
+          schema: schema64.properties.courier_id.type,
+          parentSchema: schema64.properties.courier_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -1542,8 +1543,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.carrier_id.type,
-          parentSchema: schema61.properties.carrier_id,
+          schema: schema64.properties.carrier_id.type,
+          parentSchema: schema64.properties.carrier_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -1565,7 +1566,7 @@ function validate32(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema61.properties.code,
+            parentSchema: schema64.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -1583,7 +1584,7 @@ function validate32(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema61.properties.code,
+            parentSchema: schema64.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -1601,7 +1602,7 @@ function validate32(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema61.properties.code,
+            parentSchema: schema64.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -1618,8 +1619,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.code.type,
-          parentSchema: schema61.properties.code,
+          schema: schema64.properties.code.type,
+          parentSchema: schema64.properties.code,
           data: data2,
         };
         if (vErrors === null) {
@@ -1641,7 +1642,7 @@ function validate32(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema61.properties.phone,
+            parentSchema: schema64.properties.phone,
             data: data3,
           };
           if (vErrors === null) {
@@ -1658,8 +1659,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.phone.type,
-          parentSchema: schema61.properties.phone,
+          schema: schema64.properties.phone.type,
+          parentSchema: schema64.properties.phone,
           data: data3,
         };
         if (vErrors === null) {
@@ -1679,8 +1680,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.box_inspection.type,
-          parentSchema: schema61.properties.box_inspection,
+          schema: schema64.properties.box_inspection.type,
+          parentSchema: schema64.properties.box_inspection,
           data: data4,
         };
         if (vErrors === null) {
@@ -1700,8 +1701,8 @@ function validate32(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.active.type,
-          parentSchema: schema61.properties.active,
+          schema: schema64.properties.active.type,
+          parentSchema: schema64.properties.active,
           data: data5,
         };
         if (vErrors === null) {
@@ -1719,8 +1720,8 @@ function validate32(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema61.type,
-      parentSchema: schema61,
+      schema: schema64.type,
+      parentSchema: schema64,
       data,
     };
     if (vErrors === null) {
@@ -1730,17 +1731,17 @@ function validate32(
     }
     errors++;
   }
-  validate32.errors = vErrors;
+  validate35.errors = vErrors;
   return errors === 0;
 }
-validate32.evaluated = {
+validate35.evaluated = {
   props: { courier_id: true, carrier_id: true, code: true, phone: true, box_inspection: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const role = validate33;
-const schema62 = {
+export const role = validate36;
+const schema65 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -1809,16 +1810,16 @@ const schema62 = {
     },
   },
 };
-const pattern5 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
-const pattern6 = new RegExp('^[a-z0-9]+$', 'u');
+const pattern6 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
+const pattern7 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate33(
+function validate36(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate33.evaluated;
+  const evaluated0 = validate36.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1833,8 +1834,8 @@ function validate33(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -1851,8 +1852,8 @@ function validate33(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -1869,8 +1870,8 @@ function validate33(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -1887,8 +1888,8 @@ function validate33(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -1909,7 +1910,7 @@ function validate33(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema62.properties.role_name,
+            parentSchema: schema65.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -1919,7 +1920,7 @@ function validate33(
           }
           errors++;
         }
-        if (!pattern5.test(data0)) {
+        if (!pattern6.test(data0)) {
           const err5 = {
             instancePath: instancePath + '/role_name',
             schemaPath: '#/properties/role_name/pattern',
@@ -1927,7 +1928,7 @@ function validate33(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema62.properties.role_name,
+            parentSchema: schema65.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -1944,8 +1945,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.role_name.type,
-          parentSchema: schema62.properties.role_name,
+          schema: schema65.properties.role_name.type,
+          parentSchema: schema65.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -1967,7 +1968,7 @@ function validate33(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema62.properties.role_description,
+            parentSchema: schema65.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -1984,8 +1985,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.role_description.type,
-          parentSchema: schema62.properties.role_description,
+          schema: schema65.properties.role_description.type,
+          parentSchema: schema65.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -2006,10 +2007,10 @@ function validate33(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema62.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema65.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema62.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema62.properties.role_description_translations.propertyNames,
+              schema: schema65.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema65.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -2028,8 +2029,8 @@ function validate33(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema62.properties.role_description_translations.propertyNames,
-              parentSchema: schema62.properties.role_description_translations,
+              schema: schema65.properties.role_description_translations.propertyNames,
+              parentSchema: schema65.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -2052,7 +2053,7 @@ function validate33(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema62.properties.role_description_translations.additionalProperties,
+                parentSchema: schema65.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -2070,8 +2071,8 @@ function validate33(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema62.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema62.properties.role_description_translations.additionalProperties,
+              schema: schema65.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema65.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -2089,8 +2090,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema62.properties.role_description_translations.type,
-          parentSchema: schema62.properties.role_description_translations,
+          schema: schema65.properties.role_description_translations.type,
+          parentSchema: schema65.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -2110,8 +2111,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.partner_type.type,
-          parentSchema: schema62.properties.partner_type,
+          schema: schema65.properties.partner_type.type,
+          parentSchema: schema65.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -2133,10 +2134,10 @@ function validate33(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema62.properties.partner_type.enum },
+          params: { allowedValues: schema65.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema62.properties.partner_type.enum,
-          parentSchema: schema62.properties.partner_type,
+          schema: schema65.properties.partner_type.enum,
+          parentSchema: schema65.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -2158,7 +2159,7 @@ function validate33(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema62.properties.partner,
+            parentSchema: schema65.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -2168,7 +2169,7 @@ function validate33(
           }
           errors++;
         }
-        if (!pattern6.test(data5)) {
+        if (!pattern7.test(data5)) {
           const err17 = {
             instancePath: instancePath + '/partner',
             schemaPath: '#/properties/partner/pattern',
@@ -2176,7 +2177,7 @@ function validate33(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema62.properties.partner,
+            parentSchema: schema65.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -2193,8 +2194,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.partner.type,
-          parentSchema: schema62.properties.partner,
+          schema: schema65.properties.partner.type,
+          parentSchema: schema65.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -2219,8 +2220,8 @@ function validate33(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema62.properties.permissions.items.required,
-                parentSchema: schema62.properties.permissions.items,
+                schema: schema65.properties.permissions.items.required,
+                parentSchema: schema65.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -2237,8 +2238,8 @@ function validate33(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema62.properties.permissions.items.required,
-                parentSchema: schema62.properties.permissions.items,
+                schema: schema65.properties.permissions.items.required,
+                parentSchema: schema65.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -2257,8 +2258,8 @@ function validate33(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema62.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema62.properties.permissions.items.properties.feature_id,
+                  schema: schema65.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema65.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -2277,7 +2278,7 @@ function validate33(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema62.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema65.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -2298,8 +2299,8 @@ function validate33(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema62.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema62.properties.permissions.items.properties.has_permission,
+                  schema: schema65.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema65.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -2324,8 +2325,8 @@ function validate33(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema62.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema62.properties.permissions.items.properties.configurations.items,
+                        schema: schema65.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema65.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -2342,8 +2343,8 @@ function validate33(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema62.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema62.properties.permissions.items.properties.configurations.items,
+                        schema: schema65.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema65.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -2366,7 +2367,7 @@ function validate33(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema62.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema65.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -2385,9 +2386,9 @@ function validate33(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema62.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema65.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema62.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema65.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -2409,9 +2410,9 @@ function validate33(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema62.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema65.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema62.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema65.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -2429,8 +2430,8 @@ function validate33(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema62.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema62.properties.permissions.items.properties.configurations.items,
+                      schema: schema65.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema65.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -2448,8 +2449,8 @@ function validate33(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema62.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema62.properties.permissions.items.properties.configurations,
+                  schema: schema65.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema65.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -2467,8 +2468,8 @@ function validate33(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema62.properties.permissions.items.type,
-              parentSchema: schema62.properties.permissions.items,
+              schema: schema65.properties.permissions.items.type,
+              parentSchema: schema65.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -2486,8 +2487,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema62.properties.permissions.type,
-          parentSchema: schema62.properties.permissions,
+          schema: schema65.properties.permissions.type,
+          parentSchema: schema65.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -2505,8 +2506,8 @@ function validate33(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema62.type,
-      parentSchema: schema62,
+      schema: schema65.type,
+      parentSchema: schema65,
       data,
     };
     if (vErrors === null) {
@@ -2516,10 +2517,10 @@ function validate33(
     }
     errors++;
   }
-  validate33.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-validate33.evaluated = {
+validate36.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -2532,8 +2533,8 @@ validate33.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate34;
-const schema63 = {
+export const servicePoint = validate37;
+const schema66 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -2585,6 +2586,21 @@ const schema63 = {
     },
     status: {
       $ref: 'common#/$defs/servicePointStatus',
+      'x-badge': {
+        rules: [{ when: { is_terminated: true }, label: 'choices.service_point_status.9', color: 'error' }],
+        colors: {
+          '0': 'default',
+          '1': 'info',
+          '2': 'info',
+          '3': 'info',
+          '4': 'warning',
+          '5': 'warning',
+          '6': 'warning',
+          '7': 'success',
+          '8': 'default',
+          '9': 'error',
+        },
+      },
       'x-column': { type: 'text_with_badge', index: 3 },
       'x-input': { tab: 'basic' },
       'x-filter': { kind: 'select', alwaysOn: true },
@@ -2706,20 +2722,20 @@ const schema63 = {
     email: { type: 'string', maxLength: 70, format: 'email', 'x-column': { hide: true }, 'x-input': { tab: 'more' } },
   },
 };
-const schema64 = { type: 'integer', minimum: 1 };
-const schema65 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
+const schema67 = { type: 'integer', minimum: 1 };
+const schema68 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
 const formats12 = sharedValidators.formats['no-whitespace'];
 const formats16 = sharedValidators.formats['no-period-start'];
 const formats28 = sharedValidators.formats.email;
-const func28 = sharedValidators.countWithinMessage;
+const func29 = sharedValidators.countWithinMessage;
 
-function validate34(
+function validate37(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate34.evaluated;
+  const evaluated0 = validate37.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2734,8 +2750,8 @@ function validate34(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -2752,8 +2768,8 @@ function validate34(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -2770,8 +2786,8 @@ function validate34(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -2790,8 +2806,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.type,
-          parentSchema: schema64,
+          schema: schema67.type,
+          parentSchema: schema67,
           data: data0,
         };
         if (vErrors === null) {
@@ -2810,7 +2826,7 @@ function validate34(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema64,
+            parentSchema: schema67,
             data: data0,
           };
           if (vErrors === null) {
@@ -2833,7 +2849,7 @@ function validate34(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema63.properties.sp_id,
+            parentSchema: schema66.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -2851,7 +2867,7 @@ function validate34(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema63.properties.sp_id,
+            parentSchema: schema66.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -2868,8 +2884,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.sp_id.type,
-          parentSchema: schema63.properties.sp_id,
+          schema: schema66.properties.sp_id.type,
+          parentSchema: schema66.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -2891,7 +2907,7 @@ function validate34(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema63.properties.name,
+            parentSchema: schema66.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -2909,7 +2925,7 @@ function validate34(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema63.properties.name,
+            parentSchema: schema66.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -2927,7 +2943,7 @@ function validate34(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema63.properties.name,
+            parentSchema: schema66.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -2944,8 +2960,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.name.type,
-          parentSchema: schema63.properties.name,
+          schema: schema66.properties.name.type,
+          parentSchema: schema66.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -2965,8 +2981,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.type,
-          parentSchema: schema65,
+          schema: schema68.type,
+          parentSchema: schema68,
           data: data3,
         };
         if (vErrors === null) {
@@ -2992,10 +3008,10 @@ function validate34(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema65.enum },
+          params: { allowedValues: schema68.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema65.enum,
-          parentSchema: schema65,
+          schema: schema68.enum,
+          parentSchema: schema68,
           data: data3,
         };
         if (vErrors === null) {
@@ -3015,8 +3031,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema60.type,
-          parentSchema: schema60,
+          schema: schema63.type,
+          parentSchema: schema63,
           data: data4,
         };
         if (vErrors === null) {
@@ -3041,10 +3057,10 @@ function validate34(
           instancePath: instancePath + '/country',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema60.enum },
+          params: { allowedValues: schema63.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema60.enum,
-          parentSchema: schema60,
+          schema: schema63.enum,
+          parentSchema: schema63,
           data: data4,
         };
         if (vErrors === null) {
@@ -3066,7 +3082,7 @@ function validate34(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema63.properties.address,
+            parentSchema: schema66.properties.address,
             data: data5,
           };
           if (vErrors === null) {
@@ -3084,7 +3100,7 @@ function validate34(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema63.properties.address,
+            parentSchema: schema66.properties.address,
             data: data5,
           };
           if (vErrors === null) {
@@ -3101,8 +3117,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.address.type,
-          parentSchema: schema63.properties.address,
+          schema: schema66.properties.address.type,
+          parentSchema: schema66.properties.address,
           data: data5,
         };
         if (vErrors === null) {
@@ -3124,7 +3140,7 @@ function validate34(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema63.properties.zip,
+            parentSchema: schema66.properties.zip,
             data: data6,
           };
           if (vErrors === null) {
@@ -3142,7 +3158,7 @@ function validate34(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema63.properties.zip,
+            parentSchema: schema66.properties.zip,
             data: data6,
           };
           if (vErrors === null) {
@@ -3160,7 +3176,7 @@ function validate34(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema63.properties.zip,
+            parentSchema: schema66.properties.zip,
             data: data6,
           };
           if (vErrors === null) {
@@ -3177,8 +3193,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.zip.type,
-          parentSchema: schema63.properties.zip,
+          schema: schema66.properties.zip.type,
+          parentSchema: schema66.properties.zip,
           data: data6,
         };
         if (vErrors === null) {
@@ -3200,7 +3216,7 @@ function validate34(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema63.properties.city,
+            parentSchema: schema66.properties.city,
             data: data7,
           };
           if (vErrors === null) {
@@ -3218,7 +3234,7 @@ function validate34(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema63.properties.city,
+            parentSchema: schema66.properties.city,
             data: data7,
           };
           if (vErrors === null) {
@@ -3235,8 +3251,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.city.type,
-          parentSchema: schema63.properties.city,
+          schema: schema66.properties.city.type,
+          parentSchema: schema66.properties.city,
           data: data7,
         };
         if (vErrors === null) {
@@ -3258,7 +3274,7 @@ function validate34(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema63.properties.municipality,
+            parentSchema: schema66.properties.municipality,
             data: data8,
           };
           if (vErrors === null) {
@@ -3276,7 +3292,7 @@ function validate34(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema63.properties.municipality,
+            parentSchema: schema66.properties.municipality,
             data: data8,
           };
           if (vErrors === null) {
@@ -3293,8 +3309,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.municipality.type,
-          parentSchema: schema63.properties.municipality,
+          schema: schema66.properties.municipality.type,
+          parentSchema: schema66.properties.municipality,
           data: data8,
         };
         if (vErrors === null) {
@@ -3314,8 +3330,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.location_type_id.type,
-          parentSchema: schema63.properties.location_type_id,
+          schema: schema66.properties.location_type_id.type,
+          parentSchema: schema66.properties.location_type_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -3337,7 +3353,7 @@ function validate34(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema63.properties.latitude,
+            parentSchema: schema66.properties.latitude,
             data: data10,
           };
           if (vErrors === null) {
@@ -3355,7 +3371,7 @@ function validate34(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema63.properties.latitude,
+            parentSchema: schema66.properties.latitude,
             data: data10,
           };
           if (vErrors === null) {
@@ -3372,8 +3388,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema63.properties.latitude.type,
-          parentSchema: schema63.properties.latitude,
+          schema: schema66.properties.latitude.type,
+          parentSchema: schema66.properties.latitude,
           data: data10,
         };
         if (vErrors === null) {
@@ -3395,7 +3411,7 @@ function validate34(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema63.properties.longitude,
+            parentSchema: schema66.properties.longitude,
             data: data11,
           };
           if (vErrors === null) {
@@ -3413,7 +3429,7 @@ function validate34(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema63.properties.longitude,
+            parentSchema: schema66.properties.longitude,
             data: data11,
           };
           if (vErrors === null) {
@@ -3430,8 +3446,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema63.properties.longitude.type,
-          parentSchema: schema63.properties.longitude,
+          schema: schema66.properties.longitude.type,
+          parentSchema: schema66.properties.longitude,
           data: data11,
         };
         if (vErrors === null) {
@@ -3451,8 +3467,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.max_hardware_units.type,
-          parentSchema: schema63.properties.max_hardware_units,
+          schema: schema66.properties.max_hardware_units.type,
+          parentSchema: schema66.properties.max_hardware_units,
           data: data12,
         };
         if (vErrors === null) {
@@ -3471,7 +3487,7 @@ function validate34(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema63.properties.max_hardware_units,
+            parentSchema: schema66.properties.max_hardware_units,
             data: data12,
           };
           if (vErrors === null) {
@@ -3489,7 +3505,7 @@ function validate34(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema63.properties.max_hardware_units,
+            parentSchema: schema66.properties.max_hardware_units,
             data: data12,
           };
           if (vErrors === null) {
@@ -3516,7 +3532,7 @@ function validate34(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema63.properties.hardware_models.items,
+                parentSchema: schema66.properties.hardware_models.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -3534,7 +3550,7 @@ function validate34(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema63.properties.hardware_models.items,
+                parentSchema: schema66.properties.hardware_models.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -3551,8 +3567,8 @@ function validate34(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema63.properties.hardware_models.items.type,
-              parentSchema: schema63.properties.hardware_models.items,
+              schema: schema66.properties.hardware_models.items.type,
+              parentSchema: schema66.properties.hardware_models.items,
               data: data14,
             };
             if (vErrors === null) {
@@ -3581,7 +3597,7 @@ function validate34(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema63.properties.hardware_models,
+                parentSchema: schema66.properties.hardware_models,
                 data: data13,
               };
               if (vErrors === null) {
@@ -3595,7 +3611,7 @@ function validate34(
             indices0[item0] = i1;
           }
         }
-        const message0 = func28(data13, 'max_hardware_units', data);
+        const message0 = func29(data13, 'max_hardware_units', data);
         if (message0 !== undefined) {
           const err43 = {
             instancePath: instancePath + '/hardware_models',
@@ -3604,7 +3620,7 @@ function validate34(
             params: { message: message0 },
             message: message0,
             schema: 'max_hardware_units',
-            parentSchema: schema63.properties.hardware_models,
+            parentSchema: schema66.properties.hardware_models,
             data: data13,
           };
           if (vErrors === null) {
@@ -3621,8 +3637,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema63.properties.hardware_models.type,
-          parentSchema: schema63.properties.hardware_models,
+          schema: schema66.properties.hardware_models.type,
+          parentSchema: schema66.properties.hardware_models,
           data: data13,
         };
         if (vErrors === null) {
@@ -3642,8 +3658,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.location_owner_id.type,
-          parentSchema: schema63.properties.location_owner_id,
+          schema: schema66.properties.location_owner_id.type,
+          parentSchema: schema66.properties.location_owner_id,
           data: data15,
         };
         if (vErrors === null) {
@@ -3663,8 +3679,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.maintenance_provider_id.type,
-          parentSchema: schema63.properties.maintenance_provider_id,
+          schema: schema66.properties.maintenance_provider_id.type,
+          parentSchema: schema66.properties.maintenance_provider_id,
           data: data16,
         };
         if (vErrors === null) {
@@ -3684,8 +3700,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.support_provider_id.type,
-          parentSchema: schema63.properties.support_provider_id,
+          schema: schema66.properties.support_provider_id.type,
+          parentSchema: schema66.properties.support_provider_id,
           data: data17,
         };
         if (vErrors === null) {
@@ -3705,8 +3721,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.service_point_group_id.type,
-          parentSchema: schema63.properties.service_point_group_id,
+          schema: schema66.properties.service_point_group_id.type,
+          parentSchema: schema66.properties.service_point_group_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -3730,8 +3746,8 @@ function validate34(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema63.properties.carriers_access.items.type,
-              parentSchema: schema63.properties.carriers_access.items,
+              schema: schema66.properties.carriers_access.items.type,
+              parentSchema: schema66.properties.carriers_access.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -3760,7 +3776,7 @@ function validate34(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema63.properties.carriers_access,
+                parentSchema: schema66.properties.carriers_access,
                 data: data19,
               };
               if (vErrors === null) {
@@ -3781,8 +3797,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema63.properties.carriers_access.type,
-          parentSchema: schema63.properties.carriers_access,
+          schema: schema66.properties.carriers_access.type,
+          parentSchema: schema66.properties.carriers_access,
           data: data19,
         };
         if (vErrors === null) {
@@ -3802,8 +3818,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema63.properties.is_terminated.type,
-          parentSchema: schema63.properties.is_terminated,
+          schema: schema66.properties.is_terminated.type,
+          parentSchema: schema66.properties.is_terminated,
           data: data21,
         };
         if (vErrors === null) {
@@ -3823,8 +3839,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema63.properties.parked.type,
-          parentSchema: schema63.properties.parked,
+          schema: schema66.properties.parked.type,
+          parentSchema: schema66.properties.parked,
           data: data22,
         };
         if (vErrors === null) {
@@ -3844,8 +3860,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema63.properties.test_sp.type,
-          parentSchema: schema63.properties.test_sp,
+          schema: schema66.properties.test_sp.type,
+          parentSchema: schema66.properties.test_sp,
           data: data23,
         };
         if (vErrors === null) {
@@ -3865,8 +3881,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema63.properties.active.type,
-          parentSchema: schema63.properties.active,
+          schema: schema66.properties.active.type,
+          parentSchema: schema66.properties.active,
           data: data24,
         };
         if (vErrors === null) {
@@ -3888,7 +3904,7 @@ function validate34(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema63.properties.description,
+            parentSchema: schema66.properties.description,
             data: data25,
           };
           if (vErrors === null) {
@@ -3905,8 +3921,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.description.type,
-          parentSchema: schema63.properties.description,
+          schema: schema66.properties.description.type,
+          parentSchema: schema66.properties.description,
           data: data25,
         };
         if (vErrors === null) {
@@ -3928,7 +3944,7 @@ function validate34(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema63.properties.comments,
+            parentSchema: schema66.properties.comments,
             data: data26,
           };
           if (vErrors === null) {
@@ -3945,8 +3961,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.comments.type,
-          parentSchema: schema63.properties.comments,
+          schema: schema66.properties.comments.type,
+          parentSchema: schema66.properties.comments,
           data: data26,
         };
         if (vErrors === null) {
@@ -3968,7 +3984,7 @@ function validate34(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema63.properties.contact_person,
+            parentSchema: schema66.properties.contact_person,
             data: data27,
           };
           if (vErrors === null) {
@@ -3986,7 +4002,7 @@ function validate34(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema63.properties.contact_person,
+            parentSchema: schema66.properties.contact_person,
             data: data27,
           };
           if (vErrors === null) {
@@ -4003,8 +4019,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.contact_person.type,
-          parentSchema: schema63.properties.contact_person,
+          schema: schema66.properties.contact_person.type,
+          parentSchema: schema66.properties.contact_person,
           data: data27,
         };
         if (vErrors === null) {
@@ -4026,7 +4042,7 @@ function validate34(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema63.properties.owner_contact_phone,
+            parentSchema: schema66.properties.owner_contact_phone,
             data: data28,
           };
           if (vErrors === null) {
@@ -4044,7 +4060,7 @@ function validate34(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema63.properties.owner_contact_phone,
+            parentSchema: schema66.properties.owner_contact_phone,
             data: data28,
           };
           if (vErrors === null) {
@@ -4061,8 +4077,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.owner_contact_phone.type,
-          parentSchema: schema63.properties.owner_contact_phone,
+          schema: schema66.properties.owner_contact_phone.type,
+          parentSchema: schema66.properties.owner_contact_phone,
           data: data28,
         };
         if (vErrors === null) {
@@ -4084,7 +4100,7 @@ function validate34(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema63.properties.email,
+            parentSchema: schema66.properties.email,
             data: data29,
           };
           if (vErrors === null) {
@@ -4102,7 +4118,7 @@ function validate34(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema63.properties.email,
+            parentSchema: schema66.properties.email,
             data: data29,
           };
           if (vErrors === null) {
@@ -4119,8 +4135,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.email.type,
-          parentSchema: schema63.properties.email,
+          schema: schema66.properties.email.type,
+          parentSchema: schema66.properties.email,
           data: data29,
         };
         if (vErrors === null) {
@@ -4138,8 +4154,8 @@ function validate34(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema63.type,
-      parentSchema: schema63,
+      schema: schema66.type,
+      parentSchema: schema66,
       data,
     };
     if (vErrors === null) {
@@ -4149,10 +4165,10 @@ function validate34(
     }
     errors++;
   }
-  validate34.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
-validate34.evaluated = {
+validate37.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -4187,8 +4203,8 @@ validate34.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate35;
-const schema67 = {
+export const servicePointGroup = validate38;
+const schema70 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -4240,13 +4256,13 @@ const schema67 = {
   },
 };
 
-function validate35(
+function validate38(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate35.evaluated;
+  const evaluated0 = validate38.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4261,8 +4277,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -4279,8 +4295,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -4299,8 +4315,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.properties.service_point_group_id.type,
-          parentSchema: schema67.properties.service_point_group_id,
+          schema: schema70.properties.service_point_group_id.type,
+          parentSchema: schema70.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -4322,7 +4338,7 @@ function validate35(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema67.properties.group_name,
+            parentSchema: schema70.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -4340,7 +4356,7 @@ function validate35(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema67.properties.group_name,
+            parentSchema: schema70.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -4358,7 +4374,7 @@ function validate35(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema67.properties.group_name,
+            parentSchema: schema70.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -4375,8 +4391,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.properties.group_name.type,
-          parentSchema: schema67.properties.group_name,
+          schema: schema70.properties.group_name.type,
+          parentSchema: schema70.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -4398,7 +4414,7 @@ function validate35(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema67.properties.service_point_ids,
+            parentSchema: schema70.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -4418,8 +4434,8 @@ function validate35(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema67.properties.service_point_ids.items.type,
-              parentSchema: schema67.properties.service_point_ids.items,
+              schema: schema70.properties.service_point_ids.items.type,
+              parentSchema: schema70.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -4448,7 +4464,7 @@ function validate35(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema67.properties.service_point_ids,
+                parentSchema: schema70.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -4469,8 +4485,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema67.properties.service_point_ids.type,
-          parentSchema: schema67.properties.service_point_ids,
+          schema: schema70.properties.service_point_ids.type,
+          parentSchema: schema70.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -4494,8 +4510,8 @@ function validate35(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema67.properties.carrier_ids.items.type,
-              parentSchema: schema67.properties.carrier_ids.items,
+              schema: schema70.properties.carrier_ids.items.type,
+              parentSchema: schema70.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -4524,7 +4540,7 @@ function validate35(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema67.properties.carrier_ids,
+                parentSchema: schema70.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -4545,8 +4561,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema67.properties.carrier_ids.type,
-          parentSchema: schema67.properties.carrier_ids,
+          schema: schema70.properties.carrier_ids.type,
+          parentSchema: schema70.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -4566,8 +4582,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema67.properties.active.type,
-          parentSchema: schema67.properties.active,
+          schema: schema70.properties.active.type,
+          parentSchema: schema70.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -4585,8 +4601,8 @@ function validate35(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema67.type,
-      parentSchema: schema67,
+      schema: schema70.type,
+      parentSchema: schema70,
       data,
     };
     if (vErrors === null) {
@@ -4596,17 +4612,17 @@ function validate35(
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate38.errors = vErrors;
   return errors === 0;
 }
-validate35.evaluated = {
+validate38.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const webtoolUser = validate36;
-const schema68 = {
+export const webtoolUser = validate39;
+const schema71 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -4629,6 +4645,35 @@ const schema68 = {
     representation: 'email',
     search: ['username', 'name', 'email', 'role_name'],
   },
+  'x-record-actions': [
+    {
+      name: 'enable',
+      label: 'users.actions.enable',
+      done: 'users.done.enable',
+      method: 'PUT',
+      send: ['username'],
+      body: { action_type: 1 },
+      when: { enabled: false },
+    },
+    {
+      name: 'disable',
+      label: 'users.actions.disable',
+      done: 'users.done.disable',
+      method: 'PUT',
+      send: ['username'],
+      body: { action_type: 2 },
+      when: { enabled: true },
+    },
+    {
+      name: 'reset_password',
+      label: 'users.actions.reset_password',
+      done: 'users.done.reset_password',
+      method: 'PUT',
+      send: ['username'],
+      body: { action_type: 3 },
+      confirm: 'users.confirm.reset_password',
+    },
+  ],
   required: ['name', 'email', 'role_name'],
   properties: {
     username: { type: 'string', readOnly: true, 'x-column': { type: 'link', index: 0 } },
@@ -4685,13 +4730,13 @@ const schema68 = {
 };
 const formats32 = sharedValidators.formats['name-3'];
 
-function validate36(
+function validate39(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate36.evaluated;
+  const evaluated0 = validate39.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4706,8 +4751,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -4724,8 +4769,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -4742,8 +4787,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -4762,8 +4807,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.username.type,
-          parentSchema: schema68.properties.username,
+          schema: schema71.properties.username.type,
+          parentSchema: schema71.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -4785,7 +4830,7 @@ function validate36(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema68.properties.name.allOf[0],
+            parentSchema: schema71.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -4805,7 +4850,7 @@ function validate36(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema68.properties.name.allOf[1],
+            parentSchema: schema71.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -4825,7 +4870,7 @@ function validate36(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema68.properties.name,
+            parentSchema: schema71.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -4842,8 +4887,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.name.type,
-          parentSchema: schema68.properties.name,
+          schema: schema71.properties.name.type,
+          parentSchema: schema71.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -4865,7 +4910,7 @@ function validate36(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema68.properties.email,
+            parentSchema: schema71.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -4883,7 +4928,7 @@ function validate36(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema68.properties.email,
+            parentSchema: schema71.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -4900,8 +4945,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.email.type,
-          parentSchema: schema68.properties.email,
+          schema: schema71.properties.email.type,
+          parentSchema: schema71.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -4921,8 +4966,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.partner_type.type,
-          parentSchema: schema68.properties.partner_type,
+          schema: schema71.properties.partner_type.type,
+          parentSchema: schema71.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -4944,10 +4989,10 @@ function validate36(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema68.properties.partner_type.enum },
+          params: { allowedValues: schema71.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema68.properties.partner_type.enum,
-          parentSchema: schema68.properties.partner_type,
+          schema: schema71.properties.partner_type.enum,
+          parentSchema: schema71.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -4969,7 +5014,7 @@ function validate36(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema68.properties.partner,
+            parentSchema: schema71.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -4986,8 +5031,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.partner.type,
-          parentSchema: schema68.properties.partner,
+          schema: schema71.properties.partner.type,
+          parentSchema: schema71.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -5007,8 +5052,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.partner_name.type,
-          parentSchema: schema68.properties.partner_name,
+          schema: schema71.properties.partner_name.type,
+          parentSchema: schema71.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -5028,8 +5073,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.role_name.type,
-          parentSchema: schema68.properties.role_name,
+          schema: schema71.properties.role_name.type,
+          parentSchema: schema71.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -5049,8 +5094,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema68.properties.enabled.type,
-          parentSchema: schema68.properties.enabled,
+          schema: schema71.properties.enabled.type,
+          parentSchema: schema71.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -5070,8 +5115,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.status.type,
-          parentSchema: schema68.properties.status,
+          schema: schema71.properties.status.type,
+          parentSchema: schema71.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -5086,10 +5131,10 @@ function validate36(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema68.properties.status.enum },
+          params: { allowedValues: schema71.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema68.properties.status.enum,
-          parentSchema: schema68.properties.status,
+          schema: schema71.properties.status.enum,
+          parentSchema: schema71.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -5107,8 +5152,8 @@ function validate36(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema68.type,
-      parentSchema: schema68,
+      schema: schema71.type,
+      parentSchema: schema71,
       data,
     };
     if (vErrors === null) {
@@ -5118,10 +5163,10 @@ function validate36(
     }
     errors++;
   }
-  validate36.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
-validate36.evaluated = {
+validate39.evaluated = {
   props: {
     username: true,
     name: true,

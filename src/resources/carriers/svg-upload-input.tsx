@@ -12,8 +12,8 @@ import {
   useTranslateLabel,
   type Identifier,
 } from 'react-admin';
-import type { FieldModel } from '../resource-model.ts';
-import { createSvgSanitiser, svgFileProblem, SVG_CONTENT_TYPE, SVG_MESSAGES } from '../svg-upload.ts';
+import type { InputKindProps } from '../../schema/ui/input-kinds.tsx';
+import { createSvgSanitiser, svgFileProblem, SVG_CONTENT_TYPE, SVG_MESSAGES } from '../../schema/svg-upload.ts';
 
 /** The dataProvider's upload calls (src/dataProvider); the engine names only what it uses. */
 interface UploadProvider {
@@ -41,7 +41,7 @@ const IMAGE_SIZE = { maxHeight: 96, maxWidth: 240 };
  * file is checked and sanitised here first, so the preview never shows anything unsanitised; the gateway
  * checks and sanitises again before storing.
  */
-export function SvgUploadInput({ field }: { field: FieldModel }) {
+export function SvgUploadInput({ field }: Pick<InputKindProps, 'field'>) {
   const record = useRecordContext();
   const resource = useResourceContext() ?? '';
   const translate = useTranslate();

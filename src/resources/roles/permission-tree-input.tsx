@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { useDataProvider, useInput, useTranslate } from 'react-admin';
-import type { Policy } from '../permissions.ts';
+import type { Policy } from '../../schema/permissions.ts';
+import type { InputKindProps } from '../../schema/ui/input-kinds.tsx';
 
 export interface PermissionNode {
   feature_name: string;
@@ -26,10 +27,10 @@ export function choose(node: PermissionNode, policies: Policy[], level: string):
 }
 
 /** The permission tree of a role: one radio group per feature (none, basic, advance, scout). */
-export function PermissionTreeInput({ source }: { source: string }) {
+export function PermissionTreeInput({ field: schemaField }: InputKindProps) {
   const translate = useTranslate();
   const dataProvider = useDataProvider() as unknown as Caller;
-  const { field } = useInput({ source, defaultValue: [] });
+  const { field } = useInput({ source: schemaField.source, defaultValue: [] });
   const { data: tree = [] } = useQuery({
     queryKey: ['permission-tree'],
     queryFn: async () =>

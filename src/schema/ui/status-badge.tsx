@@ -1,0 +1,91 @@
+import { Stack, styled } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { matchesCondition, type BadgeColor, type FieldModel, type ResourceModel } from '../resource-model.ts';
+
+/**
+ * Background and text of each badge colour: dark text on a light tint, at least 7:1 (WCAG AAA) so the
+ * badge stays readable on any row hover. The label is always written: colour is never the only cue.
+ */
+const BADGE_PALETTE: Record<BadgeColor, { background: string; color: string; border: string }> = {
+  default: { background: '#f1f1f1', color: '#212121', border: '#9e9e9e' },
+  info: { background: '#e3f2fd', color: '#0d3c78', border: '#64a0dc' },
+  success: { background: '#e8f5e9', color: '#174d1a', border: '#6fae73' },
+  warning: { background: '#fff3e0', color: '#6b2c00', border: '#e0a060' },
+  error: { background: '#ffebee', color: '#8e1515', border: '#e57373' },
+};
+
+const ColouredBadge = styled('span')({
+  display: 'inline-block',
+  padding: '1px 8px',
+  borderRadius: 12,
+  borderWidth: 1,
+  borderStyle: 'solid',
+  fontSize: '0.8125rem',
+  lineHeight: '20px',
+  whiteSpace: 'nowrap',
+});
+
+export interface BadgeView {
+  label: string;
+  color: BadgeColor;
+}
+
+/**
+ * The badge of a field in a record: the first `x-badge` rule the record matches (its label a locale
+ * key), else the value's colour with the value's name; nothing for an empty value.
+ */
+export function badgeOf(
+  field: FieldModel,
+  record: Record<string, unknown>,
+  translate: (key: string, options?: Record<string, unknown>) => string,
+  valueLabel: (value: unknown) => string,
+): BadgeView | undefined {
+  const badge = field.badge;
+  if (!badge) return undefined;
+  const rule = badge.rules.find((candidate) => matchesCondition(record, candidate.when));
+  if (rule) return { label: translate(rule.label, { _: rule.label }), color: rule.color };
+  const value = record[field.source];
+  if (value === undefined || value === null || value === '') return undefined;
+  return { label: valueLabel(value), color: badge.colors[String(value)] ?? 'default' };
+}
+
+export function StatusBadge({ label, color }: BadgeView) {
+  const palette = BADGE_PALETTE[color];
+  return (
+    <ColouredBadge
+      data-badge-color={color}
+      style={{ background: palette.background, color: palette.color, borderColor: palette.border }}
+    >
+      {label}
+    </ColouredBadge>
+  );
+}
+
+/** The record's badges at the head of its edit page, where the list showed them. */
+export function RecordBadges({ model }: { model: ResourceModel }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  const badges = model.fields
+    .map((field) => {
+      const choices = field.choices;
+      const valueLabel = (value: unknown) =>
+        choices ? translate(`choices.${choices}.${value}`, { _: String(value) }) : String(value);
+      return { field, view: badgeOf(field, record, translate, valueLabel) };
+    })
+    .filter((badge): badge is { field: FieldModel; view: BadgeView } => badge.view !== undefined);
+  if (!badges.length) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ mr: 'auto', alignItems: 'center' }}>
+      {badges.map(({ field, view }) => (
+        <span
+          role="group"
+          key={field.source}
+          aria-label={`${translate(`resources.${model.name}.fields.${field.source}`)}: ${view.label}`}
+        >
+          <StatusBadge {...view} />
+        </span>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { signIn } from './support.ts';
+
+/** `within` limits the check to the new parts: the carrier form's own Delete button is outside this issue. */
+async function seriousViolations(page: Page, within?: string) {
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (within ? builder.include(within) : builder).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('service point statuses are coloured badges, Terminated first, in the list and on the page', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/service-points');
+  const active = page.locator('tbody [data-badge-color="success"]', { hasText: 'Active' }).first();
+  await expect(active).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto(`/service-points?filter=${encodeURIComponent(JSON.stringify({ is_terminated: 'true' }))}`);
+  const terminated = page.locator('tbody tr').first().locator('[data-badge-color]');
+  await expect(terminated).toHaveText('Terminated');
+  await expect(terminated).toHaveAttribute('data-badge-color', 'error');
+  await page.locator('tbody tr').first().click();
+  await expect(page.getByRole('group', { name: 'Status: Terminated' })).toBeVisible();
+  expect(await seriousViolations(page, '[role="group"][aria-label="Status: Terminated"]')).toEqual([]);
+});
+
+test('a carrier edits its couriers in the Couriers tab, with the courier rules', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/carriers');
+  await page.getByRole('cell', { name: 'NordPost' }).click();
+  await page.getByRole('tab', { name: 'Couriers' }).click();
+  const couriers = page.getByRole('table', { name: 'Couriers' });
+  const existingCode = (await couriers.locator('tbody tr').first().locator('td').nth(1).textContent())!.trim();
+  expect(existingCode).not.toBe('');
+  expect(await seriousViolations(page, 'section[aria-label="Couriers"]')).toEqual([]);
+
+  // A retry runs on the same database: each run adds a courier of its own.
+  const newCode = `E2E-${Date.now().toString(36).toUpperCase()}`;
+  await page.getByRole('button', { name: 'Add Courier' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Courier' });
+  await dialog.getByRole('textbox', { name: 'Courier code' }).fill(existingCode);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('This courier code already exists for the carrier.')).toBeVisible();
+
+  await dialog.getByRole('textbox', { name: 'Courier code' }).fill(newCode);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(couriers.getByRole('cell', { name: newCode, exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/carriers\/\d+/);
+
+  await page.getByRole('button', { name: `Edit ${newCode}` }).click();
+  const editing = page.getByRole('dialog', { name: 'Edit Courier' });
+  await editing.getByRole('textbox', { name: 'Phone' }).fill('12ab');
+  await editing.getByRole('button', { name: 'Save' }).click();
+  await expect(editing.getByText('Enter a phone number of 7 to 15 digits, optionally starting with +')).toBeVisible();
+  await editing.getByRole('textbox', { name: 'Phone' }).fill('+4791234567');
+  await editing.getByRole('button', { name: 'Save' }).click();
+  await expect(editing).toBeHidden();
+  await expect(couriers.getByRole('cell', { name: '+4791234567' })).toBeVisible();
+
+  await page.getByRole('button', { name: `Delete ${newCode}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(couriers.getByRole('cell', { name: newCode, exact: true })).toBeHidden();
+});
+
+test('webtool user actions come from the schema: a refusal shows the gateway message, a reset asks first', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  await page.goto('/webtool-users/operator');
+  await page.getByRole('button', { name: 'Disable' }).click();
+  await expect(page.getByText('You cannot disable your own user.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Disable' })).toBeVisible();
+
+  await page.goto('/webtool-users/hardware');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Reset password' });
+  await expect(confirm).toContainText('E-mail this user a new temporary password?');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('A new temporary password has been e-mailed to the user.')).toBeVisible();
+});

@@ -1,0 +1,298 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  Admin,
+  AdminContext,
+  Form,
+  Notification,
+  RecordContextProvider,
+  Resource,
+  ResourceContextProvider,
+  TestMemoryRouter,
+  type AuthProvider,
+  type DataProvider,
+} from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import en from '../../locales/en-US.json';
+import { createSchemaRegistry } from '../../src/schema/ajv.ts';
+import type { FieldModel } from '../../src/schema/resource-model.ts';
+import { permissionSet } from '../../src/schema/permissions.ts';
+import { modelOf } from '../../src/schema/ui/registry.ts';
+import { cellContext, columnPlan } from '../../src/schema/ui/schema-columns.tsx';
+import { SchemaInput } from '../../src/schema/ui/schema-inputs.tsx';
+import { InputKindsProvider, type InputKindProps } from '../../src/schema/ui/input-kinds.tsx';
+import { RecordActionButtons } from '../../src/schema/ui/record-actions.tsx';
+import carriers from '../../src/resources/carriers/index.ts';
+import couriers from '../../src/resources/couriers/index.ts';
+import common from '../../schemas/common.schema.json';
+
+const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en-US');
+const translate = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);
+
+afterEach(cleanup);
+
+const SLOW = { timeout: 30_000 };
+const WAIT = { timeout: 15_000 };
+
+describe('input kinds registered by a resource', () => {
+  const field: FieldModel = {
+    source: 'colour',
+    type: 'string',
+    required: false,
+    readOnly: false,
+    column: { type: 'text', hide: false, ignorexport: false, index: 0 },
+    input: { kind: 'colour-wheel' },
+  };
+  const ColourWheel = ({ field: named, mode }: InputKindProps) => <p>{`wheel for ${named.source} (${mode})`}</p>;
+
+  function renderInput(withKinds: boolean) {
+    const input = <SchemaInput field={field} mode="edit" />;
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <ResourceContextProvider value="carriers">
+          <Form record={{ colour: '#fff' }}>
+            {withKinds ? (
+              <InputKindsProvider value={{ 'colour-wheel': ColourWheel }}>{input}</InputKindsProvider>
+            ) : (
+              input
+            )}
+          </Form>
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+  }
+
+  it('renders the widget registered under the field x-input.kind', () => {
+    renderInput(true);
+    expect(screen.getByText('wheel for colour (edit)')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('falls back to the input of the field type when no resource registered the kind', () => {
+    renderInput(false);
+    expect(screen.queryByText(/wheel for/)).toBeNull();
+    expect(screen.getByRole('textbox')).toBeTruthy();
+  });
+});
+
+describe('x-badge', () => {
+  const status = modelOf('service-point').fields.find((field) => field.source === 'status')!;
+  const cell = columnPlan(
+    status,
+    cellContext(translate, 'en-US', () => ''),
+  );
+  const badge = (record: Record<string, unknown>) => {
+    render(<>{cell({ id: 1, ...record })}</>);
+    return screen.queryByText(/./, { selector: '[data-badge-color]' });
+  };
+
+  it('names the value and colours it per value', () => {
+    const shown = badge({ status: 7, is_terminated: false });
+    expect(shown?.textContent).toBe('Active');
+    expect(shown?.getAttribute('data-badge-color')).toBe('success');
+  });
+
+  it('applies a matching rule before the per-value colour', () => {
+    const shown = badge({ status: 7, is_terminated: true });
+    expect(shown?.textContent).toBe('Terminated');
+    expect(shown?.getAttribute('data-badge-color')).toBe('error');
+  });
+
+  it('shows nothing for an empty value', () => {
+    expect(badge({ status: null })).toBeNull();
+  });
+
+  it('refuses an unknown colour or a misspelt rule key when the schema is compiled', () => {
+    const withBadge = (badgeHint: object) => () =>
+      createSchemaRegistry([
+        common,
+        {
+          $id: 'thing',
+          type: 'object',
+          properties: { state: { type: 'integer', 'x-badge': badgeHint } },
+        },
+      ]).validator('thing');
+    expect(withBadge({ colors: { 1: 'success' } })).not.toThrow();
+    expect(withBadge({ colors: { 1: 'pink' } })).toThrow(/x-badge/);
+    expect(withBadge({ rules: [{ when: {}, label: 'x', colour: 'error' }] })).toThrow(/x-badge/);
+  });
+});
+
+describe('x-record-actions (webtool users)', () => {
+  const model = modelOf('webtool-user');
+  const superAdmin = { partnerType: 'operator', superAdmin: true, permissions: permissionSet([], true) };
+
+  function renderActions(
+    record: Record<string, unknown>,
+    call: ReturnType<typeof vi.fn>,
+    profile: object = superAdmin,
+  ) {
+    const dataProvider = { call } as unknown as DataProvider;
+    const authProvider = {
+      checkAuth: async () => undefined,
+      checkError: async () => undefined,
+      getPermissions: async () => profile,
+    } as unknown as AuthProvider;
+    render(
+      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider}>
+        <ResourceContextProvider value="webtool-users">
+          <RecordContextProvider value={{ id: record.username, ...record }}>
+            <RecordActionButtons model={model} />
+          </RecordContextProvider>
+          <Notification />
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+  }
+
+  it('offers the actions whose condition the record meets, and calls the gateway with the declared body', async () => {
+    const call = vi.fn(async () => ({ success: true }));
+    renderActions({ username: 'carrier2', enabled: true }, call);
+    fireEvent.click(await screen.findByRole('button', { name: 'Disable' }));
+    expect(screen.queryByRole('button', { name: 'Enable' })).toBeNull();
+    await waitFor(() =>
+      expect(call).toHaveBeenCalledWith({
+        method: 'PUT',
+        path: 'webtool/identity_access/users',
+        body: { username: 'carrier2', action_type: 2 },
+      }),
+    );
+    expect(await screen.findByText('The user is disabled.')).toBeTruthy();
+  });
+
+  it('asks its confirmation first, and calls nothing when the user cancels', async () => {
+    const call = vi.fn(async () => ({ success: true }));
+    renderActions({ username: 'carrier2', enabled: false }, call);
+    expect(await screen.findByRole('button', { name: 'Enable' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset password' });
+    expect(within(dialog).getByText(en.users.confirm.reset_password)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(call).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(call).toHaveBeenCalledWith(expect.objectContaining({ body: { username: 'carrier2', action_type: 3 } })),
+    );
+  });
+
+  it('shows the gateway message when it refuses', async () => {
+    const call = vi.fn(async () => {
+      throw new Error('You cannot disable your own user.');
+    });
+    renderActions({ username: 'superadmin', enabled: true }, call);
+    fireEvent.click(await screen.findByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('You cannot disable your own user.')).toBeTruthy();
+  });
+
+  it('shows no action to a user whose level may not edit the resource', async () => {
+    const reader = {
+      partnerType: 'carrier',
+      superAdmin: false,
+      permissions: permissionSet([{ feature_id: 205, has_permission: true, configurations: [] }], false),
+    };
+    const call = vi.fn();
+    renderActions({ username: 'carrier2', enabled: true }, call, reader);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reset password' })).toBeNull();
+  });
+});
+
+describe('x-children: a carrier couriers in a tab of its edit page', () => {
+  const nordPost = {
+    id: 1,
+    carrier_id: 1,
+    name: 'NordPost',
+    active: true,
+    primary_country_code: 'NO',
+    service_point_radius: 4,
+    version: 1,
+  };
+  const ownCourier = { id: 11, courier_id: 11, carrier_id: 1, code: 'NP-ONE', active: true, box_inspection: false };
+
+  function setup() {
+    const getList = vi.fn(async (resource: string) =>
+      resource === 'couriers' ? { data: [ownCourier], total: 1 } : { data: [nordPost], total: 1 },
+    );
+    const create = vi.fn(async (_resource: string, { data }: { data: object }) => ({ data: { id: 12, ...data } }));
+    const update = vi.fn();
+    const deleteOne = vi.fn(async () => ({ data: ownCourier }));
+    const dataProvider = {
+      getOne: async (resource: string) => ({ data: resource === 'couriers' ? ownCourier : nordPost }),
+      getList,
+      getMany: async () => ({ data: [nordPost] }),
+      getManyReference: async () => ({ data: [], total: 0 }),
+      create,
+      update,
+      delete: deleteOne,
+    } as unknown as DataProvider;
+    const authProvider: AuthProvider = {
+      login: async () => undefined,
+      logout: async () => undefined,
+      checkAuth: async () => undefined,
+      checkError: async () => undefined,
+      getPermissions: async () => ({}),
+      canAccess: async () => true,
+    };
+    const { model: _carrierModel, ...carrierResource } = carriers;
+    const { model: _courierModel, ...courierResource } = couriers;
+    render(
+      <TestMemoryRouter initialEntries={['/carriers/1']}>
+        <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider}>
+          <Resource {...carrierResource} />
+          <Resource {...courierResource} />
+        </Admin>
+      </TestMemoryRouter>,
+    );
+    return { getList, create, update, deleteOne };
+  }
+
+  it(
+    'lists the couriers through their endpoint filtered by the carrier, creates and deletes there, never saving the carrier',
+    SLOW,
+    async () => {
+      const { getList, create, update, deleteOne } = setup();
+      expect(await screen.findByDisplayValue('NordPost', {}, WAIT)).toBeTruthy();
+      // The carrier resource registered its own logo widget; the engine rendered it by kind.
+      expect(screen.getByText('No file uploaded yet')).toBeTruthy();
+
+      fireEvent.click(await screen.findByRole('tab', { name: 'Couriers' }, WAIT));
+      expect(await screen.findByRole('cell', { name: 'NP-ONE' }, WAIT)).toBeTruthy();
+      expect(getList).toHaveBeenCalledWith('couriers', expect.objectContaining({ filter: { carrier_id: 1 } }));
+
+      fireEvent.click(screen.getByRole('button', { name: 'Add Courier' }));
+      const dialog = await screen.findByRole('dialog', { name: 'New Courier' });
+      const code = within(dialog).getByRole('textbox', { name: 'Courier code' });
+      fireEvent.change(code, { target: { value: 'NP--2' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await within(dialog).findByText(en.validation.alphanumeric_hyphen)).toBeTruthy();
+      expect(create).not.toHaveBeenCalled();
+
+      fireEvent.change(code, { target: { value: 'NP-TWO' } });
+      await waitFor(() => expect(within(dialog).queryByText(en.validation.alphanumeric_hyphen)).toBeNull(), WAIT);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(
+        () =>
+          expect(create).toHaveBeenCalledWith(
+            'couriers',
+            expect.objectContaining({ data: expect.objectContaining({ carrier_id: 1, code: 'NP-TWO' }) }),
+          ),
+        WAIT,
+      );
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Delete NP-ONE' }));
+      const confirm = await screen.findByRole('dialog');
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+      await waitFor(
+        () => expect(deleteOne).toHaveBeenCalledWith('couriers', expect.objectContaining({ id: 11 })),
+        WAIT,
+      );
+      expect(update).not.toHaveBeenCalled();
+    },
+  );
+});
