@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom';
 import { Admin, CustomRoutes, memoryStore, Resource, type I18nProvider } from 'react-admin';
 import { environment } from './environment.ts';
@@ -24,8 +24,14 @@ import { HelpPage } from '../custom/help/help-page.tsx';
 import { NotFoundPage } from '../custom/pages/not-found-page.tsx';
 import { NotAvailablePage } from '../custom/pages/not-available-page.tsx';
 import { LocationGeneratorLayout } from '../custom/location-generator/location-generator-layout.tsx';
-import { BookingLabelPage } from '../custom/print/booking-label-page.tsx';
-import { LocationPrintPage } from '../custom/print/location-print-page.tsx';
+
+// The print pages (and the barcode library) load when a label or a location sheet is printed.
+const BookingLabelPage = lazy(() =>
+  import('../custom/print/booking-label-page.tsx').then((module) => ({ default: module.BookingLabelPage })),
+);
+const LocationPrintPage = lazy(() =>
+  import('../custom/print/location-print-page.tsx').then((module) => ({ default: module.LocationPrintPage })),
+);
 
 configureAmplify(environment.auth);
 
@@ -108,7 +114,9 @@ function WebtoolAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
           path="/print/booking/:id?"
           element={
             <RouteGuard>
-              <BookingLabelPage companyName={companyName} />
+              <Suspense fallback={null}>
+                <BookingLabelPage companyName={companyName} />
+              </Suspense>
             </RouteGuard>
           }
         />
@@ -116,7 +124,9 @@ function WebtoolAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
           path="/print/location/:id"
           element={
             <RouteGuard>
-              <LocationPrintPage companyName={companyName} />
+              <Suspense fallback={null}>
+                <LocationPrintPage companyName={companyName} />
+              </Suspense>
             </RouteGuard>
           }
         />

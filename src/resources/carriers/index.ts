@@ -1,5 +1,10 @@
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { schemaResource } from '../../schema/ui/schema-resource.tsx';
-import { SvgUploadInput } from './svg-upload-input.tsx';
+import { lazy } from 'react';
+
+/** The logo input (and its SVG sanitiser) loads with the first carrier form, not with the app. */
+const SvgUploadInput = lazy(() =>
+  import('./svg-upload-input.tsx').then((module) => ({ default: module.SvgUploadInput })),
+);
 
 export default schemaResource('carrier', { icon: LocalShippingIcon, inputs: { 'svg-upload': SvgUploadInput } });

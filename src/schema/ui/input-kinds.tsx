@@ -1,4 +1,5 @@
-import { createContext, createElement, useContext, type ComponentType, type ReactElement } from 'react';
+import { createContext, createElement, Suspense, useContext, type ComponentType, type ReactElement } from 'react';
+import { Skeleton } from '@mui/material';
 import type { FieldModel } from '../resource-model.ts';
 
 /** What the form passes to the widget of a registered `x-input.kind`. */
@@ -9,7 +10,8 @@ export interface InputKindProps {
 
 /**
  * `x-input.kind` name -> widget, registered by a resource (`schemaResource(id, { inputs })`), so a
- * widget of one resource lives in that resource's folder and the engine knows none of them.
+ * widget of one resource lives in that resource's folder and the engine knows none of them. A
+ * widget may be `React.lazy`, so that its code loads with the first form that shows it.
  */
 export type InputKinds = Readonly<Record<string, ComponentType<InputKindProps>>>;
 
@@ -21,5 +23,10 @@ export const InputKindsProvider = RegisteredInputKinds.Provider;
 export function useRegisteredInput({ field, mode }: InputKindProps): ReactElement | undefined {
   const kinds = useContext(RegisteredInputKinds);
   const kind = field.input.kind;
-  return kind && Object.hasOwn(kinds, kind) ? createElement(kinds[kind], { field, mode }) : undefined;
+  if (!kind || !Object.hasOwn(kinds, kind)) return undefined;
+  return (
+    <Suspense fallback={<Skeleton variant="rounded" height={56} />}>
+      {createElement(kinds[kind], { field, mode })}
+    </Suspense>
+  );
 }
