@@ -9,6 +9,7 @@ import { HttpError, INVALID_JSON } from './gateway/http-error.ts';
 import { registerWebtool } from './gateway/webtool-routes.ts';
 import { loadResources, loadSchemas, type ResourceDefinition } from './gateway/resource-registry.ts';
 import { createSchemaRegistry } from '../src/schema/ajv.ts';
+import { formModel, formValuesOf } from '../src/schema/resource-model.ts';
 import { validateRecord } from '../src/schema/validate.ts';
 import { resourceRules } from './gateway/rules/index.ts';
 import { identityAccessRoutes } from './gateway/identity-access.ts';
@@ -96,6 +97,12 @@ export async function buildApp(options: AppOptions) {
     resources: loadResources(schemas),
     validate: (resource: ResourceDefinition, doc, { partial }) =>
       validateRecord(registry, resource.schemaId, doc, { partial }),
+    validateForm: (formSchemaId, body) =>
+      validateRecord(
+        registry,
+        formSchemaId,
+        formValuesOf(formModel(registry.schema(formSchemaId), registry.resolveRef), body),
+      ),
     rules: resourceRules,
     special: { ...identityAccessRoutes(options.identity), 'GET lists': listsRoute, ...webtoolLogsRoutes },
   });

@@ -21,6 +21,11 @@ export interface OpnameContext {
   resources: Map<string, ResourceDefinition>;
   /** The schema check of the POST path (no partial records). */
   validate(doc: Doc): { valid: boolean; data: Doc; errors: FieldErrors };
+  /**
+   * The check of a record action's small form (`x-record-actions[].form`): the body's fields that the
+   * form schema has, validated by it; the rest of the body (id, version, opname) is left out of `data`.
+   */
+  validateForm(formSchemaId: string, body: Doc): { valid: boolean; data: Doc; errors: FieldErrors };
   /** The resource's own rules. */
   rules: ResourceRules;
   /** The write pipeline for this caller and resource: a handler that writes records goes through it. */
@@ -37,6 +42,11 @@ export interface ResourceRules<T extends object = Doc> {
   beforeDelete?(ctx: RuleContext, existing: StoredRecord<T>): Promise<void>;
   /** `POST webtool/<endpoint>` with `{ opname, ... }`: the handler's result is the 200 answer. */
   opnames?: Record<string, (ctx: OpnameContext, body: Doc) => Promise<unknown>>;
+  /**
+   * `PATCH webtool/<endpoint>` with `{ opname, ... }`, a change of one part of a record (a carrier's
+   * expiry settings): edit access is checked before; the handler's result is the 200 answer.
+   */
+  patchOpnames?: Record<string, (ctx: OpnameContext, body: Doc) => Promise<unknown>>;
   /** `GET webtool/<endpoint>?opname=...`: read-only calls; the handler's result is the 200 answer. */
   queries?: Record<string, (ctx: OpnameContext, query: Record<string, string>) => Promise<unknown>>;
   /** `PUT webtool/<endpoint>` (uploads): write access is checked before; the result is the 200 answer. */

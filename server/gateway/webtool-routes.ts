@@ -5,7 +5,7 @@ import { badRequest, INVALID_JSON } from './http-error.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
 import { resolveAccess, type CallerAccess } from './caller-access.ts';
 import type { ResourceRules } from './resource-rules.ts';
-import type { RecordValidator } from './write-pipeline.ts';
+import type { FormValidator, RecordValidator } from './write-pipeline.ts';
 import { createHandlerContext, endpointOf } from './handlers/handler-context.ts';
 import { getHandler } from './handlers/get.ts';
 import { postHandler } from './handlers/post.ts';
@@ -27,6 +27,7 @@ export interface WebtoolDeps {
   identity: IdentityVerifier;
   resources: Map<string, ResourceDefinition>;
   validate: RecordValidator;
+  validateForm: FormValidator;
   rules?: Record<string, ResourceRules>;
   /** `'<METHOD> <path under webtool/>'` -> handler, for paths that are not schema resources. */
   special?: Record<string, SpecialRoute>;

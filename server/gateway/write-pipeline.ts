@@ -33,6 +33,9 @@ export type RecordValidator = (
   options: { partial: boolean },
 ) => { valid: boolean; data: Doc; errors: FieldErrors };
 
+/** Checks the fields of a record action's form schema that a body holds (OpnameContext.validateForm). */
+export type FormValidator = (formSchemaId: string, body: Doc) => { valid: boolean; data: Doc; errors: FieldErrors };
+
 export interface WritePipelineDeps {
   db: Db;
   resources: Map<string, ResourceDefinition>;
@@ -114,10 +117,15 @@ export interface RecordWrites {
   /** DELETE; without `basedOnVersion` whatever version is stored. */
   remove(key: string, basedOnVersion?: number): Promise<void>;
   /**
-   * A change the gateway makes itself (an uploaded logo): `produce` runs in the transaction and
-   * returns the new document, or undefined when nothing is to change.
+   * A change the gateway makes itself (an uploaded logo) or of a part of the record (an opname):
+   * `produce` runs in the transaction and returns the new document, or undefined when nothing is to
+   * change. With `basedOnVersion` (the version the client showed), 409 if the record moved on since.
    */
-  change(key: string, produce: (tx: Db, existing: StoredRecord) => Promise<Doc | undefined>): Promise<WrittenRecord>;
+  change(
+    key: string,
+    produce: (tx: Db, existing: StoredRecord) => Promise<Doc | undefined>,
+    basedOnVersion?: number,
+  ): Promise<WrittenRecord>;
   /**
    * All rows or none: every row goes through the stages, the later rows still checked once one
    * failed, and a 422 with `row_errors` (line = index + 2) lists the refused ones.
@@ -198,12 +206,12 @@ export function createWritePipeline(deps: WritePipelineDeps) {
         });
       },
 
-      async change(key, produce) {
+      async change(key, produce, basedOnVersion) {
         return db.transaction(async (tx) => {
           const existing = await visibleRecord(tx, access, resource, key);
           const doc = await produce(tx, existing);
           if (doc === undefined) return { ...existing.doc, version: existing.version };
-          return written(tx, await checked(tx, doc, existing), existing);
+          return written(tx, await checked(tx, doc, existing), existing, basedOnVersion);
         });
       },
 

@@ -176,6 +176,7 @@ const extensionVocabulary: KeywordDefinition[] = [
           body: { type: 'object' },
           when: { type: 'object' },
           confirm: { type: 'string' },
+          form: { type: 'string' },
           ...whoMaySee,
         },
       },

@@ -169,13 +169,26 @@ export interface RecordActionModel {
   when?: RecordCondition;
   /** Locale key of the question asked before the call. */
   confirm?: string;
+  /**
+   * The `$id` of a schema without `x-resource` whose fields the user fills in a dialog before the
+   * call (prefilled from the record's fields of the same names); the values are sent with the call.
+   */
+  form?: string;
   /** Who sees the button; by default whoever may edit the record. */
   levels?: AccessLevel[];
   partnerTypes?: string[] | 'All';
 }
 
-export interface ResourceModel {
+/** The fields of a schema as inputs and checks: a resource's, or a record action's small form. */
+export interface FormModel {
   schemaId: string;
+  /** The required fields, in the schema's `required` order. */
+  required: string[];
+  /** In column order. */
+  fields: FieldModel[];
+}
+
+export interface ResourceModel extends FormModel {
   name: string;
   endpoint: string;
   id: string;
@@ -197,10 +210,6 @@ export interface ResourceModel {
    * (sent as `is_toggle_enabled`), e.g. importing test service points.
    */
   importToggle?: string;
-  /** The required fields, in the schema's `required` order. */
-  required: string[];
-  /** In column order. */
-  fields: FieldModel[];
   children: ChildModel[];
   recordActions: RecordActionModel[];
 }
@@ -314,10 +323,8 @@ export function matchesCondition(record: Record<string, unknown>, condition: Rec
   return Object.entries(condition).every(([field, value]) => record[field] === value);
 }
 
-/** Everything the generic list, form, export, import and the gateway need to know about one entity. */
-export function resourceModel(schema: Schema, resolveRef: RefResolver): ResourceModel {
-  const meta = schema['x-resource'] as ResourceHint | undefined;
-  if (!meta) throw new Error(`Schema ${String(schema.$id)} has no x-resource`);
+/** The fields of a schema, with or without `x-resource`: a record action's form has none. */
+export function formModel(schema: Schema, resolveRef: RefResolver): FormModel {
   const schemaId = String(schema.$id);
   const requiredList = (schema.required as string[] | undefined) ?? [];
   const required = new Set(requiredList);
@@ -328,6 +335,23 @@ export function resourceModel(schema: Schema, resolveRef: RefResolver): Resource
       return fieldModel(source, node, required.has(source), position, resolveRef);
     })
     .sort((a, b) => a.column.index - b.column.index);
+  return { schemaId, required: requiredList, fields };
+}
+
+/** The values a form holds of a record: its fields of the same names that the record has. */
+export function formValuesOf(form: Pick<FormModel, 'fields'>, record: Record<string, unknown>) {
+  return Object.fromEntries(
+    form.fields
+      .filter((field) => record[field.source] !== undefined)
+      .map((field) => [field.source, record[field.source]]),
+  );
+}
+
+/** Everything the generic list, form, export, import and the gateway need to know about one entity. */
+export function resourceModel(schema: Schema, resolveRef: RefResolver): ResourceModel {
+  const meta = schema['x-resource'] as ResourceHint | undefined;
+  if (!meta) throw new Error(`Schema ${String(schema.$id)} has no x-resource`);
+  const { schemaId, required, fields } = formModel(schema, resolveRef);
   const { id } = meta;
   return {
     schemaId,
@@ -345,7 +369,7 @@ export function resourceModel(schema: Schema, resolveRef: RefResolver): Resource
     tabs: meta.tabs ?? [],
     bulkImport: meta.bulkImport === true || typeof meta.bulkImport === 'object',
     importToggle: typeof meta.bulkImport === 'object' ? meta.bulkImport.toggle : undefined,
-    required: requiredList,
+    required,
     fields,
     children: (schema['x-children'] as ChildModel[] | undefined) ?? [],
     recordActions: (schema['x-record-actions'] as RecordActionModel[] | undefined) ?? [],

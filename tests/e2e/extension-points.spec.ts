@@ -82,3 +82,31 @@ test('webtool user actions come from the schema: a refusal shows the gateway mes
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('A new temporary password has been e-mailed to the user.')).toBeVisible();
 });
+
+test('a carrier action with a form: expiry settings refused out of range, then saved and kept', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/carriers');
+  await page.getByRole('cell', { name: 'Vistula Kurier' }).click();
+  const onPage = page.getByRole('spinbutton', { name: 'Expiry (days)' });
+  await expect(onPage).toBeVisible();
+  // A retry runs on the same database: the new value differs from whatever is stored.
+  const newDays = (await onPage.inputValue()) === '21' ? '22' : '21';
+
+  await page.getByRole('button', { name: 'Expiry settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Expiry settings' });
+  const days = dialog.getByRole('spinbutton', { name: 'Expiry (days)' });
+  await expect(days).toHaveValue(await onPage.inputValue());
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  await days.fill('45');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Must be at most 30')).toBeVisible();
+  await expect(days).toHaveValue('45');
+
+  await days.fill(newDays);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Expiry settings saved.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.reload();
+  await expect(page.getByRole('spinbutton', { name: 'Expiry (days)' })).toHaveValue(newDays);
+});

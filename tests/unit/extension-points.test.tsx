@@ -8,6 +8,7 @@ import {
   RecordContextProvider,
   Resource,
   ResourceContextProvider,
+  HttpError,
   TestMemoryRouter,
   type AuthProvider,
   type DataProvider,
@@ -24,6 +25,8 @@ import { SchemaInput } from '../../src/schema/ui/schema-inputs.tsx';
 import { InputKindsProvider, type InputKindProps } from '../../src/schema/ui/input-kinds.tsx';
 import { RecordActionButtons } from '../../src/schema/ui/record-actions.tsx';
 import carriers from '../../src/resources/carriers/index.ts';
+import carrierSchema from '../../schemas/carrier.schema.json';
+import expirySettingsSchema from '../../schemas/carrier-expiry-settings.schema.json';
 import couriers from '../../src/resources/couriers/index.ts';
 import common from '../../schemas/common.schema.json';
 
@@ -199,6 +202,117 @@ describe('x-record-actions (webtool users)', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reset password' })).toBeNull();
+  });
+});
+
+describe("x-record-actions with a form: a carrier's expiry settings", () => {
+  const model = modelOf('carrier');
+  const superAdmin = { partnerType: 'operator', superAdmin: true, permissions: permissionSet([], true) };
+  const nordPost = { id: 1, carrier_id: 1, name: 'NordPost', expiry_days: 7, reminder: false, version: 3 };
+  const outOfRange = en.validation.max.replace('%{max}', '30');
+
+  function renderCarrierActions(call: ReturnType<typeof vi.fn>) {
+    const dataProvider = { call } as unknown as DataProvider;
+    const authProvider = {
+      checkAuth: async () => undefined,
+      checkError: async () => undefined,
+      getPermissions: async () => superAdmin,
+    } as unknown as AuthProvider;
+    render(
+      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider}>
+        <ResourceContextProvider value="carriers">
+          <RecordContextProvider value={nordPost}>
+            <RecordActionButtons model={model} />
+          </RecordContextProvider>
+          <Notification />
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+  }
+
+  /** The form checks each change again; Save is disabled while it does. */
+  async function saveWhenChecked(dialog: HTMLElement) {
+    const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    await waitFor(() => expect(save.disabled).toBe(false), WAIT);
+    fireEvent.click(save);
+  }
+
+  async function openDialog() {
+    fireEvent.click(await screen.findByRole('button', { name: 'Expiry settings' }, WAIT));
+    const dialog = await screen.findByRole('dialog', { name: 'Expiry settings' }, WAIT);
+    return { dialog, days: within(dialog).getByRole('spinbutton', { name: 'Expiry (days)' }) as HTMLInputElement };
+  }
+
+  it('prefills the form from the carrier, refuses an out-of-range value, then sends the values', SLOW, async () => {
+    const call = vi.fn(async () => ({ success: true }));
+    renderCarrierActions(call);
+    const { dialog, days } = await openDialog();
+    expect(days.value).toBe('7');
+    expect((within(dialog).getByLabelText('Reminder') as HTMLInputElement).checked).toBe(false);
+    // The form's inputs only: nothing of the carrier the action does not change.
+    expect(within(dialog).queryByRole('textbox', { name: 'Name' })).toBeNull();
+
+    fireEvent.change(days, { target: { value: '31' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(outOfRange, {}, WAIT)).toBeTruthy();
+    expect(days.value).toBe('31');
+    expect(call).not.toHaveBeenCalled();
+
+    fireEvent.change(days, { target: { value: '14' } });
+    fireEvent.click(within(dialog).getByLabelText('Reminder'));
+    await saveWhenChecked(dialog);
+    await waitFor(
+      () =>
+        expect(call).toHaveBeenCalledWith({
+          method: 'PATCH',
+          path: 'webtool/partners/carrier',
+          body: {
+            carrier_id: 1,
+            version: 3,
+            expiry_days: 14,
+            reminder: true,
+            opname: 'update_carrier_expiry_settings',
+          },
+        }),
+      WAIT,
+    );
+    expect(await screen.findByText('Expiry settings saved.', {}, WAIT)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
+  });
+
+  it('shows a gateway refusal in the dialog and keeps what was typed', SLOW, async () => {
+    const call = vi
+      .fn()
+      .mockRejectedValueOnce(
+        new HttpError('Save failed', 422, {
+          success: false,
+          message: 'Save failed, check the fields in error state',
+          errors: { expiry_days: { message: 'validation.max', args: { max: 30 } } },
+        }),
+      )
+      .mockRejectedValueOnce(new HttpError('This record was changed by someone else.', 409, {}));
+    renderCarrierActions(call);
+    const { dialog, days } = await openDialog();
+    fireEvent.change(days, { target: { value: '12' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(outOfRange, {}, WAIT)).toBeTruthy();
+    expect(within(dialog).getByText(en.http.save_failed)).toBeTruthy();
+    expect(days.value).toBe('12');
+
+    fireEvent.change(days, { target: { value: '13' } });
+    await waitFor(() => expect(within(dialog).queryByText(outOfRange)).toBeNull(), WAIT);
+    await saveWhenChecked(dialog);
+    expect(await within(dialog).findByText('This record was changed by someone else.', {}, WAIT)).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Expiry settings' })).toBeTruthy();
+    expect(days.value).toBe('13');
+  });
+
+  it("has a form whose fields keep the carrier schema's types and limits", () => {
+    const carrierFields = carrierSchema.properties as Record<string, Record<string, unknown>>;
+    for (const [field, rule] of Object.entries(expirySettingsSchema.properties)) {
+      const { type, minimum, maximum } = carrierFields[field];
+      expect({ field, ...rule }).toEqual({ field, type, ...(minimum !== undefined && { minimum, maximum }) });
+    }
   });
 });
 

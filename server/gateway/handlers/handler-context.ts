@@ -35,6 +35,7 @@ export function createHandlerContext(deps: WebtoolDeps): HandlerContext {
       resource,
       resources: deps.resources,
       validate: (doc: Doc) => deps.validate(resource, doc, { partial: false }),
+      validateForm: deps.validateForm,
       rules: deps.rules?.[resource.endpoint] ?? {},
       writes: writesOf(access, resource),
     }),

@@ -1,6 +1,9 @@
-import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import {
+  Form,
+  HttpError,
+  SaveButton,
   useDataProvider,
   useNotify,
   usePermissions,
@@ -11,7 +14,11 @@ import {
 } from 'react-admin';
 import { accessLevel, type PermissionSet } from '../permissions.ts';
 import { mayDo } from '../resource-actions.ts';
-import { matchesCondition, type RecordActionModel, type ResourceModel } from '../resource-model.ts';
+import { formValuesOf, matchesCondition, type RecordActionModel, type ResourceModel } from '../resource-model.ts';
+import { toFieldErrors, validateRecord } from '../validate.ts';
+import type { FieldErrors } from '../../contract/errors.ts';
+import { formOf, schemaRegistry } from './registry.ts';
+import { SchemaInput } from './schema-inputs.tsx';
 
 type Caller = {
   call: <T>(request: { method: RecordActionModel['method']; path: string; body: object }) => Promise<T>;
@@ -47,10 +54,90 @@ export function actionBody(model: ResourceModel, action: RecordActionModel, reco
   return { ...sent, ...action.body, ...(action.opname && { opname: action.opname }) };
 }
 
+/** react-admin puts a submission error under its input and translates it with its arguments in this form. */
+function submissionErrors(errors: FieldErrors): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, { message, args }]) => [
+      field,
+      `@@react-admin@@${JSON.stringify({ message, args: args ?? {} })}`,
+    ]),
+  );
+}
+
+function gatewayFieldErrors(error: unknown): FieldErrors | undefined {
+  if (!(error instanceof HttpError) || error.status !== 422) return undefined;
+  const errors = (error.body as { errors?: unknown } | undefined)?.errors;
+  return errors && typeof errors === 'object' && !Array.isArray(errors) && Object.keys(errors).length
+    ? (errors as FieldErrors)
+    : undefined;
+}
+
+/**
+ * The dialog of an action with a `form`: the form schema's inputs, prefilled from the record, checked
+ * by the same validator as the edit form, and sent on Save. A refusal keeps the dialog and what was
+ * typed: field errors go under their inputs, any other message above them.
+ */
+function RecordActionForm({
+  action,
+  formSchemaId,
+  record,
+  send,
+  close,
+}: {
+  action: RecordActionModel;
+  formSchemaId: string;
+  record: RaRecord;
+  send: (values: Record<string, unknown>) => Promise<void>;
+  close: () => void;
+}) {
+  const translate = useTranslate();
+  const form = formOf(formSchemaId);
+  // Taken once: a record reloading under the open dialog must not reset what the user typed.
+  const [initialValues] = useState(() => formValuesOf(form, record));
+  const [refusal, setRefusal] = useState<string>();
+  const validate = useMemo(
+    () => (values: Record<string, unknown>) => toFieldErrors(validateRecord(schemaRegistry, form.schemaId, values)),
+    [form.schemaId],
+  );
+  const submit = async (values: Record<string, unknown>) => {
+    setRefusal(undefined);
+    try {
+      await send(validateRecord(schemaRegistry, form.schemaId, values).data);
+      close();
+    } catch (error) {
+      const fieldErrors = gatewayFieldErrors(error);
+      setRefusal(fieldErrors ? translate('http.save_failed') : (error as Error).message);
+      return fieldErrors && submissionErrors(fieldErrors);
+    }
+  };
+  return (
+    <Dialog open onClose={close} fullWidth maxWidth="xs" aria-labelledby="record-action-form-title">
+      <DialogTitle id="record-action-form-title">{translate(action.label)}</DialogTitle>
+      <Form record={initialValues} validate={validate} onSubmit={submit}>
+        <DialogContent>
+          {action.confirm && <DialogContentText>{translate(action.confirm)}</DialogContentText>}
+          {refusal && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {refusal}
+            </Alert>
+          )}
+          {form.fields.map((field) => (
+            <SchemaInput key={field.source} field={field} mode="edit" />
+          ))}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{translate('ra.action.cancel')}</Button>
+          <SaveButton />
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}
+
 /**
  * The `x-record-actions` of a record as buttons of its edit page: each shown for the records its
- * `when` matches and the users it names, asks its confirmation, calls the gateway, then reloads the
- * record; a refusal shows the gateway's message and changes nothing.
+ * `when` matches and the users it names, asks its confirmation or opens its form, calls the gateway,
+ * then reloads the record; a refusal shows the gateway's message and changes nothing.
  */
 export function RecordActionButtons({ model }: { model: ResourceModel }) {
   const record = useRecordContext();
@@ -60,20 +147,26 @@ export function RecordActionButtons({ model }: { model: ResourceModel }) {
   const translate = useTranslate();
   const maySee = useMaySee(model);
   const [asking, setAsking] = useState<RecordActionModel>();
+  const [filling, setFilling] = useState<RecordActionModel>();
   const [running, setRunning] = useState(false);
   if (!record) return null;
+
+  // The record's own fields and the action's constants win over a form field of the same name.
+  const call = async (action: RecordActionModel, values: Record<string, unknown> = {}) => {
+    await dataProvider.call({
+      method: action.method,
+      path: `webtool/${model.endpoint}`,
+      body: { ...values, ...actionBody(model, action, record) },
+    });
+    notify(action.done ?? 'form.action_done', { type: 'success', messageArgs: { action: translate(action.label) } });
+    refresh();
+  };
 
   const run = async (action: RecordActionModel) => {
     setAsking(undefined);
     setRunning(true);
     try {
-      await dataProvider.call({
-        method: action.method,
-        path: `webtool/${model.endpoint}`,
-        body: actionBody(model, action, record),
-      });
-      notify(action.done ?? 'form.action_done', { type: 'success', messageArgs: { action: translate(action.label) } });
-      refresh();
+      await call(action);
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {
@@ -90,11 +183,20 @@ export function RecordActionButtons({ model }: { model: ResourceModel }) {
         <Button
           key={action.name}
           disabled={running}
-          onClick={() => (action.confirm ? setAsking(action) : void run(action))}
+          onClick={() => (action.form ? setFilling(action) : action.confirm ? setAsking(action) : void run(action))}
         >
           {translate(action.label)}
         </Button>
       ))}
+      {filling?.form && (
+        <RecordActionForm
+          action={filling}
+          formSchemaId={filling.form}
+          record={record}
+          send={(values) => call(filling, values)}
+          close={() => setFilling(undefined)}
+        />
+      )}
       {asking?.confirm && (
         <Dialog open onClose={() => setAsking(undefined)} aria-labelledby="record-action-title">
           <DialogTitle id="record-action-title">{translate(asking.label)}</DialogTitle>

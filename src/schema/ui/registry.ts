@@ -1,6 +1,6 @@
 import { validators } from '../../types/generated/validators.ts';
 import { createStandaloneRegistry } from '../standalone-registry.ts';
-import { declaresResource, type ResourceModel, type Schema } from '../resource-model.ts';
+import { declaresResource, formModel, type FormModel, type ResourceModel, type Schema } from '../resource-model.ts';
 
 const files = import.meta.glob<Schema>('../../../schemas/*.schema.json', { eager: true, import: 'default' });
 
@@ -9,6 +9,18 @@ export const schemaRegistry = createStandaloneRegistry(Object.values(files), val
 
 export function modelOf(schemaId: string): ResourceModel {
   return schemaRegistry.model(schemaId);
+}
+
+const forms = new Map<string, FormModel>();
+
+/** The fields of a schema that declares no resource, such as a record action's form; built once. */
+export function formOf(schemaId: string): FormModel {
+  let form = forms.get(schemaId);
+  if (!form) {
+    form = formModel(schemaRegistry.schema(schemaId), schemaRegistry.resolveRef);
+    forms.set(schemaId, form);
+  }
+  return form;
 }
 
 /** Every schema that declares a resource, as endpoint maps for the dataProvider. */

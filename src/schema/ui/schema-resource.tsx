@@ -108,7 +108,9 @@ export function schemaResource(schemaId: string, options: SchemaResourceOptions 
         actions={
           <TopToolbar>
             <RecordBadges model={model} />
-            <RecordActionButtons model={model} />
+            <InputKindsProvider value={inputs}>
+              <RecordActionButtons model={model} />
+            </InputKindsProvider>
             <HistoryButton model={model} />
           </TopToolbar>
         }

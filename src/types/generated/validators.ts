@@ -30,6 +30,17 @@ const schema61 = {
     tabs: ['basic', 'webhooks', 'invoicing'],
   },
   'x-children': [{ schema: 'courier', tab: 'couriers', foreignKey: 'carrier_id' }],
+  'x-record-actions': [
+    {
+      name: 'expiry_settings',
+      label: 'carriers.actions.expiry_settings',
+      done: 'carriers.done.expiry_settings',
+      method: 'PATCH',
+      opname: 'update_carrier_expiry_settings',
+      send: ['carrier_id', 'version'],
+      form: 'carrier-expiry-settings',
+    },
+  ],
   required: ['name', 'primary_country_code', 'service_point_radius'],
   properties: {
     carrier_id: { type: 'integer', readOnly: true, 'x-column': { index: 0 } },
@@ -1386,6 +1397,171 @@ validate33.evaluated = {
   dynamicItems: false,
 };
 
+export const carrierExpirySettings = validate35;
+const schema64 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'carrier-expiry-settings',
+  title: 'Carrier expiry settings',
+  description:
+    "The form of the carrier's Expiry settings action (PATCH update_carrier_expiry_settings): the carrier's expiry fields, with the carrier schema's limits.",
+  type: 'object',
+  required: ['expiry_days', 'reminder'],
+  properties: { expiry_days: { type: 'integer', minimum: 1, maximum: 30 }, reminder: { type: 'boolean' } },
+};
+
+function validate35(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="carrier-expiry-settings" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate35.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.expiry_days === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'expiry_days' },
+        message: "must have required property '" + 'expiry_days' + "'",
+        schema: schema64.required,
+        parentSchema: schema64,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.reminder === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'reminder' },
+        message: "must have required property '" + 'reminder' + "'",
+        schema: schema64.required,
+        parentSchema: schema64,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.expiry_days !== undefined) {
+      let data0 = data.expiry_days;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err2 = {
+          instancePath: instancePath + '/expiry_days',
+          schemaPath: '#/properties/expiry_days/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema64.properties.expiry_days.type,
+          parentSchema: schema64.properties.expiry_days,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (typeof data0 == 'number' && isFinite(data0)) {
+        if (data0 > 30 || isNaN(data0)) {
+          const err3 = {
+            instancePath: instancePath + '/expiry_days',
+            schemaPath: '#/properties/expiry_days/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 30 },
+            message: 'must be <= 30',
+            schema: 30,
+            parentSchema: schema64.properties.expiry_days,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (data0 < 1 || isNaN(data0)) {
+          const err4 = {
+            instancePath: instancePath + '/expiry_days',
+            schemaPath: '#/properties/expiry_days/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema64.properties.expiry_days,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.reminder !== undefined) {
+      let data1 = data.reminder;
+      if (typeof data1 !== 'boolean') {
+        const err5 = {
+          instancePath: instancePath + '/reminder',
+          schemaPath: '#/properties/reminder/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema64.properties.reminder.type,
+          parentSchema: schema64.properties.reminder,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema64.type,
+      parentSchema: schema64,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate35.errors = vErrors;
+  return errors === 0;
+}
+validate35.evaluated = { props: { expiry_days: true, reminder: true }, dynamicProps: false, dynamicItems: false };
+
 export const common = validate34;
 const schema62 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -1407,8 +1583,8 @@ function validate34(
 }
 validate34.evaluated = { dynamicProps: false, dynamicItems: false };
 
-export const courier = validate35;
-const schema64 = {
+export const courier = validate36;
+const schema65 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'courier',
   title: 'Courier',
@@ -1463,13 +1639,13 @@ const schema64 = {
 const formats8 = sharedValidators.formats['alphanumeric-hyphen'];
 const formats10 = sharedValidators.formats.phone;
 
-function validate35(
+function validate36(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="courier" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate35.evaluated;
+  const evaluated0 = validate36.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1484,8 +1660,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -1502,8 +1678,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'code' },
         message: "must have required property '" + 'code' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -1522,8 +1698,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.courier_id.type,
-          parentSchema: schema64.properties.courier_id,
+          schema: schema65.properties.courier_id.type,
+          parentSchema: schema65.properties.courier_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -1543,8 +1719,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.carrier_id.type,
-          parentSchema: schema64.properties.carrier_id,
+          schema: schema65.properties.carrier_id.type,
+          parentSchema: schema65.properties.carrier_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -1566,7 +1742,7 @@ function validate35(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema64.properties.code,
+            parentSchema: schema65.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -1584,7 +1760,7 @@ function validate35(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema64.properties.code,
+            parentSchema: schema65.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -1602,7 +1778,7 @@ function validate35(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema64.properties.code,
+            parentSchema: schema65.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -1619,8 +1795,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema64.properties.code.type,
-          parentSchema: schema64.properties.code,
+          schema: schema65.properties.code.type,
+          parentSchema: schema65.properties.code,
           data: data2,
         };
         if (vErrors === null) {
@@ -1642,7 +1818,7 @@ function validate35(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema64.properties.phone,
+            parentSchema: schema65.properties.phone,
             data: data3,
           };
           if (vErrors === null) {
@@ -1659,8 +1835,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema64.properties.phone.type,
-          parentSchema: schema64.properties.phone,
+          schema: schema65.properties.phone.type,
+          parentSchema: schema65.properties.phone,
           data: data3,
         };
         if (vErrors === null) {
@@ -1680,8 +1856,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema64.properties.box_inspection.type,
-          parentSchema: schema64.properties.box_inspection,
+          schema: schema65.properties.box_inspection.type,
+          parentSchema: schema65.properties.box_inspection,
           data: data4,
         };
         if (vErrors === null) {
@@ -1701,8 +1877,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema64.properties.active.type,
-          parentSchema: schema64.properties.active,
+          schema: schema65.properties.active.type,
+          parentSchema: schema65.properties.active,
           data: data5,
         };
         if (vErrors === null) {
@@ -1720,8 +1896,8 @@ function validate35(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema64.type,
-      parentSchema: schema64,
+      schema: schema65.type,
+      parentSchema: schema65,
       data,
     };
     if (vErrors === null) {
@@ -1731,17 +1907,17 @@ function validate35(
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-validate35.evaluated = {
+validate36.evaluated = {
   props: { courier_id: true, carrier_id: true, code: true, phone: true, box_inspection: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const role = validate36;
-const schema65 = {
+export const role = validate37;
+const schema66 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -1813,13 +1989,13 @@ const schema65 = {
 const pattern6 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern7 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate36(
+function validate37(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate36.evaluated;
+  const evaluated0 = validate37.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1834,8 +2010,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -1852,8 +2028,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -1870,8 +2046,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -1888,8 +2064,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -1910,7 +2086,7 @@ function validate36(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema65.properties.role_name,
+            parentSchema: schema66.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -1928,7 +2104,7 @@ function validate36(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema65.properties.role_name,
+            parentSchema: schema66.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -1945,8 +2121,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.role_name.type,
-          parentSchema: schema65.properties.role_name,
+          schema: schema66.properties.role_name.type,
+          parentSchema: schema66.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -1968,7 +2144,7 @@ function validate36(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema65.properties.role_description,
+            parentSchema: schema66.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -1985,8 +2161,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.role_description.type,
-          parentSchema: schema65.properties.role_description,
+          schema: schema66.properties.role_description.type,
+          parentSchema: schema66.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -2007,10 +2183,10 @@ function validate36(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema65.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema66.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema65.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema65.properties.role_description_translations.propertyNames,
+              schema: schema66.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema66.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -2029,8 +2205,8 @@ function validate36(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema65.properties.role_description_translations.propertyNames,
-              parentSchema: schema65.properties.role_description_translations,
+              schema: schema66.properties.role_description_translations.propertyNames,
+              parentSchema: schema66.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -2053,7 +2229,7 @@ function validate36(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema65.properties.role_description_translations.additionalProperties,
+                parentSchema: schema66.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -2071,8 +2247,8 @@ function validate36(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema65.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema65.properties.role_description_translations.additionalProperties,
+              schema: schema66.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema66.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -2090,8 +2266,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema65.properties.role_description_translations.type,
-          parentSchema: schema65.properties.role_description_translations,
+          schema: schema66.properties.role_description_translations.type,
+          parentSchema: schema66.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -2111,8 +2287,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.partner_type.type,
-          parentSchema: schema65.properties.partner_type,
+          schema: schema66.properties.partner_type.type,
+          parentSchema: schema66.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -2134,10 +2310,10 @@ function validate36(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema65.properties.partner_type.enum },
+          params: { allowedValues: schema66.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema65.properties.partner_type.enum,
-          parentSchema: schema65.properties.partner_type,
+          schema: schema66.properties.partner_type.enum,
+          parentSchema: schema66.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -2159,7 +2335,7 @@ function validate36(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema65.properties.partner,
+            parentSchema: schema66.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -2177,7 +2353,7 @@ function validate36(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema65.properties.partner,
+            parentSchema: schema66.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -2194,8 +2370,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.partner.type,
-          parentSchema: schema65.properties.partner,
+          schema: schema66.properties.partner.type,
+          parentSchema: schema66.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -2220,8 +2396,8 @@ function validate36(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema65.properties.permissions.items.required,
-                parentSchema: schema65.properties.permissions.items,
+                schema: schema66.properties.permissions.items.required,
+                parentSchema: schema66.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -2238,8 +2414,8 @@ function validate36(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema65.properties.permissions.items.required,
-                parentSchema: schema65.properties.permissions.items,
+                schema: schema66.properties.permissions.items.required,
+                parentSchema: schema66.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -2258,8 +2434,8 @@ function validate36(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema65.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema65.properties.permissions.items.properties.feature_id,
+                  schema: schema66.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema66.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -2278,7 +2454,7 @@ function validate36(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema65.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema66.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -2299,8 +2475,8 @@ function validate36(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema65.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema65.properties.permissions.items.properties.has_permission,
+                  schema: schema66.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema66.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -2325,8 +2501,8 @@ function validate36(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema65.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema65.properties.permissions.items.properties.configurations.items,
+                        schema: schema66.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema66.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -2343,8 +2519,8 @@ function validate36(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema65.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema65.properties.permissions.items.properties.configurations.items,
+                        schema: schema66.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema66.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -2367,7 +2543,7 @@ function validate36(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema65.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema66.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -2386,9 +2562,9 @@ function validate36(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema65.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema66.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema65.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema66.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -2410,9 +2586,9 @@ function validate36(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema65.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema66.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema65.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema66.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -2430,8 +2606,8 @@ function validate36(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema65.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema65.properties.permissions.items.properties.configurations.items,
+                      schema: schema66.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema66.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -2449,8 +2625,8 @@ function validate36(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema65.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema65.properties.permissions.items.properties.configurations,
+                  schema: schema66.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema66.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -2468,8 +2644,8 @@ function validate36(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema65.properties.permissions.items.type,
-              parentSchema: schema65.properties.permissions.items,
+              schema: schema66.properties.permissions.items.type,
+              parentSchema: schema66.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -2487,8 +2663,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema65.properties.permissions.type,
-          parentSchema: schema65.properties.permissions,
+          schema: schema66.properties.permissions.type,
+          parentSchema: schema66.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -2506,8 +2682,8 @@ function validate36(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema65.type,
-      parentSchema: schema65,
+      schema: schema66.type,
+      parentSchema: schema66,
       data,
     };
     if (vErrors === null) {
@@ -2517,10 +2693,10 @@ function validate36(
     }
     errors++;
   }
-  validate36.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
-validate36.evaluated = {
+validate37.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -2533,8 +2709,8 @@ validate36.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate37;
-const schema66 = {
+export const servicePoint = validate38;
+const schema67 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -2722,20 +2898,20 @@ const schema66 = {
     email: { type: 'string', maxLength: 70, format: 'email', 'x-column': { hide: true }, 'x-input': { tab: 'more' } },
   },
 };
-const schema67 = { type: 'integer', minimum: 1 };
-const schema68 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
+const schema68 = { type: 'integer', minimum: 1 };
+const schema69 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
 const formats12 = sharedValidators.formats['no-whitespace'];
 const formats16 = sharedValidators.formats['no-period-start'];
 const formats28 = sharedValidators.formats.email;
 const func29 = sharedValidators.countWithinMessage;
 
-function validate37(
+function validate38(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate37.evaluated;
+  const evaluated0 = validate38.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2750,8 +2926,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -2768,8 +2944,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -2786,8 +2962,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -2806,8 +2982,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.type,
-          parentSchema: schema67,
+          schema: schema68.type,
+          parentSchema: schema68,
           data: data0,
         };
         if (vErrors === null) {
@@ -2826,7 +3002,7 @@ function validate37(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema67,
+            parentSchema: schema68,
             data: data0,
           };
           if (vErrors === null) {
@@ -2849,7 +3025,7 @@ function validate37(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema66.properties.sp_id,
+            parentSchema: schema67.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -2867,7 +3043,7 @@ function validate37(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema66.properties.sp_id,
+            parentSchema: schema67.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -2884,8 +3060,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.sp_id.type,
-          parentSchema: schema66.properties.sp_id,
+          schema: schema67.properties.sp_id.type,
+          parentSchema: schema67.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -2907,7 +3083,7 @@ function validate37(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema66.properties.name,
+            parentSchema: schema67.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -2925,7 +3101,7 @@ function validate37(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema66.properties.name,
+            parentSchema: schema67.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -2943,7 +3119,7 @@ function validate37(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema66.properties.name,
+            parentSchema: schema67.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -2960,8 +3136,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.name.type,
-          parentSchema: schema66.properties.name,
+          schema: schema67.properties.name.type,
+          parentSchema: schema67.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -2981,8 +3157,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.type,
-          parentSchema: schema68,
+          schema: schema69.type,
+          parentSchema: schema69,
           data: data3,
         };
         if (vErrors === null) {
@@ -3008,10 +3184,10 @@ function validate37(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema68.enum },
+          params: { allowedValues: schema69.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema68.enum,
-          parentSchema: schema68,
+          schema: schema69.enum,
+          parentSchema: schema69,
           data: data3,
         };
         if (vErrors === null) {
@@ -3082,7 +3258,7 @@ function validate37(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema66.properties.address,
+            parentSchema: schema67.properties.address,
             data: data5,
           };
           if (vErrors === null) {
@@ -3100,7 +3276,7 @@ function validate37(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema66.properties.address,
+            parentSchema: schema67.properties.address,
             data: data5,
           };
           if (vErrors === null) {
@@ -3117,8 +3293,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.address.type,
-          parentSchema: schema66.properties.address,
+          schema: schema67.properties.address.type,
+          parentSchema: schema67.properties.address,
           data: data5,
         };
         if (vErrors === null) {
@@ -3140,7 +3316,7 @@ function validate37(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema66.properties.zip,
+            parentSchema: schema67.properties.zip,
             data: data6,
           };
           if (vErrors === null) {
@@ -3158,7 +3334,7 @@ function validate37(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema66.properties.zip,
+            parentSchema: schema67.properties.zip,
             data: data6,
           };
           if (vErrors === null) {
@@ -3176,7 +3352,7 @@ function validate37(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema66.properties.zip,
+            parentSchema: schema67.properties.zip,
             data: data6,
           };
           if (vErrors === null) {
@@ -3193,8 +3369,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.zip.type,
-          parentSchema: schema66.properties.zip,
+          schema: schema67.properties.zip.type,
+          parentSchema: schema67.properties.zip,
           data: data6,
         };
         if (vErrors === null) {
@@ -3216,7 +3392,7 @@ function validate37(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema66.properties.city,
+            parentSchema: schema67.properties.city,
             data: data7,
           };
           if (vErrors === null) {
@@ -3234,7 +3410,7 @@ function validate37(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema66.properties.city,
+            parentSchema: schema67.properties.city,
             data: data7,
           };
           if (vErrors === null) {
@@ -3251,8 +3427,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.city.type,
-          parentSchema: schema66.properties.city,
+          schema: schema67.properties.city.type,
+          parentSchema: schema67.properties.city,
           data: data7,
         };
         if (vErrors === null) {
@@ -3274,7 +3450,7 @@ function validate37(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema66.properties.municipality,
+            parentSchema: schema67.properties.municipality,
             data: data8,
           };
           if (vErrors === null) {
@@ -3292,7 +3468,7 @@ function validate37(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema66.properties.municipality,
+            parentSchema: schema67.properties.municipality,
             data: data8,
           };
           if (vErrors === null) {
@@ -3309,8 +3485,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.municipality.type,
-          parentSchema: schema66.properties.municipality,
+          schema: schema67.properties.municipality.type,
+          parentSchema: schema67.properties.municipality,
           data: data8,
         };
         if (vErrors === null) {
@@ -3330,8 +3506,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.properties.location_type_id.type,
-          parentSchema: schema66.properties.location_type_id,
+          schema: schema67.properties.location_type_id.type,
+          parentSchema: schema67.properties.location_type_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -3353,7 +3529,7 @@ function validate37(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema66.properties.latitude,
+            parentSchema: schema67.properties.latitude,
             data: data10,
           };
           if (vErrors === null) {
@@ -3371,7 +3547,7 @@ function validate37(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema66.properties.latitude,
+            parentSchema: schema67.properties.latitude,
             data: data10,
           };
           if (vErrors === null) {
@@ -3388,8 +3564,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema66.properties.latitude.type,
-          parentSchema: schema66.properties.latitude,
+          schema: schema67.properties.latitude.type,
+          parentSchema: schema67.properties.latitude,
           data: data10,
         };
         if (vErrors === null) {
@@ -3411,7 +3587,7 @@ function validate37(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema66.properties.longitude,
+            parentSchema: schema67.properties.longitude,
             data: data11,
           };
           if (vErrors === null) {
@@ -3429,7 +3605,7 @@ function validate37(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema66.properties.longitude,
+            parentSchema: schema67.properties.longitude,
             data: data11,
           };
           if (vErrors === null) {
@@ -3446,8 +3622,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema66.properties.longitude.type,
-          parentSchema: schema66.properties.longitude,
+          schema: schema67.properties.longitude.type,
+          parentSchema: schema67.properties.longitude,
           data: data11,
         };
         if (vErrors === null) {
@@ -3467,8 +3643,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.properties.max_hardware_units.type,
-          parentSchema: schema66.properties.max_hardware_units,
+          schema: schema67.properties.max_hardware_units.type,
+          parentSchema: schema67.properties.max_hardware_units,
           data: data12,
         };
         if (vErrors === null) {
@@ -3487,7 +3663,7 @@ function validate37(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema66.properties.max_hardware_units,
+            parentSchema: schema67.properties.max_hardware_units,
             data: data12,
           };
           if (vErrors === null) {
@@ -3505,7 +3681,7 @@ function validate37(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66.properties.max_hardware_units,
+            parentSchema: schema67.properties.max_hardware_units,
             data: data12,
           };
           if (vErrors === null) {
@@ -3532,7 +3708,7 @@ function validate37(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema66.properties.hardware_models.items,
+                parentSchema: schema67.properties.hardware_models.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -3550,7 +3726,7 @@ function validate37(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema66.properties.hardware_models.items,
+                parentSchema: schema67.properties.hardware_models.items,
                 data: data14,
               };
               if (vErrors === null) {
@@ -3567,8 +3743,8 @@ function validate37(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema66.properties.hardware_models.items.type,
-              parentSchema: schema66.properties.hardware_models.items,
+              schema: schema67.properties.hardware_models.items.type,
+              parentSchema: schema67.properties.hardware_models.items,
               data: data14,
             };
             if (vErrors === null) {
@@ -3597,7 +3773,7 @@ function validate37(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema66.properties.hardware_models,
+                parentSchema: schema67.properties.hardware_models,
                 data: data13,
               };
               if (vErrors === null) {
@@ -3620,7 +3796,7 @@ function validate37(
             params: { message: message0 },
             message: message0,
             schema: 'max_hardware_units',
-            parentSchema: schema66.properties.hardware_models,
+            parentSchema: schema67.properties.hardware_models,
             data: data13,
           };
           if (vErrors === null) {
@@ -3637,8 +3813,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema66.properties.hardware_models.type,
-          parentSchema: schema66.properties.hardware_models,
+          schema: schema67.properties.hardware_models.type,
+          parentSchema: schema67.properties.hardware_models,
           data: data13,
         };
         if (vErrors === null) {
@@ -3658,8 +3834,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.properties.location_owner_id.type,
-          parentSchema: schema66.properties.location_owner_id,
+          schema: schema67.properties.location_owner_id.type,
+          parentSchema: schema67.properties.location_owner_id,
           data: data15,
         };
         if (vErrors === null) {
@@ -3679,8 +3855,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.properties.maintenance_provider_id.type,
-          parentSchema: schema66.properties.maintenance_provider_id,
+          schema: schema67.properties.maintenance_provider_id.type,
+          parentSchema: schema67.properties.maintenance_provider_id,
           data: data16,
         };
         if (vErrors === null) {
@@ -3700,8 +3876,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.properties.support_provider_id.type,
-          parentSchema: schema66.properties.support_provider_id,
+          schema: schema67.properties.support_provider_id.type,
+          parentSchema: schema67.properties.support_provider_id,
           data: data17,
         };
         if (vErrors === null) {
@@ -3721,8 +3897,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.properties.service_point_group_id.type,
-          parentSchema: schema66.properties.service_point_group_id,
+          schema: schema67.properties.service_point_group_id.type,
+          parentSchema: schema67.properties.service_point_group_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -3746,8 +3922,8 @@ function validate37(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema66.properties.carriers_access.items.type,
-              parentSchema: schema66.properties.carriers_access.items,
+              schema: schema67.properties.carriers_access.items.type,
+              parentSchema: schema67.properties.carriers_access.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -3776,7 +3952,7 @@ function validate37(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema66.properties.carriers_access,
+                parentSchema: schema67.properties.carriers_access,
                 data: data19,
               };
               if (vErrors === null) {
@@ -3797,8 +3973,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema66.properties.carriers_access.type,
-          parentSchema: schema66.properties.carriers_access,
+          schema: schema67.properties.carriers_access.type,
+          parentSchema: schema67.properties.carriers_access,
           data: data19,
         };
         if (vErrors === null) {
@@ -3818,8 +3994,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema66.properties.is_terminated.type,
-          parentSchema: schema66.properties.is_terminated,
+          schema: schema67.properties.is_terminated.type,
+          parentSchema: schema67.properties.is_terminated,
           data: data21,
         };
         if (vErrors === null) {
@@ -3839,8 +4015,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema66.properties.parked.type,
-          parentSchema: schema66.properties.parked,
+          schema: schema67.properties.parked.type,
+          parentSchema: schema67.properties.parked,
           data: data22,
         };
         if (vErrors === null) {
@@ -3860,8 +4036,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema66.properties.test_sp.type,
-          parentSchema: schema66.properties.test_sp,
+          schema: schema67.properties.test_sp.type,
+          parentSchema: schema67.properties.test_sp,
           data: data23,
         };
         if (vErrors === null) {
@@ -3881,8 +4057,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema66.properties.active.type,
-          parentSchema: schema66.properties.active,
+          schema: schema67.properties.active.type,
+          parentSchema: schema67.properties.active,
           data: data24,
         };
         if (vErrors === null) {
@@ -3904,7 +4080,7 @@ function validate37(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema66.properties.description,
+            parentSchema: schema67.properties.description,
             data: data25,
           };
           if (vErrors === null) {
@@ -3921,8 +4097,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.description.type,
-          parentSchema: schema66.properties.description,
+          schema: schema67.properties.description.type,
+          parentSchema: schema67.properties.description,
           data: data25,
         };
         if (vErrors === null) {
@@ -3944,7 +4120,7 @@ function validate37(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema66.properties.comments,
+            parentSchema: schema67.properties.comments,
             data: data26,
           };
           if (vErrors === null) {
@@ -3961,8 +4137,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.comments.type,
-          parentSchema: schema66.properties.comments,
+          schema: schema67.properties.comments.type,
+          parentSchema: schema67.properties.comments,
           data: data26,
         };
         if (vErrors === null) {
@@ -3984,7 +4160,7 @@ function validate37(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema66.properties.contact_person,
+            parentSchema: schema67.properties.contact_person,
             data: data27,
           };
           if (vErrors === null) {
@@ -4002,7 +4178,7 @@ function validate37(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema66.properties.contact_person,
+            parentSchema: schema67.properties.contact_person,
             data: data27,
           };
           if (vErrors === null) {
@@ -4019,8 +4195,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.contact_person.type,
-          parentSchema: schema66.properties.contact_person,
+          schema: schema67.properties.contact_person.type,
+          parentSchema: schema67.properties.contact_person,
           data: data27,
         };
         if (vErrors === null) {
@@ -4042,7 +4218,7 @@ function validate37(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema66.properties.owner_contact_phone,
+            parentSchema: schema67.properties.owner_contact_phone,
             data: data28,
           };
           if (vErrors === null) {
@@ -4060,7 +4236,7 @@ function validate37(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema66.properties.owner_contact_phone,
+            parentSchema: schema67.properties.owner_contact_phone,
             data: data28,
           };
           if (vErrors === null) {
@@ -4077,8 +4253,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.owner_contact_phone.type,
-          parentSchema: schema66.properties.owner_contact_phone,
+          schema: schema67.properties.owner_contact_phone.type,
+          parentSchema: schema67.properties.owner_contact_phone,
           data: data28,
         };
         if (vErrors === null) {
@@ -4100,7 +4276,7 @@ function validate37(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema66.properties.email,
+            parentSchema: schema67.properties.email,
             data: data29,
           };
           if (vErrors === null) {
@@ -4118,7 +4294,7 @@ function validate37(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema66.properties.email,
+            parentSchema: schema67.properties.email,
             data: data29,
           };
           if (vErrors === null) {
@@ -4135,8 +4311,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.email.type,
-          parentSchema: schema66.properties.email,
+          schema: schema67.properties.email.type,
+          parentSchema: schema67.properties.email,
           data: data29,
         };
         if (vErrors === null) {
@@ -4154,8 +4330,8 @@ function validate37(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema66.type,
-      parentSchema: schema66,
+      schema: schema67.type,
+      parentSchema: schema67,
       data,
     };
     if (vErrors === null) {
@@ -4165,10 +4341,10 @@ function validate37(
     }
     errors++;
   }
-  validate37.errors = vErrors;
+  validate38.errors = vErrors;
   return errors === 0;
 }
-validate37.evaluated = {
+validate38.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -4203,8 +4379,8 @@ validate37.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate38;
-const schema70 = {
+export const servicePointGroup = validate39;
+const schema71 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -4256,13 +4432,13 @@ const schema70 = {
   },
 };
 
-function validate38(
+function validate39(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate38.evaluated;
+  const evaluated0 = validate39.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4277,8 +4453,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -4295,8 +4471,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -4315,8 +4491,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema70.properties.service_point_group_id.type,
-          parentSchema: schema70.properties.service_point_group_id,
+          schema: schema71.properties.service_point_group_id.type,
+          parentSchema: schema71.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -4338,7 +4514,7 @@ function validate38(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema70.properties.group_name,
+            parentSchema: schema71.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -4356,7 +4532,7 @@ function validate38(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema70.properties.group_name,
+            parentSchema: schema71.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -4374,7 +4550,7 @@ function validate38(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema70.properties.group_name,
+            parentSchema: schema71.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -4391,8 +4567,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema70.properties.group_name.type,
-          parentSchema: schema70.properties.group_name,
+          schema: schema71.properties.group_name.type,
+          parentSchema: schema71.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -4414,7 +4590,7 @@ function validate38(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema70.properties.service_point_ids,
+            parentSchema: schema71.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -4434,8 +4610,8 @@ function validate38(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema70.properties.service_point_ids.items.type,
-              parentSchema: schema70.properties.service_point_ids.items,
+              schema: schema71.properties.service_point_ids.items.type,
+              parentSchema: schema71.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -4464,7 +4640,7 @@ function validate38(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema70.properties.service_point_ids,
+                parentSchema: schema71.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -4485,8 +4661,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema70.properties.service_point_ids.type,
-          parentSchema: schema70.properties.service_point_ids,
+          schema: schema71.properties.service_point_ids.type,
+          parentSchema: schema71.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -4510,8 +4686,8 @@ function validate38(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema70.properties.carrier_ids.items.type,
-              parentSchema: schema70.properties.carrier_ids.items,
+              schema: schema71.properties.carrier_ids.items.type,
+              parentSchema: schema71.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -4540,7 +4716,7 @@ function validate38(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema70.properties.carrier_ids,
+                parentSchema: schema71.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -4561,8 +4737,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema70.properties.carrier_ids.type,
-          parentSchema: schema70.properties.carrier_ids,
+          schema: schema71.properties.carrier_ids.type,
+          parentSchema: schema71.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -4582,8 +4758,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema70.properties.active.type,
-          parentSchema: schema70.properties.active,
+          schema: schema71.properties.active.type,
+          parentSchema: schema71.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -4601,8 +4777,8 @@ function validate38(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema70.type,
-      parentSchema: schema70,
+      schema: schema71.type,
+      parentSchema: schema71,
       data,
     };
     if (vErrors === null) {
@@ -4612,17 +4788,17 @@ function validate38(
     }
     errors++;
   }
-  validate38.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
-validate38.evaluated = {
+validate39.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const webtoolUser = validate39;
-const schema71 = {
+export const webtoolUser = validate40;
+const schema72 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -4730,13 +4906,13 @@ const schema71 = {
 };
 const formats32 = sharedValidators.formats['name-3'];
 
-function validate39(
+function validate40(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate39.evaluated;
+  const evaluated0 = validate40.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4751,8 +4927,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema71.required,
-        parentSchema: schema71,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -4769,8 +4945,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema71.required,
-        parentSchema: schema71,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -4787,8 +4963,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema71.required,
-        parentSchema: schema71,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -4807,8 +4983,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema71.properties.username.type,
-          parentSchema: schema71.properties.username,
+          schema: schema72.properties.username.type,
+          parentSchema: schema72.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -4830,7 +5006,7 @@ function validate39(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema71.properties.name.allOf[0],
+            parentSchema: schema72.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -4850,7 +5026,7 @@ function validate39(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema71.properties.name.allOf[1],
+            parentSchema: schema72.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -4870,7 +5046,7 @@ function validate39(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema71.properties.name,
+            parentSchema: schema72.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -4887,8 +5063,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema71.properties.name.type,
-          parentSchema: schema71.properties.name,
+          schema: schema72.properties.name.type,
+          parentSchema: schema72.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -4910,7 +5086,7 @@ function validate39(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema71.properties.email,
+            parentSchema: schema72.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -4928,7 +5104,7 @@ function validate39(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema71.properties.email,
+            parentSchema: schema72.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -4945,8 +5121,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema71.properties.email.type,
-          parentSchema: schema71.properties.email,
+          schema: schema72.properties.email.type,
+          parentSchema: schema72.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -4966,8 +5142,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema71.properties.partner_type.type,
-          parentSchema: schema71.properties.partner_type,
+          schema: schema72.properties.partner_type.type,
+          parentSchema: schema72.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -4989,10 +5165,10 @@ function validate39(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema71.properties.partner_type.enum },
+          params: { allowedValues: schema72.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema71.properties.partner_type.enum,
-          parentSchema: schema71.properties.partner_type,
+          schema: schema72.properties.partner_type.enum,
+          parentSchema: schema72.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -5014,7 +5190,7 @@ function validate39(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema71.properties.partner,
+            parentSchema: schema72.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -5031,8 +5207,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema71.properties.partner.type,
-          parentSchema: schema71.properties.partner,
+          schema: schema72.properties.partner.type,
+          parentSchema: schema72.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -5052,8 +5228,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema71.properties.partner_name.type,
-          parentSchema: schema71.properties.partner_name,
+          schema: schema72.properties.partner_name.type,
+          parentSchema: schema72.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -5073,8 +5249,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema71.properties.role_name.type,
-          parentSchema: schema71.properties.role_name,
+          schema: schema72.properties.role_name.type,
+          parentSchema: schema72.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -5094,8 +5270,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema71.properties.enabled.type,
-          parentSchema: schema71.properties.enabled,
+          schema: schema72.properties.enabled.type,
+          parentSchema: schema72.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -5115,8 +5291,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema71.properties.status.type,
-          parentSchema: schema71.properties.status,
+          schema: schema72.properties.status.type,
+          parentSchema: schema72.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -5131,10 +5307,10 @@ function validate39(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema71.properties.status.enum },
+          params: { allowedValues: schema72.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema71.properties.status.enum,
-          parentSchema: schema71.properties.status,
+          schema: schema72.properties.status.enum,
+          parentSchema: schema72.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -5152,8 +5328,8 @@ function validate39(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema71.type,
-      parentSchema: schema71,
+      schema: schema72.type,
+      parentSchema: schema72,
       data,
     };
     if (vErrors === null) {
@@ -5163,10 +5339,10 @@ function validate39(
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate40.errors = vErrors;
   return errors === 0;
 }
-validate39.evaluated = {
+validate40.evaluated = {
   props: {
     username: true,
     name: true,
@@ -5184,6 +5360,7 @@ validate39.evaluated = {
 
 export const validators: Record<string, ValidateFunction> = {
   carrier: carrier,
+  'carrier-expiry-settings': carrierExpirySettings,
   common: common,
   courier: courier,
   role: role,
