@@ -371,8 +371,8 @@ describe('x-children: a carrier couriers in a tab of its edit page', () => {
     async () => {
       const { getList, create, update, deleteOne } = setup();
       expect(await screen.findByDisplayValue('NordPost', {}, WAIT)).toBeTruthy();
-      // The carrier resource registered its own logo widget; the engine rendered it by kind.
-      expect(screen.getByText('No file uploaded yet')).toBeTruthy();
+      // The carrier resource registered its own logo widget (loaded lazily); the engine rendered it by kind.
+      expect(await screen.findByText('No file uploaded yet', {}, WAIT)).toBeTruthy();
 
       fireEvent.click(await screen.findByRole('tab', { name: 'Couriers' }, WAIT));
       expect(await screen.findByRole('cell', { name: 'NP-ONE' }, WAIT)).toBeTruthy();
