@@ -1,5 +1,13 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+/**
+ * Server tests named `*.pg-only.test.ts` need a PostgreSQL server (several processes on one
+ * database, outages): they run only when DATABASE_URL names one, as in the test command's
+ * PostgreSQL run (see scripts/test-all.mjs).
+ */
+const postgresOnly = 'tests/server/**/*.pg-only.test.ts';
+const onPostgres = Boolean(process.env.DATABASE_URL);
 
 export default defineConfig({
   plugins: [react()],
@@ -20,6 +28,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(onPostgres ? [] : [postgresOnly])],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -1,8 +1,8 @@
 // Finds a Chromium for the browser tests: CHROMIUM_PATH, Playwright's own build if installed,
 // Debian's /usr/bin/chromium, else installs Debian's package when running as root.
 import { existsSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { installDebianPackage } from './debian-package.mjs';
 
 function playwrightOwnBuild() {
   try {
@@ -21,13 +21,7 @@ export function findChromium() {
   for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) {
     if (existsSync(candidate)) return candidate;
   }
-  if (process.getuid?.() === 0) {
-    console.log('No Chromium found: installing Debian chromium with apt-get ...');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
-    if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  }
+  if (installDebianPackage('chromium') && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   throw new Error(
     'No Chromium for the browser tests: install one (Debian: apt-get install chromium) or set CHROMIUM_PATH.',
   );

@@ -1,7 +1,10 @@
-// `npm test`: every check, in order, each printing its own summary; then one closing line.
-import { readFileSync, mkdirSync } from 'node:fs';
+// `npm test`: every check, in order, each printing its own summary; then the closing lines. The
+// server suite runs twice: on PGlite with the unit tests, then on a throw-away PostgreSQL server.
+import { readFileSync, mkdirSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { nodeVersionProblem } from './node-engine.mjs';
+import { removeOnExit, startPostgres } from './postgres-server.mjs';
+import { closingLines, playwrightCounts, postgresUnavailableLine, vitestCounts } from './test-summary.mjs';
 
 const tooOld = nodeVersionProblem(process.versions.node, JSON.parse(readFileSync('package.json', 'utf8')).engines.node);
 if (tooOld) {
@@ -10,64 +13,81 @@ if (tooOld) {
 }
 
 mkdirSync('.tmp', { recursive: true });
-const steps = [
-  ['generated types', 'node', ['--import', 'tsx', 'scripts/gen-types.ts', '--check']],
-  ['typecheck', 'node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']],
-  ['lint', 'node_modules/.bin/eslint', ['.', '--max-warnings', '0']],
-  ['format', 'node_modules/.bin/prettier', ['--check', '.', '--log-level', 'warn']],
-  [
-    'vitest (unit and server)',
-    'node_modules/.bin/vitest',
-    ['run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest-results.json'],
-  ],
-  ['playwright (end to end)', 'node', ['scripts/e2e.mjs']],
-];
+const reports = {
+  vitest: '.tmp/vitest-results.json',
+  postgres: '.tmp/vitest-postgres-results.json',
+  playwright: '.tmp/playwright-results.json',
+};
+// A report left by an earlier run must not be counted as this run's.
+for (const file of Object.values(reports)) rmSync(file, { force: true });
 
-const failed = [];
-for (const [name, command, args] of steps) {
+const vitestArgs = (report, ...more) => [
+  'run',
+  ...more,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+];
+// The PGlite run is PGlite's even when the caller's shell names a server.
+const { DATABASE_URL: _callersServer, ...pgliteEnv } = process.env;
+
+const failedSteps = [];
+const warnings = [];
+function step(name, command, args, env = pgliteEnv) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const status = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } }).status;
+  const status = spawnSync(command, args, { stdio: 'inherit', env: { ...env, FORCE_COLOR: '0' } }).status;
   console.log(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
-  if (status !== 0) failed.push(name);
+  if (status !== 0) failedSteps.push(name);
 }
 
-/** Journeys that failed once and passed on their retry, as "file › title". */
-function flakyTitles(suites) {
-  return suites.flatMap((suite) => [
-    ...(suite.specs ?? [])
-      .filter((spec) => spec.tests.some((test) => test.status === 'flaky'))
-      .map((spec) => `${spec.file} › ${spec.title}`),
-    ...flakyTitles(suite.suites ?? []),
-  ]);
+step('generated types', 'node', ['--import', 'tsx', 'scripts/gen-types.ts', '--check']);
+step('typecheck', 'node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']);
+step('lint', 'node_modules/.bin/eslint', ['.', '--max-warnings', '0']);
+step('format', 'node_modules/.bin/prettier', ['--check', '.', '--log-level', 'warn']);
+step('vitest (unit and server)', 'node_modules/.bin/vitest', vitestArgs(reports.vitest));
+
+console.log('\n=== PostgreSQL server for the server suite ===');
+let postgresNotRun;
+let server;
+try {
+  server = await startPostgres();
+  removeOnExit(server);
+  console.log(`Throw-away PostgreSQL server at ${server.url} (data in ${server.folder})`);
+} catch (error) {
+  postgresNotRun = 'PostgreSQL unavailable';
+  warnings.push(postgresUnavailableLine(error.message));
+  console.log(warnings.at(-1));
+}
+if (server) {
+  step(
+    'vitest on PostgreSQL (server)',
+    'node_modules/.bin/vitest',
+    vitestArgs(reports.postgres, '--project', 'server'),
+    { ...pgliteEnv, DATABASE_URL: server.url },
+  );
+  server.remove();
 }
 
-function counts(file, read) {
+step('playwright (end to end)', 'node', ['scripts/e2e.mjs'], process.env);
+
+function readReport(file) {
   try {
-    return read(JSON.parse(readFileSync(file, 'utf8')));
+    return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
-    return { passed: 0, failed: 0, skipped: 0, flaky: [] };
+    return undefined;
   }
 }
-const vitest = counts('.tmp/vitest-results.json', (r) => ({
-  passed: r.numPassedTests,
-  failed: r.numFailedTests,
-  skipped: r.numPendingTests + r.numTodoTests,
-}));
-const playwright = counts('.tmp/playwright-results.json', (r) => ({
-  passed: r.stats.expected + r.stats.flaky,
-  failed: r.stats.unexpected,
-  skipped: r.stats.skipped,
-  flaky: flakyTitles(r.suites ?? []),
-}));
-const passed = vitest.passed + playwright.passed;
-const failedTests =
-  vitest.failed + playwright.failed + (failed.length && !(vitest.failed + playwright.failed) ? failed.length : 0);
-const flaky = playwright.flaky ?? [];
-console.log(
-  `\nvitest: ${vitest.passed} passed, ${vitest.failed} failed; playwright: ${playwright.passed} passed, ${playwright.failed} failed, ${flaky.length} flaky`,
-);
-for (const title of flaky) console.log(`FLAKY (failed once, passed on retry; mend it): ${title}`);
-if (failed.length) console.log(`Failed steps: ${failed.join(', ')}`);
-console.log(`tests: ${passed} passed, ${failedTests} failed, ${vitest.skipped + playwright.skipped} skipped`);
-process.exit(failed.length ? 1 : 0);
+const lines = closingLines({
+  runs: [
+    { name: 'vitest', counts: vitestCounts(readReport(reports.vitest)) },
+    postgresNotRun
+      ? { name: 'vitest on PostgreSQL', notRun: postgresNotRun }
+      : { name: 'vitest on PostgreSQL', counts: vitestCounts(readReport(reports.postgres)) },
+    { name: 'playwright', counts: playwrightCounts(readReport(reports.playwright)) },
+  ],
+  failedSteps,
+  warnings,
+});
+console.log(`\n${lines.join('\n')}`);
+process.exit(failedSteps.length ? 1 : 0);

@@ -17,7 +17,8 @@ import {
 } from 'aws-amplify/auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { identitySettings as settings } from '../../server/config.ts';
-import { migrate, openDb, type Db } from '../../server/db/adapter.ts';
+import { migrate, type Db } from '../../server/db/adapter.ts';
+import { openTestDb } from './support/test-db.ts';
 import { createIdentity, type Identity } from '../../server/identity/index.ts';
 
 const PASSWORD = 'Amplify-Pass-1';
@@ -69,7 +70,7 @@ async function rejection(promise: Promise<unknown>): Promise<{ name: string; mes
 }
 
 beforeAll(async () => {
-  db = await openDb();
+  db = await openTestDb();
   await migrate(db);
   identity = createIdentity(db, { local: true, log: () => {} });
   app = Fastify();

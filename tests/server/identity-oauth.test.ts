@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identitySettings as settings } from '../../server/config.ts';
-import { migrate, openDb, type Db } from '../../server/db/adapter.ts';
+import { migrate, type Db } from '../../server/db/adapter.ts';
+import { openTestDb } from './support/test-db.ts';
 import { createIdentity, type Identity } from '../../server/identity/index.ts';
 import { s256Challenge } from '../../server/identity/oauth.ts';
 
@@ -108,7 +109,7 @@ async function signedIn(username: string) {
 }
 
 beforeAll(async () => {
-  db = await openDb();
+  db = await openTestDb();
   await migrate(db);
   identity = createIdentity(db, { local: true, now: () => clock.now, log: () => {} });
   app = Fastify();

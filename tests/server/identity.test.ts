@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identitySettings as settings } from '../../server/config.ts';
-import { migrate, openDb, type Db } from '../../server/db/adapter.ts';
+import { migrate, type Db } from '../../server/db/adapter.ts';
+import { openTestDb } from './support/test-db.ts';
 import { createIdentity, type Identity } from '../../server/identity/index.ts';
 import { cognitoClient, type Reply } from './support/cognito-client.ts';
 
@@ -58,7 +59,7 @@ function expectError(reply: Reply, type: string, message: string) {
 }
 
 beforeAll(async () => {
-  db = await openDb();
+  db = await openTestDb();
   await migrate(db);
   identity = createIdentity(db, { local: true, now: () => clock.now, log: () => {} });
   app = Fastify();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openDb, type Db } from '../../server/db/adapter.ts';
+import { migrate, type Db } from '../../server/db/adapter.ts';
+import { openTestDb } from './support/test-db.ts';
 import { createIdentity } from '../../server/identity/index.ts';
 import { seedDemo } from '../../server/seed/index.ts';
 import { allUsers } from '../../server/gateway/identity-access/user-directory.ts';
@@ -30,7 +31,7 @@ const resources = [...loadResources(schemas).values()];
 
 let db: Db;
 beforeAll(async () => {
-  db = await openDb();
+  db = await openTestDb();
   await migrate(db);
   await seedDemo(db, createIdentity(db, { local: true, log: () => {} }));
 });

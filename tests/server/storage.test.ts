@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../../server/db/adapter.ts';
+import { openTestDb } from './support/test-db.ts';
 import { insertRecords, listRecords } from '../../server/gateway/record-store.ts';
 import { loadResources } from '../../server/gateway/resource-registry.ts';
 
@@ -28,7 +29,7 @@ describe('storage', () => {
   });
 
   it('stores a field no migration knows about', async () => {
-    const db = await openDb();
+    const db = await openTestDb();
     await migrate(db);
     await insertRecords(db, servicePoints, [
       { key: '9', doc: { service_point_id: 9, name: 'New field', status: 1, country: 'DK', brand_new_field: 'kept' } },
@@ -39,7 +40,7 @@ describe('storage', () => {
   });
 
   it('rolls a failed transaction back completely', async () => {
-    const db = await openDb();
+    const db = await openTestDb();
     await migrate(db);
     await expect(
       db.transaction(async (tx) => {

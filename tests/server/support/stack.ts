@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app.ts';
-import { migrate, openDb, type Db } from '../../../server/db/adapter.ts';
+import { migrate, type Db } from '../../../server/db/adapter.ts';
+import { openTestDb } from './test-db.ts';
 import { createIdentity, type Identity } from '../../../server/identity/index.ts';
 import { seedDemo } from '../../../server/seed/index.ts';
 import { DEMO_PASSWORD, demoUsers } from '../../../server/seed/demo-network.ts';
@@ -23,7 +24,7 @@ export interface Stack {
 
 /** The whole gateway on a freshly seeded in-memory database. */
 export async function startStack(): Promise<Stack> {
-  const db = await openDb();
+  const db = await openTestDb();
   await migrate(db);
   const clock = { offsetMs: 0 };
   const identity = createIdentity(db, { local: true, now: () => Date.now() + clock.offsetMs, log: () => {} });

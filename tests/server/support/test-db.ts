@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDb, type Db } from '../../../server/db/adapter.ts';
+
+/** The test command's PostgreSQL run sets it to the throw-away server, where tests may create databases. */
+export const postgresAdminUrl = process.env.DATABASE_URL || undefined;
+
+async function onServer<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new empty database on the PostgreSQL server of `adminUrl`, dropped (connections and all) when
+ * closed: each test file gets its own, so files run in parallel as they do on PGlite.
+ */
+export async function openServerTestDb(adminUrl: string): Promise<Db & { url: string }> {
+  const name = `webtool_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await onServer(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openDb({ databaseUrl: url.toString() });
+  return {
+    ...db,
+    url: url.toString(),
+    async close() {
+      await db.close();
+      await onServer(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+/** The database of one test: in-memory PGlite, or a database of its own on the PostgreSQL run's server. */
+export async function openTestDb(): Promise<Db> {
+  return postgresAdminUrl ? openServerTestDb(postgresAdminUrl) : openDb();
+}
