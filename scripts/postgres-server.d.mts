@@ -10,6 +10,6 @@ export interface PostgresServer {
 }
 export function postgresBinDir(root?: string): string | undefined;
 export function findPostgres(options?: { root?: string; install?: (name: string) => boolean }): string;
-export function freePort(): Promise<number>;
+export function freePort(from?: number): Promise<number>;
 export function startPostgres(options?: { port?: number; binDir?: string }): Promise<PostgresServer>;
 export function removeOnExit(server: PostgresServer): void;

@@ -41,16 +41,28 @@ export function findPostgres({ root = '/usr/lib/postgresql', install = installDe
   );
 }
 
-/** A loopback port nobody listens on right now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
+function listensFree(port) {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
+    probe.once('error', () => resolve(undefined));
+    probe.listen(port, '127.0.0.1', () => {
+      const { port: bound } = probe.address();
+      probe.close(() => resolve(bound));
     });
   });
+}
+
+/**
+ * A loopback port nobody listens on right now: any, or with POSTGRES_TEST_PORT the first free one
+ * from it up, for a shared machine where each developer keeps to a range.
+ */
+export async function freePort(from = Number(process.env.POSTGRES_TEST_PORT) || undefined) {
+  if (!from) return listensFree(0);
+  for (let port = from; port < from + 20; port += 1) {
+    const free = await listensFree(port);
+    if (free) return free;
+  }
+  throw new Error(`no free port from POSTGRES_TEST_PORT=${from} to ${from + 19}`);
 }
 
 function serverUserIds() {

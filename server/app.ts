@@ -3,9 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { Db } from './db/adapter.ts';
+import { DatabaseUnavailableError, type Db } from './db/adapter.ts';
 import type { Identity } from './identity/index.ts';
-import { HttpError, INVALID_JSON } from './gateway/http-error.ts';
+import { databaseUnavailableBody, HttpError, INVALID_JSON } from './gateway/http-error.ts';
+import { DATABASE_UNAVAILABLE } from '../src/contract/errors.ts';
 import { registerWebtool } from './gateway/webtool-routes.ts';
 import { loadResources, loadSchemas, type ResourceDefinition } from './gateway/resource-registry.ts';
 import { createSchemaRegistry } from '../src/schema/ajv.ts';
@@ -62,6 +63,13 @@ export async function buildApp(options: AppOptions) {
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.status).send(error.toBody());
+    if (error instanceof DatabaseUnavailableError) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(DATABASE_UNAVAILABLE.status)
+        .header('retry-after', String(DATABASE_UNAVAILABLE.retryAfterSeconds))
+        .send(databaseUnavailableBody);
+    }
     const status = error.statusCode ?? 500;
     if (status < 500) {
       const message =

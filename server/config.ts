@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { localIdentity } from '../src/contract/auth-settings.ts';
+import { defaultPoolSettings, type PoolSettings } from './db/adapter.ts';
 
 /** Identity settings shared by the stand-in, the gateway and the app's local environment. */
 export const identitySettings = {
@@ -42,11 +43,24 @@ export interface ServerConfig {
   port: number;
   host: string;
   databaseUrl?: string;
+  /** Connections to a PostgreSQL server (DATABASE_URL); PGlite has one, in the process. */
+  pool: PoolSettings;
   dataDir: string;
   /** Local mode exposes the dev outbox; never on in production. */
   local: boolean;
   distDir: string;
   logLevel: string;
+}
+
+/** A whole number setting at least `min`, or its default when unset; anything else stops the start. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const text = env[name];
+  if (text === undefined || text.trim() === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be a whole number of at least ${min}, not '${text}'.`);
+  }
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -55,6 +69,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
+    pool: {
+      size: wholeNumber(env, 'DATABASE_POOL_SIZE', defaultPoolSettings.size, 1),
+      statementTimeoutMs: wholeNumber(env, 'DATABASE_STATEMENT_TIMEOUT_MS', defaultPoolSettings.statementTimeoutMs, 0),
+      connectTimeoutMs: wholeNumber(env, 'DATABASE_CONNECT_TIMEOUT_MS', defaultPoolSettings.connectTimeoutMs, 1),
+    },
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data/pglite'),
     local: env.WEBTOOL_LOCAL !== 'false',
     distDir: path.resolve(root, 'dist'),

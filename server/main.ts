@@ -9,7 +9,12 @@ import { isSeeded, seedDemo } from './seed/index.ts';
 
 const config = loadConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDb({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  pool: config.pool,
+  onIdleConnectionError: (error) => console.warn(`Lost an idle database connection: ${error.message}`),
+});
 await migrate(db);
 const identity = await createIdentity(db, { local: config.local });
 if (!(await isSeeded(db))) {

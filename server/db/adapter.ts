@@ -18,9 +18,66 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/** How the gateway holds its connections to a PostgreSQL server (README, "Running on PostgreSQL"). */
+export interface PoolSettings {
+  /** Connections per gateway process. */
+  size: number;
+  /** A statement running longer is cancelled; 0: no limit. */
+  statementTimeoutMs: number;
+  /** How long a request waits for a connection, new or free in the pool. */
+  connectTimeoutMs: number;
+}
+
+export const defaultPoolSettings: PoolSettings = { size: 10, statementTimeoutMs: 30_000, connectTimeoutMs: 5_000 };
+
+/**
+ * The database could not be reached, lost the connection or did not answer in time. Nothing of
+ * the request was committed, and the same request may succeed a moment later: the gateway
+ * answers 503 with Retry-After, not 500, and never turns it into a refusal of the caller.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(readonly reason: unknown) {
+    super(`The database is unavailable: ${reason instanceof Error ? reason.message : String(reason)}`);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+const NETWORK_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** What `pg` says, without a code, when a connection is lost, refused in time, or times out. */
+const LOST_CONNECTION =
+  /connection terminated|timeout exceeded when trying to connect|query read timeout|not queryable/i;
+
+/**
+ * `connection`: the connection is gone or none could be made (a network error, SQLSTATE class 08,
+ * the server shutting down or starting, 57P*, or full, 53300); `timeout`: the statement ran out of
+ * time (57014) on a connection that still works; undefined: any other error, the request's own.
+ */
+export function databaseTrouble(error: unknown): 'connection' | 'timeout' | undefined {
+  if (error instanceof DatabaseUnavailableError) return databaseTrouble(error.reason) ?? 'connection';
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code === '57014') return 'timeout';
+  if (typeof code === 'string' && (NETWORK_ERRORS.has(code) || /^(08|57P)/.test(code) || code === '53300')) {
+    return 'connection';
+  }
+  return typeof message === 'string' && LOST_CONNECTION.test(message) ? 'connection' : undefined;
+}
+
 export interface OpenDbOptions {
   /** postgres://... uses a real server; otherwise PGlite. */
   databaseUrl?: string;
+  /** For a real server; defaults to `defaultPoolSettings`. */
+  pool?: Partial<PoolSettings>;
+  /** A connection lost while idle in the pool; the pool drops it and the next request opens another. */
+  onIdleConnectionError?: (error: Error) => void;
   /** PGlite data folder; omitted means in memory. */
   dataDir?: string;
   /** A PGlite dump (from `dumpDataDir`) to start from, for fast test databases. */
@@ -80,33 +137,62 @@ async function openPglite(options: OpenDbOptions): Promise<Db & { dump(): Promis
   };
 }
 
-async function openPostgres(databaseUrl: string): Promise<Db> {
+/** A statement may run this long past its server-side timeout before the client gives up on the server. */
+const UNANSWERED_GRACE_MS = 2_000;
+
+async function openPostgres(databaseUrl: string, options: OpenDbOptions): Promise<Db> {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const settings = { ...defaultPoolSettings, ...options.pool };
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: settings.size,
+    connectionTimeoutMillis: settings.connectTimeoutMs,
+    statement_timeout: settings.statementTimeoutMs || undefined,
+    // A server that vanished without closing the connection answers nothing: give up on it too.
+    query_timeout: settings.statementTimeoutMs ? settings.statementTimeoutMs + UNANSWERED_GRACE_MS : undefined,
+    keepAlive: true,
+  });
+  // Without a listener, an idle connection lost with the server would end the process.
+  pool.on('error', (error) => options.onIdleConnectionError?.(error));
+  const unavailableOr = (error: unknown) => (databaseTrouble(error) ? new DatabaseUnavailableError(error) : error);
   const wrap = (client: Pick<Pool, 'query'>): Db['query'] =>
     (async <T>(sql: string, params?: unknown[]) => {
-      const result = await client.query(sql, params);
-      return { rows: result.rows as T[] };
+      try {
+        const result = await client.query(sql, params);
+        return { rows: result.rows as T[] };
+      } catch (error) {
+        throw unavailableOr(error);
+      }
     }) as Db['query'];
   return {
     query: wrap(pool),
     transaction: async (fn) => {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((error: unknown) => {
+        throw unavailableOr(error);
+      });
+      // A checked-out connection has no pool listener: one lost between two statements is noted
+      // here, and the next statement fails with it.
+      let lost: Error | undefined;
+      const noteLost = (error: Error) => (lost = error);
+      client.on('error', noteLost);
       try {
-        await client.query('BEGIN');
         const tx: Db = {
           query: wrap(client),
           transaction: () => Promise.reject(new Error('nested transactions are not supported')),
           close: () => Promise.resolve(),
         };
+        await tx.query('BEGIN');
         const result = await fn(tx);
-        await client.query('COMMIT');
+        await tx.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
+        if (databaseTrouble(error) === 'connection') lost ??= error as Error;
+        else await client.query('ROLLBACK').catch((rollbackError: Error) => (lost ??= rollbackError));
+        throw unavailableOr(error);
       } finally {
-        client.release();
+        client.off('error', noteLost);
+        // A connection in doubt is closed rather than handed to the next request.
+        client.release(lost);
       }
     },
     close: () => pool.end(),
@@ -114,7 +200,7 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
 }
 
 export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
 }
 
 /** Opens an in-memory PGlite and returns it with a dump function (used to clone test databases). */
@@ -137,6 +223,8 @@ export async function migrate(db: Db): Promise<string[]> {
     if (done.has(file)) continue;
     const sql = await readFile(path.join(migrationsDir, file), 'utf8');
     await db.transaction(async (tx) => {
+      // A migration may rewrite every record: the requests' statement timeout is not for it.
+      await tx.query('SET LOCAL statement_timeout = 0');
       for (const statement of splitSql(sql)) await tx.query(statement);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
     });

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '../../src/contract/errors.ts';
+import { DATABASE_UNAVAILABLE, type ErrorBody } from '../../src/contract/errors.ts';
 
 /** An error the gateway answers with its own status and JSON body instead of a 500. */
 export class HttpError extends Error {
@@ -24,3 +24,10 @@ export const noPermission = () =>
 
 /** The parsed body of a request whose JSON did not parse. */
 export const INVALID_JSON = Object.freeze({ invalidJson: true });
+
+export const databaseUnavailableBody: ErrorBody = {
+  success: false,
+  message: DATABASE_UNAVAILABLE.message,
+  message_key: DATABASE_UNAVAILABLE.messageKey,
+  code: DATABASE_UNAVAILABLE.code,
+};

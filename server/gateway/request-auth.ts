@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { Sha256 } from '@aws-crypto/sha256-js';
 import type { FastifyRequest } from 'fastify';
+import { DatabaseUnavailableError } from '../db/adapter.ts';
 import { unauthorized } from './http-error.ts';
 
 export interface Caller {
@@ -117,12 +118,16 @@ async function verifySigned(request: FastifyRequest, identity: IdentityVerifier,
 
   const idToken = header(request, 'x-auth-token');
   if (!idToken) throw unauthorized();
-  const claims = await identity.verifyIdToken(idToken).catch(() => {
-    throw unauthorized();
-  });
+  const claims = await identity.verifyIdToken(idToken).catch(refusedUnlessUnavailable);
   const caller = claimsToCaller(claims, 'sigv4');
   if (caller.username !== credentials.username) throw unauthorized('You have no permission for this request.');
   return caller;
+}
+
+/** A token that fails verification is refused; a database outage while verifying is not the caller's fault. */
+function refusedUnlessUnavailable(error: unknown): never {
+  if (error instanceof DatabaseUnavailableError) throw error;
+  throw unauthorized();
 }
 
 /**
@@ -141,9 +146,7 @@ export async function authenticate(request: FastifyRequest, identity: IdentityVe
   const [accessClaims, idClaims] = await Promise.all([
     identity.verifyAccessToken(access),
     identity.verifyIdToken(id),
-  ]).catch(() => {
-    throw unauthorized();
-  });
+  ]).catch(refusedUnlessUnavailable);
   if (accessClaims.sub !== idClaims.sub) throw unauthorized();
   return claimsToCaller(idClaims, 'sso');
 }

@@ -1,6 +1,7 @@
 /** The Cognito identity-pool operations behind Amplify's fetchAuthSession credentials. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { identitySettings } from '../config.ts';
+import { DatabaseUnavailableError } from '../db/adapter.ts';
 import { CognitoError, notAuthorized, requireString, stringMap } from './errors.ts';
 import type { Store } from './store.ts';
 import { isExpiredTokenError, type IdClaims, type Tokens } from './tokens.ts';
@@ -32,6 +33,7 @@ export function createIdentityPool(deps: { store: Store; tokens: Tokens; issuer:
     try {
       claims = await tokens.verifyIdToken(token);
     } catch (error) {
+      if (error instanceof DatabaseUnavailableError) throw error;
       throw notAuthorized(
         isExpiredTokenError(error)
           ? 'Invalid login token. Token expired.'

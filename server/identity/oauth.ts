@@ -14,8 +14,9 @@
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DATABASE_UNAVAILABLE } from '../../src/contract/errors.ts';
 import { identitySettings } from '../config.ts';
-import type { Db } from '../db/adapter.ts';
+import { DatabaseUnavailableError, type Db } from '../db/adapter.ts';
 import { createPasswordAttempts, PASSWORD_ATTEMPTS_EXCEEDED } from './password-attempts.ts';
 import { computeVerifier } from './srp.ts';
 import type { Store, User } from './store.ts';
@@ -400,6 +401,13 @@ export async function registerOAuthRoutes(app: FastifyInstance, oauth: OAuth): P
     scope.setErrorHandler((error, request, reply) => {
       noStore(reply);
       if (error instanceof OAuthError) return reply.status(error.statusCode).send(error.toBody());
+      if (error instanceof DatabaseUnavailableError) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .status(DATABASE_UNAVAILABLE.status)
+          .header('retry-after', String(DATABASE_UNAVAILABLE.retryAfterSeconds))
+          .send({ error: 'temporarily_unavailable', error_description: DATABASE_UNAVAILABLE.message });
+      }
       const status = (error as { statusCode?: number }).statusCode ?? 500;
       if (status < 500) return reply.status(400).send(invalidRequest((error as Error).message).toBody());
       request.log.error(error);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { identitySettings } from '../config.ts';
+import { DATABASE_UNAVAILABLE } from '../../src/contract/errors.ts';
+import { DatabaseUnavailableError } from '../db/adapter.ts';
 import { CognitoError } from './errors.ts';
 import type { Operation } from './user-pool.ts';
 
@@ -38,6 +40,18 @@ export async function registerIdentityRoutes(app: FastifyInstance, routes: Ident
 
     scope.setErrorHandler((error, request, reply) => {
       if (error instanceof CognitoError) return sendError(reply, error);
+      if (error instanceof DatabaseUnavailableError) {
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', String(DATABASE_UNAVAILABLE.retryAfterSeconds));
+        return sendError(
+          reply,
+          new CognitoError(
+            DATABASE_UNAVAILABLE.identityErrorType,
+            DATABASE_UNAVAILABLE.message,
+            DATABASE_UNAVAILABLE.status,
+          ),
+        );
+      }
       const status = (error as { statusCode?: number }).statusCode ?? 500;
       if (status < 500) {
         return sendError(reply, new CognitoError('SerializationException', (error as Error).message));

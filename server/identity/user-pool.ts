@@ -4,6 +4,7 @@
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { identitySettings } from '../config.ts';
+import { DatabaseUnavailableError } from '../db/adapter.ts';
 import { CognitoError, invalidParameter, notAuthorized, requireString, stringMap } from './errors.ts';
 import type { Outbox } from './outbox.ts';
 import { createPasswordAttempts, PASSWORD_ATTEMPTS_EXCEEDED } from './password-attempts.ts';
@@ -182,6 +183,7 @@ export function createUserPool(deps: { store: Store; tokens: Tokens; outbox: Out
     try {
       claims = await tokens.verifyAccessToken(accessToken);
     } catch (error) {
+      if (error instanceof DatabaseUnavailableError) throw error;
       throw notAuthorized(isExpiredTokenError(error) ? 'Access Token has expired' : 'Invalid Access Token');
     }
     if (await store.isOriginRevoked(claims.origin_jti)) throw notAuthorized('Access Token has been revoked');

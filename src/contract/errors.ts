@@ -39,3 +39,17 @@ export interface ErrorBody {
 
 /** The 422 message of a record that the schema or a rule refuses. */
 export const SAVE_FAILED = 'Save failed, check the fields in error state';
+
+/**
+ * The 503 of a request that found the database unreachable, or too slow to answer: nothing was
+ * written, and the same request may be sent again after the `Retry-After` header's seconds.
+ * The identity stand-in answers it as the Cognito error `identityErrorType`.
+ */
+export const DATABASE_UNAVAILABLE = {
+  status: 503,
+  code: 'DATABASE_UNAVAILABLE',
+  messageKey: 'http.database_unavailable',
+  message: 'The database cannot be reached right now. Please try again in a few seconds.',
+  identityErrorType: 'ServiceUnavailableException',
+  retryAfterSeconds: 5,
+} as const;

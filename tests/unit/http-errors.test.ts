@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessage, requiredFieldMessages } from '../../src/dataProvider/http-errors.ts';
+import { databaseUnavailableBody } from '../../server/gateway/http-error.ts';
+import en from '../../locales/en-US.json';
+import fr from '../../locales/fr-FR.json';
 
 const ctx = { context: 'Carriers' };
 
@@ -66,6 +69,16 @@ describe('shared HTTP error handling (spec 01 §8)', () => {
       errorMessage(409, { message: 'Service point group name already exists', message_key: 'catalogue.x' }, ctx)
         .message,
     ).toBe('catalogue.x');
+  });
+
+  it("503 of the gateway's database outage shows its own message, in either language", () => {
+    expect(errorMessage(503, { ...databaseUnavailableBody }, ctx)).toEqual({ message: 'http.database_unavailable' });
+    expect(en.http.database_unavailable).toBe(
+      'The database cannot be reached right now. Please try again in a few seconds.',
+    );
+    expect(fr.http.database_unavailable).toBe(
+      'La base de données est injoignable pour le moment. Veuillez réessayer dans quelques secondes.',
+    );
   });
 
   it('anything else is "<context>: Oops server error"', () => {

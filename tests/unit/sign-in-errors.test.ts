@@ -45,6 +45,11 @@ describe('sign-in error messages', () => {
     [error('InvalidPasswordException'), 'auth.errors.password_constraints', 'Password constraints are not met.'],
     [error('CodeMismatchException'), 'auth.errors.invalid_code', 'Invalid validation code.'],
     [
+      error('ServiceUnavailableException', 'The database cannot be reached right now.'),
+      'http.database_unavailable',
+      'The database cannot be reached right now. Please try again in a few seconds.',
+    ],
+    [
       error('NotAuthorizedException', 'Invalid session for the user, session is expired.'),
       'auth.errors.login_expired',
       'Login is expired.',

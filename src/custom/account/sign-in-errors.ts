@@ -1,3 +1,5 @@
+import { DATABASE_UNAVAILABLE } from '../../contract/errors.ts';
+
 /** Maps identity-service failures to catalogue messages (spec 01 §8). */
 export function signInErrorKey(error: unknown): string {
   const { name = '', message = '' } = (error ?? {}) as { name?: string; message?: string };
@@ -23,6 +25,8 @@ export function signInErrorKey(error: unknown): string {
     case 'CodeMismatchException':
     case 'ExpiredCodeException':
       return 'auth.errors.invalid_code';
+    case DATABASE_UNAVAILABLE.identityErrorType:
+      return DATABASE_UNAVAILABLE.messageKey;
     default:
       return 'auth.errors.generic';
   }

@@ -18,13 +18,16 @@ export interface Stack {
   clock: { offsetMs: number };
   signIn(username: string): Promise<SigningSession>;
   /** A signed webtool call as the browser makes it. */
-  send(session: SigningSession, request: GatewayRequest): Promise<{ status: number; body: Record<string, unknown> }>;
+  send(
+    session: SigningSession,
+    request: GatewayRequest,
+  ): Promise<{ status: number; body: Record<string, unknown>; headers: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 
-/** The whole gateway on a freshly seeded in-memory database. */
-export async function startStack(): Promise<Stack> {
-  const db = await openTestDb();
+/** The whole gateway on a freshly seeded database: the test's own (see test-db.ts), or `db` when given. */
+export async function startStack(options: { db?: Db } = {}): Promise<Stack> {
+  const db = options.db ?? (await openTestDb());
   await migrate(db);
   const clock = { offsetMs: 0 };
   const identity = createIdentity(db, { local: true, now: () => Date.now() + clock.offsetMs, log: () => {} });
@@ -62,7 +65,7 @@ export async function startStack(): Promise<Stack> {
         headers: { ...init.headers, host: new URL(API_BASE).host },
         payload: init.body,
       });
-      return { status: response.statusCode, body: response.json() };
+      return { status: response.statusCode, body: response.json(), headers: response.headers };
     },
     async close() {
       await app.close();
