@@ -33,7 +33,9 @@ const { DATABASE_URL: _callersServer, ...pgliteEnv } = process.env;
 
 const failedSteps = [];
 const warnings = [];
-function step(name, command, args, env = pgliteEnv) {
+async function step(name, command, args, env = pgliteEnv) {
+  // A Ctrl-C during the previous step is handled here, between steps (removeOnExit ends the run).
+  await new Promise((resolve) => setImmediate(resolve));
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const status = spawnSync(command, args, { stdio: 'inherit', env: { ...env, FORCE_COLOR: '0' } }).status;
@@ -41,11 +43,11 @@ function step(name, command, args, env = pgliteEnv) {
   if (status !== 0) failedSteps.push(name);
 }
 
-step('generated types', 'node', ['--import', 'tsx', 'scripts/gen-types.ts', '--check']);
-step('typecheck', 'node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']);
-step('lint', 'node_modules/.bin/eslint', ['.', '--max-warnings', '0']);
-step('format', 'node_modules/.bin/prettier', ['--check', '.', '--log-level', 'warn']);
-step('vitest (unit and server)', 'node_modules/.bin/vitest', vitestArgs(reports.vitest));
+await step('generated types', 'node', ['--import', 'tsx', 'scripts/gen-types.ts', '--check']);
+await step('typecheck', 'node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']);
+await step('lint', 'node_modules/.bin/eslint', ['.', '--max-warnings', '0']);
+await step('format', 'node_modules/.bin/prettier', ['--check', '.', '--log-level', 'warn']);
+await step('vitest (unit and server)', 'node_modules/.bin/vitest', vitestArgs(reports.vitest));
 
 console.log('\n=== PostgreSQL server for the server suite ===');
 let postgresNotRun;
@@ -60,7 +62,7 @@ try {
   console.log(warnings.at(-1));
 }
 if (server) {
-  step(
+  await step(
     'vitest on PostgreSQL (server)',
     'node_modules/.bin/vitest',
     vitestArgs(reports.postgres, '--project', 'server'),
@@ -69,7 +71,7 @@ if (server) {
   server.remove();
 }
 
-step('playwright (end to end)', 'node', ['scripts/e2e.mjs'], process.env);
+await step('playwright (end to end)', 'node', ['scripts/e2e.mjs'], process.env);
 
 function readReport(file) {
   try {
