@@ -4,6 +4,7 @@ import englishMessages from 'ra-language-english';
 import enUS from '../../locales/en-US.json';
 import { sessionKeys } from '../authProvider/session-keys.ts';
 import type { Translator } from '../custom/account/translation.tsx';
+import { loadFrenchComponents } from '../schema/ui/component-locales.ts';
 
 export const locales = [
   { locale: 'en-US', name: 'English' },
@@ -23,6 +24,7 @@ async function loadFrench() {
   const [{ default: frenchMessages }, { default: frFR }] = await Promise.all([
     import('ra-language-french'),
     import('../../locales/fr-FR.json'),
+    loadFrenchComponents(),
   ]);
   return { ...frenchMessages, ...frFR };
 }
