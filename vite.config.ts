@@ -10,14 +10,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          // Only what the entry (the sign-in shell) needs as a whole goes in a named group: a group
+          // is loaded as one file, so a library the admin alone uses (react-admin, MUI's data
+          // components) must stay out of these, in the lazy chunks Rolldown cuts by itself.
           groups: [
-            { name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@smithy|@aws-crypto)/ },
-            // MUI X (the date pickers) is loaded with the first date or time input, not with the app.
-            { name: 'mui', test: /node_modules[\\/](@mui[\\/](?!x-)|@emotion)/ },
-            {
-              name: 'react-admin',
-              test: /node_modules[\\/](react-admin|ra-core|ra-ui-materialui|ra-i18n-polyglot|ra-language-english|@tanstack|react-hook-form)[\\/]/,
-            },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
+            { name: 'amplify-auth', test: /node_modules[\\/](aws-amplify|@aws-amplify)[\\/]/ },
           ],
         },
       },

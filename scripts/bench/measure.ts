@@ -18,12 +18,13 @@ export function ratioResult(
   baseline: number,
   targetRatio: number,
   notes: string[],
+  unit: (value: number) => string = ms,
 ): BenchResult {
   const ratio = ours / baseline;
   return {
     name,
-    ours: ms(ours),
-    baseline: ms(baseline),
+    ours: unit(ours),
+    baseline: unit(baseline),
     ratio,
     target: `<= ${targetRatio}x`,
     pass: ratio <= targetRatio,

@@ -1,10 +1,11 @@
 /**
- * npm run bench (not part of npm test): four benchmarks, each against a baseline measured in the
+ * npm run bench (not part of npm test): five benchmarks, each against a baseline measured in the
  * same run and process, printed as one table. A MISS is a finding, not a failure: the exit code is
  * 0 unless a benchmark crashes. `npm run bench -- gateway export` runs only the ones named.
  */
 import { cpus, loadavg } from 'node:os';
 import { csvExportBench } from './csv-export.ts';
+import { entryBench } from './entry.ts';
 import { gatewayListBench } from './gateway-list.ts';
 import { importValidationBench } from './import-validation.ts';
 import { listRenderBench } from './list-render.ts';
@@ -15,6 +16,7 @@ const benchmarks: Record<string, () => Promise<BenchResult>> = {
   import: () => importValidationBench(),
   render: () => listRenderBench(),
   gateway: () => gatewayListBench(),
+  entry: () => entryBench(),
 };
 
 function table(results: BenchResult[]): string {

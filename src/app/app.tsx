@@ -1,159 +1,130 @@
-import { lazy, Suspense, useMemo } from 'react';
-import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom';
-import { Admin, CustomRoutes, memoryStore, Resource, type I18nProvider } from 'react-admin';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createBrowserRouter, Route, RouterProvider, Routes, useNavigate } from 'react-router-dom';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { createTheme } from '@mui/material/styles';
+import type { I18nProvider } from 'react-admin';
 import { environment } from './environment.ts';
-import { accessRules, endpoints, resources } from './resources.ts';
-import { listErrors } from './list-errors.tsx';
-import { AppLayout } from './layout.tsx';
-import { AppNotification } from './notifications.tsx';
 import { theme } from './theme.ts';
-import { HomePage } from './home-page.tsx';
-import { RouteGuard } from './route-guard.tsx';
-import { layoutRoutes } from './route-tables.tsx';
-import { configureAmplify, currentSession } from '../authProvider/amplify-session.ts';
-import { createAuthProvider } from '../authProvider/auth-provider.ts';
-import { activity } from '../authProvider/session-rules.ts';
-import type { NavigationData } from '../authProvider/access-profile.ts';
-import { createGatewayClient } from '../dataProvider/gateway-client.ts';
-import { createDataProvider } from '../dataProvider/data-provider.ts';
+import { authRoutes } from './auth-routes.tsx';
+import { configureAmplify } from '../authProvider/amplify-session.ts';
+import { forgetSession, hadSession, rememberSession, sessionCheck } from '../authProvider/auth-provider.ts';
+import type { EnterApp } from '../custom/account/auth-layout.tsx';
 import { LoginPage } from '../custom/account/login-page.tsx';
+import { noticeState } from '../custom/account/notice-toast.tsx';
 import { SsoCallbackPage } from '../custom/account/sso-callback-page.tsx';
-import { ForgotPasswordPage } from '../custom/account/forgot-password-page.tsx';
-import { ConfirmPasswordPage } from '../custom/account/confirm-password-page.tsx';
-import { HelpPage } from '../custom/help/help-page.tsx';
-import { NotFoundPage } from '../custom/pages/not-found-page.tsx';
-import { NotAvailablePage } from '../custom/pages/not-available-page.tsx';
-import { LocationGeneratorLayout } from '../custom/location-generator/location-generator-layout.tsx';
-
-// The print pages (and the barcode library) load when a label or a location sheet is printed.
-const BookingLabelPage = lazy(() =>
-  import('../custom/print/booking-label-page.tsx').then((module) => ({ default: module.BookingLabelPage })),
-);
-const LocationPrintPage = lazy(() =>
-  import('../custom/print/location-print-page.tsx').then((module) => ({ default: module.LocationPrintPage })),
-);
+import { TranslatorProvider, type Translator } from '../custom/account/translation.tsx';
 
 configureAmplify(environment.auth);
 
-async function signingSession() {
-  const session = await currentSession();
-  if (!session?.tokens?.idToken) throw Object.assign(new Error('Login is expired.'), { status: 401 });
-  activity.record();
-  return {
-    region: environment.auth.region,
-    idToken: session.tokens.idToken.toString(),
-    accessToken: session.tokens.accessToken.toString(),
-    credentials: session.credentials,
-  };
-}
+/**
+ * The entry is this shell: the sign-in screens and the session check. The admin (react-admin, the
+ * resources, every area) is a lazy chunk, fetched once a session is there.
+ */
+const loadAdmin = () => import('./admin.tsx');
+const WebtoolAdmin = lazy(() => loadAdmin().then((module) => ({ default: module.WebtoolAdmin })));
+const PublicHelpPage = lazy(() =>
+  import('./public-help-page.tsx').then((module) => ({ default: module.PublicHelpPage })),
+);
+
+// A browser that signed in before most likely opens the admin: fetch it beside the session check.
+if (hadSession()) void loadAdmin().catch(() => undefined);
 
 const companyName = environment.companyName;
-const Login = () => <LoginPage companyName={companyName} />;
+/** The admin's own theme (react-admin's, darker blues): the sign-in screens look as they did inside it. */
+const shellTheme = createTheme(theme);
+
+type AppI18nProvider = I18nProvider & Translator;
 
 /**
- * List state (page, sort, filters) lasts for the visit only. What a page keeps across sessions is
- * the policy's call (save_filters_and_columns, src/schema/saved-filters.ts), so react-admin's own
- * localStorage store must not keep it for everyone.
+ * Any address but the public ones: the admin opens when a session is there; otherwise the
+ * sign-in screen, with the address to come back to and, when a session has expired, a word on it.
+ * Nothing shows while the check runs, so a signed-in user never sees the sign-in screen flash.
  */
-const store = memoryStore();
+function SessionGate({ openAdmin }: { openAdmin: () => void }) {
+  const navigate = useNavigate();
+  // One check per visit of the gate: the check clears an expired session's keys, so a second one
+  // (React's strict mode runs effects twice) would no longer know that it had expired.
+  const check = useRef<ReturnType<typeof sessionCheck>>(undefined);
 
-function WebtoolAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
-  const { dataProvider, authProvider } = useMemo(() => {
-    const call = createGatewayClient({
-      apiBase: environment.apiBase,
-      session: signingSession,
-      replaceLoma: environment.replaceLoma,
-      version: environment.version,
-      translate: (key, args) => i18nProvider.translate(key, { _: key, ...args }),
+  useEffect(() => {
+    check.current ??= sessionCheck();
+    let current = true;
+    void check.current.then((refusal) => {
+      if (!current) return;
+      if (!refusal) {
+        openAdmin();
+        return;
+      }
+      void navigate(refusal.redirectTo, {
+        replace: true,
+        state: refusal.message ? noticeState(refusal.message, 'warning') : null,
+      });
     });
-    return {
-      dataProvider: createDataProvider(call, { resources: endpoints, onListError: listErrors.report }),
-      authProvider: createAuthProvider({
-        rules: accessRules,
-        loadNavigation: async () =>
-          (
-            await call<{ data: NavigationData }>({
-              method: 'GET',
-              path: 'webtool/identity_access/nav_drawer',
-              query: { userinfo: '' },
-            })
-          ).data,
-      }),
+    return () => {
+      current = false;
     };
-  }, [i18nProvider]);
+  }, [navigate, openAdmin]);
 
+  return null;
+}
+
+function Shell({ i18nProvider }: { i18nProvider: AppI18nProvider }) {
+  const navigate = useNavigate();
+  const [adminOpen, setAdminOpen] = useState(false);
+  const openAdmin = useCallback(() => setAdminOpen(true), []);
+  const enterApp = useCallback<EnterApp>(
+    async (returnUrl) => {
+      await rememberSession();
+      await navigate(returnUrl ?? '/');
+      openAdmin();
+    },
+    [navigate, openAdmin],
+  );
+
+  if (adminOpen) {
+    return (
+      <Suspense fallback={null}>
+        <WebtoolAdmin i18nProvider={i18nProvider} />
+      </Suspense>
+    );
+  }
   return (
-    <Admin
-      disableTelemetry
-      store={store}
-      title={companyName}
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      i18nProvider={i18nProvider}
-      loginPage={Login}
-      layout={AppLayout}
-      dashboard={HomePage}
-      catchAll={NotFoundPage}
-      accessDenied={NotFoundPage}
-      notification={AppNotification}
-      theme={theme}
-    >
-      {resources.map(({ model: _model, ...resource }) => (
-        <Resource key={resource.name} {...resource} />
-      ))}
-      <CustomRoutes>{layoutRoutes(environment.enableLoma ? 'loma' : 'service-points')}</CustomRoutes>
-      <CustomRoutes noLayout>
+    <ThemeProvider theme={shellTheme}>
+      <CssBaseline enableColorScheme />
+      <Routes>
+        <Route path="/login" element={<LoginPage companyName={companyName} enterApp={enterApp} />} />
+        {authRoutes(companyName)}
+        <Route
+          path="/callback"
+          element={<SsoCallbackPage companyName={companyName} enterApp={enterApp} leaveApp={forgetSession} />}
+        />
         <Route
           path="/help"
-          element={<HelpPage filesBase={`${environment.apiBase}/files`} companyName={companyName} />}
-        />
-        <Route path="/forgot-password" element={<ForgotPasswordPage companyName={companyName} />} />
-        <Route path="/confirm-password" element={<ConfirmPasswordPage companyName={companyName} />} />
-        <Route path="/callback" element={<SsoCallbackPage companyName={companyName} />} />
-        <Route
-          path="/print/booking/:id?"
           element={
-            <RouteGuard>
-              <Suspense fallback={null}>
-                <BookingLabelPage companyName={companyName} />
-              </Suspense>
-            </RouteGuard>
+            <Suspense fallback={null}>
+              <PublicHelpPage
+                i18nProvider={i18nProvider}
+                filesBase={`${environment.apiBase}/files`}
+                companyName={companyName}
+              />
+            </Suspense>
           }
         />
-        <Route
-          path="/print/location/:id"
-          element={
-            <RouteGuard>
-              <Suspense fallback={null}>
-                <LocationPrintPage companyName={companyName} />
-              </Suspense>
-            </RouteGuard>
-          }
-        />
-        <Route
-          path="/location-generator/*"
-          element={
-            <RouteGuard>
-              <LocationGeneratorLayout>
-                <Routes>
-                  <Route index element={<NotAvailablePage area="location_generator" />} />
-                  <Route path="create-report" element={<NotAvailablePage area="location_generator_setup" />} />
-                  <Route path="locations/*" element={<NotAvailablePage area="location_generator_locations" />} />
-                </Routes>
-              </LocationGeneratorLayout>
-            </RouteGuard>
-          }
-        />
-      </CustomRoutes>
-    </Admin>
+        <Route path="*" element={<SessionGate openAdmin={openAdmin} />} />
+      </Routes>
+    </ThemeProvider>
   );
 }
 
-export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
+export function App({ i18nProvider }: { i18nProvider: AppI18nProvider }) {
   // A data router: react-admin's unsaved-changes guard needs one; plain paths, not fragments.
   const router = useMemo(
-    () => createBrowserRouter([{ path: '*', element: <WebtoolAdmin i18nProvider={i18nProvider} /> }]),
+    () => createBrowserRouter([{ path: '*', element: <Shell i18nProvider={i18nProvider} /> }]),
     [i18nProvider],
   );
-  return <RouterProvider router={router} />;
+  return (
+    <TranslatorProvider translator={i18nProvider}>
+      <RouterProvider router={router} />
+    </TranslatorProvider>
+  );
 }

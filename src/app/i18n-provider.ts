@@ -1,7 +1,10 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { I18nProvider } from 'react-admin';
 import englishMessages from 'ra-language-english';
 import enUS from '../../locales/en-US.json';
-import { sessionKeys } from '../authProvider/auth-provider.ts';
+import { sessionKeys } from '../authProvider/session-keys.ts';
+import type { Translator } from '../custom/account/translation.tsx';
+import { loadFrenchComponents } from '../schema/ui/component-locales.ts';
 
 export const locales = [
   { locale: 'en-US', name: 'English' },
@@ -21,12 +24,16 @@ async function loadFrench() {
   const [{ default: frenchMessages }, { default: frFR }] = await Promise.all([
     import('ra-language-french'),
     import('../../locales/fr-FR.json'),
+    loadFrenchComponents(),
   ]);
   return { ...frenchMessages, ...frFR };
 }
 
-/** The initial bundle is loaded before the first render; French stays out of the entry chunk. */
-export async function createI18nProvider() {
+/**
+ * The initial bundle is loaded before the first render; French stays out of the entry chunk. The
+ * provider serves react-admin and, as a Translator, the sign-in screens that run without it.
+ */
+export async function createI18nProvider(): Promise<I18nProvider & Translator> {
   const start = initialLocale();
   const frenchAtStart = start === 'fr-FR' ? await loadFrench() : undefined;
   const provider = polyglotI18nProvider(
@@ -38,12 +45,18 @@ export async function createI18nProvider() {
     locales,
     { allowMissing: false },
   );
+  const listeners = new Set<() => void>();
   return {
     ...provider,
     changeLocale: async (locale: string) => {
       localStorage.setItem(sessionKeys.language, locale);
       document.documentElement.lang = locale.slice(0, 2);
-      return provider.changeLocale(locale);
+      await provider.changeLocale(locale);
+      for (const listener of listeners) listener();
+    },
+    onLocaleChange: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

@@ -1,10 +1,11 @@
 import { useCallback, type ReactNode } from 'react';
 import { createTheme, ThemeProvider, type Theme } from '@mui/material/styles';
-import { enUS, frFR } from '@mui/material/locale';
+import { enUS } from '@mui/material/locale';
 import { useLocaleState } from 'react-admin';
+import { frenchComponents } from '../schema/ui/component-locales.ts';
 
-/** MUI's own texts (pager, autocomplete, alert close) per app language. */
-const componentTexts: Record<string, typeof enUS> = { 'en-US': enUS, 'fr-FR': frFR };
+/** MUI's own texts (pager, autocomplete, alert close) in the app's language; French is loaded with it. */
+const componentTexts = (locale: string) => (locale === 'fr-FR' ? frenchComponents()?.muiTexts : undefined) ?? enUS;
 
 /**
  * MUI components carry English texts of their own ("Go to next page", "1–25 of 41", "No options")
@@ -13,6 +14,6 @@ const componentTexts: Record<string, typeof enUS> = { 'en-US': enUS, 'fr-FR': fr
  */
 export function LocalisedComponents({ children }: { children: ReactNode }) {
   const [locale] = useLocaleState();
-  const theme = useCallback((outer: Theme) => createTheme(outer, componentTexts[locale] ?? enUS), [locale]);
+  const theme = useCallback((outer: Theme) => createTheme(outer, componentTexts(locale)), [locale]);
   return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
 }

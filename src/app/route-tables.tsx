@@ -1,9 +1,15 @@
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { NotAvailablePage } from '../custom/pages/not-available-page.tsx';
-import { ProfilePage } from '../custom/account/profile-page.tsx';
-import { WebtoolLogsPage } from '../custom/logs/webtool-logs-page.tsx';
+import { lazyPage } from '../schema/ui/lazy-page.tsx';
 import { endpoints } from './resources.ts';
 import { HomePage } from './home-page.tsx';
+
+/**
+ * Every area's page is a chunk of its own, fetched on the first visit: a new area is one lazyPage
+ * line here and one Route below (resources get the same from schemaResource).
+ */
+const ProfilePage = lazyPage(async () => (await import('../custom/account/profile-page.tsx')).ProfilePage);
+const WebtoolLogsPage = lazyPage(async () => (await import('../custom/logs/webtool-logs-page.tsx')).WebtoolLogsPage);
 
 /** The audit trail names records by gateway endpoint; the logs screen labels them by resource. */
 const resourceNames = Object.fromEntries(Object.entries(endpoints).map(([name, { endpoint }]) => [endpoint, name]));

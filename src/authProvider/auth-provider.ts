@@ -47,7 +47,8 @@ export function hadSession(): boolean {
   return sessionOnlyKeys.some((key) => localStorage.getItem(key));
 }
 
-async function rememberSession() {
+/** Records the session Amplify (or the single sign-on) now holds, under the keys of spec 01 §3. */
+export async function rememberSession() {
   const session = await currentSession();
   if (!session?.tokens) throw new Error('Login is expired.');
   const claims = session.tokens.idToken?.payload ?? {};
@@ -58,6 +59,29 @@ async function rememberSession() {
   localStorage.setItem(sessionKeys.profile, JSON.stringify({ email: claims.email, family_name: claims.family_name }));
   localStorage.setItem(sessionKeys.idToken, session.tokens.idToken?.toString() ?? '');
   localStorage.setItem(sessionKeys.accessToken, session.tokens.accessToken.toString());
+}
+
+/** Ends the session here: Amplify's or the single sign-on one, and the keys recorded for it. */
+export async function forgetSession() {
+  await endSession();
+  clearSessionKeys();
+}
+
+/**
+ * Whether a protected page may open: undefined when a session is there (or the page is being
+ * left), else where to go and what to say. An expired session is said once: its keys go now and
+ * the next check finds none.
+ */
+export async function sessionCheck(): Promise<{ redirectTo: string; message: string | false } | undefined> {
+  const session = await currentSession().catch(() => undefined);
+  if (session) return undefined;
+  // Cut off by leaving the page: the next page checks again. Failing here would make
+  // react-admin sign out, ending the session the next page is about to use.
+  if (pageIsLeaving()) return undefined;
+  // A visitor who never signed in is simply shown the sign-in screen.
+  const expired = hadSession();
+  clearSessionKeys();
+  return { redirectTo: loginWithReturnUrl(), message: expired ? 'auth.login_expired' : false };
 }
 
 export interface AuthProviderOptions {
@@ -104,29 +128,18 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider &
     logout: async () => {
       cached = undefined;
       const sso = isSsoSession();
-      await endSession();
-      clearSessionKeys();
+      await forgetSession();
       // A single sign-on also ends at the provider, which comes back to /callback (spec 01 §2.3).
       return sso ? ssoLogoutUrl() : undefined;
     },
     checkAuth: async () => {
-      const session = await currentSession().catch(() => undefined);
-      if (!session) {
-        // Cut off by leaving the page: the next page checks again. Failing here would make
-        // react-admin sign out, ending the session the next page is about to use.
-        if (pageIsLeaving()) return;
-        // A visitor who never signed in is simply shown the sign-in screen; an expired session is
-        // said once, since its keys go now and the next check finds none.
-        const expired = hadSession();
-        clearSessionKeys();
-        throw { redirectTo: loginWithReturnUrl(), message: expired ? 'auth.login_expired' : false };
-      }
+      const refusal = await sessionCheck();
+      if (refusal) throw refusal;
     },
     checkError: async (error: { status?: number }) => {
       // A call cut off by leaving the page may read as 401 (no session to sign it with).
       if (error?.status === 401 && !pageIsLeaving()) {
-        await endSession();
-        clearSessionKeys();
+        await forgetSession();
         throw { redirectTo: loginWithReturnUrl(), message: 'http.need_to_login' };
       }
     },

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { AdminContext, Form } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
@@ -9,7 +9,10 @@ import fr from '../../locales/fr-FR.json';
 import type { FieldModel } from '../../src/schema/resource-model.ts';
 import { SchemaInput } from '../../src/schema/ui/schema-inputs.tsx';
 import { asDate, storedValue } from '../../src/schema/ui/date-time-pickers.tsx';
+import { loadFrenchComponents } from '../../src/schema/ui/component-locales.ts';
 
+// The app's i18n provider loads them with the French messages (tests/unit/i18n-provider.test.ts).
+beforeAll(() => loadFrenchComponents());
 afterEach(cleanup);
 
 function field(source: string, format: string): FieldModel {

@@ -12,6 +12,7 @@ import { schemaColumn } from '../../src/schema/ui/schema-columns.tsx';
 import { SchemaInput } from '../../src/schema/ui/schema-inputs.tsx';
 import { accessProfile } from '../../src/authProvider/access-profile.ts';
 import { ProfilePage } from '../../src/custom/account/profile-page.tsx';
+import { TranslatorProvider } from '../../src/custom/account/translation.tsx';
 import { demoRoles } from '../../server/seed/demo-network.ts';
 
 afterEach(cleanup);
@@ -117,10 +118,14 @@ describe('the demo roles’ descriptions', () => {
       getPermissions: async () => profile,
       getIdentity: async () => ({ id: 'superadmin', fullName: 'superadmin' }),
     };
+    const i18nProvider = i18nIn('fr-FR');
+    // The password fields are the sign-in screens' own, read through the app's translator.
     render(
-      <AdminContext i18nProvider={i18nIn('fr-FR')} authProvider={authProvider}>
-        <ProfilePage />
-      </AdminContext>,
+      <TranslatorProvider translator={{ ...i18nProvider, onLocaleChange: () => () => undefined }}>
+        <AdminContext i18nProvider={i18nProvider} authProvider={authProvider}>
+          <ProfilePage />
+        </AdminContext>
+      </TranslatorProvider>,
     );
     expect(
       await screen.findByText("Rôle : Super administrateur de l'opérateur du réseau (operator_infinity_superadmin)"),

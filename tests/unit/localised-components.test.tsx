@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
@@ -8,6 +8,7 @@ import en from '../../locales/en-US.json';
 import fr from '../../locales/fr-FR.json';
 import { LocalisedComponents } from '../../src/app/localised-components.tsx';
 import { useLocalPages } from '../../src/schema/ui/local-pages.tsx';
+import { loadFrenchComponents } from '../../src/schema/ui/component-locales.ts';
 
 function Pager() {
   const { pagination } = useLocalPages(
@@ -31,6 +32,8 @@ function renderIn(locale: string) {
   );
 }
 
+// The app's i18n provider loads them with the French messages (tests/unit/i18n-provider.test.ts).
+beforeAll(() => loadFrenchComponents());
 afterEach(cleanup);
 
 describe("MUI's own texts", () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { AdminContext } from 'react-admin';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import en from '../../locales/en-US.json';
@@ -15,16 +15,32 @@ vi.mock('../../src/authProvider/amplify-session.ts', () => amplify);
 
 const { LoginPage } = await import('../../src/custom/account/login-page.tsx');
 
-const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en-US');
+const { TranslatorProvider } = await import('../../src/custom/account/translation.tsx');
+
+const translator = {
+  ...polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en-US'),
+  onLocaleChange: () => () => undefined,
+};
+const enterApp = vi.fn(async () => undefined);
+
+/** The sign-in screen as the shell shows it: no react-admin around it, only the router and the translator. */
+function renderLogin(initialEntry: string | { pathname: string; state: unknown } = '/login') {
+  const router = createMemoryRouter(
+    [{ path: '/login', element: <LoginPage companyName="Infinity Lockers" enterApp={enterApp} /> }],
+    { initialEntries: [initialEntry] },
+  );
+  render(
+    <TranslatorProvider translator={translator}>
+      <RouterProvider router={router} />
+    </TranslatorProvider>,
+  );
+  return router;
+}
 const notAuthorized = (message: string) => Object.assign(new Error(message), { name: 'NotAuthorizedException' });
 
 async function atTheCodeStep() {
   amplify.startSignIn.mockResolvedValue({ step: 'code', codeMessage: 'CODE_SENT' });
-  render(
-    <AdminContext i18nProvider={i18nProvider}>
-      <LoginPage companyName="Infinity Lockers" />
-    </AdminContext>,
-  );
+  renderLogin();
   fireEvent.change(screen.getByLabelText(/Username or email/), { target: { value: 'carrier' } });
   fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Demo#Locker2026' } });
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
@@ -50,15 +66,12 @@ describe('the sign-in screen', () => {
     vi.restoreAllMocks();
     amplify.startSignIn.mockReset();
     amplify.answerChallenge.mockReset();
+    enterApp.mockClear();
   });
 
   it('shows the attempt limit when wrong passwords have locked the user out', async () => {
     amplify.startSignIn.mockRejectedValue(notAuthorized('Password attempts exceeded'));
-    render(
-      <AdminContext i18nProvider={i18nProvider}>
-        <LoginPage companyName="Infinity Lockers" />
-      </AdminContext>,
-    );
+    renderLogin();
     fireEvent.change(screen.getByLabelText(/Username or email/), { target: { value: 'carrier' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Demo#Locker2026' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
@@ -101,5 +114,36 @@ describe('the sign-in screen', () => {
     await submitCode('000000');
     expect(screen.getByRole('alert').textContent).toBe('Invalid validation code.');
     expect(codeField().disabled).toBe(false);
+  });
+
+  it('enters the app at the returnUrl once the code is right', async () => {
+    amplify.startSignIn.mockResolvedValue({ step: 'code', codeMessage: 'CODE_SENT' });
+    renderLogin('/login?returnUrl=%2Fservice-points%3Fpage%3D2');
+    fireEvent.change(screen.getByLabelText(/Username or email/), { target: { value: 'carrier' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Demo#Locker2026' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
+    amplify.answerChallenge.mockResolvedValueOnce({ step: 'done' });
+    await submitCode('123456');
+    expect(enterApp).toHaveBeenCalledWith('/service-points?page=2');
+  });
+
+  it('never enters the app at another origin named by the returnUrl', async () => {
+    amplify.startSignIn.mockResolvedValue({ step: 'done' });
+    renderLogin('/login?returnUrl=%2F%2Fevil.example');
+    fireEvent.change(screen.getByLabelText(/Username or email/), { target: { value: 'carrier' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Demo#Locker2026' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
+    expect(enterApp).toHaveBeenCalledWith(undefined);
+  });
+
+  it('shows the notice a redirect left for it as a toast, once', async () => {
+    const router = renderLogin({
+      pathname: '/login',
+      state: { notice: { message: 'auth.login_expired', type: 'warning' } },
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe('Login is expired.');
+    // Dropped from the history entry: a reload of the page would not say it again.
+    expect(router.state.location.state).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
   });
 });

@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { NoticeToast } from './notice-toast.tsx';
+import { useTranslate } from './translation.tsx';
+
+/**
+ * Records the session that the sign-in just completed and opens `returnUrl` (or home) in the app.
+ * The app passes it: before the admin is loaded, and inside react-admin once it is.
+ */
+export type EnterApp = (returnUrl: string | undefined) => Promise<void>;
 
 /** Fallback layout of the authentication screens: a centred card and a footer. */
 export function AuthLayout({
@@ -30,6 +37,7 @@ export function AuthLayout({
           {translate('auth.footer', { year: new Date().getFullYear(), company: companyName })}
         </Typography>
       </Box>
+      <NoticeToast />
     </Box>
   );
 }

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Stack, TextField } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmPasswordReset } from '../../authProvider/amplify-session.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { passwordProblem } from './password-rules.ts';
 import { BackToSignIn, ErrorAlert, NewPasswordFields, UsernameField, useSubmission } from './form-parts.tsx';
+import { noticeState } from './notice-toast.tsx';
+import { useTranslate } from './translation.tsx';
 
 /** The e-mailed reset code and a new password that follows the rules. */
 export function ConfirmPasswordPage({ companyName }: { companyName: string }) {
   const translate = useTranslate();
-  const notify = useNotify();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [username, setUsername] = useState(searchParams.get('username') ?? '');
@@ -25,8 +25,7 @@ export function ConfirmPasswordPage({ companyName }: { companyName: string }) {
     if (problem) return fail(problem);
     void run(async () => {
       await confirmPasswordReset(username, code, password);
-      notify('auth.password_changed', { type: 'success' });
-      navigate('/login');
+      navigate('/login', { state: noticeState('auth.password_changed', 'success') });
     });
   };
 

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Stack } from '@mui/material';
-import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { requestPasswordReset } from '../../authProvider/amplify-session.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { BackToSignIn, ErrorAlert, UsernameField, useSubmission } from './form-parts.tsx';
+import { useTranslate } from './translation.tsx';
 
 /** Asks for a reset code by e-mail, then continues on the confirm page. */
 export function ForgotPasswordPage({ companyName }: { companyName: string }) {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, TextField } from '@mui/material';
-import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { signInErrorKey } from './sign-in-errors.ts';
+import { useTranslate } from './translation.tsx';
 
 /** Busy flag and translated error of a form that talks to the identity service. */
 export function useSubmission(errorKey: (error: unknown) => string = signInErrorKey) {

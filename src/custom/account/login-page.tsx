@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, Divider, Stack, TextField } from '@mui/material';
-import { useLogin, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { safeReturnUrl } from '../../authProvider/auth-provider.ts';
 import {
@@ -12,17 +11,17 @@ import {
   type SignInStep,
 } from '../../authProvider/amplify-session.ts';
 import { ssoConfigured } from '../../authProvider/sso.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthLayout, type EnterApp } from './auth-layout.tsx';
 import { blockedSeconds, signInErrorKey } from './sign-in-errors.ts';
 import { ErrorAlert, UsernameField } from './form-parts.tsx';
+import { useTranslate } from './translation.tsx';
 
 type Step = 'credentials' | Exclude<SignInStep, 'done'>;
 
 const minutesAndSeconds = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
-export function LoginPage({ companyName }: { companyName: string }) {
+export function LoginPage({ companyName, enterApp }: { companyName: string; enterApp: EnterApp }) {
   const translate = useTranslate();
-  const login = useLogin();
   const [searchParams] = useSearchParams();
   const returnUrl = safeReturnUrl(searchParams.get('returnUrl'));
   const [step, setStep] = useState<Step>('credentials');
@@ -55,7 +54,7 @@ export function LoginPage({ companyName }: { companyName: string }) {
 
   async function advance({ step: next, codeMessage }: SignInProgress) {
     if (next === 'done') {
-      await login({}, returnUrl);
+      await enterApp(returnUrl);
       return;
     }
     if (codeMessage === 'INVALID_CODE') {

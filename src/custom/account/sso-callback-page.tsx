@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { useAuthProvider, useLogin, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { safeReturnUrl } from '../../authProvider/auth-provider.ts';
 import {
@@ -13,7 +12,8 @@ import {
   type SsoNotice,
   type SsoResult,
 } from '../../authProvider/sso.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthLayout, type EnterApp } from './auth-layout.tsx';
+import { useTranslate } from './translation.tsx';
 
 type View =
   | { kind: 'working' }
@@ -34,10 +34,17 @@ const noticeMessages: Record<SsoNotice, string> = {
  * InvalidGroup sign out at the provider, which comes back here to show why. Without a code (after
  * the provider's logout): a signed-out message and the way back to /login.
  */
-export function SsoCallbackPage({ companyName }: { companyName: string }) {
+export function SsoCallbackPage({
+  companyName,
+  enterApp,
+  leaveApp,
+}: {
+  companyName: string;
+  enterApp: EnterApp;
+  /** Ends the session that could not be entered. */
+  leaveApp: () => Promise<unknown>;
+}) {
   const translate = useTranslate();
-  const login = useLogin();
-  const authProvider = useAuthProvider();
   const [searchParams] = useSearchParams();
   const fromProvider = searchParams.has('code') || searchParams.has('error');
   const [view, setView] = useState<View>(() =>
@@ -71,14 +78,14 @@ export function SsoCallbackPage({ companyName }: { companyName: string }) {
         return;
       }
       try {
-        await login({}, safeReturnUrl(result.returnUrl ?? null) ?? '/');
+        await enterApp(safeReturnUrl(result.returnUrl ?? null));
       } catch (error) {
         console.error(error);
-        await authProvider?.logout({}).catch(() => undefined);
+        await leaveApp().catch(() => undefined);
         setView({ kind: 'failed' });
       }
     })();
-  }, [fromProvider, searchParams, login, authProvider]);
+  }, [fromProvider, searchParams, enterApp, leaveApp]);
 
   const notice = view.kind === 'signed_out' || view.kind === 'refused' ? view.notice : undefined;
   const error = notice ? noticeMessages[notice] : view.kind === 'failed' ? 'sso.errors.failed' : undefined;

@@ -1,6 +1,11 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { schemaResource } from '../../schema/ui/schema-resource.tsx';
-import { PermissionTreeInput } from './permission-tree-input.tsx';
+import { lazy } from 'react';
+
+/** The permission tree loads with the first role form, not with the app. */
+const PermissionTreeInput = lazy(() =>
+  import('./permission-tree-input.tsx').then((module) => ({ default: module.PermissionTreeInput })),
+);
 
 export default schemaResource('role', {
   icon: AdminPanelSettingsIcon,

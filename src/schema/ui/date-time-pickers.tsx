@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { format, isValid, parse, parseISO } from 'date-fns';
 import { enUS as englishDates } from 'date-fns/locale/en-US';
-import { fr as frenchDates } from 'date-fns/locale/fr';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
-import { enUS as englishPickerTexts, frFR as frenchPickerTexts } from '@mui/x-date-pickers/locales';
+import { enUS as englishPickerTexts } from '@mui/x-date-pickers/locales';
 import { FieldTitle, InputHelperText, useInput, useLocaleState, useResourceContext } from 'react-admin';
 import type { FieldModel } from '../resource-model.ts';
+import { frenchComponents } from './component-locales.ts';
 
 /*
  * MUI's date and time pickers, named and laid out in the app's language (month and day names, the
@@ -17,14 +17,17 @@ import type { FieldModel } from '../resource-model.ts';
  * a screen shows a date or time: the library stays out of the entry chunk.
  */
 
-const byLocale = {
-  'en-US': { dates: englishDates, texts: englishPickerTexts },
-  'fr-FR': { dates: frenchDates, texts: frenchPickerTexts },
-};
+const english = { dates: englishDates, texts: englishPickerTexts };
+
+/** French comes with the app's French messages (component-locales.ts). */
+function pickerLocale(locale: string) {
+  const french = locale === 'fr-FR' ? frenchComponents() : undefined;
+  return french ? { dates: french.dateLocale, texts: french.pickerTexts } : english;
+}
 
 export function LocalisedPickers({ children }: { children: ReactNode }) {
   const [locale] = useLocaleState();
-  const { dates, texts } = byLocale[locale as keyof typeof byLocale] ?? byLocale['en-US'];
+  const { dates, texts } = pickerLocale(locale);
   return (
     <LocalizationProvider
       dateAdapter={AdapterDateFns}

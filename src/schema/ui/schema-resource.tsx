@@ -1,29 +1,8 @@
 import type { ComponentType } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
-import {
-  Create,
-  Edit,
-  Loading,
-  Show,
-  TopToolbar,
-  useCanAccess,
-  useCreatePath,
-  useGetRecordRepresentation,
-  useNotify,
-  useRedirect,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
 import type { ResourceModel } from '../resource-model.ts';
 import { modelOf } from './registry.ts';
-import { SchemaForm } from './schema-form.tsx';
-import { SchemaList } from './schema-list.tsx';
-import { useEditErrorHandler } from './stale-record.tsx';
-import { HistoryButton } from './record-history.tsx';
-import { RecordView } from './record-view.tsx';
-import { RecordActionButtons } from './record-actions.tsx';
-import { RecordBadges } from './status-badge.tsx';
-import { InputKindsProvider, type InputKinds } from './input-kinds.tsx';
+import type { InputKinds } from './input-kinds.tsx';
+import { lazyPage } from './lazy-page.tsx';
 
 export interface SchemaResource {
   name: string;
@@ -46,105 +25,25 @@ export interface SchemaResourceOptions {
 }
 
 /**
- * After a save, the toast names the record ('Carrier "NordPost" saved'), then the list opens.
- * Replaces react-admin's own success handling, which only says 'Element updated'.
+ * A react-admin resource built from one schema; per-resource code only passes overrides. The
+ * descriptor (name, model, icon) loads with the admin, for the menu and the access rules; the pages
+ * are lazy (schema-pages.tsx).
  */
-function useSavedNotification(model: ResourceModel, kind: 'created' | 'saved') {
-  const notify = useNotify();
-  const redirect = useRedirect();
-  const translate = useTranslate();
-  const represent = useGetRecordRepresentation(model.name);
-  return (data: RaRecord) => {
-    const representation = represent(data);
-    notify(`form.${kind}`, {
-      type: 'info',
-      messageArgs: {
-        resource: translate(`resources.${model.name}.name`, { smart_count: 1 }),
-        name: typeof representation === 'string' ? representation : String(data[model.representation] ?? data.id),
-      },
-    });
-    redirect('list', model.name);
-  };
-}
-
-/**
- * Only users who may edit the record get the edit page, the others its read-only view: a
- * resource opened at /<resource>/<id>/show, or at /<resource>/<id> by a reader, never shows an
- * empty form or a live Delete button.
- */
-function useEditAccess(model: ResourceModel, withEdit: boolean) {
-  const { id } = useParams<{ id: string }>();
-  const createPath = useCreatePath();
-  const { canAccess, isPending } = useCanAccess({ resource: model.name, action: 'edit' });
-  const pathOf = (type: 'edit' | 'show') => createPath({ resource: model.name, id: id ?? '', type });
-  return { canEdit: withEdit && canAccess === true, isPending, pathOf };
-}
-
-/** A react-admin resource built from one schema; per-resource code only passes overrides. */
 export function schemaResource(schemaId: string, options: SchemaResourceOptions = {}): SchemaResource {
   const model = modelOf(schemaId);
   const withCreate = options.create ?? true;
   const withEdit = options.edit ?? true;
-  const ListPage = () => <SchemaList model={model} canCreate={withCreate} />;
-  const inputs = options.inputs ?? {};
-  const CreatePage = () => (
-    <Create redirect="list" mutationOptions={{ onSuccess: useSavedNotification(model, 'created') }}>
-      <InputKindsProvider value={inputs}>
-        <SchemaForm model={model} mode="create" />
-      </InputKindsProvider>
-    </Create>
-  );
-  const EditPage = () => {
-    const onError = useEditErrorHandler();
-    const onSuccess = useSavedNotification(model, 'saved');
-    const { canEdit, isPending, pathOf } = useEditAccess(model, withEdit);
-    if (isPending) return <Loading />;
-    if (!canEdit) return <Navigate to={pathOf('show')} replace />;
-    return (
-      <Edit
-        mutationOptions={{ onError, onSuccess }}
-        mutationMode="pessimistic"
-        redirect="list"
-        actions={
-          <TopToolbar>
-            <RecordBadges model={model} />
-            <InputKindsProvider value={inputs}>
-              <RecordActionButtons model={model} />
-            </InputKindsProvider>
-            <HistoryButton model={model} />
-          </TopToolbar>
-        }
-      >
-        <InputKindsProvider value={inputs}>
-          <SchemaForm model={model} mode="edit" />
-        </InputKindsProvider>
-      </Edit>
-    );
-  };
-  const ShowPage = () => {
-    const { canEdit, isPending, pathOf } = useEditAccess(model, withEdit);
-    if (isPending) return <Loading />;
-    if (canEdit) return <Navigate to={pathOf('edit')} replace />;
-    return (
-      <Show
-        actions={
-          <TopToolbar>
-            <RecordBadges model={model} />
-            <HistoryButton model={model} />
-          </TopToolbar>
-        }
-      >
-        <RecordView model={model} />
-      </Show>
-    );
-  };
+  const pages = async () => (await import('./schema-pages.tsx')).schemaPages(model, options);
+  let loaded: ReturnType<typeof pages> | undefined;
+  const page = (pick: (built: Awaited<ReturnType<typeof pages>>) => ComponentType) =>
+    lazyPage(async () => pick(await (loaded ??= pages())));
   return {
     name: model.name,
     model,
-    list: ListPage,
-    create: withCreate ? CreatePage : undefined,
-    edit: withEdit ? EditPage : undefined,
-    show: ShowPage,
+    list: page((built) => built.ListPage),
+    create: withCreate ? page((built) => built.CreatePage) : undefined,
+    edit: withEdit ? page((built) => built.EditPage) : undefined,
+    show: page((built) => built.ShowPage),
     icon: options.icon,
     recordRepresentation: model.representation,
   };
