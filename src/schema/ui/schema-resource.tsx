@@ -24,6 +24,7 @@ import { RecordView } from './record-view.tsx';
 import { RecordActionButtons } from './record-actions.tsx';
 import { RecordBadges } from './status-badge.tsx';
 import { InputKindsProvider, type InputKinds } from './input-kinds.tsx';
+import { TabPanelsProvider, type TabPanels } from './tab-panels.tsx';
 
 export interface SchemaResource {
   name: string;
@@ -43,6 +44,8 @@ export interface SchemaResourceOptions {
   edit?: boolean;
   /** The resource's own widgets, by the `x-input.kind` that names them in its schema. */
   inputs?: InputKinds;
+  /** The resource's own content of schema tabs without inputs, by tab name (a locker's compartment grid). */
+  panels?: TabPanels;
 }
 
 /**
@@ -87,6 +90,7 @@ export function schemaResource(schemaId: string, options: SchemaResourceOptions 
   const withEdit = options.edit ?? true;
   const ListPage = () => <SchemaList model={model} canCreate={withCreate} />;
   const inputs = options.inputs ?? {};
+  const panels = options.panels ?? {};
   const CreatePage = () => (
     <Create redirect="list" mutationOptions={{ onSuccess: useSavedNotification(model, 'created') }}>
       <InputKindsProvider value={inputs}>
@@ -116,7 +120,9 @@ export function schemaResource(schemaId: string, options: SchemaResourceOptions 
         }
       >
         <InputKindsProvider value={inputs}>
-          <SchemaForm model={model} mode="edit" />
+          <TabPanelsProvider value={panels}>
+            <SchemaForm model={model} mode="edit" />
+          </TabPanelsProvider>
         </InputKindsProvider>
       </Edit>
     );
@@ -134,7 +140,9 @@ export function schemaResource(schemaId: string, options: SchemaResourceOptions 
           </TopToolbar>
         }
       >
-        <RecordView model={model} />
+        <TabPanelsProvider value={panels}>
+          <RecordView model={model} />
+        </TabPanelsProvider>
       </Show>
     );
   };
