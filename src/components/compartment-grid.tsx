@@ -284,6 +284,8 @@ export function CompartmentGrids({ query }: { query: CompartmentQuery }) {
   const dataProvider = useDataProvider();
   const { data, error, isPending, refetch } = useQuery({
     queryKey: ['compartments', query],
+    // A refusal or a missing unit does not mend itself: the error shows at once, with a retry button.
+    retry: false,
     queryFn: async () =>
       (
         await (dataProvider as unknown as CompartmentCaller).call<{ data: UnitCompartments[] }>({

@@ -94,7 +94,9 @@ export function schemaResource(schemaId: string, options: SchemaResourceOptions 
   const CreatePage = () => (
     <Create redirect="list" mutationOptions={{ onSuccess: useSavedNotification(model, 'created') }}>
       <InputKindsProvider value={inputs}>
-        <SchemaForm model={model} mode="create" />
+        <TabPanelsProvider value={panels}>
+          <SchemaForm model={model} mode="create" />
+        </TabPanelsProvider>
       </InputKindsProvider>
     </Create>
   );
