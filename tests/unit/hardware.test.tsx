@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import {
   Admin,
   AdminContext,
+  Form,
   ListContextProvider,
   Resource,
   ResourceContextProvider,
@@ -22,6 +23,7 @@ import { createSchemaRegistry } from '../../src/schema/ajv.ts';
 import { modelOf, resourceEndpoints } from '../../src/schema/ui/registry.ts';
 import { cellContext, columnPlan, LookupColumns } from '../../src/schema/ui/schema-columns.tsx';
 import { SchemaTable } from '../../src/schema/ui/schema-table.tsx';
+import { SchemaInput } from '../../src/schema/ui/schema-inputs.tsx';
 import {
   CompartmentGrids,
   compartmentState,
@@ -340,5 +342,34 @@ describe('deleting a hardware unit or a PIN pad', () => {
       deleteSends: { partner_id: 'hardware_owner_id' },
     });
     expect(resourceEndpoints().pinpad.deleteSends).toEqual({ partner_id: 'hardware_owner_id' });
+  });
+});
+
+describe("a hardware owner's own units", () => {
+  it('are created with its partner id as a number, shown by its name and not editable', async () => {
+    const submitted = vi.fn();
+    const owner: AuthProvider = {
+      login: async () => undefined,
+      logout: async () => undefined,
+      checkAuth: async () => undefined,
+      checkError: async () => undefined,
+      getPermissions: async () => ({ partnerType: 'hardware_provider', partner: '1', partnerName: 'LockerWorks' }),
+    };
+    render(
+      <AdminContext authProvider={owner} i18nProvider={i18nProvider}>
+        <ResourceContextProvider value="pinpad">
+          <Form onSubmit={submitted}>
+            <SchemaInput field={fieldOf(modelOf('pinpad'), 'hardware_owner_id')!} mode="create" />
+            <button type="submit">Send</button>
+          </Form>
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    const input = await screen.findByRole('textbox', { name: 'Partner' }, WAIT);
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('LockerWorks'));
+    expect(input.hasAttribute('readonly')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(submitted).toHaveBeenCalled());
+    expect(submitted.mock.calls[0][0]).toEqual({ hardware_owner_id: 1 });
   });
 });
