@@ -4,10 +4,12 @@ import servicePointGroups from '../resources/service-point-groups/index.ts';
 import servicePoints from '../resources/service-points/index.ts';
 import webtoolUsers from '../resources/webtool-users/index.ts';
 import roles from '../resources/roles/index.ts';
+import hardware from '../resources/hardware/index.ts';
+import pinpad from '../resources/pinpad/index.ts';
 import type { ResourceAccessRule } from '../authProvider/access-profile.ts';
 
 /** Every resource of the app, in menu order. */
-export const resources = [servicePoints, servicePointGroups, carriers, couriers, webtoolUsers, roles];
+export const resources = [servicePoints, servicePointGroups, hardware, pinpad, carriers, couriers, webtoolUsers, roles];
 
 export const accessRules: Record<string, ResourceAccessRule> = Object.fromEntries(
   resources.map((r) => [
@@ -17,5 +19,5 @@ export const accessRules: Record<string, ResourceAccessRule> = Object.fromEntrie
 );
 
 export const endpoints = Object.fromEntries(
-  resources.map((r) => [r.name, { endpoint: r.model.endpoint, id: r.model.id }]),
+  resources.map((r) => [r.name, { endpoint: r.model.endpoint, id: r.model.id, deleteSends: r.model.deleteSends }]),
 );

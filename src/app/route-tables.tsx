@@ -19,8 +19,6 @@ const comingAreas: Record<string, string> = {
   shipments: 'shipment_search',
   'shipments/reports': 'shipment_reports',
   'end-users': 'end_user_search',
-  hardware: 'hardware',
-  pinpad: 'pinpad',
   'location-owners': 'location_owners',
   'hardware-owners': 'hardware_owners',
   'maintenance-providers': 'maintenance_providers',

@@ -9,6 +9,8 @@ export interface ResourceEndpoint {
   endpoint: string;
   /** Field holding the record id, e.g. carrier_id. */
   id: string;
+  /** Sent with the id on a delete: request field -> record field (`x-resource.deleteSends`). */
+  deleteSends?: Record<string, string>;
 }
 
 export interface DataProviderOptions {
@@ -96,8 +98,13 @@ export function createDataProvider(call: GatewayCall, options: DataProviderOptio
   }
 
   async function remove(resource: string, recordId: Identifier, previous?: RaRecord) {
-    const { endpoint, id } = endpointOf(resource);
-    await call({ method: 'DELETE', path: `webtool/${endpoint}`, body: { [id]: recordId, version: previous?.version } });
+    const { endpoint, id, deleteSends = {} } = endpointOf(resource);
+    const named = Object.fromEntries(Object.entries(deleteSends).map(([name, field]) => [name, previous?.[field]]));
+    await call({
+      method: 'DELETE',
+      path: `webtool/${endpoint}`,
+      body: { ...named, [id]: recordId, version: previous?.version },
+    });
     return previous ?? ({ id: recordId } as RaRecord);
   }
 

@@ -64,6 +64,7 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
           { type: 'object', additionalProperties: false, properties: { toggle: { type: 'string' } } },
         ],
       },
+      deleteSends: { type: 'object', minProperties: 1, additionalProperties: { type: 'string', minLength: 1 } },
     },
   },
   'x-column': {
@@ -74,6 +75,7 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
       hide: { type: 'boolean' },
       ignorexport: { type: 'boolean' },
       index: { type: 'integer' },
+      cap: { type: 'integer', minimum: 1 },
     },
   },
   'x-filter': {

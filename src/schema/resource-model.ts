@@ -43,6 +43,8 @@ export interface ColumnHint {
   hide?: boolean;
   ignorexport?: boolean;
   index?: number;
+  /** A count shown as `<cap>+` above the cap (a compartment fault count: 99+); exported in full. */
+  cap?: number;
 }
 
 /** `x-filter`. */
@@ -97,6 +99,8 @@ export interface ResourceHint {
   search?: string[];
   tabs?: string[];
   bulkImport?: boolean | { toggle?: string };
+  /** Record fields sent with a delete under other names: `{ "partner_id": "hardware_owner_id" }`. */
+  deleteSends?: Record<string, string>;
 }
 
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
@@ -115,7 +119,7 @@ export interface FieldModel {
   maximum?: number;
   maxLength?: number;
   defaultValue?: unknown;
-  column: { type: ColumnType; hide: boolean; ignorexport: boolean; index: number };
+  column: { type: ColumnType; hide: boolean; ignorexport: boolean; index: number; cap?: number };
   filter?: { kind: string; alwaysOn: boolean; ignoreCase: boolean };
   input: InputHint;
   lookup?: LookupHint;
@@ -210,6 +214,8 @@ export interface ResourceModel extends FormModel {
    * (sent as `is_toggle_enabled`), e.g. importing test service points.
    */
   importToggle?: string;
+  /** `x-resource.deleteSends`: request field -> record field, sent with the id on a delete. */
+  deleteSends: Record<string, string>;
   children: ChildModel[];
   recordActions: RecordActionModel[];
 }
@@ -301,6 +307,7 @@ function fieldModel(source: string, node: SchemaNode, required: boolean, positio
       hide: column.hide ?? false,
       ignorexport: column.ignorexport ?? false,
       index: column.index ?? 1000 + position,
+      ...(column.cap !== undefined && { cap: column.cap }),
     },
     filter: filter && { kind: 'text', alwaysOn: false, ignoreCase: false, ...filter },
     input: inputHintOf(property),
@@ -369,6 +376,7 @@ export function resourceModel(schema: Schema, resolveRef: RefResolver): Resource
     tabs: meta.tabs ?? [],
     bulkImport: meta.bulkImport === true || typeof meta.bulkImport === 'object',
     importToggle: typeof meta.bulkImport === 'object' ? meta.bulkImport.toggle : undefined,
+    deleteSends: meta.deleteSends ?? {},
     required,
     fields,
     children: (schema['x-children'] as ChildModel[] | undefined) ?? [],

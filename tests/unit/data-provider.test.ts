@@ -41,6 +41,11 @@ function setup(reply: (seen: Seen) => { status?: number; body?: unknown }, crede
     resources: {
       carriers: { endpoint: 'partners/carrier', id: 'carrier_id' },
       loma: { endpoint: 'loma', id: 'sp_id' },
+      hardware: {
+        endpoint: 'service_points/hardware_units',
+        id: 'hardware_id',
+        deleteSends: { partner_id: 'hardware_owner_id' },
+      },
     },
     onListError,
   });
@@ -150,6 +155,13 @@ describe('dataProvider', () => {
     const { provider, seen } = setup(() => ({ body: { success: true } }));
     await provider.delete('carriers', { id: 9, previousData: { id: 9, version: 4 } });
     expect(seen[0]).toMatchObject({ method: 'DELETE', body: { carrier_id: 9, version: 4 } });
+  });
+
+  it('delete also sends the record fields the resource names (x-resource.deleteSends), under their names', async () => {
+    const { provider, seen } = setup(() => ({ body: { success: true } }));
+    await provider.delete('hardware', { id: 3, previousData: { id: 3, hardware_owner_id: 2, version: 5 } });
+    expect(seen[0].url.pathname).toBe('/webtool/service_points/hardware_units');
+    expect(seen[0]).toMatchObject({ method: 'DELETE', body: { hardware_id: 3, partner_id: 2, version: 5 } });
   });
 
   it('a 422 puts each field error under its input, keeping translation args', async () => {

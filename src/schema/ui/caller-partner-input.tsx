@@ -20,7 +20,9 @@ interface CallerPartner {
 export function CallerPartnerInput({ field, otherwise }: { field: FieldModel; otherwise: ReactElement }) {
   const { permissions } = usePermissions<CallerPartner>();
   if (!permissions || permissions.superAdmin || permissions.partnerType === 'operator') return otherwise;
-  const own = field.input.callerPartner === 'type' ? permissions.partnerType : permissions.partner;
+  const ownId = field.input.callerPartner === 'type' ? permissions.partnerType : permissions.partner;
+  // The role names the partner as text; a field of numeric ids (a hardware owner's) stores it as a number.
+  const own = ownId !== undefined && (field.type === 'integer' || field.type === 'number') ? Number(ownId) : ownId;
   if (field.values) {
     return (
       <SelectInput
@@ -36,7 +38,7 @@ export function CallerPartnerInput({ field, otherwise }: { field: FieldModel; ot
       source={field.source}
       label="form.own_partner"
       defaultValue={own}
-      format={(value: unknown) => (value === own && permissions.partnerName) || value}
+      format={(value: unknown) => (String(value) === String(own) && permissions.partnerName) || value}
       readOnly
     />
   );

@@ -32,7 +32,8 @@ function keyFields(model: ResourceModel, fields: readonly FieldModel[]): FieldMo
       (field) =>
         field.source !== model.representation &&
         field.column.type !== 'link' &&
-        field.type !== 'array' &&
+        // A list of values reads as its badges (a hardware unit's); other arrays would be raw lists.
+        (field.type !== 'array' || (field.column.type === 'array_with_badges' && field.lookup?.source)) &&
         field.type !== 'object' &&
         field.column.type !== 'images' &&
         field.column.type !== 'expandable',

@@ -10,6 +10,8 @@ type Caller = {
 export interface Choice {
   id: number | string;
   name: string;
+  /** `#rrggbb`, for lists whose items carry one (the hardware badges). */
+  color?: string;
 }
 
 const NO_CHOICES: Choice[] = [];
@@ -57,12 +59,18 @@ export function lookupQuery(dataProvider: DataProvider, source: string) {
     gcTime: Infinity,
     queryFn: async (): Promise<Choice[]> => {
       const url = new URL(source, 'http://lookup.invalid');
-      const response = await caller.call<{ data: { column_id: number | string; column_name: string }[] }>({
+      const response = await caller.call<{
+        data: { column_id: number | string; column_name: string; color?: string }[];
+      }>({
         method: 'GET',
         path: url.pathname.replace(/^\//, ''),
         query: Object.fromEntries(url.searchParams),
       });
-      return response.data.map((item) => ({ id: item.column_id, name: item.column_name }));
+      return response.data.map((item) => ({
+        id: item.column_id,
+        name: item.column_name,
+        ...(item.color && { color: item.color }),
+      }));
     },
   };
 }

@@ -13,7 +13,9 @@ import {
 import type { FieldModel, ResourceModel } from '../resource-model.ts';
 import { cellContext, columnPlan } from './schema-columns.tsx';
 import { useLookupChoices } from './lookup-choices.ts';
+import { choicesById, LookupBadgeList } from './lookup-badges.tsx';
 import { RecordHistory } from './record-history.tsx';
+import { registeredPanel, useTabPanels } from './tab-panels.tsx';
 
 /** Values a reader is not shown, as the audit trail masks them. */
 const SECRET_FIELD = /password|secret|api_key|token/i;
@@ -38,6 +40,9 @@ function LookupValue({ field }: ValueProps) {
   const choices = useLookupChoices(field.lookup?.source);
   const value: unknown = record?.[field.source];
   if (isEmpty(value)) return <>{EMPTY}</>;
+  if (Array.isArray(value) && field.column.type === 'array_with_badges') {
+    return <LookupBadgeList values={value} choices={choicesById(choices)} />;
+  }
   const nameOf = (id: unknown) => choices.find((choice) => String(choice.id) === String(id))?.name ?? String(id);
   return <>{Array.isArray(value) ? value.map(nameOf).join(', ') : nameOf(value)}</>;
 }
@@ -86,6 +91,7 @@ function recordValue(field: FieldModel) {
  * no Save, no Delete. Laid out in the form's tabs.
  */
 export function RecordView({ model }: { model: ResourceModel }) {
+  const panels = useTabPanels();
   const fields = model.fields.filter((field) => !SECRET_FIELD.test(field.source));
   const values = (tab?: string) =>
     fields.filter((field) => !tab || (field.input.tab ?? model.tabs[0]) === tab).map(recordValue);
@@ -94,7 +100,7 @@ export function RecordView({ model }: { model: ResourceModel }) {
     <TabbedShowLayout>
       {model.tabs.map((tab) => (
         <TabbedShowLayout.Tab key={tab} label={`resources.${model.name}.tabs.${tab}`}>
-          {tab === LOG_TAB ? <RecordHistory model={model} /> : values(tab)}
+          {tab === LOG_TAB ? <RecordHistory model={model} /> : (registeredPanel(panels, tab, model) ?? values(tab))}
         </TabbedShowLayout.Tab>
       ))}
     </TabbedShowLayout>

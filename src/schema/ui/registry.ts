@@ -11,6 +11,8 @@ export function modelOf(schemaId: string): ResourceModel {
   return schemaRegistry.model(schemaId);
 }
 
+type ResourceEndpointModel = Pick<ResourceModel, 'endpoint' | 'id' | 'deleteSends'>;
+
 const forms = new Map<string, FormModel>();
 
 /** The fields of a schema that declares no resource, such as a record action's form; built once. */
@@ -24,12 +26,12 @@ export function formOf(schemaId: string): FormModel {
 }
 
 /** Every schema that declares a resource, as endpoint maps for the dataProvider. */
-export function resourceEndpoints(): Record<string, { endpoint: string; id: string }> {
-  const endpoints: Record<string, { endpoint: string; id: string }> = {};
+export function resourceEndpoints(): Record<string, ResourceEndpointModel> {
+  const endpoints: Record<string, ResourceEndpointModel> = {};
   for (const schema of Object.values(files)) {
     if (!declaresResource(schema)) continue;
     const model = modelOf(String(schema.$id));
-    endpoints[model.name] = { endpoint: model.endpoint, id: model.id };
+    endpoints[model.name] = { endpoint: model.endpoint, id: model.id, deleteSends: model.deleteSends };
   }
   return endpoints;
 }

@@ -20,7 +20,8 @@ import {
 } from 'react-admin';
 import { localisedText } from '../localised-text.ts';
 import type { FieldModel } from '../resource-model.ts';
-import { useLookupChoices } from './lookup-choices.ts';
+import { useLookupChoices, type Choice } from './lookup-choices.ts';
+import { Badge, choicesById, LookupBadgeList } from './lookup-badges.tsx';
 import { badgeOf, StatusBadge } from './status-badge.tsx';
 
 /*
@@ -65,17 +66,6 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
 export function numberFormatFor(locale: string) {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 6, useGrouping: false });
 }
-
-/** A small outlined label, as a Chip looks, at a fraction of its cost. */
-const Badge = styled('span')(({ theme }) => ({
-  display: 'inline-block',
-  padding: '1px 8px',
-  borderRadius: 12,
-  border: `1px solid ${theme.palette.divider}`,
-  fontSize: '0.8125rem',
-  lineHeight: '20px',
-  whiteSpace: 'nowrap',
-}));
 
 const RecordLink = styled(RouterLink)(({ theme }) => ({ color: theme.palette.primary.main }));
 
@@ -139,21 +129,18 @@ function LookupField({ source, lookupSource }: { source: string; lookupSource: s
   const value = useFieldValue({ source });
   const names = useContext(LookupNames)[lookupSource];
   if (isEmpty(value)) return null;
-  return <>{names?.get(String(value)) ?? String(value)}</>;
+  return <>{names?.get(String(value))?.name ?? String(value)}</>;
 }
 
-/** The names of an array of lookup-list values (a service point's carriers), as badges. */
+/**
+ * The names of an array of lookup-list values as badges (a service point's carriers), coloured when
+ * the list gives each item a colour (a hardware unit's badges).
+ */
 function LookupBadgesField({ source, lookupSource }: { source: string; lookupSource: string; sortable?: boolean }) {
   const values = useFieldValue({ source });
-  const names = useContext(LookupNames)[lookupSource];
+  const choices = useContext(LookupNames)[lookupSource];
   if (!Array.isArray(values) || !values.length) return null;
-  return (
-    <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
-      {values.map((value) => (
-        <Badge key={String(value)}>{names?.get(String(value)) ?? String(value)}</Badge>
-      ))}
-    </Stack>
-  );
+  return <LookupBadgeList values={values} choices={choices} />;
 }
 
 /**
@@ -276,26 +263,27 @@ export function columnPlan(field: FieldModel, context: CellContext): CellRendere
         return (record) => (isEmpty(record[source]) ? null : label(record[source]));
       }
       if (field.type === 'integer' || field.type === 'number') {
+        const { cap } = field.column;
         return (record) => {
           const value = record[source];
           if (isEmpty(value)) return null;
-          return typeof value === 'number' ? context.numberFormat.format(value) : String(value);
+          if (typeof value !== 'number') return String(value);
+          return cap !== undefined && value > cap
+            ? `${context.numberFormat.format(cap)}+`
+            : context.numberFormat.format(value);
         };
       }
       return (record) => (isEmpty(record[source]) ? null : String(record[source]));
   }
 }
 
-/** Names of lookup-list values by source, filled once per list (see LookupColumns). */
-const LookupNames = createContext<Record<string, ReadonlyMap<string, string>>>({});
+/** Lookup-list items (name, colour) by value, per source, filled once per list (see LookupColumns). */
+const LookupNames = createContext<Record<string, ReadonlyMap<string, Choice>>>({});
 
 function LookupSource({ source, children }: { source: string; children: ReactNode }) {
   const choices = useLookupChoices(source);
   const outer = useContext(LookupNames);
-  const value = useMemo(
-    () => ({ ...outer, [source]: new Map(choices.map((choice) => [String(choice.id), choice.name])) }),
-    [outer, source, choices],
-  );
+  const value = useMemo(() => ({ ...outer, [source]: choicesById(choices) }), [outer, source, choices]);
   return <LookupNames.Provider value={value}>{children}</LookupNames.Provider>;
 }
 

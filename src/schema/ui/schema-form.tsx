@@ -19,6 +19,7 @@ import { SchemaInput } from './schema-inputs.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 import { RecordHistory } from './record-history.tsx';
 import { DiscardOnReload } from './stale-record.tsx';
+import { registeredPanel, useTabPanels } from './tab-panels.tsx';
 
 /** A tab named `log` shows the record's audit trail instead of inputs (e.g. the service point Log tab). */
 const LOG_TAB = 'log';
@@ -77,6 +78,7 @@ function useReadableChildren(model: ResourceModel): ChildModel[] {
 export function SchemaForm({ model, mode }: { model: ResourceModel; mode: FormMode }) {
   const validate = useSchemaValidator(model);
   const readableChildren = useReadableChildren(model);
+  const panels = useTabPanels();
   const fields = model.fields.filter((field) => !(field.readOnly && mode === 'create'));
   const inputs = (tab?: string) =>
     fields
@@ -93,10 +95,11 @@ export function SchemaForm({ model, mode }: { model: ResourceModel; mode: FormMo
   return (
     <TabbedForm validate={validate} toolbar={<FormToolbar mode={mode} />} resetOptions={KEEP_TYPED}>
       {model.tabs
-        .filter((tab) => tab !== LOG_TAB || mode === 'edit')
+        // The log and a registered panel show a saved record: a new one has neither yet.
+        .filter((tab) => mode === 'edit' || (tab !== LOG_TAB && !Object.hasOwn(panels, tab)))
         .map((tab) => (
           <TabbedForm.Tab key={tab} label={`resources.${model.name}.tabs.${tab}`}>
-            {tab === LOG_TAB ? <RecordHistory model={model} /> : inputs(tab)}
+            {tab === LOG_TAB ? <RecordHistory model={model} /> : (registeredPanel(panels, tab, model) ?? inputs(tab))}
           </TabbedForm.Tab>
         ))}
       {mode === 'edit' &&

@@ -23,6 +23,7 @@ import { RecordView } from './record-view.tsx';
 import { RecordActionButtons } from './record-actions.tsx';
 import { RecordBadges } from './status-badge.tsx';
 import { InputKindsProvider } from './input-kinds.tsx';
+import { TabPanelsProvider } from './tab-panels.tsx';
 
 /**
  * After a save, the toast names the record ('Carrier "NordPost" saved'), then the list opens.
@@ -68,10 +69,13 @@ export function schemaPages(model: ResourceModel, options: SchemaResourceOptions
   const withEdit = options.edit ?? true;
   const ListPage = () => <SchemaList model={model} canCreate={withCreate} />;
   const inputs = options.inputs ?? {};
+  const panels = options.panels ?? {};
   const CreatePage = () => (
     <Create redirect="list" mutationOptions={{ onSuccess: useSavedNotification(model, 'created') }}>
       <InputKindsProvider value={inputs}>
-        <SchemaForm model={model} mode="create" />
+        <TabPanelsProvider value={panels}>
+          <SchemaForm model={model} mode="create" />
+        </TabPanelsProvider>
       </InputKindsProvider>
     </Create>
   );
@@ -97,7 +101,9 @@ export function schemaPages(model: ResourceModel, options: SchemaResourceOptions
         }
       >
         <InputKindsProvider value={inputs}>
-          <SchemaForm model={model} mode="edit" />
+          <TabPanelsProvider value={panels}>
+            <SchemaForm model={model} mode="edit" />
+          </TabPanelsProvider>
         </InputKindsProvider>
       </Edit>
     );
@@ -115,7 +121,9 @@ export function schemaPages(model: ResourceModel, options: SchemaResourceOptions
           </TopToolbar>
         }
       >
-        <RecordView model={model} />
+        <TabPanelsProvider value={panels}>
+          <RecordView model={model} />
+        </TabPanelsProvider>
       </Show>
     );
   };

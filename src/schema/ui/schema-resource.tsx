@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { ResourceModel } from '../resource-model.ts';
 import { modelOf } from './registry.ts';
 import type { InputKinds } from './input-kinds.tsx';
+import type { TabPanels } from './tab-panels.tsx';
 import { lazyPage } from './lazy-page.tsx';
 
 export interface SchemaResource {
@@ -22,6 +23,8 @@ export interface SchemaResourceOptions {
   edit?: boolean;
   /** The resource's own widgets, by the `x-input.kind` that names them in its schema. */
   inputs?: InputKinds;
+  /** The resource's own content of schema tabs without inputs, by tab name (a locker's compartment grid). */
+  panels?: TabPanels;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { Stack, styled } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { matchesCondition, type BadgeColor, type FieldModel, type ResourceModel } from '../resource-model.ts';
+import { useLookupChoices } from './lookup-choices.ts';
+import { choicesById, LookupBadgeList } from './lookup-badges.tsx';
 
 /**
  * Background and text of each badge colour: dark text on a light tint, at least 7:1 (WCAG AAA) so the
@@ -74,9 +76,12 @@ export function RecordBadges({ model }: { model: ResourceModel }) {
       return { field, view: badgeOf(field, record, translate, valueLabel) };
     })
     .filter((badge): badge is { field: FieldModel; view: BadgeView } => badge.view !== undefined);
-  if (!badges.length) return null;
+  const colouredLists = model.fields.filter(
+    (field) => field.column.type === 'array_with_badges' && field.lookup?.source && Array.isArray(record[field.source]),
+  );
+  if (!badges.length && !colouredLists.length) return null;
   return (
-    <Stack direction="row" spacing={1} sx={{ mr: 'auto', alignItems: 'center' }}>
+    <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mr: 'auto', alignItems: 'center' }}>
       {badges.map(({ field, view }) => (
         <span
           role="group"
@@ -86,6 +91,40 @@ export function RecordBadges({ model }: { model: ResourceModel }) {
           <StatusBadge {...view} />
         </span>
       ))}
+      {colouredLists.map((field) => (
+        <ColouredLookupBadges
+          key={field.source}
+          values={record[field.source] as unknown[]}
+          lookupSource={field.lookup!.source!}
+          label={translate(`resources.${model.name}.fields.${field.source}`)}
+        />
+      ))}
     </Stack>
+  );
+}
+
+/**
+ * A list of lookup values whose items carry colours (a hardware unit's badges), next to the status
+ * badge; a list without colours (a service point's carriers) stays in the form only.
+ */
+function ColouredLookupBadges({
+  values,
+  lookupSource,
+  label,
+}: {
+  values: unknown[];
+  lookupSource: string;
+  label: string;
+}) {
+  const choices = choicesById(useLookupChoices(lookupSource));
+  const named = values.map((value) => choices.get(String(value)));
+  if (!values.length || !named.some((choice) => choice?.color)) return null;
+  return (
+    <span
+      role="group"
+      aria-label={`${label}: ${named.map((choice, i) => choice?.name ?? String(values[i])).join(', ')}`}
+    >
+      <LookupBadgeList values={values} choices={choices} />
+    </span>
   );
 }

@@ -2647,6 +2647,7 @@ const schema69 = {
     representation: 'name',
     search: ['name', 'sub_id', 'serial_ids', 'firmware_version'],
     tabs: ['basic', 'compartments', 'log'],
+    deleteSends: { partner_id: 'hardware_owner_id' },
   },
   'x-record-actions': [
     {
@@ -2747,7 +2748,7 @@ const schema69 = {
       'x-column': { type: 'select2', hide: true },
     },
     compartment_count: { type: 'integer', readOnly: true, minimum: 0, 'x-column': { hide: true } },
-    compartment_fault_count: { type: 'integer', readOnly: true, minimum: 0, 'x-column': { index: 9 } },
+    compartment_fault_count: { type: 'integer', readOnly: true, minimum: 0, 'x-column': { index: 9, cap: 99 } },
     alert: {
       type: 'boolean',
       readOnly: true,
@@ -4111,6 +4112,7 @@ const schema78 = {
     representation: 'ble_chip_id',
     search: ['ble_chip_id', 'comm_board', 'sim_iccid', 'order_number', 'type_number'],
     tabs: ['basic', 'connectivity', 'log'],
+    deleteSends: { partner_id: 'hardware_owner_id' },
   },
   required: ['ble_chip_id', 'hardware_model_id', 'hardware_owner_id'],
   properties: {
@@ -6554,7 +6556,7 @@ const schema82 = {
 const schema84 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
 const formats52 = sharedValidators.formats['no-period-start'];
 const formats64 = sharedValidators.formats.email;
-const func53 = sharedValidators.countWithinMessage;
+const func54 = sharedValidators.countWithinMessage;
 
 function validate41(
   data,
@@ -7438,7 +7440,7 @@ function validate41(
             indices0[item0] = i1;
           }
         }
-        const message0 = func53(data13, 'max_hardware_units', data);
+        const message0 = func54(data13, 'max_hardware_units', data);
         if (message0 !== undefined) {
           const err43 = {
             instancePath: instancePath + '/hardware_models',
