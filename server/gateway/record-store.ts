@@ -72,7 +72,14 @@ function filterSql(resource: ResourceDefinition, field: string, value: unknown, 
     return `lower(${expr.replace('->', '->>')}) = $${params.length}`;
   }
   params.push(JSON.stringify(value));
-  return `${expr} = $${params.length}::jsonb`;
+  const equal = `${expr} = $${params.length}::jsonb`;
+  // A record is read by its id as a list filtered on it: the key is that id as text, and its index
+  // finds the row where the document's own value would be looked for in every row of the resource.
+  if (field === resource.id && (typeof value === 'string' || typeof value === 'number')) {
+    params.push(String(value));
+    return `key = $${params.length} AND ${equal}`;
+  }
+  return equal;
 }
 
 const sqlText = (text: string) => `'${text.replace(/'/g, "''")}'`;

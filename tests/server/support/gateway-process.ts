@@ -50,18 +50,28 @@ export interface GatewayProcess {
   stop(): Promise<void>;
 }
 
-/** `node server/main.ts` as `npm start` runs it, against `databaseUrl`, ready once it says where it runs. */
-export async function startGatewayProcess(options: { databaseUrl: string; workers?: number }): Promise<GatewayProcess> {
-  const port = await freePort();
+/** Where a gateway process keeps its data: a PostgreSQL database, or a PGlite folder. */
+export type GatewayStorage = { databaseUrl: string } | { dataDir: string };
+
+/** `node server/main.ts` as `npm start` runs it, ready once it says where it runs. */
+export async function startGatewayProcess(
+  options: GatewayStorage & { workers?: number; port?: number },
+): Promise<GatewayProcess> {
+  const port = options.port ?? (await freePort());
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    WORKERS: String(options.workers ?? 1),
+    WEBTOOL_LOCAL: 'true',
+    LOG_LEVEL: 'warn',
+  };
+  if ('databaseUrl' in options) env.DATABASE_URL = options.databaseUrl;
+  else {
+    delete env.DATABASE_URL;
+    env.DATA_DIR = options.dataDir;
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: options.databaseUrl,
-      WORKERS: String(options.workers ?? 1),
-      WEBTOOL_LOCAL: 'true',
-      LOG_LEVEL: 'warn',
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -127,9 +137,13 @@ export async function latestCode(url: string, email: string): Promise<string> {
   return codes[codes.length - 1].code!;
 }
 
-/** Signs a demo user in through the gateway at `signInUrl`, reading the emailed code through `mailUrl`. */
-export async function signInOver(signInUrl: string, username: string, mailUrl = signInUrl): Promise<SigningSession> {
-  const email = demoUsers.find((user) => user.username === username)?.email ?? `${username}@example.com`;
+/** Signs a user in through the gateway at `signInUrl`, reading the emailed code through `mailUrl`. */
+export async function signInOver(
+  signInUrl: string,
+  username: string,
+  mailUrl = signInUrl,
+  email = demoUsers.find((user) => user.username === username)?.email ?? `${username}@example.com`,
+): Promise<SigningSession> {
   const cognito = cognitoClient(signInUrl);
   const tokens = await cognito.signIn(username, DEMO_PASSWORD, () => latestCode(mailUrl, email));
   return {
