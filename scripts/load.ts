@@ -123,7 +123,8 @@ interface Figures {
   p99: number;
   errors: number;
   errorDetail: string;
-  memory?: { pid: number; role: string; startMb: number; endMb: number }[];
+  /** Resident memory before the load, after the warm-up (where growth counts from), and at the end. */
+  memory?: { pid: number; role: string; startMb: number; warmMb: number; endMb: number }[];
 }
 
 /** Resident memory of a process, in MB, from /proc (Linux). */
@@ -325,7 +326,7 @@ async function run(plan: RunPlan, postgresUrl: () => Promise<string>): Promise<F
       console.log(
         `${sessions.length} clients signed in, ${processes.filter((p) => p.role === 'gateway').length} gateway process(es) at ${gateway.url} (ready in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
       );
-      const memory = processes.map((p) => ({ ...p, startMb: residentMb(p.pid), endMb: NaN }));
+      const memory = processes.map((p) => ({ ...p, startMb: residentMb(p.pid), warmMb: NaN, endMb: NaN }));
       // Memory right after start grows with caches and the JIT while warming up; growth counts from after that.
       const warmUpSeconds = plan.soak ? Math.min(60, Math.max(1, Math.round(seconds / 10))) : 0;
       const figures = await drive(
@@ -333,7 +334,7 @@ async function run(plan: RunPlan, postgresUrl: () => Promise<string>): Promise<F
         sessions,
         seconds,
         plan.soak
-          ? { afterSeconds: warmUpSeconds, then: () => memory.forEach((p) => (p.startMb = residentMb(p.pid))) }
+          ? { afterSeconds: warmUpSeconds, then: () => memory.forEach((p) => (p.warmMb = residentMb(p.pid))) }
           : undefined,
       );
       for (const p of memory) p.endMb = residentMb(p.pid);
@@ -359,9 +360,10 @@ function print(figures: Figures, warmUpSeconds: number) {
     ].join('\n'),
   );
   for (const p of figures.memory ?? []) {
-    const growth = (p.endMb - p.startMb) / p.startMb;
+    const growth = (p.endMb - p.warmMb) / p.warmMb;
     console.log(
-      `memory of ${p.role} ${p.pid}: ${p.startMb.toFixed(1)} MB after ${warmUpSeconds} s, ${p.endMb.toFixed(1)} MB at the end: ` +
+      `memory of ${p.role} ${p.pid}: ${p.startMb.toFixed(1)} MB at the start, ${p.warmMb.toFixed(1)} MB after ${warmUpSeconds} s, ` +
+        `${p.endMb.toFixed(1)} MB at the end: ` +
         `${(100 * growth).toFixed(1)} % (goal <= ${100 * MEMORY_GROWTH_GOAL} %: ${growth <= MEMORY_GROWTH_GOAL ? 'met' : 'MISSED'})`,
     );
   }
@@ -377,7 +379,7 @@ function verdicts(all: Figures[]) {
   for (const f of all) {
     const errorsMet = f.errors === 0;
     const latencyMet = !f.plan.latencyGoal || f.p99 < P99_GOAL_MS;
-    const memoryMet = (f.memory ?? []).every((p) => (p.endMb - p.startMb) / p.startMb <= MEMORY_GROWTH_GOAL);
+    const memoryMet = (f.memory ?? []).every((p) => (p.endMb - p.warmMb) / p.warmMb <= MEMORY_GROWTH_GOAL);
     met &&= errorsMet && latencyMet && memoryMet;
     const goal = [
       '0 errors',

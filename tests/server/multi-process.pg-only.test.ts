@@ -3,10 +3,11 @@
  * for the next one lives in the database, so any process serves any call, and background jobs run
  * once across processes. Needs DATABASE_URL (an admin URL that may CREATE DATABASE).
  */
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identitySettings } from '../../server/config.ts';
+import { openDb } from '../../server/db/adapter.ts';
+import { createJobQueue } from '../../server/gateway/background-jobs.ts';
 import { SERVICE_POINT_REPORT_JOB } from '../../server/gateway/rules/service-point-report.ts';
 import { DEMO_PASSWORD } from '../../server/seed/demo-network.ts';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
@@ -117,15 +118,29 @@ describe.skipIf(!adminUrl)('several gateway processes on one PostgreSQL database
     expect(String(report.file).split('#')).toHaveLength(total.rows[0].n + 1);
   });
 
-  it('runs each of many queued jobs exactly once, the two processes sharing them', async () => {
+  it('runs each of many jobs exactly once, the two processes racing for them', async () => {
+    // Requests through both at once: each process wakes for its own and then takes whatever waits,
+    // so both claim from the same queue at the same time.
     const count = 40;
-    const ids = Array.from({ length: count }, () => randomUUID());
-    await sql.query(
-      `INSERT INTO background_jobs (id, kind, owner, payload, status, expires_at)
-       SELECT id, $2, 'operator', '{"resource": "service_points", "scope": "all"}', 'queued', now() + interval '10 minutes'
-       FROM unnest($1::uuid[]) AS id`,
-      [ids, SERVICE_POINT_REPORT_JOB],
+    const requested = await Promise.all(
+      Array.from({ length: count }, (_, n) =>
+        sendOver(n % 2 ? b.url : a.url, operator, {
+          method: 'GET',
+          path: 'webtool/service_points',
+          query: { opname: 'report_request' },
+        }),
+      ),
     );
+    const ids = requested.map((reply) => String(reply.body.request_id));
+    // And jobs no request woke anyone for: found by the processes' regular look.
+    const unannounced = await sql.query<{ id: string }>(
+      `INSERT INTO background_jobs (id, kind, owner, payload, status, expires_at)
+       SELECT gen_random_uuid(), $1, 'operator', '{"resource": "service_points", "scope": "all"}', 'queued',
+              now() + interval '10 minutes'
+       FROM generate_series(1, 10) RETURNING id`,
+      [SERVICE_POINT_REPORT_JOB],
+    );
+    ids.push(...unannounced.rows.map((row) => row.id));
     const deadline = Date.now() + 120_000;
     let jobs: { status: string; runs: number; claimed_by: string }[] = [];
     while (Date.now() < deadline) {
@@ -134,12 +149,63 @@ describe.skipIf(!adminUrl)('several gateway processes on one PostgreSQL database
       if (jobs.every((job) => job.status === 'ready')) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    expect(jobs).toHaveLength(count);
+    expect(jobs).toHaveLength(count + 10);
     expect(jobs.filter((job) => job.status !== 'ready')).toEqual([]);
     expect(jobs.filter((job) => job.runs !== 1)).toEqual([]);
     const processes = new Set(jobs.map((job) => job.claimed_by.split(':').at(-1)));
     expect(processes).toEqual(new Set([a.child.pid, b.child.pid].map(String)));
   }, 150_000);
+
+  it('gives each of many quick jobs to one of two queues claiming side by side on their own connections', async () => {
+    // Jobs that take no time leave claiming as all the work, the likeliest moment for two takers to collide.
+    const count = 300;
+    const ran: string[][] = [[], []];
+    const connections = await Promise.all([
+      openDb({ databaseUrl: database.url }),
+      openDb({ databaseUrl: database.url }),
+    ]);
+    await sql.query(
+      `INSERT INTO background_jobs (id, kind, owner, payload, status, expires_at)
+       SELECT gen_random_uuid(), 'tally', 'operator', jsonb_build_object('n', n), 'queued', now() + interval '10 minutes'
+       FROM generate_series(1, $1::int) AS n`,
+      [count],
+    );
+    const queues = connections.map((db, index) =>
+      createJobQueue({
+        db,
+        pollMs: 5,
+        work: {
+          tally: async (payload) => {
+            ran[index].push(String(payload.n));
+            return payload.n;
+          },
+        },
+      }),
+    );
+    try {
+      await expect
+        .poll(
+          async () =>
+            (
+              await sql.query(
+                "SELECT count(*)::int AS n FROM background_jobs WHERE kind = 'tally' AND status = 'ready'",
+              )
+            ).rows[0].n,
+          { timeout: 60_000, interval: 100 },
+        )
+        .toBe(count);
+    } finally {
+      await Promise.all(queues.map((queue) => queue.stop()));
+      await Promise.all(connections.map((db) => db.close()));
+    }
+    const all = [...ran[0], ...ran[1]];
+    expect(all).toHaveLength(count);
+    expect(new Set(all).size).toBe(count);
+    expect(ran[0].length).toBeGreaterThan(0);
+    expect(ran[1].length).toBeGreaterThan(0);
+    const runs = await sql.query("SELECT max(runs) AS most FROM background_jobs WHERE kind = 'tally'");
+    expect(runs.rows[0].most).toBe(1);
+  }, 90_000);
 
   it(
     'runs WORKERS=2 processes on one port, and replaces one that dies',
