@@ -124,6 +124,11 @@ export async function ensureSortKeys(db: Db, resource: ResourceDefinition): Prom
   });
 }
 
+/**
+ * What this process already did for lists. Kept per process on purpose: it only saves repeating
+ * checks whose results are in the database (the sort keys, the statistics), so another gateway
+ * process that has not done them yet does them once itself and answers the same.
+ */
 interface ListState {
   sortKeys: Map<string, Promise<void>>;
   /** Rows in `records` when this process last ran ANALYZE; undefined: not yet. */
