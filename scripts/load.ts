@@ -1,164 +1,256 @@
 /**
- * Load test of the local gateway (npm run load; not part of npm test). Starts the gateway on a
- * loopback port with a fresh seeded in-memory database, signs in 50 users and drives 50 concurrent
- * connections with autocannon over list, read-by-id and update calls, each SigV4-signed per
- * request. Prints throughput, p50/p95/p99 latency and the error count; exits 1 on any error.
+ * Load test of the gateway (npm run load; not part of npm test). Each run prepares a fresh seeded
+ * database with its load users, starts the gateway as `npm start` does (server/main.ts, its own
+ * processes), signs every client in through the real identity endpoints, and drives concurrent
+ * connections with autocannon over list, search, read-by-id and update calls, each SigV4-signed per
+ * request. Prints throughput, p50/p95/p99 latency and errors per run, then the goals and verdicts.
  *
- * LOAD_SECONDS shortens or lengthens the run (default 60, at most 600).
+ *   npm run load                     PostgreSQL with 2 gateway processes, 50 clients (goal: 0 errors,
+ *                                    p99 under 200 ms); PGlite with 50 clients beside it; PostgreSQL
+ *                                    with 200 clients; 60 s each
+ *   npm run load -- --soak           PostgreSQL, 2 processes, 50 clients for 10 minutes: the memory of
+ *                                    each process after warming up and at the end (goal: <= 20 % growth)
+ *   --seconds N                      another length for each run (LOAD_SECONDS works too)
+ *   --only pg-50,pglite-50,pg-200    some of the runs
+ *   --port N, --pg-port N            the gateway's port (N, N+1...) and the PostgreSQL server's (else free ones)
+ *
+ * The PostgreSQL server is a throw-away one from Debian's packages (scripts/postgres-server.mjs).
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
 import autocannon, { type Client, type Request, type Result } from 'autocannon';
-import { buildApp } from '../server/app.ts';
 import { migrate, openDb } from '../server/db/adapter.ts';
 import { createIdentity } from '../server/identity/index.ts';
 import { seedDemo } from '../server/seed/index.ts';
 import { DEMO_PASSWORD } from '../server/seed/demo-network.ts';
 import type { SigningSession } from '../src/dataProvider/signed-fetch.ts';
-import { cognitoClient } from '../tests/server/support/cognito-client.ts';
+import {
+  createScratchDatabase,
+  freePort,
+  signInOver,
+  startGatewayProcess,
+  type GatewayProcess,
+  type GatewayStorage,
+} from '../tests/server/support/gateway-process.ts';
 import { queryString, signRaw } from '../tests/server/support/raw-signer.ts';
+import { findPostgres, startPostgres } from './postgres-server.mjs';
 
-const CONNECTIONS = 50;
-const seconds = Math.min(600, Math.max(1, Number(process.env.LOAD_SECONDS ?? 60) || 60));
-const roles = ['operator_infinity_admin', 'carrier_1_admin'];
+const P99_GOAL_MS = 200;
+const MEMORY_GROWTH_GOAL = 0.2;
+const SOAK_SECONDS = 600;
+/** Every client edits service points, which only the operator's admins may do. */
+const roles = ['operator_infinity_admin'];
+
+const { values: options } = parseArgs({
+  options: {
+    soak: { type: 'boolean', default: false },
+    seconds: { type: 'string' },
+    only: { type: 'string' },
+    port: { type: 'string' },
+    'pg-port': { type: 'string' },
+  },
+});
+
+const seconds = Math.min(
+  3600,
+  Math.max(1, Number(options.seconds ?? process.env.LOAD_SECONDS ?? (options.soak ? SOAK_SECONDS : 60)) || 60),
+);
+
+interface RunPlan {
+  name: string;
+  title: string;
+  storage: 'postgres' | 'pglite';
+  workers: number;
+  clients: number;
+  /** Whether the run is held to the goal of 0 errors and p99 under 200 ms. */
+  latencyGoal: boolean;
+  soak?: boolean;
+}
+
+const plans: RunPlan[] = options.soak
+  ? [
+      {
+        name: 'soak',
+        title: 'Soak: PostgreSQL, 2 gateway processes, 50 clients',
+        storage: 'postgres',
+        workers: 2,
+        clients: 50,
+        latencyGoal: true,
+        soak: true,
+      },
+    ]
+  : [
+      {
+        name: 'pg-50',
+        title: 'PostgreSQL, 2 gateway processes, 50 clients',
+        storage: 'postgres',
+        workers: 2,
+        clients: 50,
+        latencyGoal: true,
+      },
+      {
+        name: 'pglite-50',
+        title: 'PGlite, 1 gateway process, 50 clients',
+        storage: 'pglite',
+        workers: 1,
+        clients: 50,
+        latencyGoal: false,
+      },
+      {
+        name: 'pg-200',
+        title: 'PostgreSQL, 2 gateway processes, 200 clients',
+        storage: 'postgres',
+        workers: 2,
+        clients: 200,
+        latencyGoal: false,
+      },
+    ];
+const named = options.only ? plans.filter((plan) => options.only!.split(',').includes(plan.name)) : plans;
+/** Why no PostgreSQL server can run here (findPostgres installs Debian's when root), or nothing. */
+const postgresMissing = (() => {
+  try {
+    findPostgres();
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+})();
+const chosen = postgresMissing ? named.filter((plan) => plan.storage !== 'postgres') : named;
 
 interface LoadContext {
   user: number;
   version?: number;
 }
 
-async function main() {
-  const db = await openDb();
-  await migrate(db);
-  const identity = createIdentity(db, { local: true, log: () => {} });
-  await seedDemo(db, identity);
-  const app = await buildApp({ db, identity });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no loopback address');
-  const host = `127.0.0.1:${address.port}`;
+interface Figures {
+  plan: RunPlan;
+  requests: number;
+  throughput: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  errorDetail: string;
+  /** Resident memory before the load, after the warm-up (where growth counts from), and at the end. */
+  memory?: { pid: number; role: string; startMb: number; warmMb: number; endMb: number }[];
+}
 
+/** Resident memory of a process, in MB, from /proc (Linux). */
+function residentMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+/** The gateway processes behind `gateway`: its workers under WORKERS>1, else the process itself. */
+function gatewayProcesses(gateway: GatewayProcess): { pid: number; role: string }[] {
+  const pid = gateway.child.pid!;
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  if (!children.length) return [{ pid, role: 'gateway' }];
+  return [{ pid, role: 'supervisor' }, ...children.map((child) => ({ pid: Number(child), role: 'gateway' }))];
+}
+
+/** A fresh seeded database holding `users` load users, all with the demo password. */
+async function prepareDatabase(storage: GatewayStorage, users: number) {
+  const db = await openDb(
+    'databaseUrl' in storage ? { databaseUrl: storage.databaseUrl } : { dataDir: storage.dataDir },
+  );
   try {
-    const cognito = cognitoClient(app);
-    const sessions: SigningSession[] = [];
-    for (let n = 0; n < CONNECTIONS; n += 1) {
-      const username = `load.user${n}`;
-      const email = `${username}@load.locker.test`;
+    await migrate(db);
+    const identity = createIdentity(db, { local: true, log: () => {} });
+    await seedDemo(db, identity);
+    for (let n = 0; n < users; n += 1) {
       const role = roles[n % roles.length];
       await identity.createUser({
-        username,
-        email,
+        username: `load.user${n}`,
+        email: `load.user${n}@load.locker.test`,
         familyName: role.split('_')[0],
         groups: [role],
         password: DEMO_PASSWORD,
         temporary: false,
       });
-      const tokens = await cognito.signIn(username, DEMO_PASSWORD, async () => {
-        const mails = (await identity.readOutbox()).filter((mail) => mail.to === email && mail.code);
-        return mails[mails.length - 1].code!;
-      });
-      sessions.push({
-        region: 'eu-west-1',
-        idToken: tokens.IdToken,
-        accessToken: tokens.AccessToken,
-        credentials: await cognito.credentials(tokens.IdToken),
-      });
     }
-    console.log(
-      `${sessions.length} users signed in; ${CONNECTIONS} connections for ${seconds} s against http://${host}`,
-    );
-
-    const path = '/webtool/service_points';
-    /** Each connection edits its own service point, so updates never race each other. */
-    const servicePointOf = (context: LoadContext) => 101 + context.user;
-    const signed = (
-      request: Request,
-      context: LoadContext,
-      method: string,
-      query: Record<string, string>,
-      body?: string,
-    ) => {
-      const headers = signRaw({ method, host, path, query, body }, sessions[context.user]);
-      const search = queryString(query);
-      return { ...request, method, path: search ? `${path}?${search}` : path, headers: { ...headers, host }, body };
-    };
-
-    let nextUser = 0;
-    const searches = ['Coop', 'Kiosk', 'Station', 'Mall', 'Oslo'];
-    const requests = [
-      {
-        setupRequest: (request: Request, context: LoadContext) =>
-          signed(request, context, 'GET', {
-            search: searches[context.user % searches.length],
-            order_by: 'name',
-            order_by_dir: context.user % 2 ? 'desc' : 'asc',
-            offset: String((context.user % 5) * 15),
-            limit: '15',
-          }),
-      },
-      {
-        setupRequest: (request: Request, context: LoadContext) =>
-          signed(request, context, 'GET', { service_point_id: String(servicePointOf(context)) }),
-        onResponse: (status: number, body: string, context: LoadContext) => {
-          if (status === 200) context.version = (JSON.parse(body) as { data: { version: number }[] }).data[0]?.version;
-        },
-      },
-      {
-        setupRequest: (request: Request, context: LoadContext) =>
-          signed(
-            request,
-            context,
-            'PATCH',
-            {},
-            JSON.stringify({
-              service_point_id: servicePointOf(context),
-              version: context.version ?? 0,
-              address: `Load street ${Date.now() % 1000}`,
-            }),
-          ),
-      },
-    ];
-
-    const latencies: number[] = [];
-    const result = await new Promise<Result>((resolve, reject) => {
-      const instance = autocannon(
-        {
-          url: `http://${host}`,
-          connections: CONNECTIONS,
-          duration: seconds,
-          timeout: 10,
-          initialContext: { user: 0 },
-          requests: requests as unknown as Request[],
-          setupClient(client: Client) {
-            const iterator = (client as unknown as { requestIterator: RequestIteratorInternals }).requestIterator;
-            iterator.initialContext = { user: nextUser++ % sessions.length };
-            iterator.resetContext();
-            iterator.rebuildRequest();
-          },
-        },
-        (error, done) => (error ? reject(error) : resolve(done)),
-      );
-      instance.on('response', (_client, _status, _bytes, milliseconds) => latencies.push(milliseconds));
-    });
-
-    const errors = result.non2xx + result.errors + result.timeouts;
-    latencies.sort((a, b) => a - b);
-    const at = (p: number) =>
-      (latencies.length
-        ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]
-        : NaN
-      ).toFixed(1);
-    console.log(
-      [
-        `requests: ${result.requests.total} in ${result.duration} s (${latencies.length} answered)`,
-        `throughput: ${result.requests.average.toFixed(1)} req/s`,
-        `latency: p50 ${at(50)} ms, p95 ${at(95)} ms, p99 ${at(99)} ms`,
-        `errors: ${errors} (non-2xx ${result.non2xx}: 4xx ${result['4xx']}, 5xx ${result['5xx']}; socket ${result.errors}; timeouts ${result.timeouts})`,
-      ].join('\n'),
-    );
-    process.exitCode = errors > 0 ? 1 : 0;
   } finally {
-    await app.close();
     await db.close();
   }
+}
+
+async function signInAll(url: string, users: number): Promise<SigningSession[]> {
+  const sessions: SigningSession[] = new Array(users);
+  const parallel = 4;
+  for (let start = 0; start < users; start += parallel) {
+    await Promise.all(
+      Array.from({ length: Math.min(parallel, users - start) }, async (_, offset) => {
+        const n = start + offset;
+        sessions[n] = await signInOver(url, `load.user${n}`, url, `load.user${n}@load.locker.test`);
+      }),
+    );
+  }
+  return sessions;
+}
+
+/** The calls of one client, in turn: a list page, a search, a read of its own record, an update of it. */
+function clientRequests(host: string, sessions: SigningSession[]) {
+  const path = '/webtool/service_points';
+  /** Each client edits its own service point, so updates never race each other. */
+  const servicePointOf = (context: LoadContext) => 101 + context.user;
+  const signed = (
+    request: Request,
+    context: LoadContext,
+    method: string,
+    query: Record<string, string>,
+    body?: string,
+  ) => {
+    const headers = signRaw({ method, host, path, query, body }, sessions[context.user]);
+    const search = queryString(query);
+    return { ...request, method, path: search ? `${path}?${search}` : path, headers: { ...headers, host }, body };
+  };
+  const searches = ['Coop', 'Kiosk', 'Station', 'Mall', 'Oslo'];
+  const orders = ['name', 'city', 'service_point_id'];
+  return [
+    {
+      setupRequest: (request: Request, context: LoadContext) =>
+        signed(request, context, 'GET', {
+          order_by: orders[context.user % orders.length],
+          order_by_dir: context.user % 2 ? 'desc' : 'asc',
+          offset: String((context.user % 20) * 15),
+          limit: '15',
+        }),
+    },
+    {
+      setupRequest: (request: Request, context: LoadContext) =>
+        signed(request, context, 'GET', {
+          search: searches[context.user % searches.length],
+          order_by: 'name',
+          order_by_dir: context.user % 2 ? 'desc' : 'asc',
+          offset: String((context.user % 5) * 15),
+          limit: '15',
+        }),
+    },
+    {
+      setupRequest: (request: Request, context: LoadContext) =>
+        signed(request, context, 'GET', { service_point_id: String(servicePointOf(context)) }),
+      onResponse: (status: number, body: string, context: LoadContext) => {
+        if (status === 200) context.version = (JSON.parse(body) as { data: { version: number }[] }).data[0]?.version;
+      },
+    },
+    {
+      setupRequest: (request: Request, context: LoadContext) =>
+        signed(
+          request,
+          context,
+          'PATCH',
+          {},
+          JSON.stringify({
+            service_point_id: servicePointOf(context),
+            version: context.version ?? 0,
+            address: `Load street ${Date.now() % 1000}`,
+          }),
+        ),
+    },
+  ];
 }
 
 /** autocannon's per-connection request iterator: the context must be set after the client exists. */
@@ -166,6 +258,171 @@ interface RequestIteratorInternals {
   initialContext: LoadContext;
   resetContext(): void;
   rebuildRequest(): void;
+}
+
+async function drive(
+  url: string,
+  sessions: SigningSession[],
+  duration: number,
+  atWarmedUp?: { afterSeconds: number; then: () => void },
+) {
+  const host = new URL(url).host;
+  let nextUser = 0;
+  const latencies: number[] = [];
+  const warmUp = atWarmedUp && setTimeout(atWarmedUp.then, atWarmedUp.afterSeconds * 1000);
+  const result = await new Promise<Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: sessions.length,
+        duration,
+        timeout: 10,
+        initialContext: { user: 0 },
+        requests: clientRequests(host, sessions) as unknown as Request[],
+        setupClient(client: Client) {
+          const iterator = (client as unknown as { requestIterator: RequestIteratorInternals }).requestIterator;
+          iterator.initialContext = { user: nextUser++ % sessions.length };
+          iterator.resetContext();
+          iterator.rebuildRequest();
+        },
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, _status, _bytes, milliseconds) => latencies.push(milliseconds));
+  });
+  clearTimeout(warmUp);
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) =>
+    latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] : NaN;
+  return {
+    requests: result.requests.total,
+    throughput: result.requests.average,
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    errors: result.non2xx + result.errors + result.timeouts,
+    errorDetail: `non-2xx ${result.non2xx} (4xx ${result['4xx']}, 5xx ${result['5xx']}), socket ${result.errors}, timeouts ${result.timeouts}`,
+  };
+}
+
+/** Ports handed out in turn from --port / --pg-port, else free ones. */
+function portsFrom(first: string | undefined) {
+  let next = first ? Number(first) : undefined;
+  return async () => (next === undefined ? freePort() : next++);
+}
+const gatewayPort = portsFrom(options.port);
+const postgresPort = portsFrom(options['pg-port']);
+
+async function run(plan: RunPlan, postgresUrl: () => Promise<string>): Promise<Figures> {
+  console.log(`\n== ${plan.title}, ${seconds} s ==`);
+  const started = performance.now();
+  let storage: GatewayStorage;
+  let cleanUp: () => Promise<void>;
+  if (plan.storage === 'postgres') {
+    const database = await createScratchDatabase(await postgresUrl(), `webtool_load_${plan.name.replace(/\W/g, '_')}`);
+    storage = { databaseUrl: database.url };
+    cleanUp = database.drop;
+  } else {
+    const folder = mkdtempSync(path.join(tmpdir(), 'webtool-load-'));
+    storage = { dataDir: folder };
+    cleanUp = async () => rmSync(folder, { recursive: true, force: true });
+  }
+  try {
+    await prepareDatabase(storage, plan.clients);
+    const gateway = await startGatewayProcess({ ...storage, workers: plan.workers, port: await gatewayPort() });
+    try {
+      const sessions = await signInAll(gateway.url, plan.clients);
+      const processes = gatewayProcesses(gateway);
+      console.log(
+        `${sessions.length} clients signed in, ${processes.filter((p) => p.role === 'gateway').length} gateway process(es) at ${gateway.url} (ready in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
+      );
+      const memory = processes.map((p) => ({ ...p, startMb: residentMb(p.pid), warmMb: NaN, endMb: NaN }));
+      // Memory right after start grows with caches and the JIT while warming up; growth counts from after that.
+      const warmUpSeconds = plan.soak ? Math.min(60, Math.max(1, Math.round(seconds / 10))) : 0;
+      const figures = await drive(
+        gateway.url,
+        sessions,
+        seconds,
+        plan.soak
+          ? { afterSeconds: warmUpSeconds, then: () => memory.forEach((p) => (p.warmMb = residentMb(p.pid))) }
+          : undefined,
+      );
+      for (const p of memory) p.endMb = residentMb(p.pid);
+      const result: Figures = { plan, ...figures, ...(plan.soak && { memory }) };
+      print(result, warmUpSeconds);
+      return result;
+    } finally {
+      await gateway.stop();
+    }
+  } finally {
+    await cleanUp();
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+function print(figures: Figures, warmUpSeconds: number) {
+  console.log(
+    [
+      `requests: ${figures.requests}, throughput: ${figures.throughput.toFixed(1)} req/s`,
+      `latency: p50 ${ms(figures.p50)}, p95 ${ms(figures.p95)}, p99 ${ms(figures.p99)}`,
+      `errors: ${figures.errors} (${figures.errorDetail})`,
+    ].join('\n'),
+  );
+  for (const p of figures.memory ?? []) {
+    const growth = (p.endMb - p.warmMb) / p.warmMb;
+    console.log(
+      `memory of ${p.role} ${p.pid}: ${p.startMb.toFixed(1)} MB at the start, ${p.warmMb.toFixed(1)} MB after ${warmUpSeconds} s, ` +
+        `${p.endMb.toFixed(1)} MB at the end: ` +
+        `${(100 * growth).toFixed(1)} % (goal <= ${100 * MEMORY_GROWTH_GOAL} %: ${growth <= MEMORY_GROWTH_GOAL ? 'met' : 'MISSED'})`,
+    );
+  }
+}
+
+function verdicts(all: Figures[]) {
+  console.log('\n== Summary ==');
+  console.log(['run', 'req/s', 'p50', 'p95', 'p99', 'errors'].join('\t'));
+  for (const f of all) {
+    console.log([f.plan.name, f.throughput.toFixed(1), ms(f.p50), ms(f.p95), ms(f.p99), f.errors].join('\t'));
+  }
+  let met = true;
+  for (const f of all) {
+    const errorsMet = f.errors === 0;
+    const latencyMet = !f.plan.latencyGoal || f.p99 < P99_GOAL_MS;
+    const memoryMet = (f.memory ?? []).every((p) => (p.endMb - p.warmMb) / p.warmMb <= MEMORY_GROWTH_GOAL);
+    met &&= errorsMet && latencyMet && memoryMet;
+    const goal = [
+      '0 errors',
+      ...(f.plan.latencyGoal ? [`p99 under ${P99_GOAL_MS} ms`] : []),
+      ...(f.memory ? [`memory growth <= ${100 * MEMORY_GROWTH_GOAL} %`] : []),
+    ].join(', ');
+    console.log(`goal of ${f.plan.name} (${goal}): ${errorsMet && latencyMet && memoryMet ? 'met' : 'MISSED'}`);
+  }
+  return met;
+}
+
+async function main() {
+  if (postgresMissing) {
+    console.error(`\n!!! PostgreSQL unavailable: ${postgresMissing}; the PostgreSQL runs are skipped. !!!\n`);
+  }
+  if (!named.length) throw new Error(`--only names none of: ${plans.map((plan) => plan.name).join(', ')}`);
+  if (!chosen.length) throw new Error('Every run asked for needs PostgreSQL.');
+  let postgres: ReturnType<typeof startPostgres> | undefined;
+  const postgresUrl = async () => {
+    postgres ??= startPostgres({ port: await postgresPort() });
+    return (await postgres).url;
+  };
+  const stopPostgres = async () => (await postgres)?.remove();
+  process.once('SIGINT', () => {
+    void stopPostgres().finally(() => process.exit(130));
+  });
+  try {
+    const all: Figures[] = [];
+    for (const plan of chosen) all.push(await run(plan, postgresUrl));
+    process.exitCode = verdicts(all) ? 0 : 1;
+  } finally {
+    await stopPostgres();
+  }
 }
 
 main().catch((error: unknown) => {

@@ -17,6 +17,8 @@ import { identityAccessRoutes } from './gateway/identity-access.ts';
 import { listsRoute } from './gateway/lists.ts';
 import { webtoolLogsRoutes } from './gateway/webtool-logs.ts';
 import { registerUploadRoutes, UPLOAD_BODY_LIMIT } from './gateway/uploads.ts';
+import { createJobQueue } from './gateway/background-jobs.ts';
+import { SERVICE_POINT_REPORT_JOB, servicePointReportWork } from './gateway/rules/service-point-report.ts';
 
 export interface AppOptions {
   db: Db;
@@ -98,11 +100,18 @@ export async function buildApp(options: AppOptions) {
 
   const schemas = loadSchemas();
   const registry = createSchemaRegistry(schemas);
+  const resources = loadResources(schemas);
+  const jobs = createJobQueue({
+    db: options.db,
+    work: { [SERVICE_POINT_REPORT_JOB]: servicePointReportWork(options.db, resources) },
+  });
+  app.addHook('onClose', () => jobs.stop());
   await options.identity.register(app);
   await registerWebtool(app, {
     db: options.db,
     identity: options.identity,
-    resources: loadResources(schemas),
+    resources,
+    jobs,
     validate: (resource: ResourceDefinition, doc, { partial }) =>
       validateRecord(registry, resource.schemaId, doc, { partial }),
     validateForm: (formSchemaId, body) =>
@@ -115,7 +124,8 @@ export async function buildApp(options: AppOptions) {
     special: { ...identityAccessRoutes(options.identity), 'GET lists': listsRoute, ...webtoolLogsRoutes },
   });
 
-  app.get('/healthz', async () => ({ ok: true }));
+  // Which gateway process answered, for a supervisor, a load test or a person behind one port (WORKERS).
+  app.get('/healthz', async () => ({ ok: true, process: process.pid }));
   registerUploadRoutes(app, options.db);
 
   // The local stand-in of the file storage: public help content (spec 01 §7).

@@ -50,6 +50,24 @@ export interface ServerConfig {
   local: boolean;
   distDir: string;
   logLevel: string;
+  /** Gateway processes sharing the port (WORKERS); more than one needs DATABASE_URL. */
+  workers: number;
+}
+
+const MAX_WORKERS = 64;
+
+/** Why the gateway cannot start with these settings, in words for whoever typed them; undefined if it can. */
+export function configProblem(config: ServerConfig): string | undefined {
+  if (!Number.isInteger(config.workers) || config.workers < 1 || config.workers > MAX_WORKERS) {
+    return `WORKERS must be a whole number from 1 to ${MAX_WORKERS} (gateway processes sharing the port).`;
+  }
+  if (config.workers > 1 && !config.databaseUrl) {
+    return (
+      `WORKERS=${config.workers} needs a PostgreSQL server: set DATABASE_URL. The embedded database ` +
+      '(PGlite) belongs to one process, so it runs with one gateway process only.'
+    );
+  }
+  return undefined;
 }
 
 /** A whole number setting at least `min`, or its default when unset; anything else stops the start. */
@@ -78,5 +96,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     local: env.WEBTOOL_LOCAL !== 'false',
     distDir: path.resolve(root, 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    workers: env.WORKERS?.trim() ? Number(env.WORKERS) : 1,
   };
 }

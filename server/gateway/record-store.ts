@@ -72,7 +72,14 @@ function filterSql(resource: ResourceDefinition, field: string, value: unknown, 
     return `lower(${expr.replace('->', '->>')}) = $${params.length}`;
   }
   params.push(JSON.stringify(value));
-  return `${expr} = $${params.length}::jsonb`;
+  const equal = `${expr} = $${params.length}::jsonb`;
+  // A record is read by its id as a list filtered on it: the key is that id as text, and its index
+  // finds the row where the document's own value would be looked for in every row of the resource.
+  if (field === resource.id && (typeof value === 'string' || typeof value === 'number')) {
+    params.push(String(value));
+    return `key = $${params.length} AND ${equal}`;
+  }
+  return equal;
 }
 
 const sqlText = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -117,6 +124,11 @@ export async function ensureSortKeys(db: Db, resource: ResourceDefinition): Prom
   });
 }
 
+/**
+ * What this process already did for lists. Kept per process on purpose: it only saves repeating
+ * checks whose results are in the database (the sort keys, the statistics), so another gateway
+ * process that has not done them yet does them once itself and answers the same.
+ */
 interface ListState {
   sortKeys: Map<string, Promise<void>>;
   /** Rows in `records` when this process last ran ANALYZE; undefined: not yet. */

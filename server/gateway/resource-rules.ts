@@ -5,6 +5,7 @@ import type { StoredRecord } from './record-writes.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
 import type { FieldErrors } from '../../src/contract/errors.ts';
 import type { RecordWrites } from './write-pipeline.ts';
+import type { JobQueue } from './background-jobs.ts';
 
 export interface RuleContext {
   tx: Db;
@@ -35,6 +36,8 @@ export interface OpnameContext {
   rules: ResourceRules;
   /** The write pipeline for this caller and resource: a handler that writes records goes through it. */
   writes: RecordWrites;
+  /** Work started by one request and polled by later ones, possibly through another gateway process. */
+  jobs: JobQueue;
 }
 
 /**

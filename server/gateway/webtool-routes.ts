@@ -6,6 +6,7 @@ import type { ResourceDefinition } from './resource-registry.ts';
 import { resolveAccess, type CallerAccess } from './caller-access.ts';
 import type { ResourceRules } from './resource-rules.ts';
 import type { FormValidator, RecordValidator } from './write-pipeline.ts';
+import type { JobQueue } from './background-jobs.ts';
 import { createHandlerContext, endpointOf } from './handlers/handler-context.ts';
 import { getHandler } from './handlers/get.ts';
 import { postHandler } from './handlers/post.ts';
@@ -29,6 +30,7 @@ export interface WebtoolDeps {
   validate: RecordValidator;
   validateForm: FormValidator;
   rules?: Record<string, ResourceRules>;
+  jobs: JobQueue;
   /** `'<METHOD> <path under webtool/>'` -> handler, for paths that are not schema resources. */
   special?: Record<string, SpecialRoute>;
 }

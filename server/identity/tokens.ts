@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK } from 'jose';
+import { SignJWT, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK, type JWTPayload } from 'jose';
 import type { Db } from '../db/adapter.ts';
 
 /** Claims of an id token, as Cognito issues them. A type, not an interface, so it fits Record<string, unknown>. */
@@ -56,11 +56,21 @@ interface SigningKey {
 
 export const isExpiredTokenError = (error: unknown) => error instanceof errors.JWTExpired;
 
+/** Tokens whose signature this process checked; a signed-in client sends the same one on every call. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export function createTokens(
   db: Db,
   options: { issuer: string; clientId: string; ttlSeconds: number; now: () => number },
 ) {
   let signingKey: Promise<SigningKey> | undefined;
+  /**
+   * Payloads of tokens whose signature, issuer and audience checked out, by audience and token. A
+   * signature stays valid, and every process signs with the same stored key, so the cache is safe per
+   * process; only the expiry still moves, and it is checked on every use. An RSA check through
+   * WebCrypto costs more than the rest of a small gateway call.
+   */
+  const verified = new Map<string, JWTPayload>();
 
   /** Loads the stored key pair, creating it on first use; concurrent first uses agree on one row. */
   async function loadKey(): Promise<SigningKey> {
@@ -105,6 +115,9 @@ export function createTokens(
   }
 
   async function verify(token: string, audience?: string) {
+    const cacheKey = `${audience ?? ''} ${token}`;
+    const known = verified.get(cacheKey);
+    if (known && typeof known.exp === 'number' && known.exp * 1000 > options.now()) return known;
     const { publicKey } = await key();
     const { payload } = await jwtVerify(token, publicKey, {
       algorithms: ['RS256'],
@@ -112,6 +125,8 @@ export function createTokens(
       audience,
       currentDate: new Date(options.now()),
     });
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+    verified.set(cacheKey, payload);
     return payload;
   }
 

@@ -488,6 +488,10 @@ describe('tokens', () => {
     await expect(identity.verifyIdToken(`${header}.${forged}.${signature}`)).rejects.toThrow();
     await expect(identity.verifyIdToken(tokens.AccessToken)).rejects.toThrow();
     await expect(identity.verifyAccessToken(tokens.IdToken)).rejects.toThrow();
+    // Checked once while valid (this process then knows its signature), and still refused once expired.
+    await expect(identity.verifyIdToken(tokens.IdToken)).resolves.toMatchObject({ token_use: 'id' });
+    await expect(identity.verifyAccessToken(tokens.AccessToken)).resolves.toMatchObject({ token_use: 'access' });
+    await expect(identity.verifyAccessToken(tokens.IdToken)).rejects.toThrow();
     advance(3601);
     await expect(identity.verifyIdToken(tokens.IdToken)).rejects.toThrow(/exp/);
     expectError(

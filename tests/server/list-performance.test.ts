@@ -141,6 +141,30 @@ describe('list queries on a large resource', () => {
     }
   });
 
+  it('reads a record by its id through the primary key, not by looking at every row', async () => {
+    const sent: { sql: string; params: unknown[] }[] = [];
+    const watch = (inner: Db): Db => ({
+      query: (sql, params) => {
+        sent.push({ sql, params: params ?? [] });
+        return inner.query(sql, params);
+      },
+      transaction: (fn) => inner.transaction((tx) => fn(watch(tx))),
+      close: () => inner.close(),
+    });
+    const query: ListQuery = { offset: 0, limit: 15, filters: { service_point_id: 101 } };
+    expect(await listRecords(watch(db), servicePointsResource, query)).toEqual(
+      await reference(db, servicePointsResource, query),
+    );
+    const reads = sent.filter(({ sql }) => /^\s*(SELECT|WITH)\b/.test(sql) && /FROM records\b/.test(sql));
+    expect(reads.length).toBeGreaterThan(0);
+    for (const { sql, params } of reads) {
+      const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
+      const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(text).toContain('records_pkey');
+      expect(text).not.toMatch(/Seq Scan on records/);
+    }
+  });
+
   it('answers a substring search through the trigram index', async () => {
     const plan = await db.query<{ 'QUERY PLAN': string }>(
       `EXPLAIN SELECT count(*) FROM records WHERE resource = $1 AND search LIKE $2`,

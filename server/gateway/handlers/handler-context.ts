@@ -38,6 +38,7 @@ export function createHandlerContext(deps: WebtoolDeps): HandlerContext {
       validateForm: deps.validateForm,
       rules: deps.rules?.[resource.endpoint] ?? {},
       writes: writesOf(access, resource),
+      jobs: deps.jobs,
     }),
   };
 }

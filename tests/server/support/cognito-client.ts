@@ -44,19 +44,30 @@ export interface Reply {
 const poolName = settings.userPoolId.split('_')[1];
 
 /**
- * A Cognito JSON-API client over Fastify inject, computing SRP the way Amplify does; its requests
- * come from `remoteAddress` (inject's own default otherwise), as wrong passwords are counted per address.
+ * A Cognito JSON-API client computing SRP the way Amplify does, over Fastify inject or, given a base
+ * URL, over HTTP to a running gateway process. Through inject its requests come from `remoteAddress`
+ * (inject's own default otherwise), as wrong passwords are counted per address.
  */
-export function cognitoClient(app: FastifyInstance, remoteAddress?: string) {
+export function cognitoClient(gateway: FastifyInstance | string, remoteAddress?: string) {
   async function call(operation: string, body: object, service: 'idp' | 'identity' = 'idp'): Promise<Reply> {
     const identityPool = service === 'identity';
-    const response = await app.inject({
+    const url = identityPool ? settings.identityPoolPath : settings.userPoolPath;
+    const headers = {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `${identityPool ? 'AWSCognitoIdentityService' : 'AWSCognitoIdentityProviderService'}.${operation}`,
+    };
+    if (typeof gateway === 'string') {
+      const response = await fetch(`${gateway}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      return {
+        status: response.status,
+        errorType: response.headers.get('x-amzn-errortype') ?? undefined,
+        body: (await response.json()) as ReplyBody,
+      };
+    }
+    const response = await gateway.inject({
       method: 'POST',
-      url: identityPool ? settings.identityPoolPath : settings.userPoolPath,
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': `${identityPool ? 'AWSCognitoIdentityService' : 'AWSCognitoIdentityProviderService'}.${operation}`,
-      },
+      url,
+      headers,
       payload: JSON.stringify(body),
       ...(remoteAddress ? { remoteAddress } : {}),
     });

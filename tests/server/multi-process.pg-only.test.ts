@@ -1,0 +1,250 @@
+/**
+ * Several gateway processes against one PostgreSQL database (issue 17): whatever a request leaves
+ * for the next one lives in the database, so any process serves any call, and background jobs run
+ * once across processes. Needs DATABASE_URL (an admin URL that may CREATE DATABASE).
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identitySettings } from '../../server/config.ts';
+import { openDb } from '../../server/db/adapter.ts';
+import { createJobQueue } from '../../server/gateway/background-jobs.ts';
+import { SERVICE_POINT_REPORT_JOB } from '../../server/gateway/rules/service-point-report.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo-network.ts';
+import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
+import { cognitoClient } from './support/cognito-client.ts';
+import {
+  answeringProcess,
+  createScratchDatabase,
+  sendOver,
+  signInOver,
+  startGatewayProcess,
+  type GatewayProcess,
+} from './support/gateway-process.ts';
+
+const adminUrl = process.env.DATABASE_URL;
+const STARTUP_MS = 180_000;
+
+describe.skipIf(!adminUrl)('several gateway processes on one PostgreSQL database', () => {
+  let database: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let a: GatewayProcess;
+  let b: GatewayProcess;
+  let sql: pg.Pool;
+  let operator: SigningSession;
+
+  beforeAll(async () => {
+    database = await createScratchDatabase(adminUrl!, 'webtool_multi');
+    // Started together on an empty database: one migrates and seeds, the other waits and finds it done.
+    [a, b] = await Promise.all([
+      startGatewayProcess({ databaseUrl: database.url }),
+      startGatewayProcess({ databaseUrl: database.url }),
+    ]);
+    sql = new pg.Pool({ connectionString: database.url, max: 2 });
+    operator = await signInOver(a.url, 'operator', b.url);
+  }, STARTUP_MS);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await sql?.end();
+    await database?.drop();
+  }, STARTUP_MS);
+
+  it('migrates and seeds the database once when two processes start at the same time', async () => {
+    const seeded = [a, b].filter((gateway) => gateway.output().includes('Seeded the demo network'));
+    expect(seeded).toHaveLength(1);
+    const migrations = await sql.query<{ name: string }>('SELECT name FROM schema_migrations');
+    expect(migrations.rows.map((row) => row.name)).toContain('010-background-jobs.sql');
+    const users = await sql.query("SELECT count(*)::int AS n FROM identity_users WHERE username = 'operator'");
+    expect(users.rows[0].n).toBe(1);
+  });
+
+  it('serves through one process a user signed in through the other, and refreshes there too', async () => {
+    expect(await answeringProcess(a.url)).not.toBe(await answeringProcess(b.url));
+    const list = await sendOver(b.url, operator, {
+      method: 'GET',
+      path: 'webtool/service_points',
+      query: { limit: 5 },
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.data).toHaveLength(5);
+
+    // The SRP challenge state between the two answers lives in the database: each step may land anywhere.
+    const signedIn = await cognitoClient(a.url).signIn('carrier', DEMO_PASSWORD, async () => {
+      const mails = (await (await fetch(`${b.url}/__dev/outbox`)).json()) as { to: string; code?: string }[];
+      return mails.filter((mail) => mail.to === 'carrier@demo.locker.test' && mail.code).at(-1)!.code!;
+    });
+    const refreshed = await cognitoClient(b.url).call('GetTokensFromRefreshToken', {
+      ClientId: identitySettings.userPoolClientId,
+      RefreshToken: signedIn.RefreshToken,
+    });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.AuthenticationResult.IdToken).toBeTruthy();
+  });
+
+  it('refuses through one process a user locked out by wrong passwords through the other', async () => {
+    const throughA = cognitoClient(a.url);
+    for (let failure = 1; failure <= identitySettings.passwordAttempts.freeFailuresPerUser + 1; failure++) {
+      const wrong = await throughA.passwordStep('analyst', 'Wrong-Password-1');
+      expect(wrong.errorType?.split(':')[0]).toBe('NotAuthorizedException');
+      expect(wrong.body.message).toBe('Incorrect username or password.');
+    }
+    const refused = await cognitoClient(b.url).passwordStep('analyst', DEMO_PASSWORD);
+    expect(refused.errorType?.split(':')[0]).toBe('NotAuthorizedException');
+    expect(refused.body.message).toBe('Password attempts exceeded');
+  });
+
+  it('builds a report requested through one process and polled through the other', async () => {
+    const requested = await sendOver(a.url, operator, {
+      method: 'GET',
+      path: 'webtool/service_points',
+      query: { opname: 'report_request' },
+    });
+    expect(requested.status).toBe(200);
+    const requestId = String(requested.body.request_id);
+    let report: Record<string, unknown> = {};
+    for (let attempt = 0; attempt < 200 && report.status !== 'ready'; attempt += 1) {
+      if (attempt) await new Promise((resolve) => setTimeout(resolve, 50));
+      const polled = await sendOver(b.url, operator, {
+        method: 'GET',
+        path: 'webtool/service_points',
+        query: { opname: 'report_status', request_id: requestId },
+      });
+      expect(polled.status).toBe(200);
+      report = polled.body;
+      expect(['pending', 'ready']).toContain(report.status);
+    }
+    expect(report.status).toBe('ready');
+    const total = await sql.query("SELECT count(*)::int AS n FROM records WHERE resource = 'service_points'");
+    expect(report.rows).toBe(total.rows[0].n);
+    expect(String(report.file).split('#')).toHaveLength(total.rows[0].n + 1);
+  });
+
+  it('runs each of many jobs exactly once, the two processes racing for them', async () => {
+    // Requests through both at once: each process wakes for its own and then takes whatever waits,
+    // so both claim from the same queue at the same time.
+    const count = 40;
+    const requested = await Promise.all(
+      Array.from({ length: count }, (_, n) =>
+        sendOver(n % 2 ? b.url : a.url, operator, {
+          method: 'GET',
+          path: 'webtool/service_points',
+          query: { opname: 'report_request' },
+        }),
+      ),
+    );
+    const ids = requested.map((reply) => String(reply.body.request_id));
+    // And jobs no request woke anyone for: found by the processes' regular look.
+    const unannounced = await sql.query<{ id: string }>(
+      `INSERT INTO background_jobs (id, kind, owner, payload, status, expires_at)
+       SELECT gen_random_uuid(), $1, 'operator', '{"resource": "service_points", "scope": "all"}', 'queued',
+              now() + interval '10 minutes'
+       FROM generate_series(1, 10) RETURNING id`,
+      [SERVICE_POINT_REPORT_JOB],
+    );
+    ids.push(...unannounced.rows.map((row) => row.id));
+    const deadline = Date.now() + 120_000;
+    let jobs: { status: string; runs: number; claimed_by: string }[] = [];
+    while (Date.now() < deadline) {
+      jobs = (await sql.query('SELECT status, runs, claimed_by FROM background_jobs WHERE id = ANY($1::uuid[])', [ids]))
+        .rows;
+      if (jobs.every((job) => job.status === 'ready')) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(jobs).toHaveLength(count + 10);
+    expect(jobs.filter((job) => job.status !== 'ready')).toEqual([]);
+    expect(jobs.filter((job) => job.runs !== 1)).toEqual([]);
+    const processes = new Set(jobs.map((job) => job.claimed_by.split(':').at(-1)));
+    expect(processes).toEqual(new Set([a.child.pid, b.child.pid].map(String)));
+  }, 150_000);
+
+  it('gives each of many quick jobs to one of two queues claiming side by side on their own connections', async () => {
+    // Jobs that take no time leave claiming as all the work, the likeliest moment for two takers to collide.
+    const count = 300;
+    const ran: string[][] = [[], []];
+    const connections = await Promise.all([
+      openDb({ databaseUrl: database.url }),
+      openDb({ databaseUrl: database.url }),
+    ]);
+    await sql.query(
+      `INSERT INTO background_jobs (id, kind, owner, payload, status, expires_at)
+       SELECT gen_random_uuid(), 'tally', 'operator', jsonb_build_object('n', n), 'queued', now() + interval '10 minutes'
+       FROM generate_series(1, $1::int) AS n`,
+      [count],
+    );
+    const queues = connections.map((db, index) =>
+      createJobQueue({
+        db,
+        pollMs: 5,
+        work: {
+          tally: async (payload) => {
+            ran[index].push(String(payload.n));
+            return payload.n;
+          },
+        },
+      }),
+    );
+    try {
+      await expect
+        .poll(
+          async () =>
+            (
+              await sql.query(
+                "SELECT count(*)::int AS n FROM background_jobs WHERE kind = 'tally' AND status = 'ready'",
+              )
+            ).rows[0].n,
+          { timeout: 60_000, interval: 100 },
+        )
+        .toBe(count);
+    } finally {
+      await Promise.all(queues.map((queue) => queue.stop()));
+      await Promise.all(connections.map((db) => db.close()));
+    }
+    const all = [...ran[0], ...ran[1]];
+    expect(all).toHaveLength(count);
+    expect(new Set(all).size).toBe(count);
+    expect(ran[0].length).toBeGreaterThan(0);
+    expect(ran[1].length).toBeGreaterThan(0);
+    const runs = await sql.query("SELECT max(runs) AS most FROM background_jobs WHERE kind = 'tally'");
+    expect(runs.rows[0].most).toBe(1);
+  }, 90_000);
+
+  it(
+    'runs WORKERS=2 processes on one port, and replaces one that dies',
+    async () => {
+      const cluster = await startGatewayProcess({ databaseUrl: database.url, workers: 2 });
+      try {
+        expect(cluster.output()).toContain('2 gateway processes');
+        expect(cluster.output()).not.toContain('Seeded the demo network');
+        const seen = async () => {
+          const pids = new Set<number>();
+          for (let call = 0; call < 12 && pids.size < 2; call += 1) pids.add(await answeringProcess(cluster.url));
+          return pids;
+        };
+        const first = await seen();
+        expect(first.size).toBe(2);
+        expect(first.has(cluster.child.pid!)).toBe(false);
+
+        const [victim, survivor] = [...first];
+        process.kill(victim, 'SIGKILL');
+        await cluster.waitFor(`Gateway process ${victim} ended (SIGKILL); starting another.`, 30_000);
+        // Two processes were ready at the start; the third "ready" is the replacement's.
+        await cluster.waitFor(/(Gateway process \d+ ready[\s\S]*){3}/, 60_000);
+        const after = await seen();
+        expect(after.size).toBe(2);
+        expect(after.has(survivor)).toBe(true);
+        expect(after.has(victim)).toBe(false);
+
+        const session = await signInOver(cluster.url, 'carrier');
+        const list = await sendOver(cluster.url, session, {
+          method: 'GET',
+          path: 'webtool/service_points',
+          query: { limit: 1 },
+        });
+        expect(list.status).toBe(200);
+      } finally {
+        await cluster.stop();
+      }
+      expect(cluster.child.exitCode).toBe(0);
+    },
+    STARTUP_MS,
+  );
+});

@@ -1,0 +1,32 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { configProblem, loadConfig } from '../../server/config.ts';
+
+const withEnv = (env: Record<string, string>) => loadConfig({ ...env });
+
+describe('WORKERS, the number of gateway processes sharing the port', () => {
+  it('is one by default, and any whole number up to 64 with a PostgreSQL server', () => {
+    expect(withEnv({}).workers).toBe(1);
+    expect(configProblem(withEnv({}))).toBeUndefined();
+    expect(configProblem(withEnv({ WORKERS: '4', DATABASE_URL: 'postgres://db/webtool' }))).toBeUndefined();
+  });
+
+  it('names the allowed range for a value that is not a whole number from 1 to 64', () => {
+    for (const WORKERS of ['0', '-2', '1.5', 'two', '65']) {
+      expect(configProblem(withEnv({ WORKERS, DATABASE_URL: 'postgres://db/webtool' }))).toBe(
+        'WORKERS must be a whole number from 1 to 64 (gateway processes sharing the port).',
+      );
+    }
+  });
+
+  it('refuses more than one process on the embedded database, saying why and what to set, before opening it', () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, WORKERS: '2', PORT: '0', DATA_DIR: '.tmp/never-opened' };
+    delete env.DATABASE_URL;
+    const started = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, encoding: 'utf8' });
+    expect(started.status).toBe(1);
+    expect(started.stderr).toContain(
+      'WORKERS=2 needs a PostgreSQL server: set DATABASE_URL. The embedded database (PGlite) belongs to one process, so it runs with one gateway process only.',
+    );
+    expect(started.stdout).not.toContain('Webtool running');
+  });
+});
