@@ -23,6 +23,7 @@ import { authRoutes } from './auth-routes.tsx';
 import { NotFoundPage } from '../custom/pages/not-found-page.tsx';
 import { NotAvailablePage } from '../custom/pages/not-available-page.tsx';
 import { lazyPage } from '../schema/ui/lazy-page.tsx';
+import { preloadSchemaPages } from '../schema/ui/schema-resource.tsx';
 
 // The print pages (and the barcode library) load when a label or a location sheet is printed.
 const BookingLabelPage = lazy(() =>
@@ -31,6 +32,8 @@ const BookingLabelPage = lazy(() =>
 const LocationPrintPage = lazy(() =>
   import('../custom/print/location-print-page.tsx').then((module) => ({ default: module.LocationPrintPage })),
 );
+
+preloadSchemaPages();
 
 const HelpPage = lazyPage(async () => (await import('../custom/help/help-page.tsx')).HelpPage);
 const LocationGeneratorLayout = lazyPage(

@@ -20,8 +20,21 @@ configureAmplify(environment.auth);
  * The entry is this shell: the sign-in screens and the session check. The admin (react-admin, the
  * resources, every area) is a lazy chunk, fetched once a session is there.
  */
-const loadAdmin = () => import('./admin.tsx');
-const WebtoolAdmin = lazy(() => loadAdmin().then((module) => ({ default: module.WebtoolAdmin })));
+type AdminModule = typeof import('./admin.tsx');
+let admin: AdminModule | undefined;
+let adminLoading: Promise<AdminModule> | undefined;
+/**
+ * Not React.lazy: a Suspense boundary holds content back for 300 ms once it has shown its
+ * fallback, which every signed-in page load would pay even with the admin already fetched.
+ */
+const loadAdmin = () =>
+  (adminLoading ??= import('./admin.tsx').then(
+    (module) => (admin = module),
+    (error: unknown) => {
+      adminLoading = undefined;
+      throw error;
+    },
+  ));
 const PublicHelpPage = lazy(() =>
   import('./public-help-page.tsx').then((module) => ({ default: module.PublicHelpPage })),
 );
@@ -71,23 +84,23 @@ function SessionGate({ openAdmin }: { openAdmin: () => void }) {
 function Shell({ i18nProvider }: { i18nProvider: AppI18nProvider }) {
   const navigate = useNavigate();
   const [adminOpen, setAdminOpen] = useState(false);
-  const openAdmin = useCallback(() => setAdminOpen(true), []);
+  const [failure, setFailure] = useState<unknown>();
+  const openAdmin = useCallback(() => {
+    loadAdmin().then(() => setAdminOpen(true), setFailure);
+  }, []);
   const enterApp = useCallback<EnterApp>(
     async (returnUrl) => {
       await rememberSession();
+      await loadAdmin();
       await navigate(returnUrl ?? '/');
-      openAdmin();
+      setAdminOpen(true);
     },
-    [navigate, openAdmin],
+    [navigate],
   );
 
-  if (adminOpen) {
-    return (
-      <Suspense fallback={null}>
-        <WebtoolAdmin i18nProvider={i18nProvider} />
-      </Suspense>
-    );
-  }
+  // To the router's error boundary, as a failed React.lazy would.
+  if (failure) throw failure;
+  if (adminOpen && admin) return <admin.WebtoolAdmin i18nProvider={i18nProvider} />;
   return (
     <ThemeProvider theme={shellTheme}>
       <CssBaseline enableColorScheme />

@@ -3,7 +3,7 @@ import type { ResourceModel } from '../resource-model.ts';
 import { modelOf } from './registry.ts';
 import type { InputKinds } from './input-kinds.tsx';
 import type { TabPanels } from './tab-panels.tsx';
-import { lazyPage } from './lazy-page.tsx';
+import { lazyPage, type LazyPage } from './lazy-page.tsx';
 
 export interface SchemaResource {
   name: string;
@@ -27,6 +27,17 @@ export interface SchemaResourceOptions {
   panels?: TabPanels;
 }
 
+const loadSchemaPages = () => import('./schema-pages.tsx');
+const allPages: LazyPage<object>[] = [];
+
+/**
+ * Starts fetching the resource pages' code. The admin calls it as it loads: most screens are
+ * resource pages, and fetched beside the session and navigation calls they cost no extra wait.
+ */
+export function preloadSchemaPages() {
+  for (const page of allPages) page.preload();
+}
+
 /**
  * A react-admin resource built from one schema; per-resource code only passes overrides. The
  * descriptor (name, model, icon) loads with the admin, for the menu and the access rules; the pages
@@ -36,10 +47,13 @@ export function schemaResource(schemaId: string, options: SchemaResourceOptions 
   const model = modelOf(schemaId);
   const withCreate = options.create ?? true;
   const withEdit = options.edit ?? true;
-  const pages = async () => (await import('./schema-pages.tsx')).schemaPages(model, options);
+  const pages = async () => (await loadSchemaPages()).schemaPages(model, options);
   let loaded: ReturnType<typeof pages> | undefined;
-  const page = (pick: (built: Awaited<ReturnType<typeof pages>>) => ComponentType) =>
-    lazyPage(async () => pick(await (loaded ??= pages())));
+  const page = (pick: (built: Awaited<ReturnType<typeof pages>>) => ComponentType) => {
+    const lazy = lazyPage(async () => pick(await (loaded ??= pages())));
+    allPages.push(lazy);
+    return lazy;
+  };
   return {
     name: model.name,
     model,

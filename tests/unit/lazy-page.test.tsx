@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { lazyPage } from '../../src/schema/ui/lazy-page.tsx';
+
+afterEach(cleanup);
+
+function Profile({ name }: { name: string }) {
+  return <p>Profile of {name}</p>;
+}
+
+describe('lazyPage', () => {
+  it('fetches the page on its first visit only, then shows it at once', async () => {
+    const load = vi.fn(async () => Profile);
+    const Page = lazyPage(load);
+
+    render(<Page name="operator" />);
+    expect(screen.queryByText('Profile of operator')).toBeNull();
+    expect(await screen.findByText('Profile of operator')).toBeTruthy();
+    cleanup();
+
+    // No loading state on the next visit: the page is there in the first render.
+    render(<Page name="carrier" />);
+    expect(screen.getByText('Profile of carrier')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('preloads once, so that the first visit shows the page at once', async () => {
+    const load = vi.fn(async () => Profile);
+    const Page = lazyPage(load);
+    Page.preload();
+    Page.preload();
+    await act(async () => undefined);
+    render(<Page name="operator" />);
+    expect(screen.getByText('Profile of operator')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries a failed fetch again on the next visit', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(Profile);
+    const Page = lazyPage<{ name: string }>(load);
+    Page.preload();
+    await act(async () => undefined);
+    render(<Page name="operator" />);
+    expect(await screen.findByText('Profile of operator')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+    vi.restoreAllMocks();
+  });
+});
