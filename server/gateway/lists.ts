@@ -2,6 +2,7 @@ import type { SpecialRoute } from './webtool-routes.ts';
 import { badRequest } from './http-error.ts';
 import { ownsPartner } from './identity-access/context.ts';
 import { partnerEntries } from './identity-access/partners.ts';
+import { HARDWARE_MODELS } from './rules/hardware-store.ts';
 
 const TYPE = /^[a-z_]{2,40}$/;
 
@@ -22,6 +23,9 @@ export const RECORD_LOOKUPS: Record<string, { resource: string; id: string; name
     name: 'group_name',
   },
 };
+
+/** The models of one kind of hardware (spec 01 §7, "hardware models by hardware type"), by id. */
+const MODEL_LOOKUPS: Record<string, number> = { hardware_models: 1, pinpad_models: 2 };
 
 /**
  * The names of the partners whose users the caller sees (a webtool user's partner_name), each once:
@@ -55,10 +59,20 @@ export const listsRoute: SpecialRoute = async ({ request, access, db }) => {
     const data = result.rows.sort((a, b) => a.column_name.localeCompare(b.column_name));
     return { success: true, data, total: data.length };
   }
-  const result = await db.query<{ column_id: number | string; column_name: string }>(
-    `SELECT doc->'column_id' AS column_id, doc->>'column_name' AS column_name
+  if (Object.hasOwn(MODEL_LOOKUPS, type)) {
+    const result = await db.query<{ column_id: number; column_name: string }>(
+      `SELECT doc->'hardware_model_id' AS column_id, doc->>'name' AS column_name FROM records
+       WHERE resource = $1 AND doc->>'hardware_type' = $2 ORDER BY doc->>'name'`,
+      [HARDWARE_MODELS, String(MODEL_LOOKUPS[type])],
+    );
+    return { success: true, data: result.rows, total: result.rows.length };
+  }
+  // A list whose items carry a colour (the hardware badges) answers it with them.
+  const result = await db.query<{ column_id: number | string; column_name: string; color: string | null }>(
+    `SELECT doc->'column_id' AS column_id, doc->>'column_name' AS column_name, doc->>'color' AS color
      FROM records WHERE resource = 'lists' AND doc->>'type' = $1 ORDER BY doc->>'column_name'`,
     [type],
   );
-  return { success: true, data: result.rows, total: result.rows.length };
+  const data = result.rows.map(({ color, ...item }) => (color === null ? item : { ...item, color }));
+  return { success: true, data, total: data.length };
 };

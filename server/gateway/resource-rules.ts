@@ -11,6 +11,11 @@ export interface RuleContext {
   access: CallerAccess;
   resource: ResourceDefinition;
   resources: Map<string, ResourceDefinition>;
+  /**
+   * The body as the client sent it (create, edit, delete), read-only fields included: for a rule
+   * about a field the client may not set, which the pipeline would otherwise drop without a word.
+   */
+  input?: Doc;
 }
 
 /** What an opname, query, upload or removal handler gets. */
@@ -40,6 +45,11 @@ export interface OpnameContext {
 export interface ResourceRules<T extends object = Doc> {
   beforeWrite?(ctx: RuleContext, doc: T, existing: StoredRecord<T> | undefined): Promise<T | void>;
   beforeDelete?(ctx: RuleContext, existing: StoredRecord<T>): Promise<void>;
+  /**
+   * After the write, in its transaction: keeps other records in step with the written one (a PIN
+   * pad's unit names the pad), now that a new record has its id. A throw undoes the whole write.
+   */
+  afterWrite?(ctx: RuleContext, written: T & { version: number }, existing: StoredRecord<T> | undefined): Promise<void>;
   /** `POST webtool/<endpoint>` with `{ opname, ... }`: the handler's result is the 200 answer. */
   opnames?: Record<string, (ctx: OpnameContext, body: Doc) => Promise<unknown>>;
   /**

@@ -114,8 +114,8 @@ export interface RecordWrites {
   create(input: Doc): Promise<WrittenRecord>;
   /** PATCH: the client's writable fields over the stored record, if it is still at `basedOnVersion`. */
   update(key: string, input: Doc, basedOnVersion: number): Promise<WrittenRecord>;
-  /** DELETE; without `basedOnVersion` whatever version is stored. */
-  remove(key: string, basedOnVersion?: number): Promise<void>;
+  /** DELETE; without `basedOnVersion` whatever version is stored. `input`: the request's body, for the rules. */
+  remove(key: string, basedOnVersion?: number, input?: Doc): Promise<void>;
   /**
    * A change the gateway makes itself (an uploaded logo) or of a part of the record (an opname):
    * `produce` runs in the transaction and returns the new document, or undefined when nothing is to
@@ -152,11 +152,20 @@ export function createWritePipeline(deps: WritePipelineDeps) {
       });
 
     /** The validate and rules stages of one prepared record: the document to write, or a refusal. */
+    const ruleContext = (tx: Db, input?: Doc): RuleContext => ({
+      tx,
+      access,
+      resource,
+      resources: deps.resources,
+      input,
+    });
+
     async function checked(
       tx: Db,
       prepared: Doc,
       existing: StoredRecord | undefined,
       row?: { checks: RowChecks; line: number },
+      input?: Doc,
     ): Promise<Doc> {
       // A new record's numeric id is the gateway's: a placeholder satisfies the schema until then.
       const placeholder = !existing && idIsNumeric ? { [resource.id]: 1 } : {};
@@ -166,42 +175,50 @@ export function createWritePipeline(deps: WritePipelineDeps) {
       if (!Object.keys(errors).length && row) Object.assign(errors, row.checks.afterValidation(result.data, row.line));
       if (Object.keys(errors).length) throw refusedFields(errors);
 
-      const ruleContext: RuleContext = { tx, access, resource, resources: deps.resources };
-      return (await rules.beforeWrite?.(ruleContext, result.data, existing)) ?? result.data;
+      return (await rules.beforeWrite?.(ruleContext(tx, input), result.data, existing)) ?? result.data;
     }
 
-    /** The write and audit stages of a checked document. */
+    /** The write and audit stages of a checked document, then the rules' follow-ups of the write. */
     async function written(tx: Db, doc: Doc, existing?: StoredRecord, basedOnVersion?: number) {
+      let record: WrittenRecord;
       if (existing) {
-        return commitChange(tx, actor, resource, {
+        record = await commitChange(tx, actor, resource, {
           action: 'update',
           existing,
           doc,
           basedOnVersion: basedOnVersion ?? existing.version,
         });
+      } else {
+        const withId = idIsNumeric ? { ...doc, [resource.id]: await nextId(tx, resource) } : doc;
+        record = await commitChange(tx, actor, resource, {
+          action: 'create',
+          key: recordKeyOf(resource, withId),
+          doc: withId,
+        });
       }
-      const withId = idIsNumeric ? { ...doc, [resource.id]: await nextId(tx, resource) } : doc;
-      return commitChange(tx, actor, resource, { action: 'create', key: recordKeyOf(resource, withId), doc: withId });
+      await rules.afterWrite?.(ruleContext(tx), record, existing);
+      return record;
     }
 
     return {
       async create(input) {
         const prepared = prepareNew(input);
-        return db.transaction(async (tx) => written(tx, await checked(tx, prepared, undefined)));
+        return db.transaction(async (tx) => written(tx, await checked(tx, prepared, undefined, undefined, input)));
       },
 
       async update(key, input, basedOnVersion) {
         return db.transaction(async (tx) => {
           const existing = await visibleRecord(tx, access, resource, key);
-          return written(tx, await checked(tx, prepareChange(existing, input), existing), existing, basedOnVersion);
+          const doc = await checked(tx, prepareChange(existing, input), existing, undefined, input);
+          return written(tx, doc, existing, basedOnVersion);
         });
       },
 
-      async remove(key, basedOnVersion) {
+      async remove(key, basedOnVersion, input) {
         await db.transaction(async (tx) => {
           const existing = await visibleRecord(tx, access, resource, key);
           if (basedOnVersion !== undefined && basedOnVersion !== existing.version) throw staleVersion();
-          await rules.beforeDelete?.({ tx, access, resource, resources: deps.resources }, existing);
+          await rules.beforeDelete?.(ruleContext(tx, input), existing);
           await commitChange(tx, actor, resource, { action: 'delete', existing });
         });
       },

@@ -7,7 +7,10 @@ import { loadResources } from '../gateway/resource-registry.ts';
 import { features, featureIdsOf, type FeatureIds, type FeatureName } from '../../src/schema/features.ts';
 import type { PartnerType } from '../../src/contract/partner-types.ts';
 import { SAVE_FILTERS_OPTION } from '../../src/schema/saved-filters.ts';
+import { COMPARTMENTS, HARDWARE_MODELS, HARDWARE_UNITS, PINPADS } from '../gateway/rules/hardware-store.ts';
 import { cities } from './geography.ts';
+import { hardwareBadgeList, hardwareModels } from './hardware-catalogue.ts';
+import { buildHardwareNetwork, type ServicePointWithUnits } from './hardware-network.ts';
 import { seededRandom } from './random.ts';
 import {
   carrierSetups,
@@ -331,54 +334,18 @@ export async function seedNetwork(db: Db) {
   await insertRecords(db, target('couriers', ['code', 'phone']), couriers);
 
   const servicePoints: NewRecord[] = [];
-  const hardware: NewRecord[] = [];
-  const pinpads: NewRecord[] = [];
+  const withUnits: ServicePointWithUnits[] = [];
   for (let id = 1; id <= SERVICE_POINTS; id += 1) {
-    const { doc, units, spId } = servicePointOf(random, id);
-    const { status } = doc;
+    const { doc, units } = servicePointOf(random, id);
     servicePoints.push({
       key: String(id),
       partnerType: 'location_owner',
       partnerId: String(doc.location_owner_id),
       doc,
     });
-    for (let u = 0; u < units; u += 1) {
-      const hardwareId = hardware.length + 1;
-      const owner = random.chance(0.7) ? hardwareProviders[0] : hardwareProviders[1];
-      hardware.push({
-        key: String(hardwareId),
-        partnerType: 'hardware_provider',
-        partnerId: String(owner.id),
-        doc: {
-          hardware_id: hardwareId,
-          service_point_id: id,
-          name: `${spId}-${u + 1}`,
-          serial_id: `LW${String(100000 + hardwareId)}`,
-          hardware_type: 1,
-          hardware_owner_id: owner.id,
-          model_name: random.pick(['Locker 12', 'Locker 24', 'Locker 36 XL']),
-          firmware_version: random.pick(['4.2.1', '4.3.0', '4.3.2']),
-          status: status === 7 ? 'active' : 'installation_pending',
-        },
-      });
-    }
-    if (units > 0 && random.chance(0.25)) {
-      const pinpadId = pinpads.length + 1;
-      pinpads.push({
-        key: String(pinpadId),
-        partnerType: 'hardware_provider',
-        partnerId: '1',
-        doc: {
-          pinpad_id: pinpadId,
-          service_point_id: id,
-          ble_chip_id: `BLE-${(0xa00000 + pinpadId).toString(16).toUpperCase()}`,
-          firmware_version: '2.1.7',
-          model: 'PinPad P2',
-          status: status === 7 ? 'active' : 'pending',
-        },
-      });
-    }
+    if (units) withUnits.push({ doc, units });
   }
+  const hardware = buildHardwareNetwork(withUnits, new Date());
 
   const groups: NewRecord[] = Array.from({ length: 12 }, (_, index) => {
     const id = index + 1;
@@ -406,8 +373,14 @@ export async function seedNetwork(db: Db) {
     }
   }
   await insertRecords(db, target('service_points'), servicePoints);
-  await insertRecords(db, target('service_points/hardware_units', ['name', 'serial_id']), hardware);
-  await insertRecords(db, target('service_points/pinpad', ['ble_chip_id']), pinpads);
+  await insertRecords(
+    db,
+    target(HARDWARE_MODELS, ['name']),
+    hardwareModels.map((model) => ({ key: String(model.hardware_model_id), doc: { ...model } })),
+  );
+  await insertRecords(db, target(HARDWARE_UNITS), hardware.units);
+  await insertRecords(db, target(COMPARTMENTS), hardware.compartments);
+  await insertRecords(db, target(PINPADS), hardware.pinpads);
 
   const lookups: Record<string, string[]> = {
     location_types: locationTypes,
@@ -415,16 +388,15 @@ export async function seedNetwork(db: Db) {
     accessories: ['Roof', 'Side panel', 'Ramp', 'Lighting'],
     hardware_positions: ['Outdoor', 'Indoor'],
   };
-  await insertRecords(
-    db,
-    target('lists', ['column_name']),
-    Object.entries(lookups).flatMap(([type, names]) =>
+  await insertRecords(db, target('lists', ['column_name']), [
+    ...Object.entries(lookups).flatMap(([type, names]) =>
       names.map((column_name, index) => ({
         key: `${type}:${index + 1}`,
         doc: { type, column_id: index + 1, column_name },
       })),
     ),
-  );
+    ...hardwareBadgeList.map((badge) => ({ key: `badges:${badge.column_id}`, doc: { type: 'badges', ...badge } })),
+  ]);
 
   const sequences: [string, number][] = [
     ['service_points/service_point_groups', groups.length],
@@ -435,16 +407,19 @@ export async function seedNetwork(db: Db) {
     ['partners/support_provider', supportProviders.length],
     ['couriers', couriers.length],
     ['service_points', servicePoints.length],
-    ['service_points/hardware_units', hardware.length],
-    ['service_points/pinpad', pinpads.length],
+    [HARDWARE_UNITS, hardware.units.length],
+    [COMPARTMENTS, hardware.compartments.length],
+    [PINPADS, hardware.pinpads.length],
   ];
   for (const [resource, last] of sequences) {
     await db.query('INSERT INTO id_sequences (resource, last_value) VALUES ($1, $2)', [resource, last]);
   }
   return {
     servicePoints: servicePoints.length,
-    hardware: hardware.length,
-    pinpads: pinpads.length,
+    hardware: hardware.units.length,
+    compartments: hardware.compartments.length,
+    pieces: hardware.pieces.length,
+    pinpads: hardware.pinpads.length,
     couriers: couriers.length,
     roles: roles.length,
   };

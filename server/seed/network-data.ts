@@ -161,6 +161,7 @@ export const locationOwners: Partner[] = [
 export const hardwareProviders: Partner[] = [
   { id: 1, name: 'LockerWorks' },
   { id: 2, name: 'BoxTech' },
+  { id: 3, name: 'NordLock Systems' },
 ];
 export const maintenanceProviders: Partner[] = [
   { id: 1, name: 'FixIt Services' },
@@ -184,13 +185,15 @@ export const locationTypes = [
 
 /**
  * The `id`th demo service point, drawing from `random` in a fixed order, so that the same seed gives
- * the same network (the benchmarks use it for their 100,000 rows too). `units`: hardware to install.
+ * the same network (the benchmarks use it for their 100,000 rows too). `units`: hardware units there
+ * (spec 02 §9: 1 to 7), from "ready for installation" to "inactive"; a terminated one has none (§4).
  */
 export function servicePointOf(random: ReturnType<typeof seededRandom>, id: number) {
   const city = cities[(id - 1) % cities.length];
   const status = (id - 1) % 10;
   const owner = random.pick(locationOwners);
-  const units = status >= 5 && status <= 8 ? random.int(1, 3) : 0;
+  // One draw, as before, so that later draws stay the same: mostly one to three units, at most seven.
+  const units = status >= 5 && status <= 8 ? 1 + Math.floor(random.next() ** 3 * 7) : 0;
   const spId = `${city.country}${String(id).padStart(5, '0')}`;
   const venue = random.int(0, venues.length - 1);
   const doc = {

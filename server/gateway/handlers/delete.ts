@@ -18,6 +18,6 @@ export const deleteHandler = (ctx: HandlerContext) => async (request: FastifyReq
     return removal(ctx.opnameContext(access, resource), source);
   }
   const basedOnVersion = typeof source.version === 'number' ? source.version : undefined;
-  await ctx.writesOf(access, resource).remove(recordKeyOf(resource, source), basedOnVersion);
+  await ctx.writesOf(access, resource).remove(recordKeyOf(resource, source), basedOnVersion, source);
   return { success: true };
 };

@@ -1,6 +1,8 @@
 import type { ResourceRules } from '../resource-rules.ts';
 import { carrierRules } from './carriers.ts';
 import { courierRules } from './couriers.ts';
+import { hardwareUnitRules } from './hardware-units.ts';
+import { pinpadRules } from './pinpads.ts';
 import { servicePointGroupRules } from './service-point-groups.ts';
 import { servicePointRules } from './service-points.ts';
 
@@ -9,5 +11,7 @@ export const resourceRules: Record<string, ResourceRules> = {
   'partners/carrier': carrierRules,
   couriers: courierRules,
   service_points: servicePointRules,
+  'service_points/hardware_units': hardwareUnitRules,
+  'service_points/pinpad': pinpadRules,
   'service_points/service_point_groups': servicePointGroupRules,
 };

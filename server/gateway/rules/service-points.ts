@@ -4,6 +4,8 @@ import type { Db } from '../../db/adapter.ts';
 import type { ServicePoint } from '../../../src/types/generated/service-point.ts';
 import { recordRules } from '../resource-rules.ts';
 import { RECORD_LOOKUPS } from '../lists.ts';
+import { refreshHardwareUnits } from './hardware-store.ts';
+import { servicePointHardwareQueries } from './service-point-hardware.ts';
 import { servicePointReportQueries } from './service-point-report.ts';
 
 const ON_HOLD = 'The status cannot be edited because the service point is on hold';
@@ -82,10 +84,17 @@ export const servicePointRules = recordRules<ServicePoint>({
     return doc.is_terminated === true ? { ...doc, status: 9, active: false } : doc;
   },
 
+  // Its units' badges follow the service point's status (installation open, inactive hardware).
+  async afterWrite({ tx }, written, existing) {
+    if (existing && existing.doc.status !== written.status) {
+      await refreshHardwareUnits(tx, { servicePointId: written.service_point_id! });
+    }
+  },
+
   async beforeDelete({ tx }, existing) {
     if (await inUse(tx, existing.key)) throw refused(TERMINATION_BLOCKED, 'termination_blocked', 'service_point_id');
   },
 
   opnames: { bulk_import: bulkImport() },
-  queries: servicePointReportQueries,
+  queries: { ...servicePointReportQueries, ...servicePointHardwareQueries },
 });

@@ -1,0 +1,191 @@
+import { gzipSync } from 'node:zlib';
+import type { Db } from '../../db/adapter.ts';
+import { badRequest, noPermission } from '../http-error.ts';
+import type { Doc } from '../record-store.ts';
+import { recordRules, type OpnameContext, type RuleContext } from '../resource-rules.ts';
+import { scopeFor } from '../tenancy.ts';
+import { recordKeyOf } from '../write-pipeline.ts';
+import { LICENSE_STATUS, REMOVAL_STATE } from './hardware-badges.ts';
+import { fieldRefusal, partnerMismatch, stateRefusal, unknownReference } from './hardware-refusals.ts';
+import {
+  compartmentsOf,
+  compartmentsOfLayout,
+  createCompartments,
+  deleteCompartments,
+  HARDWARE_MODELS,
+  HARDWARE_OWNERS,
+  HARDWARE_UNITS,
+  hasOpenTicket,
+  holdsParcel,
+  readModel,
+  recordExists,
+  withDerivedFields,
+  type HardwareModel,
+  type StoredUnit,
+} from './hardware-store.ts';
+
+/** Spec 01 §9 and 02 §9: hardware models are fetched 100 at a time. */
+const MODELS_PAGE_SIZE = 100;
+
+const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || String(a ?? '') === String(b ?? '');
+
+/** The model named by a unit or a PIN pad: it must exist and be of the record's kind. */
+export async function modelOfKind(tx: Db, modelId: number, hardwareType: number): Promise<HardwareModel> {
+  const model = await readModel(tx, modelId);
+  if (!model) throw unknownReference('hardware_model_id');
+  if (model.hardware_type !== hardwareType) throw fieldRefusal('hw_model_mismatch', 'hardware_model_id');
+  return model;
+}
+
+/** `DELETE {partner_id}`: the partner named must own the record (spec 02 §7). */
+export function assertDeletingPartner(ctx: RuleContext, owner: number) {
+  const partner = ctx.input?.partner_id;
+  if (partner === undefined || partner === null || partner === '') {
+    throw badRequest('partner_id is required: the hardware owner of the record to delete.', {
+      message_key: 'catalogue.hw_partner_mismatch',
+    });
+  }
+  if (String(partner) !== String(owner)) throw partnerMismatch();
+}
+
+/**
+ * A unit's service point changes only through tickets (installation and uninstallation, a later
+ * issue): a body that sets or clears it is refused rather than silently ignored.
+ */
+function assertServicePointUnchanged(input: Doc | undefined, before: StoredUnit | undefined) {
+  if (!input || !Object.hasOwn(input, 'service_point_id')) return;
+  if (!sameValue(input.service_point_id, before?.service_point_id)) throw stateRefusal('hw_detach_by_ticket');
+}
+
+/**
+ * Spec 02 §4, §7: terminating is permanent and only for a unit that is not at a service point and has
+ * no open ticket. `PATCH service_points/hardware_units { opname: "terminate_hardware", hardware_id, version }`.
+ */
+async function terminateHardware(ctx: OpnameContext, body: Doc) {
+  const { version } = body;
+  if (version !== undefined && (typeof version !== 'number' || !Number.isInteger(version))) {
+    throw badRequest('version must be the integer version of the hardware unit you saw.');
+  }
+  const data = await ctx.writes.change(
+    recordKeyOf(ctx.resource, body),
+    async (tx, existing) => {
+      const unit = existing.doc as unknown as StoredUnit;
+      if (unit.is_terminated) throw stateRefusal('hw_terminated');
+      if (unit.service_point_id !== undefined && unit.service_point_id !== null) {
+        throw stateRefusal('hw_requires_uninstall');
+      }
+      if (await hasOpenTicket(tx, existing.key)) throw stateRefusal('hw_open_ticket');
+      return { ...unit, is_terminated: true };
+    },
+    version,
+  );
+  return { success: true, data };
+}
+
+/** `GET ...hardware_units?opname=hardware_models&limit&hardware_type`: the models, 100 at most. */
+async function hardwareModels(ctx: OpnameContext, query: Record<string, string>) {
+  const limitText = query.limit ?? '';
+  const limit = limitText === '' ? MODELS_PAGE_SIZE : Number(limitText);
+  if (!/^\d{1,3}$/.test(limitText || '100') || limit < 1 || limit > MODELS_PAGE_SIZE) {
+    throw badRequest(`limit must be a whole number from 1 to ${MODELS_PAGE_SIZE}.`);
+  }
+  const offsetText = query.offset ?? '';
+  if (offsetText !== '' && !/^\d{1,9}$/.test(offsetText))
+    throw badRequest('offset must be a whole number of 0 or more.');
+  const type = query.hardware_type ?? '';
+  if (type !== '' && type !== '1' && type !== '2') {
+    throw badRequest('hardware_type must be 1 (parcel locker) or 2 (PIN pad).');
+  }
+  const params: unknown[] = [HARDWARE_MODELS];
+  const byType = type === '' ? '' : ` AND doc->>'hardware_type' = $${params.push(type)}`;
+  const total = await ctx.db.query<{ n: string }>(
+    `SELECT count(*) AS n FROM records WHERE resource = $1${byType}`,
+    params,
+  );
+  const found = await ctx.db.query<{ doc: HardwareModel }>(
+    `SELECT doc FROM records WHERE resource = $1${byType}
+     ORDER BY (doc->>'hardware_model_id')::int LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, limit, Number(offsetText || 0)],
+  );
+  return { success: true, data: found.rows.map((row) => row.doc), total: Number(total.rows[0].n) };
+}
+
+/**
+ * `GET ...hardware_units?opname=warehouse[&compressed=true]`: the units the caller may see that are at
+ * no service point and can still go to one (terminated units stay out). Compressed, the JSON array is
+ * gzipped and base64-encoded, as production sends large lookups.
+ */
+async function warehouse(ctx: OpnameContext, query: Record<string, string>) {
+  const compressed = query.compressed ?? '';
+  if (!['', 'true', 'false'].includes(compressed)) throw badRequest('compressed must be true or false.');
+  const scope = scopeFor(ctx.access, ctx.resource);
+  if (scope === 'none') throw noPermission();
+  const params: unknown[] = [HARDWARE_UNITS];
+  const owner = typeof scope === 'object' ? ` AND doc->>'${scope.field}' = $${params.push(scope.value)}` : '';
+  const found = await ctx.db.query<{ doc: Doc; version: number }>(
+    `SELECT doc, version FROM records WHERE resource = $1${owner}
+       AND coalesce(doc->>'service_point_id', '') = '' AND NOT coalesce((doc->>'is_terminated')::boolean, false)
+     ORDER BY (doc->>'hardware_id')::int`,
+    params,
+  );
+  const units = found.rows.map((row) => ({ ...row.doc, version: row.version }));
+  if (compressed !== 'true') return { success: true, data: units };
+  return { success: true, compressed: 'gzip-base64', data: gzipSync(JSON.stringify(units)).toString('base64') };
+}
+
+/**
+ * Hardware units (spec 02 §3, §4, §8): the derived fields are the gateway's; a new unit starts in
+ * the warehouse with the compartments of its model; terminated is final; a unit at a service point,
+ * holding parcels or with an open ticket cannot go; its service point changes only through tickets.
+ */
+export const hardwareUnitRules = recordRules<StoredUnit>({
+  async beforeWrite({ tx, input }, doc, existing) {
+    const before = existing?.doc;
+    if (before?.is_terminated) throw stateRefusal('hw_terminated');
+    assertServicePointUnchanged(input, before);
+    if (!sameValue(doc.hardware_owner_id, before?.hardware_owner_id)) {
+      if (!(await recordExists(tx, HARDWARE_OWNERS, doc.hardware_owner_id)))
+        throw unknownReference('hardware_owner_id');
+    }
+    const model = await modelOfKind(tx, doc.hardware_model_id, doc.hardware_type);
+    const modelChanged = before !== undefined && before.hardware_model_id !== doc.hardware_model_id;
+    const stored = existing ? await compartmentsOf(tx, existing.key) : [];
+    if (modelChanged && stored.some(holdsParcel)) throw stateRefusal('hw_contains_parcels');
+    // The gateway's fields, whatever the body said: from the stored unit, or a new unit's start.
+    const unit: StoredUnit = {
+      ...doc,
+      model_name: model.name,
+      service_point_id: before?.service_point_id ?? null,
+      pinpad_id: before?.pinpad_id ?? null,
+      status: before?.status ?? 1,
+      is_terminated: doc.is_terminated === true,
+      removal_state: before?.removal_state ?? REMOVAL_STATE.notRemoved,
+      license_status: before?.license_status ?? LICENSE_STATUS.pending,
+      last_sync_at: before?.last_sync_at ?? null,
+      battery_level: before?.battery_level ?? null,
+    };
+    const compartments = existing && !modelChanged ? stored : compartmentsOfLayout(doc.hardware_id ?? 0, model.layout);
+    return withDerivedFields(tx, unit, compartments);
+  },
+
+  async afterWrite({ tx }, written, existing) {
+    if (existing && existing.doc.hardware_model_id === written.hardware_model_id) return;
+    const model = await readModel(tx, written.hardware_model_id);
+    if (existing) await deleteCompartments(tx, existing.key);
+    await createCompartments(tx, written.hardware_id!, model!.layout);
+  },
+
+  async beforeDelete(ctx, existing) {
+    const unit = existing.doc;
+    assertDeletingPartner(ctx, unit.hardware_owner_id);
+    if (unit.service_point_id !== undefined && unit.service_point_id !== null) {
+      throw stateRefusal('hw_requires_uninstall');
+    }
+    if ((await compartmentsOf(ctx.tx, existing.key)).some(holdsParcel)) throw stateRefusal('hw_contains_parcels');
+    if (await hasOpenTicket(ctx.tx, existing.key)) throw stateRefusal('hw_open_ticket');
+    await deleteCompartments(ctx.tx, existing.key);
+  },
+
+  patchOpnames: { terminate_hardware: terminateHardware },
+  queries: { hardware_models: hardwareModels, warehouse },
+});
