@@ -154,6 +154,18 @@ describe('the demo network’s hardware', () => {
   });
 });
 
+describe('the demo roles', () => {
+  it('let the hardware owner and the operator staff reach hardware (190/191) and PIN pads (254)', async () => {
+    const found = await stack.db.query<{ key: string; features: number[] }>(
+      `SELECT key, array(SELECT (p->>'feature_id')::int FROM jsonb_array_elements(doc->'permissions') p) AS features
+       FROM records WHERE resource = 'identity_access/roles'
+         AND key IN ('hardware_provider_1_admin', 'operator_infinity_admin', 'operator_infinity_analyst')`,
+    );
+    expect(found.rows).toHaveLength(3);
+    for (const role of found.rows) expect(role.features).toEqual(expect.arrayContaining([190, 191, 254]));
+  });
+});
+
 describe('the hardware list', () => {
   it('answers pages of 100 by default, with the total', async () => {
     const answer = await get('operator', UNITS);

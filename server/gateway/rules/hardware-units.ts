@@ -27,7 +27,7 @@ import {
 /** Spec 01 §9 and 02 §9: hardware models are fetched 100 at a time. */
 const MODELS_PAGE_SIZE = 100;
 
-const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || String(a ?? '') === String(b ?? '');
+const sameValue = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
 
 /** The model named by a unit or a PIN pad: it must exist and be of the record's kind. */
 export async function modelOfKind(tx: Db, modelId: number, hardwareType: number): Promise<HardwareModel> {
