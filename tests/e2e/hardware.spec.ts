@@ -183,3 +183,40 @@ test('a PIN pad keeps what was typed when a rule refuses it', async ({ browser }
   await expect(iccid).toHaveValue('8947080ABC000000001');
   await page.context().close();
 });
+
+test('deleting a unit names its owner as partner_id: a unit at a service point is refused, one in the warehouse goes', async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, 'operator');
+  const deleteAndRead = async () => {
+    const sent = page.waitForRequest((request) => request.method() === 'DELETE');
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Confirm|Delete/ })
+      .click();
+    return (await sent).postDataJSON() as Record<string, unknown>;
+  };
+
+  await page.goto('/hardware');
+  await addFilter(page, 'Status', 'Installed');
+  await expect.poll(async () => new Set(await columnValues(page, 'Status'))).toEqual(new Set(['Installed']));
+  await page.locator('tbody tr').first().locator('td a').first().click();
+  const installedUrl = page.url();
+  const refused = await deleteAndRead();
+  expect(refused).toMatchObject({ hardware_id: expect.any(Number), partner_id: expect.any(Number) });
+  await expect(page.getByText('Hardware unit requires uninstallation from service point')).toBeVisible();
+  expect(page.url()).toBe(installedUrl);
+
+  await page.goto('/hardware');
+  await addFilter(page, 'Status', 'In warehouse');
+  await expect.poll(async () => new Set(await columnValues(page, 'Status'))).toEqual(new Set(['In warehouse']));
+  await page.locator('tbody tr').first().locator('td a').first().click();
+  const unitId = Number(/\/hardware\/(\d+)/.exec(page.url())![1]);
+  const sent = await deleteAndRead();
+  expect(sent).toMatchObject({ hardware_id: unitId, partner_id: expect.any(Number) });
+  await expect(page).toHaveURL(/\/hardware(\?.*)?$/);
+  await page.goto(`/hardware/${unitId}`);
+  await expect(page.getByText(/not exist|not found/i).first()).toBeVisible();
+  await page.context().close();
+});
