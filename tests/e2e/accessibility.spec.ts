@@ -5,6 +5,10 @@ import { DEMO_PASSWORD, mailCount, nextCode, signIn } from './support.ts';
 const screens = [
   '/service-points',
   '/service-point-groups',
+  '/hardware',
+  '/hardware/create',
+  '/pinpad',
+  '/pinpad/create',
   '/carriers',
   '/carriers/create',
   '/couriers',
@@ -28,6 +32,8 @@ async function seriousViolations(page: Page) {
 
 for (const locale of ['en-US', 'fr-FR']) {
   test(`every screen has no serious or critical accessibility violation (${locale})`, async ({ browser }) => {
+    // Some twenty screens, each analysed in full: more than the default minute on a busy machine.
+    test.setTimeout(180_000);
     const context = await browser.newContext({ locale });
     const page = await context.newPage();
     for (const path of ['/login', '/forgot-password', '/help']) {

@@ -1,4 +1,11 @@
-import { expect, type Page, type APIRequestContext } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo#Locker2026';
 
@@ -41,4 +48,25 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByLabel(/Validation code|Code de validation/).fill(code);
   await page.getByRole('button', { name: /Verify|Vérifier/ }).click();
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+const signedInStates = new Map<string, StorageState>();
+
+/**
+ * A new page already signed in as `username`: the first call of a worker signs in through the UI
+ * (the emailed code included), later ones reuse the stored session (the tokens live in local
+ * storage, as Amplify keeps them), so that a file of journeys does not sign in for every test.
+ */
+export async function signedInPage(browser: Browser, username: string, options: BrowserContextOptions = {}) {
+  let state = signedInStates.get(username);
+  if (!state) {
+    const context = await browser.newContext();
+    await signIn(await context.newPage(), username);
+    state = await context.storageState();
+    signedInStates.set(username, state);
+    await context.close();
+  }
+  const context = await browser.newContext({ ...options, storageState: state });
+  return context.newPage();
 }

@@ -19,6 +19,18 @@ describe('import boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
     expect(await refusals('server/gateway/example.ts', '../../src/schema/resource-model.ts')).toEqual([]);
   });
 
+  it('lets resources share src/components, which imports no resource', async () => {
+    expect(await refusals('src/resources/service-points/example.tsx', '../../components/compartment-grid.tsx')).toEqual(
+      [],
+    );
+    expect(await refusals('src/resources/service-points/example.tsx', '../hardware/compartments-panel.tsx')).toEqual([
+      expect.stringMatching(/each other/),
+    ]);
+    expect(await refusals('src/components/example.tsx', '../resources/hardware/index.ts')).toEqual([
+      expect.stringMatching(/Shared components/),
+    ]);
+  });
+
   it('keeps the folders of src/custom apart', async () => {
     expect(await refusals('src/custom/print/example.tsx', '../account/form-parts.tsx')).toEqual([
       expect.stringMatching(/another custom folder/),

@@ -45,8 +45,6 @@ const SAME_IN_BOTH = new Set([
   'resources.pinpad.fields.pinpad_id',
   'choices.hardware_status.4',
   'hardware.grid.fields.position',
-  'lookups.hardware_models.1',
-  'lookups.hardware_models.3',
   'resources.service-points.fields.latitude',
   'resources.service-points.fields.longitude',
   'resources.service-points.fields.description',

@@ -26,7 +26,14 @@ export function LookupBadgeList({
   choices: ReadonlyMap<string, Choice> | undefined;
 }) {
   return (
-    <Stack component="span" direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
+    <Stack
+      component="span"
+      direction="row"
+      spacing={0.5}
+      useFlexGap
+      flexWrap="wrap"
+      sx={{ display: 'inline-flex', verticalAlign: 'middle' }}
+    >
       {values.map((value) => {
         const choice = choices?.get(String(value));
         const tint = badgeTint(choice?.color);
