@@ -59,11 +59,6 @@ export default tseslint.config(
   ),
   layer(['src/custom/**'], ['/(app|resources)/'], 'Custom pages never import the app or resources.'),
   layer(
-    ['src/components/**'],
-    ['/(app|resources|custom)/'],
-    'Shared components (used by several resources) never import the app, resources or custom pages.',
-  ),
-  layer(
     ['src/contract/**'],
     ['^(?!\\./)'],
     "src/contract holds the gateway's request and response shapes: pure types and constants, importing nothing else.",

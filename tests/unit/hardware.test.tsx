@@ -29,7 +29,7 @@ import {
   compartmentState,
   lockerColumns,
   STATE_ORDER,
-} from '../../src/components/compartment-grid.tsx';
+} from '../../src/schema/ui/compartment-grid.tsx';
 import type { Compartment } from '../../src/types/generated/compartment.ts';
 import hardware from '../../src/resources/hardware/index.ts';
 import common from '../../schemas/common.schema.json';

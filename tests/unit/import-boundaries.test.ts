@@ -19,15 +19,12 @@ describe('import boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
     expect(await refusals('server/gateway/example.ts', '../../src/schema/resource-model.ts')).toEqual([]);
   });
 
-  it('lets resources share src/components, which imports no resource', async () => {
-    expect(await refusals('src/resources/service-points/example.tsx', '../../components/compartment-grid.tsx')).toEqual(
+  it('lets resources share the engine widgets, never their own', async () => {
+    expect(await refusals('src/resources/service-points/example.tsx', '../../schema/ui/compartment-grid.tsx')).toEqual(
       [],
     );
     expect(await refusals('src/resources/service-points/example.tsx', '../hardware/compartments-panel.tsx')).toEqual([
       expect.stringMatching(/each other/),
-    ]);
-    expect(await refusals('src/components/example.tsx', '../resources/hardware/index.ts')).toEqual([
-      expect.stringMatching(/Shared components/),
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { useRecordContext } from 'react-admin';
-import { CompartmentGrids } from '../../components/compartment-grid.tsx';
+import { CompartmentGrids } from '../../schema/ui/compartment-grid.tsx';
 
 /** The Compartments tab of a hardware unit: its locker drawn from the gateway's compartments. */
 export function CompartmentsPanel() {

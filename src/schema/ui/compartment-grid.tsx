@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
-import type { Compartment } from '../types/generated/compartment.ts';
+import type { Compartment } from '../../types/generated/compartment.ts';
 
 /** One unit of `GET webtool/service_points?opname=get_compartments` (by hardware_id or service_point_id). */
 export interface UnitCompartments {
