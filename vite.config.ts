@@ -14,10 +14,11 @@ export default defineConfig({
             // What the entry (the sign-in shell) imports statically, in one file.
             { name: 'shell', tags: ['$initial'], priority: 2 },
             // What the admin needs of react-admin and MUI, in one file rather than dozens of small
-            // ones cut per importer; MUI X (the date pickers) stays apart, loaded with the first date input.
+            // ones cut per importer; MUI X (the date pickers) stays apart, loaded with the first date input,
+            // and MUI's French texts, loaded with the French messages.
             {
               name: 'admin-vendor',
-              test: /node_modules[\\/](react-admin|ra-core|ra-ui-materialui|@tanstack|react-hook-form|@mui[\\/](?!x-)|@emotion)[\\/]/,
+              test: /node_modules[\\/](react-admin|ra-core|ra-ui-materialui|@tanstack|react-hook-form|@mui[\\/](?!x-|material[\\/]locale)|@emotion)[\\/]/,
               priority: 1,
             },
           ],

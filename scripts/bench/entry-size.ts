@@ -51,6 +51,21 @@ export function staticImports(code: string): string[] {
   return specifiers;
 }
 
+const functionNodes = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression', 'ClassBody']);
+
+/** Whether a module awaits at its top level (outside any function), e.g. `await import(...)`. */
+export function hasTopLevelAwait(code: string): boolean {
+  const visit = (node: unknown): boolean => {
+    if (!node || typeof node !== 'object') return false;
+    if (Array.isArray(node)) return node.some(visit);
+    const { type } = node as { type?: string };
+    if (type === 'AwaitExpression' || (type === 'ForOfStatement' && (node as { await?: boolean }).await)) return true;
+    if (type && functionNodes.has(type)) return false;
+    return Object.values(node).some(visit);
+  };
+  return visit(parseAst(code).body);
+}
+
 /** A URL of index.html or a chunk's import, as a path inside the build folder. */
 function fileOf(url: string, importer: string | undefined): string {
   const clean = url.split(/[?#]/)[0];

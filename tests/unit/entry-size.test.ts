@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gzipBytes, measureEntry } from '../../scripts/bench/entry-size.ts';
+import { readFileSync } from 'node:fs';
+import { gzipBytes, hasTopLevelAwait, measureEntry } from '../../scripts/bench/entry-size.ts';
 import { buildApp, buildBareApp, TARGET_RATIO, type BuiltEntry } from '../../scripts/bench/entry.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'entry-size-'));
@@ -32,6 +33,14 @@ describe('measureEntry', () => {
     const counted = ['assets/main.js', 'assets/preloaded.js', 'assets/shared.js', 'assets/reexported.js'];
     expect(entry.files.map(({ file }) => file).sort()).toEqual([...counted].sort());
     expect(entry.totalGzipBytes).toBe(counted.reduce((sum, file) => sum + gzipBytes(files[file]), 0));
+  });
+
+  it('tells a top-level await from one inside a function', () => {
+    expect(hasTopLevelAwait('const m = await import("./a.js"); export { m };')).toBe(true);
+    expect(hasTopLevelAwait('export {}; for await (const x of y) console.log(x);')).toBe(true);
+    expect(hasTopLevelAwait('export async function f() { return await g(); } const h = async () => await g();')).toBe(
+      false,
+    );
   });
 });
 
@@ -68,6 +77,12 @@ describe('the entry of the built app', { timeout: 240_000 }, () => {
     expect(inEntry(/\/src\/app\/(admin|route-tables|resources|layout)\.tsx?$/)).toEqual([]);
     expect(inEntry(/node_modules\/(@mui\/x-|@mui\/icons-material|papaparse|jsbarcode|dompurify|ajv)/)).toEqual([]);
     expect(inEntry(/\/src\/custom\/account\/login-page\.tsx$/)).toHaveLength(1);
+  });
+
+  it('never awaits at its top level: lazy chunks import shared code from it, which would then never come', () => {
+    for (const { file } of app.files) {
+      expect(hasTopLevelAwait(readFileSync(path.join(work, 'app', file), 'utf8')), file).toBe(false);
+    }
   });
 
   it('holds only the auth parts of Amplify', () => {
