@@ -75,7 +75,8 @@ test('webtool user actions come from the schema: a refusal shows the gateway mes
   await expect(page.getByText('You cannot disable your own user.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Disable' })).toBeVisible();
 
-  await page.goto('/webtool-users/hardware');
+  // The scout signs in in no journey: a reset password would lock a later journey's user out.
+  await page.goto('/webtool-users/scout');
   await page.getByRole('button', { name: 'Reset password' }).click();
   const confirm = page.getByRole('dialog', { name: 'Reset password' });
   await expect(confirm).toContainText('E-mail this user a new temporary password?');
