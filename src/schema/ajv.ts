@@ -49,6 +49,7 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
       },
       tenancy: { type: 'object', minProperties: 1, additionalProperties: { type: 'string' } },
       pageSize: { type: 'integer', minimum: 1 },
+      searchPageSize: { type: 'integer', minimum: 1 },
       sort: {
         type: 'object',
         additionalProperties: false,

@@ -94,6 +94,7 @@ export interface ResourceHint {
   actions?: ActionRules;
   tenancy?: Record<string, string>;
   pageSize?: number;
+  searchPageSize?: number;
   sort?: { field: string; order: 'ASC' | 'DESC' };
   representation?: string;
   search?: string[];
@@ -203,6 +204,8 @@ export interface ResourceModel extends FormModel {
   /** `x-resource.tenancy`: partner type -> the field naming a record's owner, or '*' for all. */
   tenancy: Record<string, string>;
   pageSize: number;
+  /** Rows a search for a record to pick fetches (spec 02 §9: 20, service points 15, hardware 10). */
+  searchPageSize: number;
   sort: { field: string; order: 'ASC' | 'DESC' };
   representation: string;
   search: string[];
@@ -370,6 +373,7 @@ export function resourceModel(schema: Schema, resolveRef: RefResolver): Resource
     actions: meta.actions ?? {},
     tenancy: meta.tenancy ?? {},
     pageSize: meta.pageSize ?? 20,
+    searchPageSize: meta.searchPageSize ?? 20,
     sort: meta.sort ?? { field: id, order: 'ASC' },
     representation: meta.representation ?? id,
     search: meta.search ?? [],

@@ -11,7 +11,9 @@ export function modelOf(schemaId: string): ResourceModel {
   return schemaRegistry.model(schemaId);
 }
 
-type ResourceEndpointModel = Pick<ResourceModel, 'endpoint' | 'id' | 'deleteSends'>;
+type ResourceEndpointModel = Pick<ResourceModel, 'endpoint' | 'id' | 'deleteSends' | 'searchPageSize'>;
+
+let endpointModels: Record<string, ResourceEndpointModel> | undefined;
 
 const forms = new Map<string, FormModel>();
 
@@ -27,11 +29,23 @@ export function formOf(schemaId: string): FormModel {
 
 /** Every schema that declares a resource, as endpoint maps for the dataProvider. */
 export function resourceEndpoints(): Record<string, ResourceEndpointModel> {
+  if (endpointModels) return endpointModels;
   const endpoints: Record<string, ResourceEndpointModel> = {};
   for (const schema of Object.values(files)) {
     if (!declaresResource(schema)) continue;
     const model = modelOf(String(schema.$id));
-    endpoints[model.name] = { endpoint: model.endpoint, id: model.id, deleteSends: model.deleteSends };
+    endpoints[model.name] = {
+      endpoint: model.endpoint,
+      id: model.id,
+      deleteSends: model.deleteSends,
+      searchPageSize: model.searchPageSize,
+    };
   }
+  endpointModels = endpoints;
   return endpoints;
+}
+
+/** Rows a search for a record of `resource` fetches: its `x-resource.searchPageSize`, else 20. */
+export function searchPageSizeOf(resource: string): number {
+  return resourceEndpoints()[resource]?.searchPageSize ?? 20;
 }

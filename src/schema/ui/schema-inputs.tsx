@@ -23,6 +23,7 @@ import { enumChoices } from './choices.ts';
 import { CallerPartnerInput } from './caller-partner-input.tsx';
 import { useRegisteredInput } from './input-kinds.tsx';
 import { useLookupChoices } from './lookup-choices.ts';
+import { searchPageSizeOf } from './registry.ts';
 
 const LONG_TEXT = 255;
 
@@ -125,11 +126,19 @@ function SchemaFieldInput({ field, mode }: { field: FieldModel; mode: 'create' |
   const defaultValue = mode === 'create' ? field.defaultValue : undefined;
   if (field.lookup?.resource) {
     return field.type === 'array' ? (
-      <ReferenceArrayInput source={field.source} reference={field.lookup.resource} perPage={50}>
+      <ReferenceArrayInput
+        source={field.source}
+        reference={field.lookup.resource}
+        perPage={searchPageSizeOf(field.lookup.resource)}
+      >
         <AutocompleteArrayInput optionText={field.lookup.label ?? 'name'} disabled={disabled} />
       </ReferenceArrayInput>
     ) : (
-      <ReferenceInput source={field.source} reference={field.lookup.resource} perPage={50}>
+      <ReferenceInput
+        source={field.source}
+        reference={field.lookup.resource}
+        perPage={searchPageSizeOf(field.lookup.resource)}
+      >
         <AutocompleteInput optionText={field.lookup.label ?? 'name'} disabled={disabled} />
       </ReferenceInput>
     );

@@ -8,6 +8,8 @@ const projectSchemas = Object.values(
   import.meta.glob<object>('../../../schemas/*.schema.json', { eager: true, import: 'default' }),
 );
 
+const minimalResource = { name: 'things', endpoint: 'things', id: 'thing_id' };
+
 function readmeExample(): object {
   const block = /```json\n([\s\S]*?)\n```/.exec(readme);
   if (!block) throw new Error('schemas/README.md has no json example');
@@ -55,6 +57,16 @@ describe('createSchemaRegistry', () => {
     });
   });
 
+  it('gives a search for a record to pick the page size of spec 02 §9: service points 15, hardware 10, others 20', () => {
+    const registry = createSchemaRegistry(projectSchemas);
+    expect(registry.model('service-point').searchPageSize).toBe(15);
+    expect(registry.model('hardware-unit').searchPageSize).toBe(10);
+    expect(registry.model('carrier').searchPageSize).toBe(20);
+    expect(() =>
+      createAjv().compile({ type: 'object', 'x-resource': { ...minimalResource, searchPageSize: 0 } }),
+    ).toThrow(/x-resource/);
+  });
+
   it('refuses schemas without $id', () => {
     expect(() => createSchemaRegistry([{ title: 'Anonymous', type: 'object' }])).toThrow(/Anonymous/);
   });
@@ -76,6 +88,7 @@ describe('createAjv strict mode', () => {
           actions: { edit: { levels: ['advance'], partnerTypes: 'All' } },
           tenancy: { carrier: 'partner_id' },
           pageSize: 15,
+          searchPageSize: 10,
           sort: { field: 'name', order: 'DESC' },
           representation: 'name',
           search: ['name'],
