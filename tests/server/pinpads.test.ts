@@ -175,14 +175,24 @@ describe('a PIN pad’s life', () => {
       'Hardware unit requires uninstallation from service point',
       'catalogue.hw_requires_uninstall',
     );
-    const unlinked = await write('operator', 'PATCH', {
-      pinpad_id: spare.pinpad_id,
-      version: (moved.body.data as Pad).version,
-      service_point_id: null,
-      hardware_id: null,
-    });
-    expect(unlinked.body.data).toMatchObject({ status: 1, installation_sync_status: 0, hardware_id: null });
-    expect((await unit(units[1])).pinpad_id).toBeNull();
+    // Nor is it taken off or moved to another service point by an edit: an uninstall ticket does that.
+    const other = await servicePointWithoutPad();
+    for (const servicePointId of [null, other.servicePointId]) {
+      const body = await expectRefused(
+        () =>
+          write('operator', 'PATCH', {
+            pinpad_id: spare.pinpad_id,
+            version: (moved.body.data as Pad).version,
+            service_point_id: servicePointId,
+            hardware_id: null,
+          }),
+        422,
+        'Hardware leaves a service point only through an uninstall ticket',
+        'catalogue.hw_detach_by_ticket',
+      );
+      expect(body.errors).toEqual({ service_point_id: { message: 'catalogue.hw_detach_by_ticket' } });
+    }
+    expect((await unit(units[1])).pinpad_id).toBe(spare.pinpad_id);
   });
 
   it('refuses a PIN pad for a service point that already has one', async () => {

@@ -79,7 +79,8 @@ async function linkUnit(ctx: RuleContext, hardwareId: unknown, pinpadId: number 
 /**
  * PIN pads (spec 02 §3, §5): a PIN pad model, a real owner, a service point and unit that fit; the
  * status and installation sync state are the gateway's, and the unit names its pad in the same
- * transaction. A pad at a service point is not deleted: it leaves through an uninstall ticket.
+ * transaction. A pad at a service point neither moves nor is deleted: it leaves through an uninstall
+ * ticket.
  */
 export const pinpadRules = recordRules<StoredPinpad>({
   async beforeWrite({ tx }, doc, existing) {
@@ -91,6 +92,10 @@ export const pinpadRules = recordRules<StoredPinpad>({
     }
     await modelOfKind(tx, doc.hardware_model_id, PINPAD_KIND);
     const servicePointChanged = String(before?.service_point_id ?? '') !== String(doc.service_point_id ?? '');
+    // Spec 02 §4: a pad leaves its service point through an uninstall ticket, once its parcels are processed.
+    if (servicePointChanged && isSet(before?.service_point_id)) {
+      throw fieldRefusal('hw_detach_by_ticket', 'service_point_id');
+    }
     const pad: StoredPinpad = {
       ...doc,
       is_terminated: false,
