@@ -121,6 +121,9 @@ test('the hardware owner sees only its own units and PIN pads, and creates them 
   const page = await signedInPage(browser, 'hardware');
   await page.goto('/service-points');
   await page.getByRole('menuitem', { name: 'Hardware', exact: true }).click();
+  // The service point rows stay on screen until the hardware list replaces them.
+  await expect(page).toHaveURL(/\/hardware(\?.*)?$/);
+  await expect(page.getByRole('columnheader', { name: 'Hardware owner' })).toBeVisible();
   await expect(page.locator('tbody tr').first()).toBeVisible();
   await expect.poll(async () => new Set(await columnValues(page, 'Hardware owner'))).toEqual(new Set(['LockerWorks']));
 
@@ -166,12 +169,13 @@ test('a PIN pad keeps what was typed when a rule refuses it', async ({ browser }
   await page.locator('tbody tr').nth(placed[1]).locator('td a').first().click();
   await expect(page.getByRole('tab', { name: 'Connectivity' })).toBeVisible();
 
-  // The gateway's rule: one PIN pad per service point, said under the field, the choice kept.
+  // The gateway's rule: a placed pad is not moved to a second service point by an edit (an uninstall
+  // ticket takes it off first), said under the field, the choice kept.
   const servicePoint = page.getByRole('combobox', { name: 'Service point' });
   await servicePoint.fill(taken);
   await page.getByRole('option', { name: taken, exact: true }).click();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('The service point already has a PIN pad')).toBeVisible();
+  await expect(page.getByText('Hardware leaves a service point only through an uninstall ticket')).toBeVisible();
   await expect(servicePoint).toHaveValue(taken);
 
   // The schema's rule, checked before any call: an ICCID is digits only.
