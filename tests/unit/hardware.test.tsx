@@ -340,6 +340,7 @@ describe('deleting a hardware unit or a PIN pad', () => {
       endpoint: 'service_points/hardware_units',
       id: 'hardware_id',
       deleteSends: { partner_id: 'hardware_owner_id' },
+      searchPageSize: 10,
     });
     expect(resourceEndpoints().pinpad.deleteSends).toEqual({ partner_id: 'hardware_owner_id' });
   });
