@@ -387,6 +387,7 @@ export async function seedNetwork(db: Db) {
     foundations: ['Concrete slab', 'Paving stones', 'Wall mounted', 'Indoor floor'],
     accessories: ['Roof', 'Side panel', 'Ramp', 'Lighting'],
     hardware_positions: ['Outdoor', 'Indoor'],
+    delivery_methods: ['Locker', 'Staffed counter', 'Curbside handover'],
   };
   await insertRecords(db, target('lists', ['column_name']), [
     ...Object.entries(lookups).flatMap(([type, names]) =>

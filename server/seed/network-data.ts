@@ -219,6 +219,7 @@ export function servicePointOf(random: ReturnType<typeof seededRandom>, id: numb
     support_provider_id: random.pick(supportProviders).id,
     // From the id, not from `random`: a new draw would change every later demo service point.
     carriers_access: carriers.filter((_, index) => (id + index) % 3 === 0).map((carrier) => carrier.id),
+    delivery_methods: id % 4 === 0 ? [1, 2] : [1],
   };
   return { doc, units, spId };
 }

@@ -3,30 +3,90 @@
 export interface ServicePoint {
   service_point_id?: number;
   sp_id?: string;
+  alt_sp_id?: string;
   name: string;
+  location_name?: string;
   status: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+  status_comment?: string;
   country: 'DK' | 'NO' | 'SE' | 'PL' | 'FI' | 'RO' | 'BE' | 'GR' | 'DE';
   address?: string;
+  address_id?: number;
   zip?: string;
   city?: string;
   municipality?: string;
-  location_type_id?: number;
+  region_id?: number;
+  sub_region_id?: number;
   latitude?: number;
   longitude?: number;
+  time_zone?: string;
+  location_type_id?: number;
+  foundation_id?: number;
+  /**
+   * @minItems 1
+   */
+  delivery_methods?: [number, ...number[]];
+  delivery_days?: (1 | 2 | 3 | 4 | 5 | 6 | 7)[];
+  opening_hours?: {
+    monday?: OpeningDay;
+    tuesday?: OpeningDay;
+    wednesday?: OpeningDay;
+    thursday?: OpeningDay;
+    friday?: OpeningDay;
+    saturday?: OpeningDay;
+    sunday?: OpeningDay;
+  };
+  wheelchair_accessible?: boolean;
+  tag1?: string;
+  tag2?: string;
+  tag3?: string;
   max_hardware_units?: number;
   hardware_models?: string[];
+  badges_v2?: number[];
+  incomplete?: boolean;
+  pinpad_id?: number;
+  pinpad_model_id?: number;
+  pinpad_status?: number;
+  active_pinpad?: boolean;
+  carriers_access?: number[];
+  carrier_settings?: ServicePointCarrierSetting[];
   location_owner_id?: number;
   maintenance_provider_id?: number;
   support_provider_id?: number;
   service_point_group_id?: number;
-  carriers_access?: number[];
+  group_name?: string;
+  contract_signed?: boolean;
+  scout_contact?: string;
+  scout_email?: string;
   is_terminated?: boolean;
   parked?: boolean;
   test_sp?: boolean;
   active?: boolean;
   description?: string;
+  description_language?: 'en' | 'fr' | 'da' | 'nb' | 'sv' | 'pl' | 'fi';
   comments?: string;
   contact_person?: string;
   owner_contact_phone?: string;
   email?: string;
+  photos?: Photo[];
+  report_id?: number;
+}
+export interface OpeningDay {
+  closed?: boolean;
+  open?: string;
+  close?: string;
+}
+export interface ServicePointCarrierSetting {
+  carrier_id: number;
+  first_mile?: boolean;
+  last_mile?: boolean;
+  expiry_days?: number;
+  reserved_compartments?: number;
+  allocation_behaviour?: 'nearest' | 'selected' | 'first_free';
+}
+export interface Photo {
+  photo_id: string;
+  url: string;
+  file_name?: string;
+  content_type?: string;
+  size?: number;
 }

@@ -1599,6 +1599,46 @@ const schema62 = {
         'active',
       ],
     },
+    openingDay: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        closed: { type: 'boolean' },
+        open: { type: 'string', format: 'time' },
+        close: { type: 'string', format: 'time' },
+      },
+      if: { properties: { closed: { const: false } } },
+      then: { properties: { open: true, close: true }, required: ['open', 'close'] },
+    },
+    servicePointCarrierSetting: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['carrier_id'],
+      properties: {
+        carrier_id: { type: 'integer' },
+        first_mile: { type: 'boolean', default: true },
+        last_mile: { type: 'boolean', default: true },
+        expiry_days: { type: 'integer', minimum: 1, maximum: 30 },
+        reserved_compartments: { type: 'integer', minimum: 0, maximum: 100 },
+        allocation_behaviour: {
+          type: 'string',
+          enum: ['nearest', 'selected', 'first_free'],
+          'x-choices': 'allocation_behaviour',
+        },
+      },
+    },
+    photo: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['photo_id', 'url'],
+      properties: {
+        photo_id: { type: 'string', maxLength: 64 },
+        url: { type: 'string', maxLength: 500 },
+        file_name: { type: 'string', maxLength: 255 },
+        content_type: { type: 'string', maxLength: 40 },
+        size: { type: 'integer', minimum: 0 },
+      },
+    },
   },
 };
 
@@ -6395,7 +6435,7 @@ const schema82 = {
     sort: { field: 'service_point_id', order: 'DESC' },
     representation: 'name',
     search: ['sp_id', 'name', 'city', 'zip'],
-    tabs: ['basic', 'more', 'log'],
+    tabs: ['basic', 'hardware_units', 'carrier_settings', 'log', 'more'],
     bulkImport: { toggle: 'test_sp' },
   },
   required: ['name', 'country', 'status'],
@@ -6408,6 +6448,13 @@ const schema82 = {
       'x-column': { index: 1 },
       'x-input': { tab: 'basic' },
     },
+    alt_sp_id: {
+      type: 'string',
+      maxLength: 20,
+      format: 'no-whitespace',
+      'x-column': { hide: true },
+      'x-input': { tab: 'basic' },
+    },
     name: {
       type: 'string',
       minLength: 3,
@@ -6415,6 +6462,13 @@ const schema82 = {
       format: 'name-characters',
       'x-import': { unique: true },
       'x-column': { index: 2 },
+      'x-input': { tab: 'basic' },
+    },
+    location_name: {
+      type: 'string',
+      maxLength: 70,
+      format: 'name-characters',
+      'x-column': { hide: true },
       'x-input': { tab: 'basic' },
     },
     status: {
@@ -6438,6 +6492,12 @@ const schema82 = {
       'x-input': { tab: 'basic' },
       'x-filter': { kind: 'select', alwaysOn: true },
     },
+    status_comment: {
+      type: 'string',
+      maxLength: 500,
+      'x-column': { type: 'expandable', hide: true },
+      'x-input': { tab: 'basic', multiline: true },
+    },
     country: {
       $ref: 'common#/$defs/countryCode',
       'x-input': { tab: 'basic' },
@@ -6445,6 +6505,7 @@ const schema82 = {
       'x-filter': { kind: 'select' },
     },
     address: { type: 'string', maxLength: 255, format: 'no-period-start', 'x-input': { tab: 'basic' } },
+    address_id: { type: 'integer', 'x-column': { hide: true, ignorexport: true } },
     zip: { type: 'string', minLength: 4, maxLength: 8, format: 'no-whitespace', 'x-input': { tab: 'basic' } },
     city: {
       type: 'string',
@@ -6461,11 +6522,17 @@ const schema82 = {
       'x-column': { hide: true },
       'x-input': { tab: 'basic' },
     },
-    location_type_id: {
+    region_id: {
       type: 'integer',
-      'x-lookup': { source: 'webtool/lists?type=location_types' },
-      'x-column': { type: 'select' },
+      'x-lookup': { source: 'webtool/lists?type=region' },
+      'x-column': { type: 'select', hide: true },
       'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    sub_region_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=sub_region' },
+      'x-column': { type: 'select', hide: true },
       'x-input': { tab: 'basic' },
     },
     latitude: {
@@ -6476,6 +6543,87 @@ const schema82 = {
       'x-input': { tab: 'basic' },
     },
     longitude: { type: 'number', minimum: -180, maximum: 180, 'x-input': { tab: 'basic' } },
+    time_zone: {
+      type: 'string',
+      maxLength: 64,
+      'x-lookup': { source: 'webtool/lists?type=time_zones' },
+      'x-column': { hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    location_type_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=location_types' },
+      'x-column': { type: 'select' },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    foundation_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=foundations' },
+      'x-column': { type: 'select', hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    delivery_methods: {
+      type: 'array',
+      uniqueItems: true,
+      minItems: 1,
+      items: { type: 'integer' },
+      default: [1],
+      'x-lookup': { source: 'webtool/lists?type=delivery_methods' },
+      'x-column': { type: 'array_with_badges', hide: true },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    delivery_days: {
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'integer', enum: [1, 2, 3, 4, 5, 6, 7] },
+      'x-choices': 'weekday',
+      'x-column': { hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    opening_hours: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        monday: { $ref: 'common#/$defs/openingDay' },
+        tuesday: { $ref: 'common#/$defs/openingDay' },
+        wednesday: { $ref: 'common#/$defs/openingDay' },
+        thursday: { $ref: 'common#/$defs/openingDay' },
+        friday: { $ref: 'common#/$defs/openingDay' },
+        saturday: { $ref: 'common#/$defs/openingDay' },
+        sunday: { $ref: 'common#/$defs/openingDay' },
+      },
+      'x-column': { hide: true, ignorexport: true },
+    },
+    wheelchair_accessible: {
+      type: 'boolean',
+      default: false,
+      'x-column': { hide: true },
+      'x-filter': { kind: 'boolean' },
+      'x-input': { tab: 'basic' },
+    },
+    tag1: {
+      type: 'string',
+      maxLength: 50,
+      format: 'no-special-characters',
+      'x-column': { hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    tag2: {
+      type: 'string',
+      maxLength: 50,
+      format: 'no-special-characters',
+      'x-column': { hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    tag3: {
+      type: 'string',
+      maxLength: 50,
+      format: 'no-special-characters',
+      'x-column': { hide: true },
+      'x-input': { tab: 'basic' },
+    },
     max_hardware_units: { type: 'integer', minimum: 1, maximum: 7, 'x-input': { tab: 'basic' } },
     hardware_models: {
       type: 'array',
@@ -6484,6 +6632,38 @@ const schema82 = {
       'x-count-within': 'max_hardware_units',
       'x-column': { type: 'array_with_badges', hide: true },
       'x-input': { tab: 'basic' },
+    },
+    badges_v2: {
+      type: 'array',
+      readOnly: true,
+      items: { type: 'integer' },
+      'x-lookup': { source: 'webtool/lists?type=badges' },
+      'x-column': { type: 'array_with_badges', hide: true },
+      'x-filter': { kind: 'select' },
+    },
+    incomplete: { type: 'boolean', readOnly: true, 'x-column': { hide: true }, 'x-filter': { kind: 'boolean' } },
+    pinpad_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
+    pinpad_model_id: {
+      type: 'integer',
+      readOnly: true,
+      'x-lookup': { source: 'webtool/lists?type=pinpad_models' },
+      'x-column': { type: 'select', hide: true },
+    },
+    pinpad_status: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
+    active_pinpad: { type: 'boolean', readOnly: true, 'x-column': { hide: true } },
+    carriers_access: {
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'integer' },
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+      'x-column': { type: 'array_with_badges', hide: true },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'carrier_settings' },
+    },
+    carrier_settings: {
+      type: 'array',
+      items: { $ref: 'common#/$defs/servicePointCarrierSetting' },
+      'x-column': { hide: true, ignorexport: true },
     },
     location_owner_id: {
       type: 'integer',
@@ -6513,15 +6693,21 @@ const schema82 = {
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'more' },
     },
-    carriers_access: {
-      type: 'array',
-      uniqueItems: true,
-      items: { type: 'integer' },
-      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
-      'x-column': { type: 'array_with_badges', hide: true },
-      'x-filter': { kind: 'select' },
+    group_name: { type: 'string', readOnly: true, 'x-column': { hide: true } },
+    contract_signed: {
+      type: 'boolean',
+      default: false,
+      'x-column': { hide: true },
+      'x-filter': { kind: 'boolean' },
       'x-input': { tab: 'more' },
     },
+    scout_contact: {
+      type: 'string',
+      maxLength: 70,
+      format: 'scout-value',
+      'x-column': { hide: true, ignorexport: true },
+    },
+    scout_email: { type: 'string', readOnly: true, 'x-column': { hide: true } },
     is_terminated: { type: 'boolean', 'x-input': { tab: 'more' }, default: false, 'x-filter': { kind: 'boolean' } },
     parked: { type: 'boolean', 'x-input': { tab: 'more' }, default: false, 'x-filter': { kind: 'boolean' } },
     test_sp: { type: 'boolean', 'x-input': { tab: 'more' }, default: false, 'x-filter': { kind: 'boolean' } },
@@ -6531,6 +6717,13 @@ const schema82 = {
       maxLength: 500,
       'x-column': { type: 'expandable', hide: true },
       'x-input': { multiline: true, tab: 'more' },
+    },
+    description_language: {
+      type: 'string',
+      enum: ['en', 'fr', 'da', 'nb', 'sv', 'pl', 'fi'],
+      'x-choices': 'language',
+      'x-column': { hide: true },
+      'x-input': { tab: 'more' },
     },
     comments: {
       type: 'string',
@@ -6553,12 +6746,61 @@ const schema82 = {
       'x-input': { tab: 'more' },
     },
     email: { type: 'string', maxLength: 70, format: 'email', 'x-column': { hide: true }, 'x-input': { tab: 'more' } },
+    photos: {
+      type: 'array',
+      readOnly: true,
+      items: { $ref: 'common#/$defs/photo' },
+      'x-column': { type: 'images', hide: true, ignorexport: true },
+    },
+    report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
 const schema84 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
-const formats52 = sharedValidators.formats['no-period-start'];
-const formats64 = sharedValidators.formats.email;
-const func54 = sharedValidators.countWithinMessage;
+const schema86 = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    closed: { type: 'boolean' },
+    open: { type: 'string', format: 'time' },
+    close: { type: 'string', format: 'time' },
+  },
+  if: { properties: { closed: { const: false } } },
+  then: { properties: { open: true, close: true }, required: ['open', 'close'] },
+};
+const schema93 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['carrier_id'],
+  properties: {
+    carrier_id: { type: 'integer' },
+    first_mile: { type: 'boolean', default: true },
+    last_mile: { type: 'boolean', default: true },
+    expiry_days: { type: 'integer', minimum: 1, maximum: 30 },
+    reserved_compartments: { type: 'integer', minimum: 0, maximum: 100 },
+    allocation_behaviour: {
+      type: 'string',
+      enum: ['nearest', 'selected', 'first_free'],
+      'x-choices': 'allocation_behaviour',
+    },
+  },
+};
+const schema94 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['photo_id', 'url'],
+  properties: {
+    photo_id: { type: 'string', maxLength: 64 },
+    url: { type: 'string', maxLength: 500 },
+    file_name: { type: 'string', maxLength: 255 },
+    content_type: { type: 'string', maxLength: 40 },
+    size: { type: 'integer', minimum: 0 },
+  },
+};
+const formats56 = sharedValidators.formats['no-period-start'];
+const formats64 = sharedValidators.formats.time;
+const formats98 = sharedValidators.formats['scout-value'];
+const formats104 = sharedValidators.formats.email;
+const func61 = sharedValidators.countWithinMessage;
 
 function validate41(
   data,
@@ -6727,18 +6969,18 @@ function validate41(
         errors++;
       }
     }
-    if (data.name !== undefined) {
-      let data2 = data.name;
+    if (data.alt_sp_id !== undefined) {
+      let data2 = data.alt_sp_id;
       if (typeof data2 === 'string') {
-        if (func2(data2) > 70) {
+        if (func2(data2) > 20) {
           const err8 = {
-            instancePath: instancePath + '/name',
-            schemaPath: '#/properties/name/maxLength',
+            instancePath: instancePath + '/alt_sp_id',
+            schemaPath: '#/properties/alt_sp_id/maxLength',
             keyword: 'maxLength',
-            params: { limit: 70 },
-            message: 'must NOT have more than 70 characters',
-            schema: 70,
-            parentSchema: schema82.properties.name,
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema82.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -6748,15 +6990,15 @@ function validate41(
           }
           errors++;
         }
-        if (func2(data2) < 3) {
+        if (!formats12.validate(data2)) {
           const err9 = {
-            instancePath: instancePath + '/name',
-            schemaPath: '#/properties/name/minLength',
-            keyword: 'minLength',
-            params: { limit: 3 },
-            message: 'must NOT have fewer than 3 characters',
-            schema: 3,
-            parentSchema: schema82.properties.name,
+            instancePath: instancePath + '/alt_sp_id',
+            schemaPath: '#/properties/alt_sp_id/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema82.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -6766,8 +7008,66 @@ function validate41(
           }
           errors++;
         }
-        if (!formats0.validate(data2)) {
-          const err10 = {
+      } else {
+        const err10 = {
+          instancePath: instancePath + '/alt_sp_id',
+          schemaPath: '#/properties/alt_sp_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.alt_sp_id.type,
+          parentSchema: schema82.properties.alt_sp_id,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data3 = data.name;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 70) {
+          const err11 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema82.properties.name,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        if (func2(data3) < 3) {
+          const err12 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema82.properties.name,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data3)) {
+          const err13 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/format',
             keyword: 'format',
@@ -6775,17 +7075,17 @@ function validate41(
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
             parentSchema: schema82.properties.name,
-            data: data2,
+            data: data3,
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err13];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err13);
           }
           errors++;
         }
       } else {
-        const err11 = {
+        const err14 = {
           instancePath: instancePath + '/name',
           schemaPath: '#/properties/name/type',
           keyword: 'type',
@@ -6793,78 +7093,7 @@ function validate41(
           message: 'must be string',
           schema: schema82.properties.name.type,
           parentSchema: schema82.properties.name,
-          data: data2,
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.status !== undefined) {
-      let data3 = data.status;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err12 = {
-          instancePath: instancePath + '/status',
-          schemaPath: 'common#/$defs/servicePointStatus/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema84.type,
-          parentSchema: schema84,
           data: data3,
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (!(
-        data3 === 0 ||
-        data3 === 1 ||
-        data3 === 2 ||
-        data3 === 3 ||
-        data3 === 4 ||
-        data3 === 5 ||
-        data3 === 6 ||
-        data3 === 7 ||
-        data3 === 8 ||
-        data3 === 9
-      )) {
-        const err13 = {
-          instancePath: instancePath + '/status',
-          schemaPath: 'common#/$defs/servicePointStatus/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema84.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema84.enum,
-          parentSchema: schema84,
-          data: data3,
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-    if (data.country !== undefined) {
-      let data4 = data.country;
-      if (typeof data4 !== 'string') {
-        const err14 = {
-          instancePath: instancePath + '/country',
-          schemaPath: 'common#/$defs/countryCode/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema63.type,
-          parentSchema: schema63,
-          data: data4,
         };
         if (vErrors === null) {
           vErrors = [err14];
@@ -6873,48 +7102,38 @@ function validate41(
         }
         errors++;
       }
-      if (!(
-        data4 === 'DK' ||
-        data4 === 'NO' ||
-        data4 === 'SE' ||
-        data4 === 'PL' ||
-        data4 === 'FI' ||
-        data4 === 'RO' ||
-        data4 === 'BE' ||
-        data4 === 'GR' ||
-        data4 === 'DE'
-      )) {
-        const err15 = {
-          instancePath: instancePath + '/country',
-          schemaPath: 'common#/$defs/countryCode/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema63.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema63.enum,
-          parentSchema: schema63,
-          data: data4,
-        };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
     }
-    if (data.address !== undefined) {
-      let data5 = data.address;
-      if (typeof data5 === 'string') {
-        if (func2(data5) > 255) {
-          const err16 = {
-            instancePath: instancePath + '/address',
-            schemaPath: '#/properties/address/maxLength',
+    if (data.location_name !== undefined) {
+      let data4 = data.location_name;
+      if (typeof data4 === 'string') {
+        if (func2(data4) > 70) {
+          const err15 = {
+            instancePath: instancePath + '/location_name',
+            schemaPath: '#/properties/location_name/maxLength',
             keyword: 'maxLength',
-            params: { limit: 255 },
-            message: 'must NOT have more than 255 characters',
-            schema: 255,
-            parentSchema: schema82.properties.address,
-            data: data5,
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema82.properties.location_name,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data4)) {
+          const err16 = {
+            instancePath: instancePath + '/location_name',
+            schemaPath: '#/properties/location_name/format',
+            keyword: 'format',
+            params: { format: 'name-characters' },
+            message: 'must match format "' + 'name-characters' + '"',
+            schema: 'name-characters',
+            parentSchema: schema82.properties.location_name,
+            data: data4,
           };
           if (vErrors === null) {
             vErrors = [err16];
@@ -6923,33 +7142,36 @@ function validate41(
           }
           errors++;
         }
-        if (!formats52.validate(data5)) {
-          const err17 = {
-            instancePath: instancePath + '/address',
-            schemaPath: '#/properties/address/format',
-            keyword: 'format',
-            params: { format: 'no-period-start' },
-            message: 'must match format "' + 'no-period-start' + '"',
-            schema: 'no-period-start',
-            parentSchema: schema82.properties.address,
-            data: data5,
-          };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
-          }
-          errors++;
-        }
       } else {
-        const err18 = {
-          instancePath: instancePath + '/address',
-          schemaPath: '#/properties/address/type',
+        const err17 = {
+          instancePath: instancePath + '/location_name',
+          schemaPath: '#/properties/location_name/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.address.type,
-          parentSchema: schema82.properties.address,
+          schema: schema82.properties.location_name.type,
+          parentSchema: schema82.properties.location_name,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.status !== undefined) {
+      let data5 = data.status;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err18 = {
+          instancePath: instancePath + '/status',
+          schemaPath: 'common#/$defs/servicePointStatus/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema84.type,
+          parentSchema: schema84,
           data: data5,
         };
         if (vErrors === null) {
@@ -6959,37 +7181,48 @@ function validate41(
         }
         errors++;
       }
-    }
-    if (data.zip !== undefined) {
-      let data6 = data.zip;
-      if (typeof data6 === 'string') {
-        if (func2(data6) > 8) {
-          const err19 = {
-            instancePath: instancePath + '/zip',
-            schemaPath: '#/properties/zip/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 8 },
-            message: 'must NOT have more than 8 characters',
-            schema: 8,
-            parentSchema: schema82.properties.zip,
-            data: data6,
-          };
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
-          errors++;
+      if (!(
+        data5 === 0 ||
+        data5 === 1 ||
+        data5 === 2 ||
+        data5 === 3 ||
+        data5 === 4 ||
+        data5 === 5 ||
+        data5 === 6 ||
+        data5 === 7 ||
+        data5 === 8 ||
+        data5 === 9
+      )) {
+        const err19 = {
+          instancePath: instancePath + '/status',
+          schemaPath: 'common#/$defs/servicePointStatus/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema84.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema84.enum,
+          parentSchema: schema84,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
         }
-        if (func2(data6) < 4) {
+        errors++;
+      }
+    }
+    if (data.status_comment !== undefined) {
+      let data6 = data.status_comment;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 500) {
           const err20 = {
-            instancePath: instancePath + '/zip',
-            schemaPath: '#/properties/zip/minLength',
-            keyword: 'minLength',
-            params: { limit: 4 },
-            message: 'must NOT have fewer than 4 characters',
-            schema: 4,
-            parentSchema: schema82.properties.zip,
+            instancePath: instancePath + '/status_comment',
+            schemaPath: '#/properties/status_comment/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema82.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -6999,34 +7232,37 @@ function validate41(
           }
           errors++;
         }
-        if (!formats12.validate(data6)) {
-          const err21 = {
-            instancePath: instancePath + '/zip',
-            schemaPath: '#/properties/zip/format',
-            keyword: 'format',
-            params: { format: 'no-whitespace' },
-            message: 'must match format "' + 'no-whitespace' + '"',
-            schema: 'no-whitespace',
-            parentSchema: schema82.properties.zip,
-            data: data6,
-          };
-          if (vErrors === null) {
-            vErrors = [err21];
-          } else {
-            vErrors.push(err21);
-          }
-          errors++;
-        }
       } else {
-        const err22 = {
-          instancePath: instancePath + '/zip',
-          schemaPath: '#/properties/zip/type',
+        const err21 = {
+          instancePath: instancePath + '/status_comment',
+          schemaPath: '#/properties/status_comment/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.zip.type,
-          parentSchema: schema82.properties.zip,
+          schema: schema82.properties.status_comment.type,
+          parentSchema: schema82.properties.status_comment,
           data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.country !== undefined) {
+      let data7 = data.country;
+      if (typeof data7 !== 'string') {
+        const err22 = {
+          instancePath: instancePath + '/country',
+          schemaPath: 'common#/$defs/countryCode/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema63.type,
+          parentSchema: schema63,
+          data: data7,
         };
         if (vErrors === null) {
           vErrors = [err22];
@@ -7035,38 +7271,48 @@ function validate41(
         }
         errors++;
       }
-    }
-    if (data.city !== undefined) {
-      let data7 = data.city;
-      if (typeof data7 === 'string') {
-        if (func2(data7) > 100) {
-          const err23 = {
-            instancePath: instancePath + '/city',
-            schemaPath: '#/properties/city/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 100 },
-            message: 'must NOT have more than 100 characters',
-            schema: 100,
-            parentSchema: schema82.properties.city,
-            data: data7,
-          };
-          if (vErrors === null) {
-            vErrors = [err23];
-          } else {
-            vErrors.push(err23);
-          }
-          errors++;
+      if (!(
+        data7 === 'DK' ||
+        data7 === 'NO' ||
+        data7 === 'SE' ||
+        data7 === 'PL' ||
+        data7 === 'FI' ||
+        data7 === 'RO' ||
+        data7 === 'BE' ||
+        data7 === 'GR' ||
+        data7 === 'DE'
+      )) {
+        const err23 = {
+          instancePath: instancePath + '/country',
+          schemaPath: 'common#/$defs/countryCode/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema63.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema63.enum,
+          parentSchema: schema63,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
         }
-        if (!formats6.validate(data7)) {
+        errors++;
+      }
+    }
+    if (data.address !== undefined) {
+      let data8 = data.address;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 255) {
           const err24 = {
-            instancePath: instancePath + '/city',
-            schemaPath: '#/properties/city/format',
-            keyword: 'format',
-            params: { format: 'no-special-characters' },
-            message: 'must match format "' + 'no-special-characters' + '"',
-            schema: 'no-special-characters',
-            parentSchema: schema82.properties.city,
-            data: data7,
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 255 },
+            message: 'must NOT have more than 255 characters',
+            schema: 255,
+            parentSchema: schema82.properties.address,
+            data: data8,
           };
           if (vErrors === null) {
             vErrors = [err24];
@@ -7075,116 +7321,112 @@ function validate41(
           }
           errors++;
         }
-      } else {
-        const err25 = {
-          instancePath: instancePath + '/city',
-          schemaPath: '#/properties/city/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema82.properties.city.type,
-          parentSchema: schema82.properties.city,
-          data: data7,
-        };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
-        errors++;
-      }
-    }
-    if (data.municipality !== undefined) {
-      let data8 = data.municipality;
-      if (typeof data8 === 'string') {
-        if (func2(data8) > 100) {
-          const err26 = {
-            instancePath: instancePath + '/municipality',
-            schemaPath: '#/properties/municipality/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 100 },
-            message: 'must NOT have more than 100 characters',
-            schema: 100,
-            parentSchema: schema82.properties.municipality,
-            data: data8,
-          };
-          if (vErrors === null) {
-            vErrors = [err26];
-          } else {
-            vErrors.push(err26);
-          }
-          errors++;
-        }
-        if (!formats6.validate(data8)) {
-          const err27 = {
-            instancePath: instancePath + '/municipality',
-            schemaPath: '#/properties/municipality/format',
+        if (!formats56.validate(data8)) {
+          const err25 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/format',
             keyword: 'format',
-            params: { format: 'no-special-characters' },
-            message: 'must match format "' + 'no-special-characters' + '"',
-            schema: 'no-special-characters',
-            parentSchema: schema82.properties.municipality,
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema82.properties.address,
             data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err27];
+            vErrors = [err25];
           } else {
-            vErrors.push(err27);
+            vErrors.push(err25);
           }
           errors++;
         }
       } else {
-        const err28 = {
-          instancePath: instancePath + '/municipality',
-          schemaPath: '#/properties/municipality/type',
+        const err26 = {
+          instancePath: instancePath + '/address',
+          schemaPath: '#/properties/address/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.municipality.type,
-          parentSchema: schema82.properties.municipality,
+          schema: schema82.properties.address.type,
+          parentSchema: schema82.properties.address,
           data: data8,
         };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err26];
         } else {
-          vErrors.push(err28);
+          vErrors.push(err26);
         }
         errors++;
       }
     }
-    if (data.location_type_id !== undefined) {
-      let data9 = data.location_type_id;
+    if (data.address_id !== undefined) {
+      let data9 = data.address_id;
       if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9))) {
-        const err29 = {
-          instancePath: instancePath + '/location_type_id',
-          schemaPath: '#/properties/location_type_id/type',
+        const err27 = {
+          instancePath: instancePath + '/address_id',
+          schemaPath: '#/properties/address_id/type',
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.location_type_id.type,
-          parentSchema: schema82.properties.location_type_id,
+          schema: schema82.properties.address_id.type,
+          parentSchema: schema82.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err29];
+          vErrors = [err27];
         } else {
-          vErrors.push(err29);
+          vErrors.push(err27);
         }
         errors++;
       }
     }
-    if (data.latitude !== undefined) {
-      let data10 = data.latitude;
-      if (typeof data10 == 'number' && isFinite(data10)) {
-        if (data10 > 90 || isNaN(data10)) {
+    if (data.zip !== undefined) {
+      let data10 = data.zip;
+      if (typeof data10 === 'string') {
+        if (func2(data10) > 8) {
+          const err28 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 8 },
+            message: 'must NOT have more than 8 characters',
+            schema: 8,
+            parentSchema: schema82.properties.zip,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+        if (func2(data10) < 4) {
+          const err29 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/minLength',
+            keyword: 'minLength',
+            params: { limit: 4 },
+            message: 'must NOT have fewer than 4 characters',
+            schema: 4,
+            parentSchema: schema82.properties.zip,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+        if (!formats12.validate(data10)) {
           const err30 = {
-            instancePath: instancePath + '/latitude',
-            schemaPath: '#/properties/latitude/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 90 },
-            message: 'must be <= 90',
-            schema: 90,
-            parentSchema: schema82.properties.latitude,
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema82.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -7194,55 +7436,55 @@ function validate41(
           }
           errors++;
         }
-        if (data10 < -90 || isNaN(data10)) {
-          const err31 = {
-            instancePath: instancePath + '/latitude',
-            schemaPath: '#/properties/latitude/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: -90 },
-            message: 'must be >= -90',
-            schema: -90,
-            parentSchema: schema82.properties.latitude,
-            data: data10,
-          };
-          if (vErrors === null) {
-            vErrors = [err31];
-          } else {
-            vErrors.push(err31);
-          }
-          errors++;
-        }
       } else {
-        const err32 = {
-          instancePath: instancePath + '/latitude',
-          schemaPath: '#/properties/latitude/type',
+        const err31 = {
+          instancePath: instancePath + '/zip',
+          schemaPath: '#/properties/zip/type',
           keyword: 'type',
-          params: { type: 'number' },
-          message: 'must be number',
-          schema: schema82.properties.latitude.type,
-          parentSchema: schema82.properties.latitude,
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.zip.type,
+          parentSchema: schema82.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
-          vErrors = [err32];
+          vErrors = [err31];
         } else {
-          vErrors.push(err32);
+          vErrors.push(err31);
         }
         errors++;
       }
     }
-    if (data.longitude !== undefined) {
-      let data11 = data.longitude;
-      if (typeof data11 == 'number' && isFinite(data11)) {
-        if (data11 > 180 || isNaN(data11)) {
+    if (data.city !== undefined) {
+      let data11 = data.city;
+      if (typeof data11 === 'string') {
+        if (func2(data11) > 100) {
+          const err32 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema82.properties.city,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data11)) {
           const err33 = {
-            instancePath: instancePath + '/longitude',
-            schemaPath: '#/properties/longitude/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 180 },
-            message: 'must be <= 180',
-            schema: 180,
-            parentSchema: schema82.properties.longitude,
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema82.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -7252,207 +7494,196 @@ function validate41(
           }
           errors++;
         }
-        if (data11 < -180 || isNaN(data11)) {
-          const err34 = {
-            instancePath: instancePath + '/longitude',
-            schemaPath: '#/properties/longitude/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: -180 },
-            message: 'must be >= -180',
-            schema: -180,
-            parentSchema: schema82.properties.longitude,
-            data: data11,
+      } else {
+        const err34 = {
+          instancePath: instancePath + '/city',
+          schemaPath: '#/properties/city/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.city.type,
+          parentSchema: schema82.properties.city,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+    }
+    if (data.municipality !== undefined) {
+      let data12 = data.municipality;
+      if (typeof data12 === 'string') {
+        if (func2(data12) > 100) {
+          const err35 = {
+            instancePath: instancePath + '/municipality',
+            schemaPath: '#/properties/municipality/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema82.properties.municipality,
+            data: data12,
           };
           if (vErrors === null) {
-            vErrors = [err34];
+            vErrors = [err35];
           } else {
-            vErrors.push(err34);
+            vErrors.push(err35);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data12)) {
+          const err36 = {
+            instancePath: instancePath + '/municipality',
+            schemaPath: '#/properties/municipality/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema82.properties.municipality,
+            data: data12,
+          };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
           }
           errors++;
         }
       } else {
-        const err35 = {
-          instancePath: instancePath + '/longitude',
-          schemaPath: '#/properties/longitude/type',
+        const err37 = {
+          instancePath: instancePath + '/municipality',
+          schemaPath: '#/properties/municipality/type',
           keyword: 'type',
-          params: { type: 'number' },
-          message: 'must be number',
-          schema: schema82.properties.longitude.type,
-          parentSchema: schema82.properties.longitude,
-          data: data11,
-        };
-        if (vErrors === null) {
-          vErrors = [err35];
-        } else {
-          vErrors.push(err35);
-        }
-        errors++;
-      }
-    }
-    if (data.max_hardware_units !== undefined) {
-      let data12 = data.max_hardware_units;
-      if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
-        const err36 = {
-          instancePath: instancePath + '/max_hardware_units',
-          schemaPath: '#/properties/max_hardware_units/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema82.properties.max_hardware_units.type,
-          parentSchema: schema82.properties.max_hardware_units,
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.municipality.type,
+          parentSchema: schema82.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
-          vErrors = [err36];
+          vErrors = [err37];
         } else {
-          vErrors.push(err36);
+          vErrors.push(err37);
         }
         errors++;
       }
-      if (typeof data12 == 'number' && isFinite(data12)) {
-        if (data12 > 7 || isNaN(data12)) {
-          const err37 = {
-            instancePath: instancePath + '/max_hardware_units',
-            schemaPath: '#/properties/max_hardware_units/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 7 },
-            message: 'must be <= 7',
-            schema: 7,
-            parentSchema: schema82.properties.max_hardware_units,
-            data: data12,
-          };
-          if (vErrors === null) {
-            vErrors = [err37];
-          } else {
-            vErrors.push(err37);
-          }
-          errors++;
+    }
+    if (data.region_id !== undefined) {
+      let data13 = data.region_id;
+      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
+        const err38 = {
+          instancePath: instancePath + '/region_id',
+          schemaPath: '#/properties/region_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.region_id.type,
+          parentSchema: schema82.properties.region_id,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
         }
-        if (data12 < 1 || isNaN(data12)) {
-          const err38 = {
-            instancePath: instancePath + '/max_hardware_units',
-            schemaPath: '#/properties/max_hardware_units/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 1 },
-            message: 'must be >= 1',
-            schema: 1,
-            parentSchema: schema82.properties.max_hardware_units,
-            data: data12,
-          };
-          if (vErrors === null) {
-            vErrors = [err38];
-          } else {
-            vErrors.push(err38);
-          }
-          errors++;
-        }
+        errors++;
       }
     }
-    if (data.hardware_models !== undefined) {
-      let data13 = data.hardware_models;
-      if (Array.isArray(data13)) {
-        const len0 = data13.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data14 = data13[i0];
-          if (typeof data14 === 'string') {
-            if (func2(data14) > 100) {
-              const err39 = {
-                instancePath: instancePath + '/hardware_models/' + i0,
-                schemaPath: '#/properties/hardware_models/items/maxLength',
-                keyword: 'maxLength',
-                params: { limit: 100 },
-                message: 'must NOT have more than 100 characters',
-                schema: 100,
-                parentSchema: schema82.properties.hardware_models.items,
-                data: data14,
-              };
-              if (vErrors === null) {
-                vErrors = [err39];
-              } else {
-                vErrors.push(err39);
-              }
-              errors++;
-            }
-            if (func2(data14) < 1) {
-              const err40 = {
-                instancePath: instancePath + '/hardware_models/' + i0,
-                schemaPath: '#/properties/hardware_models/items/minLength',
-                keyword: 'minLength',
-                params: { limit: 1 },
-                message: 'must NOT have fewer than 1 characters',
-                schema: 1,
-                parentSchema: schema82.properties.hardware_models.items,
-                data: data14,
-              };
-              if (vErrors === null) {
-                vErrors = [err40];
-              } else {
-                vErrors.push(err40);
-              }
-              errors++;
-            }
+    if (data.sub_region_id !== undefined) {
+      let data14 = data.sub_region_id;
+      if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14))) {
+        const err39 = {
+          instancePath: instancePath + '/sub_region_id',
+          schemaPath: '#/properties/sub_region_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.sub_region_id.type,
+          parentSchema: schema82.properties.sub_region_id,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err39];
+        } else {
+          vErrors.push(err39);
+        }
+        errors++;
+      }
+    }
+    if (data.latitude !== undefined) {
+      let data15 = data.latitude;
+      if (typeof data15 == 'number' && isFinite(data15)) {
+        if (data15 > 90 || isNaN(data15)) {
+          const err40 = {
+            instancePath: instancePath + '/latitude',
+            schemaPath: '#/properties/latitude/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 90 },
+            message: 'must be <= 90',
+            schema: 90,
+            parentSchema: schema82.properties.latitude,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err40];
           } else {
-            const err41 = {
-              instancePath: instancePath + '/hardware_models/' + i0,
-              schemaPath: '#/properties/hardware_models/items/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema82.properties.hardware_models.items.type,
-              parentSchema: schema82.properties.hardware_models.items,
-              data: data14,
-            };
-            if (vErrors === null) {
-              vErrors = [err41];
-            } else {
-              vErrors.push(err41);
-            }
-            errors++;
+            vErrors.push(err40);
           }
+          errors++;
         }
-        let i1 = data13.length;
-        let j0;
-        if (i1 > 1) {
-          const indices0 = {};
-          for (; i1--;) {
-            let item0 = data13[i1];
-            if (typeof item0 !== 'string') {
-              continue;
-            }
-            if (typeof indices0[item0] == 'number') {
-              j0 = indices0[item0];
-              const err42 = {
-                instancePath: instancePath + '/hardware_models',
-                schemaPath: '#/properties/hardware_models/uniqueItems',
-                keyword: 'uniqueItems',
-                params: { i: i1, j: j0 },
-                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
-                schema: true,
-                parentSchema: schema82.properties.hardware_models,
-                data: data13,
-              };
-              if (vErrors === null) {
-                vErrors = [err42];
-              } else {
-                vErrors.push(err42);
-              }
-              errors++;
-              break;
-            }
-            indices0[item0] = i1;
+        if (data15 < -90 || isNaN(data15)) {
+          const err41 = {
+            instancePath: instancePath + '/latitude',
+            schemaPath: '#/properties/latitude/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: -90 },
+            message: 'must be >= -90',
+            schema: -90,
+            parentSchema: schema82.properties.latitude,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err41];
+          } else {
+            vErrors.push(err41);
           }
+          errors++;
         }
-        const message0 = func54(data13, 'max_hardware_units', data);
-        if (message0 !== undefined) {
+      } else {
+        const err42 = {
+          instancePath: instancePath + '/latitude',
+          schemaPath: '#/properties/latitude/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema82.properties.latitude.type,
+          parentSchema: schema82.properties.latitude,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err42];
+        } else {
+          vErrors.push(err42);
+        }
+        errors++;
+      }
+    }
+    if (data.longitude !== undefined) {
+      let data16 = data.longitude;
+      if (typeof data16 == 'number' && isFinite(data16)) {
+        if (data16 > 180 || isNaN(data16)) {
           const err43 = {
-            instancePath: instancePath + '/hardware_models',
-            schemaPath: '#/properties/hardware_models/x-count-within',
-            keyword: 'x-count-within',
-            params: { message: message0 },
-            message: message0,
-            schema: 'max_hardware_units',
-            parentSchema: schema82.properties.hardware_models,
-            data: data13,
+            instancePath: instancePath + '/longitude',
+            schemaPath: '#/properties/longitude/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 180 },
+            message: 'must be <= 180',
+            schema: 180,
+            parentSchema: schema82.properties.longitude,
+            data: data16,
           };
           if (vErrors === null) {
             vErrors = [err43];
@@ -7461,37 +7692,34 @@ function validate41(
           }
           errors++;
         }
-      } else {
-        const err44 = {
-          instancePath: instancePath + '/hardware_models',
-          schemaPath: '#/properties/hardware_models/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-          schema: schema82.properties.hardware_models.type,
-          parentSchema: schema82.properties.hardware_models,
-          data: data13,
-        };
-        if (vErrors === null) {
-          vErrors = [err44];
-        } else {
-          vErrors.push(err44);
+        if (data16 < -180 || isNaN(data16)) {
+          const err44 = {
+            instancePath: instancePath + '/longitude',
+            schemaPath: '#/properties/longitude/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: -180 },
+            message: 'must be >= -180',
+            schema: -180,
+            parentSchema: schema82.properties.longitude,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err44];
+          } else {
+            vErrors.push(err44);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.location_owner_id !== undefined) {
-      let data15 = data.location_owner_id;
-      if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15))) {
+      } else {
         const err45 = {
-          instancePath: instancePath + '/location_owner_id',
-          schemaPath: '#/properties/location_owner_id/type',
+          instancePath: instancePath + '/longitude',
+          schemaPath: '#/properties/longitude/type',
           keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema82.properties.location_owner_id.type,
-          parentSchema: schema82.properties.location_owner_id,
-          data: data15,
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema82.properties.longitude.type,
+          parentSchema: schema82.properties.longitude,
+          data: data16,
         };
         if (vErrors === null) {
           vErrors = [err45];
@@ -7501,38 +7729,36 @@ function validate41(
         errors++;
       }
     }
-    if (data.maintenance_provider_id !== undefined) {
-      let data16 = data.maintenance_provider_id;
-      if (!(typeof data16 == 'number' && !(data16 % 1) && !isNaN(data16) && isFinite(data16))) {
-        const err46 = {
-          instancePath: instancePath + '/maintenance_provider_id',
-          schemaPath: '#/properties/maintenance_provider_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema82.properties.maintenance_provider_id.type,
-          parentSchema: schema82.properties.maintenance_provider_id,
-          data: data16,
-        };
-        if (vErrors === null) {
-          vErrors = [err46];
-        } else {
-          vErrors.push(err46);
+    if (data.time_zone !== undefined) {
+      let data17 = data.time_zone;
+      if (typeof data17 === 'string') {
+        if (func2(data17) > 64) {
+          const err46 = {
+            instancePath: instancePath + '/time_zone',
+            schemaPath: '#/properties/time_zone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 64 },
+            message: 'must NOT have more than 64 characters',
+            schema: 64,
+            parentSchema: schema82.properties.time_zone,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err46];
+          } else {
+            vErrors.push(err46);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.support_provider_id !== undefined) {
-      let data17 = data.support_provider_id;
-      if (!(typeof data17 == 'number' && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
+      } else {
         const err47 = {
-          instancePath: instancePath + '/support_provider_id',
-          schemaPath: '#/properties/support_provider_id/type',
+          instancePath: instancePath + '/time_zone',
+          schemaPath: '#/properties/time_zone/type',
           keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema82.properties.support_provider_id.type,
-          parentSchema: schema82.properties.support_provider_id,
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.time_zone.type,
+          parentSchema: schema82.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -7543,17 +7769,17 @@ function validate41(
         errors++;
       }
     }
-    if (data.service_point_group_id !== undefined) {
-      let data18 = data.service_point_group_id;
+    if (data.location_type_id !== undefined) {
+      let data18 = data.location_type_id;
       if (!(typeof data18 == 'number' && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
         const err48 = {
-          instancePath: instancePath + '/service_point_group_id',
-          schemaPath: '#/properties/service_point_group_id/type',
+          instancePath: instancePath + '/location_type_id',
+          schemaPath: '#/properties/location_type_id/type',
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.service_point_group_id.type,
-          parentSchema: schema82.properties.service_point_group_id,
+          schema: schema82.properties.location_type_id.type,
+          parentSchema: schema82.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -7564,115 +7790,112 @@ function validate41(
         errors++;
       }
     }
-    if (data.carriers_access !== undefined) {
-      let data19 = data.carriers_access;
-      if (Array.isArray(data19)) {
-        const len1 = data19.length;
-        for (let i2 = 0; i2 < len1; i2++) {
-          let data20 = data19[i2];
-          if (!(typeof data20 == 'number' && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
-            const err49 = {
-              instancePath: instancePath + '/carriers_access/' + i2,
-              schemaPath: '#/properties/carriers_access/items/type',
+    if (data.foundation_id !== undefined) {
+      let data19 = data.foundation_id;
+      if (!(typeof data19 == 'number' && !(data19 % 1) && !isNaN(data19) && isFinite(data19))) {
+        const err49 = {
+          instancePath: instancePath + '/foundation_id',
+          schemaPath: '#/properties/foundation_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.foundation_id.type,
+          parentSchema: schema82.properties.foundation_id,
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err49];
+        } else {
+          vErrors.push(err49);
+        }
+        errors++;
+      }
+    }
+    if (data.delivery_methods !== undefined) {
+      let data20 = data.delivery_methods;
+      if (Array.isArray(data20)) {
+        if (data20.length < 1) {
+          const err50 = {
+            instancePath: instancePath + '/delivery_methods',
+            schemaPath: '#/properties/delivery_methods/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+            schema: 1,
+            parentSchema: schema82.properties.delivery_methods,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err50];
+          } else {
+            vErrors.push(err50);
+          }
+          errors++;
+        }
+        const len0 = data20.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data21 = data20[i0];
+          if (!(typeof data21 == 'number' && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
+            const err51 = {
+              instancePath: instancePath + '/delivery_methods/' + i0,
+              schemaPath: '#/properties/delivery_methods/items/type',
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema82.properties.carriers_access.items.type,
-              parentSchema: schema82.properties.carriers_access.items,
-              data: data20,
+              schema: schema82.properties.delivery_methods.items.type,
+              parentSchema: schema82.properties.delivery_methods.items,
+              data: data21,
             };
             if (vErrors === null) {
-              vErrors = [err49];
+              vErrors = [err51];
             } else {
-              vErrors.push(err49);
+              vErrors.push(err51);
             }
             errors++;
           }
         }
-        let i3 = data19.length;
-        let j1;
-        if (i3 > 1) {
-          const indices1 = {};
-          for (; i3--;) {
-            let item1 = data19[i3];
-            if (!(typeof item1 == 'number' && !(item1 % 1) && !isNaN(item1) && isFinite(item1))) {
+        let i1 = data20.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--;) {
+            let item0 = data20[i1];
+            if (!(typeof item0 == 'number' && !(item0 % 1) && !isNaN(item0) && isFinite(item0))) {
               continue;
             }
-            if (typeof indices1[item1] == 'number') {
-              j1 = indices1[item1];
-              const err50 = {
-                instancePath: instancePath + '/carriers_access',
-                schemaPath: '#/properties/carriers_access/uniqueItems',
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
+              const err52 = {
+                instancePath: instancePath + '/delivery_methods',
+                schemaPath: '#/properties/delivery_methods/uniqueItems',
                 keyword: 'uniqueItems',
-                params: { i: i3, j: j1 },
-                message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
+                params: { i: i1, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema82.properties.carriers_access,
-                data: data19,
+                parentSchema: schema82.properties.delivery_methods,
+                data: data20,
               };
               if (vErrors === null) {
-                vErrors = [err50];
+                vErrors = [err52];
               } else {
-                vErrors.push(err50);
+                vErrors.push(err52);
               }
               errors++;
               break;
             }
-            indices1[item1] = i3;
+            indices0[item0] = i1;
           }
         }
       } else {
-        const err51 = {
-          instancePath: instancePath + '/carriers_access',
-          schemaPath: '#/properties/carriers_access/type',
+        const err53 = {
+          instancePath: instancePath + '/delivery_methods',
+          schemaPath: '#/properties/delivery_methods/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.carriers_access.type,
-          parentSchema: schema82.properties.carriers_access,
-          data: data19,
-        };
-        if (vErrors === null) {
-          vErrors = [err51];
-        } else {
-          vErrors.push(err51);
-        }
-        errors++;
-      }
-    }
-    if (data.is_terminated !== undefined) {
-      let data21 = data.is_terminated;
-      if (typeof data21 !== 'boolean') {
-        const err52 = {
-          instancePath: instancePath + '/is_terminated',
-          schemaPath: '#/properties/is_terminated/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema82.properties.is_terminated.type,
-          parentSchema: schema82.properties.is_terminated,
-          data: data21,
-        };
-        if (vErrors === null) {
-          vErrors = [err52];
-        } else {
-          vErrors.push(err52);
-        }
-        errors++;
-      }
-    }
-    if (data.parked !== undefined) {
-      let data22 = data.parked;
-      if (typeof data22 !== 'boolean') {
-        const err53 = {
-          instancePath: instancePath + '/parked',
-          schemaPath: '#/properties/parked/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema82.properties.parked.type,
-          parentSchema: schema82.properties.parked,
-          data: data22,
+          schema: schema82.properties.delivery_methods.type,
+          parentSchema: schema82.properties.delivery_methods,
+          data: data20,
         };
         if (vErrors === null) {
           vErrors = [err53];
@@ -7682,79 +7905,99 @@ function validate41(
         errors++;
       }
     }
-    if (data.test_sp !== undefined) {
-      let data23 = data.test_sp;
-      if (typeof data23 !== 'boolean') {
-        const err54 = {
-          instancePath: instancePath + '/test_sp',
-          schemaPath: '#/properties/test_sp/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema82.properties.test_sp.type,
-          parentSchema: schema82.properties.test_sp,
-          data: data23,
-        };
-        if (vErrors === null) {
-          vErrors = [err54];
-        } else {
-          vErrors.push(err54);
-        }
-        errors++;
-      }
-    }
-    if (data.active !== undefined) {
-      let data24 = data.active;
-      if (typeof data24 !== 'boolean') {
-        const err55 = {
-          instancePath: instancePath + '/active',
-          schemaPath: '#/properties/active/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema82.properties.active.type,
-          parentSchema: schema82.properties.active,
-          data: data24,
-        };
-        if (vErrors === null) {
-          vErrors = [err55];
-        } else {
-          vErrors.push(err55);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      let data25 = data.description;
-      if (typeof data25 === 'string') {
-        if (func2(data25) > 500) {
-          const err56 = {
-            instancePath: instancePath + '/description',
-            schemaPath: '#/properties/description/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 500 },
-            message: 'must NOT have more than 500 characters',
-            schema: 500,
-            parentSchema: schema82.properties.description,
-            data: data25,
-          };
-          if (vErrors === null) {
-            vErrors = [err56];
-          } else {
-            vErrors.push(err56);
+    if (data.delivery_days !== undefined) {
+      let data22 = data.delivery_days;
+      if (Array.isArray(data22)) {
+        const len1 = data22.length;
+        for (let i2 = 0; i2 < len1; i2++) {
+          let data23 = data22[i2];
+          if (!(typeof data23 == 'number' && !(data23 % 1) && !isNaN(data23) && isFinite(data23))) {
+            const err54 = {
+              instancePath: instancePath + '/delivery_days/' + i2,
+              schemaPath: '#/properties/delivery_days/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema82.properties.delivery_days.items.type,
+              parentSchema: schema82.properties.delivery_days.items,
+              data: data23,
+            };
+            if (vErrors === null) {
+              vErrors = [err54];
+            } else {
+              vErrors.push(err54);
+            }
+            errors++;
           }
-          errors++;
+          if (!(
+            data23 === 1 ||
+            data23 === 2 ||
+            data23 === 3 ||
+            data23 === 4 ||
+            data23 === 5 ||
+            data23 === 6 ||
+            data23 === 7
+          )) {
+            const err55 = {
+              instancePath: instancePath + '/delivery_days/' + i2,
+              schemaPath: '#/properties/delivery_days/items/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema82.properties.delivery_days.items.enum },
+              message: 'must be equal to one of the allowed values',
+              schema: schema82.properties.delivery_days.items.enum,
+              parentSchema: schema82.properties.delivery_days.items,
+              data: data23,
+            };
+            if (vErrors === null) {
+              vErrors = [err55];
+            } else {
+              vErrors.push(err55);
+            }
+            errors++;
+          }
+        }
+        let i3 = data22.length;
+        let j1;
+        if (i3 > 1) {
+          const indices1 = {};
+          for (; i3--;) {
+            let item1 = data22[i3];
+            if (!(typeof item1 == 'number' && !(item1 % 1) && !isNaN(item1) && isFinite(item1))) {
+              continue;
+            }
+            if (typeof indices1[item1] == 'number') {
+              j1 = indices1[item1];
+              const err56 = {
+                instancePath: instancePath + '/delivery_days',
+                schemaPath: '#/properties/delivery_days/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i3, j: j1 },
+                message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
+                schema: true,
+                parentSchema: schema82.properties.delivery_days,
+                data: data22,
+              };
+              if (vErrors === null) {
+                vErrors = [err56];
+              } else {
+                vErrors.push(err56);
+              }
+              errors++;
+              break;
+            }
+            indices1[item1] = i3;
+          }
         }
       } else {
         const err57 = {
-          instancePath: instancePath + '/description',
-          schemaPath: '#/properties/description/type',
+          instancePath: instancePath + '/delivery_days',
+          schemaPath: '#/properties/delivery_days/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema82.properties.description.type,
-          parentSchema: schema82.properties.description,
-          data: data25,
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema82.properties.delivery_days.type,
+          parentSchema: schema82.properties.delivery_days,
+          data: data22,
         };
         if (vErrors === null) {
           vErrors = [err57];
@@ -7764,11 +8007,3003 @@ function validate41(
         errors++;
       }
     }
+    if (data.opening_hours !== undefined) {
+      let data24 = data.opening_hours;
+      if (data24 && typeof data24 == 'object' && !Array.isArray(data24)) {
+        for (const key0 in data24) {
+          if (!(
+            key0 === 'monday' ||
+            key0 === 'tuesday' ||
+            key0 === 'wednesday' ||
+            key0 === 'thursday' ||
+            key0 === 'friday' ||
+            key0 === 'saturday' ||
+            key0 === 'sunday'
+          )) {
+            const err58 = {
+              instancePath: instancePath + '/opening_hours',
+              schemaPath: '#/properties/opening_hours/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key0 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema82.properties.opening_hours,
+              data: data24,
+            };
+            if (vErrors === null) {
+              vErrors = [err58];
+            } else {
+              vErrors.push(err58);
+            }
+            errors++;
+          }
+        }
+        if (data24.monday !== undefined) {
+          let data25 = data24.monday;
+          const _errs115 = errors;
+          let valid12 = true;
+          const _errs116 = errors;
+          if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
+            if (data25.closed !== undefined) {
+              if (false !== data25.closed) {
+                const err59 = {};
+                if (vErrors === null) {
+                  vErrors = [err59];
+                } else {
+                  vErrors.push(err59);
+                }
+                errors++;
+              }
+            }
+          }
+          var _valid0 = _errs116 === errors;
+          errors = _errs115;
+          if (vErrors !== null) {
+            if (_errs115) {
+              vErrors.length = _errs115;
+            } else {
+              vErrors = null;
+            }
+          }
+          if (_valid0) {
+            const _errs118 = errors;
+            if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
+              if (data25.open === undefined) {
+                const err60 = {
+                  instancePath: instancePath + '/opening_hours/monday',
+                  schemaPath: 'common#/$defs/openingDay/then/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'open' },
+                  message: "must have required property '" + 'open' + "'",
+                  schema: schema86.then.required,
+                  parentSchema: schema86.then,
+                  data: data25,
+                };
+                if (vErrors === null) {
+                  vErrors = [err60];
+                } else {
+                  vErrors.push(err60);
+                }
+                errors++;
+              }
+              if (data25.close === undefined) {
+                const err61 = {
+                  instancePath: instancePath + '/opening_hours/monday',
+                  schemaPath: 'common#/$defs/openingDay/then/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'close' },
+                  message: "must have required property '" + 'close' + "'",
+                  schema: schema86.then.required,
+                  parentSchema: schema86.then,
+                  data: data25,
+                };
+                if (vErrors === null) {
+                  vErrors = [err61];
+                } else {
+                  vErrors.push(err61);
+                }
+                errors++;
+              }
+            }
+            var _valid0 = _errs118 === errors;
+            valid12 = _valid0;
+            if (valid12) {
+              var props0 = {};
+              props0.open = true;
+              props0.close = true;
+              props0.closed = true;
+            }
+          }
+          if (!valid12) {
+            const err62 = {
+              instancePath: instancePath + '/opening_hours/monday',
+              schemaPath: 'common#/$defs/openingDay/if',
+              keyword: 'if',
+              params: { failingKeyword: 'then' },
+              message: 'must match "then" schema',
+              schema: schema86.if,
+              parentSchema: schema86,
+              data: data25,
+            };
+            if (vErrors === null) {
+              vErrors = [err62];
+            } else {
+              vErrors.push(err62);
+            }
+            errors++;
+          }
+          if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
+            for (const key1 in data25) {
+              if (!(key1 === 'closed' || key1 === 'open' || key1 === 'close')) {
+                const err63 = {
+                  instancePath: instancePath + '/opening_hours/monday',
+                  schemaPath: 'common#/$defs/openingDay/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key1 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema86,
+                  data: data25,
+                };
+                if (vErrors === null) {
+                  vErrors = [err63];
+                } else {
+                  vErrors.push(err63);
+                }
+                errors++;
+              }
+            }
+            if (data25.closed !== undefined) {
+              let data27 = data25.closed;
+              if (typeof data27 !== 'boolean') {
+                const err64 = {
+                  instancePath: instancePath + '/opening_hours/monday/closed',
+                  schemaPath: 'common#/$defs/openingDay/properties/closed/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema86.properties.closed.type,
+                  parentSchema: schema86.properties.closed,
+                  data: data27,
+                };
+                if (vErrors === null) {
+                  vErrors = [err64];
+                } else {
+                  vErrors.push(err64);
+                }
+                errors++;
+              }
+            }
+            if (data25.open !== undefined) {
+              let data28 = data25.open;
+              if (typeof data28 === 'string') {
+                if (!formats64.validate(data28)) {
+                  const err65 = {
+                    instancePath: instancePath + '/opening_hours/monday/open',
+                    schemaPath: 'common#/$defs/openingDay/properties/open/format',
+                    keyword: 'format',
+                    params: { format: 'time' },
+                    message: 'must match format "' + 'time' + '"',
+                    schema: 'time',
+                    parentSchema: schema86.properties.open,
+                    data: data28,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err65];
+                  } else {
+                    vErrors.push(err65);
+                  }
+                  errors++;
+                }
+              } else {
+                const err66 = {
+                  instancePath: instancePath + '/opening_hours/monday/open',
+                  schemaPath: 'common#/$defs/openingDay/properties/open/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.open.type,
+                  parentSchema: schema86.properties.open,
+                  data: data28,
+                };
+                if (vErrors === null) {
+                  vErrors = [err66];
+                } else {
+                  vErrors.push(err66);
+                }
+                errors++;
+              }
+            }
+            if (data25.close !== undefined) {
+              let data29 = data25.close;
+              if (typeof data29 === 'string') {
+                if (!formats64.validate(data29)) {
+                  const err67 = {
+                    instancePath: instancePath + '/opening_hours/monday/close',
+                    schemaPath: 'common#/$defs/openingDay/properties/close/format',
+                    keyword: 'format',
+                    params: { format: 'time' },
+                    message: 'must match format "' + 'time' + '"',
+                    schema: 'time',
+                    parentSchema: schema86.properties.close,
+                    data: data29,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err67];
+                  } else {
+                    vErrors.push(err67);
+                  }
+                  errors++;
+                }
+              } else {
+                const err68 = {
+                  instancePath: instancePath + '/opening_hours/monday/close',
+                  schemaPath: 'common#/$defs/openingDay/properties/close/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.close.type,
+                  parentSchema: schema86.properties.close,
+                  data: data29,
+                };
+                if (vErrors === null) {
+                  vErrors = [err68];
+                } else {
+                  vErrors.push(err68);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err69 = {
+              instancePath: instancePath + '/opening_hours/monday',
+              schemaPath: 'common#/$defs/openingDay/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema86.type,
+              parentSchema: schema86,
+              data: data25,
+            };
+            if (vErrors === null) {
+              vErrors = [err69];
+            } else {
+              vErrors.push(err69);
+            }
+            errors++;
+          }
+        }
+        if (data24.tuesday !== undefined) {
+          let data30 = data24.tuesday;
+          const _errs129 = errors;
+          let valid16 = true;
+          const _errs130 = errors;
+          if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
+            if (data30.closed !== undefined) {
+              if (false !== data30.closed) {
+                const err70 = {};
+                if (vErrors === null) {
+                  vErrors = [err70];
+                } else {
+                  vErrors.push(err70);
+                }
+                errors++;
+              }
+            }
+          }
+          var _valid1 = _errs130 === errors;
+          errors = _errs129;
+          if (vErrors !== null) {
+            if (_errs129) {
+              vErrors.length = _errs129;
+            } else {
+              vErrors = null;
+            }
+          }
+          if (_valid1) {
+            const _errs132 = errors;
+            if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
+              if (data30.open === undefined) {
+                const err71 = {
+                  instancePath: instancePath + '/opening_hours/tuesday',
+                  schemaPath: 'common#/$defs/openingDay/then/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'open' },
+                  message: "must have required property '" + 'open' + "'",
+                  schema: schema86.then.required,
+                  parentSchema: schema86.then,
+                  data: data30,
+                };
+                if (vErrors === null) {
+                  vErrors = [err71];
+                } else {
+                  vErrors.push(err71);
+                }
+                errors++;
+              }
+              if (data30.close === undefined) {
+                const err72 = {
+                  instancePath: instancePath + '/opening_hours/tuesday',
+                  schemaPath: 'common#/$defs/openingDay/then/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'close' },
+                  message: "must have required property '" + 'close' + "'",
+                  schema: schema86.then.required,
+                  parentSchema: schema86.then,
+                  data: data30,
+                };
+                if (vErrors === null) {
+                  vErrors = [err72];
+                } else {
+                  vErrors.push(err72);
+                }
+                errors++;
+              }
+            }
+            var _valid1 = _errs132 === errors;
+            valid16 = _valid1;
+            if (valid16) {
+              var props1 = {};
+              props1.open = true;
+              props1.close = true;
+              props1.closed = true;
+            }
+          }
+          if (!valid16) {
+            const err73 = {
+              instancePath: instancePath + '/opening_hours/tuesday',
+              schemaPath: 'common#/$defs/openingDay/if',
+              keyword: 'if',
+              params: { failingKeyword: 'then' },
+              message: 'must match "then" schema',
+              schema: schema86.if,
+              parentSchema: schema86,
+              data: data30,
+            };
+            if (vErrors === null) {
+              vErrors = [err73];
+            } else {
+              vErrors.push(err73);
+            }
+            errors++;
+          }
+          if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
+            for (const key2 in data30) {
+              if (!(key2 === 'closed' || key2 === 'open' || key2 === 'close')) {
+                const err74 = {
+                  instancePath: instancePath + '/opening_hours/tuesday',
+                  schemaPath: 'common#/$defs/openingDay/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key2 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema86,
+                  data: data30,
+                };
+                if (vErrors === null) {
+                  vErrors = [err74];
+                } else {
+                  vErrors.push(err74);
+                }
+                errors++;
+              }
+            }
+            if (data30.closed !== undefined) {
+              let data32 = data30.closed;
+              if (typeof data32 !== 'boolean') {
+                const err75 = {
+                  instancePath: instancePath + '/opening_hours/tuesday/closed',
+                  schemaPath: 'common#/$defs/openingDay/properties/closed/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema86.properties.closed.type,
+                  parentSchema: schema86.properties.closed,
+                  data: data32,
+                };
+                if (vErrors === null) {
+                  vErrors = [err75];
+                } else {
+                  vErrors.push(err75);
+                }
+                errors++;
+              }
+            }
+            if (data30.open !== undefined) {
+              let data33 = data30.open;
+              if (typeof data33 === 'string') {
+                if (!formats64.validate(data33)) {
+                  const err76 = {
+                    instancePath: instancePath + '/opening_hours/tuesday/open',
+                    schemaPath: 'common#/$defs/openingDay/properties/open/format',
+                    keyword: 'format',
+                    params: { format: 'time' },
+                    message: 'must match format "' + 'time' + '"',
+                    schema: 'time',
+                    parentSchema: schema86.properties.open,
+                    data: data33,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err76];
+                  } else {
+                    vErrors.push(err76);
+                  }
+                  errors++;
+                }
+              } else {
+                const err77 = {
+                  instancePath: instancePath + '/opening_hours/tuesday/open',
+                  schemaPath: 'common#/$defs/openingDay/properties/open/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.open.type,
+                  parentSchema: schema86.properties.open,
+                  data: data33,
+                };
+                if (vErrors === null) {
+                  vErrors = [err77];
+                } else {
+                  vErrors.push(err77);
+                }
+                errors++;
+              }
+            }
+            if (data30.close !== undefined) {
+              let data34 = data30.close;
+              if (typeof data34 === 'string') {
+                if (!formats64.validate(data34)) {
+                  const err78 = {
+                    instancePath: instancePath + '/opening_hours/tuesday/close',
+                    schemaPath: 'common#/$defs/openingDay/properties/close/format',
+                    keyword: 'format',
+                    params: { format: 'time' },
+                    message: 'must match format "' + 'time' + '"',
+                    schema: 'time',
+                    parentSchema: schema86.properties.close,
+                    data: data34,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err78];
+                  } else {
+                    vErrors.push(err78);
+                  }
+                  errors++;
+                }
+              } else {
+                const err79 = {
+                  instancePath: instancePath + '/opening_hours/tuesday/close',
+                  schemaPath: 'common#/$defs/openingDay/properties/close/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.close.type,
+                  parentSchema: schema86.properties.close,
+                  data: data34,
+                };
+                if (vErrors === null) {
+                  vErrors = [err79];
+                } else {
+                  vErrors.push(err79);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err80 = {
+              instancePath: instancePath + '/opening_hours/tuesday',
+              schemaPath: 'common#/$defs/openingDay/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema86.type,
+              parentSchema: schema86,
+              data: data30,
+            };
+            if (vErrors === null) {
+              vErrors = [err80];
+            } else {
+              vErrors.push(err80);
+            }
+            errors++;
+          }
+        }
+        if (data24.wednesday !== undefined) {
+          let data35 = data24.wednesday;
+          const _errs143 = errors;
+          let valid20 = true;
+          const _errs144 = errors;
+          if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
+            if (data35.closed !== undefined) {
+              if (false !== data35.closed) {
+                const err81 = {};
+                if (vErrors === null) {
+                  vErrors = [err81];
+                } else {
+                  vErrors.push(err81);
+                }
+                errors++;
+              }
+            }
+          }
+          var _valid2 = _errs144 === errors;
+          errors = _errs143;
+          if (vErrors !== null) {
+            if (_errs143) {
+              vErrors.length = _errs143;
+            } else {
+              vErrors = null;
+            }
+          }
+          if (_valid2) {
+            const _errs146 = errors;
+            if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
+              if (data35.open === undefined) {
+                const err82 = {
+                  instancePath: instancePath + '/opening_hours/wednesday',
+                  schemaPath: 'common#/$defs/openingDay/then/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'open' },
+                  message: "must have required property '" + 'open' + "'",
+                  schema: schema86.then.required,
+                  parentSchema: schema86.then,
+                  data: data35,
+                };
+                if (vErrors === null) {
+                  vErrors = [err82];
+                } else {
+                  vErrors.push(err82);
+                }
+                errors++;
+              }
+              if (data35.close === undefined) {
+                const err83 = {
+                  instancePath: instancePath + '/opening_hours/wednesday',
+                  schemaPath: 'common#/$defs/openingDay/then/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'close' },
+                  message: "must have required property '" + 'close' + "'",
+                  schema: schema86.then.required,
+                  parentSchema: schema86.then,
+                  data: data35,
+                };
+                if (vErrors === null) {
+                  vErrors = [err83];
+                } else {
+                  vErrors.push(err83);
+                }
+                errors++;
+              }
+            }
+            var _valid2 = _errs146 === errors;
+            valid20 = _valid2;
+            if (valid20) {
+              var props2 = {};
+              props2.open = true;
+              props2.close = true;
+              props2.closed = true;
+            }
+          }
+          if (!valid20) {
+            const err84 = {
+              instancePath: instancePath + '/opening_hours/wednesday',
+              schemaPath: 'common#/$defs/openingDay/if',
+              keyword: 'if',
+              params: { failingKeyword: 'then' },
+              message: 'must match "then" schema',
+              schema: schema86.if,
+              parentSchema: schema86,
+              data: data35,
+            };
+            if (vErrors === null) {
+              vErrors = [err84];
+            } else {
+              vErrors.push(err84);
+            }
+            errors++;
+          }
+          if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
+            for (const key3 in data35) {
+              if (!(key3 === 'closed' || key3 === 'open' || key3 === 'close')) {
+                const err85 = {
+                  instancePath: instancePath + '/opening_hours/wednesday',
+                  schemaPath: 'common#/$defs/openingDay/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key3 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema86,
+                  data: data35,
+                };
+                if (vErrors === null) {
+                  vErrors = [err85];
+                } else {
+                  vErrors.push(err85);
+                }
+                errors++;
+              }
+            }
+            if (data35.closed !== undefined) {
+              let data37 = data35.closed;
+              if (typeof data37 !== 'boolean') {
+                const err86 = {
+                  instancePath: instancePath + '/opening_hours/wednesday/closed',
+                  schemaPath: 'common#/$defs/openingDay/properties/closed/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema86.properties.closed.type,
+                  parentSchema: schema86.properties.closed,
+                  data: data37,
+                };
+                if (vErrors === null) {
+                  vErrors = [err86];
+                } else {
+                  vErrors.push(err86);
+                }
+                errors++;
+              }
+            }
+            if (data35.open !== undefined) {
+              let data38 = data35.open;
+              if (typeof data38 === 'string') {
+                if (!formats64.validate(data38)) {
+                  const err87 = {
+                    instancePath: instancePath + '/opening_hours/wednesday/open',
+                    schemaPath: 'common#/$defs/openingDay/properties/open/format',
+                    keyword: 'format',
+                    params: { format: 'time' },
+                    message: 'must match format "' + 'time' + '"',
+                    schema: 'time',
+                    parentSchema: schema86.properties.open,
+                    data: data38,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err87];
+                  } else {
+                    vErrors.push(err87);
+                  }
+                  errors++;
+                }
+              } else {
+                const err88 = {
+                  instancePath: instancePath + '/opening_hours/wednesday/open',
+                  schemaPath: 'common#/$defs/openingDay/properties/open/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.open.type,
+                  parentSchema: schema86.properties.open,
+                  data: data38,
+                };
+                if (vErrors === null) {
+                  vErrors = [err88];
+                } else {
+                  vErrors.push(err88);
+                }
+                errors++;
+              }
+            }
+            if (data35.close !== undefined) {
+              let data39 = data35.close;
+              if (typeof data39 === 'string') {
+                if (!formats64.validate(data39)) {
+                  const err89 = {
+                    instancePath: instancePath + '/opening_hours/wednesday/close',
+                    schemaPath: 'common#/$defs/openingDay/properties/close/format',
+                    keyword: 'format',
+                    params: { format: 'time' },
+                    message: 'must match format "' + 'time' + '"',
+                    schema: 'time',
+                    parentSchema: schema86.properties.close,
+                    data: data39,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err89];
+                  } else {
+                    vErrors.push(err89);
+                  }
+                  errors++;
+                }
+              } else {
+                const err90 = {
+                  instancePath: instancePath + '/opening_hours/wednesday/close',
+                  schemaPath: 'common#/$defs/openingDay/properties/close/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.close.type,
+                  parentSchema: schema86.properties.close,
+                  data: data39,
+                };
+                if (vErrors === null) {
+                  vErrors = [err90];
+                } else {
+                  vErrors.push(err90);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err91 = {
+              instancePath: instancePath + '/opening_hours/wednesday',
+              schemaPath: 'common#/$defs/openingDay/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema86.type,
+              parentSchema: schema86,
+              data: data35,
+            };
+            if (vErrors === null) {
+              vErrors = [err91];
+            } else {
+              vErrors.push(err91);
+            }
+            errors++;
+          }
+        }
+        if (data24.thursday !== undefined) {
+          let data40 = data24.thursday;
+          const _errs157 = errors;
+          let valid24 = true;
+          const _errs158 = errors;
+          if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
+            if (data40.closed !== undefined) {
+              if (false !== data40.closed) {
+                const err92 = {};
+                if (vErrors === null) {
+                  vErrors = [err92];
+                } else {
+                  vErrors.push(err92);
+                }
+                errors++;
+              }
+            }
+          }
+          var _valid3 = _errs158 === errors;
+          errors = _errs157;
+          if (vErrors !== null) {
+            if (_errs157) {
+              vErrors.length = _errs157;
+            } else {
+              vErrors = null;
+            }
+          }
+          if (_valid3) {
+            const _errs160 = errors;
+            if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
+              if (data40.open === undefined) {
+                const err93 = {
+                  instancePath: instancePath + '/opening_hours/thursday',
+                  schemaPath: 'common#/$defs/openingDay/then/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'open' },
+                  message: "must have required property '" + 'open' + "'",
+                  schema: schema86.then.required,
+                  parentSchema: schema86.then,
+                  data: data40,
+                };
+                if (vErrors === null) {
+                  vErrors = [err93];
+                } else {
+                  vErrors.push(err93);
+                }
+                errors++;
+              }
+              if (data40.close === undefined) {
+                const err94 = {
+                  instancePath: instancePath + '/opening_hours/thursday',
+                  schemaPath: 'common#/$defs/openingDay/then/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'close' },
+                  message: "must have required property '" + 'close' + "'",
+                  schema: schema86.then.required,
+                  parentSchema: schema86.then,
+                  data: data40,
+                };
+                if (vErrors === null) {
+                  vErrors = [err94];
+                } else {
+                  vErrors.push(err94);
+                }
+                errors++;
+              }
+            }
+            var _valid3 = _errs160 === errors;
+            valid24 = _valid3;
+            if (valid24) {
+              var props3 = {};
+              props3.open = true;
+              props3.close = true;
+              props3.closed = true;
+            }
+          }
+          if (!valid24) {
+            const err95 = {
+              instancePath: instancePath + '/opening_hours/thursday',
+              schemaPath: 'common#/$defs/openingDay/if',
+              keyword: 'if',
+              params: { failingKeyword: 'then' },
+              message: 'must match "then" schema',
+              schema: schema86.if,
+              parentSchema: schema86,
+              data: data40,
+            };
+            if (vErrors === null) {
+              vErrors = [err95];
+            } else {
+              vErrors.push(err95);
+            }
+            errors++;
+          }
+          if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
+            for (const key4 in data40) {
+              if (!(key4 === 'closed' || key4 === 'open' || key4 === 'close')) {
+                const err96 = {
+                  instancePath: instancePath + '/opening_hours/thursday',
+                  schemaPath: 'common#/$defs/openingDay/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key4 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema86,
+                  data: data40,
+                };
+                if (vErrors === null) {
+                  vErrors = [err96];
+                } else {
+                  vErrors.push(err96);
+                }
+                errors++;
+              }
+            }
+            if (data40.closed !== undefined) {
+              let data42 = data40.closed;
+              if (typeof data42 !== 'boolean') {
+                const err97 = {
+                  instancePath: instancePath + '/opening_hours/thursday/closed',
+                  schemaPath: 'common#/$defs/openingDay/properties/closed/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema86.properties.closed.type,
+                  parentSchema: schema86.properties.closed,
+                  data: data42,
+                };
+                if (vErrors === null) {
+                  vErrors = [err97];
+                } else {
+                  vErrors.push(err97);
+                }
+                errors++;
+              }
+            }
+            if (data40.open !== undefined) {
+              let data43 = data40.open;
+              if (typeof data43 === 'string') {
+                if (!formats64.validate(data43)) {
+                  const err98 = {
+                    instancePath: instancePath + '/opening_hours/thursday/open',
+                    schemaPath: 'common#/$defs/openingDay/properties/open/format',
+                    keyword: 'format',
+                    params: { format: 'time' },
+                    message: 'must match format "' + 'time' + '"',
+                    schema: 'time',
+                    parentSchema: schema86.properties.open,
+                    data: data43,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err98];
+                  } else {
+                    vErrors.push(err98);
+                  }
+                  errors++;
+                }
+              } else {
+                const err99 = {
+                  instancePath: instancePath + '/opening_hours/thursday/open',
+                  schemaPath: 'common#/$defs/openingDay/properties/open/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.open.type,
+                  parentSchema: schema86.properties.open,
+                  data: data43,
+                };
+                if (vErrors === null) {
+                  vErrors = [err99];
+                } else {
+                  vErrors.push(err99);
+                }
+                errors++;
+              }
+            }
+            if (data40.close !== undefined) {
+              let data44 = data40.close;
+              if (typeof data44 === 'string') {
+                if (!formats64.validate(data44)) {
+                  const err100 = {
+                    instancePath: instancePath + '/opening_hours/thursday/close',
+                    schemaPath: 'common#/$defs/openingDay/properties/close/format',
+                    keyword: 'format',
+                    params: { format: 'time' },
+                    message: 'must match format "' + 'time' + '"',
+                    schema: 'time',
+                    parentSchema: schema86.properties.close,
+                    data: data44,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err100];
+                  } else {
+                    vErrors.push(err100);
+                  }
+                  errors++;
+                }
+              } else {
+                const err101 = {
+                  instancePath: instancePath + '/opening_hours/thursday/close',
+                  schemaPath: 'common#/$defs/openingDay/properties/close/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.close.type,
+                  parentSchema: schema86.properties.close,
+                  data: data44,
+                };
+                if (vErrors === null) {
+                  vErrors = [err101];
+                } else {
+                  vErrors.push(err101);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err102 = {
+              instancePath: instancePath + '/opening_hours/thursday',
+              schemaPath: 'common#/$defs/openingDay/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema86.type,
+              parentSchema: schema86,
+              data: data40,
+            };
+            if (vErrors === null) {
+              vErrors = [err102];
+            } else {
+              vErrors.push(err102);
+            }
+            errors++;
+          }
+        }
+        if (data24.friday !== undefined) {
+          let data45 = data24.friday;
+          const _errs171 = errors;
+          let valid28 = true;
+          const _errs172 = errors;
+          if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
+            if (data45.closed !== undefined) {
+              if (false !== data45.closed) {
+                const err103 = {};
+                if (vErrors === null) {
+                  vErrors = [err103];
+                } else {
+                  vErrors.push(err103);
+                }
+                errors++;
+              }
+            }
+          }
+          var _valid4 = _errs172 === errors;
+          errors = _errs171;
+          if (vErrors !== null) {
+            if (_errs171) {
+              vErrors.length = _errs171;
+            } else {
+              vErrors = null;
+            }
+          }
+          if (_valid4) {
+            const _errs174 = errors;
+            if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
+              if (data45.open === undefined) {
+                const err104 = {
+                  instancePath: instancePath + '/opening_hours/friday',
+                  schemaPath: 'common#/$defs/openingDay/then/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'open' },
+                  message: "must have required property '" + 'open' + "'",
+                  schema: schema86.then.required,
+                  parentSchema: schema86.then,
+                  data: data45,
+                };
+                if (vErrors === null) {
+                  vErrors = [err104];
+                } else {
+                  vErrors.push(err104);
+                }
+                errors++;
+              }
+              if (data45.close === undefined) {
+                const err105 = {
+                  instancePath: instancePath + '/opening_hours/friday',
+                  schemaPath: 'common#/$defs/openingDay/then/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'close' },
+                  message: "must have required property '" + 'close' + "'",
+                  schema: schema86.then.required,
+                  parentSchema: schema86.then,
+                  data: data45,
+                };
+                if (vErrors === null) {
+                  vErrors = [err105];
+                } else {
+                  vErrors.push(err105);
+                }
+                errors++;
+              }
+            }
+            var _valid4 = _errs174 === errors;
+            valid28 = _valid4;
+            if (valid28) {
+              var props4 = {};
+              props4.open = true;
+              props4.close = true;
+              props4.closed = true;
+            }
+          }
+          if (!valid28) {
+            const err106 = {
+              instancePath: instancePath + '/opening_hours/friday',
+              schemaPath: 'common#/$defs/openingDay/if',
+              keyword: 'if',
+              params: { failingKeyword: 'then' },
+              message: 'must match "then" schema',
+              schema: schema86.if,
+              parentSchema: schema86,
+              data: data45,
+            };
+            if (vErrors === null) {
+              vErrors = [err106];
+            } else {
+              vErrors.push(err106);
+            }
+            errors++;
+          }
+          if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
+            for (const key5 in data45) {
+              if (!(key5 === 'closed' || key5 === 'open' || key5 === 'close')) {
+                const err107 = {
+                  instancePath: instancePath + '/opening_hours/friday',
+                  schemaPath: 'common#/$defs/openingDay/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key5 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema86,
+                  data: data45,
+                };
+                if (vErrors === null) {
+                  vErrors = [err107];
+                } else {
+                  vErrors.push(err107);
+                }
+                errors++;
+              }
+            }
+            if (data45.closed !== undefined) {
+              let data47 = data45.closed;
+              if (typeof data47 !== 'boolean') {
+                const err108 = {
+                  instancePath: instancePath + '/opening_hours/friday/closed',
+                  schemaPath: 'common#/$defs/openingDay/properties/closed/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema86.properties.closed.type,
+                  parentSchema: schema86.properties.closed,
+                  data: data47,
+                };
+                if (vErrors === null) {
+                  vErrors = [err108];
+                } else {
+                  vErrors.push(err108);
+                }
+                errors++;
+              }
+            }
+            if (data45.open !== undefined) {
+              let data48 = data45.open;
+              if (typeof data48 === 'string') {
+                if (!formats64.validate(data48)) {
+                  const err109 = {
+                    instancePath: instancePath + '/opening_hours/friday/open',
+                    schemaPath: 'common#/$defs/openingDay/properties/open/format',
+                    keyword: 'format',
+                    params: { format: 'time' },
+                    message: 'must match format "' + 'time' + '"',
+                    schema: 'time',
+                    parentSchema: schema86.properties.open,
+                    data: data48,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err109];
+                  } else {
+                    vErrors.push(err109);
+                  }
+                  errors++;
+                }
+              } else {
+                const err110 = {
+                  instancePath: instancePath + '/opening_hours/friday/open',
+                  schemaPath: 'common#/$defs/openingDay/properties/open/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.open.type,
+                  parentSchema: schema86.properties.open,
+                  data: data48,
+                };
+                if (vErrors === null) {
+                  vErrors = [err110];
+                } else {
+                  vErrors.push(err110);
+                }
+                errors++;
+              }
+            }
+            if (data45.close !== undefined) {
+              let data49 = data45.close;
+              if (typeof data49 === 'string') {
+                if (!formats64.validate(data49)) {
+                  const err111 = {
+                    instancePath: instancePath + '/opening_hours/friday/close',
+                    schemaPath: 'common#/$defs/openingDay/properties/close/format',
+                    keyword: 'format',
+                    params: { format: 'time' },
+                    message: 'must match format "' + 'time' + '"',
+                    schema: 'time',
+                    parentSchema: schema86.properties.close,
+                    data: data49,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err111];
+                  } else {
+                    vErrors.push(err111);
+                  }
+                  errors++;
+                }
+              } else {
+                const err112 = {
+                  instancePath: instancePath + '/opening_hours/friday/close',
+                  schemaPath: 'common#/$defs/openingDay/properties/close/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.close.type,
+                  parentSchema: schema86.properties.close,
+                  data: data49,
+                };
+                if (vErrors === null) {
+                  vErrors = [err112];
+                } else {
+                  vErrors.push(err112);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err113 = {
+              instancePath: instancePath + '/opening_hours/friday',
+              schemaPath: 'common#/$defs/openingDay/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema86.type,
+              parentSchema: schema86,
+              data: data45,
+            };
+            if (vErrors === null) {
+              vErrors = [err113];
+            } else {
+              vErrors.push(err113);
+            }
+            errors++;
+          }
+        }
+        if (data24.saturday !== undefined) {
+          let data50 = data24.saturday;
+          const _errs185 = errors;
+          let valid32 = true;
+          const _errs186 = errors;
+          if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
+            if (data50.closed !== undefined) {
+              if (false !== data50.closed) {
+                const err114 = {};
+                if (vErrors === null) {
+                  vErrors = [err114];
+                } else {
+                  vErrors.push(err114);
+                }
+                errors++;
+              }
+            }
+          }
+          var _valid5 = _errs186 === errors;
+          errors = _errs185;
+          if (vErrors !== null) {
+            if (_errs185) {
+              vErrors.length = _errs185;
+            } else {
+              vErrors = null;
+            }
+          }
+          if (_valid5) {
+            const _errs188 = errors;
+            if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
+              if (data50.open === undefined) {
+                const err115 = {
+                  instancePath: instancePath + '/opening_hours/saturday',
+                  schemaPath: 'common#/$defs/openingDay/then/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'open' },
+                  message: "must have required property '" + 'open' + "'",
+                  schema: schema86.then.required,
+                  parentSchema: schema86.then,
+                  data: data50,
+                };
+                if (vErrors === null) {
+                  vErrors = [err115];
+                } else {
+                  vErrors.push(err115);
+                }
+                errors++;
+              }
+              if (data50.close === undefined) {
+                const err116 = {
+                  instancePath: instancePath + '/opening_hours/saturday',
+                  schemaPath: 'common#/$defs/openingDay/then/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'close' },
+                  message: "must have required property '" + 'close' + "'",
+                  schema: schema86.then.required,
+                  parentSchema: schema86.then,
+                  data: data50,
+                };
+                if (vErrors === null) {
+                  vErrors = [err116];
+                } else {
+                  vErrors.push(err116);
+                }
+                errors++;
+              }
+            }
+            var _valid5 = _errs188 === errors;
+            valid32 = _valid5;
+            if (valid32) {
+              var props5 = {};
+              props5.open = true;
+              props5.close = true;
+              props5.closed = true;
+            }
+          }
+          if (!valid32) {
+            const err117 = {
+              instancePath: instancePath + '/opening_hours/saturday',
+              schemaPath: 'common#/$defs/openingDay/if',
+              keyword: 'if',
+              params: { failingKeyword: 'then' },
+              message: 'must match "then" schema',
+              schema: schema86.if,
+              parentSchema: schema86,
+              data: data50,
+            };
+            if (vErrors === null) {
+              vErrors = [err117];
+            } else {
+              vErrors.push(err117);
+            }
+            errors++;
+          }
+          if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
+            for (const key6 in data50) {
+              if (!(key6 === 'closed' || key6 === 'open' || key6 === 'close')) {
+                const err118 = {
+                  instancePath: instancePath + '/opening_hours/saturday',
+                  schemaPath: 'common#/$defs/openingDay/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key6 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema86,
+                  data: data50,
+                };
+                if (vErrors === null) {
+                  vErrors = [err118];
+                } else {
+                  vErrors.push(err118);
+                }
+                errors++;
+              }
+            }
+            if (data50.closed !== undefined) {
+              let data52 = data50.closed;
+              if (typeof data52 !== 'boolean') {
+                const err119 = {
+                  instancePath: instancePath + '/opening_hours/saturday/closed',
+                  schemaPath: 'common#/$defs/openingDay/properties/closed/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema86.properties.closed.type,
+                  parentSchema: schema86.properties.closed,
+                  data: data52,
+                };
+                if (vErrors === null) {
+                  vErrors = [err119];
+                } else {
+                  vErrors.push(err119);
+                }
+                errors++;
+              }
+            }
+            if (data50.open !== undefined) {
+              let data53 = data50.open;
+              if (typeof data53 === 'string') {
+                if (!formats64.validate(data53)) {
+                  const err120 = {
+                    instancePath: instancePath + '/opening_hours/saturday/open',
+                    schemaPath: 'common#/$defs/openingDay/properties/open/format',
+                    keyword: 'format',
+                    params: { format: 'time' },
+                    message: 'must match format "' + 'time' + '"',
+                    schema: 'time',
+                    parentSchema: schema86.properties.open,
+                    data: data53,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err120];
+                  } else {
+                    vErrors.push(err120);
+                  }
+                  errors++;
+                }
+              } else {
+                const err121 = {
+                  instancePath: instancePath + '/opening_hours/saturday/open',
+                  schemaPath: 'common#/$defs/openingDay/properties/open/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.open.type,
+                  parentSchema: schema86.properties.open,
+                  data: data53,
+                };
+                if (vErrors === null) {
+                  vErrors = [err121];
+                } else {
+                  vErrors.push(err121);
+                }
+                errors++;
+              }
+            }
+            if (data50.close !== undefined) {
+              let data54 = data50.close;
+              if (typeof data54 === 'string') {
+                if (!formats64.validate(data54)) {
+                  const err122 = {
+                    instancePath: instancePath + '/opening_hours/saturday/close',
+                    schemaPath: 'common#/$defs/openingDay/properties/close/format',
+                    keyword: 'format',
+                    params: { format: 'time' },
+                    message: 'must match format "' + 'time' + '"',
+                    schema: 'time',
+                    parentSchema: schema86.properties.close,
+                    data: data54,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err122];
+                  } else {
+                    vErrors.push(err122);
+                  }
+                  errors++;
+                }
+              } else {
+                const err123 = {
+                  instancePath: instancePath + '/opening_hours/saturday/close',
+                  schemaPath: 'common#/$defs/openingDay/properties/close/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.close.type,
+                  parentSchema: schema86.properties.close,
+                  data: data54,
+                };
+                if (vErrors === null) {
+                  vErrors = [err123];
+                } else {
+                  vErrors.push(err123);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err124 = {
+              instancePath: instancePath + '/opening_hours/saturday',
+              schemaPath: 'common#/$defs/openingDay/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema86.type,
+              parentSchema: schema86,
+              data: data50,
+            };
+            if (vErrors === null) {
+              vErrors = [err124];
+            } else {
+              vErrors.push(err124);
+            }
+            errors++;
+          }
+        }
+        if (data24.sunday !== undefined) {
+          let data55 = data24.sunday;
+          const _errs199 = errors;
+          let valid36 = true;
+          const _errs200 = errors;
+          if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
+            if (data55.closed !== undefined) {
+              if (false !== data55.closed) {
+                const err125 = {};
+                if (vErrors === null) {
+                  vErrors = [err125];
+                } else {
+                  vErrors.push(err125);
+                }
+                errors++;
+              }
+            }
+          }
+          var _valid6 = _errs200 === errors;
+          errors = _errs199;
+          if (vErrors !== null) {
+            if (_errs199) {
+              vErrors.length = _errs199;
+            } else {
+              vErrors = null;
+            }
+          }
+          if (_valid6) {
+            const _errs202 = errors;
+            if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
+              if (data55.open === undefined) {
+                const err126 = {
+                  instancePath: instancePath + '/opening_hours/sunday',
+                  schemaPath: 'common#/$defs/openingDay/then/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'open' },
+                  message: "must have required property '" + 'open' + "'",
+                  schema: schema86.then.required,
+                  parentSchema: schema86.then,
+                  data: data55,
+                };
+                if (vErrors === null) {
+                  vErrors = [err126];
+                } else {
+                  vErrors.push(err126);
+                }
+                errors++;
+              }
+              if (data55.close === undefined) {
+                const err127 = {
+                  instancePath: instancePath + '/opening_hours/sunday',
+                  schemaPath: 'common#/$defs/openingDay/then/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'close' },
+                  message: "must have required property '" + 'close' + "'",
+                  schema: schema86.then.required,
+                  parentSchema: schema86.then,
+                  data: data55,
+                };
+                if (vErrors === null) {
+                  vErrors = [err127];
+                } else {
+                  vErrors.push(err127);
+                }
+                errors++;
+              }
+            }
+            var _valid6 = _errs202 === errors;
+            valid36 = _valid6;
+            if (valid36) {
+              var props6 = {};
+              props6.open = true;
+              props6.close = true;
+              props6.closed = true;
+            }
+          }
+          if (!valid36) {
+            const err128 = {
+              instancePath: instancePath + '/opening_hours/sunday',
+              schemaPath: 'common#/$defs/openingDay/if',
+              keyword: 'if',
+              params: { failingKeyword: 'then' },
+              message: 'must match "then" schema',
+              schema: schema86.if,
+              parentSchema: schema86,
+              data: data55,
+            };
+            if (vErrors === null) {
+              vErrors = [err128];
+            } else {
+              vErrors.push(err128);
+            }
+            errors++;
+          }
+          if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
+            for (const key7 in data55) {
+              if (!(key7 === 'closed' || key7 === 'open' || key7 === 'close')) {
+                const err129 = {
+                  instancePath: instancePath + '/opening_hours/sunday',
+                  schemaPath: 'common#/$defs/openingDay/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key7 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema86,
+                  data: data55,
+                };
+                if (vErrors === null) {
+                  vErrors = [err129];
+                } else {
+                  vErrors.push(err129);
+                }
+                errors++;
+              }
+            }
+            if (data55.closed !== undefined) {
+              let data57 = data55.closed;
+              if (typeof data57 !== 'boolean') {
+                const err130 = {
+                  instancePath: instancePath + '/opening_hours/sunday/closed',
+                  schemaPath: 'common#/$defs/openingDay/properties/closed/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema86.properties.closed.type,
+                  parentSchema: schema86.properties.closed,
+                  data: data57,
+                };
+                if (vErrors === null) {
+                  vErrors = [err130];
+                } else {
+                  vErrors.push(err130);
+                }
+                errors++;
+              }
+            }
+            if (data55.open !== undefined) {
+              let data58 = data55.open;
+              if (typeof data58 === 'string') {
+                if (!formats64.validate(data58)) {
+                  const err131 = {
+                    instancePath: instancePath + '/opening_hours/sunday/open',
+                    schemaPath: 'common#/$defs/openingDay/properties/open/format',
+                    keyword: 'format',
+                    params: { format: 'time' },
+                    message: 'must match format "' + 'time' + '"',
+                    schema: 'time',
+                    parentSchema: schema86.properties.open,
+                    data: data58,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err131];
+                  } else {
+                    vErrors.push(err131);
+                  }
+                  errors++;
+                }
+              } else {
+                const err132 = {
+                  instancePath: instancePath + '/opening_hours/sunday/open',
+                  schemaPath: 'common#/$defs/openingDay/properties/open/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.open.type,
+                  parentSchema: schema86.properties.open,
+                  data: data58,
+                };
+                if (vErrors === null) {
+                  vErrors = [err132];
+                } else {
+                  vErrors.push(err132);
+                }
+                errors++;
+              }
+            }
+            if (data55.close !== undefined) {
+              let data59 = data55.close;
+              if (typeof data59 === 'string') {
+                if (!formats64.validate(data59)) {
+                  const err133 = {
+                    instancePath: instancePath + '/opening_hours/sunday/close',
+                    schemaPath: 'common#/$defs/openingDay/properties/close/format',
+                    keyword: 'format',
+                    params: { format: 'time' },
+                    message: 'must match format "' + 'time' + '"',
+                    schema: 'time',
+                    parentSchema: schema86.properties.close,
+                    data: data59,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err133];
+                  } else {
+                    vErrors.push(err133);
+                  }
+                  errors++;
+                }
+              } else {
+                const err134 = {
+                  instancePath: instancePath + '/opening_hours/sunday/close',
+                  schemaPath: 'common#/$defs/openingDay/properties/close/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.close.type,
+                  parentSchema: schema86.properties.close,
+                  data: data59,
+                };
+                if (vErrors === null) {
+                  vErrors = [err134];
+                } else {
+                  vErrors.push(err134);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err135 = {
+              instancePath: instancePath + '/opening_hours/sunday',
+              schemaPath: 'common#/$defs/openingDay/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema86.type,
+              parentSchema: schema86,
+              data: data55,
+            };
+            if (vErrors === null) {
+              vErrors = [err135];
+            } else {
+              vErrors.push(err135);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err136 = {
+          instancePath: instancePath + '/opening_hours',
+          schemaPath: '#/properties/opening_hours/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema82.properties.opening_hours.type,
+          parentSchema: schema82.properties.opening_hours,
+          data: data24,
+        };
+        if (vErrors === null) {
+          vErrors = [err136];
+        } else {
+          vErrors.push(err136);
+        }
+        errors++;
+      }
+    }
+    if (data.wheelchair_accessible !== undefined) {
+      let data60 = data.wheelchair_accessible;
+      if (typeof data60 !== 'boolean') {
+        const err137 = {
+          instancePath: instancePath + '/wheelchair_accessible',
+          schemaPath: '#/properties/wheelchair_accessible/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema82.properties.wheelchair_accessible.type,
+          parentSchema: schema82.properties.wheelchair_accessible,
+          data: data60,
+        };
+        if (vErrors === null) {
+          vErrors = [err137];
+        } else {
+          vErrors.push(err137);
+        }
+        errors++;
+      }
+    }
+    if (data.tag1 !== undefined) {
+      let data61 = data.tag1;
+      if (typeof data61 === 'string') {
+        if (func2(data61) > 50) {
+          const err138 = {
+            instancePath: instancePath + '/tag1',
+            schemaPath: '#/properties/tag1/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 50 },
+            message: 'must NOT have more than 50 characters',
+            schema: 50,
+            parentSchema: schema82.properties.tag1,
+            data: data61,
+          };
+          if (vErrors === null) {
+            vErrors = [err138];
+          } else {
+            vErrors.push(err138);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data61)) {
+          const err139 = {
+            instancePath: instancePath + '/tag1',
+            schemaPath: '#/properties/tag1/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema82.properties.tag1,
+            data: data61,
+          };
+          if (vErrors === null) {
+            vErrors = [err139];
+          } else {
+            vErrors.push(err139);
+          }
+          errors++;
+        }
+      } else {
+        const err140 = {
+          instancePath: instancePath + '/tag1',
+          schemaPath: '#/properties/tag1/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.tag1.type,
+          parentSchema: schema82.properties.tag1,
+          data: data61,
+        };
+        if (vErrors === null) {
+          vErrors = [err140];
+        } else {
+          vErrors.push(err140);
+        }
+        errors++;
+      }
+    }
+    if (data.tag2 !== undefined) {
+      let data62 = data.tag2;
+      if (typeof data62 === 'string') {
+        if (func2(data62) > 50) {
+          const err141 = {
+            instancePath: instancePath + '/tag2',
+            schemaPath: '#/properties/tag2/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 50 },
+            message: 'must NOT have more than 50 characters',
+            schema: 50,
+            parentSchema: schema82.properties.tag2,
+            data: data62,
+          };
+          if (vErrors === null) {
+            vErrors = [err141];
+          } else {
+            vErrors.push(err141);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data62)) {
+          const err142 = {
+            instancePath: instancePath + '/tag2',
+            schemaPath: '#/properties/tag2/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema82.properties.tag2,
+            data: data62,
+          };
+          if (vErrors === null) {
+            vErrors = [err142];
+          } else {
+            vErrors.push(err142);
+          }
+          errors++;
+        }
+      } else {
+        const err143 = {
+          instancePath: instancePath + '/tag2',
+          schemaPath: '#/properties/tag2/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.tag2.type,
+          parentSchema: schema82.properties.tag2,
+          data: data62,
+        };
+        if (vErrors === null) {
+          vErrors = [err143];
+        } else {
+          vErrors.push(err143);
+        }
+        errors++;
+      }
+    }
+    if (data.tag3 !== undefined) {
+      let data63 = data.tag3;
+      if (typeof data63 === 'string') {
+        if (func2(data63) > 50) {
+          const err144 = {
+            instancePath: instancePath + '/tag3',
+            schemaPath: '#/properties/tag3/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 50 },
+            message: 'must NOT have more than 50 characters',
+            schema: 50,
+            parentSchema: schema82.properties.tag3,
+            data: data63,
+          };
+          if (vErrors === null) {
+            vErrors = [err144];
+          } else {
+            vErrors.push(err144);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data63)) {
+          const err145 = {
+            instancePath: instancePath + '/tag3',
+            schemaPath: '#/properties/tag3/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema82.properties.tag3,
+            data: data63,
+          };
+          if (vErrors === null) {
+            vErrors = [err145];
+          } else {
+            vErrors.push(err145);
+          }
+          errors++;
+        }
+      } else {
+        const err146 = {
+          instancePath: instancePath + '/tag3',
+          schemaPath: '#/properties/tag3/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.tag3.type,
+          parentSchema: schema82.properties.tag3,
+          data: data63,
+        };
+        if (vErrors === null) {
+          vErrors = [err146];
+        } else {
+          vErrors.push(err146);
+        }
+        errors++;
+      }
+    }
+    if (data.max_hardware_units !== undefined) {
+      let data64 = data.max_hardware_units;
+      if (!(typeof data64 == 'number' && !(data64 % 1) && !isNaN(data64) && isFinite(data64))) {
+        const err147 = {
+          instancePath: instancePath + '/max_hardware_units',
+          schemaPath: '#/properties/max_hardware_units/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.max_hardware_units.type,
+          parentSchema: schema82.properties.max_hardware_units,
+          data: data64,
+        };
+        if (vErrors === null) {
+          vErrors = [err147];
+        } else {
+          vErrors.push(err147);
+        }
+        errors++;
+      }
+      if (typeof data64 == 'number' && isFinite(data64)) {
+        if (data64 > 7 || isNaN(data64)) {
+          const err148 = {
+            instancePath: instancePath + '/max_hardware_units',
+            schemaPath: '#/properties/max_hardware_units/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 7 },
+            message: 'must be <= 7',
+            schema: 7,
+            parentSchema: schema82.properties.max_hardware_units,
+            data: data64,
+          };
+          if (vErrors === null) {
+            vErrors = [err148];
+          } else {
+            vErrors.push(err148);
+          }
+          errors++;
+        }
+        if (data64 < 1 || isNaN(data64)) {
+          const err149 = {
+            instancePath: instancePath + '/max_hardware_units',
+            schemaPath: '#/properties/max_hardware_units/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema82.properties.max_hardware_units,
+            data: data64,
+          };
+          if (vErrors === null) {
+            vErrors = [err149];
+          } else {
+            vErrors.push(err149);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.hardware_models !== undefined) {
+      let data65 = data.hardware_models;
+      if (Array.isArray(data65)) {
+        const len2 = data65.length;
+        for (let i4 = 0; i4 < len2; i4++) {
+          let data66 = data65[i4];
+          if (typeof data66 === 'string') {
+            if (func2(data66) > 100) {
+              const err150 = {
+                instancePath: instancePath + '/hardware_models/' + i4,
+                schemaPath: '#/properties/hardware_models/items/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 100 },
+                message: 'must NOT have more than 100 characters',
+                schema: 100,
+                parentSchema: schema82.properties.hardware_models.items,
+                data: data66,
+              };
+              if (vErrors === null) {
+                vErrors = [err150];
+              } else {
+                vErrors.push(err150);
+              }
+              errors++;
+            }
+            if (func2(data66) < 1) {
+              const err151 = {
+                instancePath: instancePath + '/hardware_models/' + i4,
+                schemaPath: '#/properties/hardware_models/items/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+                schema: 1,
+                parentSchema: schema82.properties.hardware_models.items,
+                data: data66,
+              };
+              if (vErrors === null) {
+                vErrors = [err151];
+              } else {
+                vErrors.push(err151);
+              }
+              errors++;
+            }
+          } else {
+            const err152 = {
+              instancePath: instancePath + '/hardware_models/' + i4,
+              schemaPath: '#/properties/hardware_models/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema82.properties.hardware_models.items.type,
+              parentSchema: schema82.properties.hardware_models.items,
+              data: data66,
+            };
+            if (vErrors === null) {
+              vErrors = [err152];
+            } else {
+              vErrors.push(err152);
+            }
+            errors++;
+          }
+        }
+        let i5 = data65.length;
+        let j2;
+        if (i5 > 1) {
+          const indices2 = {};
+          for (; i5--;) {
+            let item2 = data65[i5];
+            if (typeof item2 !== 'string') {
+              continue;
+            }
+            if (typeof indices2[item2] == 'number') {
+              j2 = indices2[item2];
+              const err153 = {
+                instancePath: instancePath + '/hardware_models',
+                schemaPath: '#/properties/hardware_models/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i5, j: j2 },
+                message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
+                schema: true,
+                parentSchema: schema82.properties.hardware_models,
+                data: data65,
+              };
+              if (vErrors === null) {
+                vErrors = [err153];
+              } else {
+                vErrors.push(err153);
+              }
+              errors++;
+              break;
+            }
+            indices2[item2] = i5;
+          }
+        }
+        const message0 = func61(data65, 'max_hardware_units', data);
+        if (message0 !== undefined) {
+          const err154 = {
+            instancePath: instancePath + '/hardware_models',
+            schemaPath: '#/properties/hardware_models/x-count-within',
+            keyword: 'x-count-within',
+            params: { message: message0 },
+            message: message0,
+            schema: 'max_hardware_units',
+            parentSchema: schema82.properties.hardware_models,
+            data: data65,
+          };
+          if (vErrors === null) {
+            vErrors = [err154];
+          } else {
+            vErrors.push(err154);
+          }
+          errors++;
+        }
+      } else {
+        const err155 = {
+          instancePath: instancePath + '/hardware_models',
+          schemaPath: '#/properties/hardware_models/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema82.properties.hardware_models.type,
+          parentSchema: schema82.properties.hardware_models,
+          data: data65,
+        };
+        if (vErrors === null) {
+          vErrors = [err155];
+        } else {
+          vErrors.push(err155);
+        }
+        errors++;
+      }
+    }
+    if (data.badges_v2 !== undefined) {
+      let data67 = data.badges_v2;
+      if (Array.isArray(data67)) {
+        const len3 = data67.length;
+        for (let i6 = 0; i6 < len3; i6++) {
+          let data68 = data67[i6];
+          if (!(typeof data68 == 'number' && !(data68 % 1) && !isNaN(data68) && isFinite(data68))) {
+            const err156 = {
+              instancePath: instancePath + '/badges_v2/' + i6,
+              schemaPath: '#/properties/badges_v2/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema82.properties.badges_v2.items.type,
+              parentSchema: schema82.properties.badges_v2.items,
+              data: data68,
+            };
+            if (vErrors === null) {
+              vErrors = [err156];
+            } else {
+              vErrors.push(err156);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err157 = {
+          instancePath: instancePath + '/badges_v2',
+          schemaPath: '#/properties/badges_v2/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema82.properties.badges_v2.type,
+          parentSchema: schema82.properties.badges_v2,
+          data: data67,
+        };
+        if (vErrors === null) {
+          vErrors = [err157];
+        } else {
+          vErrors.push(err157);
+        }
+        errors++;
+      }
+    }
+    if (data.incomplete !== undefined) {
+      let data69 = data.incomplete;
+      if (typeof data69 !== 'boolean') {
+        const err158 = {
+          instancePath: instancePath + '/incomplete',
+          schemaPath: '#/properties/incomplete/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema82.properties.incomplete.type,
+          parentSchema: schema82.properties.incomplete,
+          data: data69,
+        };
+        if (vErrors === null) {
+          vErrors = [err158];
+        } else {
+          vErrors.push(err158);
+        }
+        errors++;
+      }
+    }
+    if (data.pinpad_id !== undefined) {
+      let data70 = data.pinpad_id;
+      if (!(typeof data70 == 'number' && !(data70 % 1) && !isNaN(data70) && isFinite(data70))) {
+        const err159 = {
+          instancePath: instancePath + '/pinpad_id',
+          schemaPath: '#/properties/pinpad_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.pinpad_id.type,
+          parentSchema: schema82.properties.pinpad_id,
+          data: data70,
+        };
+        if (vErrors === null) {
+          vErrors = [err159];
+        } else {
+          vErrors.push(err159);
+        }
+        errors++;
+      }
+    }
+    if (data.pinpad_model_id !== undefined) {
+      let data71 = data.pinpad_model_id;
+      if (!(typeof data71 == 'number' && !(data71 % 1) && !isNaN(data71) && isFinite(data71))) {
+        const err160 = {
+          instancePath: instancePath + '/pinpad_model_id',
+          schemaPath: '#/properties/pinpad_model_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.pinpad_model_id.type,
+          parentSchema: schema82.properties.pinpad_model_id,
+          data: data71,
+        };
+        if (vErrors === null) {
+          vErrors = [err160];
+        } else {
+          vErrors.push(err160);
+        }
+        errors++;
+      }
+    }
+    if (data.pinpad_status !== undefined) {
+      let data72 = data.pinpad_status;
+      if (!(typeof data72 == 'number' && !(data72 % 1) && !isNaN(data72) && isFinite(data72))) {
+        const err161 = {
+          instancePath: instancePath + '/pinpad_status',
+          schemaPath: '#/properties/pinpad_status/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.pinpad_status.type,
+          parentSchema: schema82.properties.pinpad_status,
+          data: data72,
+        };
+        if (vErrors === null) {
+          vErrors = [err161];
+        } else {
+          vErrors.push(err161);
+        }
+        errors++;
+      }
+    }
+    if (data.active_pinpad !== undefined) {
+      let data73 = data.active_pinpad;
+      if (typeof data73 !== 'boolean') {
+        const err162 = {
+          instancePath: instancePath + '/active_pinpad',
+          schemaPath: '#/properties/active_pinpad/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema82.properties.active_pinpad.type,
+          parentSchema: schema82.properties.active_pinpad,
+          data: data73,
+        };
+        if (vErrors === null) {
+          vErrors = [err162];
+        } else {
+          vErrors.push(err162);
+        }
+        errors++;
+      }
+    }
+    if (data.carriers_access !== undefined) {
+      let data74 = data.carriers_access;
+      if (Array.isArray(data74)) {
+        const len4 = data74.length;
+        for (let i7 = 0; i7 < len4; i7++) {
+          let data75 = data74[i7];
+          if (!(typeof data75 == 'number' && !(data75 % 1) && !isNaN(data75) && isFinite(data75))) {
+            const err163 = {
+              instancePath: instancePath + '/carriers_access/' + i7,
+              schemaPath: '#/properties/carriers_access/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema82.properties.carriers_access.items.type,
+              parentSchema: schema82.properties.carriers_access.items,
+              data: data75,
+            };
+            if (vErrors === null) {
+              vErrors = [err163];
+            } else {
+              vErrors.push(err163);
+            }
+            errors++;
+          }
+        }
+        let i8 = data74.length;
+        let j3;
+        if (i8 > 1) {
+          const indices3 = {};
+          for (; i8--;) {
+            let item3 = data74[i8];
+            if (!(typeof item3 == 'number' && !(item3 % 1) && !isNaN(item3) && isFinite(item3))) {
+              continue;
+            }
+            if (typeof indices3[item3] == 'number') {
+              j3 = indices3[item3];
+              const err164 = {
+                instancePath: instancePath + '/carriers_access',
+                schemaPath: '#/properties/carriers_access/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i8, j: j3 },
+                message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i8 + ' are identical)',
+                schema: true,
+                parentSchema: schema82.properties.carriers_access,
+                data: data74,
+              };
+              if (vErrors === null) {
+                vErrors = [err164];
+              } else {
+                vErrors.push(err164);
+              }
+              errors++;
+              break;
+            }
+            indices3[item3] = i8;
+          }
+        }
+      } else {
+        const err165 = {
+          instancePath: instancePath + '/carriers_access',
+          schemaPath: '#/properties/carriers_access/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema82.properties.carriers_access.type,
+          parentSchema: schema82.properties.carriers_access,
+          data: data74,
+        };
+        if (vErrors === null) {
+          vErrors = [err165];
+        } else {
+          vErrors.push(err165);
+        }
+        errors++;
+      }
+    }
+    if (data.carrier_settings !== undefined) {
+      let data76 = data.carrier_settings;
+      if (Array.isArray(data76)) {
+        const len5 = data76.length;
+        for (let i9 = 0; i9 < len5; i9++) {
+          let data77 = data76[i9];
+          if (data77 && typeof data77 == 'object' && !Array.isArray(data77)) {
+            if (data77.carrier_id === undefined) {
+              const err166 = {
+                instancePath: instancePath + '/carrier_settings/' + i9,
+                schemaPath: 'common#/$defs/servicePointCarrierSetting/required',
+                keyword: 'required',
+                params: { missingProperty: 'carrier_id' },
+                message: "must have required property '" + 'carrier_id' + "'",
+                schema: schema93.required,
+                parentSchema: schema93,
+                data: data77,
+              };
+              if (vErrors === null) {
+                vErrors = [err166];
+              } else {
+                vErrors.push(err166);
+              }
+              errors++;
+            }
+            for (const key8 in data77) {
+              if (!(
+                key8 === 'carrier_id' ||
+                key8 === 'first_mile' ||
+                key8 === 'last_mile' ||
+                key8 === 'expiry_days' ||
+                key8 === 'reserved_compartments' ||
+                key8 === 'allocation_behaviour'
+              )) {
+                const err167 = {
+                  instancePath: instancePath + '/carrier_settings/' + i9,
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key8 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema93,
+                  data: data77,
+                };
+                if (vErrors === null) {
+                  vErrors = [err167];
+                } else {
+                  vErrors.push(err167);
+                }
+                errors++;
+              }
+            }
+            if (data77.carrier_id !== undefined) {
+              let data78 = data77.carrier_id;
+              if (!(typeof data78 == 'number' && !(data78 % 1) && !isNaN(data78) && isFinite(data78))) {
+                const err168 = {
+                  instancePath: instancePath + '/carrier_settings/' + i9 + '/carrier_id',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/carrier_id/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema93.properties.carrier_id.type,
+                  parentSchema: schema93.properties.carrier_id,
+                  data: data78,
+                };
+                if (vErrors === null) {
+                  vErrors = [err168];
+                } else {
+                  vErrors.push(err168);
+                }
+                errors++;
+              }
+            }
+            if (data77.first_mile !== undefined) {
+              let data79 = data77.first_mile;
+              if (typeof data79 !== 'boolean') {
+                const err169 = {
+                  instancePath: instancePath + '/carrier_settings/' + i9 + '/first_mile',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/first_mile/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema93.properties.first_mile.type,
+                  parentSchema: schema93.properties.first_mile,
+                  data: data79,
+                };
+                if (vErrors === null) {
+                  vErrors = [err169];
+                } else {
+                  vErrors.push(err169);
+                }
+                errors++;
+              }
+            }
+            if (data77.last_mile !== undefined) {
+              let data80 = data77.last_mile;
+              if (typeof data80 !== 'boolean') {
+                const err170 = {
+                  instancePath: instancePath + '/carrier_settings/' + i9 + '/last_mile',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/last_mile/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema93.properties.last_mile.type,
+                  parentSchema: schema93.properties.last_mile,
+                  data: data80,
+                };
+                if (vErrors === null) {
+                  vErrors = [err170];
+                } else {
+                  vErrors.push(err170);
+                }
+                errors++;
+              }
+            }
+            if (data77.expiry_days !== undefined) {
+              let data81 = data77.expiry_days;
+              if (!(typeof data81 == 'number' && !(data81 % 1) && !isNaN(data81) && isFinite(data81))) {
+                const err171 = {
+                  instancePath: instancePath + '/carrier_settings/' + i9 + '/expiry_days',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema93.properties.expiry_days.type,
+                  parentSchema: schema93.properties.expiry_days,
+                  data: data81,
+                };
+                if (vErrors === null) {
+                  vErrors = [err171];
+                } else {
+                  vErrors.push(err171);
+                }
+                errors++;
+              }
+              if (typeof data81 == 'number' && isFinite(data81)) {
+                if (data81 > 30 || isNaN(data81)) {
+                  const err172 = {
+                    instancePath: instancePath + '/carrier_settings/' + i9 + '/expiry_days',
+                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/maximum',
+                    keyword: 'maximum',
+                    params: { comparison: '<=', limit: 30 },
+                    message: 'must be <= 30',
+                    schema: 30,
+                    parentSchema: schema93.properties.expiry_days,
+                    data: data81,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err172];
+                  } else {
+                    vErrors.push(err172);
+                  }
+                  errors++;
+                }
+                if (data81 < 1 || isNaN(data81)) {
+                  const err173 = {
+                    instancePath: instancePath + '/carrier_settings/' + i9 + '/expiry_days',
+                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 1 },
+                    message: 'must be >= 1',
+                    schema: 1,
+                    parentSchema: schema93.properties.expiry_days,
+                    data: data81,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err173];
+                  } else {
+                    vErrors.push(err173);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data77.reserved_compartments !== undefined) {
+              let data82 = data77.reserved_compartments;
+              if (!(typeof data82 == 'number' && !(data82 % 1) && !isNaN(data82) && isFinite(data82))) {
+                const err174 = {
+                  instancePath: instancePath + '/carrier_settings/' + i9 + '/reserved_compartments',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema93.properties.reserved_compartments.type,
+                  parentSchema: schema93.properties.reserved_compartments,
+                  data: data82,
+                };
+                if (vErrors === null) {
+                  vErrors = [err174];
+                } else {
+                  vErrors.push(err174);
+                }
+                errors++;
+              }
+              if (typeof data82 == 'number' && isFinite(data82)) {
+                if (data82 > 100 || isNaN(data82)) {
+                  const err175 = {
+                    instancePath: instancePath + '/carrier_settings/' + i9 + '/reserved_compartments',
+                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/maximum',
+                    keyword: 'maximum',
+                    params: { comparison: '<=', limit: 100 },
+                    message: 'must be <= 100',
+                    schema: 100,
+                    parentSchema: schema93.properties.reserved_compartments,
+                    data: data82,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err175];
+                  } else {
+                    vErrors.push(err175);
+                  }
+                  errors++;
+                }
+                if (data82 < 0 || isNaN(data82)) {
+                  const err176 = {
+                    instancePath: instancePath + '/carrier_settings/' + i9 + '/reserved_compartments',
+                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 0 },
+                    message: 'must be >= 0',
+                    schema: 0,
+                    parentSchema: schema93.properties.reserved_compartments,
+                    data: data82,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err176];
+                  } else {
+                    vErrors.push(err176);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data77.allocation_behaviour !== undefined) {
+              let data83 = data77.allocation_behaviour;
+              if (typeof data83 !== 'string') {
+                const err177 = {
+                  instancePath: instancePath + '/carrier_settings/' + i9 + '/allocation_behaviour',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema93.properties.allocation_behaviour.type,
+                  parentSchema: schema93.properties.allocation_behaviour,
+                  data: data83,
+                };
+                if (vErrors === null) {
+                  vErrors = [err177];
+                } else {
+                  vErrors.push(err177);
+                }
+                errors++;
+              }
+              if (!(data83 === 'nearest' || data83 === 'selected' || data83 === 'first_free')) {
+                const err178 = {
+                  instancePath: instancePath + '/carrier_settings/' + i9 + '/allocation_behaviour',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema93.properties.allocation_behaviour.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema93.properties.allocation_behaviour.enum,
+                  parentSchema: schema93.properties.allocation_behaviour,
+                  data: data83,
+                };
+                if (vErrors === null) {
+                  vErrors = [err178];
+                } else {
+                  vErrors.push(err178);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err179 = {
+              instancePath: instancePath + '/carrier_settings/' + i9,
+              schemaPath: 'common#/$defs/servicePointCarrierSetting/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema93.type,
+              parentSchema: schema93,
+              data: data77,
+            };
+            if (vErrors === null) {
+              vErrors = [err179];
+            } else {
+              vErrors.push(err179);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err180 = {
+          instancePath: instancePath + '/carrier_settings',
+          schemaPath: '#/properties/carrier_settings/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema82.properties.carrier_settings.type,
+          parentSchema: schema82.properties.carrier_settings,
+          data: data76,
+        };
+        if (vErrors === null) {
+          vErrors = [err180];
+        } else {
+          vErrors.push(err180);
+        }
+        errors++;
+      }
+    }
+    if (data.location_owner_id !== undefined) {
+      let data84 = data.location_owner_id;
+      if (!(typeof data84 == 'number' && !(data84 % 1) && !isNaN(data84) && isFinite(data84))) {
+        const err181 = {
+          instancePath: instancePath + '/location_owner_id',
+          schemaPath: '#/properties/location_owner_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.location_owner_id.type,
+          parentSchema: schema82.properties.location_owner_id,
+          data: data84,
+        };
+        if (vErrors === null) {
+          vErrors = [err181];
+        } else {
+          vErrors.push(err181);
+        }
+        errors++;
+      }
+    }
+    if (data.maintenance_provider_id !== undefined) {
+      let data85 = data.maintenance_provider_id;
+      if (!(typeof data85 == 'number' && !(data85 % 1) && !isNaN(data85) && isFinite(data85))) {
+        const err182 = {
+          instancePath: instancePath + '/maintenance_provider_id',
+          schemaPath: '#/properties/maintenance_provider_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.maintenance_provider_id.type,
+          parentSchema: schema82.properties.maintenance_provider_id,
+          data: data85,
+        };
+        if (vErrors === null) {
+          vErrors = [err182];
+        } else {
+          vErrors.push(err182);
+        }
+        errors++;
+      }
+    }
+    if (data.support_provider_id !== undefined) {
+      let data86 = data.support_provider_id;
+      if (!(typeof data86 == 'number' && !(data86 % 1) && !isNaN(data86) && isFinite(data86))) {
+        const err183 = {
+          instancePath: instancePath + '/support_provider_id',
+          schemaPath: '#/properties/support_provider_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.support_provider_id.type,
+          parentSchema: schema82.properties.support_provider_id,
+          data: data86,
+        };
+        if (vErrors === null) {
+          vErrors = [err183];
+        } else {
+          vErrors.push(err183);
+        }
+        errors++;
+      }
+    }
+    if (data.service_point_group_id !== undefined) {
+      let data87 = data.service_point_group_id;
+      if (!(typeof data87 == 'number' && !(data87 % 1) && !isNaN(data87) && isFinite(data87))) {
+        const err184 = {
+          instancePath: instancePath + '/service_point_group_id',
+          schemaPath: '#/properties/service_point_group_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.service_point_group_id.type,
+          parentSchema: schema82.properties.service_point_group_id,
+          data: data87,
+        };
+        if (vErrors === null) {
+          vErrors = [err184];
+        } else {
+          vErrors.push(err184);
+        }
+        errors++;
+      }
+    }
+    if (data.group_name !== undefined) {
+      let data88 = data.group_name;
+      if (typeof data88 !== 'string') {
+        const err185 = {
+          instancePath: instancePath + '/group_name',
+          schemaPath: '#/properties/group_name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.group_name.type,
+          parentSchema: schema82.properties.group_name,
+          data: data88,
+        };
+        if (vErrors === null) {
+          vErrors = [err185];
+        } else {
+          vErrors.push(err185);
+        }
+        errors++;
+      }
+    }
+    if (data.contract_signed !== undefined) {
+      let data89 = data.contract_signed;
+      if (typeof data89 !== 'boolean') {
+        const err186 = {
+          instancePath: instancePath + '/contract_signed',
+          schemaPath: '#/properties/contract_signed/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema82.properties.contract_signed.type,
+          parentSchema: schema82.properties.contract_signed,
+          data: data89,
+        };
+        if (vErrors === null) {
+          vErrors = [err186];
+        } else {
+          vErrors.push(err186);
+        }
+        errors++;
+      }
+    }
+    if (data.scout_contact !== undefined) {
+      let data90 = data.scout_contact;
+      if (typeof data90 === 'string') {
+        if (func2(data90) > 70) {
+          const err187 = {
+            instancePath: instancePath + '/scout_contact',
+            schemaPath: '#/properties/scout_contact/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema82.properties.scout_contact,
+            data: data90,
+          };
+          if (vErrors === null) {
+            vErrors = [err187];
+          } else {
+            vErrors.push(err187);
+          }
+          errors++;
+        }
+        if (!formats98.validate(data90)) {
+          const err188 = {
+            instancePath: instancePath + '/scout_contact',
+            schemaPath: '#/properties/scout_contact/format',
+            keyword: 'format',
+            params: { format: 'scout-value' },
+            message: 'must match format "' + 'scout-value' + '"',
+            schema: 'scout-value',
+            parentSchema: schema82.properties.scout_contact,
+            data: data90,
+          };
+          if (vErrors === null) {
+            vErrors = [err188];
+          } else {
+            vErrors.push(err188);
+          }
+          errors++;
+        }
+      } else {
+        const err189 = {
+          instancePath: instancePath + '/scout_contact',
+          schemaPath: '#/properties/scout_contact/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.scout_contact.type,
+          parentSchema: schema82.properties.scout_contact,
+          data: data90,
+        };
+        if (vErrors === null) {
+          vErrors = [err189];
+        } else {
+          vErrors.push(err189);
+        }
+        errors++;
+      }
+    }
+    if (data.scout_email !== undefined) {
+      let data91 = data.scout_email;
+      if (typeof data91 !== 'string') {
+        const err190 = {
+          instancePath: instancePath + '/scout_email',
+          schemaPath: '#/properties/scout_email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.scout_email.type,
+          parentSchema: schema82.properties.scout_email,
+          data: data91,
+        };
+        if (vErrors === null) {
+          vErrors = [err190];
+        } else {
+          vErrors.push(err190);
+        }
+        errors++;
+      }
+    }
+    if (data.is_terminated !== undefined) {
+      let data92 = data.is_terminated;
+      if (typeof data92 !== 'boolean') {
+        const err191 = {
+          instancePath: instancePath + '/is_terminated',
+          schemaPath: '#/properties/is_terminated/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema82.properties.is_terminated.type,
+          parentSchema: schema82.properties.is_terminated,
+          data: data92,
+        };
+        if (vErrors === null) {
+          vErrors = [err191];
+        } else {
+          vErrors.push(err191);
+        }
+        errors++;
+      }
+    }
+    if (data.parked !== undefined) {
+      let data93 = data.parked;
+      if (typeof data93 !== 'boolean') {
+        const err192 = {
+          instancePath: instancePath + '/parked',
+          schemaPath: '#/properties/parked/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema82.properties.parked.type,
+          parentSchema: schema82.properties.parked,
+          data: data93,
+        };
+        if (vErrors === null) {
+          vErrors = [err192];
+        } else {
+          vErrors.push(err192);
+        }
+        errors++;
+      }
+    }
+    if (data.test_sp !== undefined) {
+      let data94 = data.test_sp;
+      if (typeof data94 !== 'boolean') {
+        const err193 = {
+          instancePath: instancePath + '/test_sp',
+          schemaPath: '#/properties/test_sp/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema82.properties.test_sp.type,
+          parentSchema: schema82.properties.test_sp,
+          data: data94,
+        };
+        if (vErrors === null) {
+          vErrors = [err193];
+        } else {
+          vErrors.push(err193);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data95 = data.active;
+      if (typeof data95 !== 'boolean') {
+        const err194 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema82.properties.active.type,
+          parentSchema: schema82.properties.active,
+          data: data95,
+        };
+        if (vErrors === null) {
+          vErrors = [err194];
+        } else {
+          vErrors.push(err194);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      let data96 = data.description;
+      if (typeof data96 === 'string') {
+        if (func2(data96) > 500) {
+          const err195 = {
+            instancePath: instancePath + '/description',
+            schemaPath: '#/properties/description/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema82.properties.description,
+            data: data96,
+          };
+          if (vErrors === null) {
+            vErrors = [err195];
+          } else {
+            vErrors.push(err195);
+          }
+          errors++;
+        }
+      } else {
+        const err196 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.description.type,
+          parentSchema: schema82.properties.description,
+          data: data96,
+        };
+        if (vErrors === null) {
+          vErrors = [err196];
+        } else {
+          vErrors.push(err196);
+        }
+        errors++;
+      }
+    }
+    if (data.description_language !== undefined) {
+      let data97 = data.description_language;
+      if (typeof data97 !== 'string') {
+        const err197 = {
+          instancePath: instancePath + '/description_language',
+          schemaPath: '#/properties/description_language/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.description_language.type,
+          parentSchema: schema82.properties.description_language,
+          data: data97,
+        };
+        if (vErrors === null) {
+          vErrors = [err197];
+        } else {
+          vErrors.push(err197);
+        }
+        errors++;
+      }
+      if (!(
+        data97 === 'en' ||
+        data97 === 'fr' ||
+        data97 === 'da' ||
+        data97 === 'nb' ||
+        data97 === 'sv' ||
+        data97 === 'pl' ||
+        data97 === 'fi'
+      )) {
+        const err198 = {
+          instancePath: instancePath + '/description_language',
+          schemaPath: '#/properties/description_language/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema82.properties.description_language.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema82.properties.description_language.enum,
+          parentSchema: schema82.properties.description_language,
+          data: data97,
+        };
+        if (vErrors === null) {
+          vErrors = [err198];
+        } else {
+          vErrors.push(err198);
+        }
+        errors++;
+      }
+    }
     if (data.comments !== undefined) {
-      let data26 = data.comments;
-      if (typeof data26 === 'string') {
-        if (func2(data26) > 500) {
-          const err58 = {
+      let data98 = data.comments;
+      if (typeof data98 === 'string') {
+        if (func2(data98) > 500) {
+          const err199 = {
             instancePath: instancePath + '/comments',
             schemaPath: '#/properties/comments/maxLength',
             keyword: 'maxLength',
@@ -7776,17 +11011,17 @@ function validate41(
             message: 'must NOT have more than 500 characters',
             schema: 500,
             parentSchema: schema82.properties.comments,
-            data: data26,
+            data: data98,
           };
           if (vErrors === null) {
-            vErrors = [err58];
+            vErrors = [err199];
           } else {
-            vErrors.push(err58);
+            vErrors.push(err199);
           }
           errors++;
         }
       } else {
-        const err59 = {
+        const err200 = {
           instancePath: instancePath + '/comments',
           schemaPath: '#/properties/comments/type',
           keyword: 'type',
@@ -7794,21 +11029,21 @@ function validate41(
           message: 'must be string',
           schema: schema82.properties.comments.type,
           parentSchema: schema82.properties.comments,
-          data: data26,
+          data: data98,
         };
         if (vErrors === null) {
-          vErrors = [err59];
+          vErrors = [err200];
         } else {
-          vErrors.push(err59);
+          vErrors.push(err200);
         }
         errors++;
       }
     }
     if (data.contact_person !== undefined) {
-      let data27 = data.contact_person;
-      if (typeof data27 === 'string') {
-        if (func2(data27) > 70) {
-          const err60 = {
+      let data99 = data.contact_person;
+      if (typeof data99 === 'string') {
+        if (func2(data99) > 70) {
+          const err201 = {
             instancePath: instancePath + '/contact_person',
             schemaPath: '#/properties/contact_person/maxLength',
             keyword: 'maxLength',
@@ -7816,17 +11051,17 @@ function validate41(
             message: 'must NOT have more than 70 characters',
             schema: 70,
             parentSchema: schema82.properties.contact_person,
-            data: data27,
+            data: data99,
           };
           if (vErrors === null) {
-            vErrors = [err60];
+            vErrors = [err201];
           } else {
-            vErrors.push(err60);
+            vErrors.push(err201);
           }
           errors++;
         }
-        if (!formats6.validate(data27)) {
-          const err61 = {
+        if (!formats6.validate(data99)) {
+          const err202 = {
             instancePath: instancePath + '/contact_person',
             schemaPath: '#/properties/contact_person/format',
             keyword: 'format',
@@ -7834,17 +11069,17 @@ function validate41(
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
             parentSchema: schema82.properties.contact_person,
-            data: data27,
+            data: data99,
           };
           if (vErrors === null) {
-            vErrors = [err61];
+            vErrors = [err202];
           } else {
-            vErrors.push(err61);
+            vErrors.push(err202);
           }
           errors++;
         }
       } else {
-        const err62 = {
+        const err203 = {
           instancePath: instancePath + '/contact_person',
           schemaPath: '#/properties/contact_person/type',
           keyword: 'type',
@@ -7852,21 +11087,21 @@ function validate41(
           message: 'must be string',
           schema: schema82.properties.contact_person.type,
           parentSchema: schema82.properties.contact_person,
-          data: data27,
+          data: data99,
         };
         if (vErrors === null) {
-          vErrors = [err62];
+          vErrors = [err203];
         } else {
-          vErrors.push(err62);
+          vErrors.push(err203);
         }
         errors++;
       }
     }
     if (data.owner_contact_phone !== undefined) {
-      let data28 = data.owner_contact_phone;
-      if (typeof data28 === 'string') {
-        if (func2(data28) > 15) {
-          const err63 = {
+      let data100 = data.owner_contact_phone;
+      if (typeof data100 === 'string') {
+        if (func2(data100) > 15) {
+          const err204 = {
             instancePath: instancePath + '/owner_contact_phone',
             schemaPath: '#/properties/owner_contact_phone/maxLength',
             keyword: 'maxLength',
@@ -7874,17 +11109,17 @@ function validate41(
             message: 'must NOT have more than 15 characters',
             schema: 15,
             parentSchema: schema82.properties.owner_contact_phone,
-            data: data28,
+            data: data100,
           };
           if (vErrors === null) {
-            vErrors = [err63];
+            vErrors = [err204];
           } else {
-            vErrors.push(err63);
+            vErrors.push(err204);
           }
           errors++;
         }
-        if (!formats10.validate(data28)) {
-          const err64 = {
+        if (!formats10.validate(data100)) {
+          const err205 = {
             instancePath: instancePath + '/owner_contact_phone',
             schemaPath: '#/properties/owner_contact_phone/format',
             keyword: 'format',
@@ -7892,17 +11127,17 @@ function validate41(
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
             parentSchema: schema82.properties.owner_contact_phone,
-            data: data28,
+            data: data100,
           };
           if (vErrors === null) {
-            vErrors = [err64];
+            vErrors = [err205];
           } else {
-            vErrors.push(err64);
+            vErrors.push(err205);
           }
           errors++;
         }
       } else {
-        const err65 = {
+        const err206 = {
           instancePath: instancePath + '/owner_contact_phone',
           schemaPath: '#/properties/owner_contact_phone/type',
           keyword: 'type',
@@ -7910,21 +11145,21 @@ function validate41(
           message: 'must be string',
           schema: schema82.properties.owner_contact_phone.type,
           parentSchema: schema82.properties.owner_contact_phone,
-          data: data28,
+          data: data100,
         };
         if (vErrors === null) {
-          vErrors = [err65];
+          vErrors = [err206];
         } else {
-          vErrors.push(err65);
+          vErrors.push(err206);
         }
         errors++;
       }
     }
     if (data.email !== undefined) {
-      let data29 = data.email;
-      if (typeof data29 === 'string') {
-        if (func2(data29) > 70) {
-          const err66 = {
+      let data101 = data.email;
+      if (typeof data101 === 'string') {
+        if (func2(data101) > 70) {
+          const err207 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/maxLength',
             keyword: 'maxLength',
@@ -7932,17 +11167,17 @@ function validate41(
             message: 'must NOT have more than 70 characters',
             schema: 70,
             parentSchema: schema82.properties.email,
-            data: data29,
+            data: data101,
           };
           if (vErrors === null) {
-            vErrors = [err66];
+            vErrors = [err207];
           } else {
-            vErrors.push(err66);
+            vErrors.push(err207);
           }
           errors++;
         }
-        if (!formats64.validate(data29)) {
-          const err67 = {
+        if (!formats104.validate(data101)) {
+          const err208 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
             keyword: 'format',
@@ -7950,17 +11185,17 @@ function validate41(
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
             parentSchema: schema82.properties.email,
-            data: data29,
+            data: data101,
           };
           if (vErrors === null) {
-            vErrors = [err67];
+            vErrors = [err208];
           } else {
-            vErrors.push(err67);
+            vErrors.push(err208);
           }
           errors++;
         }
       } else {
-        const err68 = {
+        const err209 = {
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
@@ -7968,18 +11203,347 @@ function validate41(
           message: 'must be string',
           schema: schema82.properties.email.type,
           parentSchema: schema82.properties.email,
-          data: data29,
+          data: data101,
         };
         if (vErrors === null) {
-          vErrors = [err68];
+          vErrors = [err209];
         } else {
-          vErrors.push(err68);
+          vErrors.push(err209);
+        }
+        errors++;
+      }
+    }
+    if (data.photos !== undefined) {
+      let data102 = data.photos;
+      if (Array.isArray(data102)) {
+        const len6 = data102.length;
+        for (let i10 = 0; i10 < len6; i10++) {
+          let data103 = data102[i10];
+          if (data103 && typeof data103 == 'object' && !Array.isArray(data103)) {
+            if (data103.photo_id === undefined) {
+              const err210 = {
+                instancePath: instancePath + '/photos/' + i10,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'photo_id' },
+                message: "must have required property '" + 'photo_id' + "'",
+                schema: schema94.required,
+                parentSchema: schema94,
+                data: data103,
+              };
+              if (vErrors === null) {
+                vErrors = [err210];
+              } else {
+                vErrors.push(err210);
+              }
+              errors++;
+            }
+            if (data103.url === undefined) {
+              const err211 = {
+                instancePath: instancePath + '/photos/' + i10,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'url' },
+                message: "must have required property '" + 'url' + "'",
+                schema: schema94.required,
+                parentSchema: schema94,
+                data: data103,
+              };
+              if (vErrors === null) {
+                vErrors = [err211];
+              } else {
+                vErrors.push(err211);
+              }
+              errors++;
+            }
+            for (const key9 in data103) {
+              if (!(
+                key9 === 'photo_id' ||
+                key9 === 'url' ||
+                key9 === 'file_name' ||
+                key9 === 'content_type' ||
+                key9 === 'size'
+              )) {
+                const err212 = {
+                  instancePath: instancePath + '/photos/' + i10,
+                  schemaPath: 'common#/$defs/photo/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key9 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema94,
+                  data: data103,
+                };
+                if (vErrors === null) {
+                  vErrors = [err212];
+                } else {
+                  vErrors.push(err212);
+                }
+                errors++;
+              }
+            }
+            if (data103.photo_id !== undefined) {
+              let data104 = data103.photo_id;
+              if (typeof data104 === 'string') {
+                if (func2(data104) > 64) {
+                  const err213 = {
+                    instancePath: instancePath + '/photos/' + i10 + '/photo_id',
+                    schemaPath: 'common#/$defs/photo/properties/photo_id/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 64 },
+                    message: 'must NOT have more than 64 characters',
+                    schema: 64,
+                    parentSchema: schema94.properties.photo_id,
+                    data: data104,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err213];
+                  } else {
+                    vErrors.push(err213);
+                  }
+                  errors++;
+                }
+              } else {
+                const err214 = {
+                  instancePath: instancePath + '/photos/' + i10 + '/photo_id',
+                  schemaPath: 'common#/$defs/photo/properties/photo_id/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema94.properties.photo_id.type,
+                  parentSchema: schema94.properties.photo_id,
+                  data: data104,
+                };
+                if (vErrors === null) {
+                  vErrors = [err214];
+                } else {
+                  vErrors.push(err214);
+                }
+                errors++;
+              }
+            }
+            if (data103.url !== undefined) {
+              let data105 = data103.url;
+              if (typeof data105 === 'string') {
+                if (func2(data105) > 500) {
+                  const err215 = {
+                    instancePath: instancePath + '/photos/' + i10 + '/url',
+                    schemaPath: 'common#/$defs/photo/properties/url/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 500 },
+                    message: 'must NOT have more than 500 characters',
+                    schema: 500,
+                    parentSchema: schema94.properties.url,
+                    data: data105,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err215];
+                  } else {
+                    vErrors.push(err215);
+                  }
+                  errors++;
+                }
+              } else {
+                const err216 = {
+                  instancePath: instancePath + '/photos/' + i10 + '/url',
+                  schemaPath: 'common#/$defs/photo/properties/url/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema94.properties.url.type,
+                  parentSchema: schema94.properties.url,
+                  data: data105,
+                };
+                if (vErrors === null) {
+                  vErrors = [err216];
+                } else {
+                  vErrors.push(err216);
+                }
+                errors++;
+              }
+            }
+            if (data103.file_name !== undefined) {
+              let data106 = data103.file_name;
+              if (typeof data106 === 'string') {
+                if (func2(data106) > 255) {
+                  const err217 = {
+                    instancePath: instancePath + '/photos/' + i10 + '/file_name',
+                    schemaPath: 'common#/$defs/photo/properties/file_name/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 255 },
+                    message: 'must NOT have more than 255 characters',
+                    schema: 255,
+                    parentSchema: schema94.properties.file_name,
+                    data: data106,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err217];
+                  } else {
+                    vErrors.push(err217);
+                  }
+                  errors++;
+                }
+              } else {
+                const err218 = {
+                  instancePath: instancePath + '/photos/' + i10 + '/file_name',
+                  schemaPath: 'common#/$defs/photo/properties/file_name/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema94.properties.file_name.type,
+                  parentSchema: schema94.properties.file_name,
+                  data: data106,
+                };
+                if (vErrors === null) {
+                  vErrors = [err218];
+                } else {
+                  vErrors.push(err218);
+                }
+                errors++;
+              }
+            }
+            if (data103.content_type !== undefined) {
+              let data107 = data103.content_type;
+              if (typeof data107 === 'string') {
+                if (func2(data107) > 40) {
+                  const err219 = {
+                    instancePath: instancePath + '/photos/' + i10 + '/content_type',
+                    schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 40 },
+                    message: 'must NOT have more than 40 characters',
+                    schema: 40,
+                    parentSchema: schema94.properties.content_type,
+                    data: data107,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err219];
+                  } else {
+                    vErrors.push(err219);
+                  }
+                  errors++;
+                }
+              } else {
+                const err220 = {
+                  instancePath: instancePath + '/photos/' + i10 + '/content_type',
+                  schemaPath: 'common#/$defs/photo/properties/content_type/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema94.properties.content_type.type,
+                  parentSchema: schema94.properties.content_type,
+                  data: data107,
+                };
+                if (vErrors === null) {
+                  vErrors = [err220];
+                } else {
+                  vErrors.push(err220);
+                }
+                errors++;
+              }
+            }
+            if (data103.size !== undefined) {
+              let data108 = data103.size;
+              if (!(typeof data108 == 'number' && !(data108 % 1) && !isNaN(data108) && isFinite(data108))) {
+                const err221 = {
+                  instancePath: instancePath + '/photos/' + i10 + '/size',
+                  schemaPath: 'common#/$defs/photo/properties/size/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema94.properties.size.type,
+                  parentSchema: schema94.properties.size,
+                  data: data108,
+                };
+                if (vErrors === null) {
+                  vErrors = [err221];
+                } else {
+                  vErrors.push(err221);
+                }
+                errors++;
+              }
+              if (typeof data108 == 'number' && isFinite(data108)) {
+                if (data108 < 0 || isNaN(data108)) {
+                  const err222 = {
+                    instancePath: instancePath + '/photos/' + i10 + '/size',
+                    schemaPath: 'common#/$defs/photo/properties/size/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 0 },
+                    message: 'must be >= 0',
+                    schema: 0,
+                    parentSchema: schema94.properties.size,
+                    data: data108,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err222];
+                  } else {
+                    vErrors.push(err222);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err223 = {
+              instancePath: instancePath + '/photos/' + i10,
+              schemaPath: 'common#/$defs/photo/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema94.type,
+              parentSchema: schema94,
+              data: data103,
+            };
+            if (vErrors === null) {
+              vErrors = [err223];
+            } else {
+              vErrors.push(err223);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err224 = {
+          instancePath: instancePath + '/photos',
+          schemaPath: '#/properties/photos/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema82.properties.photos.type,
+          parentSchema: schema82.properties.photos,
+          data: data102,
+        };
+        if (vErrors === null) {
+          vErrors = [err224];
+        } else {
+          vErrors.push(err224);
+        }
+        errors++;
+      }
+    }
+    if (data.report_id !== undefined) {
+      let data109 = data.report_id;
+      if (!(typeof data109 == 'number' && !(data109 % 1) && !isNaN(data109) && isFinite(data109))) {
+        const err225 = {
+          instancePath: instancePath + '/report_id',
+          schemaPath: '#/properties/report_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.report_id.type,
+          parentSchema: schema82.properties.report_id,
+          data: data109,
+        };
+        if (vErrors === null) {
+          vErrors = [err225];
+        } else {
+          vErrors.push(err225);
         }
         errors++;
       }
     }
   } else {
-    const err69 = {
+    const err226 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -7990,9 +11554,9 @@ function validate41(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err69];
+      vErrors = [err226];
     } else {
-      vErrors.push(err69);
+      vErrors.push(err226);
     }
     errors++;
   }
@@ -8003,39 +11567,68 @@ validate41.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
+    alt_sp_id: true,
     name: true,
+    location_name: true,
     status: true,
+    status_comment: true,
     country: true,
     address: true,
+    address_id: true,
     zip: true,
     city: true,
     municipality: true,
-    location_type_id: true,
+    region_id: true,
+    sub_region_id: true,
     latitude: true,
     longitude: true,
+    time_zone: true,
+    location_type_id: true,
+    foundation_id: true,
+    delivery_methods: true,
+    delivery_days: true,
+    opening_hours: true,
+    wheelchair_accessible: true,
+    tag1: true,
+    tag2: true,
+    tag3: true,
     max_hardware_units: true,
     hardware_models: true,
+    badges_v2: true,
+    incomplete: true,
+    pinpad_id: true,
+    pinpad_model_id: true,
+    pinpad_status: true,
+    active_pinpad: true,
+    carriers_access: true,
+    carrier_settings: true,
     location_owner_id: true,
     maintenance_provider_id: true,
     support_provider_id: true,
     service_point_group_id: true,
-    carriers_access: true,
+    group_name: true,
+    contract_signed: true,
+    scout_contact: true,
+    scout_email: true,
     is_terminated: true,
     parked: true,
     test_sp: true,
     active: true,
     description: true,
+    description_language: true,
     comments: true,
     contact_person: true,
     owner_contact_phone: true,
     email: true,
+    photos: true,
+    report_id: true,
   },
   dynamicProps: false,
   dynamicItems: false,
 };
 
 export const servicePointGroup = validate42;
-const schema86 = {
+const schema95 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -8108,8 +11701,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema95.required,
+        parentSchema: schema95,
         data,
       };
       if (vErrors === null) {
@@ -8126,8 +11719,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema95.required,
+        parentSchema: schema95,
         data,
       };
       if (vErrors === null) {
@@ -8146,8 +11739,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema86.properties.service_point_group_id.type,
-          parentSchema: schema86.properties.service_point_group_id,
+          schema: schema95.properties.service_point_group_id.type,
+          parentSchema: schema95.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -8169,7 +11762,7 @@ function validate42(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema86.properties.group_name,
+            parentSchema: schema95.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -8187,7 +11780,7 @@ function validate42(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema86.properties.group_name,
+            parentSchema: schema95.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -8205,7 +11798,7 @@ function validate42(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema86.properties.group_name,
+            parentSchema: schema95.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -8222,8 +11815,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema86.properties.group_name.type,
-          parentSchema: schema86.properties.group_name,
+          schema: schema95.properties.group_name.type,
+          parentSchema: schema95.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -8245,7 +11838,7 @@ function validate42(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema86.properties.service_point_ids,
+            parentSchema: schema95.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -8265,8 +11858,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema86.properties.service_point_ids.items.type,
-              parentSchema: schema86.properties.service_point_ids.items,
+              schema: schema95.properties.service_point_ids.items.type,
+              parentSchema: schema95.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -8295,7 +11888,7 @@ function validate42(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema86.properties.service_point_ids,
+                parentSchema: schema95.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8316,8 +11909,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema86.properties.service_point_ids.type,
-          parentSchema: schema86.properties.service_point_ids,
+          schema: schema95.properties.service_point_ids.type,
+          parentSchema: schema95.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -8341,8 +11934,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema86.properties.carrier_ids.items.type,
-              parentSchema: schema86.properties.carrier_ids.items,
+              schema: schema95.properties.carrier_ids.items.type,
+              parentSchema: schema95.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -8371,7 +11964,7 @@ function validate42(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema86.properties.carrier_ids,
+                parentSchema: schema95.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -8392,8 +11985,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema86.properties.carrier_ids.type,
-          parentSchema: schema86.properties.carrier_ids,
+          schema: schema95.properties.carrier_ids.type,
+          parentSchema: schema95.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -8413,8 +12006,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema86.properties.active.type,
-          parentSchema: schema86.properties.active,
+          schema: schema95.properties.active.type,
+          parentSchema: schema95.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -8432,8 +12025,8 @@ function validate42(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema86.type,
-      parentSchema: schema86,
+      schema: schema95.type,
+      parentSchema: schema95,
       data,
     };
     if (vErrors === null) {
@@ -8453,7 +12046,7 @@ validate42.evaluated = {
 };
 
 export const webtoolUser = validate43;
-const schema87 = {
+const schema96 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -8559,7 +12152,7 @@ const schema87 = {
     },
   },
 };
-const formats68 = sharedValidators.formats['name-3'];
+const formats108 = sharedValidators.formats['name-3'];
 
 function validate43(
   data,
@@ -8582,8 +12175,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -8600,8 +12193,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -8618,8 +12211,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -8638,8 +12231,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.username.type,
-          parentSchema: schema87.properties.username,
+          schema: schema96.properties.username.type,
+          parentSchema: schema96.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -8653,7 +12246,7 @@ function validate43(
     if (data.name !== undefined) {
       let data1 = data.name;
       if (typeof data1 === 'string') {
-        if (!formats68.validate(data1)) {
+        if (!formats108.validate(data1)) {
           const err4 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/allOf/0/format',
@@ -8661,7 +12254,7 @@ function validate43(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema87.properties.name.allOf[0],
+            parentSchema: schema96.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -8681,7 +12274,7 @@ function validate43(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema87.properties.name.allOf[1],
+            parentSchema: schema96.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -8701,7 +12294,7 @@ function validate43(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema87.properties.name,
+            parentSchema: schema96.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -8718,8 +12311,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.name.type,
-          parentSchema: schema87.properties.name,
+          schema: schema96.properties.name.type,
+          parentSchema: schema96.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -8741,7 +12334,7 @@ function validate43(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema87.properties.email,
+            parentSchema: schema96.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -8751,7 +12344,7 @@ function validate43(
           }
           errors++;
         }
-        if (!formats64.validate(data2)) {
+        if (!formats104.validate(data2)) {
           const err9 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
@@ -8759,7 +12352,7 @@ function validate43(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema87.properties.email,
+            parentSchema: schema96.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -8776,8 +12369,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.email.type,
-          parentSchema: schema87.properties.email,
+          schema: schema96.properties.email.type,
+          parentSchema: schema96.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -8797,8 +12390,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.partner_type.type,
-          parentSchema: schema87.properties.partner_type,
+          schema: schema96.properties.partner_type.type,
+          parentSchema: schema96.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -8820,10 +12413,10 @@ function validate43(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema87.properties.partner_type.enum },
+          params: { allowedValues: schema96.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema87.properties.partner_type.enum,
-          parentSchema: schema87.properties.partner_type,
+          schema: schema96.properties.partner_type.enum,
+          parentSchema: schema96.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -8845,7 +12438,7 @@ function validate43(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema87.properties.partner,
+            parentSchema: schema96.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -8862,8 +12455,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.partner.type,
-          parentSchema: schema87.properties.partner,
+          schema: schema96.properties.partner.type,
+          parentSchema: schema96.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -8883,8 +12476,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.partner_name.type,
-          parentSchema: schema87.properties.partner_name,
+          schema: schema96.properties.partner_name.type,
+          parentSchema: schema96.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -8904,8 +12497,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.role_name.type,
-          parentSchema: schema87.properties.role_name,
+          schema: schema96.properties.role_name.type,
+          parentSchema: schema96.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -8925,8 +12518,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.enabled.type,
-          parentSchema: schema87.properties.enabled,
+          schema: schema96.properties.enabled.type,
+          parentSchema: schema96.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -8946,8 +12539,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.status.type,
-          parentSchema: schema87.properties.status,
+          schema: schema96.properties.status.type,
+          parentSchema: schema96.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -8962,10 +12555,10 @@ function validate43(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema87.properties.status.enum },
+          params: { allowedValues: schema96.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema87.properties.status.enum,
-          parentSchema: schema87.properties.status,
+          schema: schema96.properties.status.enum,
+          parentSchema: schema96.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -8983,8 +12576,8 @@ function validate43(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema87.type,
-      parentSchema: schema87,
+      schema: schema96.type,
+      parentSchema: schema96,
       data,
     };
     if (vErrors === null) {
