@@ -44,3 +44,17 @@ export function optionEnabled(set: PermissionSet, featureId: number, option = 'd
   const policy = set.policies.find((p) => p.feature_id === featureId && p.has_permission);
   return Boolean(policy?.configurations?.some((c) => c.type === option && c.show));
 }
+
+/**
+ * The service point options of spec 01 §6 (and their kin in other areas) are configured on any of a module's
+ * levels: an option is on when a granted policy of one of the feature's ids configures it shown. An option no
+ * granted policy configures takes `fallback`: municipality required is on unless a policy says otherwise.
+ */
+export function featureOption(set: PermissionSet, feature: FeatureIds, option: string, fallback = false): boolean {
+  const ids = new Set([feature.basic, feature.advance, feature.scout].filter((id) => id !== undefined));
+  const configured = set.policies
+    .filter((policy) => policy.has_permission && ids.has(policy.feature_id))
+    .flatMap((policy) => policy.configurations ?? [])
+    .filter((configuration) => configuration.type === option);
+  return configured.length ? configured.some((configuration) => configuration.show) : fallback;
+}

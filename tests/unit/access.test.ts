@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSuperAdmin, parseRole } from '../../src/schema/roles.ts';
-import { accessLevel, optionEnabled, permissionSet } from '../../src/schema/permissions.ts';
+import { accessLevel, featureOption, optionEnabled, permissionSet } from '../../src/schema/permissions.ts';
 import { features } from '../../src/schema/features.ts';
 import { accessProfile, canAccess, type NavigationData } from '../../src/authProvider/access-profile.ts';
 import { canOpenPath } from '../../src/authProvider/route-access.ts';
@@ -79,6 +79,22 @@ describe('feature levels', () => {
     expect(optionEnabled(set, 256, 'uppercase_courier_code')).toBe(true);
     expect(optionEnabled(set, 256, 'courier_phone')).toBe(false);
     expect(optionEnabled(set, 194, 'uppercase_courier_code')).toBe(false);
+  });
+
+  it('reads a module option on any of its levels, and its fallback when no granted policy configures it', () => {
+    const set = permissionSet(
+      [
+        { feature_id: 187, has_permission: true, configurations: [{ type: 'region', show: true }] },
+        { feature_id: 188, has_permission: true, configurations: [{ type: 'municipality_required', show: false }] },
+        { feature_id: 240, has_permission: false, configurations: [{ type: 'street_view', show: true }] },
+      ],
+      false,
+    );
+    expect(featureOption(set, features.servicepoints, 'region')).toBe(true);
+    expect(featureOption(set, features.servicepoints, 'municipality_required', true)).toBe(false);
+    expect(featureOption(set, features.servicepoints, 'street_view')).toBe(false);
+    expect(featureOption(set, features.servicepoints, 'sub_region')).toBe(false);
+    expect(featureOption(set, features.servicepoints, 'address_autocomplete', true)).toBe(true);
   });
 });
 
