@@ -19,8 +19,11 @@ import {
   locationOwners,
   locationTypes,
   maintenanceProviders,
+  regions,
   servicePointOf,
+  subRegions,
   supportProviders,
+  timeZones,
   type Partner,
 } from './network-data.ts';
 
@@ -268,6 +271,24 @@ function carrierDoc(carrier: Partner, random: ReturnType<typeof seededRandom>): 
   };
 }
 
+/** The region, sub-region and time zone lists a service point's address names (spec 02 §7 lists). */
+function servicePointAreaLists(): NewRecord[] {
+  const item = (
+    type: string,
+    column_id: number | string,
+    column_name: string,
+    extra: Record<string, unknown> = {},
+  ) => ({
+    key: `${type}:${column_id}`,
+    doc: { type, column_id, column_name, ...extra },
+  });
+  return [
+    ...regions.map((region) => item('region', region.id, region.name, { country: region.country })),
+    ...subRegions.map((area) => item('sub_region', area.id, area.name, { region_id: area.region })),
+    ...timeZones.map((zone) => item('time_zones', zone.id, zone.name)),
+  ];
+}
+
 /** Builds and stores the demo network. Deterministic: the same records on every machine. */
 export async function seedNetwork(db: Db) {
   const random = seededRandom(20261121);
@@ -397,6 +418,7 @@ export async function seedNetwork(db: Db) {
       })),
     ),
     ...hardwareBadgeList.map((badge) => ({ key: `badges:${badge.column_id}`, doc: { type: 'badges', ...badge } })),
+    ...servicePointAreaLists(),
   ]);
 
   const sequences: [string, number][] = [

@@ -1,6 +1,7 @@
 import type { Carrier } from '../../src/types/generated/carrier.ts';
-import { cities, streets } from './geography.ts';
-import type { seededRandom } from './random.ts';
+import type { ServicePoint } from '../../src/types/generated/service-point.ts';
+import { cities, streets, type City } from './geography.ts';
+import { seededRandom } from './random.ts';
 
 /**
  * The demo network's fixed partners and its service point maker. Nothing here touches Node or the
@@ -221,5 +222,176 @@ export function servicePointOf(random: ReturnType<typeof seededRandom>, id: numb
     carriers_access: carriers.filter((_, index) => (id + index) % 3 === 0).map((carrier) => carrier.id),
     delivery_methods: id % 4 === 0 ? [1, 2] : [1],
   };
-  return { doc, units, spId };
+  return { doc: { ...doc, ...servicePointDetailsOf(id, city, venue, status, doc.carriers_access) }, units, spId };
+}
+
+/** Regions of the demo countries, one list for all (`webtool/lists?type=region`); ids are the list's. */
+export const regions: { id: number; country: City['country']; name: string }[] = [
+  { id: 1, country: 'DK', name: 'Hovedstaden' },
+  { id: 2, country: 'DK', name: 'Midtjylland' },
+  { id: 3, country: 'DK', name: 'Syddanmark' },
+  { id: 4, country: 'DK', name: 'Nordjylland' },
+  { id: 5, country: 'NO', name: 'Oslo' },
+  { id: 6, country: 'NO', name: 'Vestland' },
+  { id: 7, country: 'NO', name: 'Trøndelag' },
+  { id: 8, country: 'SE', name: 'Stockholms län' },
+  { id: 9, country: 'SE', name: 'Västra Götaland' },
+  { id: 10, country: 'SE', name: 'Skåne' },
+  { id: 11, country: 'SE', name: 'Uppsala län' },
+  { id: 12, country: 'PL', name: 'Mazowieckie' },
+  { id: 13, country: 'PL', name: 'Małopolskie' },
+  { id: 14, country: 'PL', name: 'Pomorskie' },
+  { id: 15, country: 'PL', name: 'Dolnośląskie' },
+  { id: 16, country: 'PL', name: 'Wielkopolskie' },
+  { id: 17, country: 'FI', name: 'Uusimaa' },
+  { id: 18, country: 'FI', name: 'Pirkanmaa' },
+  { id: 19, country: 'FI', name: 'Varsinais-Suomi' },
+];
+
+/** Each demo city's region and its central district (`sub_region`, whose list id is the city's position + 1). */
+const cityAreas: Record<string, { region: number; district: string }> = {
+  København: { region: 1, district: 'Indre By' },
+  Aarhus: { region: 2, district: 'Aarhus C' },
+  Odense: { region: 3, district: 'Odense C' },
+  Aalborg: { region: 4, district: 'Aalborg Centrum' },
+  Oslo: { region: 5, district: 'Sentrum' },
+  Bergen: { region: 6, district: 'Bergenhus' },
+  Trondheim: { region: 7, district: 'Midtbyen' },
+  Stockholm: { region: 8, district: 'Norrmalm' },
+  Göteborg: { region: 9, district: 'Inom Vallgraven' },
+  Malmö: { region: 10, district: 'Innerstaden' },
+  Uppsala: { region: 11, district: 'Fjärdingen' },
+  Warszawa: { region: 12, district: 'Śródmieście' },
+  Kraków: { region: 13, district: 'Stare Miasto' },
+  Gdańsk: { region: 14, district: 'Główne Miasto' },
+  Wrocław: { region: 15, district: 'Rynek' },
+  Poznań: { region: 16, district: 'Stary Rynek' },
+  Helsinki: { region: 17, district: 'Kluuvi' },
+  Tampere: { region: 18, district: 'Keskusta' },
+  Turku: { region: 19, district: 'Keskusta' },
+};
+
+/** Sub-regions (`webtool/lists?type=sub_region`): the central district of each demo city. */
+export const subRegions = cities.map((city, index) => ({
+  id: index + 1,
+  region: cityAreas[city.name].region,
+  name: `${city.name} ${cityAreas[city.name].district}`,
+}));
+
+/** The time zones of the demo countries (`webtool/lists?type=time_zones`), named by their city in English. */
+export const timeZones = [...new Set(cities.map((city) => city.timeZone))].map((zone) => ({
+  id: zone,
+  name: zone.replace(/^Europe\//, ''),
+}));
+
+type OpeningHours = NonNullable<ServicePoint['opening_hours']>;
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+
+function week(weekdays: [string, string], saturday: [string, string] | null, sunday: [string, string] | null) {
+  const day = (hours: [string, string] | null) =>
+    hours ? { closed: false, open: hours[0], close: hours[1] } : { closed: true };
+  return Object.fromEntries(
+    WEEKDAYS.map((name, index) => [name, day(index < 5 ? weekdays : index === 5 ? saturday : sunday)]),
+  ) as OpeningHours;
+}
+
+/** Opening hours by venue (the order of `venues`): shops late, some closed on Sunday, fuel stations 24/7. */
+function openingHoursOf(venue: number, random: ReturnType<typeof seededRandom>): OpeningHours {
+  const sundayClosed = random.chance(0.4);
+  switch (venues[venue]) {
+    case 'Supermarket':
+      return week(['08:00', '22:00'], ['08:00', '22:00'], sundayClosed ? null : ['10:00', '20:00']);
+    case 'Kiosk':
+      return random.chance(0.3)
+        ? week(['00:00', '23:59'], ['00:00', '23:59'], ['00:00', '23:59'])
+        : week(['07:00', '22:00'], ['08:00', '22:00'], ['09:00', '21:00']);
+    case 'Fuel station':
+      return week(['00:00', '23:59'], ['00:00', '23:59'], ['00:00', '23:59']);
+    case 'Mall':
+      return week(['10:00', '20:00'], ['10:00', '18:00'], sundayClosed ? null : ['11:00', '17:00']);
+    case 'Station':
+      return week(['05:00', '23:30'], ['06:00', '23:30'], ['06:00', '23:30']);
+    case 'Library':
+      return week(['10:00', '19:00'], ['10:00', '15:00'], null);
+    default:
+      return week(['09:00', '18:00'], ['10:00', '14:00'], null);
+  }
+}
+
+const TAGS = [
+  'Parking',
+  'City centre',
+  'Near bus stop',
+  'Student area',
+  'Shopping street',
+  'Residential',
+  'Lit at night',
+];
+const LANGUAGE_OF: Record<City['country'], NonNullable<ServicePoint['description_language']>> = {
+  DK: 'da',
+  NO: 'nb',
+  SE: 'sv',
+  PL: 'pl',
+  FI: 'fi',
+};
+/** A public description in the country's language: where to find the locker. */
+const DESCRIPTIONS: Record<NonNullable<ServicePoint['description_language']>, (venue: string) => string> = {
+  en: (venue) => `The parcel locker stands by the main entrance of the ${venue.toLowerCase()}.`,
+  fr: (venue) => `La consigne se trouve à l'entrée principale (${venue}).`,
+  da: () => 'Pakkeautomaten står ved hovedindgangen, til venstre for kasserne.',
+  nb: () => 'Pakkeautomaten står ved hovedinngangen, til venstre for kassene.',
+  sv: () => 'Paketskåpet står vid huvudentrén, till vänster om kassorna.',
+  pl: () => 'Paczkomat stoi przy głównym wejściu, po lewej stronie od kas.',
+  fi: () => 'Pakettiautomaatti on pääsisäänkäynnin vieressä, kassojen vasemmalla puolella.',
+};
+const STATUS_COMMENTS: Partial<Record<number, string>> = {
+  2: 'Site visit done, waiting for the owner to confirm the spot',
+  4: 'Contract draft sent to the location owner',
+  6: 'Units ordered, delivery expected within three weeks',
+  8: 'Closed during renovation of the shop',
+};
+
+/**
+ * The fields of spec 02 §3 added to the demo service points, drawn from a generator of their own
+ * seeded by the id, so that the values `servicePointOf` drew before stay the same.
+ */
+function servicePointDetailsOf(
+  id: number,
+  city: City,
+  venue: number,
+  status: number,
+  carriersAccess: number[],
+): Partial<ServicePoint> {
+  const random = seededRandom(0x5e7d1 + id * 7919);
+  const area = cityAreas[city.name];
+  const language = random.chance(0.25) ? 'en' : LANGUAGE_OF[city.country];
+  const tags = TAGS.filter(() => random.chance(0.25)).slice(0, 3);
+  const indoor = ['Mall', 'Station', 'Library'].includes(venues[venue]);
+  const comment = STATUS_COMMENTS[status];
+  return {
+    location_name: `${venues[venue]} ${city.name}`,
+    ...(id % 5 === 0 && { alt_sp_id: `ALT-${String(id).padStart(6, '0')}` }),
+    ...(comment && id % 2 === 0 && { status_comment: comment }),
+    municipality: city.name,
+    region_id: area.region,
+    sub_region_id: cities.indexOf(city) + 1,
+    foundation_id: indoor ? 4 : random.int(1, 3),
+    delivery_days: random.chance(0.6)
+      ? [1, 2, 3, 4, 5, 6]
+      : random.chance(0.5)
+        ? [1, 2, 3, 4, 5]
+        : [1, 2, 3, 4, 5, 6, 7],
+    opening_hours: openingHoursOf(venue, random),
+    wheelchair_accessible: indoor || random.chance(0.6),
+    contract_signed: status >= 3,
+    description: DESCRIPTIONS[language](venues[venue]),
+    description_language: language,
+    ...Object.fromEntries(tags.map((tag, index) => [`tag${index + 1}`, tag])),
+    carrier_settings: carriersAccess.map((carrierId) => ({
+      carrier_id: carrierId,
+      first_mile: random.chance(0.7),
+      last_mile: true,
+      ...(random.chance(0.3) && { expiry_days: random.pick([3, 5, 10, 14]) }),
+    })),
+  };
 }
