@@ -5,14 +5,17 @@ import { partnerEntries } from './identity-access/partners.ts';
 import { HARDWARE_MODELS } from './rules/hardware-store.ts';
 
 const TYPE = /^[a-z_]{2,40}$/;
+/** The only colours a list item passes on: `#rrggbb`, as the carrier form stores them. */
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
 /**
  * Lookup lists read from records of their own: the partners a service point refers to (spec 02 §7,
  * "partners by partner_type ordered by name") and the service point groups. Their names stay those of
  * the records, so a renamed partner shows its new name in every list, picker and export.
  */
-export const RECORD_LOOKUPS: Record<string, { resource: string; id: string; name: string }> = {
-  carrier_list: { resource: 'partners/carrier', id: 'carrier_id', name: 'name' },
+export const RECORD_LOOKUPS: Record<string, { resource: string; id: string; name: string; color?: string }> = {
+  // A carrier's badge wears the carrier's own colour wherever its service points are listed or exported.
+  carrier_list: { resource: 'partners/carrier', id: 'carrier_id', name: 'name', color: 'color_code' },
   location_owners: { resource: 'partners/location_owner', id: 'location_owner_id', name: 'name' },
   maintenance_providers: { resource: 'partners/maintenance_provider', id: 'maintenance_provider_id', name: 'name' },
   support_providers: { resource: 'partners/support_provider', id: 'support_provider_id', name: 'name' },
@@ -51,12 +54,15 @@ export const listsRoute: SpecialRoute = async ({ request, access, db }) => {
   }
   const fromRecords = Object.hasOwn(RECORD_LOOKUPS, type) ? RECORD_LOOKUPS[type] : undefined;
   if (fromRecords) {
-    const result = await db.query<{ column_id: number | string; column_name: string }>(
-      `SELECT doc->($2::text) AS column_id, doc->>($3::text) AS column_name FROM records WHERE resource = $1`,
-      [fromRecords.resource, fromRecords.id, fromRecords.name],
+    const result = await db.query<{ column_id: number | string; column_name: string; color: string | null }>(
+      `SELECT doc->($2::text) AS column_id, doc->>($3::text) AS column_name, doc->>($4::text) AS color
+       FROM records WHERE resource = $1`,
+      [fromRecords.resource, fromRecords.id, fromRecords.name, fromRecords.color ?? ''],
     );
     // By name as people read it ('Øresund' among the O's), which the database's byte order is not.
-    const data = result.rows.sort((a, b) => a.column_name.localeCompare(b.column_name));
+    const data = result.rows
+      .sort((a, b) => a.column_name.localeCompare(b.column_name))
+      .map(({ color, ...item }) => (color && HEX_COLOR.test(color) ? { ...item, color } : item));
     return { success: true, data, total: data.length };
   }
   if (Object.hasOwn(MODEL_LOOKUPS, type)) {

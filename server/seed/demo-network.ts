@@ -8,6 +8,11 @@ import { features, featureIdsOf, type FeatureIds, type FeatureName } from '../..
 import type { PartnerType } from '../../src/contract/partner-types.ts';
 import { SAVE_FILTERS_OPTION } from '../../src/schema/saved-filters.ts';
 import { COMPARTMENTS, HARDWARE_MODELS, HARDWARE_UNITS, PINPADS } from '../gateway/rules/hardware-store.ts';
+import {
+  servicePointHardwareFields,
+  type PadAtServicePoint,
+  type UnitBadges,
+} from '../gateway/rules/service-point-hardware-derived.ts';
 import { cities } from './geography.ts';
 import { hardwareBadgeList, hardwareModels } from './hardware-catalogue.ts';
 import { buildHardwareNetwork, type ServicePointWithUnits } from './hardware-network.ts';
@@ -392,6 +397,18 @@ export async function seedNetwork(db: Db) {
         service_point_group_id: group.doc.service_point_group_id,
       };
     }
+  }
+  // The hardware facts of each service point, as the gateway derives them on every later write.
+  const unitsAt = new Map<string, NewRecord[]>();
+  for (const unit of hardware.units) {
+    const key = String(unit.doc.service_point_id ?? '');
+    unitsAt.set(key, [...(unitsAt.get(key) ?? []), unit]);
+  }
+  const padsAt = new Map(hardware.pinpads.map((pad) => [String(pad.doc.service_point_id ?? ''), pad.doc]));
+  for (const servicePoint of servicePoints) {
+    const units = (unitsAt.get(servicePoint.key) ?? []).map((unit) => unit.doc as UnitBadges);
+    const pad = padsAt.get(servicePoint.key) as PadAtServicePoint | undefined;
+    servicePoint.doc = { ...servicePoint.doc, ...servicePointHardwareFields(units, pad) };
   }
   await insertRecords(db, target('service_points'), servicePoints);
   await insertRecords(

@@ -266,12 +266,13 @@ describe('creating and editing a hardware unit', () => {
     expect(badOwner.errors).toEqual({ hardware_owner_id: { message: 'validation.unknown_reference' } });
   });
 
-  it('refuses to put a unit at a service point or take it away other than by ticket', async () => {
+  it('refuses to take a unit away other than by ticket, and to plan one where the status does not allow it', async () => {
+    // Service point 3 is Qualified (demo statuses run 0-9 by id): too early for hardware.
     await expectRefused(
-      () => write('operator', 'POST', newUnit({ service_point_id: 6 })),
+      () => write('operator', 'POST', newUnit({ service_point_id: 3 })),
       409,
-      'Hardware leaves a service point only through an uninstall ticket',
-      'catalogue.hw_detach_by_ticket',
+      'Service point status is not ready for hardware to add',
+      'service_points.hardware.errors.sp_hw_status_not_ready',
     );
     const installed = await installedUnit();
     await expectRefused(
@@ -287,9 +288,9 @@ describe('creating and editing a hardware unit', () => {
     );
     const spare = await warehouseUnit();
     await expectRefused(
-      () => write('operator', 'PATCH', { hardware_id: spare.hardware_id, version: spare.version, service_point_id: 6 }),
+      () => write('operator', 'PATCH', { hardware_id: spare.hardware_id, version: spare.version, service_point_id: 3 }),
       409,
-      'Hardware leaves a service point only through an uninstall ticket',
+      'Service point status is not ready for hardware to add',
     );
     // Sending the same service point back, as an edit form does, is no change.
     const same = await write('operator', 'PATCH', {

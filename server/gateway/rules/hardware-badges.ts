@@ -19,6 +19,7 @@ export type UnitState = Pick<
   | 'last_sync_at'
   | 'warranty_expiry_date'
   | 'battery_warranty_expiry_date'
+  | 'installation_open'
 > & {
   /** Charge of the unit's battery in percent, as the unit last reported it. */
   battery_level?: number | null;
@@ -78,6 +79,15 @@ export function hardwareStatus(unit: UnitState): 1 | 2 | 3 | 4 | 5 {
 }
 
 /**
+ * A planned unit's installation is open when the service point marked it so; unmarked, when the
+ * service point is ready for installation. The mark wins both ways, so that a unit can be held back.
+ */
+function installationOpen(unit: UnitState, context: DerivationContext) {
+  if (typeof unit.installation_open === 'boolean') return unit.installation_open;
+  return context.servicePointStatus === SP_READY_FOR_INSTALLATION;
+}
+
+/**
  * The badges, in the order the list shows them. One faulty compartment gives `comparment_fault`
  * (the spec's spelling); two or more give `compartment_fault_count`, which the list shows with the
  * count (99+ above 99). `all_ok` is an active unit without any badge that asks for attention.
@@ -117,7 +127,7 @@ export function hardwareBadges(unit: UnitState, compartments: CompartmentState[]
   if (status === HARDWARE_STATUS.warehouse) stage.push('unassigned');
   if (status === HARDWARE_STATUS.assigned) {
     stage.push('assigned');
-    stage.push(context.servicePointStatus === SP_READY_FOR_INSTALLATION ? 'installation_open' : 'installation_pending');
+    stage.push(installationOpen(unit, context) ? 'installation_open' : 'installation_pending');
   }
   if (status === HARDWARE_STATUS.active) {
     stage.push('active');

@@ -5,6 +5,7 @@ import { createSchemaRegistry, type SchemaRegistry } from '../../../src/schema/a
 import { validateRecord } from '../../../src/schema/validate.ts';
 import { loadSchemas } from '../resource-registry.ts';
 import { deriveHardwareFields, type CompartmentState, type UnitState } from './hardware-badges.ts';
+import { refreshServicePointHardware } from './service-point-hardware-derived.ts';
 
 /**
  * What the hardware rules read and write besides the record being written: models, compartments,
@@ -204,4 +205,8 @@ export async function refreshHardwareUnits(tx: Db, where: { hardwareId: number }
       [HARDWARE_UNITS, key, JSON.stringify(refreshed)],
     );
   }
+  await refreshServicePointHardware(
+    tx,
+    units.rows.map((row) => row.doc.service_point_id),
+  );
 }

@@ -7,6 +7,8 @@ import { scopeFor } from '../tenancy.ts';
 import { recordKeyOf } from '../write-pipeline.ts';
 import { LICENSE_STATUS, REMOVAL_STATE } from './hardware-badges.ts';
 import { fieldRefusal, partnerMismatch, stateRefusal, unknownReference } from './hardware-refusals.ts';
+import { refreshServicePointHardware } from './service-point-hardware-derived.ts';
+import { servicePointOfUnit } from './service-point-hardware-plan.ts';
 import {
   compartmentsOf,
   compartmentsOfLayout,
@@ -46,15 +48,6 @@ export function assertDeletingPartner(ctx: RuleContext, owner: number) {
     });
   }
   if (String(partner) !== String(owner)) throw partnerMismatch();
-}
-
-/**
- * A unit's service point changes only through tickets (installation and uninstallation, a later
- * issue): a body that sets or clears it is refused rather than silently ignored.
- */
-function assertServicePointUnchanged(input: Doc | undefined, before: StoredUnit | undefined) {
-  if (!input || !Object.hasOwn(input, 'service_point_id')) return;
-  if (!sameValue(input.service_point_id, before?.service_point_id)) throw stateRefusal('hw_detach_by_ticket');
 }
 
 /**
@@ -139,10 +132,11 @@ async function warehouse(ctx: OpnameContext, query: Record<string, string>) {
  * holding parcels or with an open ticket cannot go; its service point changes only through tickets.
  */
 export const hardwareUnitRules = recordRules<StoredUnit>({
-  async beforeWrite({ tx, input }, doc, existing) {
+  async beforeWrite(ctx, doc, existing) {
+    const { tx } = ctx;
     const before = existing?.doc;
     if (before?.is_terminated) throw stateRefusal('hw_terminated');
-    assertServicePointUnchanged(input, before);
+    const servicePointId = await servicePointOfUnit(ctx, before);
     if (!sameValue(doc.hardware_owner_id, before?.hardware_owner_id)) {
       if (!(await recordExists(tx, HARDWARE_OWNERS, doc.hardware_owner_id)))
         throw unknownReference('hardware_owner_id');
@@ -155,7 +149,7 @@ export const hardwareUnitRules = recordRules<StoredUnit>({
     const unit: StoredUnit = {
       ...doc,
       model_name: model.name,
-      service_point_id: before?.service_point_id ?? null,
+      service_point_id: servicePointId,
       pinpad_id: before?.pinpad_id ?? null,
       status: before?.status ?? 1,
       is_terminated: doc.is_terminated === true,
@@ -169,6 +163,7 @@ export const hardwareUnitRules = recordRules<StoredUnit>({
   },
 
   async afterWrite({ tx }, written, existing) {
+    await refreshServicePointHardware(tx, [existing?.doc.service_point_id, written.service_point_id]);
     if (existing && existing.doc.hardware_model_id === written.hardware_model_id) return;
     const model = await readModel(tx, written.hardware_model_id);
     if (existing) await deleteCompartments(tx, existing.key);

@@ -15,6 +15,7 @@ import {
   type StoredUnit,
 } from './hardware-store.ts';
 import { assertDeletingPartner, modelOfKind } from './hardware-units.ts';
+import { refreshServicePointHardware } from './service-point-hardware-derived.ts';
 
 /** A stored PIN pad: its schema fields and whether it was terminated, which no client sets. */
 type StoredPinpad = Pinpad & { is_terminated?: boolean };
@@ -110,6 +111,7 @@ export const pinpadRules = recordRules<StoredPinpad>({
   },
 
   async afterWrite(ctx, written, existing) {
+    await refreshServicePointHardware(ctx.tx, [existing?.doc.service_point_id, written.service_point_id]);
     const before = existing?.doc.hardware_id;
     if (String(before ?? '') === String(written.hardware_id ?? '')) return;
     if (isSet(before)) await linkUnit(ctx, before, null);

@@ -6,6 +6,9 @@ import { recordRules } from '../resource-rules.ts';
 import { RECORD_LOOKUPS } from '../lists.ts';
 import { refreshHardwareUnits } from './hardware-store.ts';
 import { servicePointHardwareQueries } from './service-point-hardware.ts';
+import { assertUnitLimitHolds, installationPatchOpnames, installationRemovals } from './service-point-hardware-plan.ts';
+import { refreshServicePointHardware } from './service-point-hardware-derived.ts';
+import { assertCarrierSettings } from './service-point-carrier-settings.ts';
 import { servicePointReportQueries } from './service-point-report.ts';
 
 const ON_HOLD = 'The status cannot be edited because the service point is on hold';
@@ -81,6 +84,8 @@ export const servicePointRules = recordRules<ServicePoint>({
       throw refused(TERMINATION_BLOCKED, 'termination_blocked', 'is_terminated');
     }
     await assertReferencesExist(tx, doc, before);
+    await assertUnitLimitHolds(tx, doc, existing);
+    await assertCarrierSettings(tx, doc, existing);
     return doc.is_terminated === true ? { ...doc, status: 9, active: false } : doc;
   },
 
@@ -89,6 +94,7 @@ export const servicePointRules = recordRules<ServicePoint>({
     if (existing && existing.doc.status !== written.status) {
       await refreshHardwareUnits(tx, { servicePointId: written.service_point_id! });
     }
+    await refreshServicePointHardware(tx, [written.service_point_id]);
   },
 
   async beforeDelete({ tx }, existing) {
@@ -96,5 +102,7 @@ export const servicePointRules = recordRules<ServicePoint>({
   },
 
   opnames: { bulk_import: bulkImport() },
+  patchOpnames: { ...installationPatchOpnames },
+  removals: { ...installationRemovals },
   queries: { ...servicePointReportQueries, ...servicePointHardwareQueries },
 });

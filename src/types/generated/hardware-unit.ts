@@ -39,6 +39,10 @@ export interface HardwareUnit {
   compartment_fault_count?: number;
   alert?: boolean;
   removal_state?: 0 | 1 | 2 | 3;
+  /**
+   * Set by the service point's mark_open_for_installation (true) and mark_close_for_installation (false) on a planned unit; absent, the service point's status decides (5 Ready for installation opens it).
+   */
+  installation_open?: boolean;
   license_status?: 1 | 2 | 3 | 4;
   warranty_expiry_date?: string;
   warranty_expiry_badge?: 1 | 2 | 3;

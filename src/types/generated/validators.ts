@@ -2804,6 +2804,13 @@ const schema69 = {
       'x-column': { type: 'select', hide: true },
       'x-filter': { kind: 'select' },
     },
+    installation_open: {
+      type: 'boolean',
+      readOnly: true,
+      description:
+        "Set by the service point's mark_open_for_installation (true) and mark_close_for_installation (false) on a planned unit; absent, the service point's status decides (5 Ready for installation opens it).",
+      'x-column': { hide: true, ignorexport: true },
+    },
     license_status: {
       $ref: 'common#/$defs/licenseBadge',
       readOnly: true,
@@ -3776,17 +3783,17 @@ function validate38(
         errors++;
       }
     }
-    if (data.license_status !== undefined) {
-      let data19 = data.license_status;
-      if (!(typeof data19 == 'number' && !(data19 % 1) && !isNaN(data19) && isFinite(data19))) {
+    if (data.installation_open !== undefined) {
+      let data19 = data.installation_open;
+      if (typeof data19 !== 'boolean') {
         const err43 = {
-          instancePath: instancePath + '/license_status',
-          schemaPath: 'common#/$defs/licenseBadge/type',
+          instancePath: instancePath + '/installation_open',
+          schemaPath: '#/properties/installation_open/type',
           keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema75.type,
-          parentSchema: schema75,
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema69.properties.installation_open.type,
+          parentSchema: schema69.properties.installation_open,
           data: data19,
         };
         if (vErrors === null) {
@@ -3796,16 +3803,19 @@ function validate38(
         }
         errors++;
       }
-      if (!(data19 === 1 || data19 === 2 || data19 === 3 || data19 === 4)) {
+    }
+    if (data.license_status !== undefined) {
+      let data20 = data.license_status;
+      if (!(typeof data20 == 'number' && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
         const err44 = {
           instancePath: instancePath + '/license_status',
-          schemaPath: 'common#/$defs/licenseBadge/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema75.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema75.enum,
+          schemaPath: 'common#/$defs/licenseBadge/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema75.type,
           parentSchema: schema75,
-          data: data19,
+          data: data20,
         };
         if (vErrors === null) {
           vErrors = [err44];
@@ -3814,12 +3824,30 @@ function validate38(
         }
         errors++;
       }
+      if (!(data20 === 1 || data20 === 2 || data20 === 3 || data20 === 4)) {
+        const err45 = {
+          instancePath: instancePath + '/license_status',
+          schemaPath: 'common#/$defs/licenseBadge/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema75.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema75.enum,
+          parentSchema: schema75,
+          data: data20,
+        };
+        if (vErrors === null) {
+          vErrors = [err45];
+        } else {
+          vErrors.push(err45);
+        }
+        errors++;
+      }
     }
     if (data.warranty_expiry_date !== undefined) {
-      let data20 = data.warranty_expiry_date;
-      if (typeof data20 === 'string') {
-        if (!formats20.validate(data20)) {
-          const err45 = {
+      let data21 = data.warranty_expiry_date;
+      if (typeof data21 === 'string') {
+        if (!formats20.validate(data21)) {
+          const err46 = {
             instancePath: instancePath + '/warranty_expiry_date',
             schemaPath: '#/properties/warranty_expiry_date/format',
             keyword: 'format',
@@ -3827,17 +3855,17 @@ function validate38(
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
             parentSchema: schema69.properties.warranty_expiry_date,
-            data: data20,
+            data: data21,
           };
           if (vErrors === null) {
-            vErrors = [err45];
+            vErrors = [err46];
           } else {
-            vErrors.push(err45);
+            vErrors.push(err46);
           }
           errors++;
         }
       } else {
-        const err46 = {
+        const err47 = {
           instancePath: instancePath + '/warranty_expiry_date',
           schemaPath: '#/properties/warranty_expiry_date/type',
           keyword: 'type',
@@ -3845,27 +3873,6 @@ function validate38(
           message: 'must be string',
           schema: schema69.properties.warranty_expiry_date.type,
           parentSchema: schema69.properties.warranty_expiry_date,
-          data: data20,
-        };
-        if (vErrors === null) {
-          vErrors = [err46];
-        } else {
-          vErrors.push(err46);
-        }
-        errors++;
-      }
-    }
-    if (data.warranty_expiry_badge !== undefined) {
-      let data21 = data.warranty_expiry_badge;
-      if (!(typeof data21 == 'number' && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
-        const err47 = {
-          instancePath: instancePath + '/warranty_expiry_badge',
-          schemaPath: 'common#/$defs/warranty/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema76.type,
-          parentSchema: schema76,
           data: data21,
         };
         if (vErrors === null) {
@@ -3875,16 +3882,19 @@ function validate38(
         }
         errors++;
       }
-      if (!(data21 === 1 || data21 === 2 || data21 === 3)) {
+    }
+    if (data.warranty_expiry_badge !== undefined) {
+      let data22 = data.warranty_expiry_badge;
+      if (!(typeof data22 == 'number' && !(data22 % 1) && !isNaN(data22) && isFinite(data22))) {
         const err48 = {
           instancePath: instancePath + '/warranty_expiry_badge',
-          schemaPath: 'common#/$defs/warranty/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema76.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema76.enum,
+          schemaPath: 'common#/$defs/warranty/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema76.type,
           parentSchema: schema76,
-          data: data21,
+          data: data22,
         };
         if (vErrors === null) {
           vErrors = [err48];
@@ -3893,12 +3903,30 @@ function validate38(
         }
         errors++;
       }
+      if (!(data22 === 1 || data22 === 2 || data22 === 3)) {
+        const err49 = {
+          instancePath: instancePath + '/warranty_expiry_badge',
+          schemaPath: 'common#/$defs/warranty/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema76.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema76.enum,
+          parentSchema: schema76,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err49];
+        } else {
+          vErrors.push(err49);
+        }
+        errors++;
+      }
     }
     if (data.battery_warranty_expiry_date !== undefined) {
-      let data22 = data.battery_warranty_expiry_date;
-      if (typeof data22 === 'string') {
-        if (!formats20.validate(data22)) {
-          const err49 = {
+      let data23 = data.battery_warranty_expiry_date;
+      if (typeof data23 === 'string') {
+        if (!formats20.validate(data23)) {
+          const err50 = {
             instancePath: instancePath + '/battery_warranty_expiry_date',
             schemaPath: '#/properties/battery_warranty_expiry_date/format',
             keyword: 'format',
@@ -3906,17 +3934,17 @@ function validate38(
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
             parentSchema: schema69.properties.battery_warranty_expiry_date,
-            data: data22,
+            data: data23,
           };
           if (vErrors === null) {
-            vErrors = [err49];
+            vErrors = [err50];
           } else {
-            vErrors.push(err49);
+            vErrors.push(err50);
           }
           errors++;
         }
       } else {
-        const err50 = {
+        const err51 = {
           instancePath: instancePath + '/battery_warranty_expiry_date',
           schemaPath: '#/properties/battery_warranty_expiry_date/type',
           keyword: 'type',
@@ -3924,27 +3952,6 @@ function validate38(
           message: 'must be string',
           schema: schema69.properties.battery_warranty_expiry_date.type,
           parentSchema: schema69.properties.battery_warranty_expiry_date,
-          data: data22,
-        };
-        if (vErrors === null) {
-          vErrors = [err50];
-        } else {
-          vErrors.push(err50);
-        }
-        errors++;
-      }
-    }
-    if (data.battery_warranty_badge !== undefined) {
-      let data23 = data.battery_warranty_badge;
-      if (!(typeof data23 == 'number' && !(data23 % 1) && !isNaN(data23) && isFinite(data23))) {
-        const err51 = {
-          instancePath: instancePath + '/battery_warranty_badge',
-          schemaPath: 'common#/$defs/warranty/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema76.type,
-          parentSchema: schema76,
           data: data23,
         };
         if (vErrors === null) {
@@ -3954,16 +3961,19 @@ function validate38(
         }
         errors++;
       }
-      if (!(data23 === 1 || data23 === 2 || data23 === 3)) {
+    }
+    if (data.battery_warranty_badge !== undefined) {
+      let data24 = data.battery_warranty_badge;
+      if (!(typeof data24 == 'number' && !(data24 % 1) && !isNaN(data24) && isFinite(data24))) {
         const err52 = {
           instancePath: instancePath + '/battery_warranty_badge',
-          schemaPath: 'common#/$defs/warranty/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema76.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema76.enum,
+          schemaPath: 'common#/$defs/warranty/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema76.type,
           parentSchema: schema76,
-          data: data23,
+          data: data24,
         };
         if (vErrors === null) {
           vErrors = [err52];
@@ -3972,18 +3982,15 @@ function validate38(
         }
         errors++;
       }
-    }
-    if (data.is_terminated !== undefined) {
-      let data24 = data.is_terminated;
-      if (typeof data24 !== 'boolean') {
+      if (!(data24 === 1 || data24 === 2 || data24 === 3)) {
         const err53 = {
-          instancePath: instancePath + '/is_terminated',
-          schemaPath: '#/properties/is_terminated/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema69.properties.is_terminated.type,
-          parentSchema: schema69.properties.is_terminated,
+          instancePath: instancePath + '/battery_warranty_badge',
+          schemaPath: 'common#/$defs/warranty/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema76.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema76.enum,
+          parentSchema: schema76,
           data: data24,
         };
         if (vErrors === null) {
@@ -3994,17 +4001,17 @@ function validate38(
         errors++;
       }
     }
-    if (data.last_sync_at !== undefined) {
-      let data25 = data.last_sync_at;
-      if (typeof data25 !== 'string' && data25 !== null) {
+    if (data.is_terminated !== undefined) {
+      let data25 = data.is_terminated;
+      if (typeof data25 !== 'boolean') {
         const err54 = {
-          instancePath: instancePath + '/last_sync_at',
-          schemaPath: '#/properties/last_sync_at/type',
+          instancePath: instancePath + '/is_terminated',
+          schemaPath: '#/properties/is_terminated/type',
           keyword: 'type',
-          params: { type: schema69.properties.last_sync_at.type },
-          message: 'must be string,null',
-          schema: schema69.properties.last_sync_at.type,
-          parentSchema: schema69.properties.last_sync_at,
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema69.properties.is_terminated.type,
+          parentSchema: schema69.properties.is_terminated,
           data: data25,
         };
         if (vErrors === null) {
@@ -4014,9 +4021,30 @@ function validate38(
         }
         errors++;
       }
-      if (typeof data25 === 'string') {
-        if (!formats24.validate(data25)) {
-          const err55 = {
+    }
+    if (data.last_sync_at !== undefined) {
+      let data26 = data.last_sync_at;
+      if (typeof data26 !== 'string' && data26 !== null) {
+        const err55 = {
+          instancePath: instancePath + '/last_sync_at',
+          schemaPath: '#/properties/last_sync_at/type',
+          keyword: 'type',
+          params: { type: schema69.properties.last_sync_at.type },
+          message: 'must be string,null',
+          schema: schema69.properties.last_sync_at.type,
+          parentSchema: schema69.properties.last_sync_at,
+          data: data26,
+        };
+        if (vErrors === null) {
+          vErrors = [err55];
+        } else {
+          vErrors.push(err55);
+        }
+        errors++;
+      }
+      if (typeof data26 === 'string') {
+        if (!formats24.validate(data26)) {
+          const err56 = {
             instancePath: instancePath + '/last_sync_at',
             schemaPath: '#/properties/last_sync_at/format',
             keyword: 'format',
@@ -4024,29 +4052,6 @@ function validate38(
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
             parentSchema: schema69.properties.last_sync_at,
-            data: data25,
-          };
-          if (vErrors === null) {
-            vErrors = [err55];
-          } else {
-            vErrors.push(err55);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.note !== undefined) {
-      let data26 = data.note;
-      if (typeof data26 === 'string') {
-        if (func2(data26) > 500) {
-          const err56 = {
-            instancePath: instancePath + '/note',
-            schemaPath: '#/properties/note/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 500 },
-            message: 'must NOT have more than 500 characters',
-            schema: 500,
-            parentSchema: schema69.properties.note,
             data: data26,
           };
           if (vErrors === null) {
@@ -4056,8 +4061,31 @@ function validate38(
           }
           errors++;
         }
+      }
+    }
+    if (data.note !== undefined) {
+      let data27 = data.note;
+      if (typeof data27 === 'string') {
+        if (func2(data27) > 500) {
+          const err57 = {
+            instancePath: instancePath + '/note',
+            schemaPath: '#/properties/note/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema69.properties.note,
+            data: data27,
+          };
+          if (vErrors === null) {
+            vErrors = [err57];
+          } else {
+            vErrors.push(err57);
+          }
+          errors++;
+        }
       } else {
-        const err57 = {
+        const err58 = {
           instancePath: instancePath + '/note',
           schemaPath: '#/properties/note/type',
           keyword: 'type',
@@ -4065,18 +4093,18 @@ function validate38(
           message: 'must be string',
           schema: schema69.properties.note.type,
           parentSchema: schema69.properties.note,
-          data: data26,
+          data: data27,
         };
         if (vErrors === null) {
-          vErrors = [err57];
+          vErrors = [err58];
         } else {
-          vErrors.push(err57);
+          vErrors.push(err58);
         }
         errors++;
       }
     }
   } else {
-    const err58 = {
+    const err59 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -4087,9 +4115,9 @@ function validate38(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err58];
+      vErrors = [err59];
     } else {
-      vErrors.push(err58);
+      vErrors.push(err59);
     }
     errors++;
   }
@@ -4115,6 +4143,7 @@ validate38.evaluated = {
     compartment_fault_count: true,
     alert: true,
     removal_state: true,
+    installation_open: true,
     license_status: true,
     warranty_expiry_date: true,
     warranty_expiry_badge: true,
@@ -6636,7 +6665,8 @@ const schema82 = {
     badges_v2: {
       type: 'array',
       readOnly: true,
-      items: { type: 'integer' },
+      uniqueItems: true,
+      items: { $ref: 'common#/$defs/hardwareBadge' },
       'x-lookup': { source: 'webtool/lists?type=badges' },
       'x-column': { type: 'array_with_badges', hide: true },
       'x-filter': { kind: 'select' },
@@ -6664,6 +6694,7 @@ const schema82 = {
       type: 'array',
       items: { $ref: 'common#/$defs/servicePointCarrierSetting' },
       'x-column': { hide: true, ignorexport: true },
+      'x-input': { kind: 'carrier-settings', tab: 'carrier_settings' },
     },
     location_owner_id: {
       type: 'integer',
@@ -6767,7 +6798,7 @@ const schema86 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema93 = {
+const schema94 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -6784,7 +6815,7 @@ const schema93 = {
     },
   },
 };
-const schema94 = {
+const schema95 = {
   type: 'object',
   additionalProperties: false,
   required: ['photo_id', 'url'],
@@ -10094,15 +10125,15 @@ function validate41(
         const len3 = data67.length;
         for (let i6 = 0; i6 < len3; i6++) {
           let data68 = data67[i6];
-          if (!(typeof data68 == 'number' && !(data68 % 1) && !isNaN(data68) && isFinite(data68))) {
+          if (typeof data68 !== 'string') {
             const err156 = {
               instancePath: instancePath + '/badges_v2/' + i6,
-              schemaPath: '#/properties/badges_v2/items/type',
+              schemaPath: 'common#/$defs/hardwareBadge/type',
               keyword: 'type',
-              params: { type: 'integer' },
-              message: 'must be integer',
-              schema: schema82.properties.badges_v2.items.type,
-              parentSchema: schema82.properties.badges_v2.items,
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema71.type,
+              parentSchema: schema71,
               data: data68,
             };
             if (vErrors === null) {
@@ -10112,9 +10143,71 @@ function validate41(
             }
             errors++;
           }
+          if (!(
+            data68 === 'license_badge' ||
+            data68 === 'is_terminated' ||
+            data68 === 'low_battery' ||
+            data68 === 'comparment_fault' ||
+            data68 === 'compartment_fault_count' ||
+            data68 === 'sync_alert' ||
+            data68 === 'activation_pending' ||
+            data68 === 'installation_open' ||
+            data68 === 'installation_pending' ||
+            data68 === 'inactive_hw' ||
+            data68 === 'uninstallation_pending' ||
+            data68 === 'compartment_locked' ||
+            data68 === 'all_ok' ||
+            data68 === 'unassigned' ||
+            data68 === 'assigned' ||
+            data68 === 'active'
+          )) {
+            const err157 = {
+              instancePath: instancePath + '/badges_v2/' + i6,
+              schemaPath: 'common#/$defs/hardwareBadge/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema71.enum },
+              message: 'must be equal to one of the allowed values',
+              schema: schema71.enum,
+              parentSchema: schema71,
+              data: data68,
+            };
+            if (vErrors === null) {
+              vErrors = [err157];
+            } else {
+              vErrors.push(err157);
+            }
+            errors++;
+          }
+        }
+        let i7 = data67.length;
+        let j3;
+        if (i7 > 1) {
+          outer0: for (; i7--;) {
+            for (j3 = i7; j3--;) {
+              if (func0(data67[i7], data67[j3])) {
+                const err158 = {
+                  instancePath: instancePath + '/badges_v2',
+                  schemaPath: '#/properties/badges_v2/uniqueItems',
+                  keyword: 'uniqueItems',
+                  params: { i: i7, j: j3 },
+                  message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
+                  schema: true,
+                  parentSchema: schema82.properties.badges_v2,
+                  data: data67,
+                };
+                if (vErrors === null) {
+                  vErrors = [err158];
+                } else {
+                  vErrors.push(err158);
+                }
+                errors++;
+                break outer0;
+              }
+            }
+          }
         }
       } else {
-        const err157 = {
+        const err159 = {
           instancePath: instancePath + '/badges_v2',
           schemaPath: '#/properties/badges_v2/type',
           keyword: 'type',
@@ -10125,9 +10218,9 @@ function validate41(
           data: data67,
         };
         if (vErrors === null) {
-          vErrors = [err157];
+          vErrors = [err159];
         } else {
-          vErrors.push(err157);
+          vErrors.push(err159);
         }
         errors++;
       }
@@ -10135,7 +10228,7 @@ function validate41(
     if (data.incomplete !== undefined) {
       let data69 = data.incomplete;
       if (typeof data69 !== 'boolean') {
-        const err158 = {
+        const err160 = {
           instancePath: instancePath + '/incomplete',
           schemaPath: '#/properties/incomplete/type',
           keyword: 'type',
@@ -10146,9 +10239,9 @@ function validate41(
           data: data69,
         };
         if (vErrors === null) {
-          vErrors = [err158];
+          vErrors = [err160];
         } else {
-          vErrors.push(err158);
+          vErrors.push(err160);
         }
         errors++;
       }
@@ -10156,7 +10249,7 @@ function validate41(
     if (data.pinpad_id !== undefined) {
       let data70 = data.pinpad_id;
       if (!(typeof data70 == 'number' && !(data70 % 1) && !isNaN(data70) && isFinite(data70))) {
-        const err159 = {
+        const err161 = {
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
@@ -10167,9 +10260,9 @@ function validate41(
           data: data70,
         };
         if (vErrors === null) {
-          vErrors = [err159];
+          vErrors = [err161];
         } else {
-          vErrors.push(err159);
+          vErrors.push(err161);
         }
         errors++;
       }
@@ -10177,7 +10270,7 @@ function validate41(
     if (data.pinpad_model_id !== undefined) {
       let data71 = data.pinpad_model_id;
       if (!(typeof data71 == 'number' && !(data71 % 1) && !isNaN(data71) && isFinite(data71))) {
-        const err160 = {
+        const err162 = {
           instancePath: instancePath + '/pinpad_model_id',
           schemaPath: '#/properties/pinpad_model_id/type',
           keyword: 'type',
@@ -10188,9 +10281,9 @@ function validate41(
           data: data71,
         };
         if (vErrors === null) {
-          vErrors = [err160];
+          vErrors = [err162];
         } else {
-          vErrors.push(err160);
+          vErrors.push(err162);
         }
         errors++;
       }
@@ -10198,7 +10291,7 @@ function validate41(
     if (data.pinpad_status !== undefined) {
       let data72 = data.pinpad_status;
       if (!(typeof data72 == 'number' && !(data72 % 1) && !isNaN(data72) && isFinite(data72))) {
-        const err161 = {
+        const err163 = {
           instancePath: instancePath + '/pinpad_status',
           schemaPath: '#/properties/pinpad_status/type',
           keyword: 'type',
@@ -10209,9 +10302,9 @@ function validate41(
           data: data72,
         };
         if (vErrors === null) {
-          vErrors = [err161];
+          vErrors = [err163];
         } else {
-          vErrors.push(err161);
+          vErrors.push(err163);
         }
         errors++;
       }
@@ -10219,7 +10312,7 @@ function validate41(
     if (data.active_pinpad !== undefined) {
       let data73 = data.active_pinpad;
       if (typeof data73 !== 'boolean') {
-        const err162 = {
+        const err164 = {
           instancePath: instancePath + '/active_pinpad',
           schemaPath: '#/properties/active_pinpad/type',
           keyword: 'type',
@@ -10230,9 +10323,9 @@ function validate41(
           data: data73,
         };
         if (vErrors === null) {
-          vErrors = [err162];
+          vErrors = [err164];
         } else {
-          vErrors.push(err162);
+          vErrors.push(err164);
         }
         errors++;
       }
@@ -10241,11 +10334,11 @@ function validate41(
       let data74 = data.carriers_access;
       if (Array.isArray(data74)) {
         const len4 = data74.length;
-        for (let i7 = 0; i7 < len4; i7++) {
-          let data75 = data74[i7];
+        for (let i8 = 0; i8 < len4; i8++) {
+          let data75 = data74[i8];
           if (!(typeof data75 == 'number' && !(data75 % 1) && !isNaN(data75) && isFinite(data75))) {
-            const err163 = {
-              instancePath: instancePath + '/carriers_access/' + i7,
+            const err165 = {
+              instancePath: instancePath + '/carriers_access/' + i8,
               schemaPath: '#/properties/carriers_access/items/type',
               keyword: 'type',
               params: { type: 'integer' },
@@ -10255,47 +10348,47 @@ function validate41(
               data: data75,
             };
             if (vErrors === null) {
-              vErrors = [err163];
+              vErrors = [err165];
             } else {
-              vErrors.push(err163);
+              vErrors.push(err165);
             }
             errors++;
           }
         }
-        let i8 = data74.length;
-        let j3;
-        if (i8 > 1) {
+        let i9 = data74.length;
+        let j4;
+        if (i9 > 1) {
           const indices3 = {};
-          for (; i8--;) {
-            let item3 = data74[i8];
+          for (; i9--;) {
+            let item3 = data74[i9];
             if (!(typeof item3 == 'number' && !(item3 % 1) && !isNaN(item3) && isFinite(item3))) {
               continue;
             }
             if (typeof indices3[item3] == 'number') {
-              j3 = indices3[item3];
-              const err164 = {
+              j4 = indices3[item3];
+              const err166 = {
                 instancePath: instancePath + '/carriers_access',
                 schemaPath: '#/properties/carriers_access/uniqueItems',
                 keyword: 'uniqueItems',
-                params: { i: i8, j: j3 },
-                message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i8 + ' are identical)',
+                params: { i: i9, j: j4 },
+                message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
                 parentSchema: schema82.properties.carriers_access,
                 data: data74,
               };
               if (vErrors === null) {
-                vErrors = [err164];
+                vErrors = [err166];
               } else {
-                vErrors.push(err164);
+                vErrors.push(err166);
               }
               errors++;
               break;
             }
-            indices3[item3] = i8;
+            indices3[item3] = i9;
           }
         }
       } else {
-        const err165 = {
+        const err167 = {
           instancePath: instancePath + '/carriers_access',
           schemaPath: '#/properties/carriers_access/type',
           keyword: 'type',
@@ -10306,9 +10399,9 @@ function validate41(
           data: data74,
         };
         if (vErrors === null) {
-          vErrors = [err165];
+          vErrors = [err167];
         } else {
-          vErrors.push(err165);
+          vErrors.push(err167);
         }
         errors++;
       }
@@ -10317,24 +10410,24 @@ function validate41(
       let data76 = data.carrier_settings;
       if (Array.isArray(data76)) {
         const len5 = data76.length;
-        for (let i9 = 0; i9 < len5; i9++) {
-          let data77 = data76[i9];
+        for (let i10 = 0; i10 < len5; i10++) {
+          let data77 = data76[i10];
           if (data77 && typeof data77 == 'object' && !Array.isArray(data77)) {
             if (data77.carrier_id === undefined) {
-              const err166 = {
-                instancePath: instancePath + '/carrier_settings/' + i9,
+              const err168 = {
+                instancePath: instancePath + '/carrier_settings/' + i10,
                 schemaPath: 'common#/$defs/servicePointCarrierSetting/required',
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema93.required,
-                parentSchema: schema93,
+                schema: schema94.required,
+                parentSchema: schema94,
                 data: data77,
               };
               if (vErrors === null) {
-                vErrors = [err166];
+                vErrors = [err168];
               } else {
-                vErrors.push(err166);
+                vErrors.push(err168);
               }
               errors++;
             }
@@ -10347,57 +10440,15 @@ function validate41(
                 key8 === 'reserved_compartments' ||
                 key8 === 'allocation_behaviour'
               )) {
-                const err167 = {
-                  instancePath: instancePath + '/carrier_settings/' + i9,
+                const err169 = {
+                  instancePath: instancePath + '/carrier_settings/' + i10,
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/additionalProperties',
                   keyword: 'additionalProperties',
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema93,
+                  parentSchema: schema94,
                   data: data77,
-                };
-                if (vErrors === null) {
-                  vErrors = [err167];
-                } else {
-                  vErrors.push(err167);
-                }
-                errors++;
-              }
-            }
-            if (data77.carrier_id !== undefined) {
-              let data78 = data77.carrier_id;
-              if (!(typeof data78 == 'number' && !(data78 % 1) && !isNaN(data78) && isFinite(data78))) {
-                const err168 = {
-                  instancePath: instancePath + '/carrier_settings/' + i9 + '/carrier_id',
-                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/carrier_id/type',
-                  keyword: 'type',
-                  params: { type: 'integer' },
-                  message: 'must be integer',
-                  schema: schema93.properties.carrier_id.type,
-                  parentSchema: schema93.properties.carrier_id,
-                  data: data78,
-                };
-                if (vErrors === null) {
-                  vErrors = [err168];
-                } else {
-                  vErrors.push(err168);
-                }
-                errors++;
-              }
-            }
-            if (data77.first_mile !== undefined) {
-              let data79 = data77.first_mile;
-              if (typeof data79 !== 'boolean') {
-                const err169 = {
-                  instancePath: instancePath + '/carrier_settings/' + i9 + '/first_mile',
-                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/first_mile/type',
-                  keyword: 'type',
-                  params: { type: 'boolean' },
-                  message: 'must be boolean',
-                  schema: schema93.properties.first_mile.type,
-                  parentSchema: schema93.properties.first_mile,
-                  data: data79,
                 };
                 if (vErrors === null) {
                   vErrors = [err169];
@@ -10407,18 +10458,18 @@ function validate41(
                 errors++;
               }
             }
-            if (data77.last_mile !== undefined) {
-              let data80 = data77.last_mile;
-              if (typeof data80 !== 'boolean') {
+            if (data77.carrier_id !== undefined) {
+              let data78 = data77.carrier_id;
+              if (!(typeof data78 == 'number' && !(data78 % 1) && !isNaN(data78) && isFinite(data78))) {
                 const err170 = {
-                  instancePath: instancePath + '/carrier_settings/' + i9 + '/last_mile',
-                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/last_mile/type',
+                  instancePath: instancePath + '/carrier_settings/' + i10 + '/carrier_id',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/carrier_id/type',
                   keyword: 'type',
-                  params: { type: 'boolean' },
-                  message: 'must be boolean',
-                  schema: schema93.properties.last_mile.type,
-                  parentSchema: schema93.properties.last_mile,
-                  data: data80,
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema94.properties.carrier_id.type,
+                  parentSchema: schema94.properties.carrier_id,
+                  data: data78,
                 };
                 if (vErrors === null) {
                   vErrors = [err170];
@@ -10428,18 +10479,18 @@ function validate41(
                 errors++;
               }
             }
-            if (data77.expiry_days !== undefined) {
-              let data81 = data77.expiry_days;
-              if (!(typeof data81 == 'number' && !(data81 % 1) && !isNaN(data81) && isFinite(data81))) {
+            if (data77.first_mile !== undefined) {
+              let data79 = data77.first_mile;
+              if (typeof data79 !== 'boolean') {
                 const err171 = {
-                  instancePath: instancePath + '/carrier_settings/' + i9 + '/expiry_days',
-                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/type',
+                  instancePath: instancePath + '/carrier_settings/' + i10 + '/first_mile',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/first_mile/type',
                   keyword: 'type',
-                  params: { type: 'integer' },
-                  message: 'must be integer',
-                  schema: schema93.properties.expiry_days.type,
-                  parentSchema: schema93.properties.expiry_days,
-                  data: data81,
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema94.properties.first_mile.type,
+                  parentSchema: schema94.properties.first_mile,
+                  data: data79,
                 };
                 if (vErrors === null) {
                   vErrors = [err171];
@@ -10448,76 +10499,77 @@ function validate41(
                 }
                 errors++;
               }
+            }
+            if (data77.last_mile !== undefined) {
+              let data80 = data77.last_mile;
+              if (typeof data80 !== 'boolean') {
+                const err172 = {
+                  instancePath: instancePath + '/carrier_settings/' + i10 + '/last_mile',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/last_mile/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema94.properties.last_mile.type,
+                  parentSchema: schema94.properties.last_mile,
+                  data: data80,
+                };
+                if (vErrors === null) {
+                  vErrors = [err172];
+                } else {
+                  vErrors.push(err172);
+                }
+                errors++;
+              }
+            }
+            if (data77.expiry_days !== undefined) {
+              let data81 = data77.expiry_days;
+              if (!(typeof data81 == 'number' && !(data81 % 1) && !isNaN(data81) && isFinite(data81))) {
+                const err173 = {
+                  instancePath: instancePath + '/carrier_settings/' + i10 + '/expiry_days',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema94.properties.expiry_days.type,
+                  parentSchema: schema94.properties.expiry_days,
+                  data: data81,
+                };
+                if (vErrors === null) {
+                  vErrors = [err173];
+                } else {
+                  vErrors.push(err173);
+                }
+                errors++;
+              }
               if (typeof data81 == 'number' && isFinite(data81)) {
                 if (data81 > 30 || isNaN(data81)) {
-                  const err172 = {
-                    instancePath: instancePath + '/carrier_settings/' + i9 + '/expiry_days',
+                  const err174 = {
+                    instancePath: instancePath + '/carrier_settings/' + i10 + '/expiry_days',
                     schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/maximum',
                     keyword: 'maximum',
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema93.properties.expiry_days,
+                    parentSchema: schema94.properties.expiry_days,
                     data: data81,
                   };
                   if (vErrors === null) {
-                    vErrors = [err172];
+                    vErrors = [err174];
                   } else {
-                    vErrors.push(err172);
+                    vErrors.push(err174);
                   }
                   errors++;
                 }
                 if (data81 < 1 || isNaN(data81)) {
-                  const err173 = {
-                    instancePath: instancePath + '/carrier_settings/' + i9 + '/expiry_days',
+                  const err175 = {
+                    instancePath: instancePath + '/carrier_settings/' + i10 + '/expiry_days',
                     schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/minimum',
                     keyword: 'minimum',
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema93.properties.expiry_days,
+                    parentSchema: schema94.properties.expiry_days,
                     data: data81,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err173];
-                  } else {
-                    vErrors.push(err173);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data77.reserved_compartments !== undefined) {
-              let data82 = data77.reserved_compartments;
-              if (!(typeof data82 == 'number' && !(data82 % 1) && !isNaN(data82) && isFinite(data82))) {
-                const err174 = {
-                  instancePath: instancePath + '/carrier_settings/' + i9 + '/reserved_compartments',
-                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/type',
-                  keyword: 'type',
-                  params: { type: 'integer' },
-                  message: 'must be integer',
-                  schema: schema93.properties.reserved_compartments.type,
-                  parentSchema: schema93.properties.reserved_compartments,
-                  data: data82,
-                };
-                if (vErrors === null) {
-                  vErrors = [err174];
-                } else {
-                  vErrors.push(err174);
-                }
-                errors++;
-              }
-              if (typeof data82 == 'number' && isFinite(data82)) {
-                if (data82 > 100 || isNaN(data82)) {
-                  const err175 = {
-                    instancePath: instancePath + '/carrier_settings/' + i9 + '/reserved_compartments',
-                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/maximum',
-                    keyword: 'maximum',
-                    params: { comparison: '<=', limit: 100 },
-                    message: 'must be <= 100',
-                    schema: 100,
-                    parentSchema: schema93.properties.reserved_compartments,
-                    data: data82,
                   };
                   if (vErrors === null) {
                     vErrors = [err175];
@@ -10526,21 +10578,62 @@ function validate41(
                   }
                   errors++;
                 }
+              }
+            }
+            if (data77.reserved_compartments !== undefined) {
+              let data82 = data77.reserved_compartments;
+              if (!(typeof data82 == 'number' && !(data82 % 1) && !isNaN(data82) && isFinite(data82))) {
+                const err176 = {
+                  instancePath: instancePath + '/carrier_settings/' + i10 + '/reserved_compartments',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema94.properties.reserved_compartments.type,
+                  parentSchema: schema94.properties.reserved_compartments,
+                  data: data82,
+                };
+                if (vErrors === null) {
+                  vErrors = [err176];
+                } else {
+                  vErrors.push(err176);
+                }
+                errors++;
+              }
+              if (typeof data82 == 'number' && isFinite(data82)) {
+                if (data82 > 100 || isNaN(data82)) {
+                  const err177 = {
+                    instancePath: instancePath + '/carrier_settings/' + i10 + '/reserved_compartments',
+                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/maximum',
+                    keyword: 'maximum',
+                    params: { comparison: '<=', limit: 100 },
+                    message: 'must be <= 100',
+                    schema: 100,
+                    parentSchema: schema94.properties.reserved_compartments,
+                    data: data82,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err177];
+                  } else {
+                    vErrors.push(err177);
+                  }
+                  errors++;
+                }
                 if (data82 < 0 || isNaN(data82)) {
-                  const err176 = {
-                    instancePath: instancePath + '/carrier_settings/' + i9 + '/reserved_compartments',
+                  const err178 = {
+                    instancePath: instancePath + '/carrier_settings/' + i10 + '/reserved_compartments',
                     schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/minimum',
                     keyword: 'minimum',
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema93.properties.reserved_compartments,
+                    parentSchema: schema94.properties.reserved_compartments,
                     data: data82,
                   };
                   if (vErrors === null) {
-                    vErrors = [err176];
+                    vErrors = [err178];
                   } else {
-                    vErrors.push(err176);
+                    vErrors.push(err178);
                   }
                   errors++;
                 }
@@ -10549,63 +10642,63 @@ function validate41(
             if (data77.allocation_behaviour !== undefined) {
               let data83 = data77.allocation_behaviour;
               if (typeof data83 !== 'string') {
-                const err177 = {
-                  instancePath: instancePath + '/carrier_settings/' + i9 + '/allocation_behaviour',
+                const err179 = {
+                  instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema93.properties.allocation_behaviour.type,
-                  parentSchema: schema93.properties.allocation_behaviour,
+                  schema: schema94.properties.allocation_behaviour.type,
+                  parentSchema: schema94.properties.allocation_behaviour,
                   data: data83,
                 };
                 if (vErrors === null) {
-                  vErrors = [err177];
+                  vErrors = [err179];
                 } else {
-                  vErrors.push(err177);
+                  vErrors.push(err179);
                 }
                 errors++;
               }
               if (!(data83 === 'nearest' || data83 === 'selected' || data83 === 'first_free')) {
-                const err178 = {
-                  instancePath: instancePath + '/carrier_settings/' + i9 + '/allocation_behaviour',
+                const err180 = {
+                  instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema93.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema94.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema93.properties.allocation_behaviour.enum,
-                  parentSchema: schema93.properties.allocation_behaviour,
+                  schema: schema94.properties.allocation_behaviour.enum,
+                  parentSchema: schema94.properties.allocation_behaviour,
                   data: data83,
                 };
                 if (vErrors === null) {
-                  vErrors = [err178];
+                  vErrors = [err180];
                 } else {
-                  vErrors.push(err178);
+                  vErrors.push(err180);
                 }
                 errors++;
               }
             }
           } else {
-            const err179 = {
-              instancePath: instancePath + '/carrier_settings/' + i9,
+            const err181 = {
+              instancePath: instancePath + '/carrier_settings/' + i10,
               schemaPath: 'common#/$defs/servicePointCarrierSetting/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema93.type,
-              parentSchema: schema93,
+              schema: schema94.type,
+              parentSchema: schema94,
               data: data77,
             };
             if (vErrors === null) {
-              vErrors = [err179];
+              vErrors = [err181];
             } else {
-              vErrors.push(err179);
+              vErrors.push(err181);
             }
             errors++;
           }
         }
       } else {
-        const err180 = {
+        const err182 = {
           instancePath: instancePath + '/carrier_settings',
           schemaPath: '#/properties/carrier_settings/type',
           keyword: 'type',
@@ -10616,9 +10709,9 @@ function validate41(
           data: data76,
         };
         if (vErrors === null) {
-          vErrors = [err180];
+          vErrors = [err182];
         } else {
-          vErrors.push(err180);
+          vErrors.push(err182);
         }
         errors++;
       }
@@ -10626,7 +10719,7 @@ function validate41(
     if (data.location_owner_id !== undefined) {
       let data84 = data.location_owner_id;
       if (!(typeof data84 == 'number' && !(data84 % 1) && !isNaN(data84) && isFinite(data84))) {
-        const err181 = {
+        const err183 = {
           instancePath: instancePath + '/location_owner_id',
           schemaPath: '#/properties/location_owner_id/type',
           keyword: 'type',
@@ -10637,9 +10730,9 @@ function validate41(
           data: data84,
         };
         if (vErrors === null) {
-          vErrors = [err181];
+          vErrors = [err183];
         } else {
-          vErrors.push(err181);
+          vErrors.push(err183);
         }
         errors++;
       }
@@ -10647,7 +10740,7 @@ function validate41(
     if (data.maintenance_provider_id !== undefined) {
       let data85 = data.maintenance_provider_id;
       if (!(typeof data85 == 'number' && !(data85 % 1) && !isNaN(data85) && isFinite(data85))) {
-        const err182 = {
+        const err184 = {
           instancePath: instancePath + '/maintenance_provider_id',
           schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
@@ -10658,9 +10751,9 @@ function validate41(
           data: data85,
         };
         if (vErrors === null) {
-          vErrors = [err182];
+          vErrors = [err184];
         } else {
-          vErrors.push(err182);
+          vErrors.push(err184);
         }
         errors++;
       }
@@ -10668,7 +10761,7 @@ function validate41(
     if (data.support_provider_id !== undefined) {
       let data86 = data.support_provider_id;
       if (!(typeof data86 == 'number' && !(data86 % 1) && !isNaN(data86) && isFinite(data86))) {
-        const err183 = {
+        const err185 = {
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
@@ -10679,9 +10772,9 @@ function validate41(
           data: data86,
         };
         if (vErrors === null) {
-          vErrors = [err183];
+          vErrors = [err185];
         } else {
-          vErrors.push(err183);
+          vErrors.push(err185);
         }
         errors++;
       }
@@ -10689,7 +10782,7 @@ function validate41(
     if (data.service_point_group_id !== undefined) {
       let data87 = data.service_point_group_id;
       if (!(typeof data87 == 'number' && !(data87 % 1) && !isNaN(data87) && isFinite(data87))) {
-        const err184 = {
+        const err186 = {
           instancePath: instancePath + '/service_point_group_id',
           schemaPath: '#/properties/service_point_group_id/type',
           keyword: 'type',
@@ -10700,9 +10793,9 @@ function validate41(
           data: data87,
         };
         if (vErrors === null) {
-          vErrors = [err184];
+          vErrors = [err186];
         } else {
-          vErrors.push(err184);
+          vErrors.push(err186);
         }
         errors++;
       }
@@ -10710,7 +10803,7 @@ function validate41(
     if (data.group_name !== undefined) {
       let data88 = data.group_name;
       if (typeof data88 !== 'string') {
-        const err185 = {
+        const err187 = {
           instancePath: instancePath + '/group_name',
           schemaPath: '#/properties/group_name/type',
           keyword: 'type',
@@ -10721,9 +10814,9 @@ function validate41(
           data: data88,
         };
         if (vErrors === null) {
-          vErrors = [err185];
+          vErrors = [err187];
         } else {
-          vErrors.push(err185);
+          vErrors.push(err187);
         }
         errors++;
       }
@@ -10731,7 +10824,7 @@ function validate41(
     if (data.contract_signed !== undefined) {
       let data89 = data.contract_signed;
       if (typeof data89 !== 'boolean') {
-        const err186 = {
+        const err188 = {
           instancePath: instancePath + '/contract_signed',
           schemaPath: '#/properties/contract_signed/type',
           keyword: 'type',
@@ -10742,9 +10835,9 @@ function validate41(
           data: data89,
         };
         if (vErrors === null) {
-          vErrors = [err186];
+          vErrors = [err188];
         } else {
-          vErrors.push(err186);
+          vErrors.push(err188);
         }
         errors++;
       }
@@ -10753,7 +10846,7 @@ function validate41(
       let data90 = data.scout_contact;
       if (typeof data90 === 'string') {
         if (func2(data90) > 70) {
-          const err187 = {
+          const err189 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/maxLength',
             keyword: 'maxLength',
@@ -10764,14 +10857,14 @@ function validate41(
             data: data90,
           };
           if (vErrors === null) {
-            vErrors = [err187];
+            vErrors = [err189];
           } else {
-            vErrors.push(err187);
+            vErrors.push(err189);
           }
           errors++;
         }
         if (!formats98.validate(data90)) {
-          const err188 = {
+          const err190 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
             keyword: 'format',
@@ -10782,14 +10875,14 @@ function validate41(
             data: data90,
           };
           if (vErrors === null) {
-            vErrors = [err188];
+            vErrors = [err190];
           } else {
-            vErrors.push(err188);
+            vErrors.push(err190);
           }
           errors++;
         }
       } else {
-        const err189 = {
+        const err191 = {
           instancePath: instancePath + '/scout_contact',
           schemaPath: '#/properties/scout_contact/type',
           keyword: 'type',
@@ -10800,9 +10893,9 @@ function validate41(
           data: data90,
         };
         if (vErrors === null) {
-          vErrors = [err189];
+          vErrors = [err191];
         } else {
-          vErrors.push(err189);
+          vErrors.push(err191);
         }
         errors++;
       }
@@ -10810,7 +10903,7 @@ function validate41(
     if (data.scout_email !== undefined) {
       let data91 = data.scout_email;
       if (typeof data91 !== 'string') {
-        const err190 = {
+        const err192 = {
           instancePath: instancePath + '/scout_email',
           schemaPath: '#/properties/scout_email/type',
           keyword: 'type',
@@ -10821,9 +10914,9 @@ function validate41(
           data: data91,
         };
         if (vErrors === null) {
-          vErrors = [err190];
+          vErrors = [err192];
         } else {
-          vErrors.push(err190);
+          vErrors.push(err192);
         }
         errors++;
       }
@@ -10831,7 +10924,7 @@ function validate41(
     if (data.is_terminated !== undefined) {
       let data92 = data.is_terminated;
       if (typeof data92 !== 'boolean') {
-        const err191 = {
+        const err193 = {
           instancePath: instancePath + '/is_terminated',
           schemaPath: '#/properties/is_terminated/type',
           keyword: 'type',
@@ -10842,9 +10935,9 @@ function validate41(
           data: data92,
         };
         if (vErrors === null) {
-          vErrors = [err191];
+          vErrors = [err193];
         } else {
-          vErrors.push(err191);
+          vErrors.push(err193);
         }
         errors++;
       }
@@ -10852,7 +10945,7 @@ function validate41(
     if (data.parked !== undefined) {
       let data93 = data.parked;
       if (typeof data93 !== 'boolean') {
-        const err192 = {
+        const err194 = {
           instancePath: instancePath + '/parked',
           schemaPath: '#/properties/parked/type',
           keyword: 'type',
@@ -10863,9 +10956,9 @@ function validate41(
           data: data93,
         };
         if (vErrors === null) {
-          vErrors = [err192];
+          vErrors = [err194];
         } else {
-          vErrors.push(err192);
+          vErrors.push(err194);
         }
         errors++;
       }
@@ -10873,7 +10966,7 @@ function validate41(
     if (data.test_sp !== undefined) {
       let data94 = data.test_sp;
       if (typeof data94 !== 'boolean') {
-        const err193 = {
+        const err195 = {
           instancePath: instancePath + '/test_sp',
           schemaPath: '#/properties/test_sp/type',
           keyword: 'type',
@@ -10884,9 +10977,9 @@ function validate41(
           data: data94,
         };
         if (vErrors === null) {
-          vErrors = [err193];
+          vErrors = [err195];
         } else {
-          vErrors.push(err193);
+          vErrors.push(err195);
         }
         errors++;
       }
@@ -10894,7 +10987,7 @@ function validate41(
     if (data.active !== undefined) {
       let data95 = data.active;
       if (typeof data95 !== 'boolean') {
-        const err194 = {
+        const err196 = {
           instancePath: instancePath + '/active',
           schemaPath: '#/properties/active/type',
           keyword: 'type',
@@ -10905,9 +10998,9 @@ function validate41(
           data: data95,
         };
         if (vErrors === null) {
-          vErrors = [err194];
+          vErrors = [err196];
         } else {
-          vErrors.push(err194);
+          vErrors.push(err196);
         }
         errors++;
       }
@@ -10916,7 +11009,7 @@ function validate41(
       let data96 = data.description;
       if (typeof data96 === 'string') {
         if (func2(data96) > 500) {
-          const err195 = {
+          const err197 = {
             instancePath: instancePath + '/description',
             schemaPath: '#/properties/description/maxLength',
             keyword: 'maxLength',
@@ -10927,14 +11020,14 @@ function validate41(
             data: data96,
           };
           if (vErrors === null) {
-            vErrors = [err195];
+            vErrors = [err197];
           } else {
-            vErrors.push(err195);
+            vErrors.push(err197);
           }
           errors++;
         }
       } else {
-        const err196 = {
+        const err198 = {
           instancePath: instancePath + '/description',
           schemaPath: '#/properties/description/type',
           keyword: 'type',
@@ -10945,9 +11038,9 @@ function validate41(
           data: data96,
         };
         if (vErrors === null) {
-          vErrors = [err196];
+          vErrors = [err198];
         } else {
-          vErrors.push(err196);
+          vErrors.push(err198);
         }
         errors++;
       }
@@ -10955,7 +11048,7 @@ function validate41(
     if (data.description_language !== undefined) {
       let data97 = data.description_language;
       if (typeof data97 !== 'string') {
-        const err197 = {
+        const err199 = {
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/type',
           keyword: 'type',
@@ -10966,9 +11059,9 @@ function validate41(
           data: data97,
         };
         if (vErrors === null) {
-          vErrors = [err197];
+          vErrors = [err199];
         } else {
-          vErrors.push(err197);
+          vErrors.push(err199);
         }
         errors++;
       }
@@ -10981,7 +11074,7 @@ function validate41(
         data97 === 'pl' ||
         data97 === 'fi'
       )) {
-        const err198 = {
+        const err200 = {
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
@@ -10992,9 +11085,9 @@ function validate41(
           data: data97,
         };
         if (vErrors === null) {
-          vErrors = [err198];
+          vErrors = [err200];
         } else {
-          vErrors.push(err198);
+          vErrors.push(err200);
         }
         errors++;
       }
@@ -11003,7 +11096,7 @@ function validate41(
       let data98 = data.comments;
       if (typeof data98 === 'string') {
         if (func2(data98) > 500) {
-          const err199 = {
+          const err201 = {
             instancePath: instancePath + '/comments',
             schemaPath: '#/properties/comments/maxLength',
             keyword: 'maxLength',
@@ -11014,14 +11107,14 @@ function validate41(
             data: data98,
           };
           if (vErrors === null) {
-            vErrors = [err199];
+            vErrors = [err201];
           } else {
-            vErrors.push(err199);
+            vErrors.push(err201);
           }
           errors++;
         }
       } else {
-        const err200 = {
+        const err202 = {
           instancePath: instancePath + '/comments',
           schemaPath: '#/properties/comments/type',
           keyword: 'type',
@@ -11032,9 +11125,9 @@ function validate41(
           data: data98,
         };
         if (vErrors === null) {
-          vErrors = [err200];
+          vErrors = [err202];
         } else {
-          vErrors.push(err200);
+          vErrors.push(err202);
         }
         errors++;
       }
@@ -11043,7 +11136,7 @@ function validate41(
       let data99 = data.contact_person;
       if (typeof data99 === 'string') {
         if (func2(data99) > 70) {
-          const err201 = {
+          const err203 = {
             instancePath: instancePath + '/contact_person',
             schemaPath: '#/properties/contact_person/maxLength',
             keyword: 'maxLength',
@@ -11054,14 +11147,14 @@ function validate41(
             data: data99,
           };
           if (vErrors === null) {
-            vErrors = [err201];
+            vErrors = [err203];
           } else {
-            vErrors.push(err201);
+            vErrors.push(err203);
           }
           errors++;
         }
         if (!formats6.validate(data99)) {
-          const err202 = {
+          const err204 = {
             instancePath: instancePath + '/contact_person',
             schemaPath: '#/properties/contact_person/format',
             keyword: 'format',
@@ -11072,14 +11165,14 @@ function validate41(
             data: data99,
           };
           if (vErrors === null) {
-            vErrors = [err202];
+            vErrors = [err204];
           } else {
-            vErrors.push(err202);
+            vErrors.push(err204);
           }
           errors++;
         }
       } else {
-        const err203 = {
+        const err205 = {
           instancePath: instancePath + '/contact_person',
           schemaPath: '#/properties/contact_person/type',
           keyword: 'type',
@@ -11090,9 +11183,9 @@ function validate41(
           data: data99,
         };
         if (vErrors === null) {
-          vErrors = [err203];
+          vErrors = [err205];
         } else {
-          vErrors.push(err203);
+          vErrors.push(err205);
         }
         errors++;
       }
@@ -11101,7 +11194,7 @@ function validate41(
       let data100 = data.owner_contact_phone;
       if (typeof data100 === 'string') {
         if (func2(data100) > 15) {
-          const err204 = {
+          const err206 = {
             instancePath: instancePath + '/owner_contact_phone',
             schemaPath: '#/properties/owner_contact_phone/maxLength',
             keyword: 'maxLength',
@@ -11112,14 +11205,14 @@ function validate41(
             data: data100,
           };
           if (vErrors === null) {
-            vErrors = [err204];
+            vErrors = [err206];
           } else {
-            vErrors.push(err204);
+            vErrors.push(err206);
           }
           errors++;
         }
         if (!formats10.validate(data100)) {
-          const err205 = {
+          const err207 = {
             instancePath: instancePath + '/owner_contact_phone',
             schemaPath: '#/properties/owner_contact_phone/format',
             keyword: 'format',
@@ -11130,14 +11223,14 @@ function validate41(
             data: data100,
           };
           if (vErrors === null) {
-            vErrors = [err205];
+            vErrors = [err207];
           } else {
-            vErrors.push(err205);
+            vErrors.push(err207);
           }
           errors++;
         }
       } else {
-        const err206 = {
+        const err208 = {
           instancePath: instancePath + '/owner_contact_phone',
           schemaPath: '#/properties/owner_contact_phone/type',
           keyword: 'type',
@@ -11148,9 +11241,9 @@ function validate41(
           data: data100,
         };
         if (vErrors === null) {
-          vErrors = [err206];
+          vErrors = [err208];
         } else {
-          vErrors.push(err206);
+          vErrors.push(err208);
         }
         errors++;
       }
@@ -11159,7 +11252,7 @@ function validate41(
       let data101 = data.email;
       if (typeof data101 === 'string') {
         if (func2(data101) > 70) {
-          const err207 = {
+          const err209 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/maxLength',
             keyword: 'maxLength',
@@ -11170,14 +11263,14 @@ function validate41(
             data: data101,
           };
           if (vErrors === null) {
-            vErrors = [err207];
+            vErrors = [err209];
           } else {
-            vErrors.push(err207);
+            vErrors.push(err209);
           }
           errors++;
         }
         if (!formats104.validate(data101)) {
-          const err208 = {
+          const err210 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
             keyword: 'format',
@@ -11188,14 +11281,14 @@ function validate41(
             data: data101,
           };
           if (vErrors === null) {
-            vErrors = [err208];
+            vErrors = [err210];
           } else {
-            vErrors.push(err208);
+            vErrors.push(err210);
           }
           errors++;
         }
       } else {
-        const err209 = {
+        const err211 = {
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
@@ -11206,9 +11299,9 @@ function validate41(
           data: data101,
         };
         if (vErrors === null) {
-          vErrors = [err209];
+          vErrors = [err211];
         } else {
-          vErrors.push(err209);
+          vErrors.push(err211);
         }
         errors++;
       }
@@ -11217,42 +11310,42 @@ function validate41(
       let data102 = data.photos;
       if (Array.isArray(data102)) {
         const len6 = data102.length;
-        for (let i10 = 0; i10 < len6; i10++) {
-          let data103 = data102[i10];
+        for (let i11 = 0; i11 < len6; i11++) {
+          let data103 = data102[i11];
           if (data103 && typeof data103 == 'object' && !Array.isArray(data103)) {
             if (data103.photo_id === undefined) {
-              const err210 = {
-                instancePath: instancePath + '/photos/' + i10,
+              const err212 = {
+                instancePath: instancePath + '/photos/' + i11,
                 schemaPath: 'common#/$defs/photo/required',
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema94.required,
-                parentSchema: schema94,
+                schema: schema95.required,
+                parentSchema: schema95,
                 data: data103,
               };
               if (vErrors === null) {
-                vErrors = [err210];
+                vErrors = [err212];
               } else {
-                vErrors.push(err210);
+                vErrors.push(err212);
               }
               errors++;
             }
             if (data103.url === undefined) {
-              const err211 = {
-                instancePath: instancePath + '/photos/' + i10,
+              const err213 = {
+                instancePath: instancePath + '/photos/' + i11,
                 schemaPath: 'common#/$defs/photo/required',
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema94.required,
-                parentSchema: schema94,
+                schema: schema95.required,
+                parentSchema: schema95,
                 data: data103,
               };
               if (vErrors === null) {
-                vErrors = [err211];
+                vErrors = [err213];
               } else {
-                vErrors.push(err211);
+                vErrors.push(err213);
               }
               errors++;
             }
@@ -11264,55 +11357,15 @@ function validate41(
                 key9 === 'content_type' ||
                 key9 === 'size'
               )) {
-                const err212 = {
-                  instancePath: instancePath + '/photos/' + i10,
+                const err214 = {
+                  instancePath: instancePath + '/photos/' + i11,
                   schemaPath: 'common#/$defs/photo/additionalProperties',
                   keyword: 'additionalProperties',
                   params: { additionalProperty: key9 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema94,
+                  parentSchema: schema95,
                   data: data103,
-                };
-                if (vErrors === null) {
-                  vErrors = [err212];
-                } else {
-                  vErrors.push(err212);
-                }
-                errors++;
-              }
-            }
-            if (data103.photo_id !== undefined) {
-              let data104 = data103.photo_id;
-              if (typeof data104 === 'string') {
-                if (func2(data104) > 64) {
-                  const err213 = {
-                    instancePath: instancePath + '/photos/' + i10 + '/photo_id',
-                    schemaPath: 'common#/$defs/photo/properties/photo_id/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 64 },
-                    message: 'must NOT have more than 64 characters',
-                    schema: 64,
-                    parentSchema: schema94.properties.photo_id,
-                    data: data104,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err213];
-                  } else {
-                    vErrors.push(err213);
-                  }
-                  errors++;
-                }
-              } else {
-                const err214 = {
-                  instancePath: instancePath + '/photos/' + i10 + '/photo_id',
-                  schemaPath: 'common#/$defs/photo/properties/photo_id/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema94.properties.photo_id.type,
-                  parentSchema: schema94.properties.photo_id,
-                  data: data104,
                 };
                 if (vErrors === null) {
                   vErrors = [err214];
@@ -11322,19 +11375,19 @@ function validate41(
                 errors++;
               }
             }
-            if (data103.url !== undefined) {
-              let data105 = data103.url;
-              if (typeof data105 === 'string') {
-                if (func2(data105) > 500) {
+            if (data103.photo_id !== undefined) {
+              let data104 = data103.photo_id;
+              if (typeof data104 === 'string') {
+                if (func2(data104) > 64) {
                   const err215 = {
-                    instancePath: instancePath + '/photos/' + i10 + '/url',
-                    schemaPath: 'common#/$defs/photo/properties/url/maxLength',
+                    instancePath: instancePath + '/photos/' + i11 + '/photo_id',
+                    schemaPath: 'common#/$defs/photo/properties/photo_id/maxLength',
                     keyword: 'maxLength',
-                    params: { limit: 500 },
-                    message: 'must NOT have more than 500 characters',
-                    schema: 500,
-                    parentSchema: schema94.properties.url,
-                    data: data105,
+                    params: { limit: 64 },
+                    message: 'must NOT have more than 64 characters',
+                    schema: 64,
+                    parentSchema: schema95.properties.photo_id,
+                    data: data104,
                   };
                   if (vErrors === null) {
                     vErrors = [err215];
@@ -11345,14 +11398,14 @@ function validate41(
                 }
               } else {
                 const err216 = {
-                  instancePath: instancePath + '/photos/' + i10 + '/url',
-                  schemaPath: 'common#/$defs/photo/properties/url/type',
+                  instancePath: instancePath + '/photos/' + i11 + '/photo_id',
+                  schemaPath: 'common#/$defs/photo/properties/photo_id/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema94.properties.url.type,
-                  parentSchema: schema94.properties.url,
-                  data: data105,
+                  schema: schema95.properties.photo_id.type,
+                  parentSchema: schema95.properties.photo_id,
+                  data: data104,
                 };
                 if (vErrors === null) {
                   vErrors = [err216];
@@ -11362,19 +11415,19 @@ function validate41(
                 errors++;
               }
             }
-            if (data103.file_name !== undefined) {
-              let data106 = data103.file_name;
-              if (typeof data106 === 'string') {
-                if (func2(data106) > 255) {
+            if (data103.url !== undefined) {
+              let data105 = data103.url;
+              if (typeof data105 === 'string') {
+                if (func2(data105) > 500) {
                   const err217 = {
-                    instancePath: instancePath + '/photos/' + i10 + '/file_name',
-                    schemaPath: 'common#/$defs/photo/properties/file_name/maxLength',
+                    instancePath: instancePath + '/photos/' + i11 + '/url',
+                    schemaPath: 'common#/$defs/photo/properties/url/maxLength',
                     keyword: 'maxLength',
-                    params: { limit: 255 },
-                    message: 'must NOT have more than 255 characters',
-                    schema: 255,
-                    parentSchema: schema94.properties.file_name,
-                    data: data106,
+                    params: { limit: 500 },
+                    message: 'must NOT have more than 500 characters',
+                    schema: 500,
+                    parentSchema: schema95.properties.url,
+                    data: data105,
                   };
                   if (vErrors === null) {
                     vErrors = [err217];
@@ -11385,14 +11438,14 @@ function validate41(
                 }
               } else {
                 const err218 = {
-                  instancePath: instancePath + '/photos/' + i10 + '/file_name',
-                  schemaPath: 'common#/$defs/photo/properties/file_name/type',
+                  instancePath: instancePath + '/photos/' + i11 + '/url',
+                  schemaPath: 'common#/$defs/photo/properties/url/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema94.properties.file_name.type,
-                  parentSchema: schema94.properties.file_name,
-                  data: data106,
+                  schema: schema95.properties.url.type,
+                  parentSchema: schema95.properties.url,
+                  data: data105,
                 };
                 if (vErrors === null) {
                   vErrors = [err218];
@@ -11402,19 +11455,19 @@ function validate41(
                 errors++;
               }
             }
-            if (data103.content_type !== undefined) {
-              let data107 = data103.content_type;
-              if (typeof data107 === 'string') {
-                if (func2(data107) > 40) {
+            if (data103.file_name !== undefined) {
+              let data106 = data103.file_name;
+              if (typeof data106 === 'string') {
+                if (func2(data106) > 255) {
                   const err219 = {
-                    instancePath: instancePath + '/photos/' + i10 + '/content_type',
-                    schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
+                    instancePath: instancePath + '/photos/' + i11 + '/file_name',
+                    schemaPath: 'common#/$defs/photo/properties/file_name/maxLength',
                     keyword: 'maxLength',
-                    params: { limit: 40 },
-                    message: 'must NOT have more than 40 characters',
-                    schema: 40,
-                    parentSchema: schema94.properties.content_type,
-                    data: data107,
+                    params: { limit: 255 },
+                    message: 'must NOT have more than 255 characters',
+                    schema: 255,
+                    parentSchema: schema95.properties.file_name,
+                    data: data106,
                   };
                   if (vErrors === null) {
                     vErrors = [err219];
@@ -11425,14 +11478,14 @@ function validate41(
                 }
               } else {
                 const err220 = {
-                  instancePath: instancePath + '/photos/' + i10 + '/content_type',
-                  schemaPath: 'common#/$defs/photo/properties/content_type/type',
+                  instancePath: instancePath + '/photos/' + i11 + '/file_name',
+                  schemaPath: 'common#/$defs/photo/properties/file_name/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema94.properties.content_type.type,
-                  parentSchema: schema94.properties.content_type,
-                  data: data107,
+                  schema: schema95.properties.file_name.type,
+                  parentSchema: schema95.properties.file_name,
+                  data: data106,
                 };
                 if (vErrors === null) {
                   vErrors = [err220];
@@ -11442,68 +11495,108 @@ function validate41(
                 errors++;
               }
             }
+            if (data103.content_type !== undefined) {
+              let data107 = data103.content_type;
+              if (typeof data107 === 'string') {
+                if (func2(data107) > 40) {
+                  const err221 = {
+                    instancePath: instancePath + '/photos/' + i11 + '/content_type',
+                    schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 40 },
+                    message: 'must NOT have more than 40 characters',
+                    schema: 40,
+                    parentSchema: schema95.properties.content_type,
+                    data: data107,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err221];
+                  } else {
+                    vErrors.push(err221);
+                  }
+                  errors++;
+                }
+              } else {
+                const err222 = {
+                  instancePath: instancePath + '/photos/' + i11 + '/content_type',
+                  schemaPath: 'common#/$defs/photo/properties/content_type/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema95.properties.content_type.type,
+                  parentSchema: schema95.properties.content_type,
+                  data: data107,
+                };
+                if (vErrors === null) {
+                  vErrors = [err222];
+                } else {
+                  vErrors.push(err222);
+                }
+                errors++;
+              }
+            }
             if (data103.size !== undefined) {
               let data108 = data103.size;
               if (!(typeof data108 == 'number' && !(data108 % 1) && !isNaN(data108) && isFinite(data108))) {
-                const err221 = {
-                  instancePath: instancePath + '/photos/' + i10 + '/size',
+                const err223 = {
+                  instancePath: instancePath + '/photos/' + i11 + '/size',
                   schemaPath: 'common#/$defs/photo/properties/size/type',
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema94.properties.size.type,
-                  parentSchema: schema94.properties.size,
+                  schema: schema95.properties.size.type,
+                  parentSchema: schema95.properties.size,
                   data: data108,
                 };
                 if (vErrors === null) {
-                  vErrors = [err221];
+                  vErrors = [err223];
                 } else {
-                  vErrors.push(err221);
+                  vErrors.push(err223);
                 }
                 errors++;
               }
               if (typeof data108 == 'number' && isFinite(data108)) {
                 if (data108 < 0 || isNaN(data108)) {
-                  const err222 = {
-                    instancePath: instancePath + '/photos/' + i10 + '/size',
+                  const err224 = {
+                    instancePath: instancePath + '/photos/' + i11 + '/size',
                     schemaPath: 'common#/$defs/photo/properties/size/minimum',
                     keyword: 'minimum',
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema94.properties.size,
+                    parentSchema: schema95.properties.size,
                     data: data108,
                   };
                   if (vErrors === null) {
-                    vErrors = [err222];
+                    vErrors = [err224];
                   } else {
-                    vErrors.push(err222);
+                    vErrors.push(err224);
                   }
                   errors++;
                 }
               }
             }
           } else {
-            const err223 = {
-              instancePath: instancePath + '/photos/' + i10,
+            const err225 = {
+              instancePath: instancePath + '/photos/' + i11,
               schemaPath: 'common#/$defs/photo/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema94.type,
-              parentSchema: schema94,
+              schema: schema95.type,
+              parentSchema: schema95,
               data: data103,
             };
             if (vErrors === null) {
-              vErrors = [err223];
+              vErrors = [err225];
             } else {
-              vErrors.push(err223);
+              vErrors.push(err225);
             }
             errors++;
           }
         }
       } else {
-        const err224 = {
+        const err226 = {
           instancePath: instancePath + '/photos',
           schemaPath: '#/properties/photos/type',
           keyword: 'type',
@@ -11514,9 +11607,9 @@ function validate41(
           data: data102,
         };
         if (vErrors === null) {
-          vErrors = [err224];
+          vErrors = [err226];
         } else {
-          vErrors.push(err224);
+          vErrors.push(err226);
         }
         errors++;
       }
@@ -11524,7 +11617,7 @@ function validate41(
     if (data.report_id !== undefined) {
       let data109 = data.report_id;
       if (!(typeof data109 == 'number' && !(data109 % 1) && !isNaN(data109) && isFinite(data109))) {
-        const err225 = {
+        const err227 = {
           instancePath: instancePath + '/report_id',
           schemaPath: '#/properties/report_id/type',
           keyword: 'type',
@@ -11535,15 +11628,15 @@ function validate41(
           data: data109,
         };
         if (vErrors === null) {
-          vErrors = [err225];
+          vErrors = [err227];
         } else {
-          vErrors.push(err225);
+          vErrors.push(err227);
         }
         errors++;
       }
     }
   } else {
-    const err226 = {
+    const err228 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -11554,9 +11647,9 @@ function validate41(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err226];
+      vErrors = [err228];
     } else {
-      vErrors.push(err226);
+      vErrors.push(err228);
     }
     errors++;
   }
@@ -11628,7 +11721,7 @@ validate41.evaluated = {
 };
 
 export const servicePointGroup = validate42;
-const schema95 = {
+const schema96 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -11701,8 +11794,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema95.required,
-        parentSchema: schema95,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -11719,8 +11812,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema95.required,
-        parentSchema: schema95,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -11739,8 +11832,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema95.properties.service_point_group_id.type,
-          parentSchema: schema95.properties.service_point_group_id,
+          schema: schema96.properties.service_point_group_id.type,
+          parentSchema: schema96.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -11762,7 +11855,7 @@ function validate42(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema95.properties.group_name,
+            parentSchema: schema96.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -11780,7 +11873,7 @@ function validate42(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema95.properties.group_name,
+            parentSchema: schema96.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -11798,7 +11891,7 @@ function validate42(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema95.properties.group_name,
+            parentSchema: schema96.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -11815,8 +11908,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema95.properties.group_name.type,
-          parentSchema: schema95.properties.group_name,
+          schema: schema96.properties.group_name.type,
+          parentSchema: schema96.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -11838,7 +11931,7 @@ function validate42(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema95.properties.service_point_ids,
+            parentSchema: schema96.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -11858,8 +11951,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema95.properties.service_point_ids.items.type,
-              parentSchema: schema95.properties.service_point_ids.items,
+              schema: schema96.properties.service_point_ids.items.type,
+              parentSchema: schema96.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -11888,7 +11981,7 @@ function validate42(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema95.properties.service_point_ids,
+                parentSchema: schema96.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -11909,8 +12002,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema95.properties.service_point_ids.type,
-          parentSchema: schema95.properties.service_point_ids,
+          schema: schema96.properties.service_point_ids.type,
+          parentSchema: schema96.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -11934,8 +12027,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema95.properties.carrier_ids.items.type,
-              parentSchema: schema95.properties.carrier_ids.items,
+              schema: schema96.properties.carrier_ids.items.type,
+              parentSchema: schema96.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -11964,7 +12057,7 @@ function validate42(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema95.properties.carrier_ids,
+                parentSchema: schema96.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -11985,8 +12078,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema95.properties.carrier_ids.type,
-          parentSchema: schema95.properties.carrier_ids,
+          schema: schema96.properties.carrier_ids.type,
+          parentSchema: schema96.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -12006,8 +12099,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema95.properties.active.type,
-          parentSchema: schema95.properties.active,
+          schema: schema96.properties.active.type,
+          parentSchema: schema96.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -12025,8 +12118,8 @@ function validate42(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema95.type,
-      parentSchema: schema95,
+      schema: schema96.type,
+      parentSchema: schema96,
       data,
     };
     if (vErrors === null) {
@@ -12046,7 +12139,7 @@ validate42.evaluated = {
 };
 
 export const webtoolUser = validate43;
-const schema96 = {
+const schema97 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -12175,8 +12268,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -12193,8 +12286,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -12211,8 +12304,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -12231,8 +12324,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.username.type,
-          parentSchema: schema96.properties.username,
+          schema: schema97.properties.username.type,
+          parentSchema: schema97.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -12254,7 +12347,7 @@ function validate43(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema96.properties.name.allOf[0],
+            parentSchema: schema97.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -12274,7 +12367,7 @@ function validate43(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema96.properties.name.allOf[1],
+            parentSchema: schema97.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -12294,7 +12387,7 @@ function validate43(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema96.properties.name,
+            parentSchema: schema97.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12311,8 +12404,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.name.type,
-          parentSchema: schema96.properties.name,
+          schema: schema97.properties.name.type,
+          parentSchema: schema97.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -12334,7 +12427,7 @@ function validate43(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema96.properties.email,
+            parentSchema: schema97.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -12352,7 +12445,7 @@ function validate43(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema96.properties.email,
+            parentSchema: schema97.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -12369,8 +12462,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.email.type,
-          parentSchema: schema96.properties.email,
+          schema: schema97.properties.email.type,
+          parentSchema: schema97.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -12390,8 +12483,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.partner_type.type,
-          parentSchema: schema96.properties.partner_type,
+          schema: schema97.properties.partner_type.type,
+          parentSchema: schema97.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -12413,10 +12506,10 @@ function validate43(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema96.properties.partner_type.enum },
+          params: { allowedValues: schema97.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema96.properties.partner_type.enum,
-          parentSchema: schema96.properties.partner_type,
+          schema: schema97.properties.partner_type.enum,
+          parentSchema: schema97.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -12438,7 +12531,7 @@ function validate43(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema96.properties.partner,
+            parentSchema: schema97.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -12455,8 +12548,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.partner.type,
-          parentSchema: schema96.properties.partner,
+          schema: schema97.properties.partner.type,
+          parentSchema: schema97.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -12476,8 +12569,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.partner_name.type,
-          parentSchema: schema96.properties.partner_name,
+          schema: schema97.properties.partner_name.type,
+          parentSchema: schema97.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -12497,8 +12590,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.role_name.type,
-          parentSchema: schema96.properties.role_name,
+          schema: schema97.properties.role_name.type,
+          parentSchema: schema97.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -12518,8 +12611,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema96.properties.enabled.type,
-          parentSchema: schema96.properties.enabled,
+          schema: schema97.properties.enabled.type,
+          parentSchema: schema97.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -12539,8 +12632,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.status.type,
-          parentSchema: schema96.properties.status,
+          schema: schema97.properties.status.type,
+          parentSchema: schema97.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -12555,10 +12648,10 @@ function validate43(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema96.properties.status.enum },
+          params: { allowedValues: schema97.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema96.properties.status.enum,
-          parentSchema: schema96.properties.status,
+          schema: schema97.properties.status.enum,
+          parentSchema: schema97.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -12576,8 +12669,8 @@ function validate43(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema96.type,
-      parentSchema: schema96,
+      schema: schema97.type,
+      parentSchema: schema97,
       data,
     };
     if (vErrors === null) {
