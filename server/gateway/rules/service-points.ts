@@ -7,6 +7,8 @@ import { RECORD_LOOKUPS } from '../lists.ts';
 import { refreshHardwareUnits } from './hardware-store.ts';
 import { servicePointHardwareQueries } from './service-point-hardware.ts';
 import { servicePointReportQueries } from './service-point-report.ts';
+import { putServicePointPhoto, servicePointPhotoRemovals } from './service-point-photos.ts';
+import { removeRecordUploads } from '../uploads.ts';
 
 const ON_HOLD = 'The status cannot be edited because the service point is on hold';
 const TEST_PERMANENT = 'A test service point is permanent and cannot become live';
@@ -91,10 +93,13 @@ export const servicePointRules = recordRules<ServicePoint>({
     }
   },
 
-  async beforeDelete({ tx }, existing) {
+  async beforeDelete({ tx, resource }, existing) {
     if (await inUse(tx, existing.key)) throw refused(TERMINATION_BLOCKED, 'termination_blocked', 'service_point_id');
+    await removeRecordUploads(tx, resource, existing.key);
   },
 
   opnames: { bulk_import: bulkImport() },
   queries: { ...servicePointReportQueries, ...servicePointHardwareQueries },
+  put: putServicePointPhoto,
+  removals: { ...servicePointPhotoRemovals },
 });
