@@ -16,7 +16,7 @@ import { resourceRules } from './gateway/rules/index.ts';
 import { identityAccessRoutes } from './gateway/identity-access.ts';
 import { listsRoute } from './gateway/lists.ts';
 import { webtoolLogsRoutes } from './gateway/webtool-logs.ts';
-import { registerUploadRoutes, UPLOAD_BODY_LIMIT } from './gateway/uploads.ts';
+import { FILE_TOO_LARGE, registerUploadRoutes, UPLOAD_BODY_LIMIT } from './gateway/uploads.ts';
 import { createJobQueue } from './gateway/background-jobs.ts';
 import { SERVICE_POINT_REPORT_JOB, servicePointReportWork } from './gateway/rules/service-point-report.ts';
 
@@ -73,6 +73,14 @@ export async function buildApp(options: AppOptions) {
         .send(databaseUnavailableBody);
     }
     const status = error.statusCode ?? 500;
+    // On an upload the file is what makes a body too large: the user gets the catalogue's words for it.
+    if (
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' &&
+      request.method === 'PUT' &&
+      request.url.startsWith('/webtool/')
+    ) {
+      return reply.status(413).send(new HttpError(413, FILE_TOO_LARGE.message, FILE_TOO_LARGE.details).toBody());
+    }
     if (status < 500) {
       const message =
         error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'

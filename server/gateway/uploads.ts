@@ -8,6 +8,7 @@ import {
   SVG_MAX_BYTES,
   SVG_MESSAGES,
 } from '../../src/schema/svg-upload.ts';
+import { PHOTO_MAX_BYTES } from '../../src/schema/photo-upload.ts';
 import { badRequest, HttpError } from './http-error.ts';
 import type { Doc } from './record-store.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
@@ -21,9 +22,12 @@ const UPLOAD_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-in
 /** The lifetime of the production's signed image URLs (spec 02). */
 const UPLOAD_MAX_AGE_SECONDS = 86400;
 
+/** The answer to a file over its limit, whether judged by the upload's checks or by the body's size. */
+export const FILE_TOO_LARGE = { message: 'File is too large', details: { message_key: SVG_MESSAGES.tooLarge } };
+
 const MESSAGES: Record<string, string> = {
   [SVG_MESSAGES.notSvg]: 'Only SVG files (.svg) are allowed',
-  [SVG_MESSAGES.tooLarge]: 'File is too large',
+  [SVG_MESSAGES.tooLarge]: FILE_TOO_LARGE.message,
   [SVG_MESSAGES.invalid]: 'The file is not a valid SVG image',
 };
 
@@ -38,13 +42,17 @@ function svgSanitiser() {
   return sanitiser;
 }
 
-function textField(body: Doc, name: string) {
+export function textField(body: Doc, name: string) {
   const value = body[name];
   if (typeof value !== 'string' || value === '') throw badRequest(`${name} is required.`);
   return value;
 }
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+export const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** The size of base64 data once decoded: a file is judged on it before a byte is decoded. */
+export const decodedSize = (data: string) =>
+  (data.length / 4) * 3 - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);
 
 /** The sanitised file of an upload body, or the catalogue message saying why there is none. */
 async function sanitisedSvg(body: Doc) {
@@ -52,8 +60,7 @@ async function sanitisedSvg(body: Doc) {
   const contentType = textField(body, 'content_type');
   const data = textField(body, 'data');
   if (fileName.length > 255) throw badRequest('file_name must be at most 255 characters.');
-  // Judged on the encoded length, before a byte is decoded.
-  const size = (data.length / 4) * 3 - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);
+  const size = decodedSize(data);
   const problem = svgFileProblem({ name: fileName, type: contentType, size });
   if (problem) throw refused(problem);
   if (!BASE64.test(data)) throw badRequest('data must be the file in base64.');
@@ -70,6 +77,39 @@ async function sanitisedSvg(body: Doc) {
 
 const forgetUploads = (tx: Db, resource: ResourceDefinition, key: string, field: string) =>
   tx.query('DELETE FROM uploads WHERE resource = $1 AND key = $2 AND field = $3', [resource.endpoint, key, field]);
+
+/** A file held by a record's field, checked already; its name in the store is random and unguessable. */
+export interface StoredFile {
+  resource: ResourceDefinition;
+  key: string;
+  field: string;
+  fileName: string;
+  contentType: string;
+  extension: string;
+  content: Buffer;
+  createdBy: string;
+}
+
+/** Stores one file in the record's transaction; gives its id (the last part of its URL) and URL. */
+export async function storeUpload(tx: Db, file: StoredFile) {
+  const name = `${randomBytes(32).toString('base64url')}.${file.extension}`;
+  await tx.query(
+    `INSERT INTO uploads (id, resource, key, field, file_name, content_type, content, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [name, file.resource.endpoint, file.key, file.field, file.fileName, file.contentType, file.content, file.createdBy],
+  );
+  return { name, url: `${UPLOADS_PATH}${name}` };
+}
+
+/** Removes one stored file of the record, by the URL the record holds. */
+export async function forgetUpload(tx: Db, resource: ResourceDefinition, key: string, url: string) {
+  if (!url.startsWith(UPLOADS_PATH)) return;
+  await tx.query('DELETE FROM uploads WHERE resource = $1 AND key = $2 AND id = $3', [
+    resource.endpoint,
+    key,
+    url.slice(UPLOADS_PATH.length),
+  ]);
+}
 
 /** A deleted record takes its files with it. */
 export async function removeRecordUploads(tx: Db, resource: ResourceDefinition, key: string) {
@@ -93,22 +133,17 @@ export function svgFieldUpload(field: string) {
       const file = await sanitisedSvg(body);
       const data = await ctx.writes.change(key, async (tx, existing) => {
         await forgetUploads(tx, ctx.resource, key, field);
-        const name = `${randomBytes(32).toString('base64url')}.svg`;
-        await tx.query(
-          `INSERT INTO uploads (id, resource, key, field, file_name, content_type, content, created_by)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [
-            name,
-            ctx.resource.endpoint,
-            key,
-            field,
-            file.fileName,
-            SVG_CONTENT_TYPE,
-            file.content,
-            ctx.access.caller.username,
-          ],
-        );
-        return { ...existing.doc, [field]: `${UPLOADS_PATH}${name}` };
+        const { url } = await storeUpload(tx, {
+          resource: ctx.resource,
+          key,
+          field,
+          fileName: file.fileName,
+          contentType: SVG_CONTENT_TYPE,
+          extension: 'svg',
+          content: file.content,
+          createdBy: ctx.access.caller.username,
+        });
+        return { ...existing.doc, [field]: url };
       });
       return { success: true, data };
     },
@@ -145,5 +180,5 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db) {
   });
 }
 
-/** Uploads travel as base64 in JSON: 4/3 of the largest file, plus the rest of the body. */
-export const UPLOAD_BODY_LIMIT = Math.ceil((SVG_MAX_BYTES * 4) / 3) + 64 * 1024;
+/** Uploads travel as base64 in JSON: 4/3 of the largest file (a photo), plus the rest of the body. */
+export const UPLOAD_BODY_LIMIT = Math.ceil((Math.max(SVG_MAX_BYTES, PHOTO_MAX_BYTES) * 4) / 3) + 64 * 1024;

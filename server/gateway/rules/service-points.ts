@@ -10,6 +10,8 @@ import { assertUnitLimitHolds, installationPatchOpnames, installationRemovals } 
 import { refreshServicePointHardware } from './service-point-hardware-derived.ts';
 import { assertCarrierSettings } from './service-point-carrier-settings.ts';
 import { servicePointReportQueries } from './service-point-report.ts';
+import { putServicePointPhoto, servicePointPhotoRemovals } from './service-point-photos.ts';
+import { removeRecordUploads } from '../uploads.ts';
 
 const ON_HOLD = 'The status cannot be edited because the service point is on hold';
 const TEST_PERMANENT = 'A test service point is permanent and cannot become live';
@@ -97,12 +99,15 @@ export const servicePointRules = recordRules<ServicePoint>({
     await refreshServicePointHardware(tx, [written.service_point_id]);
   },
 
-  async beforeDelete({ tx }, existing) {
+  async beforeDelete({ tx, resource }, existing) {
     if (await inUse(tx, existing.key)) throw refused(TERMINATION_BLOCKED, 'termination_blocked', 'service_point_id');
+    await removeRecordUploads(tx, resource, existing.key);
   },
 
   opnames: { bulk_import: bulkImport() },
   patchOpnames: { ...installationPatchOpnames },
   removals: { ...installationRemovals },
   queries: { ...servicePointReportQueries, ...servicePointHardwareQueries },
+  put: putServicePointPhoto,
+  removals: { ...servicePointPhotoRemovals },
 });
