@@ -8,6 +8,7 @@ import { features, featureIdsOf, type FeatureIds, type FeatureName } from '../..
 import type { PartnerType } from '../../src/contract/partner-types.ts';
 import { SAVE_FILTERS_OPTION } from '../../src/schema/saved-filters.ts';
 import { COMPARTMENTS, HARDWARE_MODELS, HARDWARE_UNITS, PINPADS } from '../gateway/rules/hardware-store.ts';
+import { demoAddresses, insertAddresses } from './address-index.ts';
 import { cities } from './geography.ts';
 import { hardwareBadgeList, hardwareModels } from './hardware-catalogue.ts';
 import { buildHardwareNetwork, type ServicePointWithUnits } from './hardware-network.ts';
@@ -373,6 +374,7 @@ export async function seedNetwork(db: Db) {
     }
   }
   await insertRecords(db, target('service_points'), servicePoints);
+  await insertAddresses(db, demoAddresses(servicePoints.map((servicePoint) => servicePoint.doc)));
   await insertRecords(
     db,
     target(HARDWARE_MODELS, ['name']),

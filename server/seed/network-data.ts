@@ -1,5 +1,6 @@
 import type { Carrier } from '../../src/types/generated/carrier.ts';
 import { cities, streets } from './geography.ts';
+import { demoAddressId } from './address-index.ts';
 import type { seededRandom } from './random.ts';
 
 /**
@@ -221,5 +222,5 @@ export function servicePointOf(random: ReturnType<typeof seededRandom>, id: numb
     carriers_access: carriers.filter((_, index) => (id + index) % 3 === 0).map((carrier) => carrier.id),
     delivery_methods: id % 4 === 0 ? [1, 2] : [1],
   };
-  return { doc, units, spId };
+  return { doc: { ...doc, address_id: demoAddressId(city, doc.address) }, units, spId };
 }

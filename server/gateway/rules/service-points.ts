@@ -7,6 +7,7 @@ import { RECORD_LOOKUPS } from '../lists.ts';
 import { refreshHardwareUnits } from './hardware-store.ts';
 import { servicePointHardwareQueries } from './service-point-hardware.ts';
 import { servicePointReportQueries } from './service-point-report.ts';
+import { servicePointAddressQueries, validatedAddress } from './service-point-address.ts';
 
 const ON_HOLD = 'The status cannot be edited because the service point is on hold';
 const TEST_PERMANENT = 'A test service point is permanent and cannot become live';
@@ -68,8 +69,9 @@ const was = (existing: ServicePoint | undefined, field: keyof ServicePoint) => e
 
 /** Spec 02 §4: on hold freezes the status; test and terminated are one-way. */
 export const servicePointRules = recordRules<ServicePoint>({
-  async beforeWrite({ tx }, doc, existing) {
+  async beforeWrite({ tx, input }, doc, existing) {
     const before = existing?.doc;
+    doc = await validatedAddress(tx, input, doc, before);
     if (before && was(before, 'parked') && doc.status !== before.status) {
       throw refused(ON_HOLD, 'status_on_hold', 'status');
     }
@@ -96,5 +98,5 @@ export const servicePointRules = recordRules<ServicePoint>({
   },
 
   opnames: { bulk_import: bulkImport() },
-  queries: { ...servicePointReportQueries, ...servicePointHardwareQueries },
+  queries: { ...servicePointReportQueries, ...servicePointHardwareQueries, ...servicePointAddressQueries },
 });
