@@ -246,7 +246,7 @@ function clientRequests(host: string, sessions: SigningSession[]) {
           JSON.stringify({
             service_point_id: servicePointOf(context),
             version: context.version ?? 0,
-            address: `Load street ${Date.now() % 1000}`,
+            comments: `Load note ${Date.now() % 1000}`,
           }),
         ),
     },

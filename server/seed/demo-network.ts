@@ -13,6 +13,7 @@ import {
   type PadAtServicePoint,
   type UnitBadges,
 } from '../gateway/rules/service-point-hardware-derived.ts';
+import { demoAddresses, insertAddresses } from './address-index.ts';
 import { cities } from './geography.ts';
 import { hardwareBadgeList, hardwareModels } from './hardware-catalogue.ts';
 import { buildHardwareNetwork, type ServicePointWithUnits } from './hardware-network.ts';
@@ -411,6 +412,7 @@ export async function seedNetwork(db: Db) {
     servicePoint.doc = { ...servicePoint.doc, ...servicePointHardwareFields(units, pad) };
   }
   await insertRecords(db, target('service_points'), servicePoints);
+  await insertAddresses(db, demoAddresses(servicePoints.map((servicePoint) => servicePoint.doc)));
   await insertRecords(
     db,
     target(HARDWARE_MODELS, ['name']),

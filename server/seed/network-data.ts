@@ -1,6 +1,7 @@
 import type { Carrier } from '../../src/types/generated/carrier.ts';
 import type { ServicePoint } from '../../src/types/generated/service-point.ts';
 import { cities, streets, type City } from './geography.ts';
+import { demoAddressId } from './address-index.ts';
 import { seededRandom } from './random.ts';
 
 /**
@@ -222,7 +223,15 @@ export function servicePointOf(random: ReturnType<typeof seededRandom>, id: numb
     carriers_access: carriers.filter((_, index) => (id + index) % 3 === 0).map((carrier) => carrier.id),
     delivery_methods: id % 4 === 0 ? [1, 2] : [1],
   };
-  return { doc: { ...doc, ...servicePointDetailsOf(id, city, venue, status, doc.carriers_access) }, units, spId };
+  return {
+    doc: {
+      ...doc,
+      address_id: demoAddressId(city, doc.address),
+      ...servicePointDetailsOf(id, city, venue, status, doc.carriers_access),
+    },
+    units,
+    spId,
+  };
 }
 
 /** Regions of the demo countries, one list for all (`webtool/lists?type=region`); ids are the list's. */

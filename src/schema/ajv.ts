@@ -210,7 +210,7 @@ const extensionVocabulary: KeywordDefinition[] = [
 export const standaloneRuntimeName = 'sharedValidators';
 const standaloneRuntime = new Name(standaloneRuntimeName);
 
-type RuleName = 'phoneCountryMessage' | 'defaultDescriptionMessage' | 'countWithinMessage';
+type RuleName = 'phoneCountryMessage' | 'defaultDescriptionMessage' | 'countWithinMessage' | 'timeAfterMessage';
 
 /**
  * A keyword whose rule is a function of standalone-runtime.ts, called with the value, the keyword's
@@ -243,6 +243,8 @@ const ruleKeywords: CodeKeywordDefinition[] = [
   ruleKeyword('countWithinMessage', { keyword: 'x-count-within', type: 'array', schemaType: 'string' }),
   /** `"x-phone-country": "<sibling field>"` on a string: the sibling holds the country. */
   ruleKeyword('phoneCountryMessage', { keyword: 'x-phone-country', type: 'string', schemaType: 'string' }),
+  /** `"x-time-after": "<sibling field>"` on a time: later than the sibling's time (a day's closing time). */
+  ruleKeyword('timeAfterMessage', { keyword: 'x-time-after', type: 'string', schemaType: 'string' }),
   /** `"x-default-description": { "language": "da", "country": "DK" }` on an array of translations. */
   ruleKeyword('defaultDescriptionMessage', {
     keyword: 'x-default-description',

@@ -51,6 +51,7 @@ export function mapAjvError(ajvError: ErrorObject): MappedError | undefined {
     case 'x-phone-country':
     case 'x-default-description':
     case 'x-count-within':
+    case 'x-time-after':
       return here({ message: params.message }, ranks.format);
     case 'minLength':
       return limit(validationMessages.minLength, 'min');

@@ -12,6 +12,7 @@ import { assertCarrierSettings } from './service-point-carrier-settings.ts';
 import { servicePointReportQueries } from './service-point-report.ts';
 import { putServicePointPhoto, servicePointPhotoRemovals } from './service-point-photos.ts';
 import { removeRecordUploads } from '../uploads.ts';
+import { servicePointAddressQueries, validatedAddress } from './service-point-address.ts';
 
 const ON_HOLD = 'The status cannot be edited because the service point is on hold';
 const TEST_PERMANENT = 'A test service point is permanent and cannot become live';
@@ -73,8 +74,9 @@ const was = (existing: ServicePoint | undefined, field: keyof ServicePoint) => e
 
 /** Spec 02 §4: on hold freezes the status; test and terminated are one-way. */
 export const servicePointRules = recordRules<ServicePoint>({
-  async beforeWrite({ tx }, doc, existing) {
+  async beforeWrite({ tx, input }, doc, existing) {
     const before = existing?.doc;
+    doc = await validatedAddress(tx, input, doc, before);
     if (before && was(before, 'parked') && doc.status !== before.status) {
       throw refused(ON_HOLD, 'status_on_hold', 'status');
     }
@@ -106,8 +108,7 @@ export const servicePointRules = recordRules<ServicePoint>({
 
   opnames: { bulk_import: bulkImport() },
   patchOpnames: { ...installationPatchOpnames },
-  removals: { ...installationRemovals },
-  queries: { ...servicePointReportQueries, ...servicePointHardwareQueries },
+  removals: { ...installationRemovals, ...servicePointPhotoRemovals },
+  queries: { ...servicePointReportQueries, ...servicePointHardwareQueries, ...servicePointAddressQueries },
   put: putServicePointPhoto,
-  removals: { ...servicePointPhotoRemovals },
 });

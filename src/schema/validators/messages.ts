@@ -21,6 +21,7 @@ export const validationMessages = {
   maxItems: 'validation.max_items',
   uniqueItems: 'validation.unique_items',
   countMismatch: 'validation.count_mismatch',
+  timeAfter: 'validation.time_after',
   mobileFormat: 'validation.mobile_format',
   invalidPhone: 'validation.invalid_phone',
   countryCodeRequired: 'validation.country_code_required',

@@ -1605,7 +1605,7 @@ const schema62 = {
       properties: {
         closed: { type: 'boolean' },
         open: { type: 'string', format: 'time' },
-        close: { type: 'string', format: 'time' },
+        close: { type: 'string', format: 'time', 'x-time-after': 'open' },
       },
       if: { properties: { closed: { const: false } } },
       then: { properties: { open: true, close: true }, required: ['open', 'close'] },
@@ -6533,7 +6533,12 @@ const schema82 = {
       'x-choices': 'country',
       'x-filter': { kind: 'select' },
     },
-    address: { type: 'string', maxLength: 255, format: 'no-period-start', 'x-input': { tab: 'basic' } },
+    address: {
+      type: 'string',
+      maxLength: 255,
+      format: 'no-period-start',
+      'x-input': { kind: 'address', tab: 'basic' },
+    },
     address_id: { type: 'integer', 'x-column': { hide: true, ignorexport: true } },
     zip: { type: 'string', minLength: 4, maxLength: 8, format: 'no-whitespace', 'x-input': { tab: 'basic' } },
     city: {
@@ -6569,7 +6574,7 @@ const schema82 = {
       minimum: -90,
       maximum: 90,
       'x-import': { unique: true, uniqueWith: ['longitude'] },
-      'x-input': { tab: 'basic' },
+      'x-input': { kind: 'map-picker', tab: 'basic' },
     },
     longitude: { type: 'number', minimum: -180, maximum: 180, 'x-input': { tab: 'basic' } },
     time_zone: {
@@ -6624,6 +6629,7 @@ const schema82 = {
         sunday: { $ref: 'common#/$defs/openingDay' },
       },
       'x-column': { hide: true, ignorexport: true },
+      'x-input': { kind: 'opening-hours', tab: 'basic' },
     },
     wheelchair_accessible: {
       type: 'boolean',
@@ -6793,7 +6799,7 @@ const schema86 = {
   properties: {
     closed: { type: 'boolean' },
     open: { type: 'string', format: 'time' },
-    close: { type: 'string', format: 'time' },
+    close: { type: 'string', format: 'time', 'x-time-after': 'open' },
   },
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
@@ -6831,7 +6837,8 @@ const formats56 = sharedValidators.formats['no-period-start'];
 const formats64 = sharedValidators.formats.time;
 const formats98 = sharedValidators.formats['scout-value'];
 const formats104 = sharedValidators.formats.email;
-const func61 = sharedValidators.countWithinMessage;
+const func56 = sharedValidators.timeAfterMessage;
+const func68 = sharedValidators.countWithinMessage;
 
 function validate41(
   data,
@@ -8071,9 +8078,9 @@ function validate41(
         }
         if (data24.monday !== undefined) {
           let data25 = data24.monday;
-          const _errs115 = errors;
-          let valid12 = true;
           const _errs116 = errors;
+          let valid12 = true;
+          const _errs117 = errors;
           if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
             if (data25.closed !== undefined) {
               if (false !== data25.closed) {
@@ -8087,17 +8094,17 @@ function validate41(
               }
             }
           }
-          var _valid0 = _errs116 === errors;
-          errors = _errs115;
+          var _valid0 = _errs117 === errors;
+          errors = _errs116;
           if (vErrors !== null) {
-            if (_errs115) {
-              vErrors.length = _errs115;
+            if (_errs116) {
+              vErrors.length = _errs116;
             } else {
               vErrors = null;
             }
           }
           if (_valid0) {
-            const _errs118 = errors;
+            const _errs119 = errors;
             if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
               if (data25.open === undefined) {
                 const err60 = {
@@ -8136,7 +8143,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid0 = _errs118 === errors;
+            var _valid0 = _errs119 === errors;
             valid12 = _valid0;
             if (valid12) {
               var props0 = {};
@@ -8266,8 +8273,27 @@ function validate41(
                   }
                   errors++;
                 }
+                const message0 = func56(data29, 'open', data25);
+                if (message0 !== undefined) {
+                  const err68 = {
+                    instancePath: instancePath + '/opening_hours/monday/close',
+                    schemaPath: 'common#/$defs/openingDay/properties/close/x-time-after',
+                    keyword: 'x-time-after',
+                    params: { message: message0 },
+                    message: message0,
+                    schema: 'open',
+                    parentSchema: schema86.properties.close,
+                    data: data29,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err68];
+                  } else {
+                    vErrors.push(err68);
+                  }
+                  errors++;
+                }
               } else {
-                const err68 = {
+                const err69 = {
                   instancePath: instancePath + '/opening_hours/monday/close',
                   schemaPath: 'common#/$defs/openingDay/properties/close/type',
                   keyword: 'type',
@@ -8278,15 +8304,15 @@ function validate41(
                   data: data29,
                 };
                 if (vErrors === null) {
-                  vErrors = [err68];
+                  vErrors = [err69];
                 } else {
-                  vErrors.push(err68);
+                  vErrors.push(err69);
                 }
                 errors++;
               }
             }
           } else {
-            const err69 = {
+            const err70 = {
               instancePath: instancePath + '/opening_hours/monday',
               schemaPath: 'common#/$defs/openingDay/type',
               keyword: 'type',
@@ -8297,54 +8323,22 @@ function validate41(
               data: data25,
             };
             if (vErrors === null) {
-              vErrors = [err69];
+              vErrors = [err70];
             } else {
-              vErrors.push(err69);
+              vErrors.push(err70);
             }
             errors++;
           }
         }
         if (data24.tuesday !== undefined) {
           let data30 = data24.tuesday;
-          const _errs129 = errors;
-          let valid16 = true;
           const _errs130 = errors;
+          let valid16 = true;
+          const _errs131 = errors;
           if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
             if (data30.closed !== undefined) {
               if (false !== data30.closed) {
-                const err70 = {};
-                if (vErrors === null) {
-                  vErrors = [err70];
-                } else {
-                  vErrors.push(err70);
-                }
-                errors++;
-              }
-            }
-          }
-          var _valid1 = _errs130 === errors;
-          errors = _errs129;
-          if (vErrors !== null) {
-            if (_errs129) {
-              vErrors.length = _errs129;
-            } else {
-              vErrors = null;
-            }
-          }
-          if (_valid1) {
-            const _errs132 = errors;
-            if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
-              if (data30.open === undefined) {
-                const err71 = {
-                  instancePath: instancePath + '/opening_hours/tuesday',
-                  schemaPath: 'common#/$defs/openingDay/then/required',
-                  keyword: 'required',
-                  params: { missingProperty: 'open' },
-                  message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
-                  data: data30,
-                };
+                const err71 = {};
                 if (vErrors === null) {
                   vErrors = [err71];
                 } else {
@@ -8352,13 +8346,27 @@ function validate41(
                 }
                 errors++;
               }
-              if (data30.close === undefined) {
+            }
+          }
+          var _valid1 = _errs131 === errors;
+          errors = _errs130;
+          if (vErrors !== null) {
+            if (_errs130) {
+              vErrors.length = _errs130;
+            } else {
+              vErrors = null;
+            }
+          }
+          if (_valid1) {
+            const _errs133 = errors;
+            if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
+              if (data30.open === undefined) {
                 const err72 = {
                   instancePath: instancePath + '/opening_hours/tuesday',
                   schemaPath: 'common#/$defs/openingDay/then/required',
                   keyword: 'required',
-                  params: { missingProperty: 'close' },
-                  message: "must have required property '" + 'close' + "'",
+                  params: { missingProperty: 'open' },
+                  message: "must have required property '" + 'open' + "'",
                   schema: schema86.then.required,
                   parentSchema: schema86.then,
                   data: data30,
@@ -8370,8 +8378,26 @@ function validate41(
                 }
                 errors++;
               }
+              if (data30.close === undefined) {
+                const err73 = {
+                  instancePath: instancePath + '/opening_hours/tuesday',
+                  schemaPath: 'common#/$defs/openingDay/then/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'close' },
+                  message: "must have required property '" + 'close' + "'",
+                  schema: schema86.then.required,
+                  parentSchema: schema86.then,
+                  data: data30,
+                };
+                if (vErrors === null) {
+                  vErrors = [err73];
+                } else {
+                  vErrors.push(err73);
+                }
+                errors++;
+              }
             }
-            var _valid1 = _errs132 === errors;
+            var _valid1 = _errs133 === errors;
             valid16 = _valid1;
             if (valid16) {
               var props1 = {};
@@ -8381,7 +8407,7 @@ function validate41(
             }
           }
           if (!valid16) {
-            const err73 = {
+            const err74 = {
               instancePath: instancePath + '/opening_hours/tuesday',
               schemaPath: 'common#/$defs/openingDay/if',
               keyword: 'if',
@@ -8392,16 +8418,16 @@ function validate41(
               data: data30,
             };
             if (vErrors === null) {
-              vErrors = [err73];
+              vErrors = [err74];
             } else {
-              vErrors.push(err73);
+              vErrors.push(err74);
             }
             errors++;
           }
           if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
             for (const key2 in data30) {
               if (!(key2 === 'closed' || key2 === 'open' || key2 === 'close')) {
-                const err74 = {
+                const err75 = {
                   instancePath: instancePath + '/opening_hours/tuesday',
                   schemaPath: 'common#/$defs/openingDay/additionalProperties',
                   keyword: 'additionalProperties',
@@ -8412,9 +8438,9 @@ function validate41(
                   data: data30,
                 };
                 if (vErrors === null) {
-                  vErrors = [err74];
+                  vErrors = [err75];
                 } else {
-                  vErrors.push(err74);
+                  vErrors.push(err75);
                 }
                 errors++;
               }
@@ -8422,7 +8448,7 @@ function validate41(
             if (data30.closed !== undefined) {
               let data32 = data30.closed;
               if (typeof data32 !== 'boolean') {
-                const err75 = {
+                const err76 = {
                   instancePath: instancePath + '/opening_hours/tuesday/closed',
                   schemaPath: 'common#/$defs/openingDay/properties/closed/type',
                   keyword: 'type',
@@ -8433,9 +8459,9 @@ function validate41(
                   data: data32,
                 };
                 if (vErrors === null) {
-                  vErrors = [err75];
+                  vErrors = [err76];
                 } else {
-                  vErrors.push(err75);
+                  vErrors.push(err76);
                 }
                 errors++;
               }
@@ -8444,7 +8470,7 @@ function validate41(
               let data33 = data30.open;
               if (typeof data33 === 'string') {
                 if (!formats64.validate(data33)) {
-                  const err76 = {
+                  const err77 = {
                     instancePath: instancePath + '/opening_hours/tuesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
                     keyword: 'format',
@@ -8455,14 +8481,14 @@ function validate41(
                     data: data33,
                   };
                   if (vErrors === null) {
-                    vErrors = [err76];
+                    vErrors = [err77];
                   } else {
-                    vErrors.push(err76);
+                    vErrors.push(err77);
                   }
                   errors++;
                 }
               } else {
-                const err77 = {
+                const err78 = {
                   instancePath: instancePath + '/opening_hours/tuesday/open',
                   schemaPath: 'common#/$defs/openingDay/properties/open/type',
                   keyword: 'type',
@@ -8473,9 +8499,9 @@ function validate41(
                   data: data33,
                 };
                 if (vErrors === null) {
-                  vErrors = [err77];
+                  vErrors = [err78];
                 } else {
-                  vErrors.push(err77);
+                  vErrors.push(err78);
                 }
                 errors++;
               }
@@ -8484,7 +8510,7 @@ function validate41(
               let data34 = data30.close;
               if (typeof data34 === 'string') {
                 if (!formats64.validate(data34)) {
-                  const err78 = {
+                  const err79 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
                     keyword: 'format',
@@ -8495,14 +8521,33 @@ function validate41(
                     data: data34,
                   };
                   if (vErrors === null) {
-                    vErrors = [err78];
+                    vErrors = [err79];
                   } else {
-                    vErrors.push(err78);
+                    vErrors.push(err79);
+                  }
+                  errors++;
+                }
+                const message1 = func56(data34, 'open', data30);
+                if (message1 !== undefined) {
+                  const err80 = {
+                    instancePath: instancePath + '/opening_hours/tuesday/close',
+                    schemaPath: 'common#/$defs/openingDay/properties/close/x-time-after',
+                    keyword: 'x-time-after',
+                    params: { message: message1 },
+                    message: message1,
+                    schema: 'open',
+                    parentSchema: schema86.properties.close,
+                    data: data34,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err80];
+                  } else {
+                    vErrors.push(err80);
                   }
                   errors++;
                 }
               } else {
-                const err79 = {
+                const err81 = {
                   instancePath: instancePath + '/opening_hours/tuesday/close',
                   schemaPath: 'common#/$defs/openingDay/properties/close/type',
                   keyword: 'type',
@@ -8513,15 +8558,15 @@ function validate41(
                   data: data34,
                 };
                 if (vErrors === null) {
-                  vErrors = [err79];
+                  vErrors = [err81];
                 } else {
-                  vErrors.push(err79);
+                  vErrors.push(err81);
                 }
                 errors++;
               }
             }
           } else {
-            const err80 = {
+            const err82 = {
               instancePath: instancePath + '/opening_hours/tuesday',
               schemaPath: 'common#/$defs/openingDay/type',
               keyword: 'type',
@@ -8532,45 +8577,45 @@ function validate41(
               data: data30,
             };
             if (vErrors === null) {
-              vErrors = [err80];
+              vErrors = [err82];
             } else {
-              vErrors.push(err80);
+              vErrors.push(err82);
             }
             errors++;
           }
         }
         if (data24.wednesday !== undefined) {
           let data35 = data24.wednesday;
-          const _errs143 = errors;
-          let valid20 = true;
           const _errs144 = errors;
+          let valid20 = true;
+          const _errs145 = errors;
           if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
             if (data35.closed !== undefined) {
               if (false !== data35.closed) {
-                const err81 = {};
+                const err83 = {};
                 if (vErrors === null) {
-                  vErrors = [err81];
+                  vErrors = [err83];
                 } else {
-                  vErrors.push(err81);
+                  vErrors.push(err83);
                 }
                 errors++;
               }
             }
           }
-          var _valid2 = _errs144 === errors;
-          errors = _errs143;
+          var _valid2 = _errs145 === errors;
+          errors = _errs144;
           if (vErrors !== null) {
-            if (_errs143) {
-              vErrors.length = _errs143;
+            if (_errs144) {
+              vErrors.length = _errs144;
             } else {
               vErrors = null;
             }
           }
           if (_valid2) {
-            const _errs146 = errors;
+            const _errs147 = errors;
             if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
               if (data35.open === undefined) {
-                const err82 = {
+                const err84 = {
                   instancePath: instancePath + '/opening_hours/wednesday',
                   schemaPath: 'common#/$defs/openingDay/then/required',
                   keyword: 'required',
@@ -8581,14 +8626,14 @@ function validate41(
                   data: data35,
                 };
                 if (vErrors === null) {
-                  vErrors = [err82];
+                  vErrors = [err84];
                 } else {
-                  vErrors.push(err82);
+                  vErrors.push(err84);
                 }
                 errors++;
               }
               if (data35.close === undefined) {
-                const err83 = {
+                const err85 = {
                   instancePath: instancePath + '/opening_hours/wednesday',
                   schemaPath: 'common#/$defs/openingDay/then/required',
                   keyword: 'required',
@@ -8596,54 +8641,6 @@ function validate41(
                   message: "must have required property '" + 'close' + "'",
                   schema: schema86.then.required,
                   parentSchema: schema86.then,
-                  data: data35,
-                };
-                if (vErrors === null) {
-                  vErrors = [err83];
-                } else {
-                  vErrors.push(err83);
-                }
-                errors++;
-              }
-            }
-            var _valid2 = _errs146 === errors;
-            valid20 = _valid2;
-            if (valid20) {
-              var props2 = {};
-              props2.open = true;
-              props2.close = true;
-              props2.closed = true;
-            }
-          }
-          if (!valid20) {
-            const err84 = {
-              instancePath: instancePath + '/opening_hours/wednesday',
-              schemaPath: 'common#/$defs/openingDay/if',
-              keyword: 'if',
-              params: { failingKeyword: 'then' },
-              message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
-              data: data35,
-            };
-            if (vErrors === null) {
-              vErrors = [err84];
-            } else {
-              vErrors.push(err84);
-            }
-            errors++;
-          }
-          if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
-            for (const key3 in data35) {
-              if (!(key3 === 'closed' || key3 === 'open' || key3 === 'close')) {
-                const err85 = {
-                  instancePath: instancePath + '/opening_hours/wednesday',
-                  schemaPath: 'common#/$defs/openingDay/additionalProperties',
-                  keyword: 'additionalProperties',
-                  params: { additionalProperty: key3 },
-                  message: 'must NOT have additional properties',
-                  schema: false,
-                  parentSchema: schema86,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -8654,10 +8651,58 @@ function validate41(
                 errors++;
               }
             }
+            var _valid2 = _errs147 === errors;
+            valid20 = _valid2;
+            if (valid20) {
+              var props2 = {};
+              props2.open = true;
+              props2.close = true;
+              props2.closed = true;
+            }
+          }
+          if (!valid20) {
+            const err86 = {
+              instancePath: instancePath + '/opening_hours/wednesday',
+              schemaPath: 'common#/$defs/openingDay/if',
+              keyword: 'if',
+              params: { failingKeyword: 'then' },
+              message: 'must match "then" schema',
+              schema: schema86.if,
+              parentSchema: schema86,
+              data: data35,
+            };
+            if (vErrors === null) {
+              vErrors = [err86];
+            } else {
+              vErrors.push(err86);
+            }
+            errors++;
+          }
+          if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
+            for (const key3 in data35) {
+              if (!(key3 === 'closed' || key3 === 'open' || key3 === 'close')) {
+                const err87 = {
+                  instancePath: instancePath + '/opening_hours/wednesday',
+                  schemaPath: 'common#/$defs/openingDay/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key3 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema86,
+                  data: data35,
+                };
+                if (vErrors === null) {
+                  vErrors = [err87];
+                } else {
+                  vErrors.push(err87);
+                }
+                errors++;
+              }
+            }
             if (data35.closed !== undefined) {
               let data37 = data35.closed;
               if (typeof data37 !== 'boolean') {
-                const err86 = {
+                const err88 = {
                   instancePath: instancePath + '/opening_hours/wednesday/closed',
                   schemaPath: 'common#/$defs/openingDay/properties/closed/type',
                   keyword: 'type',
@@ -8668,9 +8713,9 @@ function validate41(
                   data: data37,
                 };
                 if (vErrors === null) {
-                  vErrors = [err86];
+                  vErrors = [err88];
                 } else {
-                  vErrors.push(err86);
+                  vErrors.push(err88);
                 }
                 errors++;
               }
@@ -8679,7 +8724,7 @@ function validate41(
               let data38 = data35.open;
               if (typeof data38 === 'string') {
                 if (!formats64.validate(data38)) {
-                  const err87 = {
+                  const err89 = {
                     instancePath: instancePath + '/opening_hours/wednesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
                     keyword: 'format',
@@ -8690,14 +8735,14 @@ function validate41(
                     data: data38,
                   };
                   if (vErrors === null) {
-                    vErrors = [err87];
+                    vErrors = [err89];
                   } else {
-                    vErrors.push(err87);
+                    vErrors.push(err89);
                   }
                   errors++;
                 }
               } else {
-                const err88 = {
+                const err90 = {
                   instancePath: instancePath + '/opening_hours/wednesday/open',
                   schemaPath: 'common#/$defs/openingDay/properties/open/type',
                   keyword: 'type',
@@ -8708,9 +8753,9 @@ function validate41(
                   data: data38,
                 };
                 if (vErrors === null) {
-                  vErrors = [err88];
+                  vErrors = [err90];
                 } else {
-                  vErrors.push(err88);
+                  vErrors.push(err90);
                 }
                 errors++;
               }
@@ -8719,7 +8764,7 @@ function validate41(
               let data39 = data35.close;
               if (typeof data39 === 'string') {
                 if (!formats64.validate(data39)) {
-                  const err89 = {
+                  const err91 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
                     keyword: 'format',
@@ -8730,14 +8775,33 @@ function validate41(
                     data: data39,
                   };
                   if (vErrors === null) {
-                    vErrors = [err89];
+                    vErrors = [err91];
                   } else {
-                    vErrors.push(err89);
+                    vErrors.push(err91);
+                  }
+                  errors++;
+                }
+                const message2 = func56(data39, 'open', data35);
+                if (message2 !== undefined) {
+                  const err92 = {
+                    instancePath: instancePath + '/opening_hours/wednesday/close',
+                    schemaPath: 'common#/$defs/openingDay/properties/close/x-time-after',
+                    keyword: 'x-time-after',
+                    params: { message: message2 },
+                    message: message2,
+                    schema: 'open',
+                    parentSchema: schema86.properties.close,
+                    data: data39,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err92];
+                  } else {
+                    vErrors.push(err92);
                   }
                   errors++;
                 }
               } else {
-                const err90 = {
+                const err93 = {
                   instancePath: instancePath + '/opening_hours/wednesday/close',
                   schemaPath: 'common#/$defs/openingDay/properties/close/type',
                   keyword: 'type',
@@ -8748,15 +8812,15 @@ function validate41(
                   data: data39,
                 };
                 if (vErrors === null) {
-                  vErrors = [err90];
+                  vErrors = [err93];
                 } else {
-                  vErrors.push(err90);
+                  vErrors.push(err93);
                 }
                 errors++;
               }
             }
           } else {
-            const err91 = {
+            const err94 = {
               instancePath: instancePath + '/opening_hours/wednesday',
               schemaPath: 'common#/$defs/openingDay/type',
               keyword: 'type',
@@ -8767,45 +8831,45 @@ function validate41(
               data: data35,
             };
             if (vErrors === null) {
-              vErrors = [err91];
+              vErrors = [err94];
             } else {
-              vErrors.push(err91);
+              vErrors.push(err94);
             }
             errors++;
           }
         }
         if (data24.thursday !== undefined) {
           let data40 = data24.thursday;
-          const _errs157 = errors;
-          let valid24 = true;
           const _errs158 = errors;
+          let valid24 = true;
+          const _errs159 = errors;
           if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
             if (data40.closed !== undefined) {
               if (false !== data40.closed) {
-                const err92 = {};
+                const err95 = {};
                 if (vErrors === null) {
-                  vErrors = [err92];
+                  vErrors = [err95];
                 } else {
-                  vErrors.push(err92);
+                  vErrors.push(err95);
                 }
                 errors++;
               }
             }
           }
-          var _valid3 = _errs158 === errors;
-          errors = _errs157;
+          var _valid3 = _errs159 === errors;
+          errors = _errs158;
           if (vErrors !== null) {
-            if (_errs157) {
-              vErrors.length = _errs157;
+            if (_errs158) {
+              vErrors.length = _errs158;
             } else {
               vErrors = null;
             }
           }
           if (_valid3) {
-            const _errs160 = errors;
+            const _errs161 = errors;
             if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
               if (data40.open === undefined) {
-                const err93 = {
+                const err96 = {
                   instancePath: instancePath + '/opening_hours/thursday',
                   schemaPath: 'common#/$defs/openingDay/then/required',
                   keyword: 'required',
@@ -8816,14 +8880,14 @@ function validate41(
                   data: data40,
                 };
                 if (vErrors === null) {
-                  vErrors = [err93];
+                  vErrors = [err96];
                 } else {
-                  vErrors.push(err93);
+                  vErrors.push(err96);
                 }
                 errors++;
               }
               if (data40.close === undefined) {
-                const err94 = {
+                const err97 = {
                   instancePath: instancePath + '/opening_hours/thursday',
                   schemaPath: 'common#/$defs/openingDay/then/required',
                   keyword: 'required',
@@ -8834,14 +8898,14 @@ function validate41(
                   data: data40,
                 };
                 if (vErrors === null) {
-                  vErrors = [err94];
+                  vErrors = [err97];
                 } else {
-                  vErrors.push(err94);
+                  vErrors.push(err97);
                 }
                 errors++;
               }
             }
-            var _valid3 = _errs160 === errors;
+            var _valid3 = _errs161 === errors;
             valid24 = _valid3;
             if (valid24) {
               var props3 = {};
@@ -8851,7 +8915,7 @@ function validate41(
             }
           }
           if (!valid24) {
-            const err95 = {
+            const err98 = {
               instancePath: instancePath + '/opening_hours/thursday',
               schemaPath: 'common#/$defs/openingDay/if',
               keyword: 'if',
@@ -8862,16 +8926,16 @@ function validate41(
               data: data40,
             };
             if (vErrors === null) {
-              vErrors = [err95];
+              vErrors = [err98];
             } else {
-              vErrors.push(err95);
+              vErrors.push(err98);
             }
             errors++;
           }
           if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
             for (const key4 in data40) {
               if (!(key4 === 'closed' || key4 === 'open' || key4 === 'close')) {
-                const err96 = {
+                const err99 = {
                   instancePath: instancePath + '/opening_hours/thursday',
                   schemaPath: 'common#/$defs/openingDay/additionalProperties',
                   keyword: 'additionalProperties',
@@ -8882,9 +8946,9 @@ function validate41(
                   data: data40,
                 };
                 if (vErrors === null) {
-                  vErrors = [err96];
+                  vErrors = [err99];
                 } else {
-                  vErrors.push(err96);
+                  vErrors.push(err99);
                 }
                 errors++;
               }
@@ -8892,7 +8956,7 @@ function validate41(
             if (data40.closed !== undefined) {
               let data42 = data40.closed;
               if (typeof data42 !== 'boolean') {
-                const err97 = {
+                const err100 = {
                   instancePath: instancePath + '/opening_hours/thursday/closed',
                   schemaPath: 'common#/$defs/openingDay/properties/closed/type',
                   keyword: 'type',
@@ -8903,9 +8967,9 @@ function validate41(
                   data: data42,
                 };
                 if (vErrors === null) {
-                  vErrors = [err97];
+                  vErrors = [err100];
                 } else {
-                  vErrors.push(err97);
+                  vErrors.push(err100);
                 }
                 errors++;
               }
@@ -8914,7 +8978,7 @@ function validate41(
               let data43 = data40.open;
               if (typeof data43 === 'string') {
                 if (!formats64.validate(data43)) {
-                  const err98 = {
+                  const err101 = {
                     instancePath: instancePath + '/opening_hours/thursday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
                     keyword: 'format',
@@ -8925,14 +8989,14 @@ function validate41(
                     data: data43,
                   };
                   if (vErrors === null) {
-                    vErrors = [err98];
+                    vErrors = [err101];
                   } else {
-                    vErrors.push(err98);
+                    vErrors.push(err101);
                   }
                   errors++;
                 }
               } else {
-                const err99 = {
+                const err102 = {
                   instancePath: instancePath + '/opening_hours/thursday/open',
                   schemaPath: 'common#/$defs/openingDay/properties/open/type',
                   keyword: 'type',
@@ -8943,9 +9007,9 @@ function validate41(
                   data: data43,
                 };
                 if (vErrors === null) {
-                  vErrors = [err99];
+                  vErrors = [err102];
                 } else {
-                  vErrors.push(err99);
+                  vErrors.push(err102);
                 }
                 errors++;
               }
@@ -8954,7 +9018,7 @@ function validate41(
               let data44 = data40.close;
               if (typeof data44 === 'string') {
                 if (!formats64.validate(data44)) {
-                  const err100 = {
+                  const err103 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
                     keyword: 'format',
@@ -8965,14 +9029,33 @@ function validate41(
                     data: data44,
                   };
                   if (vErrors === null) {
-                    vErrors = [err100];
+                    vErrors = [err103];
                   } else {
-                    vErrors.push(err100);
+                    vErrors.push(err103);
+                  }
+                  errors++;
+                }
+                const message3 = func56(data44, 'open', data40);
+                if (message3 !== undefined) {
+                  const err104 = {
+                    instancePath: instancePath + '/opening_hours/thursday/close',
+                    schemaPath: 'common#/$defs/openingDay/properties/close/x-time-after',
+                    keyword: 'x-time-after',
+                    params: { message: message3 },
+                    message: message3,
+                    schema: 'open',
+                    parentSchema: schema86.properties.close,
+                    data: data44,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err104];
+                  } else {
+                    vErrors.push(err104);
                   }
                   errors++;
                 }
               } else {
-                const err101 = {
+                const err105 = {
                   instancePath: instancePath + '/opening_hours/thursday/close',
                   schemaPath: 'common#/$defs/openingDay/properties/close/type',
                   keyword: 'type',
@@ -8983,15 +9066,15 @@ function validate41(
                   data: data44,
                 };
                 if (vErrors === null) {
-                  vErrors = [err101];
+                  vErrors = [err105];
                 } else {
-                  vErrors.push(err101);
+                  vErrors.push(err105);
                 }
                 errors++;
               }
             }
           } else {
-            const err102 = {
+            const err106 = {
               instancePath: instancePath + '/opening_hours/thursday',
               schemaPath: 'common#/$defs/openingDay/type',
               keyword: 'type',
@@ -9002,45 +9085,45 @@ function validate41(
               data: data40,
             };
             if (vErrors === null) {
-              vErrors = [err102];
+              vErrors = [err106];
             } else {
-              vErrors.push(err102);
+              vErrors.push(err106);
             }
             errors++;
           }
         }
         if (data24.friday !== undefined) {
           let data45 = data24.friday;
-          const _errs171 = errors;
-          let valid28 = true;
           const _errs172 = errors;
+          let valid28 = true;
+          const _errs173 = errors;
           if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
             if (data45.closed !== undefined) {
               if (false !== data45.closed) {
-                const err103 = {};
+                const err107 = {};
                 if (vErrors === null) {
-                  vErrors = [err103];
+                  vErrors = [err107];
                 } else {
-                  vErrors.push(err103);
+                  vErrors.push(err107);
                 }
                 errors++;
               }
             }
           }
-          var _valid4 = _errs172 === errors;
-          errors = _errs171;
+          var _valid4 = _errs173 === errors;
+          errors = _errs172;
           if (vErrors !== null) {
-            if (_errs171) {
-              vErrors.length = _errs171;
+            if (_errs172) {
+              vErrors.length = _errs172;
             } else {
               vErrors = null;
             }
           }
           if (_valid4) {
-            const _errs174 = errors;
+            const _errs175 = errors;
             if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
               if (data45.open === undefined) {
-                const err104 = {
+                const err108 = {
                   instancePath: instancePath + '/opening_hours/friday',
                   schemaPath: 'common#/$defs/openingDay/then/required',
                   keyword: 'required',
@@ -9051,14 +9134,14 @@ function validate41(
                   data: data45,
                 };
                 if (vErrors === null) {
-                  vErrors = [err104];
+                  vErrors = [err108];
                 } else {
-                  vErrors.push(err104);
+                  vErrors.push(err108);
                 }
                 errors++;
               }
               if (data45.close === undefined) {
-                const err105 = {
+                const err109 = {
                   instancePath: instancePath + '/opening_hours/friday',
                   schemaPath: 'common#/$defs/openingDay/then/required',
                   keyword: 'required',
@@ -9069,14 +9152,14 @@ function validate41(
                   data: data45,
                 };
                 if (vErrors === null) {
-                  vErrors = [err105];
+                  vErrors = [err109];
                 } else {
-                  vErrors.push(err105);
+                  vErrors.push(err109);
                 }
                 errors++;
               }
             }
-            var _valid4 = _errs174 === errors;
+            var _valid4 = _errs175 === errors;
             valid28 = _valid4;
             if (valid28) {
               var props4 = {};
@@ -9086,7 +9169,7 @@ function validate41(
             }
           }
           if (!valid28) {
-            const err106 = {
+            const err110 = {
               instancePath: instancePath + '/opening_hours/friday',
               schemaPath: 'common#/$defs/openingDay/if',
               keyword: 'if',
@@ -9097,16 +9180,16 @@ function validate41(
               data: data45,
             };
             if (vErrors === null) {
-              vErrors = [err106];
+              vErrors = [err110];
             } else {
-              vErrors.push(err106);
+              vErrors.push(err110);
             }
             errors++;
           }
           if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
             for (const key5 in data45) {
               if (!(key5 === 'closed' || key5 === 'open' || key5 === 'close')) {
-                const err107 = {
+                const err111 = {
                   instancePath: instancePath + '/opening_hours/friday',
                   schemaPath: 'common#/$defs/openingDay/additionalProperties',
                   keyword: 'additionalProperties',
@@ -9117,9 +9200,9 @@ function validate41(
                   data: data45,
                 };
                 if (vErrors === null) {
-                  vErrors = [err107];
+                  vErrors = [err111];
                 } else {
-                  vErrors.push(err107);
+                  vErrors.push(err111);
                 }
                 errors++;
               }
@@ -9127,7 +9210,7 @@ function validate41(
             if (data45.closed !== undefined) {
               let data47 = data45.closed;
               if (typeof data47 !== 'boolean') {
-                const err108 = {
+                const err112 = {
                   instancePath: instancePath + '/opening_hours/friday/closed',
                   schemaPath: 'common#/$defs/openingDay/properties/closed/type',
                   keyword: 'type',
@@ -9138,9 +9221,9 @@ function validate41(
                   data: data47,
                 };
                 if (vErrors === null) {
-                  vErrors = [err108];
+                  vErrors = [err112];
                 } else {
-                  vErrors.push(err108);
+                  vErrors.push(err112);
                 }
                 errors++;
               }
@@ -9149,7 +9232,7 @@ function validate41(
               let data48 = data45.open;
               if (typeof data48 === 'string') {
                 if (!formats64.validate(data48)) {
-                  const err109 = {
+                  const err113 = {
                     instancePath: instancePath + '/opening_hours/friday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
                     keyword: 'format',
@@ -9160,14 +9243,14 @@ function validate41(
                     data: data48,
                   };
                   if (vErrors === null) {
-                    vErrors = [err109];
+                    vErrors = [err113];
                   } else {
-                    vErrors.push(err109);
+                    vErrors.push(err113);
                   }
                   errors++;
                 }
               } else {
-                const err110 = {
+                const err114 = {
                   instancePath: instancePath + '/opening_hours/friday/open',
                   schemaPath: 'common#/$defs/openingDay/properties/open/type',
                   keyword: 'type',
@@ -9178,9 +9261,9 @@ function validate41(
                   data: data48,
                 };
                 if (vErrors === null) {
-                  vErrors = [err110];
+                  vErrors = [err114];
                 } else {
-                  vErrors.push(err110);
+                  vErrors.push(err114);
                 }
                 errors++;
               }
@@ -9189,7 +9272,7 @@ function validate41(
               let data49 = data45.close;
               if (typeof data49 === 'string') {
                 if (!formats64.validate(data49)) {
-                  const err111 = {
+                  const err115 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
                     keyword: 'format',
@@ -9200,14 +9283,33 @@ function validate41(
                     data: data49,
                   };
                   if (vErrors === null) {
-                    vErrors = [err111];
+                    vErrors = [err115];
                   } else {
-                    vErrors.push(err111);
+                    vErrors.push(err115);
+                  }
+                  errors++;
+                }
+                const message4 = func56(data49, 'open', data45);
+                if (message4 !== undefined) {
+                  const err116 = {
+                    instancePath: instancePath + '/opening_hours/friday/close',
+                    schemaPath: 'common#/$defs/openingDay/properties/close/x-time-after',
+                    keyword: 'x-time-after',
+                    params: { message: message4 },
+                    message: message4,
+                    schema: 'open',
+                    parentSchema: schema86.properties.close,
+                    data: data49,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err116];
+                  } else {
+                    vErrors.push(err116);
                   }
                   errors++;
                 }
               } else {
-                const err112 = {
+                const err117 = {
                   instancePath: instancePath + '/opening_hours/friday/close',
                   schemaPath: 'common#/$defs/openingDay/properties/close/type',
                   keyword: 'type',
@@ -9218,15 +9320,15 @@ function validate41(
                   data: data49,
                 };
                 if (vErrors === null) {
-                  vErrors = [err112];
+                  vErrors = [err117];
                 } else {
-                  vErrors.push(err112);
+                  vErrors.push(err117);
                 }
                 errors++;
               }
             }
           } else {
-            const err113 = {
+            const err118 = {
               instancePath: instancePath + '/opening_hours/friday',
               schemaPath: 'common#/$defs/openingDay/type',
               keyword: 'type',
@@ -9237,45 +9339,45 @@ function validate41(
               data: data45,
             };
             if (vErrors === null) {
-              vErrors = [err113];
+              vErrors = [err118];
             } else {
-              vErrors.push(err113);
+              vErrors.push(err118);
             }
             errors++;
           }
         }
         if (data24.saturday !== undefined) {
           let data50 = data24.saturday;
-          const _errs185 = errors;
-          let valid32 = true;
           const _errs186 = errors;
+          let valid32 = true;
+          const _errs187 = errors;
           if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
             if (data50.closed !== undefined) {
               if (false !== data50.closed) {
-                const err114 = {};
+                const err119 = {};
                 if (vErrors === null) {
-                  vErrors = [err114];
+                  vErrors = [err119];
                 } else {
-                  vErrors.push(err114);
+                  vErrors.push(err119);
                 }
                 errors++;
               }
             }
           }
-          var _valid5 = _errs186 === errors;
-          errors = _errs185;
+          var _valid5 = _errs187 === errors;
+          errors = _errs186;
           if (vErrors !== null) {
-            if (_errs185) {
-              vErrors.length = _errs185;
+            if (_errs186) {
+              vErrors.length = _errs186;
             } else {
               vErrors = null;
             }
           }
           if (_valid5) {
-            const _errs188 = errors;
+            const _errs189 = errors;
             if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
               if (data50.open === undefined) {
-                const err115 = {
+                const err120 = {
                   instancePath: instancePath + '/opening_hours/saturday',
                   schemaPath: 'common#/$defs/openingDay/then/required',
                   keyword: 'required',
@@ -9286,14 +9388,14 @@ function validate41(
                   data: data50,
                 };
                 if (vErrors === null) {
-                  vErrors = [err115];
+                  vErrors = [err120];
                 } else {
-                  vErrors.push(err115);
+                  vErrors.push(err120);
                 }
                 errors++;
               }
               if (data50.close === undefined) {
-                const err116 = {
+                const err121 = {
                   instancePath: instancePath + '/opening_hours/saturday',
                   schemaPath: 'common#/$defs/openingDay/then/required',
                   keyword: 'required',
@@ -9304,14 +9406,14 @@ function validate41(
                   data: data50,
                 };
                 if (vErrors === null) {
-                  vErrors = [err116];
+                  vErrors = [err121];
                 } else {
-                  vErrors.push(err116);
+                  vErrors.push(err121);
                 }
                 errors++;
               }
             }
-            var _valid5 = _errs188 === errors;
+            var _valid5 = _errs189 === errors;
             valid32 = _valid5;
             if (valid32) {
               var props5 = {};
@@ -9321,7 +9423,7 @@ function validate41(
             }
           }
           if (!valid32) {
-            const err117 = {
+            const err122 = {
               instancePath: instancePath + '/opening_hours/saturday',
               schemaPath: 'common#/$defs/openingDay/if',
               keyword: 'if',
@@ -9332,16 +9434,16 @@ function validate41(
               data: data50,
             };
             if (vErrors === null) {
-              vErrors = [err117];
+              vErrors = [err122];
             } else {
-              vErrors.push(err117);
+              vErrors.push(err122);
             }
             errors++;
           }
           if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
             for (const key6 in data50) {
               if (!(key6 === 'closed' || key6 === 'open' || key6 === 'close')) {
-                const err118 = {
+                const err123 = {
                   instancePath: instancePath + '/opening_hours/saturday',
                   schemaPath: 'common#/$defs/openingDay/additionalProperties',
                   keyword: 'additionalProperties',
@@ -9352,9 +9454,9 @@ function validate41(
                   data: data50,
                 };
                 if (vErrors === null) {
-                  vErrors = [err118];
+                  vErrors = [err123];
                 } else {
-                  vErrors.push(err118);
+                  vErrors.push(err123);
                 }
                 errors++;
               }
@@ -9362,7 +9464,7 @@ function validate41(
             if (data50.closed !== undefined) {
               let data52 = data50.closed;
               if (typeof data52 !== 'boolean') {
-                const err119 = {
+                const err124 = {
                   instancePath: instancePath + '/opening_hours/saturday/closed',
                   schemaPath: 'common#/$defs/openingDay/properties/closed/type',
                   keyword: 'type',
@@ -9373,9 +9475,9 @@ function validate41(
                   data: data52,
                 };
                 if (vErrors === null) {
-                  vErrors = [err119];
+                  vErrors = [err124];
                 } else {
-                  vErrors.push(err119);
+                  vErrors.push(err124);
                 }
                 errors++;
               }
@@ -9384,7 +9486,7 @@ function validate41(
               let data53 = data50.open;
               if (typeof data53 === 'string') {
                 if (!formats64.validate(data53)) {
-                  const err120 = {
+                  const err125 = {
                     instancePath: instancePath + '/opening_hours/saturday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
                     keyword: 'format',
@@ -9395,14 +9497,14 @@ function validate41(
                     data: data53,
                   };
                   if (vErrors === null) {
-                    vErrors = [err120];
+                    vErrors = [err125];
                   } else {
-                    vErrors.push(err120);
+                    vErrors.push(err125);
                   }
                   errors++;
                 }
               } else {
-                const err121 = {
+                const err126 = {
                   instancePath: instancePath + '/opening_hours/saturday/open',
                   schemaPath: 'common#/$defs/openingDay/properties/open/type',
                   keyword: 'type',
@@ -9413,9 +9515,9 @@ function validate41(
                   data: data53,
                 };
                 if (vErrors === null) {
-                  vErrors = [err121];
+                  vErrors = [err126];
                 } else {
-                  vErrors.push(err121);
+                  vErrors.push(err126);
                 }
                 errors++;
               }
@@ -9424,7 +9526,7 @@ function validate41(
               let data54 = data50.close;
               if (typeof data54 === 'string') {
                 if (!formats64.validate(data54)) {
-                  const err122 = {
+                  const err127 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
                     keyword: 'format',
@@ -9435,14 +9537,33 @@ function validate41(
                     data: data54,
                   };
                   if (vErrors === null) {
-                    vErrors = [err122];
+                    vErrors = [err127];
                   } else {
-                    vErrors.push(err122);
+                    vErrors.push(err127);
+                  }
+                  errors++;
+                }
+                const message5 = func56(data54, 'open', data50);
+                if (message5 !== undefined) {
+                  const err128 = {
+                    instancePath: instancePath + '/opening_hours/saturday/close',
+                    schemaPath: 'common#/$defs/openingDay/properties/close/x-time-after',
+                    keyword: 'x-time-after',
+                    params: { message: message5 },
+                    message: message5,
+                    schema: 'open',
+                    parentSchema: schema86.properties.close,
+                    data: data54,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err128];
+                  } else {
+                    vErrors.push(err128);
                   }
                   errors++;
                 }
               } else {
-                const err123 = {
+                const err129 = {
                   instancePath: instancePath + '/opening_hours/saturday/close',
                   schemaPath: 'common#/$defs/openingDay/properties/close/type',
                   keyword: 'type',
@@ -9453,15 +9574,15 @@ function validate41(
                   data: data54,
                 };
                 if (vErrors === null) {
-                  vErrors = [err123];
+                  vErrors = [err129];
                 } else {
-                  vErrors.push(err123);
+                  vErrors.push(err129);
                 }
                 errors++;
               }
             }
           } else {
-            const err124 = {
+            const err130 = {
               instancePath: instancePath + '/opening_hours/saturday',
               schemaPath: 'common#/$defs/openingDay/type',
               keyword: 'type',
@@ -9472,45 +9593,45 @@ function validate41(
               data: data50,
             };
             if (vErrors === null) {
-              vErrors = [err124];
+              vErrors = [err130];
             } else {
-              vErrors.push(err124);
+              vErrors.push(err130);
             }
             errors++;
           }
         }
         if (data24.sunday !== undefined) {
           let data55 = data24.sunday;
-          const _errs199 = errors;
-          let valid36 = true;
           const _errs200 = errors;
+          let valid36 = true;
+          const _errs201 = errors;
           if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
             if (data55.closed !== undefined) {
               if (false !== data55.closed) {
-                const err125 = {};
+                const err131 = {};
                 if (vErrors === null) {
-                  vErrors = [err125];
+                  vErrors = [err131];
                 } else {
-                  vErrors.push(err125);
+                  vErrors.push(err131);
                 }
                 errors++;
               }
             }
           }
-          var _valid6 = _errs200 === errors;
-          errors = _errs199;
+          var _valid6 = _errs201 === errors;
+          errors = _errs200;
           if (vErrors !== null) {
-            if (_errs199) {
-              vErrors.length = _errs199;
+            if (_errs200) {
+              vErrors.length = _errs200;
             } else {
               vErrors = null;
             }
           }
           if (_valid6) {
-            const _errs202 = errors;
+            const _errs203 = errors;
             if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
               if (data55.open === undefined) {
-                const err126 = {
+                const err132 = {
                   instancePath: instancePath + '/opening_hours/sunday',
                   schemaPath: 'common#/$defs/openingDay/then/required',
                   keyword: 'required',
@@ -9521,14 +9642,14 @@ function validate41(
                   data: data55,
                 };
                 if (vErrors === null) {
-                  vErrors = [err126];
+                  vErrors = [err132];
                 } else {
-                  vErrors.push(err126);
+                  vErrors.push(err132);
                 }
                 errors++;
               }
               if (data55.close === undefined) {
-                const err127 = {
+                const err133 = {
                   instancePath: instancePath + '/opening_hours/sunday',
                   schemaPath: 'common#/$defs/openingDay/then/required',
                   keyword: 'required',
@@ -9539,14 +9660,14 @@ function validate41(
                   data: data55,
                 };
                 if (vErrors === null) {
-                  vErrors = [err127];
+                  vErrors = [err133];
                 } else {
-                  vErrors.push(err127);
+                  vErrors.push(err133);
                 }
                 errors++;
               }
             }
-            var _valid6 = _errs202 === errors;
+            var _valid6 = _errs203 === errors;
             valid36 = _valid6;
             if (valid36) {
               var props6 = {};
@@ -9556,7 +9677,7 @@ function validate41(
             }
           }
           if (!valid36) {
-            const err128 = {
+            const err134 = {
               instancePath: instancePath + '/opening_hours/sunday',
               schemaPath: 'common#/$defs/openingDay/if',
               keyword: 'if',
@@ -9567,16 +9688,16 @@ function validate41(
               data: data55,
             };
             if (vErrors === null) {
-              vErrors = [err128];
+              vErrors = [err134];
             } else {
-              vErrors.push(err128);
+              vErrors.push(err134);
             }
             errors++;
           }
           if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
             for (const key7 in data55) {
               if (!(key7 === 'closed' || key7 === 'open' || key7 === 'close')) {
-                const err129 = {
+                const err135 = {
                   instancePath: instancePath + '/opening_hours/sunday',
                   schemaPath: 'common#/$defs/openingDay/additionalProperties',
                   keyword: 'additionalProperties',
@@ -9587,9 +9708,9 @@ function validate41(
                   data: data55,
                 };
                 if (vErrors === null) {
-                  vErrors = [err129];
+                  vErrors = [err135];
                 } else {
-                  vErrors.push(err129);
+                  vErrors.push(err135);
                 }
                 errors++;
               }
@@ -9597,7 +9718,7 @@ function validate41(
             if (data55.closed !== undefined) {
               let data57 = data55.closed;
               if (typeof data57 !== 'boolean') {
-                const err130 = {
+                const err136 = {
                   instancePath: instancePath + '/opening_hours/sunday/closed',
                   schemaPath: 'common#/$defs/openingDay/properties/closed/type',
                   keyword: 'type',
@@ -9608,9 +9729,9 @@ function validate41(
                   data: data57,
                 };
                 if (vErrors === null) {
-                  vErrors = [err130];
+                  vErrors = [err136];
                 } else {
-                  vErrors.push(err130);
+                  vErrors.push(err136);
                 }
                 errors++;
               }
@@ -9619,7 +9740,7 @@ function validate41(
               let data58 = data55.open;
               if (typeof data58 === 'string') {
                 if (!formats64.validate(data58)) {
-                  const err131 = {
+                  const err137 = {
                     instancePath: instancePath + '/opening_hours/sunday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
                     keyword: 'format',
@@ -9630,14 +9751,14 @@ function validate41(
                     data: data58,
                   };
                   if (vErrors === null) {
-                    vErrors = [err131];
+                    vErrors = [err137];
                   } else {
-                    vErrors.push(err131);
+                    vErrors.push(err137);
                   }
                   errors++;
                 }
               } else {
-                const err132 = {
+                const err138 = {
                   instancePath: instancePath + '/opening_hours/sunday/open',
                   schemaPath: 'common#/$defs/openingDay/properties/open/type',
                   keyword: 'type',
@@ -9648,9 +9769,9 @@ function validate41(
                   data: data58,
                 };
                 if (vErrors === null) {
-                  vErrors = [err132];
+                  vErrors = [err138];
                 } else {
-                  vErrors.push(err132);
+                  vErrors.push(err138);
                 }
                 errors++;
               }
@@ -9659,7 +9780,7 @@ function validate41(
               let data59 = data55.close;
               if (typeof data59 === 'string') {
                 if (!formats64.validate(data59)) {
-                  const err133 = {
+                  const err139 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
                     keyword: 'format',
@@ -9670,14 +9791,33 @@ function validate41(
                     data: data59,
                   };
                   if (vErrors === null) {
-                    vErrors = [err133];
+                    vErrors = [err139];
                   } else {
-                    vErrors.push(err133);
+                    vErrors.push(err139);
+                  }
+                  errors++;
+                }
+                const message6 = func56(data59, 'open', data55);
+                if (message6 !== undefined) {
+                  const err140 = {
+                    instancePath: instancePath + '/opening_hours/sunday/close',
+                    schemaPath: 'common#/$defs/openingDay/properties/close/x-time-after',
+                    keyword: 'x-time-after',
+                    params: { message: message6 },
+                    message: message6,
+                    schema: 'open',
+                    parentSchema: schema86.properties.close,
+                    data: data59,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err140];
+                  } else {
+                    vErrors.push(err140);
                   }
                   errors++;
                 }
               } else {
-                const err134 = {
+                const err141 = {
                   instancePath: instancePath + '/opening_hours/sunday/close',
                   schemaPath: 'common#/$defs/openingDay/properties/close/type',
                   keyword: 'type',
@@ -9688,15 +9828,15 @@ function validate41(
                   data: data59,
                 };
                 if (vErrors === null) {
-                  vErrors = [err134];
+                  vErrors = [err141];
                 } else {
-                  vErrors.push(err134);
+                  vErrors.push(err141);
                 }
                 errors++;
               }
             }
           } else {
-            const err135 = {
+            const err142 = {
               instancePath: instancePath + '/opening_hours/sunday',
               schemaPath: 'common#/$defs/openingDay/type',
               keyword: 'type',
@@ -9707,15 +9847,15 @@ function validate41(
               data: data55,
             };
             if (vErrors === null) {
-              vErrors = [err135];
+              vErrors = [err142];
             } else {
-              vErrors.push(err135);
+              vErrors.push(err142);
             }
             errors++;
           }
         }
       } else {
-        const err136 = {
+        const err143 = {
           instancePath: instancePath + '/opening_hours',
           schemaPath: '#/properties/opening_hours/type',
           keyword: 'type',
@@ -9726,9 +9866,9 @@ function validate41(
           data: data24,
         };
         if (vErrors === null) {
-          vErrors = [err136];
+          vErrors = [err143];
         } else {
-          vErrors.push(err136);
+          vErrors.push(err143);
         }
         errors++;
       }
@@ -9736,7 +9876,7 @@ function validate41(
     if (data.wheelchair_accessible !== undefined) {
       let data60 = data.wheelchair_accessible;
       if (typeof data60 !== 'boolean') {
-        const err137 = {
+        const err144 = {
           instancePath: instancePath + '/wheelchair_accessible',
           schemaPath: '#/properties/wheelchair_accessible/type',
           keyword: 'type',
@@ -9747,9 +9887,9 @@ function validate41(
           data: data60,
         };
         if (vErrors === null) {
-          vErrors = [err137];
+          vErrors = [err144];
         } else {
-          vErrors.push(err137);
+          vErrors.push(err144);
         }
         errors++;
       }
@@ -9758,7 +9898,7 @@ function validate41(
       let data61 = data.tag1;
       if (typeof data61 === 'string') {
         if (func2(data61) > 50) {
-          const err138 = {
+          const err145 = {
             instancePath: instancePath + '/tag1',
             schemaPath: '#/properties/tag1/maxLength',
             keyword: 'maxLength',
@@ -9769,14 +9909,14 @@ function validate41(
             data: data61,
           };
           if (vErrors === null) {
-            vErrors = [err138];
+            vErrors = [err145];
           } else {
-            vErrors.push(err138);
+            vErrors.push(err145);
           }
           errors++;
         }
         if (!formats6.validate(data61)) {
-          const err139 = {
+          const err146 = {
             instancePath: instancePath + '/tag1',
             schemaPath: '#/properties/tag1/format',
             keyword: 'format',
@@ -9787,14 +9927,14 @@ function validate41(
             data: data61,
           };
           if (vErrors === null) {
-            vErrors = [err139];
+            vErrors = [err146];
           } else {
-            vErrors.push(err139);
+            vErrors.push(err146);
           }
           errors++;
         }
       } else {
-        const err140 = {
+        const err147 = {
           instancePath: instancePath + '/tag1',
           schemaPath: '#/properties/tag1/type',
           keyword: 'type',
@@ -9805,9 +9945,9 @@ function validate41(
           data: data61,
         };
         if (vErrors === null) {
-          vErrors = [err140];
+          vErrors = [err147];
         } else {
-          vErrors.push(err140);
+          vErrors.push(err147);
         }
         errors++;
       }
@@ -9816,7 +9956,7 @@ function validate41(
       let data62 = data.tag2;
       if (typeof data62 === 'string') {
         if (func2(data62) > 50) {
-          const err141 = {
+          const err148 = {
             instancePath: instancePath + '/tag2',
             schemaPath: '#/properties/tag2/maxLength',
             keyword: 'maxLength',
@@ -9827,14 +9967,14 @@ function validate41(
             data: data62,
           };
           if (vErrors === null) {
-            vErrors = [err141];
+            vErrors = [err148];
           } else {
-            vErrors.push(err141);
+            vErrors.push(err148);
           }
           errors++;
         }
         if (!formats6.validate(data62)) {
-          const err142 = {
+          const err149 = {
             instancePath: instancePath + '/tag2',
             schemaPath: '#/properties/tag2/format',
             keyword: 'format',
@@ -9845,14 +9985,14 @@ function validate41(
             data: data62,
           };
           if (vErrors === null) {
-            vErrors = [err142];
+            vErrors = [err149];
           } else {
-            vErrors.push(err142);
+            vErrors.push(err149);
           }
           errors++;
         }
       } else {
-        const err143 = {
+        const err150 = {
           instancePath: instancePath + '/tag2',
           schemaPath: '#/properties/tag2/type',
           keyword: 'type',
@@ -9863,9 +10003,9 @@ function validate41(
           data: data62,
         };
         if (vErrors === null) {
-          vErrors = [err143];
+          vErrors = [err150];
         } else {
-          vErrors.push(err143);
+          vErrors.push(err150);
         }
         errors++;
       }
@@ -9874,7 +10014,7 @@ function validate41(
       let data63 = data.tag3;
       if (typeof data63 === 'string') {
         if (func2(data63) > 50) {
-          const err144 = {
+          const err151 = {
             instancePath: instancePath + '/tag3',
             schemaPath: '#/properties/tag3/maxLength',
             keyword: 'maxLength',
@@ -9885,14 +10025,14 @@ function validate41(
             data: data63,
           };
           if (vErrors === null) {
-            vErrors = [err144];
+            vErrors = [err151];
           } else {
-            vErrors.push(err144);
+            vErrors.push(err151);
           }
           errors++;
         }
         if (!formats6.validate(data63)) {
-          const err145 = {
+          const err152 = {
             instancePath: instancePath + '/tag3',
             schemaPath: '#/properties/tag3/format',
             keyword: 'format',
@@ -9903,14 +10043,14 @@ function validate41(
             data: data63,
           };
           if (vErrors === null) {
-            vErrors = [err145];
+            vErrors = [err152];
           } else {
-            vErrors.push(err145);
+            vErrors.push(err152);
           }
           errors++;
         }
       } else {
-        const err146 = {
+        const err153 = {
           instancePath: instancePath + '/tag3',
           schemaPath: '#/properties/tag3/type',
           keyword: 'type',
@@ -9921,9 +10061,9 @@ function validate41(
           data: data63,
         };
         if (vErrors === null) {
-          vErrors = [err146];
+          vErrors = [err153];
         } else {
-          vErrors.push(err146);
+          vErrors.push(err153);
         }
         errors++;
       }
@@ -9931,7 +10071,7 @@ function validate41(
     if (data.max_hardware_units !== undefined) {
       let data64 = data.max_hardware_units;
       if (!(typeof data64 == 'number' && !(data64 % 1) && !isNaN(data64) && isFinite(data64))) {
-        const err147 = {
+        const err154 = {
           instancePath: instancePath + '/max_hardware_units',
           schemaPath: '#/properties/max_hardware_units/type',
           keyword: 'type',
@@ -9942,15 +10082,15 @@ function validate41(
           data: data64,
         };
         if (vErrors === null) {
-          vErrors = [err147];
+          vErrors = [err154];
         } else {
-          vErrors.push(err147);
+          vErrors.push(err154);
         }
         errors++;
       }
       if (typeof data64 == 'number' && isFinite(data64)) {
         if (data64 > 7 || isNaN(data64)) {
-          const err148 = {
+          const err155 = {
             instancePath: instancePath + '/max_hardware_units',
             schemaPath: '#/properties/max_hardware_units/maximum',
             keyword: 'maximum',
@@ -9961,14 +10101,14 @@ function validate41(
             data: data64,
           };
           if (vErrors === null) {
-            vErrors = [err148];
+            vErrors = [err155];
           } else {
-            vErrors.push(err148);
+            vErrors.push(err155);
           }
           errors++;
         }
         if (data64 < 1 || isNaN(data64)) {
-          const err149 = {
+          const err156 = {
             instancePath: instancePath + '/max_hardware_units',
             schemaPath: '#/properties/max_hardware_units/minimum',
             keyword: 'minimum',
@@ -9979,9 +10119,9 @@ function validate41(
             data: data64,
           };
           if (vErrors === null) {
-            vErrors = [err149];
+            vErrors = [err156];
           } else {
-            vErrors.push(err149);
+            vErrors.push(err156);
           }
           errors++;
         }
@@ -9995,7 +10135,7 @@ function validate41(
           let data66 = data65[i4];
           if (typeof data66 === 'string') {
             if (func2(data66) > 100) {
-              const err150 = {
+              const err157 = {
                 instancePath: instancePath + '/hardware_models/' + i4,
                 schemaPath: '#/properties/hardware_models/items/maxLength',
                 keyword: 'maxLength',
@@ -10006,14 +10146,14 @@ function validate41(
                 data: data66,
               };
               if (vErrors === null) {
-                vErrors = [err150];
+                vErrors = [err157];
               } else {
-                vErrors.push(err150);
+                vErrors.push(err157);
               }
               errors++;
             }
             if (func2(data66) < 1) {
-              const err151 = {
+              const err158 = {
                 instancePath: instancePath + '/hardware_models/' + i4,
                 schemaPath: '#/properties/hardware_models/items/minLength',
                 keyword: 'minLength',
@@ -10024,14 +10164,14 @@ function validate41(
                 data: data66,
               };
               if (vErrors === null) {
-                vErrors = [err151];
+                vErrors = [err158];
               } else {
-                vErrors.push(err151);
+                vErrors.push(err158);
               }
               errors++;
             }
           } else {
-            const err152 = {
+            const err159 = {
               instancePath: instancePath + '/hardware_models/' + i4,
               schemaPath: '#/properties/hardware_models/items/type',
               keyword: 'type',
@@ -10042,9 +10182,9 @@ function validate41(
               data: data66,
             };
             if (vErrors === null) {
-              vErrors = [err152];
+              vErrors = [err159];
             } else {
-              vErrors.push(err152);
+              vErrors.push(err159);
             }
             errors++;
           }
@@ -10060,7 +10200,7 @@ function validate41(
             }
             if (typeof indices2[item2] == 'number') {
               j2 = indices2[item2];
-              const err153 = {
+              const err160 = {
                 instancePath: instancePath + '/hardware_models',
                 schemaPath: '#/properties/hardware_models/uniqueItems',
                 keyword: 'uniqueItems',
@@ -10071,9 +10211,9 @@ function validate41(
                 data: data65,
               };
               if (vErrors === null) {
-                vErrors = [err153];
+                vErrors = [err160];
               } else {
-                vErrors.push(err153);
+                vErrors.push(err160);
               }
               errors++;
               break;
@@ -10081,27 +10221,27 @@ function validate41(
             indices2[item2] = i5;
           }
         }
-        const message0 = func61(data65, 'max_hardware_units', data);
-        if (message0 !== undefined) {
-          const err154 = {
+        const message7 = func68(data65, 'max_hardware_units', data);
+        if (message7 !== undefined) {
+          const err161 = {
             instancePath: instancePath + '/hardware_models',
             schemaPath: '#/properties/hardware_models/x-count-within',
             keyword: 'x-count-within',
-            params: { message: message0 },
-            message: message0,
+            params: { message: message7 },
+            message: message7,
             schema: 'max_hardware_units',
             parentSchema: schema82.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
-            vErrors = [err154];
+            vErrors = [err161];
           } else {
-            vErrors.push(err154);
+            vErrors.push(err161);
           }
           errors++;
         }
       } else {
-        const err155 = {
+        const err162 = {
           instancePath: instancePath + '/hardware_models',
           schemaPath: '#/properties/hardware_models/type',
           keyword: 'type',
@@ -10112,9 +10252,9 @@ function validate41(
           data: data65,
         };
         if (vErrors === null) {
-          vErrors = [err155];
+          vErrors = [err162];
         } else {
-          vErrors.push(err155);
+          vErrors.push(err162);
         }
         errors++;
       }
@@ -10126,7 +10266,7 @@ function validate41(
         for (let i6 = 0; i6 < len3; i6++) {
           let data68 = data67[i6];
           if (typeof data68 !== 'string') {
-            const err156 = {
+            const err163 = {
               instancePath: instancePath + '/badges_v2/' + i6,
               schemaPath: 'common#/$defs/hardwareBadge/type',
               keyword: 'type',
@@ -10137,9 +10277,9 @@ function validate41(
               data: data68,
             };
             if (vErrors === null) {
-              vErrors = [err156];
+              vErrors = [err163];
             } else {
-              vErrors.push(err156);
+              vErrors.push(err163);
             }
             errors++;
           }
@@ -10161,7 +10301,7 @@ function validate41(
             data68 === 'assigned' ||
             data68 === 'active'
           )) {
-            const err157 = {
+            const err164 = {
               instancePath: instancePath + '/badges_v2/' + i6,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
@@ -10172,9 +10312,9 @@ function validate41(
               data: data68,
             };
             if (vErrors === null) {
-              vErrors = [err157];
+              vErrors = [err164];
             } else {
-              vErrors.push(err157);
+              vErrors.push(err164);
             }
             errors++;
           }
@@ -10185,7 +10325,7 @@ function validate41(
           outer0: for (; i7--;) {
             for (j3 = i7; j3--;) {
               if (func0(data67[i7], data67[j3])) {
-                const err158 = {
+                const err165 = {
                   instancePath: instancePath + '/badges_v2',
                   schemaPath: '#/properties/badges_v2/uniqueItems',
                   keyword: 'uniqueItems',
@@ -10196,9 +10336,9 @@ function validate41(
                   data: data67,
                 };
                 if (vErrors === null) {
-                  vErrors = [err158];
+                  vErrors = [err165];
                 } else {
-                  vErrors.push(err158);
+                  vErrors.push(err165);
                 }
                 errors++;
                 break outer0;
@@ -10207,7 +10347,7 @@ function validate41(
           }
         }
       } else {
-        const err159 = {
+        const err166 = {
           instancePath: instancePath + '/badges_v2',
           schemaPath: '#/properties/badges_v2/type',
           keyword: 'type',
@@ -10218,9 +10358,9 @@ function validate41(
           data: data67,
         };
         if (vErrors === null) {
-          vErrors = [err159];
+          vErrors = [err166];
         } else {
-          vErrors.push(err159);
+          vErrors.push(err166);
         }
         errors++;
       }
@@ -10228,7 +10368,7 @@ function validate41(
     if (data.incomplete !== undefined) {
       let data69 = data.incomplete;
       if (typeof data69 !== 'boolean') {
-        const err160 = {
+        const err167 = {
           instancePath: instancePath + '/incomplete',
           schemaPath: '#/properties/incomplete/type',
           keyword: 'type',
@@ -10239,9 +10379,9 @@ function validate41(
           data: data69,
         };
         if (vErrors === null) {
-          vErrors = [err160];
+          vErrors = [err167];
         } else {
-          vErrors.push(err160);
+          vErrors.push(err167);
         }
         errors++;
       }
@@ -10249,7 +10389,7 @@ function validate41(
     if (data.pinpad_id !== undefined) {
       let data70 = data.pinpad_id;
       if (!(typeof data70 == 'number' && !(data70 % 1) && !isNaN(data70) && isFinite(data70))) {
-        const err161 = {
+        const err168 = {
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
@@ -10260,9 +10400,9 @@ function validate41(
           data: data70,
         };
         if (vErrors === null) {
-          vErrors = [err161];
+          vErrors = [err168];
         } else {
-          vErrors.push(err161);
+          vErrors.push(err168);
         }
         errors++;
       }
@@ -10270,7 +10410,7 @@ function validate41(
     if (data.pinpad_model_id !== undefined) {
       let data71 = data.pinpad_model_id;
       if (!(typeof data71 == 'number' && !(data71 % 1) && !isNaN(data71) && isFinite(data71))) {
-        const err162 = {
+        const err169 = {
           instancePath: instancePath + '/pinpad_model_id',
           schemaPath: '#/properties/pinpad_model_id/type',
           keyword: 'type',
@@ -10281,9 +10421,9 @@ function validate41(
           data: data71,
         };
         if (vErrors === null) {
-          vErrors = [err162];
+          vErrors = [err169];
         } else {
-          vErrors.push(err162);
+          vErrors.push(err169);
         }
         errors++;
       }
@@ -10291,7 +10431,7 @@ function validate41(
     if (data.pinpad_status !== undefined) {
       let data72 = data.pinpad_status;
       if (!(typeof data72 == 'number' && !(data72 % 1) && !isNaN(data72) && isFinite(data72))) {
-        const err163 = {
+        const err170 = {
           instancePath: instancePath + '/pinpad_status',
           schemaPath: '#/properties/pinpad_status/type',
           keyword: 'type',
@@ -10302,9 +10442,9 @@ function validate41(
           data: data72,
         };
         if (vErrors === null) {
-          vErrors = [err163];
+          vErrors = [err170];
         } else {
-          vErrors.push(err163);
+          vErrors.push(err170);
         }
         errors++;
       }
@@ -10312,7 +10452,7 @@ function validate41(
     if (data.active_pinpad !== undefined) {
       let data73 = data.active_pinpad;
       if (typeof data73 !== 'boolean') {
-        const err164 = {
+        const err171 = {
           instancePath: instancePath + '/active_pinpad',
           schemaPath: '#/properties/active_pinpad/type',
           keyword: 'type',
@@ -10323,9 +10463,9 @@ function validate41(
           data: data73,
         };
         if (vErrors === null) {
-          vErrors = [err164];
+          vErrors = [err171];
         } else {
-          vErrors.push(err164);
+          vErrors.push(err171);
         }
         errors++;
       }
@@ -10337,7 +10477,7 @@ function validate41(
         for (let i8 = 0; i8 < len4; i8++) {
           let data75 = data74[i8];
           if (!(typeof data75 == 'number' && !(data75 % 1) && !isNaN(data75) && isFinite(data75))) {
-            const err165 = {
+            const err172 = {
               instancePath: instancePath + '/carriers_access/' + i8,
               schemaPath: '#/properties/carriers_access/items/type',
               keyword: 'type',
@@ -10348,9 +10488,9 @@ function validate41(
               data: data75,
             };
             if (vErrors === null) {
-              vErrors = [err165];
+              vErrors = [err172];
             } else {
-              vErrors.push(err165);
+              vErrors.push(err172);
             }
             errors++;
           }
@@ -10366,7 +10506,7 @@ function validate41(
             }
             if (typeof indices3[item3] == 'number') {
               j4 = indices3[item3];
-              const err166 = {
+              const err173 = {
                 instancePath: instancePath + '/carriers_access',
                 schemaPath: '#/properties/carriers_access/uniqueItems',
                 keyword: 'uniqueItems',
@@ -10377,9 +10517,9 @@ function validate41(
                 data: data74,
               };
               if (vErrors === null) {
-                vErrors = [err166];
+                vErrors = [err173];
               } else {
-                vErrors.push(err166);
+                vErrors.push(err173);
               }
               errors++;
               break;
@@ -10388,7 +10528,7 @@ function validate41(
           }
         }
       } else {
-        const err167 = {
+        const err174 = {
           instancePath: instancePath + '/carriers_access',
           schemaPath: '#/properties/carriers_access/type',
           keyword: 'type',
@@ -10399,9 +10539,9 @@ function validate41(
           data: data74,
         };
         if (vErrors === null) {
-          vErrors = [err167];
+          vErrors = [err174];
         } else {
-          vErrors.push(err167);
+          vErrors.push(err174);
         }
         errors++;
       }
@@ -10414,7 +10554,7 @@ function validate41(
           let data77 = data76[i10];
           if (data77 && typeof data77 == 'object' && !Array.isArray(data77)) {
             if (data77.carrier_id === undefined) {
-              const err168 = {
+              const err175 = {
                 instancePath: instancePath + '/carrier_settings/' + i10,
                 schemaPath: 'common#/$defs/servicePointCarrierSetting/required',
                 keyword: 'required',
@@ -10425,9 +10565,9 @@ function validate41(
                 data: data77,
               };
               if (vErrors === null) {
-                vErrors = [err168];
+                vErrors = [err175];
               } else {
-                vErrors.push(err168);
+                vErrors.push(err175);
               }
               errors++;
             }
@@ -10440,7 +10580,7 @@ function validate41(
                 key8 === 'reserved_compartments' ||
                 key8 === 'allocation_behaviour'
               )) {
-                const err169 = {
+                const err176 = {
                   instancePath: instancePath + '/carrier_settings/' + i10,
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/additionalProperties',
                   keyword: 'additionalProperties',
@@ -10451,9 +10591,9 @@ function validate41(
                   data: data77,
                 };
                 if (vErrors === null) {
-                  vErrors = [err169];
+                  vErrors = [err176];
                 } else {
-                  vErrors.push(err169);
+                  vErrors.push(err176);
                 }
                 errors++;
               }
@@ -10461,7 +10601,7 @@ function validate41(
             if (data77.carrier_id !== undefined) {
               let data78 = data77.carrier_id;
               if (!(typeof data78 == 'number' && !(data78 % 1) && !isNaN(data78) && isFinite(data78))) {
-                const err170 = {
+                const err177 = {
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/carrier_id',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/carrier_id/type',
                   keyword: 'type',
@@ -10472,9 +10612,9 @@ function validate41(
                   data: data78,
                 };
                 if (vErrors === null) {
-                  vErrors = [err170];
+                  vErrors = [err177];
                 } else {
-                  vErrors.push(err170);
+                  vErrors.push(err177);
                 }
                 errors++;
               }
@@ -10482,7 +10622,7 @@ function validate41(
             if (data77.first_mile !== undefined) {
               let data79 = data77.first_mile;
               if (typeof data79 !== 'boolean') {
-                const err171 = {
+                const err178 = {
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/first_mile',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/first_mile/type',
                   keyword: 'type',
@@ -10493,9 +10633,9 @@ function validate41(
                   data: data79,
                 };
                 if (vErrors === null) {
-                  vErrors = [err171];
+                  vErrors = [err178];
                 } else {
-                  vErrors.push(err171);
+                  vErrors.push(err178);
                 }
                 errors++;
               }
@@ -10503,7 +10643,7 @@ function validate41(
             if (data77.last_mile !== undefined) {
               let data80 = data77.last_mile;
               if (typeof data80 !== 'boolean') {
-                const err172 = {
+                const err179 = {
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/last_mile',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/last_mile/type',
                   keyword: 'type',
@@ -10514,9 +10654,9 @@ function validate41(
                   data: data80,
                 };
                 if (vErrors === null) {
-                  vErrors = [err172];
+                  vErrors = [err179];
                 } else {
-                  vErrors.push(err172);
+                  vErrors.push(err179);
                 }
                 errors++;
               }
@@ -10524,7 +10664,7 @@ function validate41(
             if (data77.expiry_days !== undefined) {
               let data81 = data77.expiry_days;
               if (!(typeof data81 == 'number' && !(data81 % 1) && !isNaN(data81) && isFinite(data81))) {
-                const err173 = {
+                const err180 = {
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/expiry_days',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/type',
                   keyword: 'type',
@@ -10535,15 +10675,15 @@ function validate41(
                   data: data81,
                 };
                 if (vErrors === null) {
-                  vErrors = [err173];
+                  vErrors = [err180];
                 } else {
-                  vErrors.push(err173);
+                  vErrors.push(err180);
                 }
                 errors++;
               }
               if (typeof data81 == 'number' && isFinite(data81)) {
                 if (data81 > 30 || isNaN(data81)) {
-                  const err174 = {
+                  const err181 = {
                     instancePath: instancePath + '/carrier_settings/' + i10 + '/expiry_days',
                     schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/maximum',
                     keyword: 'maximum',
@@ -10554,14 +10694,14 @@ function validate41(
                     data: data81,
                   };
                   if (vErrors === null) {
-                    vErrors = [err174];
+                    vErrors = [err181];
                   } else {
-                    vErrors.push(err174);
+                    vErrors.push(err181);
                   }
                   errors++;
                 }
                 if (data81 < 1 || isNaN(data81)) {
-                  const err175 = {
+                  const err182 = {
                     instancePath: instancePath + '/carrier_settings/' + i10 + '/expiry_days',
                     schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/minimum',
                     keyword: 'minimum',
@@ -10572,9 +10712,9 @@ function validate41(
                     data: data81,
                   };
                   if (vErrors === null) {
-                    vErrors = [err175];
+                    vErrors = [err182];
                   } else {
-                    vErrors.push(err175);
+                    vErrors.push(err182);
                   }
                   errors++;
                 }
@@ -10583,7 +10723,7 @@ function validate41(
             if (data77.reserved_compartments !== undefined) {
               let data82 = data77.reserved_compartments;
               if (!(typeof data82 == 'number' && !(data82 % 1) && !isNaN(data82) && isFinite(data82))) {
-                const err176 = {
+                const err183 = {
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/reserved_compartments',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/type',
                   keyword: 'type',
@@ -10594,15 +10734,15 @@ function validate41(
                   data: data82,
                 };
                 if (vErrors === null) {
-                  vErrors = [err176];
+                  vErrors = [err183];
                 } else {
-                  vErrors.push(err176);
+                  vErrors.push(err183);
                 }
                 errors++;
               }
               if (typeof data82 == 'number' && isFinite(data82)) {
                 if (data82 > 100 || isNaN(data82)) {
-                  const err177 = {
+                  const err184 = {
                     instancePath: instancePath + '/carrier_settings/' + i10 + '/reserved_compartments',
                     schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/maximum',
                     keyword: 'maximum',
@@ -10613,14 +10753,14 @@ function validate41(
                     data: data82,
                   };
                   if (vErrors === null) {
-                    vErrors = [err177];
+                    vErrors = [err184];
                   } else {
-                    vErrors.push(err177);
+                    vErrors.push(err184);
                   }
                   errors++;
                 }
                 if (data82 < 0 || isNaN(data82)) {
-                  const err178 = {
+                  const err185 = {
                     instancePath: instancePath + '/carrier_settings/' + i10 + '/reserved_compartments',
                     schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/minimum',
                     keyword: 'minimum',
@@ -10631,9 +10771,9 @@ function validate41(
                     data: data82,
                   };
                   if (vErrors === null) {
-                    vErrors = [err178];
+                    vErrors = [err185];
                   } else {
-                    vErrors.push(err178);
+                    vErrors.push(err185);
                   }
                   errors++;
                 }
@@ -10642,7 +10782,7 @@ function validate41(
             if (data77.allocation_behaviour !== undefined) {
               let data83 = data77.allocation_behaviour;
               if (typeof data83 !== 'string') {
-                const err179 = {
+                const err186 = {
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/type',
                   keyword: 'type',
@@ -10653,14 +10793,14 @@ function validate41(
                   data: data83,
                 };
                 if (vErrors === null) {
-                  vErrors = [err179];
+                  vErrors = [err186];
                 } else {
-                  vErrors.push(err179);
+                  vErrors.push(err186);
                 }
                 errors++;
               }
               if (!(data83 === 'nearest' || data83 === 'selected' || data83 === 'first_free')) {
-                const err180 = {
+                const err187 = {
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
@@ -10671,15 +10811,15 @@ function validate41(
                   data: data83,
                 };
                 if (vErrors === null) {
-                  vErrors = [err180];
+                  vErrors = [err187];
                 } else {
-                  vErrors.push(err180);
+                  vErrors.push(err187);
                 }
                 errors++;
               }
             }
           } else {
-            const err181 = {
+            const err188 = {
               instancePath: instancePath + '/carrier_settings/' + i10,
               schemaPath: 'common#/$defs/servicePointCarrierSetting/type',
               keyword: 'type',
@@ -10690,15 +10830,15 @@ function validate41(
               data: data77,
             };
             if (vErrors === null) {
-              vErrors = [err181];
+              vErrors = [err188];
             } else {
-              vErrors.push(err181);
+              vErrors.push(err188);
             }
             errors++;
           }
         }
       } else {
-        const err182 = {
+        const err189 = {
           instancePath: instancePath + '/carrier_settings',
           schemaPath: '#/properties/carrier_settings/type',
           keyword: 'type',
@@ -10709,9 +10849,9 @@ function validate41(
           data: data76,
         };
         if (vErrors === null) {
-          vErrors = [err182];
+          vErrors = [err189];
         } else {
-          vErrors.push(err182);
+          vErrors.push(err189);
         }
         errors++;
       }
@@ -10719,7 +10859,7 @@ function validate41(
     if (data.location_owner_id !== undefined) {
       let data84 = data.location_owner_id;
       if (!(typeof data84 == 'number' && !(data84 % 1) && !isNaN(data84) && isFinite(data84))) {
-        const err183 = {
+        const err190 = {
           instancePath: instancePath + '/location_owner_id',
           schemaPath: '#/properties/location_owner_id/type',
           keyword: 'type',
@@ -10730,9 +10870,9 @@ function validate41(
           data: data84,
         };
         if (vErrors === null) {
-          vErrors = [err183];
+          vErrors = [err190];
         } else {
-          vErrors.push(err183);
+          vErrors.push(err190);
         }
         errors++;
       }
@@ -10740,7 +10880,7 @@ function validate41(
     if (data.maintenance_provider_id !== undefined) {
       let data85 = data.maintenance_provider_id;
       if (!(typeof data85 == 'number' && !(data85 % 1) && !isNaN(data85) && isFinite(data85))) {
-        const err184 = {
+        const err191 = {
           instancePath: instancePath + '/maintenance_provider_id',
           schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
@@ -10751,9 +10891,9 @@ function validate41(
           data: data85,
         };
         if (vErrors === null) {
-          vErrors = [err184];
+          vErrors = [err191];
         } else {
-          vErrors.push(err184);
+          vErrors.push(err191);
         }
         errors++;
       }
@@ -10761,7 +10901,7 @@ function validate41(
     if (data.support_provider_id !== undefined) {
       let data86 = data.support_provider_id;
       if (!(typeof data86 == 'number' && !(data86 % 1) && !isNaN(data86) && isFinite(data86))) {
-        const err185 = {
+        const err192 = {
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
@@ -10772,9 +10912,9 @@ function validate41(
           data: data86,
         };
         if (vErrors === null) {
-          vErrors = [err185];
+          vErrors = [err192];
         } else {
-          vErrors.push(err185);
+          vErrors.push(err192);
         }
         errors++;
       }
@@ -10782,7 +10922,7 @@ function validate41(
     if (data.service_point_group_id !== undefined) {
       let data87 = data.service_point_group_id;
       if (!(typeof data87 == 'number' && !(data87 % 1) && !isNaN(data87) && isFinite(data87))) {
-        const err186 = {
+        const err193 = {
           instancePath: instancePath + '/service_point_group_id',
           schemaPath: '#/properties/service_point_group_id/type',
           keyword: 'type',
@@ -10793,9 +10933,9 @@ function validate41(
           data: data87,
         };
         if (vErrors === null) {
-          vErrors = [err186];
+          vErrors = [err193];
         } else {
-          vErrors.push(err186);
+          vErrors.push(err193);
         }
         errors++;
       }
@@ -10803,7 +10943,7 @@ function validate41(
     if (data.group_name !== undefined) {
       let data88 = data.group_name;
       if (typeof data88 !== 'string') {
-        const err187 = {
+        const err194 = {
           instancePath: instancePath + '/group_name',
           schemaPath: '#/properties/group_name/type',
           keyword: 'type',
@@ -10814,9 +10954,9 @@ function validate41(
           data: data88,
         };
         if (vErrors === null) {
-          vErrors = [err187];
+          vErrors = [err194];
         } else {
-          vErrors.push(err187);
+          vErrors.push(err194);
         }
         errors++;
       }
@@ -10824,7 +10964,7 @@ function validate41(
     if (data.contract_signed !== undefined) {
       let data89 = data.contract_signed;
       if (typeof data89 !== 'boolean') {
-        const err188 = {
+        const err195 = {
           instancePath: instancePath + '/contract_signed',
           schemaPath: '#/properties/contract_signed/type',
           keyword: 'type',
@@ -10835,9 +10975,9 @@ function validate41(
           data: data89,
         };
         if (vErrors === null) {
-          vErrors = [err188];
+          vErrors = [err195];
         } else {
-          vErrors.push(err188);
+          vErrors.push(err195);
         }
         errors++;
       }
@@ -10846,7 +10986,7 @@ function validate41(
       let data90 = data.scout_contact;
       if (typeof data90 === 'string') {
         if (func2(data90) > 70) {
-          const err189 = {
+          const err196 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/maxLength',
             keyword: 'maxLength',
@@ -10857,14 +10997,14 @@ function validate41(
             data: data90,
           };
           if (vErrors === null) {
-            vErrors = [err189];
+            vErrors = [err196];
           } else {
-            vErrors.push(err189);
+            vErrors.push(err196);
           }
           errors++;
         }
         if (!formats98.validate(data90)) {
-          const err190 = {
+          const err197 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
             keyword: 'format',
@@ -10875,14 +11015,14 @@ function validate41(
             data: data90,
           };
           if (vErrors === null) {
-            vErrors = [err190];
+            vErrors = [err197];
           } else {
-            vErrors.push(err190);
+            vErrors.push(err197);
           }
           errors++;
         }
       } else {
-        const err191 = {
+        const err198 = {
           instancePath: instancePath + '/scout_contact',
           schemaPath: '#/properties/scout_contact/type',
           keyword: 'type',
@@ -10893,9 +11033,9 @@ function validate41(
           data: data90,
         };
         if (vErrors === null) {
-          vErrors = [err191];
+          vErrors = [err198];
         } else {
-          vErrors.push(err191);
+          vErrors.push(err198);
         }
         errors++;
       }
@@ -10903,7 +11043,7 @@ function validate41(
     if (data.scout_email !== undefined) {
       let data91 = data.scout_email;
       if (typeof data91 !== 'string') {
-        const err192 = {
+        const err199 = {
           instancePath: instancePath + '/scout_email',
           schemaPath: '#/properties/scout_email/type',
           keyword: 'type',
@@ -10914,9 +11054,9 @@ function validate41(
           data: data91,
         };
         if (vErrors === null) {
-          vErrors = [err192];
+          vErrors = [err199];
         } else {
-          vErrors.push(err192);
+          vErrors.push(err199);
         }
         errors++;
       }
@@ -10924,7 +11064,7 @@ function validate41(
     if (data.is_terminated !== undefined) {
       let data92 = data.is_terminated;
       if (typeof data92 !== 'boolean') {
-        const err193 = {
+        const err200 = {
           instancePath: instancePath + '/is_terminated',
           schemaPath: '#/properties/is_terminated/type',
           keyword: 'type',
@@ -10935,9 +11075,9 @@ function validate41(
           data: data92,
         };
         if (vErrors === null) {
-          vErrors = [err193];
+          vErrors = [err200];
         } else {
-          vErrors.push(err193);
+          vErrors.push(err200);
         }
         errors++;
       }
@@ -10945,7 +11085,7 @@ function validate41(
     if (data.parked !== undefined) {
       let data93 = data.parked;
       if (typeof data93 !== 'boolean') {
-        const err194 = {
+        const err201 = {
           instancePath: instancePath + '/parked',
           schemaPath: '#/properties/parked/type',
           keyword: 'type',
@@ -10956,9 +11096,9 @@ function validate41(
           data: data93,
         };
         if (vErrors === null) {
-          vErrors = [err194];
+          vErrors = [err201];
         } else {
-          vErrors.push(err194);
+          vErrors.push(err201);
         }
         errors++;
       }
@@ -10966,7 +11106,7 @@ function validate41(
     if (data.test_sp !== undefined) {
       let data94 = data.test_sp;
       if (typeof data94 !== 'boolean') {
-        const err195 = {
+        const err202 = {
           instancePath: instancePath + '/test_sp',
           schemaPath: '#/properties/test_sp/type',
           keyword: 'type',
@@ -10977,9 +11117,9 @@ function validate41(
           data: data94,
         };
         if (vErrors === null) {
-          vErrors = [err195];
+          vErrors = [err202];
         } else {
-          vErrors.push(err195);
+          vErrors.push(err202);
         }
         errors++;
       }
@@ -10987,7 +11127,7 @@ function validate41(
     if (data.active !== undefined) {
       let data95 = data.active;
       if (typeof data95 !== 'boolean') {
-        const err196 = {
+        const err203 = {
           instancePath: instancePath + '/active',
           schemaPath: '#/properties/active/type',
           keyword: 'type',
@@ -10998,9 +11138,9 @@ function validate41(
           data: data95,
         };
         if (vErrors === null) {
-          vErrors = [err196];
+          vErrors = [err203];
         } else {
-          vErrors.push(err196);
+          vErrors.push(err203);
         }
         errors++;
       }
@@ -11009,7 +11149,7 @@ function validate41(
       let data96 = data.description;
       if (typeof data96 === 'string') {
         if (func2(data96) > 500) {
-          const err197 = {
+          const err204 = {
             instancePath: instancePath + '/description',
             schemaPath: '#/properties/description/maxLength',
             keyword: 'maxLength',
@@ -11020,14 +11160,14 @@ function validate41(
             data: data96,
           };
           if (vErrors === null) {
-            vErrors = [err197];
+            vErrors = [err204];
           } else {
-            vErrors.push(err197);
+            vErrors.push(err204);
           }
           errors++;
         }
       } else {
-        const err198 = {
+        const err205 = {
           instancePath: instancePath + '/description',
           schemaPath: '#/properties/description/type',
           keyword: 'type',
@@ -11038,9 +11178,9 @@ function validate41(
           data: data96,
         };
         if (vErrors === null) {
-          vErrors = [err198];
+          vErrors = [err205];
         } else {
-          vErrors.push(err198);
+          vErrors.push(err205);
         }
         errors++;
       }
@@ -11048,7 +11188,7 @@ function validate41(
     if (data.description_language !== undefined) {
       let data97 = data.description_language;
       if (typeof data97 !== 'string') {
-        const err199 = {
+        const err206 = {
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/type',
           keyword: 'type',
@@ -11059,9 +11199,9 @@ function validate41(
           data: data97,
         };
         if (vErrors === null) {
-          vErrors = [err199];
+          vErrors = [err206];
         } else {
-          vErrors.push(err199);
+          vErrors.push(err206);
         }
         errors++;
       }
@@ -11074,7 +11214,7 @@ function validate41(
         data97 === 'pl' ||
         data97 === 'fi'
       )) {
-        const err200 = {
+        const err207 = {
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
@@ -11085,9 +11225,9 @@ function validate41(
           data: data97,
         };
         if (vErrors === null) {
-          vErrors = [err200];
+          vErrors = [err207];
         } else {
-          vErrors.push(err200);
+          vErrors.push(err207);
         }
         errors++;
       }
@@ -11096,7 +11236,7 @@ function validate41(
       let data98 = data.comments;
       if (typeof data98 === 'string') {
         if (func2(data98) > 500) {
-          const err201 = {
+          const err208 = {
             instancePath: instancePath + '/comments',
             schemaPath: '#/properties/comments/maxLength',
             keyword: 'maxLength',
@@ -11107,14 +11247,14 @@ function validate41(
             data: data98,
           };
           if (vErrors === null) {
-            vErrors = [err201];
+            vErrors = [err208];
           } else {
-            vErrors.push(err201);
+            vErrors.push(err208);
           }
           errors++;
         }
       } else {
-        const err202 = {
+        const err209 = {
           instancePath: instancePath + '/comments',
           schemaPath: '#/properties/comments/type',
           keyword: 'type',
@@ -11125,9 +11265,9 @@ function validate41(
           data: data98,
         };
         if (vErrors === null) {
-          vErrors = [err202];
+          vErrors = [err209];
         } else {
-          vErrors.push(err202);
+          vErrors.push(err209);
         }
         errors++;
       }
@@ -11136,7 +11276,7 @@ function validate41(
       let data99 = data.contact_person;
       if (typeof data99 === 'string') {
         if (func2(data99) > 70) {
-          const err203 = {
+          const err210 = {
             instancePath: instancePath + '/contact_person',
             schemaPath: '#/properties/contact_person/maxLength',
             keyword: 'maxLength',
@@ -11147,14 +11287,14 @@ function validate41(
             data: data99,
           };
           if (vErrors === null) {
-            vErrors = [err203];
+            vErrors = [err210];
           } else {
-            vErrors.push(err203);
+            vErrors.push(err210);
           }
           errors++;
         }
         if (!formats6.validate(data99)) {
-          const err204 = {
+          const err211 = {
             instancePath: instancePath + '/contact_person',
             schemaPath: '#/properties/contact_person/format',
             keyword: 'format',
@@ -11165,14 +11305,14 @@ function validate41(
             data: data99,
           };
           if (vErrors === null) {
-            vErrors = [err204];
+            vErrors = [err211];
           } else {
-            vErrors.push(err204);
+            vErrors.push(err211);
           }
           errors++;
         }
       } else {
-        const err205 = {
+        const err212 = {
           instancePath: instancePath + '/contact_person',
           schemaPath: '#/properties/contact_person/type',
           keyword: 'type',
@@ -11183,9 +11323,9 @@ function validate41(
           data: data99,
         };
         if (vErrors === null) {
-          vErrors = [err205];
+          vErrors = [err212];
         } else {
-          vErrors.push(err205);
+          vErrors.push(err212);
         }
         errors++;
       }
@@ -11194,7 +11334,7 @@ function validate41(
       let data100 = data.owner_contact_phone;
       if (typeof data100 === 'string') {
         if (func2(data100) > 15) {
-          const err206 = {
+          const err213 = {
             instancePath: instancePath + '/owner_contact_phone',
             schemaPath: '#/properties/owner_contact_phone/maxLength',
             keyword: 'maxLength',
@@ -11205,14 +11345,14 @@ function validate41(
             data: data100,
           };
           if (vErrors === null) {
-            vErrors = [err206];
+            vErrors = [err213];
           } else {
-            vErrors.push(err206);
+            vErrors.push(err213);
           }
           errors++;
         }
         if (!formats10.validate(data100)) {
-          const err207 = {
+          const err214 = {
             instancePath: instancePath + '/owner_contact_phone',
             schemaPath: '#/properties/owner_contact_phone/format',
             keyword: 'format',
@@ -11223,14 +11363,14 @@ function validate41(
             data: data100,
           };
           if (vErrors === null) {
-            vErrors = [err207];
+            vErrors = [err214];
           } else {
-            vErrors.push(err207);
+            vErrors.push(err214);
           }
           errors++;
         }
       } else {
-        const err208 = {
+        const err215 = {
           instancePath: instancePath + '/owner_contact_phone',
           schemaPath: '#/properties/owner_contact_phone/type',
           keyword: 'type',
@@ -11241,9 +11381,9 @@ function validate41(
           data: data100,
         };
         if (vErrors === null) {
-          vErrors = [err208];
+          vErrors = [err215];
         } else {
-          vErrors.push(err208);
+          vErrors.push(err215);
         }
         errors++;
       }
@@ -11252,7 +11392,7 @@ function validate41(
       let data101 = data.email;
       if (typeof data101 === 'string') {
         if (func2(data101) > 70) {
-          const err209 = {
+          const err216 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/maxLength',
             keyword: 'maxLength',
@@ -11263,14 +11403,14 @@ function validate41(
             data: data101,
           };
           if (vErrors === null) {
-            vErrors = [err209];
+            vErrors = [err216];
           } else {
-            vErrors.push(err209);
+            vErrors.push(err216);
           }
           errors++;
         }
         if (!formats104.validate(data101)) {
-          const err210 = {
+          const err217 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
             keyword: 'format',
@@ -11281,14 +11421,14 @@ function validate41(
             data: data101,
           };
           if (vErrors === null) {
-            vErrors = [err210];
+            vErrors = [err217];
           } else {
-            vErrors.push(err210);
+            vErrors.push(err217);
           }
           errors++;
         }
       } else {
-        const err211 = {
+        const err218 = {
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
@@ -11299,9 +11439,9 @@ function validate41(
           data: data101,
         };
         if (vErrors === null) {
-          vErrors = [err211];
+          vErrors = [err218];
         } else {
-          vErrors.push(err211);
+          vErrors.push(err218);
         }
         errors++;
       }
@@ -11314,7 +11454,7 @@ function validate41(
           let data103 = data102[i11];
           if (data103 && typeof data103 == 'object' && !Array.isArray(data103)) {
             if (data103.photo_id === undefined) {
-              const err212 = {
+              const err219 = {
                 instancePath: instancePath + '/photos/' + i11,
                 schemaPath: 'common#/$defs/photo/required',
                 keyword: 'required',
@@ -11325,14 +11465,14 @@ function validate41(
                 data: data103,
               };
               if (vErrors === null) {
-                vErrors = [err212];
+                vErrors = [err219];
               } else {
-                vErrors.push(err212);
+                vErrors.push(err219);
               }
               errors++;
             }
             if (data103.url === undefined) {
-              const err213 = {
+              const err220 = {
                 instancePath: instancePath + '/photos/' + i11,
                 schemaPath: 'common#/$defs/photo/required',
                 keyword: 'required',
@@ -11343,9 +11483,9 @@ function validate41(
                 data: data103,
               };
               if (vErrors === null) {
-                vErrors = [err213];
+                vErrors = [err220];
               } else {
-                vErrors.push(err213);
+                vErrors.push(err220);
               }
               errors++;
             }
@@ -11357,7 +11497,7 @@ function validate41(
                 key9 === 'content_type' ||
                 key9 === 'size'
               )) {
-                const err214 = {
+                const err221 = {
                   instancePath: instancePath + '/photos/' + i11,
                   schemaPath: 'common#/$defs/photo/additionalProperties',
                   keyword: 'additionalProperties',
@@ -11368,9 +11508,9 @@ function validate41(
                   data: data103,
                 };
                 if (vErrors === null) {
-                  vErrors = [err214];
+                  vErrors = [err221];
                 } else {
-                  vErrors.push(err214);
+                  vErrors.push(err221);
                 }
                 errors++;
               }
@@ -11379,7 +11519,7 @@ function validate41(
               let data104 = data103.photo_id;
               if (typeof data104 === 'string') {
                 if (func2(data104) > 64) {
-                  const err215 = {
+                  const err222 = {
                     instancePath: instancePath + '/photos/' + i11 + '/photo_id',
                     schemaPath: 'common#/$defs/photo/properties/photo_id/maxLength',
                     keyword: 'maxLength',
@@ -11390,14 +11530,14 @@ function validate41(
                     data: data104,
                   };
                   if (vErrors === null) {
-                    vErrors = [err215];
+                    vErrors = [err222];
                   } else {
-                    vErrors.push(err215);
+                    vErrors.push(err222);
                   }
                   errors++;
                 }
               } else {
-                const err216 = {
+                const err223 = {
                   instancePath: instancePath + '/photos/' + i11 + '/photo_id',
                   schemaPath: 'common#/$defs/photo/properties/photo_id/type',
                   keyword: 'type',
@@ -11408,9 +11548,9 @@ function validate41(
                   data: data104,
                 };
                 if (vErrors === null) {
-                  vErrors = [err216];
+                  vErrors = [err223];
                 } else {
-                  vErrors.push(err216);
+                  vErrors.push(err223);
                 }
                 errors++;
               }
@@ -11419,7 +11559,7 @@ function validate41(
               let data105 = data103.url;
               if (typeof data105 === 'string') {
                 if (func2(data105) > 500) {
-                  const err217 = {
+                  const err224 = {
                     instancePath: instancePath + '/photos/' + i11 + '/url',
                     schemaPath: 'common#/$defs/photo/properties/url/maxLength',
                     keyword: 'maxLength',
@@ -11430,14 +11570,14 @@ function validate41(
                     data: data105,
                   };
                   if (vErrors === null) {
-                    vErrors = [err217];
+                    vErrors = [err224];
                   } else {
-                    vErrors.push(err217);
+                    vErrors.push(err224);
                   }
                   errors++;
                 }
               } else {
-                const err218 = {
+                const err225 = {
                   instancePath: instancePath + '/photos/' + i11 + '/url',
                   schemaPath: 'common#/$defs/photo/properties/url/type',
                   keyword: 'type',
@@ -11448,9 +11588,9 @@ function validate41(
                   data: data105,
                 };
                 if (vErrors === null) {
-                  vErrors = [err218];
+                  vErrors = [err225];
                 } else {
-                  vErrors.push(err218);
+                  vErrors.push(err225);
                 }
                 errors++;
               }
@@ -11459,7 +11599,7 @@ function validate41(
               let data106 = data103.file_name;
               if (typeof data106 === 'string') {
                 if (func2(data106) > 255) {
-                  const err219 = {
+                  const err226 = {
                     instancePath: instancePath + '/photos/' + i11 + '/file_name',
                     schemaPath: 'common#/$defs/photo/properties/file_name/maxLength',
                     keyword: 'maxLength',
@@ -11470,14 +11610,14 @@ function validate41(
                     data: data106,
                   };
                   if (vErrors === null) {
-                    vErrors = [err219];
+                    vErrors = [err226];
                   } else {
-                    vErrors.push(err219);
+                    vErrors.push(err226);
                   }
                   errors++;
                 }
               } else {
-                const err220 = {
+                const err227 = {
                   instancePath: instancePath + '/photos/' + i11 + '/file_name',
                   schemaPath: 'common#/$defs/photo/properties/file_name/type',
                   keyword: 'type',
@@ -11488,9 +11628,9 @@ function validate41(
                   data: data106,
                 };
                 if (vErrors === null) {
-                  vErrors = [err220];
+                  vErrors = [err227];
                 } else {
-                  vErrors.push(err220);
+                  vErrors.push(err227);
                 }
                 errors++;
               }
@@ -11499,7 +11639,7 @@ function validate41(
               let data107 = data103.content_type;
               if (typeof data107 === 'string') {
                 if (func2(data107) > 40) {
-                  const err221 = {
+                  const err228 = {
                     instancePath: instancePath + '/photos/' + i11 + '/content_type',
                     schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
                     keyword: 'maxLength',
@@ -11510,14 +11650,14 @@ function validate41(
                     data: data107,
                   };
                   if (vErrors === null) {
-                    vErrors = [err221];
+                    vErrors = [err228];
                   } else {
-                    vErrors.push(err221);
+                    vErrors.push(err228);
                   }
                   errors++;
                 }
               } else {
-                const err222 = {
+                const err229 = {
                   instancePath: instancePath + '/photos/' + i11 + '/content_type',
                   schemaPath: 'common#/$defs/photo/properties/content_type/type',
                   keyword: 'type',
@@ -11528,9 +11668,9 @@ function validate41(
                   data: data107,
                 };
                 if (vErrors === null) {
-                  vErrors = [err222];
+                  vErrors = [err229];
                 } else {
-                  vErrors.push(err222);
+                  vErrors.push(err229);
                 }
                 errors++;
               }
@@ -11538,7 +11678,7 @@ function validate41(
             if (data103.size !== undefined) {
               let data108 = data103.size;
               if (!(typeof data108 == 'number' && !(data108 % 1) && !isNaN(data108) && isFinite(data108))) {
-                const err223 = {
+                const err230 = {
                   instancePath: instancePath + '/photos/' + i11 + '/size',
                   schemaPath: 'common#/$defs/photo/properties/size/type',
                   keyword: 'type',
@@ -11549,15 +11689,15 @@ function validate41(
                   data: data108,
                 };
                 if (vErrors === null) {
-                  vErrors = [err223];
+                  vErrors = [err230];
                 } else {
-                  vErrors.push(err223);
+                  vErrors.push(err230);
                 }
                 errors++;
               }
               if (typeof data108 == 'number' && isFinite(data108)) {
                 if (data108 < 0 || isNaN(data108)) {
-                  const err224 = {
+                  const err231 = {
                     instancePath: instancePath + '/photos/' + i11 + '/size',
                     schemaPath: 'common#/$defs/photo/properties/size/minimum',
                     keyword: 'minimum',
@@ -11568,16 +11708,16 @@ function validate41(
                     data: data108,
                   };
                   if (vErrors === null) {
-                    vErrors = [err224];
+                    vErrors = [err231];
                   } else {
-                    vErrors.push(err224);
+                    vErrors.push(err231);
                   }
                   errors++;
                 }
               }
             }
           } else {
-            const err225 = {
+            const err232 = {
               instancePath: instancePath + '/photos/' + i11,
               schemaPath: 'common#/$defs/photo/type',
               keyword: 'type',
@@ -11588,15 +11728,15 @@ function validate41(
               data: data103,
             };
             if (vErrors === null) {
-              vErrors = [err225];
+              vErrors = [err232];
             } else {
-              vErrors.push(err225);
+              vErrors.push(err232);
             }
             errors++;
           }
         }
       } else {
-        const err226 = {
+        const err233 = {
           instancePath: instancePath + '/photos',
           schemaPath: '#/properties/photos/type',
           keyword: 'type',
@@ -11607,9 +11747,9 @@ function validate41(
           data: data102,
         };
         if (vErrors === null) {
-          vErrors = [err226];
+          vErrors = [err233];
         } else {
-          vErrors.push(err226);
+          vErrors.push(err233);
         }
         errors++;
       }
@@ -11617,7 +11757,7 @@ function validate41(
     if (data.report_id !== undefined) {
       let data109 = data.report_id;
       if (!(typeof data109 == 'number' && !(data109 % 1) && !isNaN(data109) && isFinite(data109))) {
-        const err227 = {
+        const err234 = {
           instancePath: instancePath + '/report_id',
           schemaPath: '#/properties/report_id/type',
           keyword: 'type',
@@ -11628,15 +11768,15 @@ function validate41(
           data: data109,
         };
         if (vErrors === null) {
-          vErrors = [err227];
+          vErrors = [err234];
         } else {
-          vErrors.push(err227);
+          vErrors.push(err234);
         }
         errors++;
       }
     }
   } else {
-    const err228 = {
+    const err235 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -11647,9 +11787,9 @@ function validate41(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err228];
+      vErrors = [err235];
     } else {
-      vErrors.push(err228);
+      vErrors.push(err235);
     }
     errors++;
   }
