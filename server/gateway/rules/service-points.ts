@@ -7,6 +7,7 @@ import { RECORD_LOOKUPS } from '../lists.ts';
 import { refreshHardwareUnits } from './hardware-store.ts';
 import { servicePointHardwareQueries } from './service-point-hardware.ts';
 import { servicePointReportQueries } from './service-point-report.ts';
+import { servicePointCoreChecks, servicePointCorePatchOpnames } from './service-point-core.ts';
 
 const ON_HOLD = 'The status cannot be edited because the service point is on hold';
 const TEST_PERMANENT = 'A test service point is permanent and cannot become live';
@@ -68,7 +69,8 @@ const was = (existing: ServicePoint | undefined, field: keyof ServicePoint) => e
 
 /** Spec 02 §4: on hold freezes the status; test and terminated are one-way. */
 export const servicePointRules = recordRules<ServicePoint>({
-  async beforeWrite({ tx }, doc, existing) {
+  async beforeWrite(ctx, doc, existing) {
+    const { tx } = ctx;
     const before = existing?.doc;
     if (before && was(before, 'parked') && doc.status !== before.status) {
       throw refused(ON_HOLD, 'status_on_hold', 'status');
@@ -81,7 +83,8 @@ export const servicePointRules = recordRules<ServicePoint>({
       throw refused(TERMINATION_BLOCKED, 'termination_blocked', 'is_terminated');
     }
     await assertReferencesExist(tx, doc, before);
-    return doc.is_terminated === true ? { ...doc, status: 9, active: false } : doc;
+    const checked = await servicePointCoreChecks(ctx, doc, existing);
+    return checked.is_terminated === true ? { ...checked, status: 9, active: false } : checked;
   },
 
   // Its units' badges follow the service point's status (installation open, inactive hardware).
@@ -96,5 +99,6 @@ export const servicePointRules = recordRules<ServicePoint>({
   },
 
   opnames: { bulk_import: bulkImport() },
+  patchOpnames: { ...servicePointCorePatchOpnames },
   queries: { ...servicePointReportQueries, ...servicePointHardwareQueries },
 });

@@ -220,7 +220,7 @@ const formats2 = sharedValidators.formats['https-url'];
 const formats4 = sharedValidators.formats['email-list'];
 const formats6 = sharedValidators.formats['no-special-characters'];
 const func2 = ajvRuntime_ucs2length_default;
-const pattern5 = new RegExp('^#[0-9a-fA-F]{6}$', 'u');
+const pattern6 = new RegExp('^#[0-9a-fA-F]{6}$', 'u');
 
 function validate33(
   data,
@@ -1290,7 +1290,7 @@ function validate33(
     if (data.color_code !== undefined) {
       let data22 = data.color_code;
       if (typeof data22 === 'string') {
-        if (!pattern5.test(data22)) {
+        if (!pattern6.test(data22)) {
           const err52 = {
             instancePath: instancePath + '/color_code',
             schemaPath: '#/properties/color_code/pattern',
@@ -5682,8 +5682,8 @@ const schema81 = {
     },
   },
 };
-const pattern6 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
-const pattern7 = new RegExp('^[a-z0-9]+$', 'u');
+const pattern7 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
+const pattern8 = new RegExp('^[a-z0-9]+$', 'u');
 
 function validate40(
   data,
@@ -5792,7 +5792,7 @@ function validate40(
           }
           errors++;
         }
-        if (!pattern6.test(data0)) {
+        if (!pattern7.test(data0)) {
           const err5 = {
             instancePath: instancePath + '/role_name',
             schemaPath: '#/properties/role_name/pattern',
@@ -6041,7 +6041,7 @@ function validate40(
           }
           errors++;
         }
-        if (!pattern7.test(data5)) {
+        if (!pattern8.test(data5)) {
           const err17 = {
             instancePath: instancePath + '/partner',
             schemaPath: '#/properties/partner/pattern',
@@ -6418,8 +6418,8 @@ const schema82 = {
     features: { basic: 187, advance: 188, scout: 240, parent: 186 },
     partnerTypes: 'All',
     actions: {
-      create: { levels: ['advance'], partnerTypes: ['operator'] },
-      edit: { levels: ['advance'], partnerTypes: ['operator'] },
+      create: { levels: ['advance', 'scout'], partnerTypes: ['operator'] },
+      edit: { levels: ['advance', 'scout'], partnerTypes: ['operator'] },
       delete: { levels: ['advance'], partnerTypes: ['operator'] },
       import: { levels: ['advance'], partnerTypes: ['operator'] },
     },
@@ -6437,7 +6437,94 @@ const schema82 = {
     search: ['sp_id', 'name', 'city', 'zip'],
     tabs: ['basic', 'hardware_units', 'carrier_settings', 'log', 'more'],
     bulkImport: { toggle: 'test_sp' },
+    scoutEndpoint: 'service_points/scouts',
+    scoutFields: [
+      'name',
+      'location_name',
+      'status',
+      'country',
+      'address',
+      'address_id',
+      'zip',
+      'city',
+      'municipality',
+      'latitude',
+      'longitude',
+      'location_type_id',
+      'foundation_id',
+      'opening_hours',
+      'wheelchair_accessible',
+      'description',
+      'description_language',
+      'contact_person',
+      'owner_contact_phone',
+      'email',
+      'photos',
+    ],
   },
+  'x-record-actions': [
+    {
+      name: 'set_scout_contact',
+      label: 'service_points.actions.set_scout_contact',
+      done: 'service_points.done.set_scout_contact',
+      method: 'PATCH',
+      opname: 'set_scout_contact',
+      send: ['service_point_id', 'version'],
+      form: 'service-point-scout-contact',
+      when: { is_terminated: false },
+      levels: ['advance'],
+      partnerTypes: ['operator'],
+    },
+    {
+      name: 'set_location_owner',
+      label: 'service_points.actions.set_location_owner',
+      done: 'service_points.done.set_location_owner',
+      method: 'PATCH',
+      opname: 'set_location_owner',
+      send: ['service_point_id', 'version'],
+      form: 'service-point-location-owner',
+      when: { is_terminated: false },
+      levels: ['advance'],
+      partnerTypes: ['operator'],
+    },
+    {
+      name: 'set_service_point_group',
+      label: 'service_points.actions.set_service_point_group',
+      done: 'service_points.done.set_service_point_group',
+      method: 'PATCH',
+      opname: 'set_service_point_group',
+      send: ['service_point_id', 'version'],
+      form: 'service-point-group-choice',
+      when: { is_terminated: false },
+      levels: ['advance'],
+      partnerTypes: ['operator'],
+    },
+    {
+      name: 'set_test_sp',
+      label: 'service_points.actions.set_test_sp',
+      done: 'service_points.done.set_test_sp',
+      method: 'PATCH',
+      opname: 'set_test_sp',
+      send: ['service_point_id', 'version'],
+      when: { test_sp: false, is_terminated: false },
+      confirm: 'service_points.confirm.set_test_sp',
+      option: { option: 'test_shipment' },
+      levels: ['advance'],
+      partnerTypes: ['operator'],
+    },
+    {
+      name: 'terminate',
+      label: 'service_points.actions.terminate',
+      done: 'service_points.done.terminate',
+      method: 'PATCH',
+      opname: 'terminate',
+      send: ['service_point_id', 'version'],
+      when: { is_terminated: false },
+      confirm: 'service_points.confirm.terminate',
+      levels: ['advance'],
+      partnerTypes: ['operator'],
+    },
+  ],
   required: ['name', 'country', 'status'],
   properties: {
     service_point_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
@@ -6487,10 +6574,12 @@ const schema82 = {
           '8': 'default',
           '9': 'error',
         },
+        marks: [{ when: { test_sp: true }, label: 'service_points.marks.test', color: 'warning' }],
       },
       'x-column': { type: 'text_with_badge', index: 3 },
-      'x-input': { tab: 'basic' },
+      'x-input': { tab: 'basic', kind: 'service-point-status' },
       'x-filter': { kind: 'select', alwaysOn: true },
+      default: 1,
     },
     status_comment: {
       type: 'string',
@@ -6520,20 +6609,20 @@ const schema82 = {
       maxLength: 100,
       format: 'no-special-characters',
       'x-column': { hide: true },
-      'x-input': { tab: 'basic' },
+      'x-input': { tab: 'basic', requiredOption: { option: 'municipality_required', fallback: true } },
     },
     region_id: {
       type: 'integer',
       'x-lookup': { source: 'webtool/lists?type=region' },
       'x-column': { type: 'select', hide: true },
       'x-filter': { kind: 'select' },
-      'x-input': { tab: 'basic' },
+      'x-input': { tab: 'basic', option: { option: 'region' } },
     },
     sub_region_id: {
       type: 'integer',
       'x-lookup': { source: 'webtool/lists?type=sub_region' },
       'x-column': { type: 'select', hide: true },
-      'x-input': { tab: 'basic' },
+      'x-input': { tab: 'basic', option: { option: 'sub_region' } },
     },
     latitude: {
       type: 'number',
@@ -6572,7 +6661,7 @@ const schema82 = {
       'x-lookup': { source: 'webtool/lists?type=delivery_methods' },
       'x-column': { type: 'array_with_badges', hide: true },
       'x-filter': { kind: 'select' },
-      'x-input': { tab: 'basic' },
+      'x-input': { tab: 'basic', option: { option: 'delivery_method' } },
     },
     delivery_days: {
       type: 'array',
@@ -6670,7 +6759,7 @@ const schema82 = {
       'x-lookup': { source: 'webtool/lists?type=location_owners' },
       'x-column': { type: 'select' },
       'x-filter': { kind: 'select' },
-      'x-input': { tab: 'more' },
+      'x-input': { tab: 'more', setBy: 'set_location_owner' },
     },
     maintenance_provider_id: {
       type: 'integer',
@@ -6691,7 +6780,7 @@ const schema82 = {
       'x-lookup': { source: 'webtool/lists?type=service_point_groups' },
       'x-column': { type: 'select', hide: true },
       'x-filter': { kind: 'select' },
-      'x-input': { tab: 'more' },
+      'x-input': { tab: 'more', setBy: 'set_service_point_group' },
     },
     group_name: { type: 'string', readOnly: true, 'x-column': { hide: true } },
     contract_signed: {
@@ -6706,11 +6795,22 @@ const schema82 = {
       maxLength: 70,
       format: 'scout-value',
       'x-column': { hide: true, ignorexport: true },
+      'x-input': { tab: 'more', setBy: 'set_scout_contact' },
     },
     scout_email: { type: 'string', readOnly: true, 'x-column': { hide: true } },
-    is_terminated: { type: 'boolean', 'x-input': { tab: 'more' }, default: false, 'x-filter': { kind: 'boolean' } },
+    is_terminated: {
+      type: 'boolean',
+      'x-input': { tab: 'more', setBy: 'terminate' },
+      default: false,
+      'x-filter': { kind: 'boolean' },
+    },
     parked: { type: 'boolean', 'x-input': { tab: 'more' }, default: false, 'x-filter': { kind: 'boolean' } },
-    test_sp: { type: 'boolean', 'x-input': { tab: 'more' }, default: false, 'x-filter': { kind: 'boolean' } },
+    test_sp: {
+      type: 'boolean',
+      'x-input': { tab: 'more', setBy: 'set_test_sp' },
+      default: false,
+      'x-filter': { kind: 'boolean' },
+    },
     active: { type: 'boolean', 'x-column': { type: 'switch' }, 'x-input': { tab: 'more' }, default: false },
     description: {
       type: 'string',
@@ -6800,7 +6900,7 @@ const formats56 = sharedValidators.formats['no-period-start'];
 const formats64 = sharedValidators.formats.time;
 const formats98 = sharedValidators.formats['scout-value'];
 const formats104 = sharedValidators.formats.email;
-const func61 = sharedValidators.countWithinMessage;
+const func66 = sharedValidators.countWithinMessage;
 
 function validate41(
   data,
@@ -8040,9 +8140,9 @@ function validate41(
         }
         if (data24.monday !== undefined) {
           let data25 = data24.monday;
-          const _errs115 = errors;
-          let valid12 = true;
           const _errs116 = errors;
+          let valid12 = true;
+          const _errs117 = errors;
           if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
             if (data25.closed !== undefined) {
               if (false !== data25.closed) {
@@ -8056,17 +8156,17 @@ function validate41(
               }
             }
           }
-          var _valid0 = _errs116 === errors;
-          errors = _errs115;
+          var _valid0 = _errs117 === errors;
+          errors = _errs116;
           if (vErrors !== null) {
-            if (_errs115) {
-              vErrors.length = _errs115;
+            if (_errs116) {
+              vErrors.length = _errs116;
             } else {
               vErrors = null;
             }
           }
           if (_valid0) {
-            const _errs118 = errors;
+            const _errs119 = errors;
             if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
               if (data25.open === undefined) {
                 const err60 = {
@@ -8105,7 +8205,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid0 = _errs118 === errors;
+            var _valid0 = _errs119 === errors;
             valid12 = _valid0;
             if (valid12) {
               var props0 = {};
@@ -8275,9 +8375,9 @@ function validate41(
         }
         if (data24.tuesday !== undefined) {
           let data30 = data24.tuesday;
-          const _errs129 = errors;
-          let valid16 = true;
           const _errs130 = errors;
+          let valid16 = true;
+          const _errs131 = errors;
           if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
             if (data30.closed !== undefined) {
               if (false !== data30.closed) {
@@ -8291,17 +8391,17 @@ function validate41(
               }
             }
           }
-          var _valid1 = _errs130 === errors;
-          errors = _errs129;
+          var _valid1 = _errs131 === errors;
+          errors = _errs130;
           if (vErrors !== null) {
-            if (_errs129) {
-              vErrors.length = _errs129;
+            if (_errs130) {
+              vErrors.length = _errs130;
             } else {
               vErrors = null;
             }
           }
           if (_valid1) {
-            const _errs132 = errors;
+            const _errs133 = errors;
             if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
               if (data30.open === undefined) {
                 const err71 = {
@@ -8340,7 +8440,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid1 = _errs132 === errors;
+            var _valid1 = _errs133 === errors;
             valid16 = _valid1;
             if (valid16) {
               var props1 = {};
@@ -8510,9 +8610,9 @@ function validate41(
         }
         if (data24.wednesday !== undefined) {
           let data35 = data24.wednesday;
-          const _errs143 = errors;
-          let valid20 = true;
           const _errs144 = errors;
+          let valid20 = true;
+          const _errs145 = errors;
           if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
             if (data35.closed !== undefined) {
               if (false !== data35.closed) {
@@ -8526,17 +8626,17 @@ function validate41(
               }
             }
           }
-          var _valid2 = _errs144 === errors;
-          errors = _errs143;
+          var _valid2 = _errs145 === errors;
+          errors = _errs144;
           if (vErrors !== null) {
-            if (_errs143) {
-              vErrors.length = _errs143;
+            if (_errs144) {
+              vErrors.length = _errs144;
             } else {
               vErrors = null;
             }
           }
           if (_valid2) {
-            const _errs146 = errors;
+            const _errs147 = errors;
             if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
               if (data35.open === undefined) {
                 const err82 = {
@@ -8575,7 +8675,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid2 = _errs146 === errors;
+            var _valid2 = _errs147 === errors;
             valid20 = _valid2;
             if (valid20) {
               var props2 = {};
@@ -8745,9 +8845,9 @@ function validate41(
         }
         if (data24.thursday !== undefined) {
           let data40 = data24.thursday;
-          const _errs157 = errors;
-          let valid24 = true;
           const _errs158 = errors;
+          let valid24 = true;
+          const _errs159 = errors;
           if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
             if (data40.closed !== undefined) {
               if (false !== data40.closed) {
@@ -8761,17 +8861,17 @@ function validate41(
               }
             }
           }
-          var _valid3 = _errs158 === errors;
-          errors = _errs157;
+          var _valid3 = _errs159 === errors;
+          errors = _errs158;
           if (vErrors !== null) {
-            if (_errs157) {
-              vErrors.length = _errs157;
+            if (_errs158) {
+              vErrors.length = _errs158;
             } else {
               vErrors = null;
             }
           }
           if (_valid3) {
-            const _errs160 = errors;
+            const _errs161 = errors;
             if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
               if (data40.open === undefined) {
                 const err93 = {
@@ -8810,7 +8910,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid3 = _errs160 === errors;
+            var _valid3 = _errs161 === errors;
             valid24 = _valid3;
             if (valid24) {
               var props3 = {};
@@ -8980,9 +9080,9 @@ function validate41(
         }
         if (data24.friday !== undefined) {
           let data45 = data24.friday;
-          const _errs171 = errors;
-          let valid28 = true;
           const _errs172 = errors;
+          let valid28 = true;
+          const _errs173 = errors;
           if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
             if (data45.closed !== undefined) {
               if (false !== data45.closed) {
@@ -8996,17 +9096,17 @@ function validate41(
               }
             }
           }
-          var _valid4 = _errs172 === errors;
-          errors = _errs171;
+          var _valid4 = _errs173 === errors;
+          errors = _errs172;
           if (vErrors !== null) {
-            if (_errs171) {
-              vErrors.length = _errs171;
+            if (_errs172) {
+              vErrors.length = _errs172;
             } else {
               vErrors = null;
             }
           }
           if (_valid4) {
-            const _errs174 = errors;
+            const _errs175 = errors;
             if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
               if (data45.open === undefined) {
                 const err104 = {
@@ -9045,7 +9145,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid4 = _errs174 === errors;
+            var _valid4 = _errs175 === errors;
             valid28 = _valid4;
             if (valid28) {
               var props4 = {};
@@ -9215,9 +9315,9 @@ function validate41(
         }
         if (data24.saturday !== undefined) {
           let data50 = data24.saturday;
-          const _errs185 = errors;
-          let valid32 = true;
           const _errs186 = errors;
+          let valid32 = true;
+          const _errs187 = errors;
           if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
             if (data50.closed !== undefined) {
               if (false !== data50.closed) {
@@ -9231,17 +9331,17 @@ function validate41(
               }
             }
           }
-          var _valid5 = _errs186 === errors;
-          errors = _errs185;
+          var _valid5 = _errs187 === errors;
+          errors = _errs186;
           if (vErrors !== null) {
-            if (_errs185) {
-              vErrors.length = _errs185;
+            if (_errs186) {
+              vErrors.length = _errs186;
             } else {
               vErrors = null;
             }
           }
           if (_valid5) {
-            const _errs188 = errors;
+            const _errs189 = errors;
             if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
               if (data50.open === undefined) {
                 const err115 = {
@@ -9280,7 +9380,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid5 = _errs188 === errors;
+            var _valid5 = _errs189 === errors;
             valid32 = _valid5;
             if (valid32) {
               var props5 = {};
@@ -9450,9 +9550,9 @@ function validate41(
         }
         if (data24.sunday !== undefined) {
           let data55 = data24.sunday;
-          const _errs199 = errors;
-          let valid36 = true;
           const _errs200 = errors;
+          let valid36 = true;
+          const _errs201 = errors;
           if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
             if (data55.closed !== undefined) {
               if (false !== data55.closed) {
@@ -9466,17 +9566,17 @@ function validate41(
               }
             }
           }
-          var _valid6 = _errs200 === errors;
-          errors = _errs199;
+          var _valid6 = _errs201 === errors;
+          errors = _errs200;
           if (vErrors !== null) {
-            if (_errs199) {
-              vErrors.length = _errs199;
+            if (_errs200) {
+              vErrors.length = _errs200;
             } else {
               vErrors = null;
             }
           }
           if (_valid6) {
-            const _errs202 = errors;
+            const _errs203 = errors;
             if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
               if (data55.open === undefined) {
                 const err126 = {
@@ -9515,7 +9615,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid6 = _errs202 === errors;
+            var _valid6 = _errs203 === errors;
             valid36 = _valid6;
             if (valid36) {
               var props6 = {};
@@ -10050,7 +10150,7 @@ function validate41(
             indices2[item2] = i5;
           }
         }
-        const message0 = func61(data65, 'max_hardware_units', data);
+        const message0 = func66(data65, 'max_hardware_units', data);
         if (message0 !== undefined) {
           const err154 = {
             instancePath: instancePath + '/hardware_models',
@@ -12045,8 +12145,309 @@ validate42.evaluated = {
   dynamicItems: false,
 };
 
-export const webtoolUser = validate43;
+export const servicePointGroupChoice = validate43;
 const schema96 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'service-point-group-choice',
+  title: 'Service point group choice',
+  description: 'The form of the service point Service point group action (PATCH set_service_point_group).',
+  type: 'object',
+  required: ['service_point_group_id'],
+  properties: {
+    service_point_group_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=service_point_groups' } },
+  },
+};
+
+function validate43(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="service-point-group-choice" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate43.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.service_point_group_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'service_point_group_id' },
+        message: "must have required property '" + 'service_point_group_id' + "'",
+        schema: schema96.required,
+        parentSchema: schema96,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.service_point_group_id !== undefined) {
+      let data0 = data.service_point_group_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/service_point_group_id',
+          schemaPath: '#/properties/service_point_group_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema96.properties.service_point_group_id.type,
+          parentSchema: schema96.properties.service_point_group_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema96.type,
+      parentSchema: schema96,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate43.errors = vErrors;
+  return errors === 0;
+}
+validate43.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
+
+export const servicePointLocationOwner = validate44;
+const schema97 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'service-point-location-owner',
+  title: 'Service point location owner',
+  description: 'The form of the service point Location owner action (PATCH set_location_owner).',
+  type: 'object',
+  required: ['location_owner_id'],
+  properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
+};
+
+function validate44(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="service-point-location-owner" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate44.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.location_owner_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'location_owner_id' },
+        message: "must have required property '" + 'location_owner_id' + "'",
+        schema: schema97.required,
+        parentSchema: schema97,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.location_owner_id !== undefined) {
+      let data0 = data.location_owner_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/location_owner_id',
+          schemaPath: '#/properties/location_owner_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema97.properties.location_owner_id.type,
+          parentSchema: schema97.properties.location_owner_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema97.type,
+      parentSchema: schema97,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate44.errors = vErrors;
+  return errors === 0;
+}
+validate44.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+
+export const servicePointScoutContact = validate45;
+const schema98 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'service-point-scout-contact',
+  title: 'Service point scout contact',
+  description:
+    'The form of the service point Scout contact action (PATCH set_scout_contact): an e-mail address or a user_id.',
+  type: 'object',
+  required: ['scout_contact'],
+  properties: { scout_contact: { type: 'string', maxLength: 70, format: 'scout-value' } },
+};
+
+function validate45(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate45.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.scout_contact === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'scout_contact' },
+        message: "must have required property '" + 'scout_contact' + "'",
+        schema: schema98.required,
+        parentSchema: schema98,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.scout_contact !== undefined) {
+      let data0 = data.scout_contact;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 70) {
+          const err1 = {
+            instancePath: instancePath + '/scout_contact',
+            schemaPath: '#/properties/scout_contact/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema98.properties.scout_contact,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (!formats98.validate(data0)) {
+          const err2 = {
+            instancePath: instancePath + '/scout_contact',
+            schemaPath: '#/properties/scout_contact/format',
+            keyword: 'format',
+            params: { format: 'scout-value' },
+            message: 'must match format "' + 'scout-value' + '"',
+            schema: 'scout-value',
+            parentSchema: schema98.properties.scout_contact,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + '/scout_contact',
+          schemaPath: '#/properties/scout_contact/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema98.properties.scout_contact.type,
+          parentSchema: schema98.properties.scout_contact,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema98.type,
+      parentSchema: schema98,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate45.errors = vErrors;
+  return errors === 0;
+}
+validate45.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+
+export const webtoolUser = validate46;
+const schema99 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -12152,15 +12553,15 @@ const schema96 = {
     },
   },
 };
-const formats108 = sharedValidators.formats['name-3'];
+const formats110 = sharedValidators.formats['name-3'];
 
-function validate43(
+function validate46(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12175,8 +12576,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12193,8 +12594,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12211,8 +12612,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12231,8 +12632,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.username.type,
-          parentSchema: schema96.properties.username,
+          schema: schema99.properties.username.type,
+          parentSchema: schema99.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -12246,7 +12647,7 @@ function validate43(
     if (data.name !== undefined) {
       let data1 = data.name;
       if (typeof data1 === 'string') {
-        if (!formats108.validate(data1)) {
+        if (!formats110.validate(data1)) {
           const err4 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/allOf/0/format',
@@ -12254,7 +12655,7 @@ function validate43(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema96.properties.name.allOf[0],
+            parentSchema: schema99.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -12274,7 +12675,7 @@ function validate43(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema96.properties.name.allOf[1],
+            parentSchema: schema99.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -12294,7 +12695,7 @@ function validate43(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema96.properties.name,
+            parentSchema: schema99.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12311,8 +12712,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.name.type,
-          parentSchema: schema96.properties.name,
+          schema: schema99.properties.name.type,
+          parentSchema: schema99.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -12334,7 +12735,7 @@ function validate43(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema96.properties.email,
+            parentSchema: schema99.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -12352,7 +12753,7 @@ function validate43(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema96.properties.email,
+            parentSchema: schema99.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -12369,8 +12770,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.email.type,
-          parentSchema: schema96.properties.email,
+          schema: schema99.properties.email.type,
+          parentSchema: schema99.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -12390,8 +12791,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.partner_type.type,
-          parentSchema: schema96.properties.partner_type,
+          schema: schema99.properties.partner_type.type,
+          parentSchema: schema99.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -12413,10 +12814,10 @@ function validate43(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema96.properties.partner_type.enum },
+          params: { allowedValues: schema99.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema96.properties.partner_type.enum,
-          parentSchema: schema96.properties.partner_type,
+          schema: schema99.properties.partner_type.enum,
+          parentSchema: schema99.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -12438,7 +12839,7 @@ function validate43(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema96.properties.partner,
+            parentSchema: schema99.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -12455,8 +12856,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.partner.type,
-          parentSchema: schema96.properties.partner,
+          schema: schema99.properties.partner.type,
+          parentSchema: schema99.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -12476,8 +12877,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.partner_name.type,
-          parentSchema: schema96.properties.partner_name,
+          schema: schema99.properties.partner_name.type,
+          parentSchema: schema99.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -12497,8 +12898,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.role_name.type,
-          parentSchema: schema96.properties.role_name,
+          schema: schema99.properties.role_name.type,
+          parentSchema: schema99.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -12518,8 +12919,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema96.properties.enabled.type,
-          parentSchema: schema96.properties.enabled,
+          schema: schema99.properties.enabled.type,
+          parentSchema: schema99.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -12539,8 +12940,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.status.type,
-          parentSchema: schema96.properties.status,
+          schema: schema99.properties.status.type,
+          parentSchema: schema99.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -12555,10 +12956,10 @@ function validate43(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema96.properties.status.enum },
+          params: { allowedValues: schema99.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema96.properties.status.enum,
-          parentSchema: schema96.properties.status,
+          schema: schema99.properties.status.enum,
+          parentSchema: schema99.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -12576,8 +12977,8 @@ function validate43(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema96.type,
-      parentSchema: schema96,
+      schema: schema99.type,
+      parentSchema: schema99,
       data,
     };
     if (vErrors === null) {
@@ -12587,10 +12988,10 @@ function validate43(
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = {
+validate46.evaluated = {
   props: {
     username: true,
     name: true,
@@ -12617,5 +13018,8 @@ export const validators: Record<string, ValidateFunction> = {
   role: role,
   'service-point': servicePoint,
   'service-point-group': servicePointGroup,
+  'service-point-group-choice': servicePointGroupChoice,
+  'service-point-location-owner': servicePointLocationOwner,
+  'service-point-scout-contact': servicePointScoutContact,
   'webtool-user': webtoolUser,
 };
