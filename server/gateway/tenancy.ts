@@ -2,11 +2,19 @@ import type { CallerAccess } from './caller-access.ts';
 import type { Doc } from './record-store.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
 import { noPermission } from './http-error.ts';
+import { accessLevel } from '../../src/schema/permissions.ts';
 
 export type Scope = { field: string; value: string } | 'all' | 'none';
 
+/** The derived field holding the e-mail of a record's scout contact (a service point's `scout_email`). */
+export const SCOUT_SCOPE_FIELD = 'scout_email';
+
 /** Which records of a resource the caller may see (spec: the operator company sees all). */
 export function scopeFor(access: CallerAccess, resource: ResourceDefinition): Scope {
+  // A scout follows the locations they proposed: the records whose scout contact resolves to them.
+  if (resource.scoutEndpoint && !access.superAdmin && accessLevel(access.permissions, resource.features) === 'scout') {
+    return access.caller.email ? { field: SCOUT_SCOPE_FIELD, value: access.caller.email.toLowerCase() } : 'none';
+  }
   if (access.seesAll) return 'all';
   // `x-resource.tenancy`: partner type -> the field naming a record's owner, or '*' for all.
   if (!Object.keys(resource.tenancy).length) return 'all';

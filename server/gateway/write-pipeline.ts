@@ -19,6 +19,7 @@ import {
 import { propertyType, withDefaults, writableFields, type ResourceDefinition } from './resource-registry.ts';
 import type { ResourceRules, RuleContext } from './resource-rules.ts';
 import { ownedByCaller, scopeFor, visible } from './tenancy.ts';
+import { fieldsHiddenByOptions, optionRequiredErrors } from '../../src/schema/feature-options.ts';
 
 /**
  * The one way the gateway writes a record: prepare (writable fields, defaults, ownership) ->
@@ -142,12 +143,19 @@ export function createWritePipeline(deps: WritePipelineDeps) {
     const scope = scopeFor(access, resource);
     const idIsNumeric = propertyType(resource, resource.id) === 'integer';
 
-    const prepareNew = (input: Doc) =>
-      ownedByCaller(scope, resource, withDefaults(resource, writableFields(resource, input)));
+    // A field whose input the caller's feature options hide is not theirs to set (spec 01 §6): a crafted
+    // request leaves it as stored, or at its default on a new record.
+    const hiddenFields = fieldsHiddenByOptions(access.permissions, resource).map((field) => field.source);
+    const settable = (input: Doc) => {
+      const fields = writableFields(resource, input);
+      for (const field of hiddenFields) delete fields[field];
+      return fields;
+    };
+    const prepareNew = (input: Doc) => ownedByCaller(scope, resource, withDefaults(resource, settable(input)));
     const prepareChange = (existing: StoredRecord, input: Doc) =>
       ownedByCaller(scope, resource, {
         ...existing.doc,
-        ...writableFields(resource, input),
+        ...settable(input),
         [resource.id]: existing.doc[resource.id],
       });
 
@@ -172,6 +180,11 @@ export function createWritePipeline(deps: WritePipelineDeps) {
       const errors: FieldErrors = row?.checks.problems(prepared) ?? {};
       const result = deps.validate(resource, { ...prepared, ...placeholder }, { partial: false });
       for (const [field, error] of Object.entries(result.errors)) errors[field] ??= error;
+      // What the form requires by the caller's options, the gateway requires of the form's create and edit.
+      if (input && !row) {
+        const required = optionRequiredErrors(access.permissions, resource, result.data, existing?.doc);
+        for (const [field, error] of Object.entries(required)) errors[field] ??= error;
+      }
       if (!Object.keys(errors).length && row) Object.assign(errors, row.checks.afterValidation(result.data, row.line));
       if (Object.keys(errors).length) throw refusedFields(errors);
 

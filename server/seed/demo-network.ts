@@ -117,17 +117,50 @@ function role(
   };
 }
 
-/** The role with a policy option switched on for the given features (e.g. saving a page's filters). */
-function withOption(doc: RoleDoc, featureIds: number[], option: string): RoleDoc {
+/** The role with policy options switched on or off for the given features (spec 01 §6). */
+function withOptions(doc: RoleDoc, featureIds: number[], options: Record<string, boolean>): RoleDoc {
+  const configurations = Object.entries(options).map(([type, show]) => ({ type, show }));
   return {
     ...doc,
     permissions: doc.permissions.map((policy) =>
       featureIds.includes(policy.feature_id)
-        ? { ...policy, configurations: [...policy.configurations, { type: option, show: true }] }
+        ? { ...policy, configurations: [...policy.configurations, ...configurations] }
         : policy,
     ),
   };
 }
+
+/** The role with a policy option switched on for the given features (e.g. saving a page's filters). */
+function withOption(doc: RoleDoc, featureIds: number[], option: string): RoleDoc {
+  return withOptions(doc, featureIds, { [option]: true });
+}
+
+/** The feature options of spec 01 §6 that shape the service point screens. */
+export const SERVICE_POINT_OPTIONS = [
+  'delivery_method',
+  'address_autocomplete',
+  'municipality_required',
+  'address_mapping',
+  'street_view',
+  'region',
+  'sub_region',
+  'test_shipment',
+  'pinpad',
+] as const;
+
+const allServicePointOptions = Object.fromEntries(SERVICE_POINT_OPTIONS.map((option) => [option, true]));
+
+/**
+ * The analyst's policy leaves region, sub-region and delivery method off and does not require a
+ * municipality, so that two demo roles show the service point form differently.
+ */
+const analystServicePointOptions = {
+  ...allServicePointOptions,
+  region: false,
+  sub_region: false,
+  delivery_method: false,
+  municipality_required: false,
+};
 
 const operatorRoleDescriptionsInFrench: Record<string, string> = {
   operator_infinity_superadmin: "Super administrateur de l'opérateur du réseau",
@@ -149,18 +182,30 @@ function describedInBothLanguages(doc: RoleDoc, partnersByType: [PartnerType, Pa
 
 export function demoRoles(): RoleDoc[] {
   const roles: RoleDoc[] = [
-    role('operator', 'infinity', 'superadmin', 'Super admin of the network operator', operatorFeatures),
-    withOption(
-      role('operator', 'infinity', 'admin', 'Operator administrator', operatorFeatures),
+    withOptions(
+      role('operator', 'infinity', 'superadmin', 'Super admin of the network operator', operatorFeatures),
       featureIdsOf('servicepoints'),
-      SAVE_FILTERS_OPTION,
+      allServicePointOptions,
     ),
-    role(
-      'operator',
-      'infinity',
-      'analyst',
-      'Operator staff without dashboard',
-      operatorFeatures.filter((f) => f !== 'dashboard'),
+    withOptions(
+      withOption(
+        role('operator', 'infinity', 'admin', 'Operator administrator', operatorFeatures),
+        featureIdsOf('servicepoints'),
+        SAVE_FILTERS_OPTION,
+      ),
+      featureIdsOf('servicepoints'),
+      allServicePointOptions,
+    ),
+    withOptions(
+      role(
+        'operator',
+        'infinity',
+        'analyst',
+        'Operator staff without dashboard',
+        operatorFeatures.filter((f) => f !== 'dashboard'),
+      ),
+      featureIdsOf('servicepoints'),
+      analystServicePointOptions,
     ),
     {
       ...role('operator', 'infinity', 'scout', 'Operator scout', []),
@@ -235,6 +280,8 @@ export const demoUsers: DemoUser[] = [
 ];
 
 const SERVICE_POINTS = 2400;
+/** Service points the scout demo user proposed (their reduced list). */
+const SCOUT_PROPOSALS = 6;
 function partnerRecords(
   partners: Partner[],
   idField: string,
@@ -410,6 +457,13 @@ export async function seedNetwork(db: Db) {
     const units = (unitsAt.get(servicePoint.key) ?? []).map((unit) => unit.doc as UnitBadges);
     const pad = padsAt.get(servicePoint.key) as PadAtServicePoint | undefined;
     servicePoint.doc = { ...servicePoint.doc, ...servicePointHardwareFields(units, pad) };
+  }
+  // The scout's own proposals: a few New and Qualified service points name them as scout contact.
+  const scoutEmail = demoUsers.find((user) => user.username === 'scout')!.email;
+  for (const proposal of servicePoints
+    .filter((sp) => sp.doc.status === 1 || sp.doc.status === 2)
+    .slice(0, SCOUT_PROPOSALS)) {
+    proposal.doc = { ...proposal.doc, scout_contact: scoutEmail, scout_email: scoutEmail };
   }
   await insertRecords(db, target('service_points'), servicePoints);
   await insertAddresses(db, demoAddresses(servicePoints.map((servicePoint) => servicePoint.doc)));

@@ -24,6 +24,7 @@ import { NotFoundPage } from '../custom/pages/not-found-page.tsx';
 import { NotAvailablePage } from '../custom/pages/not-available-page.tsx';
 import { lazyPage } from '../schema/ui/lazy-page.tsx';
 import { preloadSchemaPages } from '../schema/ui/schema-resource.tsx';
+import { accessLevel } from '../schema/permissions.ts';
 
 // The print pages (and the barcode library) load when a label or a location sheet is printed.
 const BookingLabelPage = lazy(() =>
@@ -91,19 +92,24 @@ export function WebtoolAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
       version: environment.version,
       translate: (key, args) => i18nProvider.translate(key, { _: key, ...args }),
     });
+    const authProvider = createAuthProvider({
+      rules: accessRules,
+      loadNavigation: async () =>
+        (
+          await call<{ data: NavigationData }>({
+            method: 'GET',
+            path: 'webtool/identity_access/nav_drawer',
+            query: { userinfo: '' },
+          })
+        ).data,
+    });
+    const isScout = async (resource: string) => {
+      const profile = await authProvider.profile();
+      return Boolean(profile && accessLevel(profile.permissions, accessRules[resource].features) === 'scout');
+    };
     return {
-      dataProvider: createDataProvider(call, { resources: endpoints, onListError: listErrors.report }),
-      authProvider: createAuthProvider({
-        rules: accessRules,
-        loadNavigation: async () =>
-          (
-            await call<{ data: NavigationData }>({
-              method: 'GET',
-              path: 'webtool/identity_access/nav_drawer',
-              query: { userinfo: '' },
-            })
-          ).data,
-      }),
+      dataProvider: createDataProvider(call, { resources: endpoints, onListError: listErrors.report, isScout }),
+      authProvider,
     };
   }, [i18nProvider]);
 

@@ -19,5 +19,13 @@ export const accessRules: Record<string, ResourceAccessRule> = Object.fromEntrie
 );
 
 export const endpoints = Object.fromEntries(
-  resources.map((r) => [r.name, { endpoint: r.model.endpoint, id: r.model.id, deleteSends: r.model.deleteSends }]),
+  resources.map((r) => [
+    r.name,
+    {
+      endpoint: r.model.endpoint,
+      id: r.model.id,
+      deleteSends: r.model.deleteSends,
+      scoutEndpoint: r.model.scoutEndpoint,
+    },
+  ]),
 );

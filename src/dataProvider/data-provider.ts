@@ -11,12 +11,16 @@ export interface ResourceEndpoint {
   id: string;
   /** Sent with the id on a delete: request field -> record field (`x-resource.deleteSends`). */
   deleteSends?: Record<string, string>;
+  /** The path users with only the scout level call instead (`x-resource.scoutEndpoint`). */
+  scoutEndpoint?: string;
 }
 
 export interface DataProviderOptions {
   resources: Record<string, ResourceEndpoint>;
   /** Told when a list call fails: the list shows empty and the user gets this message. */
   onListError?: (message: string) => void;
+  /** Whether the signed-in user holds only the scout level of the resource's feature (spec 01 §6). */
+  isScout?: (resource: string) => Promise<boolean>;
 }
 
 /** Field errors of a 422 in the form react-admin puts under inputs, keeping the translation args. */
@@ -48,6 +52,11 @@ export function createDataProvider(call: GatewayCall, options: DataProviderOptio
     if (!found) throw new Error(`Unknown resource: ${resource}`);
     return found;
   };
+  /** Scout users call a resource's scout path (`service_points/scouts`), everyone else its endpoint. */
+  const pathOf = async (resource: string) => {
+    const { endpoint, scoutEndpoint } = endpointOf(resource);
+    return `webtool/${scoutEndpoint && (await options.isScout?.(resource)) ? scoutEndpoint : endpoint}`;
+  };
   const withId = (record: Record<string, unknown>, idField: string) =>
     ({ ...record, id: record[idField] as Identifier }) as RaRecord;
   const withoutId = (data: Record<string, unknown>) => {
@@ -56,13 +65,13 @@ export function createDataProvider(call: GatewayCall, options: DataProviderOptio
   };
 
   async function list(resource: string, params: Partial<GetListParams>) {
-    const { endpoint, id } = endpointOf(resource);
+    const { id } = endpointOf(resource);
     const page = params.pagination?.page ?? 1;
     const perPage = params.pagination?.perPage ?? 20;
     const { q, ...filters } = (params.filter ?? {}) as Record<string, QueryValue>;
     const response = await call<ListResponse>({
       method: 'GET',
-      path: `webtool/${endpoint}`,
+      path: await pathOf(resource),
       query: {
         offset: (page - 1) * perPage,
         limit: perPage,
@@ -83,8 +92,8 @@ export function createDataProvider(call: GatewayCall, options: DataProviderOptio
   }
 
   async function write(resource: string, method: GatewayRequest['method'], body: Record<string, unknown>) {
-    const { endpoint, id } = endpointOf(resource);
-    const response = await call<RecordResponse>({ method, path: `webtool/${endpoint}`, body }).catch(withFormErrors);
+    const { id } = endpointOf(resource);
+    const response = await call<RecordResponse>({ method, path: await pathOf(resource), body }).catch(withFormErrors);
     return withId(response.data ?? body, id);
   }
 
@@ -98,11 +107,11 @@ export function createDataProvider(call: GatewayCall, options: DataProviderOptio
   }
 
   async function remove(resource: string, recordId: Identifier, previous?: RaRecord) {
-    const { endpoint, id, deleteSends = {} } = endpointOf(resource);
+    const { id, deleteSends = {} } = endpointOf(resource);
     const named = Object.fromEntries(Object.entries(deleteSends).map(([name, field]) => [name, previous?.[field]]));
     await call({
       method: 'DELETE',
-      path: `webtool/${endpoint}`,
+      path: await pathOf(resource),
       body: { ...named, [id]: recordId, version: previous?.version },
     });
     return previous ?? ({ id: recordId } as RaRecord);
@@ -153,17 +162,17 @@ export function createDataProvider(call: GatewayCall, options: DataProviderOptio
       return { data: await write(resource, 'DELETE', { opname: params.opname, [id]: params.id }) };
     },
     /** An opname action, e.g. `action('carriers', 'PATCH', 'update_carrier_expiry_settings', {...})`. */
-    action: <T = unknown>(
+    action: async <T = unknown>(
       resource: string,
       method: GatewayRequest['method'],
       opname: string,
       body?: Record<string, unknown>,
       query?: Record<string, QueryValue>,
     ) => {
-      const { endpoint } = endpointOf(resource);
+      const path = await pathOf(resource);
       return method === 'GET'
-        ? call<T>({ method, path: `webtool/${endpoint}`, query: { ...query, opname } })
-        : call<T>({ method, path: `webtool/${endpoint}`, query, body: { ...body, opname } });
+        ? call<T>({ method, path, query: { ...query, opname } })
+        : call<T>({ method, path, query, body: { ...body, opname } });
     },
     /** A raw webtool/ call for paths that are not resources (nav_drawer, lists, ...). */
     call,

@@ -13,6 +13,14 @@ import * as sharedValidators from './validators/standalone-runtime.ts';
 
 const stringList = { type: 'array', items: { type: 'string' } };
 
+/** A policy option of the resource's feature (spec 01 §6) and its value when no policy configures it. */
+const featureOptionHint = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['option'],
+  properties: { option: { type: 'string', minLength: 1 }, fallback: { type: 'boolean' } },
+};
+
 /**
  * The shape of each hint (schemas/README.md). Hints do not validate data; their meta-schemas make a
  * misspelt key or a wrong value fail the schema's compilation, and so `npm run gen`, instead of
@@ -66,6 +74,8 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
         ],
       },
       deleteSends: { type: 'object', minProperties: 1, additionalProperties: { type: 'string', minLength: 1 } },
+      scoutEndpoint: { type: 'string', minLength: 1 },
+      scoutFields: { ...stringList, minItems: 1 },
     },
   },
   'x-column': {
@@ -100,6 +110,9 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
         required: ['feature', 'option'],
         properties: { feature: { type: 'integer' }, option: { type: 'string' } },
       },
+      option: featureOptionHint,
+      requiredOption: featureOptionHint,
+      setBy: { type: 'string', pattern: '^[a-z_]+$' },
     },
   },
   'x-lookup': {
@@ -180,6 +193,7 @@ const extensionVocabulary: KeywordDefinition[] = [
           when: { type: 'object' },
           confirm: { type: 'string' },
           form: { type: 'string' },
+          option: featureOptionHint,
           ...whoMaySee,
         },
       },
@@ -197,6 +211,15 @@ const extensionVocabulary: KeywordDefinition[] = [
           items: {
             type: 'object',
             required: ['when', 'label', 'color'],
+            additionalProperties: false,
+            properties: { when: { type: 'object' }, label: { type: 'string' }, color: { enum: badgeColors } },
+          },
+        },
+        marks: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['when', 'label'],
             additionalProperties: false,
             properties: { when: { type: 'object' }, label: { type: 'string' }, color: { enum: badgeColors } },
           },

@@ -67,6 +67,18 @@ export interface InputHint {
   removeOpname?: string;
   /** Upper-case the value when this policy option of the feature is on. */
   uppercaseOption?: { feature: number; option: string };
+  /** The input shows, and the gateway takes the field, only when this option of the resource's feature is on. */
+  option?: FeatureOptionHint;
+  /** The field is required when this option of the resource's feature is on (municipality required). */
+  requiredOption?: FeatureOptionHint;
+  /** The record action (its `name`) that changes the field: the form shows the value, not an input. */
+  setBy?: string;
+}
+
+/** A policy option of the resource's feature (spec 01 §6); `fallback` when no policy configures it. */
+export interface FeatureOptionHint {
+  option: string;
+  fallback?: boolean;
 }
 
 /** `x-lookup`: exactly one of `source` or `resource`. */
@@ -102,12 +114,18 @@ export interface ResourceHint {
   bulkImport?: boolean | { toggle?: string };
   /** Record fields sent with a delete under other names: `{ "partner_id": "hardware_owner_id" }`. */
   deleteSends?: Record<string, string>;
+  /** The endpoint users holding only the scout level of the feature call instead (`service_points/scouts`). */
+  scoutEndpoint?: string;
+  /** The fields a scout-level user fills in and changes; the form shows them only. */
+  scoutFields?: string[];
 }
 
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
 
 export interface FieldModel {
   source: string;
+  /** The property's place in the schema: forms lay inputs out in this order, lists by `column.index`. */
+  position?: number;
   type: FieldType;
   /** The type of an array's items. */
   itemType?: FieldType;
@@ -144,6 +162,8 @@ export type RecordCondition = Record<string, unknown>;
 export interface BadgeModel {
   colors: Record<string, BadgeColor>;
   rules: { when: RecordCondition; label: string; color: BadgeColor }[];
+  /** Extra badges beside the value's, one per matching entry (a test service point's 'Test'). */
+  marks: { when: RecordCondition; label: string; color?: BadgeColor }[];
 }
 
 /** `x-children`: records of another schema shown in a tab of this one's edit page. */
@@ -179,6 +199,8 @@ export interface RecordActionModel {
    * call (prefilled from the record's fields of the same names); the values are sent with the call.
    */
   form?: string;
+  /** Shown only when this option of the resource's feature is on (the test service point dialog). */
+  option?: FeatureOptionHint;
   /** Who sees the button; by default whoever may edit the record. */
   levels?: AccessLevel[];
   partnerTypes?: string[] | 'All';
@@ -219,6 +241,10 @@ export interface ResourceModel extends FormModel {
   importToggle?: string;
   /** `x-resource.deleteSends`: request field -> record field, sent with the id on a delete. */
   deleteSends: Record<string, string>;
+  /** `x-resource.scoutEndpoint`: the path of the same records for users with only the scout level. */
+  scoutEndpoint?: string;
+  /** `x-resource.scoutFields`: what a scout-level user may set; empty when the level has no form of its own. */
+  scoutFields: string[];
   children: ChildModel[];
   recordActions: RecordActionModel[];
 }
@@ -295,6 +321,7 @@ function fieldModel(source: string, node: SchemaNode, required: boolean, positio
   const defaultColumnType: ColumnType = type === 'array' ? 'array_with_badges' : property.enum ? 'select' : 'text';
   const field: FieldModel = {
     source,
+    position,
     type,
     itemType: typeOf(items),
     required,
@@ -325,7 +352,7 @@ function fieldModel(source: string, node: SchemaNode, required: boolean, positio
 }
 
 function badgeModel(hint: Partial<BadgeModel> | undefined): BadgeModel | undefined {
-  return hint && { colors: hint.colors ?? {}, rules: hint.rules ?? [] };
+  return hint && { colors: hint.colors ?? {}, rules: hint.rules ?? [], marks: hint.marks ?? [] };
 }
 
 /** Whether every field the condition names holds the given value. */
@@ -381,6 +408,8 @@ export function resourceModel(schema: Schema, resolveRef: RefResolver): Resource
     bulkImport: meta.bulkImport === true || typeof meta.bulkImport === 'object',
     importToggle: typeof meta.bulkImport === 'object' ? meta.bulkImport.toggle : undefined,
     deleteSends: meta.deleteSends ?? {},
+    ...(meta.scoutEndpoint && { scoutEndpoint: meta.scoutEndpoint }),
+    scoutFields: meta.scoutFields ?? [],
     required,
     fields,
     children: (schema['x-children'] as ChildModel[] | undefined) ?? [],

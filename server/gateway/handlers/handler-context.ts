@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { CallerAccess } from '../caller-access.ts';
-import { badRequest, HttpError } from '../http-error.ts';
+import { badRequest, HttpError, noPermission } from '../http-error.ts';
+import { accessLevel } from '../../../src/schema/permissions.ts';
 import { single } from '../list-query.ts';
 import type { Doc } from '../record-store.ts';
 import type { ResourceDefinition } from '../resource-registry.ts';
@@ -18,15 +19,45 @@ export interface HandlerContext {
 
 export const endpointOf = (request: FastifyRequest) => (request.params as { '*': string })['*'].replace(/\/+$/, '');
 
+/**
+ * Users holding only the scout level of a resource's feature use its scout path (spec 01 §6: service
+ * points with a /scouts suffix), which serves the same records; everyone else its plain endpoint.
+ */
+function assertScoutPath(request: FastifyRequest, resource: ResourceDefinition, viaScoutPath: boolean) {
+  const access = request.access;
+  if (!resource.scoutEndpoint || !access) return;
+  const scout = !access.superAdmin && accessLevel(access.permissions, resource.features) === 'scout';
+  if (scout !== viaScoutPath) throw noPermission();
+  // A scout lists, reads a record's log, looks addresses up, creates and edits: no other opname is theirs.
+  const opname = opnameOf(request);
+  if (scout && opname !== undefined && !(request.method === 'GET' && SCOUT_QUERIES.has(opname))) {
+    throw noPermission();
+  }
+}
+
+const SCOUT_QUERIES = new Set(['history', 'address']);
+
+function opnameOf(request: FastifyRequest): string | undefined {
+  const body = request.body && typeof request.body === 'object' ? (request.body as Doc) : {};
+  const value = body.opname ?? single((request.query as Record<string, unknown>).opname);
+  return value === undefined ? undefined : String(value);
+}
+
 export function createHandlerContext(deps: WebtoolDeps): HandlerContext {
   const writesOf = createWritePipeline(deps);
+  const byScoutPath = new Map(
+    [...deps.resources.values()].flatMap((resource) =>
+      resource.scoutEndpoint ? [[resource.scoutEndpoint, resource] as const] : [],
+    ),
+  );
   return {
     deps,
     writesOf,
     resourceFor(request) {
       const endpoint = endpointOf(request);
-      const resource = deps.resources.get(endpoint);
+      const resource = deps.resources.get(endpoint) ?? byScoutPath.get(endpoint);
       if (!resource) throw new HttpError(404, `Unknown webtool path: ${endpoint}`);
+      assertScoutPath(request, resource, endpoint === resource.scoutEndpoint);
       return resource;
     },
     opnameContext: (access, resource) => ({

@@ -13,6 +13,7 @@ import { servicePointReportQueries } from './service-point-report.ts';
 import { putServicePointPhoto, servicePointPhotoRemovals } from './service-point-photos.ts';
 import { removeRecordUploads } from '../uploads.ts';
 import { servicePointAddressQueries, validatedAddress } from './service-point-address.ts';
+import { servicePointCoreChecks, servicePointCorePatchOpnames } from './service-point-core.ts';
 
 const ON_HOLD = 'The status cannot be edited because the service point is on hold';
 const TEST_PERMANENT = 'A test service point is permanent and cannot become live';
@@ -74,7 +75,8 @@ const was = (existing: ServicePoint | undefined, field: keyof ServicePoint) => e
 
 /** Spec 02 §4: on hold freezes the status; test and terminated are one-way. */
 export const servicePointRules = recordRules<ServicePoint>({
-  async beforeWrite({ tx, input }, doc, existing) {
+  async beforeWrite(ctx, doc, existing) {
+    const { tx, input } = ctx;
     const before = existing?.doc;
     doc = await validatedAddress(tx, input, doc, before);
     if (before && was(before, 'parked') && doc.status !== before.status) {
@@ -90,7 +92,8 @@ export const servicePointRules = recordRules<ServicePoint>({
     await assertReferencesExist(tx, doc, before);
     await assertUnitLimitHolds(tx, doc, existing);
     await assertCarrierSettings(tx, doc, existing);
-    return doc.is_terminated === true ? { ...doc, status: 9, active: false } : doc;
+    const checked = await servicePointCoreChecks(ctx, doc, existing);
+    return checked.is_terminated === true ? { ...checked, status: 9, active: false } : checked;
   },
 
   // Its units' badges follow the service point's status (installation open, inactive hardware).
@@ -107,7 +110,7 @@ export const servicePointRules = recordRules<ServicePoint>({
   },
 
   opnames: { bulk_import: bulkImport() },
-  patchOpnames: { ...installationPatchOpnames },
+  patchOpnames: { ...installationPatchOpnames, ...servicePointCorePatchOpnames },
   removals: { ...installationRemovals, ...servicePointPhotoRemovals },
   queries: { ...servicePointReportQueries, ...servicePointHardwareQueries, ...servicePointAddressQueries },
   put: putServicePointPhoto,

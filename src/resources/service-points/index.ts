@@ -1,8 +1,17 @@
+import { lazy } from 'react';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { schemaResource } from '../../schema/ui/schema-resource.tsx';
 
+const StatusInput = lazy(() => import('./status-input.tsx').then((module) => ({ default: module.StatusInput })));
+
 /**
- * Service points are created by bulk import (and later by converting locations); the edit page has
- * the Basic, More and Log tabs. Hardware units and carrier settings come with their own issue.
+ * Service points are created in the form (or by bulk import); the edit page has the Basic, Hardware
+ * units, Carrier settings, Log and More tabs and the dialogs of the record actions. Each part of the
+ * screen registers its own widgets and panels here, one line each.
  */
-export default schemaResource('service-point', { icon: StorefrontIcon, create: false });
+export default schemaResource('service-point', {
+  icon: StorefrontIcon,
+  inputs: {
+    'service-point-status': StatusInput,
+  },
+});

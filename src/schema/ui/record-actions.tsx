@@ -12,7 +12,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { accessLevel, type PermissionSet } from '../permissions.ts';
+import { accessLevel, featureOption, type PermissionSet } from '../permissions.ts';
 import { mayDo } from '../resource-actions.ts';
 import { formValuesOf, matchesCondition, type RecordActionModel, type ResourceModel } from '../resource-model.ts';
 import { toFieldErrors, validateRecord } from '../validate.ts';
@@ -31,11 +31,15 @@ interface CallerProfile {
   permissions: PermissionSet;
 }
 
-/** An action's own `levels` / `partnerTypes`, or else the rule of editing the record. */
+/** An action's own `levels` / `partnerTypes`, or else the rule of editing the record; and its feature option. */
 function useMaySee(model: ResourceModel) {
   const { permissions: profile } = usePermissions<CallerProfile | undefined>();
   return (action: RecordActionModel) => {
     if (!profile?.permissions) return false;
+    const { option } = action;
+    if (option && !featureOption(profile.permissions, model.features, option.option, option.fallback ?? false)) {
+      return false;
+    }
     const actor = {
       partnerType: profile.partnerType,
       superAdmin: profile.superAdmin,

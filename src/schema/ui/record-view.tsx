@@ -7,10 +7,13 @@ import {
   SingleFieldList,
   TabbedShowLayout,
   useI18nProvider,
+  usePermissions,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import type { FieldModel, ResourceModel } from '../resource-model.ts';
+import { optionShowsField } from '../feature-options.ts';
+import type { PermissionSet } from '../permissions.ts';
 import { cellContext, columnPlan } from './schema-columns.tsx';
 import { useLookupChoices } from './lookup-choices.ts';
 import { choicesById, LookupBadgeList } from './lookup-badges.tsx';
@@ -92,7 +95,12 @@ function recordValue(field: FieldModel) {
  */
 export function RecordView({ model }: { model: ResourceModel }) {
   const panels = useTabPanels();
-  const fields = model.fields.filter((field) => !SECRET_FIELD.test(field.source));
+  const permissions = usePermissions<{ permissions?: PermissionSet } | undefined>().permissions?.permissions;
+  const fields = model.fields.filter(
+    (field) =>
+      !SECRET_FIELD.test(field.source) &&
+      (!field.input.option || (permissions !== undefined && optionShowsField(permissions, model, field))),
+  );
   const values = (tab?: string) =>
     fields.filter((field) => !tab || (field.input.tab ?? model.tabs[0]) === tab).map(recordValue);
   if (!model.tabs.length) return <SimpleShowLayout>{values()}</SimpleShowLayout>;

@@ -22,7 +22,7 @@ import { localisedText } from '../localised-text.ts';
 import type { FieldModel } from '../resource-model.ts';
 import { useLookupChoices, type Choice } from './lookup-choices.ts';
 import { Badge, choicesById, LookupBadgeList } from './lookup-badges.tsx';
-import { badgeOf, StatusBadge } from './status-badge.tsx';
+import { badgeOf, BadgeWithMarks, marksOf } from './status-badge.tsx';
 
 /*
  * A 500-row page has ten thousand cells. Each column is planned once per render of the table (its
@@ -231,7 +231,7 @@ export function columnPlan(field: FieldModel, context: CellContext): CellRendere
   if (field.badge) {
     return (record) => {
       const badge = badgeOf(field, record, context.translate, label);
-      return badge ? <StatusBadge {...badge} /> : null;
+      return <BadgeWithMarks badge={badge} marks={marksOf(field, record, context.translate)} />;
     };
   }
   switch (field.column.type) {

@@ -8,10 +8,15 @@ import {
   useNotify,
   useRedirect,
   useResourceContext,
+  useCanAccess,
   useCanAccessResources,
+  usePermissions,
+  useRecordContext,
   type RaRecord,
 } from 'react-admin';
-import type { ChildModel, ResourceModel } from '../resource-model.ts';
+import type { ChildModel, FieldModel, ResourceModel } from '../resource-model.ts';
+import { optionRequiredErrors, optionShowsField } from '../feature-options.ts';
+import { accessLevel, type PermissionSet } from '../permissions.ts';
 import { toFieldErrors, validateRecord } from '../validate.ts';
 import { modelOf, schemaRegistry } from './registry.ts';
 import { NestedRecords } from './nested-records.tsx';
@@ -26,12 +31,55 @@ const LOG_TAB = 'log';
 
 export type FormMode = 'create' | 'edit';
 
-/** The same ajv validator the gateway runs, with translated `validation.*` messages per field. */
-export function useSchemaValidator(model: ResourceModel) {
+/** The user's policies, as the authProvider resolved them at sign-in. */
+function usePermissionSet(): PermissionSet | undefined {
+  return usePermissions<{ permissions?: PermissionSet } | undefined>().permissions?.permissions;
+}
+
+/** Whether the user holds only the scout level of the resource's feature: their form has `scoutFields` only. */
+export function useScoutForm(model: ResourceModel): boolean {
+  const permissions = usePermissionSet();
+  return Boolean(
+    model.scoutFields.length &&
+    permissions &&
+    !permissions.superAdmin &&
+    accessLevel(permissions, model.features) === 'scout',
+  );
+}
+
+/**
+ * The same ajv validator the gateway runs, with translated `validation.*` messages per field, plus the
+ * fields the user's feature options make required (`x-input.requiredOption`), as the gateway adds them.
+ */
+export function useSchemaValidator(model: ResourceModel, mode: FormMode = 'create') {
+  const permissions = usePermissionSet();
+  const record = useRecordContext();
+  const stored = mode === 'edit' ? record : undefined;
   return useMemo(
-    () => (values: RaRecord | Record<string, unknown>) =>
-      toFieldErrors(validateRecord(schemaRegistry, model.schemaId, values)),
-    [model.schemaId],
+    () => (values: RaRecord | Record<string, unknown>) => {
+      const { errors } = validateRecord(schemaRegistry, model.schemaId, values);
+      const required = permissions ? optionRequiredErrors(permissions, model, values, stored) : {};
+      return toFieldErrors({ errors: { ...required, ...errors } });
+    },
+    [model, permissions, stored],
+  );
+}
+
+/**
+ * The inputs of a form, in the schema's property order, less those the user's feature options hide; a
+ * new record has no read-only field, nor one that a record action sets (there is no record to act on).
+ */
+export function useFormFields(model: ResourceModel, mode: FormMode): FieldModel[] {
+  const permissions = usePermissionSet();
+  const scout = useScoutForm(model);
+  return useMemo(
+    () =>
+      model.fields
+        .filter((field) => !scout || model.scoutFields.includes(field.source))
+        .filter((field) => !((field.readOnly || field.input.setBy) && mode === 'create'))
+        .filter((field) => !field.input.option || (permissions && optionShowsField(permissions, model, field)))
+        .sort((a, b) => (a.position ?? a.column.index) - (b.position ?? b.column.index)),
+    [model, mode, permissions, scout],
   );
 }
 
@@ -41,6 +89,8 @@ function FormToolbar({ mode }: { mode: FormMode }) {
   const notify = useNotify();
   const redirect = useRedirect();
   const resource = useResourceContext();
+  // Who may edit may not always delete (a scout edits their proposals, never deletes them).
+  const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
   // Deleting leaves the form on purpose: the record is gone, its unsaved changes with it.
   const deleteOptions = {
     onSuccess: () => {
@@ -53,7 +103,7 @@ function FormToolbar({ mode }: { mode: FormMode }) {
     <>
       <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
         <SaveButton />
-        {mode === 'edit' && <DeleteButton mutationMode="pessimistic" mutationOptions={deleteOptions} />}
+        {mode === 'edit' && canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={deleteOptions} />}
       </Toolbar>
       <UnsavedChangesDialog leaving={leaving} />
       {mode === 'edit' && <DiscardOnReload />}
@@ -76,13 +126,15 @@ function useReadableChildren(model: ResourceModel): ChildModel[] {
 
 /** Create/edit form from the schema: inputs by type and hint, in tabs when the schema names them. */
 export function SchemaForm({ model, mode }: { model: ResourceModel; mode: FormMode }) {
-  const validate = useSchemaValidator(model);
+  const validate = useSchemaValidator(model, mode);
   const readableChildren = useReadableChildren(model);
   const panels = useTabPanels();
-  const fields = model.fields.filter((field) => !(field.readOnly && mode === 'create'));
+  const fields = useFormFields(model, mode);
+  const scout = useScoutForm(model);
+  const tabOf = (field: FieldModel) => field.input.tab ?? model.tabs[0];
   const inputs = (tab?: string) =>
     fields
-      .filter((field) => !tab || (field.input.tab ?? model.tabs[0]) === tab)
+      .filter((field) => !tab || tabOf(field) === tab)
       .map((field) => <SchemaInput key={field.source} field={field} mode={mode} />);
 
   if (!model.tabs.length) {
@@ -97,12 +149,15 @@ export function SchemaForm({ model, mode }: { model: ResourceModel; mode: FormMo
       {model.tabs
         // The log and a registered panel show a saved record: a new one has neither yet.
         .filter((tab) => mode === 'edit' || (tab !== LOG_TAB && !Object.hasOwn(panels, tab)))
+        // A scout's form: the tabs of their fields and the log, none of the panels (hardware, carriers).
+        .filter((tab) => !scout || tab === LOG_TAB || fields.some((field) => tabOf(field) === tab))
         .map((tab) => (
           <TabbedForm.Tab key={tab} label={`resources.${model.name}.tabs.${tab}`}>
             {tab === LOG_TAB ? <RecordHistory model={model} /> : (registeredPanel(panels, tab, model) ?? inputs(tab))}
           </TabbedForm.Tab>
         ))}
       {mode === 'edit' &&
+        !scout &&
         readableChildren.map((child) => (
           <TabbedForm.Tab key={child.tab} label={`resources.${model.name}.tabs.${child.tab}`}>
             <NestedRecords child={child} />

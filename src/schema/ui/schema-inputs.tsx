@@ -122,7 +122,8 @@ export function SchemaInput({ field, mode }: { field: FieldModel; mode: 'create'
 }
 
 function SchemaFieldInput({ field, mode }: { field: FieldModel; mode: 'create' | 'edit' }) {
-  const disabled = field.readOnly;
+  // A field that a record action sets (a termination) shows its value; the action's dialog changes it.
+  const disabled = field.readOnly || field.input.setBy !== undefined;
   const defaultValue = mode === 'create' ? field.defaultValue : undefined;
   if (field.lookup?.resource) {
     return field.type === 'array' ? (
@@ -139,7 +140,11 @@ function SchemaFieldInput({ field, mode }: { field: FieldModel; mode: 'create' |
         reference={field.lookup.resource}
         perPage={searchPageSizeOf(field.lookup.resource)}
       >
-        <AutocompleteInput optionText={field.lookup.label ?? 'name'} disabled={disabled} />
+        <AutocompleteInput
+          optionText={field.lookup.label ?? 'name'}
+          disabled={disabled}
+          noOptionsText="form.record_not_found"
+        />
       </ReferenceInput>
     );
   }

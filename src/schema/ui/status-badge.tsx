@@ -51,6 +51,30 @@ export function badgeOf(
   return { label: valueLabel(value), color: badge.colors[String(value)] ?? 'default' };
 }
 
+/** The `x-badge.marks` a record matches, each a badge of its own beside the value's ('Test'). */
+export function marksOf(
+  field: FieldModel,
+  record: Record<string, unknown>,
+  translate: (key: string, options?: Record<string, unknown>) => string,
+): BadgeView[] {
+  return (field.badge?.marks ?? [])
+    .filter((mark) => matchesCondition(record, mark.when))
+    .map((mark) => ({ label: translate(mark.label, { _: mark.label }), color: mark.color ?? 'warning' }));
+}
+
+/** A field's badge followed by its marks. */
+export function BadgeWithMarks({ badge, marks }: { badge?: BadgeView; marks: BadgeView[] }) {
+  if (!marks.length) return badge ? <StatusBadge {...badge} /> : null;
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" component="span">
+      {badge && <StatusBadge {...badge} />}
+      {marks.map((mark) => (
+        <StatusBadge key={mark.label} {...mark} />
+      ))}
+    </Stack>
+  );
+}
+
 export function StatusBadge({ label, color }: BadgeView) {
   const palette = BADGE_PALETTE[color];
   return (
@@ -73,22 +97,25 @@ export function RecordBadges({ model }: { model: ResourceModel }) {
       const choices = field.choices;
       const valueLabel = (value: unknown) =>
         choices ? translate(`choices.${choices}.${value}`, { _: String(value) }) : String(value);
-      return { field, view: badgeOf(field, record, translate, valueLabel) };
+      return { field, view: badgeOf(field, record, translate, valueLabel), marks: marksOf(field, record, translate) };
     })
-    .filter((badge): badge is { field: FieldModel; view: BadgeView } => badge.view !== undefined);
+    .filter((badge) => badge.view !== undefined || badge.marks.length > 0);
   const colouredLists = model.fields.filter(
     (field) => field.column.type === 'array_with_badges' && field.lookup?.source && Array.isArray(record[field.source]),
   );
   if (!badges.length && !colouredLists.length) return null;
   return (
     <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mr: 'auto', alignItems: 'center' }}>
-      {badges.map(({ field, view }) => (
+      {badges.map(({ field, view, marks }) => (
         <span
           role="group"
           key={field.source}
-          aria-label={`${translate(`resources.${model.name}.fields.${field.source}`)}: ${view.label}`}
+          aria-label={`${translate(`resources.${model.name}.fields.${field.source}`)}: ${[view, ...marks]
+            .filter((badge) => badge !== undefined)
+            .map((badge) => badge.label)
+            .join(', ')}`}
         >
-          <StatusBadge {...view} />
+          <BadgeWithMarks badge={view} marks={marks} />
         </span>
       ))}
       {colouredLists.map((field) => (

@@ -220,7 +220,7 @@ const formats2 = sharedValidators.formats['https-url'];
 const formats4 = sharedValidators.formats['email-list'];
 const formats6 = sharedValidators.formats['no-special-characters'];
 const func2 = ajvRuntime_ucs2length_default;
-const pattern5 = new RegExp('^#[0-9a-fA-F]{6}$', 'u');
+const pattern6 = new RegExp('^#[0-9a-fA-F]{6}$', 'u');
 
 function validate33(
   data,
@@ -1290,7 +1290,7 @@ function validate33(
     if (data.color_code !== undefined) {
       let data22 = data.color_code;
       if (typeof data22 === 'string') {
-        if (!pattern5.test(data22)) {
+        if (!pattern6.test(data22)) {
           const err52 = {
             instancePath: instancePath + '/color_code',
             schemaPath: '#/properties/color_code/pattern',
@@ -5711,8 +5711,8 @@ const schema81 = {
     },
   },
 };
-const pattern6 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
-const pattern7 = new RegExp('^[a-z0-9]+$', 'u');
+const pattern7 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
+const pattern8 = new RegExp('^[a-z0-9]+$', 'u');
 
 function validate40(
   data,
@@ -5821,7 +5821,7 @@ function validate40(
           }
           errors++;
         }
-        if (!pattern6.test(data0)) {
+        if (!pattern7.test(data0)) {
           const err5 = {
             instancePath: instancePath + '/role_name',
             schemaPath: '#/properties/role_name/pattern',
@@ -6070,7 +6070,7 @@ function validate40(
           }
           errors++;
         }
-        if (!pattern7.test(data5)) {
+        if (!pattern8.test(data5)) {
           const err17 = {
             instancePath: instancePath + '/partner',
             schemaPath: '#/properties/partner/pattern',
@@ -6447,8 +6447,8 @@ const schema82 = {
     features: { basic: 187, advance: 188, scout: 240, parent: 186 },
     partnerTypes: 'All',
     actions: {
-      create: { levels: ['advance'], partnerTypes: ['operator'] },
-      edit: { levels: ['advance'], partnerTypes: ['operator'] },
+      create: { levels: ['advance', 'scout'], partnerTypes: ['operator'] },
+      edit: { levels: ['advance', 'scout'], partnerTypes: ['operator'] },
       delete: { levels: ['advance'], partnerTypes: ['operator'] },
       import: { levels: ['advance'], partnerTypes: ['operator'] },
     },
@@ -6466,7 +6466,94 @@ const schema82 = {
     search: ['sp_id', 'name', 'city', 'zip'],
     tabs: ['basic', 'hardware_units', 'carrier_settings', 'log', 'more'],
     bulkImport: { toggle: 'test_sp' },
+    scoutEndpoint: 'service_points/scouts',
+    scoutFields: [
+      'name',
+      'location_name',
+      'status',
+      'country',
+      'address',
+      'address_id',
+      'zip',
+      'city',
+      'municipality',
+      'latitude',
+      'longitude',
+      'location_type_id',
+      'foundation_id',
+      'opening_hours',
+      'wheelchair_accessible',
+      'description',
+      'description_language',
+      'contact_person',
+      'owner_contact_phone',
+      'email',
+      'photos',
+    ],
   },
+  'x-record-actions': [
+    {
+      name: 'set_scout_contact',
+      label: 'service_points.actions.set_scout_contact',
+      done: 'service_points.done.set_scout_contact',
+      method: 'PATCH',
+      opname: 'set_scout_contact',
+      send: ['service_point_id', 'version'],
+      form: 'service-point-scout-contact',
+      when: { is_terminated: false },
+      levels: ['advance'],
+      partnerTypes: ['operator'],
+    },
+    {
+      name: 'set_location_owner',
+      label: 'service_points.actions.set_location_owner',
+      done: 'service_points.done.set_location_owner',
+      method: 'PATCH',
+      opname: 'set_location_owner',
+      send: ['service_point_id', 'version'],
+      form: 'service-point-location-owner',
+      when: { is_terminated: false },
+      levels: ['advance'],
+      partnerTypes: ['operator'],
+    },
+    {
+      name: 'set_service_point_group',
+      label: 'service_points.actions.set_service_point_group',
+      done: 'service_points.done.set_service_point_group',
+      method: 'PATCH',
+      opname: 'set_service_point_group',
+      send: ['service_point_id', 'version'],
+      form: 'service-point-group-choice',
+      when: { is_terminated: false },
+      levels: ['advance'],
+      partnerTypes: ['operator'],
+    },
+    {
+      name: 'set_test_sp',
+      label: 'service_points.actions.set_test_sp',
+      done: 'service_points.done.set_test_sp',
+      method: 'PATCH',
+      opname: 'set_test_sp',
+      send: ['service_point_id', 'version'],
+      when: { test_sp: false, is_terminated: false },
+      confirm: 'service_points.confirm.set_test_sp',
+      option: { option: 'test_shipment' },
+      levels: ['advance'],
+      partnerTypes: ['operator'],
+    },
+    {
+      name: 'terminate',
+      label: 'service_points.actions.terminate',
+      done: 'service_points.done.terminate',
+      method: 'PATCH',
+      opname: 'terminate',
+      send: ['service_point_id', 'version'],
+      when: { is_terminated: false },
+      confirm: 'service_points.confirm.terminate',
+      levels: ['advance'],
+      partnerTypes: ['operator'],
+    },
+  ],
   required: ['name', 'country', 'status'],
   properties: {
     service_point_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
@@ -6516,10 +6603,12 @@ const schema82 = {
           '8': 'default',
           '9': 'error',
         },
+        marks: [{ when: { test_sp: true }, label: 'service_points.marks.test', color: 'warning' }],
       },
       'x-column': { type: 'text_with_badge', index: 3 },
-      'x-input': { tab: 'basic' },
+      'x-input': { tab: 'basic', kind: 'service-point-status' },
       'x-filter': { kind: 'select', alwaysOn: true },
+      default: 1,
     },
     status_comment: {
       type: 'string',
@@ -6554,20 +6643,20 @@ const schema82 = {
       maxLength: 100,
       format: 'no-special-characters',
       'x-column': { hide: true },
-      'x-input': { tab: 'basic' },
+      'x-input': { tab: 'basic', requiredOption: { option: 'municipality_required', fallback: true } },
     },
     region_id: {
       type: 'integer',
       'x-lookup': { source: 'webtool/lists?type=region' },
       'x-column': { type: 'select', hide: true },
       'x-filter': { kind: 'select' },
-      'x-input': { tab: 'basic' },
+      'x-input': { tab: 'basic', option: { option: 'region' } },
     },
     sub_region_id: {
       type: 'integer',
       'x-lookup': { source: 'webtool/lists?type=sub_region' },
       'x-column': { type: 'select', hide: true },
-      'x-input': { tab: 'basic' },
+      'x-input': { tab: 'basic', option: { option: 'sub_region' } },
     },
     latitude: {
       type: 'number',
@@ -6606,7 +6695,7 @@ const schema82 = {
       'x-lookup': { source: 'webtool/lists?type=delivery_methods' },
       'x-column': { type: 'array_with_badges', hide: true },
       'x-filter': { kind: 'select' },
-      'x-input': { tab: 'basic' },
+      'x-input': { tab: 'basic', option: { option: 'delivery_method' } },
     },
     delivery_days: {
       type: 'array',
@@ -6707,7 +6796,7 @@ const schema82 = {
       'x-lookup': { source: 'webtool/lists?type=location_owners' },
       'x-column': { type: 'select' },
       'x-filter': { kind: 'select' },
-      'x-input': { tab: 'more' },
+      'x-input': { tab: 'more', setBy: 'set_location_owner' },
     },
     maintenance_provider_id: {
       type: 'integer',
@@ -6728,7 +6817,7 @@ const schema82 = {
       'x-lookup': { source: 'webtool/lists?type=service_point_groups' },
       'x-column': { type: 'select', hide: true },
       'x-filter': { kind: 'select' },
-      'x-input': { tab: 'more' },
+      'x-input': { tab: 'more', setBy: 'set_service_point_group' },
     },
     group_name: { type: 'string', readOnly: true, 'x-column': { hide: true } },
     contract_signed: {
@@ -6743,11 +6832,22 @@ const schema82 = {
       maxLength: 70,
       format: 'scout-value',
       'x-column': { hide: true, ignorexport: true },
+      'x-input': { tab: 'more', setBy: 'set_scout_contact' },
     },
     scout_email: { type: 'string', readOnly: true, 'x-column': { hide: true } },
-    is_terminated: { type: 'boolean', 'x-input': { tab: 'more' }, default: false, 'x-filter': { kind: 'boolean' } },
+    is_terminated: {
+      type: 'boolean',
+      'x-input': { tab: 'more', setBy: 'terminate' },
+      default: false,
+      'x-filter': { kind: 'boolean' },
+    },
     parked: { type: 'boolean', 'x-input': { tab: 'more' }, default: false, 'x-filter': { kind: 'boolean' } },
-    test_sp: { type: 'boolean', 'x-input': { tab: 'more' }, default: false, 'x-filter': { kind: 'boolean' } },
+    test_sp: {
+      type: 'boolean',
+      'x-input': { tab: 'more', setBy: 'set_test_sp' },
+      default: false,
+      'x-filter': { kind: 'boolean' },
+    },
     active: { type: 'boolean', 'x-column': { type: 'switch' }, 'x-input': { tab: 'more' }, default: false },
     description: {
       type: 'string',
@@ -6837,8 +6937,8 @@ const formats56 = sharedValidators.formats['no-period-start'];
 const formats64 = sharedValidators.formats.time;
 const formats98 = sharedValidators.formats['scout-value'];
 const formats104 = sharedValidators.formats.email;
-const func56 = sharedValidators.timeAfterMessage;
-const func68 = sharedValidators.countWithinMessage;
+const func61 = sharedValidators.timeAfterMessage;
+const func73 = sharedValidators.countWithinMessage;
 
 function validate41(
   data,
@@ -8078,9 +8178,9 @@ function validate41(
         }
         if (data24.monday !== undefined) {
           let data25 = data24.monday;
-          const _errs116 = errors;
-          let valid12 = true;
           const _errs117 = errors;
+          let valid12 = true;
+          const _errs118 = errors;
           if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
             if (data25.closed !== undefined) {
               if (false !== data25.closed) {
@@ -8094,17 +8194,17 @@ function validate41(
               }
             }
           }
-          var _valid0 = _errs117 === errors;
-          errors = _errs116;
+          var _valid0 = _errs118 === errors;
+          errors = _errs117;
           if (vErrors !== null) {
-            if (_errs116) {
-              vErrors.length = _errs116;
+            if (_errs117) {
+              vErrors.length = _errs117;
             } else {
               vErrors = null;
             }
           }
           if (_valid0) {
-            const _errs119 = errors;
+            const _errs120 = errors;
             if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
               if (data25.open === undefined) {
                 const err60 = {
@@ -8143,7 +8243,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid0 = _errs119 === errors;
+            var _valid0 = _errs120 === errors;
             valid12 = _valid0;
             if (valid12) {
               var props0 = {};
@@ -8273,7 +8373,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message0 = func56(data29, 'open', data25);
+                const message0 = func61(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -8332,9 +8432,9 @@ function validate41(
         }
         if (data24.tuesday !== undefined) {
           let data30 = data24.tuesday;
-          const _errs130 = errors;
-          let valid16 = true;
           const _errs131 = errors;
+          let valid16 = true;
+          const _errs132 = errors;
           if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
             if (data30.closed !== undefined) {
               if (false !== data30.closed) {
@@ -8348,17 +8448,17 @@ function validate41(
               }
             }
           }
-          var _valid1 = _errs131 === errors;
-          errors = _errs130;
+          var _valid1 = _errs132 === errors;
+          errors = _errs131;
           if (vErrors !== null) {
-            if (_errs130) {
-              vErrors.length = _errs130;
+            if (_errs131) {
+              vErrors.length = _errs131;
             } else {
               vErrors = null;
             }
           }
           if (_valid1) {
-            const _errs133 = errors;
+            const _errs134 = errors;
             if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
               if (data30.open === undefined) {
                 const err72 = {
@@ -8397,7 +8497,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid1 = _errs133 === errors;
+            var _valid1 = _errs134 === errors;
             valid16 = _valid1;
             if (valid16) {
               var props1 = {};
@@ -8527,7 +8627,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message1 = func56(data34, 'open', data30);
+                const message1 = func61(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -8586,9 +8686,9 @@ function validate41(
         }
         if (data24.wednesday !== undefined) {
           let data35 = data24.wednesday;
-          const _errs144 = errors;
-          let valid20 = true;
           const _errs145 = errors;
+          let valid20 = true;
+          const _errs146 = errors;
           if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
             if (data35.closed !== undefined) {
               if (false !== data35.closed) {
@@ -8602,17 +8702,17 @@ function validate41(
               }
             }
           }
-          var _valid2 = _errs145 === errors;
-          errors = _errs144;
+          var _valid2 = _errs146 === errors;
+          errors = _errs145;
           if (vErrors !== null) {
-            if (_errs144) {
-              vErrors.length = _errs144;
+            if (_errs145) {
+              vErrors.length = _errs145;
             } else {
               vErrors = null;
             }
           }
           if (_valid2) {
-            const _errs147 = errors;
+            const _errs148 = errors;
             if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
               if (data35.open === undefined) {
                 const err84 = {
@@ -8651,7 +8751,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid2 = _errs147 === errors;
+            var _valid2 = _errs148 === errors;
             valid20 = _valid2;
             if (valid20) {
               var props2 = {};
@@ -8781,7 +8881,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message2 = func56(data39, 'open', data35);
+                const message2 = func61(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -8840,9 +8940,9 @@ function validate41(
         }
         if (data24.thursday !== undefined) {
           let data40 = data24.thursday;
-          const _errs158 = errors;
-          let valid24 = true;
           const _errs159 = errors;
+          let valid24 = true;
+          const _errs160 = errors;
           if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
             if (data40.closed !== undefined) {
               if (false !== data40.closed) {
@@ -8856,17 +8956,17 @@ function validate41(
               }
             }
           }
-          var _valid3 = _errs159 === errors;
-          errors = _errs158;
+          var _valid3 = _errs160 === errors;
+          errors = _errs159;
           if (vErrors !== null) {
-            if (_errs158) {
-              vErrors.length = _errs158;
+            if (_errs159) {
+              vErrors.length = _errs159;
             } else {
               vErrors = null;
             }
           }
           if (_valid3) {
-            const _errs161 = errors;
+            const _errs162 = errors;
             if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
               if (data40.open === undefined) {
                 const err96 = {
@@ -8905,7 +9005,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid3 = _errs161 === errors;
+            var _valid3 = _errs162 === errors;
             valid24 = _valid3;
             if (valid24) {
               var props3 = {};
@@ -9035,7 +9135,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message3 = func56(data44, 'open', data40);
+                const message3 = func61(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -9094,9 +9194,9 @@ function validate41(
         }
         if (data24.friday !== undefined) {
           let data45 = data24.friday;
-          const _errs172 = errors;
-          let valid28 = true;
           const _errs173 = errors;
+          let valid28 = true;
+          const _errs174 = errors;
           if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
             if (data45.closed !== undefined) {
               if (false !== data45.closed) {
@@ -9110,17 +9210,17 @@ function validate41(
               }
             }
           }
-          var _valid4 = _errs173 === errors;
-          errors = _errs172;
+          var _valid4 = _errs174 === errors;
+          errors = _errs173;
           if (vErrors !== null) {
-            if (_errs172) {
-              vErrors.length = _errs172;
+            if (_errs173) {
+              vErrors.length = _errs173;
             } else {
               vErrors = null;
             }
           }
           if (_valid4) {
-            const _errs175 = errors;
+            const _errs176 = errors;
             if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
               if (data45.open === undefined) {
                 const err108 = {
@@ -9159,7 +9259,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid4 = _errs175 === errors;
+            var _valid4 = _errs176 === errors;
             valid28 = _valid4;
             if (valid28) {
               var props4 = {};
@@ -9289,7 +9389,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message4 = func56(data49, 'open', data45);
+                const message4 = func61(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -9348,9 +9448,9 @@ function validate41(
         }
         if (data24.saturday !== undefined) {
           let data50 = data24.saturday;
-          const _errs186 = errors;
-          let valid32 = true;
           const _errs187 = errors;
+          let valid32 = true;
+          const _errs188 = errors;
           if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
             if (data50.closed !== undefined) {
               if (false !== data50.closed) {
@@ -9364,17 +9464,17 @@ function validate41(
               }
             }
           }
-          var _valid5 = _errs187 === errors;
-          errors = _errs186;
+          var _valid5 = _errs188 === errors;
+          errors = _errs187;
           if (vErrors !== null) {
-            if (_errs186) {
-              vErrors.length = _errs186;
+            if (_errs187) {
+              vErrors.length = _errs187;
             } else {
               vErrors = null;
             }
           }
           if (_valid5) {
-            const _errs189 = errors;
+            const _errs190 = errors;
             if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
               if (data50.open === undefined) {
                 const err120 = {
@@ -9413,7 +9513,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid5 = _errs189 === errors;
+            var _valid5 = _errs190 === errors;
             valid32 = _valid5;
             if (valid32) {
               var props5 = {};
@@ -9543,7 +9643,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message5 = func56(data54, 'open', data50);
+                const message5 = func61(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -9602,9 +9702,9 @@ function validate41(
         }
         if (data24.sunday !== undefined) {
           let data55 = data24.sunday;
-          const _errs200 = errors;
-          let valid36 = true;
           const _errs201 = errors;
+          let valid36 = true;
+          const _errs202 = errors;
           if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
             if (data55.closed !== undefined) {
               if (false !== data55.closed) {
@@ -9618,17 +9718,17 @@ function validate41(
               }
             }
           }
-          var _valid6 = _errs201 === errors;
-          errors = _errs200;
+          var _valid6 = _errs202 === errors;
+          errors = _errs201;
           if (vErrors !== null) {
-            if (_errs200) {
-              vErrors.length = _errs200;
+            if (_errs201) {
+              vErrors.length = _errs201;
             } else {
               vErrors = null;
             }
           }
           if (_valid6) {
-            const _errs203 = errors;
+            const _errs204 = errors;
             if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
               if (data55.open === undefined) {
                 const err132 = {
@@ -9667,7 +9767,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid6 = _errs203 === errors;
+            var _valid6 = _errs204 === errors;
             valid36 = _valid6;
             if (valid36) {
               var props6 = {};
@@ -9797,7 +9897,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message6 = func56(data59, 'open', data55);
+                const message6 = func61(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -10221,7 +10321,7 @@ function validate41(
             indices2[item2] = i5;
           }
         }
-        const message7 = func68(data65, 'max_hardware_units', data);
+        const message7 = func73(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -12278,8 +12378,309 @@ validate42.evaluated = {
   dynamicItems: false,
 };
 
-export const webtoolUser = validate43;
+export const servicePointGroupChoice = validate43;
 const schema97 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'service-point-group-choice',
+  title: 'Service point group choice',
+  description: 'The form of the service point Service point group action (PATCH set_service_point_group).',
+  type: 'object',
+  required: ['service_point_group_id'],
+  properties: {
+    service_point_group_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=service_point_groups' } },
+  },
+};
+
+function validate43(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="service-point-group-choice" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate43.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.service_point_group_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'service_point_group_id' },
+        message: "must have required property '" + 'service_point_group_id' + "'",
+        schema: schema97.required,
+        parentSchema: schema97,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.service_point_group_id !== undefined) {
+      let data0 = data.service_point_group_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/service_point_group_id',
+          schemaPath: '#/properties/service_point_group_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema97.properties.service_point_group_id.type,
+          parentSchema: schema97.properties.service_point_group_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema97.type,
+      parentSchema: schema97,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate43.errors = vErrors;
+  return errors === 0;
+}
+validate43.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
+
+export const servicePointLocationOwner = validate44;
+const schema98 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'service-point-location-owner',
+  title: 'Service point location owner',
+  description: 'The form of the service point Location owner action (PATCH set_location_owner).',
+  type: 'object',
+  required: ['location_owner_id'],
+  properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
+};
+
+function validate44(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="service-point-location-owner" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate44.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.location_owner_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'location_owner_id' },
+        message: "must have required property '" + 'location_owner_id' + "'",
+        schema: schema98.required,
+        parentSchema: schema98,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.location_owner_id !== undefined) {
+      let data0 = data.location_owner_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/location_owner_id',
+          schemaPath: '#/properties/location_owner_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema98.properties.location_owner_id.type,
+          parentSchema: schema98.properties.location_owner_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema98.type,
+      parentSchema: schema98,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate44.errors = vErrors;
+  return errors === 0;
+}
+validate44.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+
+export const servicePointScoutContact = validate45;
+const schema99 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'service-point-scout-contact',
+  title: 'Service point scout contact',
+  description:
+    'The form of the service point Scout contact action (PATCH set_scout_contact): an e-mail address or a user_id.',
+  type: 'object',
+  required: ['scout_contact'],
+  properties: { scout_contact: { type: 'string', maxLength: 70, format: 'scout-value' } },
+};
+
+function validate45(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate45.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.scout_contact === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'scout_contact' },
+        message: "must have required property '" + 'scout_contact' + "'",
+        schema: schema99.required,
+        parentSchema: schema99,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.scout_contact !== undefined) {
+      let data0 = data.scout_contact;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 70) {
+          const err1 = {
+            instancePath: instancePath + '/scout_contact',
+            schemaPath: '#/properties/scout_contact/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema99.properties.scout_contact,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (!formats98.validate(data0)) {
+          const err2 = {
+            instancePath: instancePath + '/scout_contact',
+            schemaPath: '#/properties/scout_contact/format',
+            keyword: 'format',
+            params: { format: 'scout-value' },
+            message: 'must match format "' + 'scout-value' + '"',
+            schema: 'scout-value',
+            parentSchema: schema99.properties.scout_contact,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + '/scout_contact',
+          schemaPath: '#/properties/scout_contact/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema99.properties.scout_contact.type,
+          parentSchema: schema99.properties.scout_contact,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema99.type,
+      parentSchema: schema99,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate45.errors = vErrors;
+  return errors === 0;
+}
+validate45.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+
+export const webtoolUser = validate46;
+const schema100 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -12385,15 +12786,15 @@ const schema97 = {
     },
   },
 };
-const formats108 = sharedValidators.formats['name-3'];
+const formats110 = sharedValidators.formats['name-3'];
 
-function validate43(
+function validate46(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12408,8 +12809,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -12426,8 +12827,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -12444,8 +12845,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -12464,8 +12865,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.username.type,
-          parentSchema: schema97.properties.username,
+          schema: schema100.properties.username.type,
+          parentSchema: schema100.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -12479,7 +12880,7 @@ function validate43(
     if (data.name !== undefined) {
       let data1 = data.name;
       if (typeof data1 === 'string') {
-        if (!formats108.validate(data1)) {
+        if (!formats110.validate(data1)) {
           const err4 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/allOf/0/format',
@@ -12487,7 +12888,7 @@ function validate43(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema97.properties.name.allOf[0],
+            parentSchema: schema100.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -12507,7 +12908,7 @@ function validate43(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema97.properties.name.allOf[1],
+            parentSchema: schema100.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -12527,7 +12928,7 @@ function validate43(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema97.properties.name,
+            parentSchema: schema100.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12544,8 +12945,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.name.type,
-          parentSchema: schema97.properties.name,
+          schema: schema100.properties.name.type,
+          parentSchema: schema100.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -12567,7 +12968,7 @@ function validate43(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema97.properties.email,
+            parentSchema: schema100.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -12585,7 +12986,7 @@ function validate43(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema97.properties.email,
+            parentSchema: schema100.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -12602,8 +13003,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.email.type,
-          parentSchema: schema97.properties.email,
+          schema: schema100.properties.email.type,
+          parentSchema: schema100.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -12623,8 +13024,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.partner_type.type,
-          parentSchema: schema97.properties.partner_type,
+          schema: schema100.properties.partner_type.type,
+          parentSchema: schema100.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -12646,10 +13047,10 @@ function validate43(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema97.properties.partner_type.enum },
+          params: { allowedValues: schema100.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema97.properties.partner_type.enum,
-          parentSchema: schema97.properties.partner_type,
+          schema: schema100.properties.partner_type.enum,
+          parentSchema: schema100.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -12671,7 +13072,7 @@ function validate43(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema97.properties.partner,
+            parentSchema: schema100.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -12688,8 +13089,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.partner.type,
-          parentSchema: schema97.properties.partner,
+          schema: schema100.properties.partner.type,
+          parentSchema: schema100.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -12709,8 +13110,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.partner_name.type,
-          parentSchema: schema97.properties.partner_name,
+          schema: schema100.properties.partner_name.type,
+          parentSchema: schema100.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -12730,8 +13131,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.role_name.type,
-          parentSchema: schema97.properties.role_name,
+          schema: schema100.properties.role_name.type,
+          parentSchema: schema100.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -12751,8 +13152,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema97.properties.enabled.type,
-          parentSchema: schema97.properties.enabled,
+          schema: schema100.properties.enabled.type,
+          parentSchema: schema100.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -12772,8 +13173,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.status.type,
-          parentSchema: schema97.properties.status,
+          schema: schema100.properties.status.type,
+          parentSchema: schema100.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -12788,10 +13189,10 @@ function validate43(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema97.properties.status.enum },
+          params: { allowedValues: schema100.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema97.properties.status.enum,
-          parentSchema: schema97.properties.status,
+          schema: schema100.properties.status.enum,
+          parentSchema: schema100.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -12809,8 +13210,8 @@ function validate43(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema97.type,
-      parentSchema: schema97,
+      schema: schema100.type,
+      parentSchema: schema100,
       data,
     };
     if (vErrors === null) {
@@ -12820,10 +13221,10 @@ function validate43(
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = {
+validate46.evaluated = {
   props: {
     username: true,
     name: true,
@@ -12850,5 +13251,8 @@ export const validators: Record<string, ValidateFunction> = {
   role: role,
   'service-point': servicePoint,
   'service-point-group': servicePointGroup,
+  'service-point-group-choice': servicePointGroupChoice,
+  'service-point-location-owner': servicePointLocationOwner,
+  'service-point-scout-contact': servicePointScoutContact,
   'webtool-user': webtoolUser,
 };

@@ -1,0 +1,28 @@
+import { SelectInput, useRecordContext } from 'react-admin';
+import type { InputKindProps } from '../../schema/ui/input-kinds.tsx';
+import { enumChoices } from '../../schema/ui/choices.ts';
+import { useScoutForm } from '../../schema/ui/schema-form.tsx';
+import { modelOf } from '../../schema/ui/registry.ts';
+
+/** What a scout may set: proposing (New) and qualifying (Qualified) a location; the gateway enforces it. */
+const SCOUT_STATUSES: readonly unknown[] = [1, 2];
+
+/**
+ * The service point status (spec 02 §4): frozen while the service point is on hold, with the reason next
+ * to it; a scout chooses between New and Qualified only. The gateway refuses the same changes.
+ */
+export function StatusInput({ field, mode }: InputKindProps) {
+  const record = useRecordContext();
+  const scout = useScoutForm(modelOf('service-point'));
+  const onHold = mode === 'edit' && record?.parked === true;
+  const choices = enumChoices(field).filter((choice) => !scout || SCOUT_STATUSES.includes(choice.id));
+  return (
+    <SelectInput
+      source={field.source}
+      choices={choices}
+      disabled={onHold}
+      helperText={onHold ? 'catalogue.status_on_hold' : undefined}
+      defaultValue={mode === 'create' ? field.defaultValue : undefined}
+    />
+  );
+}
