@@ -472,6 +472,16 @@ describe('the hardware facts of a service point', () => {
     expect(bare).not.toHaveProperty('pinpad_id');
   });
 
+  it('let the service point list be filtered by a badge of its units', async () => {
+    const answer = await send('operator', 'GET', SPS, undefined, { badges_v2: 'low_battery', limit: 500 });
+    expect(answer.status).toBe(200);
+    const listed = answer.body.data as Sp[];
+    const expected = await rows<Sp>('service_points', `doc->'badges_v2' @> '["low_battery"]'`);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(answer.body.total).toBe(expected.length);
+    expect(listed.every((sp) => sp.badges_v2!.includes('low_battery'))).toBe(true);
+  });
+
   it('follow a PIN pad placed at the service point', async () => {
     const sp = await servicePointWith(
       `(doc->>'status')::int = 7 AND NOT EXISTS (SELECT 1 FROM records p WHERE p.resource = 'service_points/pinpad'

@@ -1,0 +1,136 @@
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { signedInPage } from './support.ts';
+
+async function seriousViolations(page: Page) {
+  // The tabs' content; the form's toolbar (Save, Delete) is the engine's, checked by the accessibility journey.
+  const { violations } = await new AxeBuilder({ page }).include('form').exclude('form [role="toolbar"]').analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The service point both journeys work on: found by the first, in French by the second. */
+let servicePointPath = '';
+
+test.describe.configure({ mode: 'serial' });
+
+async function openTab(page: Page, name: string | RegExp) {
+  await page.getByRole('tab', { name }).click();
+}
+
+/** The count line of the Hardware units tab, '2 of 3 hardware units'. */
+async function unitCount(page: Page) {
+  const text =
+    (await page.getByText(/^\d+ (of|sur) \d+ unités? matérielles|^\d+ of \d+ hardware units/).textContent()) ?? '';
+  const [count, max] = (text.match(/\d+/g) ?? []).map(Number);
+  return { count, max };
+}
+
+test('the operator reads the units of a service point, adds one up to the limit, marks it and sets carrier settings', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const page = await signedInPage(browser, 'operator');
+  await page.goto('/service-points');
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Pending units', exact: true }).click();
+  await expect(page.locator('tbody tr').first()).toContainText('Pending units');
+  await page.locator('tbody tr').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/service-points\/\d+/);
+  servicePointPath = new URL(page.url()).pathname;
+
+  // Its planned units, each with its badges and its locker.
+  await openTab(page, 'Hardware units');
+  const units = page.locator('section[data-hardware-id]');
+  await expect(units.first()).toBeVisible();
+  await expect(units.first().locator('[data-badge="assigned"]')).toHaveText('Assigned');
+  await expect(units.first().locator('[data-badge="installation_pending"]')).toBeVisible();
+  await expect(units.first().getByRole('region', { name: /^Compartments of / })).toBeVisible();
+  await expect(units.first().getByRole('link', { name: /^Open unit / })).toHaveAttribute('href', /\/hardware\/\d+$/);
+  const before = await unitCount(page);
+  expect(before.count).toBeGreaterThan(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Room for exactly one more unit, saved on the Basic tab.
+  if (before.max !== before.count + 1) {
+    await openTab(page, 'Basic');
+    await page.getByLabel('Max hardware units').fill(String(before.count + 1));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/service-points$/);
+    await page.goto(servicePointPath);
+  }
+
+  await openTab(page, 'Hardware units');
+  const add = page.getByRole('button', { name: 'Add a hardware unit' });
+  await expect(add).toBeEnabled();
+  await add.click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Hardware unit in the warehouse').click();
+  await page.getByRole('option').first().click();
+  await dialog.getByRole('button', { name: 'Plan it here' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`${before.count + 1} of ${before.count + 1} hardware units`)).toBeVisible();
+  await expect(add).toBeDisabled();
+  await expect(page.getByText(/^The allowed number of hardware units is reached/)).toBeVisible();
+
+  // The new unit opens for installation: its badge says so.
+  const added = units.last();
+  await added.getByRole('button', { name: 'Mark open for installation' }).click();
+  await expect(added.locator('[data-badge="installation_open"]')).toBeVisible();
+  await expect(added.getByRole('button', { name: 'Mark closed for installation' })).toBeVisible();
+
+  // Carrier settings: a carrier with access gets its own expiry days; 45 is refused, the input kept.
+  await openTab(page, 'Carrier settings');
+  const customise = page.getByRole('button', { name: /^Set .+ here$/ }).first();
+  await expect(customise).toBeVisible();
+  const carrierName = ((await customise.textContent()) ?? '').replace(/^Set | here$/g, '');
+  await customise.click();
+  const row = page.getByRole('group', { name: carrierName });
+  const expiry = row.getByLabel('Expiry days');
+  await expect(expiry).toHaveAttribute('placeholder', /^Carrier: \d+$/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await expiry.fill('45');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(row.getByText('Must be at most 30')).toBeVisible();
+  await expect(expiry).toHaveValue('45');
+  await expiry.fill('5');
+  await row.getByLabel('Reserved compartments').fill('1');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/service-points$/);
+  await page.goto(servicePointPath);
+  await openTab(page, 'Carrier settings');
+  await expect(page.getByRole('group', { name: carrierName }).getByLabel('Expiry days')).toHaveValue('5');
+  await expect(page.getByRole('group', { name: carrierName }).getByLabel('Reserved compartments')).toHaveValue('1');
+});
+
+test('in French, the plan cannot be deleted while a unit is open for installation, then it can', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  expect(servicePointPath).not.toBe('');
+  const page = await signedInPage(browser, 'operator', { locale: 'fr-FR' });
+  await page.goto(servicePointPath);
+  await openTab(page, 'Unités matérielles');
+  await expect(page.getByRole('heading', { name: 'Unités matérielles de ce point de service' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ajouter une unité matérielle' })).toBeDisabled();
+  await expect(page.getByText(/^Le nombre autorisé d'unités matérielles est atteint/)).toBeVisible();
+  const units = page.locator('section[data-hardware-id]');
+  await expect(units.last().locator('[data-badge="installation_open"]')).toBeVisible();
+
+  await page.getByRole('button', { name: "Supprimer le plan d'installation" }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Supprimer le plan' }).click();
+  await expect(dialog.getByText("La planification de l'installation a déjà été lancée")).toBeVisible();
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+
+  await units.last().getByRole('button', { name: "Fermer à l'installation" }).click();
+  await expect(units.last().getByRole('button', { name: "Ouvrir à l'installation" })).toBeVisible();
+  await page.getByRole('button', { name: "Supprimer le plan d'installation" }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Supprimer le plan' }).click();
+  await expect(page.getByText("Le plan d'installation est supprimé.")).toBeVisible();
+  await expect(
+    page.getByText("Aucune unité matérielle n'est installée ni prévue dans ce point de service."),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ajouter une unité matérielle' })).toBeEnabled();
+});
