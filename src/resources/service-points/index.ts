@@ -2,13 +2,23 @@ import { lazy } from 'react';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { schemaResource } from '../../schema/ui/schema-resource.tsx';
 
+/** Each widget and panel loads with the first service point page that shows it, not with the app. */
 const StatusInput = lazy(() => import('./status-input.tsx').then((module) => ({ default: module.StatusInput })));
-/** The Hardware units tab and the per-carrier settings load when first shown, not with the app. */
 const HardwareUnitsPanel = lazy(() =>
   import('./hardware-units-panel.tsx').then((module) => ({ default: module.HardwareUnitsPanel })),
 );
 const CarrierSettingsInput = lazy(() =>
   import('./carrier-settings-input.tsx').then((module) => ({ default: module.CarrierSettingsInput })),
+);
+const AddressInput = lazy(() => import('./address-input.tsx').then((module) => ({ default: module.AddressInput })));
+const MapPickerInput = lazy(() =>
+  import('./map-picker-input.tsx').then((module) => ({ default: module.MapPickerInput })),
+);
+const OpeningHoursInput = lazy(() =>
+  import('./opening-hours-input.tsx').then((module) => ({ default: module.OpeningHoursInput })),
+);
+const OpeningHoursValue = lazy(() =>
+  import('./opening-hours-input.tsx').then((module) => ({ default: module.OpeningHoursValue })),
 );
 
 /**
@@ -22,5 +32,9 @@ export default schemaResource('service-point', {
   inputs: {
     'service-point-status': StatusInput,
     'carrier-settings': CarrierSettingsInput,
+    address: AddressInput,
+    'map-picker': MapPickerInput,
+    'opening-hours': OpeningHoursInput,
   },
+  values: { 'opening-hours': OpeningHoursValue },
 });

@@ -19,6 +19,7 @@ import { useLookupChoices } from './lookup-choices.ts';
 import { choicesById, LookupBadgeList } from './lookup-badges.tsx';
 import { RecordHistory } from './record-history.tsx';
 import { registeredPanel, useTabPanels } from './tab-panels.tsx';
+import { registeredValue, useValueKinds, type ValueKinds } from './input-kinds.tsx';
 
 /** Values a reader is not shown, as the audit trail masks them. */
 const SECRET_FIELD = /password|secret|api_key|token/i;
@@ -68,8 +69,13 @@ function PlainValue({ field }: ValueProps) {
   return <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{render(record)}</span>;
 }
 
-/** One field's value: names for references and lookups, labels for choices, marks for switches. */
-function recordValue(field: FieldModel) {
+/**
+ * One field's value: the display its resource registered for its kind, names for references and
+ * lookups, labels for choices, marks for switches.
+ */
+function recordValue(field: FieldModel, valueKinds: ValueKinds) {
+  const registered = registeredValue(valueKinds, field);
+  if (registered) return registered;
   const { resource, label } = field.lookup ?? {};
   if (resource && field.type === 'array') {
     return (
@@ -95,6 +101,7 @@ function recordValue(field: FieldModel) {
  */
 export function RecordView({ model }: { model: ResourceModel }) {
   const panels = useTabPanels();
+  const valueKinds = useValueKinds();
   const permissions = usePermissions<{ permissions?: PermissionSet } | undefined>().permissions?.permissions;
   const fields = model.fields.filter(
     (field) =>
@@ -102,7 +109,9 @@ export function RecordView({ model }: { model: ResourceModel }) {
       (!field.input.option || (permissions !== undefined && optionShowsField(permissions, model, field))),
   );
   const values = (tab?: string) =>
-    fields.filter((field) => !tab || (field.input.tab ?? model.tabs[0]) === tab).map(recordValue);
+    fields
+      .filter((field) => !tab || (field.input.tab ?? model.tabs[0]) === tab)
+      .map((field) => recordValue(field, valueKinds));
   if (!model.tabs.length) return <SimpleShowLayout>{values()}</SimpleShowLayout>;
   return (
     <TabbedShowLayout>

@@ -22,7 +22,7 @@ import { HistoryButton } from './record-history.tsx';
 import { RecordView } from './record-view.tsx';
 import { RecordActionButtons } from './record-actions.tsx';
 import { RecordBadges } from './status-badge.tsx';
-import { InputKindsProvider } from './input-kinds.tsx';
+import { InputKindsProvider, ValueKindsProvider } from './input-kinds.tsx';
 import { TabPanelsProvider } from './tab-panels.tsx';
 
 /**
@@ -70,6 +70,7 @@ export function schemaPages(model: ResourceModel, options: SchemaResourceOptions
   const ListPage = () => <SchemaList model={model} canCreate={withCreate} />;
   const inputs = options.inputs ?? {};
   const panels = options.panels ?? {};
+  const values = options.values ?? {};
   const CreatePage = () => (
     <Create redirect="list" mutationOptions={{ onSuccess: useSavedNotification(model, 'created') }}>
       <InputKindsProvider value={inputs}>
@@ -122,7 +123,9 @@ export function schemaPages(model: ResourceModel, options: SchemaResourceOptions
         }
       >
         <TabPanelsProvider value={panels}>
-          <RecordView model={model} />
+          <ValueKindsProvider value={values}>
+            <RecordView model={model} />
+          </ValueKindsProvider>
         </TabPanelsProvider>
       </Show>
     );

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ResourceModel } from '../resource-model.ts';
 import { modelOf } from './registry.ts';
-import type { InputKinds } from './input-kinds.tsx';
+import type { InputKinds, ValueKinds } from './input-kinds.tsx';
 import type { TabPanels } from './tab-panels.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 
@@ -23,6 +23,8 @@ export interface SchemaResourceOptions {
   edit?: boolean;
   /** The resource's own widgets, by the `x-input.kind` that names them in its schema. */
   inputs?: InputKinds;
+  /** The resource's own read-only display of a field, by its `x-input.kind`, in the record view. */
+  values?: ValueKinds;
   /** The resource's own content of schema tabs without inputs, by tab name (a locker's compartment grid). */
   panels?: TabPanels;
 }
