@@ -6,6 +6,7 @@ import { recordRules } from '../resource-rules.ts';
 import { RECORD_LOOKUPS } from '../lists.ts';
 import { refreshHardwareUnits } from './hardware-store.ts';
 import { servicePointHardwareQueries } from './service-point-hardware.ts';
+import { servicePointPdfQueries } from './service-point-pdf.ts';
 import { servicePointReportQueries } from './service-point-report.ts';
 
 const ON_HOLD = 'The status cannot be edited because the service point is on hold';
@@ -96,5 +97,5 @@ export const servicePointRules = recordRules<ServicePoint>({
   },
 
   opnames: { bulk_import: bulkImport() },
-  queries: { ...servicePointReportQueries, ...servicePointHardwareQueries },
+  queries: { ...servicePointReportQueries, ...servicePointHardwareQueries, ...servicePointPdfQueries },
 });
