@@ -1,4 +1,3 @@
-import { bulkImport } from '../bulk-import.ts';
 import { HttpError } from '../http-error.ts';
 import type { Db } from '../../db/adapter.ts';
 import type { ServicePoint } from '../../../src/types/generated/service-point.ts';
@@ -6,6 +5,7 @@ import { recordRules } from '../resource-rules.ts';
 import { RECORD_LOOKUPS } from '../lists.ts';
 import { refreshHardwareUnits } from './hardware-store.ts';
 import { servicePointHardwareQueries } from './service-point-hardware.ts';
+import { servicePointBulkImport } from './service-point-bulk.ts';
 import { servicePointPdfQueries } from './service-point-pdf.ts';
 import { servicePointReportQueries } from './service-point-report.ts';
 
@@ -96,6 +96,6 @@ export const servicePointRules = recordRules<ServicePoint>({
     if (await inUse(tx, existing.key)) throw refused(TERMINATION_BLOCKED, 'termination_blocked', 'service_point_id');
   },
 
-  opnames: { bulk_import: bulkImport() },
+  opnames: { bulk_import: servicePointBulkImport() },
   queries: { ...servicePointReportQueries, ...servicePointHardwareQueries, ...servicePointPdfQueries },
 });
