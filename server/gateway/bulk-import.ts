@@ -1,5 +1,6 @@
 import {
   DEFAULT_ROW_LIMIT,
+  IMPORT_SOURCES,
   importMessages,
   importModel,
   looksLikeFormula,
@@ -11,13 +12,25 @@ import type { Doc } from './record-store.ts';
 import type { OpnameContext } from './resource-rules.ts';
 import { badRequest } from './http-error.ts';
 
+/** What a resource adds to the generic import (service points: stored duplicates, indexed addresses). */
+export interface BulkImportHooks {
+  /**
+   * Called once with the batch before any row is checked: gives the rows to check (completed, e.g. with
+   * the address index's id) and a check of each valid row against what is stored, in the request's terms.
+   */
+  prepare?(ctx: OpnameContext, rows: Doc[]): Promise<{ rows: Doc[]; stored?: (record: Doc) => FieldErrors }>;
+}
+
 /**
  * `POST webtool/<endpoint>` `{ opname: 'bulk_import', data: [...rows], fileName?, import_from?, is_toggle_enabled? }`:
  * every row goes through the write pipeline (tenancy, schema, formula cells, repeats in the batch,
  * the resource's rules, which see the rows inserted before it) in one transaction; one bad row and
  * nothing is written.
  */
-export function bulkImport({ maxRows = DEFAULT_ROW_LIMIT }: { maxRows?: number } = {}) {
+export function bulkImport({
+  maxRows = DEFAULT_ROW_LIMIT,
+  hooks = {},
+}: { maxRows?: number; hooks?: BulkImportHooks } = {}) {
   return async (ctx: OpnameContext, body: Doc): Promise<ImportResponse> => {
     const { data } = body;
     if (!Array.isArray(data)) throw badRequest('data must be an array of rows.');
@@ -33,13 +46,17 @@ export function bulkImport({ maxRows = DEFAULT_ROW_LIMIT }: { maxRows?: number }
     for (const field of ['fileName', 'import_from'] as const) {
       if (body[field] !== undefined && typeof body[field] !== 'string') throw badRequest(`${field} must be a string.`);
     }
+    if (body.import_from !== undefined && !(IMPORT_SOURCES as readonly unknown[]).includes(body.import_from)) {
+      throw badRequest(`import_from must be one of ${IMPORT_SOURCES.join(', ')}.`);
+    }
     if (body.is_toggle_enabled !== undefined && typeof body.is_toggle_enabled !== 'boolean') {
       throw badRequest('is_toggle_enabled must be true or false.');
     }
 
     // `x-resource.bulkImport.toggle`: the boolean field `is_toggle_enabled` sets on every row.
     const toggle = ctx.resource.importToggle;
-    const rows = (data as Doc[]).map((row) => (toggle && body.is_toggle_enabled ? { ...row, [toggle]: true } : row));
+    const toggled = (data as Doc[]).map((row) => (toggle && body.is_toggle_enabled ? { ...row, [toggle]: true } : row));
+    const { rows, stored } = (await hooks.prepare?.(ctx, toggled)) ?? { rows: toggled };
     const repeats = repeatTracker(importModel(ctx.resource));
     const imported = await ctx.writes.importRows(rows, {
       problems(row) {
@@ -54,6 +71,7 @@ export function bulkImport({ maxRows = DEFAULT_ROW_LIMIT }: { maxRows?: number }
         for (const [field, error] of Object.entries(repeats(record, line))) {
           errors[field] = { message: error.message, args: error.args };
         }
+        for (const [field, error] of Object.entries(stored?.(record) ?? {})) errors[field] ??= error;
         return errors;
       },
     });

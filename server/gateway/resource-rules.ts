@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Db } from '../db/adapter.ts';
 import type { CallerAccess } from './caller-access.ts';
 import type { Doc } from './record-store.ts';
@@ -60,8 +61,14 @@ export interface ResourceRules<T extends object = Doc> {
    * expiry settings): edit access is checked before; the handler's result is the 200 answer.
    */
   patchOpnames?: Record<string, (ctx: OpnameContext, body: Doc) => Promise<unknown>>;
-  /** `GET webtool/<endpoint>?opname=...`: read-only calls; the handler's result is the 200 answer. */
-  queries?: Record<string, (ctx: OpnameContext, query: Record<string, string>) => Promise<unknown>>;
+  /**
+   * `GET webtool/<endpoint>?opname=...`: read-only calls; the handler's result is the 200 answer. The
+   * request headers let an answer follow the caller's language (Accept-Language).
+   */
+  queries?: Record<
+    string,
+    (ctx: OpnameContext, query: Record<string, string>, headers: IncomingHttpHeaders) => Promise<unknown>
+  >;
   /** `PUT webtool/<endpoint>` (uploads): write access is checked before; the result is the 200 answer. */
   put?(ctx: OpnameContext, body: Doc): Promise<unknown>;
   /** `DELETE webtool/<endpoint>` with `{ opname, ... }` (e.g. a carrier's logo): the result is the 200 answer. */

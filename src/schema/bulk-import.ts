@@ -73,8 +73,19 @@ export const SNIFF_BYTES = 64 * 1024;
 
 export const importMessages = {
   repeated: 'import.errors.repeated',
+  /** The value is already stored in another record (`args.id`): a duplicate name or place. */
+  exists: 'import.errors.exists',
   formula: 'import.errors.formula',
+  /** A name the file gives for a lookup or a choice that the tool does not know (`args.name`). */
+  unknownName: 'import.errors.unknown_name',
 } as const;
+
+/**
+ * Where the rows of a bulk import come from (spec 02 §7 `import_from`): a CSV file chosen in the
+ * import dialog, or the locations of a location generator report.
+ */
+export const IMPORT_SOURCES = ['csv', 'location_report'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 export interface FileMeta {
   name: string;
@@ -164,6 +175,7 @@ export function rowErrorKind(message: string): RowErrorKind {
     case 'validation.count_mismatch':
       return 'mismatch';
     case importMessages.repeated:
+    case importMessages.exists:
       return 'repeated';
     case importMessages.formula:
       return 'invalid_content';
@@ -175,7 +187,7 @@ export function rowErrorKind(message: string): RowErrorKind {
 export function validityOf(errors: Record<string, { message: string }>): RowValidity {
   let validity: RowValidity = 'valid';
   for (const error of Object.values(errors)) {
-    if (error.message !== importMessages.repeated) return 'invalid';
+    if (error.message !== importMessages.repeated && error.message !== importMessages.exists) return 'invalid';
     validity = 'repeated';
   }
   return validity;

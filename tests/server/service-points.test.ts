@@ -150,10 +150,11 @@ describe('POST webtool/service_points opname bulk_import', () => {
     const before = await count();
     const answer = await bulk(operator, {
       data: [
-        servicePoint({ name: 'Limit Kiosk' }),
+        // Away from the place the first test imported: a stored place is flagged as existing.
+        servicePoint({ name: 'Limit Kiosk', latitude: 58.5 }),
         servicePoint({ name: 'x'.repeat(71), latitude: 1 }),
         servicePoint({ name: 'Limit Kiosk', latitude: 2 }),
-        servicePoint({ name: 'Other Kiosk' }),
+        servicePoint({ name: 'Other Kiosk', latitude: 58.5 }),
         servicePoint({ name: 'Models Kiosk', latitude: 3, max_hardware_units: 1, hardware_models: ['A', 'B'] }),
         servicePoint({ name: 'Zip Kiosk', latitude: 4, zip: '123456789', municipality: 'm'.repeat(101) }),
         servicePoint({ name: 'Dot Kiosk', latitude: 5, address: '.Storgata', city: 'Os#lo' }),

@@ -55,6 +55,10 @@ const SAME_IN_BOTH = new Set([
   'choices.notification_behaviour.sms',
   'resources.carriers.tabs.webhooks',
   'menu.webhooks',
+  // Place names French writes as the country does: regions, districts, time zones named by their city.
+  ...[5, 6, 7, 9, 17, 18].map((id) => `lookups.region.${id}`),
+  ...Array.from({ length: 19 }, (_, index) => `lookups.sub_region.${index + 1}`),
+  ...['Oslo', 'Stockholm', 'Helsinki'].map((city) => `lookups.time_zones.Europe/${city}`),
   'features.webhooks',
   'menu.notifications',
   'features.notifications',

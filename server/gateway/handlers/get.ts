@@ -28,7 +28,7 @@ export const getHandler = (ctx: HandlerContext) => async (request: FastifyReques
   if (opname) {
     const handler = deps.rules?.[resource.endpoint]?.queries?.[opname];
     if (!handler) throw badRequest(`Unknown opname: ${opname}`);
-    return handler(ctx.opnameContext(access, resource), singleValues(query));
+    return handler(ctx.opnameContext(access, resource), singleValues(query), request.headers);
   }
   const scopeOfCaller = scopeFor(access, resource);
   if (scopeOfCaller === 'none') throw new HttpError(403, 'You have no permission for this request.');

@@ -1,4 +1,3 @@
-import { bulkImport } from '../bulk-import.ts';
 import { HttpError } from '../http-error.ts';
 import type { Db } from '../../db/adapter.ts';
 import type { ServicePoint } from '../../../src/types/generated/service-point.ts';
@@ -9,6 +8,8 @@ import { servicePointHardwareQueries } from './service-point-hardware.ts';
 import { assertUnitLimitHolds, installationPatchOpnames, installationRemovals } from './service-point-hardware-plan.ts';
 import { refreshServicePointHardware } from './service-point-hardware-derived.ts';
 import { assertCarrierSettings } from './service-point-carrier-settings.ts';
+import { servicePointBulkImport } from './service-point-bulk.ts';
+import { servicePointPdfQueries } from './service-point-pdf.ts';
 import { servicePointReportQueries } from './service-point-report.ts';
 import { putServicePointPhoto, servicePointPhotoRemovals } from './service-point-photos.ts';
 import { removeRecordUploads } from '../uploads.ts';
@@ -109,9 +110,14 @@ export const servicePointRules = recordRules<ServicePoint>({
     await removeRecordUploads(tx, resource, existing.key);
   },
 
-  opnames: { bulk_import: bulkImport() },
+  opnames: { bulk_import: servicePointBulkImport() },
   patchOpnames: { ...installationPatchOpnames, ...servicePointCorePatchOpnames },
   removals: { ...installationRemovals, ...servicePointPhotoRemovals },
-  queries: { ...servicePointReportQueries, ...servicePointHardwareQueries, ...servicePointAddressQueries },
+  queries: {
+    ...servicePointReportQueries,
+    ...servicePointHardwareQueries,
+    ...servicePointAddressQueries,
+    ...servicePointPdfQueries,
+  },
   put: putServicePointPhoto,
 });

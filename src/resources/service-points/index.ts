@@ -17,6 +17,9 @@ const MapPickerInput = lazy(() =>
 const OpeningHoursInput = lazy(() =>
   import('./opening-hours-input.tsx').then((module) => ({ default: module.OpeningHoursInput })),
 );
+const PdfSheetButton = lazy(() =>
+  import('./pdf-sheet-button.tsx').then((module) => ({ default: module.PdfSheetButton })),
+);
 const OpeningHoursValue = lazy(() =>
   import('./opening-hours-input.tsx').then((module) => ({ default: module.OpeningHoursValue })),
 );
@@ -37,4 +40,5 @@ export default schemaResource('service-point', {
     'opening-hours': OpeningHoursInput,
   },
   values: { 'opening-hours': OpeningHoursValue },
+  toolbar: [PdfSheetButton],
 });

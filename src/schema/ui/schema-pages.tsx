@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import {
   Create,
@@ -71,6 +72,13 @@ export function schemaPages(model: ResourceModel, options: SchemaResourceOptions
   const inputs = options.inputs ?? {};
   const panels = options.panels ?? {};
   const values = options.values ?? {};
+  const ResourceButtons = () => (
+    <Suspense fallback={null}>
+      {(options.toolbar ?? []).map((ToolbarButton, index) => (
+        <ToolbarButton key={index} model={model} />
+      ))}
+    </Suspense>
+  );
   const CreatePage = () => (
     <Create redirect="list" mutationOptions={{ onSuccess: useSavedNotification(model, 'created') }}>
       <InputKindsProvider value={inputs}>
@@ -97,6 +105,7 @@ export function schemaPages(model: ResourceModel, options: SchemaResourceOptions
             <InputKindsProvider value={inputs}>
               <RecordActionButtons model={model} />
             </InputKindsProvider>
+            <ResourceButtons />
             <HistoryButton model={model} />
           </TopToolbar>
         }
@@ -118,6 +127,7 @@ export function schemaPages(model: ResourceModel, options: SchemaResourceOptions
         actions={
           <TopToolbar>
             <RecordBadges model={model} />
+            <ResourceButtons />
             <HistoryButton model={model} />
           </TopToolbar>
         }

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { ResourceModel } from '../resource-model.ts';
 import { modelOf } from './registry.ts';
 import type { InputKinds, ValueKinds } from './input-kinds.tsx';
-import type { TabPanels } from './tab-panels.tsx';
+import type { TabPanelProps, TabPanels } from './tab-panels.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 
 export interface SchemaResource {
@@ -27,6 +27,11 @@ export interface SchemaResourceOptions {
   values?: ValueKinds;
   /** The resource's own content of schema tabs without inputs, by tab name (a locker's compartment grid). */
   panels?: TabPanels;
+  /**
+   * The resource's own buttons at the top of a record's edit page and read-only view (a service point's
+   * PDF sheet), each given the model, with the record in the record context. May be `React.lazy`.
+   */
+  toolbar?: readonly ComponentType<TabPanelProps>[];
 }
 
 const loadSchemaPages = () => import('./schema-pages.tsx');
