@@ -19,10 +19,9 @@ async function openTab(page: Page, name: string | RegExp) {
   await page.getByRole('tab', { name }).click();
 }
 
-/** The count line of the Hardware units tab, '2 of 3 hardware units'. */
+/** The count line of the Hardware units tab, '2 of 3 hardware units' (English). */
 async function unitCount(page: Page) {
-  const text =
-    (await page.getByText(/^\d+ (of|sur) \d+ unités? matérielles|^\d+ of \d+ hardware units/).textContent()) ?? '';
+  const text = (await page.getByText(/^\d+ of \d+ hardware units?$/).textContent()) ?? '';
   const [count, max] = (text.match(/\d+/g) ?? []).map(Number);
   return { count, max };
 }

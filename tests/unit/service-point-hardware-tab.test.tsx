@@ -15,11 +15,16 @@ const WAIT = { timeout: 15_000 };
 afterEach(cleanup);
 
 describe('what the Hardware units tab offers before asking the gateway', () => {
-  const ready = { status: 6, parked: false, is_terminated: false, max_hardware_units: 3 };
+  const ready: Parameters<typeof addUnitBlocker>[0] = {
+    status: 6,
+    parked: false,
+    is_terminated: false,
+    max_hardware_units: 3,
+  };
 
   it('adds a unit only at Ready for installation, Pending units or Active, not on hold nor terminated', () => {
-    for (const status of [5, 6, 7]) expect(addUnitBlocker({ ...ready, status }, 0)).toBeUndefined();
-    for (const status of [0, 1, 2, 3, 4, 8, 9]) {
+    for (const status of [5, 6, 7] as const) expect(addUnitBlocker({ ...ready, status }, 0)).toBeUndefined();
+    for (const status of [0, 1, 2, 3, 4, 8, 9] as const) {
       expect(addUnitBlocker({ ...ready, status }, 0)).toEqual({ message: 'service_points.hardware.why_not_ready' });
     }
     expect(addUnitBlocker({ ...ready, parked: true }, 0)?.message).toBe('service_points.hardware.why_not_ready');

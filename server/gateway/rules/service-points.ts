@@ -102,7 +102,8 @@ export const servicePointRules = recordRules<ServicePoint>({
     if (existing && existing.doc.status !== written.status) {
       await refreshHardwareUnits(tx, { servicePointId: written.service_point_id! });
     }
-    await refreshServicePointHardware(tx, [written.service_point_id]);
+    // A new service point has no hardware yet: nothing to derive, and a large import stays fast.
+    if (existing) await refreshServicePointHardware(tx, [written.service_point_id]);
   },
 
   async beforeDelete({ tx, resource }, existing) {

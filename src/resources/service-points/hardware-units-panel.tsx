@@ -139,7 +139,7 @@ export function HardwareUnitsPanel() {
           {translate('service_points.hardware.title')}
         </Typography>
         <Typography color="text.secondary">
-          {translate('service_points.hardware.count', { count: list.length, max })}
+          {translate('service_points.hardware.count', { count: list.length, max, smart_count: max })}
         </Typography>
       </Stack>
       {mayChange && <PlanActions record={record} units={list} planned={planned.length} onChanged={refresh} />}
@@ -184,7 +184,7 @@ function PlanActions({
       <Button
         variant="contained"
         disabled={blocker !== undefined}
-        aria-describedby="add-unit-blocker"
+        aria-describedby={blocker ? 'add-unit-blocker' : undefined}
         onClick={() => setAdding(true)}
       >
         {translate('service_points.hardware.add')}
@@ -267,7 +267,7 @@ function DeletePlanDialog({
           </Alert>
         )}
         <DialogContentText>
-          {translate('service_points.hardware.delete_plan_text', { count: planned, smart_count: planned })}
+          {translate('service_points.hardware.delete_plan_text', { smart_count: planned })}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
