@@ -66,14 +66,14 @@ async function pick(dialog: Locator, file: { name: string; mimeType: string; buf
   await dialog.locator('input[type="file"]').setInputFiles(file);
 }
 
-test('an operator adds photos by picker and drag and drop, is refused the three ways, and deletes one', async ({
+test('an operator adds photos by picker and drag and drop, and is refused the three ways before sending', async ({
   browser,
 }) => {
   const page = await signedInPage(browser, 'operator');
   await openMoreTab(page, 47, /^More$/);
   await expect(page.getByText('No photos yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Photos (0/5)' }).click();
-  const gallery = page.getByRole('dialog', { name: 'Photos (0/5)' });
+  const gallery = page.getByRole('dialog', { name: 'Photos (0/5)', exact: true });
   await expect(gallery.getByText('No photos yet.')).toBeVisible();
 
   // A picked photo goes through the editor; saved untouched, the original bytes are stored.
@@ -82,15 +82,16 @@ test('an operator adds photos by picker and drag and drop, is refused the three 
   await expect(editor.getByText('Result: 240 × 160 pixels')).toBeVisible();
   await editor.getByRole('button', { name: 'Save photo' }).click();
   await expect(page.getByText('The photo was added')).toBeVisible();
-  const first = page.getByRole('dialog', { name: 'Photos (1/5)' }).getByRole('img', { name: 'Photo 1: shop sign.png' });
+  const dialog = page.getByRole('dialog', { name: /^Photos \(\d\/5\)$/ });
+  const first = dialog.getByRole('img', { name: 'Photo 1: shop sign.png' });
   await expect(first).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Photos (1/5)', exact: true })).toBeVisible();
   await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(240);
   const stored = await page.request.get((await first.getAttribute('src'))!);
   expect(stored.headers()['content-type']).toBe('image/png');
   expect(Buffer.compare(await stored.body(), SIGN)).toBe(0);
 
   // The three refusals, each with its message, before anything is sent.
-  const dialog = page.getByRole('dialog', { name: /^Photos \(\d\/5\)/ });
   await pick(dialog, { name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Opening hours 8-22\n') });
   await expect(dialog.getByRole('alert')).toHaveText('Invalid photo format');
   const huge = Buffer.concat([png(2, 2), Buffer.alloc(6 * 1024 * 1024)]);
@@ -115,22 +116,33 @@ test('an operator adds photos by picker and drag and drop, is refused the three 
     await editor.getByRole('button', { name: 'Save photo' }).click();
     await expect(dialog.getByRole('img', { name: `Photo ${index}: side-${index}.png` })).toBeVisible();
   }
-  await expect(page.getByRole('dialog', { name: 'Photos (5/5)' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Photos (5/5)', exact: true })).toBeVisible();
   await pick(dialog, { name: 'sixth.png', mimeType: 'image/png', buffer: SIGN });
   await expect(dialog.getByRole('alert')).toHaveText('The amount of uploaded pictures has been exceeded');
 
   const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});
+
+test('an operator deletes a photo after confirming, views one large by keyboard, sees the gateway refuse a photo added elsewhere meanwhile, and saves the form', async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, 'operator');
+  await openMoreTab(page, 47, /^More$/);
+  // Typed before the photos change, kept through the record's reloads and saved.
+  await page.getByRole('textbox', { name: 'Note' }).fill('Photos checked by e2e');
+  await page.getByRole('button', { name: 'Photos (5/5)' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Photos \(\d\/5\)$/ });
 
   // Delete asks first; the photo's file goes with it.
   const lastUrl = (await dialog.getByRole('img', { name: 'Photo 5: side-5.png' }).getAttribute('src'))!;
   await dialog.getByRole('button', { name: 'Delete photo 5' }).click();
   await page.getByRole('dialog', { name: 'Delete this photo?' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('The photo was removed')).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Photos (4/5)' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Photos (4/5)', exact: true })).toBeVisible();
   expect((await page.request.get(lastUrl)).status()).toBe(404);
 
-  // A large view, closed with the keyboard.
+  // A large view; back, the focus is on the photo again, and Escape closes the gallery.
   await dialog.getByRole('button', { name: 'Open photo 1 (shop sign.png)' }).click();
   await expect(dialog.getByRole('img', { name: 'Photo 1: shop sign.png' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Back to all photos' }).click();
@@ -138,6 +150,28 @@ test('an operator adds photos by picker and drag and drop, is refused the three 
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Photos (4/5)' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Photo 4: side-4.png' })).toBeVisible();
+
+  // Meanwhile a colleague fills the gallery: this page still counts 4, the gateway refuses the sixth.
+  const colleague = await signedInPage(browser, 'operator');
+  await openMoreTab(colleague, 47, /^More$/);
+  await colleague.getByRole('button', { name: 'Photos (4/5)' }).click();
+  await pick(colleague.getByRole('dialog'), { name: 'colleague.png', mimeType: 'image/png', buffer: png(20, 20) });
+  await colleague.getByRole('button', { name: 'Save photo' }).click();
+  await expect(colleague.getByRole('dialog', { name: 'Photos (5/5)', exact: true })).toBeVisible();
+  await colleague.context().close();
+
+  await page.getByRole('button', { name: 'Photos (4/5)' }).click();
+  await pick(dialog, { name: 'late.png', mimeType: 'image/png', buffer: png(20, 20) });
+  await page.getByRole('button', { name: 'Save photo' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('The amount of uploaded pictures has been exceeded');
+  // The refusal reloads the record: the colleague's photo shows.
+  await expect(dialog.getByRole('img', { name: 'Photo 5: colleague.png' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/service-points(\?.*)?$/);
+  await openMoreTab(page, 47, /^More$/);
+  await expect(page.getByRole('textbox', { name: 'Note' })).toHaveValue('Photos checked by e2e');
 });
 
 test('the editor turns, crops and doubles a photo, downloads it as JPEG and saves it in its place', async ({

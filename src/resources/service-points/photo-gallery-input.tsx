@@ -47,31 +47,40 @@ export function PhotoGalleryInput({ field }: Pick<InputKindProps, 'field'>) {
   const photos = Array.isArray(latest[field.source]) ? (latest[field.source] as ServicePointPhoto[]) : [];
   const count = { count: photos.length, max: PHOTO_MAX_COUNT };
 
+  // Refused or not, the record reloads: a refusal often means the photos changed elsewhere meanwhile.
+  const thenRefresh = async (change: () => Promise<void>) => {
+    try {
+      await change();
+    } finally {
+      refresh();
+    }
+  };
+
   const actions: PhotoActions = {
-    async upload({ fileName, content, contentType, replacing }) {
-      const data = base64Of(new Uint8Array(await content.arrayBuffer()));
-      const answer = await dataProvider.put(resource, {
-        id: recordId,
-        data: {
-          file_name: fileName,
-          content_type: contentType,
-          data,
-          ...(replacing ? { photo_id: replacing } : {}),
-        },
-      });
-      setAnswered(answer.data);
-      notify(replacing ? 'service_point_photos.replaced' : 'service_point_photos.uploaded', { type: 'success' });
-      refresh();
-    },
-    async remove(photoId) {
-      const answer = await dataProvider.action<{ data: RaRecord }>(resource, 'DELETE', 'photo', {
-        service_point_id: recordId,
-        photo_id: photoId,
-      });
-      setAnswered({ ...answer.data, id: recordId });
-      notify('service_point_photos.removed', { type: 'success' });
-      refresh();
-    },
+    upload: ({ fileName, content, contentType, replacing }) =>
+      thenRefresh(async () => {
+        const data = base64Of(new Uint8Array(await content.arrayBuffer()));
+        const answer = await dataProvider.put(resource, {
+          id: recordId,
+          data: {
+            file_name: fileName,
+            content_type: contentType,
+            data,
+            ...(replacing ? { photo_id: replacing } : {}),
+          },
+        });
+        setAnswered(answer.data);
+        notify(replacing ? 'service_point_photos.replaced' : 'service_point_photos.uploaded', { type: 'success' });
+      }),
+    remove: (photoId) =>
+      thenRefresh(async () => {
+        const answer = await dataProvider.action<{ data: RaRecord }>(resource, 'DELETE', 'photo', {
+          service_point_id: recordId,
+          photo_id: photoId,
+        });
+        setAnswered({ ...answer.data, id: recordId });
+        notify('service_point_photos.removed', { type: 'success' });
+      }),
   };
 
   return (
