@@ -17,7 +17,7 @@ import {
   savedType,
 } from '../../src/resources/service-points/photo-files.ts';
 import { PhotoGalleryInput } from '../../src/resources/service-points/photo-gallery-input.tsx';
-import { cameraProblem } from '../../src/resources/service-points/webcam-capture-dialog.tsx';
+import { cameraProblem, WebcamCaptureDialog } from '../../src/resources/service-points/webcam-capture-dialog.tsx';
 
 const JPEG_START = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01];
 const PNG_START = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52];
@@ -122,6 +122,53 @@ describe('the camera', () => {
     ['NotReadableError', 'service_point_photos.camera.failed'],
   ])('explains a %s', (name, key) => {
     expect(cameraProblem(new DOMException('x', name))).toBe(key);
+  });
+});
+
+function renderCamera(getUserMedia: (() => Promise<MediaStream>) | undefined, locale = 'en-US') {
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: getUserMedia ? { getUserMedia } : undefined,
+  });
+  const onClose = vi.fn();
+  const i18nProvider = polyglotI18nProvider(
+    (language) => (language === 'fr-FR' ? { ...frenchMessages, ...fr } : { ...englishMessages, ...en }),
+    locale,
+  );
+  const view = render(
+    <AdminContext i18nProvider={i18nProvider}>
+      <WebcamCaptureDialog onCapture={vi.fn()} onClose={onClose} />
+    </AdminContext>,
+  );
+  return { ...view, onClose };
+}
+
+describe('the webcam dialog', () => {
+  afterEach(() => Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: undefined }));
+
+  it('says so when the browser has no camera', async () => {
+    renderCamera(undefined);
+    expect((await screen.findByRole('alert')).textContent).toBe('No camera was found on this device');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Capture' }).disabled).toBe(true);
+  });
+
+  it('says so, in French too, when the user refuses the camera', async () => {
+    renderCamera(() => Promise.reject(new DOMException('denied', 'NotAllowedError')), 'fr-FR');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "L'accès à la caméra a été refusé. Autorisez la caméra dans le navigateur pour prendre une photo.",
+    );
+  });
+
+  it('stops the camera when the dialog closes', async () => {
+    const stop = vi.fn();
+    const stream = { getTracks: () => [{ stop }] } as unknown as MediaStream;
+    const getUserMedia = vi.fn(() => Promise.resolve(stream));
+    const { unmount } = renderCamera(getUserMedia);
+    await waitFor(() => expect(getUserMedia).toHaveBeenCalledTimes(1));
+    expect(await screen.findByLabelText('Live camera preview')).toBeTruthy();
+    expect(stop).not.toHaveBeenCalled();
+    unmount();
+    expect(stop).toHaveBeenCalledTimes(1);
   });
 });
 
