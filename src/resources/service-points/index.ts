@@ -23,6 +23,9 @@ const PdfSheetButton = lazy(() =>
 const OpeningHoursValue = lazy(() =>
   import('./opening-hours-input.tsx').then((module) => ({ default: module.OpeningHoursValue })),
 );
+const PhotoGalleryInput = lazy(() =>
+  import('./photo-gallery-input.tsx').then((module) => ({ default: module.PhotoGalleryInput })),
+);
 
 /**
  * Service points are created in the form (or by bulk import); the edit page has the Basic, Hardware
@@ -38,6 +41,7 @@ export default schemaResource('service-point', {
     address: AddressInput,
     'map-picker': MapPickerInput,
     'opening-hours': OpeningHoursInput,
+    'photo-gallery': PhotoGalleryInput,
   },
   values: { 'opening-hours': OpeningHoursValue },
   toolbar: [PdfSheetButton],

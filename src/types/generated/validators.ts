@@ -6888,6 +6888,7 @@ const schema82 = {
       readOnly: true,
       items: { $ref: 'common#/$defs/photo' },
       'x-column': { type: 'images', hide: true, ignorexport: true },
+      'x-input': { tab: 'more', kind: 'photo-gallery' },
     },
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
