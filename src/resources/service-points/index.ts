@@ -4,6 +4,9 @@ import { schemaResource } from '../../schema/ui/schema-resource.tsx';
 
 /** Each widget loads with the first service point form that shows it, not with the app. */
 const AddressInput = lazy(() => import('./address-input.tsx').then((module) => ({ default: module.AddressInput })));
+const ValidatedAddressIdInput = lazy(() =>
+  import('./address-input.tsx').then((module) => ({ default: module.ValidatedAddressIdInput })),
+);
 const MapPickerInput = lazy(() =>
   import('./map-picker-input.tsx').then((module) => ({ default: module.MapPickerInput })),
 );
@@ -23,6 +26,7 @@ export default schemaResource('service-point', {
   create: false,
   inputs: {
     address: AddressInput,
+    'address-id': ValidatedAddressIdInput,
     'map-picker': MapPickerInput,
     'opening-hours': OpeningHoursInput,
   },

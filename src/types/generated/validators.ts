@@ -6510,7 +6510,11 @@ const schema82 = {
       format: 'no-period-start',
       'x-input': { kind: 'address', tab: 'basic' },
     },
-    address_id: { type: 'integer', 'x-column': { hide: true, ignorexport: true } },
+    address_id: {
+      type: 'integer',
+      'x-column': { hide: true, ignorexport: true },
+      'x-input': { kind: 'address-id', tab: 'basic' },
+    },
     zip: { type: 'string', minLength: 4, maxLength: 8, format: 'no-whitespace', 'x-input': { tab: 'basic' } },
     city: {
       type: 'string',
@@ -8047,9 +8051,9 @@ function validate41(
         }
         if (data24.monday !== undefined) {
           let data25 = data24.monday;
-          const _errs116 = errors;
-          let valid12 = true;
           const _errs117 = errors;
+          let valid12 = true;
+          const _errs118 = errors;
           if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
             if (data25.closed !== undefined) {
               if (false !== data25.closed) {
@@ -8063,17 +8067,17 @@ function validate41(
               }
             }
           }
-          var _valid0 = _errs117 === errors;
-          errors = _errs116;
+          var _valid0 = _errs118 === errors;
+          errors = _errs117;
           if (vErrors !== null) {
-            if (_errs116) {
-              vErrors.length = _errs116;
+            if (_errs117) {
+              vErrors.length = _errs117;
             } else {
               vErrors = null;
             }
           }
           if (_valid0) {
-            const _errs119 = errors;
+            const _errs120 = errors;
             if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
               if (data25.open === undefined) {
                 const err60 = {
@@ -8112,7 +8116,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid0 = _errs119 === errors;
+            var _valid0 = _errs120 === errors;
             valid12 = _valid0;
             if (valid12) {
               var props0 = {};
@@ -8301,9 +8305,9 @@ function validate41(
         }
         if (data24.tuesday !== undefined) {
           let data30 = data24.tuesday;
-          const _errs130 = errors;
-          let valid16 = true;
           const _errs131 = errors;
+          let valid16 = true;
+          const _errs132 = errors;
           if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
             if (data30.closed !== undefined) {
               if (false !== data30.closed) {
@@ -8317,17 +8321,17 @@ function validate41(
               }
             }
           }
-          var _valid1 = _errs131 === errors;
-          errors = _errs130;
+          var _valid1 = _errs132 === errors;
+          errors = _errs131;
           if (vErrors !== null) {
-            if (_errs130) {
-              vErrors.length = _errs130;
+            if (_errs131) {
+              vErrors.length = _errs131;
             } else {
               vErrors = null;
             }
           }
           if (_valid1) {
-            const _errs133 = errors;
+            const _errs134 = errors;
             if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
               if (data30.open === undefined) {
                 const err72 = {
@@ -8366,7 +8370,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid1 = _errs133 === errors;
+            var _valid1 = _errs134 === errors;
             valid16 = _valid1;
             if (valid16) {
               var props1 = {};
@@ -8555,9 +8559,9 @@ function validate41(
         }
         if (data24.wednesday !== undefined) {
           let data35 = data24.wednesday;
-          const _errs144 = errors;
-          let valid20 = true;
           const _errs145 = errors;
+          let valid20 = true;
+          const _errs146 = errors;
           if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
             if (data35.closed !== undefined) {
               if (false !== data35.closed) {
@@ -8571,17 +8575,17 @@ function validate41(
               }
             }
           }
-          var _valid2 = _errs145 === errors;
-          errors = _errs144;
+          var _valid2 = _errs146 === errors;
+          errors = _errs145;
           if (vErrors !== null) {
-            if (_errs144) {
-              vErrors.length = _errs144;
+            if (_errs145) {
+              vErrors.length = _errs145;
             } else {
               vErrors = null;
             }
           }
           if (_valid2) {
-            const _errs147 = errors;
+            const _errs148 = errors;
             if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
               if (data35.open === undefined) {
                 const err84 = {
@@ -8620,7 +8624,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid2 = _errs147 === errors;
+            var _valid2 = _errs148 === errors;
             valid20 = _valid2;
             if (valid20) {
               var props2 = {};
@@ -8809,9 +8813,9 @@ function validate41(
         }
         if (data24.thursday !== undefined) {
           let data40 = data24.thursday;
-          const _errs158 = errors;
-          let valid24 = true;
           const _errs159 = errors;
+          let valid24 = true;
+          const _errs160 = errors;
           if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
             if (data40.closed !== undefined) {
               if (false !== data40.closed) {
@@ -8825,17 +8829,17 @@ function validate41(
               }
             }
           }
-          var _valid3 = _errs159 === errors;
-          errors = _errs158;
+          var _valid3 = _errs160 === errors;
+          errors = _errs159;
           if (vErrors !== null) {
-            if (_errs158) {
-              vErrors.length = _errs158;
+            if (_errs159) {
+              vErrors.length = _errs159;
             } else {
               vErrors = null;
             }
           }
           if (_valid3) {
-            const _errs161 = errors;
+            const _errs162 = errors;
             if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
               if (data40.open === undefined) {
                 const err96 = {
@@ -8874,7 +8878,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid3 = _errs161 === errors;
+            var _valid3 = _errs162 === errors;
             valid24 = _valid3;
             if (valid24) {
               var props3 = {};
@@ -9063,9 +9067,9 @@ function validate41(
         }
         if (data24.friday !== undefined) {
           let data45 = data24.friday;
-          const _errs172 = errors;
-          let valid28 = true;
           const _errs173 = errors;
+          let valid28 = true;
+          const _errs174 = errors;
           if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
             if (data45.closed !== undefined) {
               if (false !== data45.closed) {
@@ -9079,17 +9083,17 @@ function validate41(
               }
             }
           }
-          var _valid4 = _errs173 === errors;
-          errors = _errs172;
+          var _valid4 = _errs174 === errors;
+          errors = _errs173;
           if (vErrors !== null) {
-            if (_errs172) {
-              vErrors.length = _errs172;
+            if (_errs173) {
+              vErrors.length = _errs173;
             } else {
               vErrors = null;
             }
           }
           if (_valid4) {
-            const _errs175 = errors;
+            const _errs176 = errors;
             if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
               if (data45.open === undefined) {
                 const err108 = {
@@ -9128,7 +9132,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid4 = _errs175 === errors;
+            var _valid4 = _errs176 === errors;
             valid28 = _valid4;
             if (valid28) {
               var props4 = {};
@@ -9317,9 +9321,9 @@ function validate41(
         }
         if (data24.saturday !== undefined) {
           let data50 = data24.saturday;
-          const _errs186 = errors;
-          let valid32 = true;
           const _errs187 = errors;
+          let valid32 = true;
+          const _errs188 = errors;
           if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
             if (data50.closed !== undefined) {
               if (false !== data50.closed) {
@@ -9333,17 +9337,17 @@ function validate41(
               }
             }
           }
-          var _valid5 = _errs187 === errors;
-          errors = _errs186;
+          var _valid5 = _errs188 === errors;
+          errors = _errs187;
           if (vErrors !== null) {
-            if (_errs186) {
-              vErrors.length = _errs186;
+            if (_errs187) {
+              vErrors.length = _errs187;
             } else {
               vErrors = null;
             }
           }
           if (_valid5) {
-            const _errs189 = errors;
+            const _errs190 = errors;
             if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
               if (data50.open === undefined) {
                 const err120 = {
@@ -9382,7 +9386,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid5 = _errs189 === errors;
+            var _valid5 = _errs190 === errors;
             valid32 = _valid5;
             if (valid32) {
               var props5 = {};
@@ -9571,9 +9575,9 @@ function validate41(
         }
         if (data24.sunday !== undefined) {
           let data55 = data24.sunday;
-          const _errs200 = errors;
-          let valid36 = true;
           const _errs201 = errors;
+          let valid36 = true;
+          const _errs202 = errors;
           if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
             if (data55.closed !== undefined) {
               if (false !== data55.closed) {
@@ -9587,17 +9591,17 @@ function validate41(
               }
             }
           }
-          var _valid6 = _errs201 === errors;
-          errors = _errs200;
+          var _valid6 = _errs202 === errors;
+          errors = _errs201;
           if (vErrors !== null) {
-            if (_errs200) {
-              vErrors.length = _errs200;
+            if (_errs201) {
+              vErrors.length = _errs201;
             } else {
               vErrors = null;
             }
           }
           if (_valid6) {
-            const _errs203 = errors;
+            const _errs204 = errors;
             if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
               if (data55.open === undefined) {
                 const err132 = {
@@ -9636,7 +9640,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid6 = _errs203 === errors;
+            var _valid6 = _errs204 === errors;
             valid36 = _valid6;
             if (valid36) {
               var props6 = {};
