@@ -1,5 +1,5 @@
 import type { Db } from '../db/adapter.ts';
-import { foldedText, foldedWords, splitStreetLine, streetLine } from '../gateway/rules/address-text.ts';
+import { foldedText, searchText, splitStreetLine, streetLine } from '../gateway/rules/address-text.ts';
 import { cities, streets, type City } from './geography.ts';
 
 /** House numbers of every demo street in every demo city: the service points draw theirs from the same range. */
@@ -101,7 +101,7 @@ const COLUMNS = [
   'street_key',
   'postal_key',
   'city_key',
-  'search_words',
+  'search_text',
 ] as const;
 
 /** The label a suggestion shows: 'Vestergade 12, 1050 København'. */
@@ -132,7 +132,7 @@ export async function insertAddresses(db: Db, addresses: readonly IndexedAddress
         foldedText(streetLine(address.street, address.house_number)),
         foldedText(address.postal_code),
         foldedText(address.city),
-        foldedWords(label),
+        searchText(label),
       ];
       const placeholders = values.map((value) => {
         params.push(value);

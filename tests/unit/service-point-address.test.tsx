@@ -82,6 +82,15 @@ function setup(children: React.ReactNode, record: Record<string, unknown>, local
   return { action };
 }
 
+/** Leaflet needs a real layout; a button stands for a click on the map at one place. */
+vi.mock('../../src/resources/service-points/coordinate-map.tsx', () => ({
+  default: ({ onPick }: { onPick(latitude: number, longitude: number): void }) => (
+    <button type="button" onClick={() => onPick(56.16750001, 10.20409999)}>
+      Pick 56.1675, 10.2041
+    </button>
+  ),
+}));
+
 afterEach(cleanup);
 
 describe('the address type-ahead', () => {
@@ -189,4 +198,54 @@ describe('opening hours', () => {
     expect(en.validation.time_after).toBe('Must be later than the opening time');
     expect(fr.validation.time_after).toBe("Doit être postérieure à l'heure d'ouverture");
   });
+});
+
+describe('the map picker without address autocomplete', () => {
+  it('sets the coordinates where the map is clicked and validates with one of the nearest addresses', async () => {
+    const { MapPickerInput } = await import('../../src/resources/service-points/map-picker-input.tsx');
+    const latitudeField: FieldModel = {
+      ...addressField,
+      source: 'latitude',
+      type: 'number',
+      input: { kind: 'map-picker' },
+    };
+    const policies = [
+      { feature_id: 188, has_permission: true, configurations: [{ type: 'address_autocomplete', show: false }] },
+    ];
+    const authProvider = {
+      login: async () => undefined,
+      logout: async () => undefined,
+      checkAuth: async () => undefined,
+      checkError: async () => undefined,
+      getPermissions: async () => ({ permissions: { superAdmin: false, granted: new Set([188]), policies } }),
+    };
+    const action = vi.fn(async (..._args: unknown[]) => ({ data: [aarhus] }));
+    const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en-US');
+    render(
+      <AdminContext
+        dataProvider={{ action } as unknown as DataProvider}
+        i18nProvider={i18nProvider}
+        authProvider={authProvider}
+      >
+        <ResourceContextProvider value="service-points">
+          <Form record={{ id: 1, country: 'DK' }}>
+            <MapPickerInput field={latitudeField} mode="edit" />
+            <FormValues />
+          </Form>
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Pick 56.1675, 10.2041' }));
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    const [, , opname, , query] = action.mock.calls[0] as [string, string, string, undefined, Record<string, string>];
+    expect(opname).toBe('address');
+    expect(query.text).toBe('');
+    expect(query.boundary.split(',').map(Number)).toEqual([56.1635, 10.1961, 56.1715, 10.2121]);
+    expect(formValues()).toMatchObject({ latitude: 56.1675, longitude: 10.2041 });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Nørregade 12, 8000 Aarhus' }));
+    await waitFor(() => expect(formValues().address_id).toBe(202012));
+    // The clicked place stays the service point's; the address names it.
+    expect(formValues()).toMatchObject({ address: 'Nørregade 12', zip: '8000', latitude: 56.1675, longitude: 10.2041 });
+  }, 20_000);
 });

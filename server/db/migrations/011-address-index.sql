@@ -1,7 +1,8 @@
 -- The address index behind `GET webtool/service_points?opname=address` (issue 14): the addresses a
 -- service point may be validated against. Reference data, not records: no history, no tenancy.
--- The *_key columns and search_words hold the text folded (lower case, accents and separators
--- dropped), so that 'kobenhavn' finds 'København'; the suggestions are read within one country or
+-- The *_key columns and search_text hold the text folded (lower case, accents and separators
+-- dropped; search_text is the label's words, each after a space), so that 'kobenhavn' finds
+-- 'København'; the suggestions are read within one country or
 -- one map box, hence the two indexes.
 
 CREATE TABLE addresses (
@@ -21,7 +22,7 @@ CREATE TABLE addresses (
   street_key text NOT NULL,
   postal_key text NOT NULL,
   city_key text NOT NULL,
-  search_words text[] NOT NULL
+  search_text text NOT NULL
 );
 
 CREATE INDEX addresses_by_country ON addresses (country);

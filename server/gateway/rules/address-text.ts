@@ -18,6 +18,12 @@ export function foldedText(text: string): string {
 /** The words of a text as the index stores and searches them. */
 export const foldedWords = (text: string): string[] => foldedText(text).split(' ').filter(Boolean);
 
+/**
+ * A label as the index searches it: each folded word after a space, so that a word typed begins a word
+ * of the label when ' ' + the word occurs in it.
+ */
+export const searchText = (label: string) => ` ${foldedText(label)}`;
+
 /** A street address as people write it: the street, then the house number. */
 export const streetLine = (street: string, houseNumber: string) => `${street} ${houseNumber}`;
 

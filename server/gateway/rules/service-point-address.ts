@@ -72,12 +72,12 @@ const suggestionOf = (row: AddressRow): AddressSuggestion => ({
  */
 export async function addressSuggestions(db: Db, text: string, boundary: Boundary | undefined) {
   const query = foldedText(text);
-  const tokens = foldedWords(text);
-  const params: unknown[] = [query, tokens];
-  const where: string[] = [
-    `NOT EXISTS (SELECT 1 FROM unnest($2::text[]) AS token
-       WHERE NOT EXISTS (SELECT 1 FROM unnest(search_words) AS word WHERE left(word, length(token)) = token))`,
-  ];
+  const params: unknown[] = [query];
+  // Each word typed begins a word of the label: one plain string search per word, no join.
+  const where = foldedWords(text).map((word) => {
+    params.push(` ${word}`);
+    return `strpos(search_text, $${params.length}) > 0`;
+  });
   let nearest = '';
   if (boundary && 'country' in boundary) {
     params.push(boundary.country);
@@ -91,7 +91,7 @@ export async function addressSuggestions(db: Db, text: string, boundary: Boundar
   }
   const rows = await db.query<AddressRow>(
     `SELECT ${SUGGESTION_COLUMNS} FROM addresses
-     WHERE ${where.join(' AND ')}
+     WHERE ${where.length ? where.join(' AND ') : 'true'}
      ORDER BY CASE
          WHEN left(street_key, length($1)) = $1 THEN 0
          WHEN left(postal_key, length($1)) = $1 THEN 1

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Autocomplete, Stack, TextField } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
-import { FieldTitle, InputHelperText, useInput, useResourceContext, useTranslate } from 'react-admin';
+import { FieldTitle, InputHelperText, NumberInput, useInput, useResourceContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { AddressSuggestion } from '../../contract/addresses.ts';
 import type { InputKindProps } from '../../schema/ui/input-kinds.tsx';
@@ -86,7 +86,7 @@ export function AddressInput({ field }: InputKindProps) {
         error={Boolean(error)}
         helperText={<InputHelperText error={error} helperText={helper} />}
         slotProps={{ input: { endAdornment: adornment } }}
-        sx={{ minWidth: 320 }}
+        fullWidth
       />
     );
   }
@@ -116,7 +116,7 @@ export function AddressInput({ field }: InputKindProps) {
           setOpen(false);
         }
       }}
-      sx={{ minWidth: 320, maxWidth: 560 }}
+      fullWidth
       renderInput={(params) => (
         <TextField
           {...params}
@@ -140,4 +140,12 @@ export function AddressInput({ field }: InputKindProps) {
       )}
     />
   );
+}
+
+/**
+ * `x-input.kind: "address-id"`: the id of the validated address, read-only; only a pick in the address
+ * type-ahead or on the map sets it. Read-only rather than disabled, so that the form still saves it.
+ */
+export function ValidatedAddressIdInput({ field }: InputKindProps) {
+  return <NumberInput source={field.source} slotProps={{ input: { readOnly: true } }} />;
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useDataProvider, usePermissions } from 'react-admin';
+import { useDataProvider, usePermissions, useResourceContext } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { AddressSuggestion } from '../../contract/addresses.ts';
 import { features } from '../../schema/features.ts';
@@ -19,18 +19,22 @@ interface OpnameCaller {
   ): Promise<T>;
 }
 
-/** `GET webtool/service_points?opname=address`: the suggestions for a text within a boundary. */
+/**
+ * `GET webtool/service_points?opname=address`: the suggestions for a text within a boundary, through
+ * the endpoint of the resource on screen (a scout's form calls its own).
+ */
 export function useAddressSuggestions() {
   const dataProvider = useDataProvider() as unknown as OpnameCaller;
+  const resource = useResourceContext() ?? 'service-points';
   return useCallback(
     async (text: string, boundary: string) =>
       (
-        await dataProvider.action<{ data: AddressSuggestion[] }>('service-points', 'GET', 'address', undefined, {
+        await dataProvider.action<{ data: AddressSuggestion[] }>(resource, 'GET', 'address', undefined, {
           text,
           boundary,
         })
       ).data,
-    [dataProvider],
+    [dataProvider, resource],
   );
 }
 

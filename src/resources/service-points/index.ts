@@ -11,6 +11,9 @@ const CarrierSettingsInput = lazy(() =>
   import('./carrier-settings-input.tsx').then((module) => ({ default: module.CarrierSettingsInput })),
 );
 const AddressInput = lazy(() => import('./address-input.tsx').then((module) => ({ default: module.AddressInput })));
+const ValidatedAddressIdInput = lazy(() =>
+  import('./address-input.tsx').then((module) => ({ default: module.ValidatedAddressIdInput })),
+);
 const MapPickerInput = lazy(() =>
   import('./map-picker-input.tsx').then((module) => ({ default: module.MapPickerInput })),
 );
@@ -39,6 +42,7 @@ export default schemaResource('service-point', {
     'service-point-status': StatusInput,
     'carrier-settings': CarrierSettingsInput,
     address: AddressInput,
+    'address-id': ValidatedAddressIdInput,
     'map-picker': MapPickerInput,
     'opening-hours': OpeningHoursInput,
     'photo-gallery': PhotoGalleryInput,

@@ -6628,7 +6628,11 @@ const schema82 = {
       format: 'no-period-start',
       'x-input': { kind: 'address', tab: 'basic' },
     },
-    address_id: { type: 'integer', 'x-column': { hide: true, ignorexport: true } },
+    address_id: {
+      type: 'integer',
+      'x-column': { hide: true, ignorexport: true },
+      'x-input': { kind: 'address-id', tab: 'basic' },
+    },
     zip: { type: 'string', minLength: 4, maxLength: 8, format: 'no-whitespace', 'x-input': { tab: 'basic' } },
     city: {
       type: 'string',
