@@ -6500,6 +6500,7 @@ const schema82 = {
     },
     country: {
       $ref: 'common#/$defs/countryCode',
+      'x-import': { maxLength: 100 },
       'x-input': { tab: 'basic' },
       'x-choices': 'country',
       'x-filter': { kind: 'select' },
@@ -6552,6 +6553,7 @@ const schema82 = {
     },
     location_type_id: {
       type: 'integer',
+      'x-import': { maxLength: 100 },
       'x-lookup': { source: 'webtool/lists?type=location_types' },
       'x-column': { type: 'select' },
       'x-filter': { kind: 'select' },
@@ -8040,9 +8042,9 @@ function validate41(
         }
         if (data24.monday !== undefined) {
           let data25 = data24.monday;
-          const _errs115 = errors;
+          const _errs117 = errors;
           let valid12 = true;
-          const _errs116 = errors;
+          const _errs118 = errors;
           if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
             if (data25.closed !== undefined) {
               if (false !== data25.closed) {
@@ -8056,17 +8058,17 @@ function validate41(
               }
             }
           }
-          var _valid0 = _errs116 === errors;
-          errors = _errs115;
+          var _valid0 = _errs118 === errors;
+          errors = _errs117;
           if (vErrors !== null) {
-            if (_errs115) {
-              vErrors.length = _errs115;
+            if (_errs117) {
+              vErrors.length = _errs117;
             } else {
               vErrors = null;
             }
           }
           if (_valid0) {
-            const _errs118 = errors;
+            const _errs120 = errors;
             if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
               if (data25.open === undefined) {
                 const err60 = {
@@ -8105,7 +8107,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid0 = _errs118 === errors;
+            var _valid0 = _errs120 === errors;
             valid12 = _valid0;
             if (valid12) {
               var props0 = {};
@@ -8275,9 +8277,9 @@ function validate41(
         }
         if (data24.tuesday !== undefined) {
           let data30 = data24.tuesday;
-          const _errs129 = errors;
+          const _errs131 = errors;
           let valid16 = true;
-          const _errs130 = errors;
+          const _errs132 = errors;
           if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
             if (data30.closed !== undefined) {
               if (false !== data30.closed) {
@@ -8291,17 +8293,17 @@ function validate41(
               }
             }
           }
-          var _valid1 = _errs130 === errors;
-          errors = _errs129;
+          var _valid1 = _errs132 === errors;
+          errors = _errs131;
           if (vErrors !== null) {
-            if (_errs129) {
-              vErrors.length = _errs129;
+            if (_errs131) {
+              vErrors.length = _errs131;
             } else {
               vErrors = null;
             }
           }
           if (_valid1) {
-            const _errs132 = errors;
+            const _errs134 = errors;
             if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
               if (data30.open === undefined) {
                 const err71 = {
@@ -8340,7 +8342,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid1 = _errs132 === errors;
+            var _valid1 = _errs134 === errors;
             valid16 = _valid1;
             if (valid16) {
               var props1 = {};
@@ -8510,9 +8512,9 @@ function validate41(
         }
         if (data24.wednesday !== undefined) {
           let data35 = data24.wednesday;
-          const _errs143 = errors;
+          const _errs145 = errors;
           let valid20 = true;
-          const _errs144 = errors;
+          const _errs146 = errors;
           if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
             if (data35.closed !== undefined) {
               if (false !== data35.closed) {
@@ -8526,17 +8528,17 @@ function validate41(
               }
             }
           }
-          var _valid2 = _errs144 === errors;
-          errors = _errs143;
+          var _valid2 = _errs146 === errors;
+          errors = _errs145;
           if (vErrors !== null) {
-            if (_errs143) {
-              vErrors.length = _errs143;
+            if (_errs145) {
+              vErrors.length = _errs145;
             } else {
               vErrors = null;
             }
           }
           if (_valid2) {
-            const _errs146 = errors;
+            const _errs148 = errors;
             if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
               if (data35.open === undefined) {
                 const err82 = {
@@ -8575,7 +8577,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid2 = _errs146 === errors;
+            var _valid2 = _errs148 === errors;
             valid20 = _valid2;
             if (valid20) {
               var props2 = {};
@@ -8745,9 +8747,9 @@ function validate41(
         }
         if (data24.thursday !== undefined) {
           let data40 = data24.thursday;
-          const _errs157 = errors;
+          const _errs159 = errors;
           let valid24 = true;
-          const _errs158 = errors;
+          const _errs160 = errors;
           if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
             if (data40.closed !== undefined) {
               if (false !== data40.closed) {
@@ -8761,17 +8763,17 @@ function validate41(
               }
             }
           }
-          var _valid3 = _errs158 === errors;
-          errors = _errs157;
+          var _valid3 = _errs160 === errors;
+          errors = _errs159;
           if (vErrors !== null) {
-            if (_errs157) {
-              vErrors.length = _errs157;
+            if (_errs159) {
+              vErrors.length = _errs159;
             } else {
               vErrors = null;
             }
           }
           if (_valid3) {
-            const _errs160 = errors;
+            const _errs162 = errors;
             if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
               if (data40.open === undefined) {
                 const err93 = {
@@ -8810,7 +8812,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid3 = _errs160 === errors;
+            var _valid3 = _errs162 === errors;
             valid24 = _valid3;
             if (valid24) {
               var props3 = {};
@@ -8980,9 +8982,9 @@ function validate41(
         }
         if (data24.friday !== undefined) {
           let data45 = data24.friday;
-          const _errs171 = errors;
+          const _errs173 = errors;
           let valid28 = true;
-          const _errs172 = errors;
+          const _errs174 = errors;
           if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
             if (data45.closed !== undefined) {
               if (false !== data45.closed) {
@@ -8996,17 +8998,17 @@ function validate41(
               }
             }
           }
-          var _valid4 = _errs172 === errors;
-          errors = _errs171;
+          var _valid4 = _errs174 === errors;
+          errors = _errs173;
           if (vErrors !== null) {
-            if (_errs171) {
-              vErrors.length = _errs171;
+            if (_errs173) {
+              vErrors.length = _errs173;
             } else {
               vErrors = null;
             }
           }
           if (_valid4) {
-            const _errs174 = errors;
+            const _errs176 = errors;
             if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
               if (data45.open === undefined) {
                 const err104 = {
@@ -9045,7 +9047,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid4 = _errs174 === errors;
+            var _valid4 = _errs176 === errors;
             valid28 = _valid4;
             if (valid28) {
               var props4 = {};
@@ -9215,9 +9217,9 @@ function validate41(
         }
         if (data24.saturday !== undefined) {
           let data50 = data24.saturday;
-          const _errs185 = errors;
+          const _errs187 = errors;
           let valid32 = true;
-          const _errs186 = errors;
+          const _errs188 = errors;
           if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
             if (data50.closed !== undefined) {
               if (false !== data50.closed) {
@@ -9231,17 +9233,17 @@ function validate41(
               }
             }
           }
-          var _valid5 = _errs186 === errors;
-          errors = _errs185;
+          var _valid5 = _errs188 === errors;
+          errors = _errs187;
           if (vErrors !== null) {
-            if (_errs185) {
-              vErrors.length = _errs185;
+            if (_errs187) {
+              vErrors.length = _errs187;
             } else {
               vErrors = null;
             }
           }
           if (_valid5) {
-            const _errs188 = errors;
+            const _errs190 = errors;
             if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
               if (data50.open === undefined) {
                 const err115 = {
@@ -9280,7 +9282,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid5 = _errs188 === errors;
+            var _valid5 = _errs190 === errors;
             valid32 = _valid5;
             if (valid32) {
               var props5 = {};
@@ -9450,9 +9452,9 @@ function validate41(
         }
         if (data24.sunday !== undefined) {
           let data55 = data24.sunday;
-          const _errs199 = errors;
+          const _errs201 = errors;
           let valid36 = true;
-          const _errs200 = errors;
+          const _errs202 = errors;
           if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
             if (data55.closed !== undefined) {
               if (false !== data55.closed) {
@@ -9466,17 +9468,17 @@ function validate41(
               }
             }
           }
-          var _valid6 = _errs200 === errors;
-          errors = _errs199;
+          var _valid6 = _errs202 === errors;
+          errors = _errs201;
           if (vErrors !== null) {
-            if (_errs199) {
-              vErrors.length = _errs199;
+            if (_errs201) {
+              vErrors.length = _errs201;
             } else {
               vErrors = null;
             }
           }
           if (_valid6) {
-            const _errs202 = errors;
+            const _errs204 = errors;
             if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
               if (data55.open === undefined) {
                 const err126 = {
@@ -9515,7 +9517,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid6 = _errs202 === errors;
+            var _valid6 = _errs204 === errors;
             valid36 = _valid6;
             if (valid36) {
               var props6 = {};
