@@ -135,7 +135,7 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
   'x-import': {
     type: 'object',
     additionalProperties: false,
-    properties: { unique: { type: 'boolean' }, uniqueWith: stringList },
+    properties: { unique: { type: 'boolean' }, uniqueWith: stringList, maxLength: { type: 'integer', minimum: 1 } },
   },
 };
 

@@ -208,6 +208,10 @@ export interface ImportModel {
   types: Record<string, string | undefined>;
   /** The items' type of each array field. */
   itemTypes: Record<string, string | undefined>;
+  /** `readOnly` columns: a file the export wrote has them; the import leaves them out. */
+  readOnly: string[];
+  /** `x-import.maxLength`: the longest text a cell may give for a field named in the file (a location type). */
+  nameLimits: Record<string, number>;
 }
 
 /** What the file's rows are checked against, read from the resource model. */
@@ -228,7 +232,75 @@ export function importModel(model: ResourceModel): ImportModel {
     ),
     types: Object.fromEntries(importable.map((field) => [field.source, field.type])),
     itemTypes: Object.fromEntries(importable.map((field) => [field.source, field.itemType])),
+    readOnly: model.fields.filter((field) => field.readOnly).map((field) => field.source),
+    nameLimits: Object.fromEntries(
+      importable
+        .filter((field) => field.importHint?.maxLength)
+        .map((field) => [field.source, field.importHint!.maxLength!]),
+    ),
   };
+}
+
+/**
+ * How the tool's own CSV export names things (src/schema/csv-export.ts), so that a file it wrote
+ * imports again: translated column headers, lookup and choice values by their shown names, Yes/No and
+ * Active/Deactive, lists joined with commas, '-' for an empty cell, a quote before a cell a
+ * spreadsheet would run. Names are compared trimmed and in lower case.
+ */
+export interface ImportVocabulary {
+  /** A column's header as the export writes it -> the field. */
+  headers: Record<string, string>;
+  /** Per field, the names of its values (a location type's name, a status's label) -> the value. */
+  values: Record<string, Record<string, string | number>>;
+  trueWords: string[];
+  falseWords: string[];
+}
+
+/** What the export writes for an empty cell (spec 02 §2). */
+const EXPORTED_EMPTY = '-';
+/** The quote the export puts before a cell that starts like a formula (`'+47...`). */
+const NEUTRALISED = /^'[=+\-@\t\r]/;
+
+/** A list cell's items: `;` separates them when the cell has one, else the export's `,`. */
+const listItems = (cell: string) =>
+  cell
+    .split(cell.includes(LIST_SEPARATOR) ? LIST_SEPARATOR : ',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+const nameKey = (text: string) => text.trim().toLowerCase();
+
+/** Turns a cell of an exported file into the value the schema expects, or the name it does not know. */
+function vocabularyCell(
+  vocabulary: ImportVocabulary,
+  field: string,
+  type: string | undefined,
+  itemType: string | undefined,
+  cell: string,
+): { value: unknown } | { unknown: string } {
+  const names = vocabulary.values[field];
+  const named = (item: string, typeOfItem: string | undefined): { value: unknown } | { unknown: string } => {
+    if (!names) return { value: typedCell(typeOfItem, item) };
+    const byName = names[nameKey(item)];
+    if (byName !== undefined) return { value: byName };
+    const typed = typedCell(typeOfItem, item);
+    return Object.values(names).includes(typed as string | number) ? { value: typed } : { unknown: item.trim() };
+  };
+  if (type === 'array') {
+    const values: unknown[] = [];
+    for (const item of listItems(cell)) {
+      const result = named(item, itemType);
+      if ('unknown' in result) return result;
+      values.push(result.value);
+    }
+    return { value: values };
+  }
+  if (type === 'boolean') {
+    const word = nameKey(cell);
+    if (vocabulary.trueWords.includes(word)) return { value: true };
+    if (vocabulary.falseWords.includes(word)) return { value: false };
+  }
+  return named(cell, type);
 }
 
 /** Items of a list cell, e.g. `M1; M2`. */
@@ -360,24 +432,42 @@ export function rowChecker(
   registry: SchemaRegistry,
   schemaId: string,
   model: ImportModel,
-  columns: readonly string[],
-  presentFields: readonly string[] = columns,
+  columns: readonly (string | undefined)[],
+  presentFields: readonly (string | undefined)[] = columns,
+  vocabulary?: ImportVocabulary,
 ): (cells: readonly (string | undefined)[]) => CheckedRow {
-  const types = columns.map((field) => model.types[field]);
-  const itemTypes = columns.map((field) => model.itemTypes[field]);
+  const types = columns.map((field) => (field === undefined ? undefined : model.types[field]));
+  const itemTypes = columns.map((field) => (field === undefined ? undefined : model.itemTypes[field]));
   const unreported = new Set(model.ownerFields.filter((field) => !presentFields.includes(field)));
   return (cells) => {
     const errors: Record<string, RowError> = {};
     const input: Record<string, unknown> = {};
     // Blank cells left out, the rest typed: what `validateRecord` would normalise it to already.
     for (let index = 0; index < columns.length; index += 1) {
-      const raw = cells[index];
-      if (raw === undefined) continue;
+      let raw = cells[index];
       const field = columns[index];
+      // A column left out of the import (read-only) is skipped.
+      if (raw === undefined || field === undefined) continue;
+      if (vocabulary) {
+        if (raw.trim() === EXPORTED_EMPTY) continue;
+        if (NEUTRALISED.test(raw)) raw = raw.slice(1);
+      }
       if (looksLikeFormula(raw)) {
         errors[field] = { message: importMessages.formula, kind: 'invalid_content' };
       } else if (NOT_BLANK.test(raw)) {
-        input[field] = typedCell(types[index], raw, itemTypes[index]);
+        const limit = model.nameLimits[field];
+        if (limit !== undefined && raw.trim().length > limit) {
+          errors[field] = { message: 'validation.max_length', args: { max: limit }, kind: 'length' };
+          continue;
+        }
+        if (!vocabulary) {
+          input[field] = typedCell(types[index], raw, itemTypes[index]);
+          continue;
+        }
+        const result = vocabularyCell(vocabulary, field, types[index], itemTypes[index], raw);
+        if ('unknown' in result) {
+          errors[field] = { message: importMessages.unknownName, args: { name: result.unknown }, kind: 'invalid' };
+        } else input[field] = result.value;
       }
     }
     const result = validateNormalised(registry, schemaId, input);
@@ -403,6 +493,8 @@ export interface ParseOptions {
   onProgress?(rows: number): void;
   /** Bytes per papaparse chunk (its default is 10 MB for local files). */
   chunkSize?: number;
+  /** The names the tool's export writes, so that an exported file imports again. */
+  vocabulary?: ImportVocabulary;
 }
 
 async function firstBytesOf(file: Blob): Promise<Uint8Array> {
@@ -430,23 +522,33 @@ export async function importFile(file: File | null | undefined, options: ParseOp
  * header problem, undecodable character or the row past the limit.
  */
 export function parseCsv(source: Papa.LocalFile, options: ParseOptions): Promise<ImportResult> {
-  const { registry, schemaId, rowLimit = DEFAULT_ROW_LIMIT, onProgress } = options;
+  const { registry, schemaId, rowLimit = DEFAULT_ROW_LIMIT, onProgress, vocabulary } = options;
   const model = importModel(registry.model(schemaId));
   const repeats = repeatTracker(model);
   const rows: ImportRow[] = [];
   let failure: FileCheck | undefined;
+  /** The file's header cells, as written. */
   let headers: string[] | undefined;
+  /** The field of each column; undefined for a read-only one, which is skipped. */
+  let columns: (string | undefined)[] = [];
   let read = 0;
   /** Records papaparse has given, blank ones included: the current one's line. */
   let records = 0;
 
-  const checkHeaders = (fields: string[]): FileCheck | undefined => {
-    const missing = model.required.filter((field) => !fields.includes(field));
+  /** A header's field: its own name, or the label the export wrote for it. */
+  const fieldOf = (header: string) =>
+    model.fields.includes(header) || model.readOnly.includes(header) ? header : vocabulary?.headers[nameKey(header)];
+
+  const checkHeaders = (cells: string[]): FileCheck | undefined => {
+    const fields = cells.map(fieldOf);
+    const known = fields.filter((field): field is string => field !== undefined);
+    const missing = model.required.filter((field) => !known.includes(field));
     if (missing.length) return stateMessage('header_missing', { fields: missing.join(', ') });
-    const unknown = fields.filter((field) => !model.fields.includes(field));
-    if (unknown.length || new Set(fields).size !== fields.length) {
-      return stateMessage('header_mismatch', { fields: unknown.join(', ') || fields.join(', ') });
+    const unknown = cells.filter((_, index) => fields[index] === undefined);
+    if (unknown.length || new Set(known).size !== known.length) {
+      return stateMessage('header_mismatch', { fields: unknown.join(', ') || cells.join(', ') });
     }
+    columns = fields.map((field) => (field !== undefined && model.readOnly.includes(field) ? undefined : field));
     return undefined;
   };
 
@@ -482,7 +584,7 @@ export function parseCsv(source: Papa.LocalFile, options: ParseOptions): Promise
           headers = cells.map((header, index) => (index === 0 ? header.replace(/^\uFEFF/, '') : header).trim());
           failure = checkHeaders(headers);
           if (failure) return stop(parser);
-          checkCells = rowChecker(registry, schemaId, model, headers);
+          checkCells = rowChecker(registry, schemaId, model, columns, columns, vocabulary);
           return;
         }
         read += 1;

@@ -94,6 +94,8 @@ export interface ImportHint {
   unique?: boolean;
   /** Fields compared together with this one, e.g. latitude with longitude. */
   uniqueWith?: string[];
+  /** The longest text a file's cell may give for the field, when the file names its value (a lookup). */
+  maxLength?: number;
 }
 
 /** `x-resource`, as written. */

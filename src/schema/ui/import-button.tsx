@@ -19,7 +19,17 @@ import {
   Switch,
   Typography,
 } from '@mui/material';
-import { Button, useCanAccess, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  useCanAccess,
+  useDataProvider,
+  useLocaleState,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  type DataProvider,
+} from 'react-admin';
 import {
   importFile,
   LIST_SEPARATOR,
@@ -32,6 +42,7 @@ import {
 } from '../bulk-import.ts';
 import type { ErrorBody } from '../../contract/errors.ts';
 import type { ResourceModel } from '../resource-model.ts';
+import { importVocabulary } from './import-vocabulary.ts';
 import { useLocalPages } from './local-pages.tsx';
 import { schemaRegistry } from './registry.ts';
 
@@ -88,7 +99,10 @@ export function ImportButton({ model }: { model: ResourceModel }) {
 }
 
 function ImportDialog({ model }: { model: ResourceModel }) {
-  const dataProvider = useDataProvider() as unknown as ActionProvider;
+  const provider = useDataProvider();
+  const dataProvider = provider as unknown as ActionProvider;
+  const queryClient = useQueryClient();
+  const [locale] = useLocaleState();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -116,8 +130,14 @@ function ImportDialog({ model }: { model: ResourceModel }) {
     setFileName(file?.name);
     setProgress(0);
     try {
+      const vocabulary = await importVocabulary(model, translate, locale, provider as DataProvider, queryClient);
       setResult(
-        await importFile(file, { registry: schemaRegistry, schemaId: model.schemaId, onProgress: setProgress }),
+        await importFile(file, {
+          registry: schemaRegistry,
+          schemaId: model.schemaId,
+          onProgress: setProgress,
+          vocabulary,
+        }),
       );
     } catch {
       setResult({

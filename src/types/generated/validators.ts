@@ -6618,6 +6618,7 @@ const schema82 = {
     },
     country: {
       $ref: 'common#/$defs/countryCode',
+      'x-import': { maxLength: 100 },
       'x-input': { tab: 'basic' },
       'x-choices': 'country',
       'x-filter': { kind: 'select' },
@@ -6679,6 +6680,7 @@ const schema82 = {
     },
     location_type_id: {
       type: 'integer',
+      'x-import': { maxLength: 100 },
       'x-lookup': { source: 'webtool/lists?type=location_types' },
       'x-column': { type: 'select' },
       'x-filter': { kind: 'select' },
@@ -8183,9 +8185,9 @@ function validate41(
         }
         if (data24.monday !== undefined) {
           let data25 = data24.monday;
-          const _errs117 = errors;
+          const _errs120 = errors;
           let valid12 = true;
-          const _errs118 = errors;
+          const _errs121 = errors;
           if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
             if (data25.closed !== undefined) {
               if (false !== data25.closed) {
@@ -8199,17 +8201,17 @@ function validate41(
               }
             }
           }
-          var _valid0 = _errs118 === errors;
-          errors = _errs117;
+          var _valid0 = _errs121 === errors;
+          errors = _errs120;
           if (vErrors !== null) {
-            if (_errs117) {
-              vErrors.length = _errs117;
+            if (_errs120) {
+              vErrors.length = _errs120;
             } else {
               vErrors = null;
             }
           }
           if (_valid0) {
-            const _errs120 = errors;
+            const _errs123 = errors;
             if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
               if (data25.open === undefined) {
                 const err60 = {
@@ -8248,7 +8250,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid0 = _errs120 === errors;
+            var _valid0 = _errs123 === errors;
             valid12 = _valid0;
             if (valid12) {
               var props0 = {};
@@ -8437,9 +8439,9 @@ function validate41(
         }
         if (data24.tuesday !== undefined) {
           let data30 = data24.tuesday;
-          const _errs131 = errors;
+          const _errs134 = errors;
           let valid16 = true;
-          const _errs132 = errors;
+          const _errs135 = errors;
           if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
             if (data30.closed !== undefined) {
               if (false !== data30.closed) {
@@ -8453,17 +8455,17 @@ function validate41(
               }
             }
           }
-          var _valid1 = _errs132 === errors;
-          errors = _errs131;
+          var _valid1 = _errs135 === errors;
+          errors = _errs134;
           if (vErrors !== null) {
-            if (_errs131) {
-              vErrors.length = _errs131;
+            if (_errs134) {
+              vErrors.length = _errs134;
             } else {
               vErrors = null;
             }
           }
           if (_valid1) {
-            const _errs134 = errors;
+            const _errs137 = errors;
             if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
               if (data30.open === undefined) {
                 const err72 = {
@@ -8502,7 +8504,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid1 = _errs134 === errors;
+            var _valid1 = _errs137 === errors;
             valid16 = _valid1;
             if (valid16) {
               var props1 = {};
@@ -8691,9 +8693,9 @@ function validate41(
         }
         if (data24.wednesday !== undefined) {
           let data35 = data24.wednesday;
-          const _errs145 = errors;
+          const _errs148 = errors;
           let valid20 = true;
-          const _errs146 = errors;
+          const _errs149 = errors;
           if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
             if (data35.closed !== undefined) {
               if (false !== data35.closed) {
@@ -8707,17 +8709,17 @@ function validate41(
               }
             }
           }
-          var _valid2 = _errs146 === errors;
-          errors = _errs145;
+          var _valid2 = _errs149 === errors;
+          errors = _errs148;
           if (vErrors !== null) {
-            if (_errs145) {
-              vErrors.length = _errs145;
+            if (_errs148) {
+              vErrors.length = _errs148;
             } else {
               vErrors = null;
             }
           }
           if (_valid2) {
-            const _errs148 = errors;
+            const _errs151 = errors;
             if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
               if (data35.open === undefined) {
                 const err84 = {
@@ -8756,7 +8758,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid2 = _errs148 === errors;
+            var _valid2 = _errs151 === errors;
             valid20 = _valid2;
             if (valid20) {
               var props2 = {};
@@ -8945,9 +8947,9 @@ function validate41(
         }
         if (data24.thursday !== undefined) {
           let data40 = data24.thursday;
-          const _errs159 = errors;
+          const _errs162 = errors;
           let valid24 = true;
-          const _errs160 = errors;
+          const _errs163 = errors;
           if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
             if (data40.closed !== undefined) {
               if (false !== data40.closed) {
@@ -8961,17 +8963,17 @@ function validate41(
               }
             }
           }
-          var _valid3 = _errs160 === errors;
-          errors = _errs159;
+          var _valid3 = _errs163 === errors;
+          errors = _errs162;
           if (vErrors !== null) {
-            if (_errs159) {
-              vErrors.length = _errs159;
+            if (_errs162) {
+              vErrors.length = _errs162;
             } else {
               vErrors = null;
             }
           }
           if (_valid3) {
-            const _errs162 = errors;
+            const _errs165 = errors;
             if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
               if (data40.open === undefined) {
                 const err96 = {
@@ -9010,7 +9012,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid3 = _errs162 === errors;
+            var _valid3 = _errs165 === errors;
             valid24 = _valid3;
             if (valid24) {
               var props3 = {};
@@ -9199,9 +9201,9 @@ function validate41(
         }
         if (data24.friday !== undefined) {
           let data45 = data24.friday;
-          const _errs173 = errors;
+          const _errs176 = errors;
           let valid28 = true;
-          const _errs174 = errors;
+          const _errs177 = errors;
           if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
             if (data45.closed !== undefined) {
               if (false !== data45.closed) {
@@ -9215,17 +9217,17 @@ function validate41(
               }
             }
           }
-          var _valid4 = _errs174 === errors;
-          errors = _errs173;
+          var _valid4 = _errs177 === errors;
+          errors = _errs176;
           if (vErrors !== null) {
-            if (_errs173) {
-              vErrors.length = _errs173;
+            if (_errs176) {
+              vErrors.length = _errs176;
             } else {
               vErrors = null;
             }
           }
           if (_valid4) {
-            const _errs176 = errors;
+            const _errs179 = errors;
             if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
               if (data45.open === undefined) {
                 const err108 = {
@@ -9264,7 +9266,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid4 = _errs176 === errors;
+            var _valid4 = _errs179 === errors;
             valid28 = _valid4;
             if (valid28) {
               var props4 = {};
@@ -9453,9 +9455,9 @@ function validate41(
         }
         if (data24.saturday !== undefined) {
           let data50 = data24.saturday;
-          const _errs187 = errors;
+          const _errs190 = errors;
           let valid32 = true;
-          const _errs188 = errors;
+          const _errs191 = errors;
           if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
             if (data50.closed !== undefined) {
               if (false !== data50.closed) {
@@ -9469,17 +9471,17 @@ function validate41(
               }
             }
           }
-          var _valid5 = _errs188 === errors;
-          errors = _errs187;
+          var _valid5 = _errs191 === errors;
+          errors = _errs190;
           if (vErrors !== null) {
-            if (_errs187) {
-              vErrors.length = _errs187;
+            if (_errs190) {
+              vErrors.length = _errs190;
             } else {
               vErrors = null;
             }
           }
           if (_valid5) {
-            const _errs190 = errors;
+            const _errs193 = errors;
             if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
               if (data50.open === undefined) {
                 const err120 = {
@@ -9518,7 +9520,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid5 = _errs190 === errors;
+            var _valid5 = _errs193 === errors;
             valid32 = _valid5;
             if (valid32) {
               var props5 = {};
@@ -9707,9 +9709,9 @@ function validate41(
         }
         if (data24.sunday !== undefined) {
           let data55 = data24.sunday;
-          const _errs201 = errors;
+          const _errs204 = errors;
           let valid36 = true;
-          const _errs202 = errors;
+          const _errs205 = errors;
           if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
             if (data55.closed !== undefined) {
               if (false !== data55.closed) {
@@ -9723,17 +9725,17 @@ function validate41(
               }
             }
           }
-          var _valid6 = _errs202 === errors;
-          errors = _errs201;
+          var _valid6 = _errs205 === errors;
+          errors = _errs204;
           if (vErrors !== null) {
-            if (_errs201) {
-              vErrors.length = _errs201;
+            if (_errs204) {
+              vErrors.length = _errs204;
             } else {
               vErrors = null;
             }
           }
           if (_valid6) {
-            const _errs204 = errors;
+            const _errs207 = errors;
             if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
               if (data55.open === undefined) {
                 const err132 = {
@@ -9772,7 +9774,7 @@ function validate41(
                 errors++;
               }
             }
-            var _valid6 = _errs204 === errors;
+            var _valid6 = _errs207 === errors;
             valid36 = _valid6;
             if (valid36) {
               var props6 = {};
