@@ -99,7 +99,7 @@ test('a reader sees the week of hours; in French the map and hours speak French'
   const page = await signedInPage(browser, 'operator', { locale: 'fr-FR' });
   await page.goto(`/service-points/${SERVICE_POINT}`);
   await expect(page.getByRole('region', { name: /Carte du point de service/ })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Copier le lundi sur tous les jours' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Lundi : copier sur tous les jours', exact: true })).toBeVisible();
   const address = page.getByRole('combobox', { name: 'Adresse' });
   await address.fill('');
   await page.getByRole('button', { name: /^Enregistrer$/ }).click();
