@@ -77,6 +77,8 @@ test('the operator reads the units of a service point, adds one up to the limit,
   const added = units.last();
   await added.getByRole('button', { name: 'Mark open for installation' }).click();
   await expect(added.locator('[data-badge="installation_open"]')).toBeVisible();
+  // The service point's own badges, at the top of the page, follow its units.
+  await expect(page.getByRole('group', { name: /^Badges: .*Installation open/ })).toBeVisible();
   await expect(added.getByRole('button', { name: 'Mark closed for installation' })).toBeVisible();
 
   // Carrier settings: a carrier with access gets its own expiry days; 45 is refused, the input kept.

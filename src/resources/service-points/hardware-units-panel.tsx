@@ -100,10 +100,12 @@ export function HardwareUnitsPanel() {
   const mayChange = mayEditServicePoint === true && mayEditHardware === true;
 
   if (!record || servicePointId === undefined) return null;
+  // The service point too, for its derived badges: the form keeps what the user typed (keepDirtyValues).
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: ['service-point-hardware', servicePointId] }),
       queryClient.invalidateQueries({ queryKey: ['compartments'] }),
+      queryClient.invalidateQueries({ queryKey: ['service-points', 'getOne'] }),
     ]);
 
   if (units.isPending) {
