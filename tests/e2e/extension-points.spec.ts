@@ -75,8 +75,18 @@ test('webtool user actions come from the schema: a refusal shows the gateway mes
   await expect(page.getByText('You cannot disable your own user.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Disable' })).toBeVisible();
 
-  // The scout signs in in no journey: a reset password would lock a later journey's user out.
-  await page.goto('/webtool-users/scout');
+  // A user of its own: a reset password would lock out a demo user that another journey signs in as.
+  const email = `reset${Date.now()}@demo.locker.test`;
+  await page.goto('/webtool-users/create');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Password Reset Journey');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByRole('combobox', { name: 'Role' }).fill('operator_infinity_analyst');
+  await page.getByRole('option', { name: 'operator_infinity_analyst' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/webtool-users(\?.*)?$/);
+  // A new user is named after the local part of its e-mail.
+  await page.goto(`/webtool-users/${email.split('@')[0]}`);
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email);
   await page.getByRole('button', { name: 'Reset password' }).click();
   const confirm = page.getByRole('dialog', { name: 'Reset password' });
   await expect(confirm).toContainText('E-mail this user a new temporary password?');

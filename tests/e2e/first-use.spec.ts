@@ -100,7 +100,9 @@ test('text inputs of the service point form are as wide as its selects', async (
   const name = await box(
     page.locator('.MuiFormControl-root').filter({ has: page.getByLabel('Name', { exact: true }) }),
   );
-  const status = await box(page.locator('.MuiFormControl-root').filter({ has: page.getByLabel('Status') }));
+  const status = await box(
+    page.locator('.MuiFormControl-root').filter({ has: page.getByLabel('Status', { exact: true }) }),
+  );
   expect(Math.abs(name.width - status.width)).toBeLessThan(2);
 });
 

@@ -36,27 +36,22 @@ test('the service point Log tab lists its changes; an on-hold service point keep
   await signIn(page, 'operator');
   await page.goto('/service-points/2');
   await page.getByRole('tab', { name: 'More' }).click();
-  await page.getByLabel('Comments').fill('Key is at the front desk');
+  await page.getByLabel('Note', { exact: true }).fill('Key is at the front desk');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/service-points(\?.*)?$/);
 
   await page.goto('/service-points/2');
   await page.getByRole('tab', { name: 'Log' }).click();
-  await expect(page.getByRole('table', { name: 'History' })).toContainText('Comments: — → Key is at the front desk');
+  await expect(page.getByRole('table', { name: 'History' })).toContainText('Note: — → Key is at the front desk');
 
   await page.getByRole('tab', { name: 'More' }).click();
   await page.getByRole('switch', { name: 'On hold' }).check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/service-points(\?.*)?$/);
   await page.goto('/service-points/2');
-  await page.getByRole('combobox', { name: 'Status' }).click();
-  await page.getByRole('option', { name: 'Active', exact: true }).click();
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(
-    page.getByText('The status cannot be edited because the service point is on hold').first(),
-  ).toBeVisible();
-  await expect(page).toHaveURL(/\/service-points\/2$/);
-  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('Active');
+  // On hold, the status cannot be changed, and says why (the gateway refuses it too).
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByText('The status cannot be edited because the service point is on hold')).toBeVisible();
 });
 
 test('service points import from CSV as test service points, with row errors shown by kind', async ({ page }) => {

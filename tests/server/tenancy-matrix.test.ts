@@ -21,6 +21,7 @@ interface Meta {
   features?: { basic?: number; advance?: number; scout?: number };
   actions?: Partial<Record<WriteAction, { levels?: string[]; partnerTypes?: string[] | 'All' }>>;
   tenancy?: Tenancy;
+  scoutEndpoint?: string;
 }
 interface Role {
   role_name: string;
@@ -75,7 +76,11 @@ function expectationFor(resource: ResourceDefinition, role: Role): Expectation {
       ? true
       : meta.partnerTypes.includes(role.partner_type);
   const features = meta.features;
-  const canRead = typeAllowed && (!features || [features.advance, features.scout, features.basic].some(holds));
+  // A scout-only user of a resource with a scout path (service_points/scouts) is refused its plain endpoint.
+  const scoutPathOnly =
+    Boolean(meta.scoutEndpoint) && !superAdmin && !holds(features?.advance) && holds(features?.scout);
+  const canRead =
+    typeAllowed && !scoutPathOnly && (!features || [features.advance, features.scout, features.basic].some(holds));
   const levels = superAdmin || !features ? ['advance', 'scout', 'basic'] : [];
   if (features && holds(features.advance)) levels.push('advance');
   if (features && holds(features.scout)) levels.push('scout');

@@ -140,11 +140,13 @@ describe('canAccess', () => {
       }
     });
 
-    it('the operator company changes service points with the advance level only; scouts and basic read', () => {
+    it('the operator company changes service points with the advance level; scouts propose and edit; basic reads', () => {
       for (const action of ['create', 'edit', 'delete', 'import']) {
         expect(may('operator_infinity_admin', [sp.advance!], 'service-points', action)).toBe(true);
         expect(may('operator_infinity_admin', [sp.basic!], 'service-points', action)).toBe(false);
-        expect(may('operator_infinity_scout', [sp.scout!], 'service-points', action)).toBe(false);
+        expect(may('operator_infinity_scout', [sp.scout!], 'service-points', action)).toBe(
+          action === 'create' || action === 'edit',
+        );
       }
       expect(may('operator_infinity_scout', [sp.scout!], 'service-points', 'list')).toBe(true);
       expect(may('operator_infinity_superadmin', [], 'service-points', 'delete', 'Super admin')).toBe(true);

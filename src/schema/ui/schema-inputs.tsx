@@ -74,11 +74,20 @@ function LookupInput({
 }
 
 /** Several values of one lookup list (a service point's carriers), picked by name. */
-function LookupArrayInput({ field, disabled }: { field: FieldModel; disabled?: boolean }) {
+function LookupArrayInput({
+  field,
+  disabled,
+  defaultValue,
+}: {
+  field: FieldModel;
+  disabled?: boolean;
+  defaultValue?: unknown[];
+}) {
   const choices = useLookupChoices(field.lookup?.source);
   return (
     <AutocompleteArrayInput
       source={field.source}
+      defaultValue={defaultValue}
       choices={choices}
       translateChoice={false}
       disabled={disabled}
@@ -151,7 +160,7 @@ function SchemaFieldInput({ field, mode }: { field: FieldModel; mode: 'create' |
   if (field.input.kind === 'per-language') return <PerLanguageInput field={field} disabled={disabled} />;
   if (field.lookup?.source) {
     return field.type === 'array' ? (
-      <LookupArrayInput field={field} disabled={disabled} />
+      <LookupArrayInput field={field} disabled={disabled} defaultValue={defaultValue as unknown[] | undefined} />
     ) : (
       <LookupInput lookupSource={field.lookup?.source} source={field.source} disabled={disabled} />
     );
@@ -199,8 +208,14 @@ export function schemaFilters(fields: FieldModel[], searchLabel: string) {
     const { alwaysOn } = field.filter;
     if (field.filter.kind === 'reference' && field.lookup?.resource) {
       filters.push(
-        <ReferenceInput key={field.source} source={field.source} reference={field.lookup.resource} alwaysOn={alwaysOn}>
-          <AutocompleteInput optionText={field.lookup.label ?? 'name'} />
+        <ReferenceInput
+          key={field.source}
+          source={field.source}
+          reference={field.lookup.resource}
+          alwaysOn={alwaysOn}
+          perPage={searchPageSizeOf(field.lookup.resource)}
+        >
+          <AutocompleteInput optionText={field.lookup.label ?? 'name'} noOptionsText="form.record_not_found" />
         </ReferenceInput>,
       );
     } else if (field.lookup?.source) {

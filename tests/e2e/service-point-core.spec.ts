@@ -1,0 +1,159 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signedInPage } from './support.ts';
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/**
+ * Opens the first service point of the list filtered so (the list's own filter query), by its ID link,
+ * once the filtered page is there; gives its id.
+ */
+async function openFirst(page: Page, filter: Record<string, unknown>) {
+  await page.goto(`/service-points?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+  await page.waitForLoadState('networkidle');
+  const link = page.locator('tbody tr').first().getByRole('link').first();
+  await expect(link).toBeVisible();
+  const id = (await link.textContent())!.trim();
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/service-points/${id}$`));
+  return id;
+}
+
+test('the operator creates a service point: each bad input on its field, then saved', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
+  await page.goto('/service-points');
+  await page.getByRole('link', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/service-points\/create$/);
+
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('New');
+  // The operator's policy shows region and sub-region.
+  await expect(page.getByRole('combobox', { name: 'Region', exact: true })).toBeVisible();
+  await name.fill(' Kiosk Journey');
+  await choose(page, 'Country', 'Norway');
+  await page.getByRole('textbox', { name: 'Zip' }).fill('501');
+  await page.getByRole('textbox', { name: 'City' }).fill('Bergen');
+  await page.getByRole('spinbutton', { name: 'Max hardware units' }).fill('8');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByText('Use only letters, digits, spaces, _ and -, and do not start with a space'),
+  ).toBeVisible();
+  await expect(page.getByText('Must be at least 4 characters')).toBeVisible();
+  await expect(page.getByText('Must be at most 7')).toBeVisible();
+  await expect(page.getByText('This field is required').first()).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Municipality' })).toHaveAttribute('aria-invalid', 'true');
+  // Nothing typed is lost.
+  await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Bergen');
+
+  const unique = `Kiosk Journey ${Date.now() % 100000}`;
+  await name.fill(unique);
+  await page.getByRole('textbox', { name: 'Zip' }).fill('5014');
+  await page.getByRole('spinbutton', { name: 'Max hardware units' }).fill('2');
+  await page.getByRole('textbox', { name: 'Municipality' }).fill('Bergen');
+  // A new service point has a delivery method from the start.
+  await expect(page.getByRole('button', { name: 'Locker' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Service point "${unique}" created`)).toBeVisible();
+  await expect(page).toHaveURL(/\/service-points(\?.*)?$/);
+});
+
+// The super admin keeps no filters between pages (the operator's policy saves them), so each search starts afresh.
+test('on hold freezes the status; termination with installed hardware is refused', async ({ browser }) => {
+  const page = await signedInPage(browser, 'superadmin');
+  await openFirst(page, { parked: 'true' });
+  const status = page.getByRole('combobox', { name: 'Status' });
+  await expect(status).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByText('The status cannot be edited because the service point is on hold')).toBeVisible();
+
+  await openFirst(page, { status: 7, is_terminated: 'false' });
+  await page.getByRole('tab', { name: 'More' }).click();
+  // Terminating is the Terminate action's, with its warning, not a plain switch of the form.
+  await expect(page.getByRole('switch', { name: 'Terminated' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Terminate' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Terminate' });
+  await expect(confirm).toContainText('Termination is permanent and cannot be undone.');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Service point contains active shipments or installed hardware')).toBeVisible();
+  await expect(page.getByRole('group', { name: /^Status: / })).not.toContainText('Terminated');
+});
+
+test('a test service point is marked in the list and on its page, and made so only after a warning', async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, 'superadmin');
+  await page.goto(`/service-points?filter=${encodeURIComponent(JSON.stringify({ test_sp: 'true' }))}`);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  const rows = await page.locator('tbody tr').count();
+  await expect(page.locator('tbody tr').getByText('Test', { exact: true })).toHaveCount(rows);
+
+  await openFirst(page, { status: 3, test_sp: 'false', parked: 'false' });
+  const head = page.getByRole('group', { name: /^Status: / });
+  await expect(head).not.toContainText('Test');
+  await page.getByRole('button', { name: 'Make test service point' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Make test service point' });
+  await expect(confirm).toContainText('A test service point is permanent');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('The service point is now a test service point.')).toBeVisible();
+  await expect(head).toContainText('Test');
+  await expect(page.getByRole('button', { name: 'Make test service point' })).toHaveCount(0);
+
+  // A live status is refused on the field, and what was chosen stays.
+  await choose(page, 'Status', 'Active');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('A test service point can never become live')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('Active');
+});
+
+test('the scout sees their own proposals in a reduced form', async ({ browser }) => {
+  const page = await signedInPage(browser, 'scout');
+  await page.goto('/service-points');
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  expect(await page.locator('tbody tr').count()).toBeLessThanOrEqual(10);
+  await expect(page.getByRole('button', { name: 'Import' })).toHaveCount(0);
+  const link = page.locator('tbody tr').first().getByRole('link').first();
+  await link.click();
+  await expect(page).toHaveURL(/\/service-points\/\d+$/);
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeEditable();
+  await expect(page.getByRole('tab', { name: 'Hardware units' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Carrier settings' })).toHaveCount(0);
+  await expect(page.getByRole('spinbutton', { name: 'Max hardware units' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Terminate' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await expect(page.getByRole('option', { name: 'Qualified' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'New' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Approved' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+});
+
+test('two roles differ by their options: the analyst has no region, sub-region nor delivery methods', async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, 'analyst');
+  await page.goto('/service-points/create');
+  await expect(page.getByRole('textbox', { name: 'Municipality' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Region' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Sub-region' })).toHaveCount(0);
+  await expect(page.getByText('Delivery methods')).toHaveCount(0);
+  await expect(
+    page.getByRole('textbox', { name: 'Time zone' }).or(page.getByRole('combobox', { name: 'Time zone' })),
+  ).toBeVisible();
+});
+
+test('in French: the on-hold reason, and Record not found in a service point search', async ({ browser }) => {
+  const page = await signedInPage(browser, 'superadmin', { locale: 'fr-FR' });
+  await openFirst(page, { parked: 'true' });
+  await expect(
+    page.getByText('Le statut ne peut pas être modifié car le point de service est en attente'),
+  ).toBeVisible();
+
+  // The hardware list's service point search finds nothing for an unknown id.
+  await page.goto('/hardware');
+  await page.getByRole('button', { name: 'Ajouter un filtre' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Point de service' }).click();
+  await page.getByRole('combobox', { name: 'Point de service' }).fill('0000000');
+  await expect(page.getByText('Enregistrement introuvable.')).toBeVisible();
+});
