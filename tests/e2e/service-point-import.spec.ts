@@ -88,6 +88,9 @@ test('the operator sees each bad row per field, imports test service points, and
     ),
   );
   await expect(dialog.getByText('2 rows: 2 valid, 0 invalid, 0 repeated.')).toBeVisible();
+  // The preview names looked-up values as the list does, not by their ids.
+  await expect(dialog.getByRole('cell', { name: 'Locker; Staffed counter', exact: true })).toBeVisible();
+  await expect(dialog.getByRole('cell', { name: 'Kiosk', exact: true }).first()).toBeVisible();
   await dialog.getByLabel('Import as test service points').check();
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByText('2 rows imported')).toBeVisible();
