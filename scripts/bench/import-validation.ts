@@ -11,7 +11,13 @@ const TARGET_RATIO = 2;
 /** A service point file as a user would fill it: the importable columns the rows have. */
 function importFile() {
   const model = importModel(registry.model(SCHEMA_ID));
-  const columns = Object.keys(servicePoints(1)[0]).filter((field) => model.fields.includes(field));
+  const [first] = servicePoints(1);
+  // Opening hours and carrier settings are objects, which a CSV cell does not hold (the export leaves them out).
+  const inCells = (value: unknown) =>
+    typeof value !== 'object' || (Array.isArray(value) && typeof value[0] !== 'object');
+  const columns = Object.keys(first).filter(
+    (field) => model.fields.includes(field) && inCells(first[field as keyof typeof first]),
+  );
   // A list cell is written as a user fills it, items separated by LIST_SEPARATOR (a service point's carriers).
   const rows = servicePoints(ROWS).map((row) =>
     Object.fromEntries(

@@ -46,7 +46,7 @@ function translatorOf(language: 'en-US' | 'fr-FR') {
 }
 
 async function vocabularyOf(language: 'en-US' | 'fr-FR') {
-  return importVocabulary(model, translatorOf(language), language, dataProvider, new QueryClient());
+  return (await importVocabulary(model, translatorOf(language), language, dataProvider, new QueryClient())).vocabulary;
 }
 
 /** The export's file for some rows, in one language, lookups named as the list shows them. */

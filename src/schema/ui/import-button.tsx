@@ -42,7 +42,7 @@ import {
 } from '../bulk-import.ts';
 import type { ErrorBody } from '../../contract/errors.ts';
 import type { ResourceModel } from '../resource-model.ts';
-import { importVocabulary } from './import-vocabulary.ts';
+import { importVocabulary, type ShownNames } from './import-vocabulary.ts';
 import { useLocalPages } from './local-pages.tsx';
 import { schemaRegistry } from './registry.ts';
 
@@ -114,6 +114,7 @@ function ImportDialog({ model }: { model: ResourceModel }) {
   const { shown, pagination, toFirstPage } = useLocalPages(result?.rows ?? [], PAGE_SIZE);
   const [saving, setSaving] = useState(false);
   const [toggleOn, setToggleOn] = useState(false);
+  const [shownNames, setShownNames] = useState<ShownNames>({});
 
   const reset = () => {
     setResult(undefined);
@@ -130,7 +131,14 @@ function ImportDialog({ model }: { model: ResourceModel }) {
     setFileName(file?.name);
     setProgress(0);
     try {
-      const vocabulary = await importVocabulary(model, translate, locale, provider as DataProvider, queryClient);
+      const { vocabulary, shownNames: names } = await importVocabulary(
+        model,
+        translate,
+        locale,
+        provider as DataProvider,
+        queryClient,
+      );
+      setShownNames(names);
       setResult(
         await importFile(file, {
           registry: schemaRegistry,
@@ -178,13 +186,16 @@ function ImportDialog({ model }: { model: ResourceModel }) {
     .map((field) => field.source)
     .filter((name) => result?.rows.some((row) => name in row.data || name in row.errors));
   const label = (field: string) => translate(`resources.${model.name}.fields.${field}`, { _: field });
-  // A value the schema names (a status) shows by its name, as in the list.
   const choices = new Map(model.fields.filter((field) => field.choices).map((field) => [field.source, field.choices!]));
+  // A value the schema names (a status, weekdays) or a lookup holds (a location type, carriers) shows by the
+  // name the list shows, not its code or id.
   const previewText = (field: string, value: unknown) => {
     const key = choices.get(field);
-    return key && value !== undefined && typeof value !== 'object'
-      ? translate(`choices.${key}.${String(value)}`, { _: String(value) })
-      : cellText(value);
+    const names = shownNames[field];
+    const label = (item: unknown) =>
+      key ? translate(`choices.${key}.${String(item)}`, { _: String(item) }) : (names?.[String(item)] ?? item);
+    if (value === undefined || (typeof value === 'object' && !Array.isArray(value))) return cellText(value);
+    return cellText(Array.isArray(value) ? value.map(label) : label(value));
   };
   const ready = result?.state === 'uploaded' && result.rows.every((row) => row.validity === 'valid');
   const cellErrors = (row: ImportRow, field: string) => row.errors[field];

@@ -6,6 +6,9 @@ import { lookupQuery, translatedChoices } from './lookup-choices.ts';
 
 const key = (text: string) => text.trim().toLowerCase();
 
+/** Per lookup field, the name the app shows for each id: the preview shows the rows as the list would. */
+export type ShownNames = Record<string, Record<string, string>>;
+
 /**
  * The names the CSV export writes for a resource in the user's language (headers, lookup and choice
  * names, Yes/No, Active/Deactive), so that the import reads a file the export wrote. A lookup value is
@@ -17,9 +20,10 @@ export async function importVocabulary(
   locale: string,
   dataProvider: DataProvider,
   queryClient: QueryClient,
-): Promise<ImportVocabulary> {
+): Promise<{ vocabulary: ImportVocabulary; shownNames: ShownNames }> {
   const headers: ImportVocabulary['headers'] = {};
   const values: ImportVocabulary['values'] = {};
+  const shownNames: ShownNames = {};
   for (const field of model.fields) {
     headers[key(translate(`resources.${model.name}.fields.${field.source}`, { _: field.source }))] = field.source;
     if (field.choices && field.values) {
@@ -39,14 +43,22 @@ export async function importVocabulary(
         const items = await queryClient.fetchQuery(lookupQuery(dataProvider, source));
         const names: Record<string, string | number> = {};
         for (const item of items) names[key(item.name)] = item.id;
-        for (const item of translatedChoices(source, items, translate, locale)) names[key(item.name)] = item.id;
+        const shown: Record<string, string> = {};
+        for (const item of translatedChoices(source, items, translate, locale)) {
+          names[key(item.name)] = item.id;
+          shown[String(item.id)] = item.name;
+        }
         values[field.source] = names;
+        shownNames[field.source] = shown;
       }),
   );
   return {
-    headers,
-    values,
-    trueWords: [translate('table.yes'), translate('table.active')].map(key),
-    falseWords: [translate('table.no'), translate('table.deactive')].map(key),
+    vocabulary: {
+      headers,
+      values,
+      trueWords: [translate('table.yes'), translate('table.active')].map(key),
+      falseWords: [translate('table.no'), translate('table.deactive')].map(key),
+    },
+    shownNames,
   };
 }

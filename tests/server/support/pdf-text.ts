@@ -14,17 +14,22 @@ interface PdfObject {
 export function pdfObjects(bytes: Buffer): Map<number, PdfObject> {
   const text = bytes.toString('latin1');
   const objects = new Map<number, PdfObject>();
-  for (const match of text.matchAll(/(\d+) 0 obj\s*([\s\S]*?)endobj/g)) {
-    const body = match[2];
-    const streamAt = body.search(/stream\r?\n/);
-    if (streamAt < 0) {
-      objects.set(Number(match[1]), { dict: body });
+  const header = /(\d+) 0 obj\s*/g;
+  for (let match = header.exec(text); match; match = header.exec(text)) {
+    const bodyStart = match.index + match[0].length;
+    const streamAt = text.indexOf('stream', bodyStart);
+    const endAt = text.indexOf('endobj', bodyStart);
+    if (streamAt < 0 || endAt < streamAt) {
+      objects.set(Number(match[1]), { dict: text.slice(bodyStart, endAt) });
       continue;
     }
-    const dict = body.slice(0, streamAt);
-    const start = body.indexOf('\n', streamAt) + 1;
-    const raw = Buffer.from(body.slice(start, body.lastIndexOf('endstream')).replace(/\r?\n$/, ''), 'latin1');
+    // A stream is read by its /Length: its compressed bytes may spell anything, 'endobj' included.
+    const dict = text.slice(bodyStart, streamAt);
+    const length = Number(/\/Length (\d+)/.exec(dict)?.[1]);
+    const dataStart = text.indexOf('\n', streamAt) + 1;
+    const raw = bytes.subarray(dataStart, dataStart + length);
     objects.set(Number(match[1]), { dict, stream: /\/FlateDecode/.test(dict) ? inflateSync(raw) : raw });
+    header.lastIndex = text.indexOf('endobj', dataStart + length);
   }
   return objects;
 }
