@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import type { ServicePoint } from '../../src/types/generated/service-point.ts';
-import { withIndexedAddresses } from '../../server/gateway/rules/service-point-bulk.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
 let stack: Stack;
@@ -206,32 +205,5 @@ describe('bulk import of service points: the request of spec 02 §7', () => {
     expect(stored.rows).toEqual([{ test: 'false' }]);
     const none = await bulk({ data: [row({ delivery_methods: [] })] });
     expect(errorsByLine(none.body)[2].delivery_methods.message).toBe('validation.min_items');
-  });
-});
-
-describe('the address index hook', () => {
-  it('gives a row without address_id the id the index finds, and leaves the others', async () => {
-    const asked: unknown[] = [];
-    const lookup = async (_db: unknown, address: { address: string }) => {
-      asked.push(address);
-      return address.address === 'Storgata 1' ? 77 : undefined;
-    };
-    const rows = [
-      { address: 'Storgata 1', zip: '0155', city: 'Oslo', country: 'NO' },
-      { address: 'Nowhere 9' },
-      { address: 'Storgata 1', address_id: 5 },
-      { name: 'No address' },
-    ];
-    expect(await withIndexedAddresses(stack.db, rows, lookup)).toEqual([
-      { ...rows[0], address_id: 77 },
-      rows[1],
-      rows[2],
-      rows[3],
-    ]);
-    expect(asked).toEqual([
-      { address: 'Storgata 1', zip: '0155', city: 'Oslo', country: 'NO' },
-      { address: 'Nowhere 9' },
-    ]);
-    expect(await withIndexedAddresses(stack.db, rows, undefined)).toBe(rows);
   });
 });

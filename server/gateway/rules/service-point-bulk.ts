@@ -13,37 +13,8 @@ import { SERVICE_POINTS } from './hardware-store.ts';
  * has is flagged as existing (a terminated one frees its name and place).
  */
 
-/**
- * Finds an address in the address index, as the address type-ahead does (`GET opname=address`). An
- * imported row names its address as text and has no `address_id`; a row whose address the index knows
- * gets its id, so that the "address must be validated" rule holds for it as for one typed in the form.
- * The address index is built apart (the "map" part of issue 14): pass its look-up to
- * `servicePointBulkImport` in service-points.ts once it exists; until then rows keep what they give.
- */
-export type AddressIndexLookup = (
-  db: Db,
-  address: { address: string; zip?: string; city?: string; country?: string },
-) => Promise<number | undefined>;
-
 const text = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : undefined);
 const coordinate = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-
-/** The rows with the address index's id where the row gives an address and no id. */
-export async function withIndexedAddresses(db: Db, rows: Doc[], lookup: AddressIndexLookup | undefined) {
-  if (!lookup) return rows;
-  return Promise.all(
-    rows.map(async (row) => {
-      if (row.address_id !== undefined || typeof row.address !== 'string' || !row.address.trim()) return row;
-      const found = await lookup(db, {
-        address: row.address,
-        ...(typeof row.zip === 'string' && { zip: row.zip }),
-        ...(typeof row.city === 'string' && { city: row.city }),
-        ...(typeof row.country === 'string' && { country: row.country }),
-      });
-      return found === undefined ? row : { ...row, address_id: found };
-    }),
-  );
-}
 
 /** The live service points that already hold one of the batch's names or coordinates. */
 async function storedDuplicates(db: Db, rows: Doc[]) {
@@ -65,12 +36,12 @@ async function storedDuplicates(db: Db, rows: Doc[]) {
   };
 }
 
-export function servicePointBulkImport(addressIndex?: AddressIndexLookup) {
+/** Imported rows take the address index's id in the service point rules (`service-point-address.ts`). */
+export function servicePointBulkImport() {
   return bulkImport({
     hooks: {
       async prepare(ctx: OpnameContext, rows: Doc[]) {
-        const completed = await withIndexedAddresses(ctx.db, rows, addressIndex);
-        const { names, places } = await storedDuplicates(ctx.db, completed);
+        const { names, places } = await storedDuplicates(ctx.db, rows);
         const stored = (record: Doc): FieldErrors => {
           const errors: FieldErrors = {};
           const sameName = names.get(text(record.name) ?? '');
@@ -79,7 +50,7 @@ export function servicePointBulkImport(addressIndex?: AddressIndexLookup) {
           if (samePlace !== undefined) errors.latitude = { message: importMessages.exists, args: { id: samePlace } };
           return errors;
         };
-        return { rows: completed, stored };
+        return { rows, stored };
       },
     },
   });

@@ -100,23 +100,6 @@ export async function servicePointOfUnit(ctx: RuleContext, before: StoredUnit | 
   return Number(wanted);
 }
 
-/** Spec 02 §5: max hardware units never below the number already added. */
-export async function assertUnitLimitHolds(
-  tx: Db,
-  doc: ServicePoint,
-  existing: StoredRecord<ServicePoint> | undefined,
-) {
-  if (!existing || doc.max_hardware_units === undefined) return;
-  if (doc.max_hardware_units === existing.doc.max_hardware_units) return;
-  const count = await unitCountAt(tx, existing.key);
-  if (doc.max_hardware_units < count) {
-    throw new HttpError(422, messages.sp_hw_limit_reached, {
-      message_key: 'service_points.hardware.errors.sp_hw_limit_reached',
-      errors: { max_hardware_units: { message: 'service_points.hardware.errors.max_below_units', args: { count } } },
-    });
-  }
-}
-
 function hardwareResource(ctx: OpnameContext) {
   const hardware = ctx.resources.get(HARDWARE_UNITS)!;
   assertResourceAccess(ctx.access, hardware, 'edit');

@@ -5,7 +5,7 @@ import { recordRules } from '../resource-rules.ts';
 import { RECORD_LOOKUPS } from '../lists.ts';
 import { refreshHardwareUnits } from './hardware-store.ts';
 import { servicePointHardwareQueries } from './service-point-hardware.ts';
-import { assertUnitLimitHolds, installationPatchOpnames, installationRemovals } from './service-point-hardware-plan.ts';
+import { installationPatchOpnames, installationRemovals } from './service-point-hardware-plan.ts';
 import { refreshServicePointHardware } from './service-point-hardware-derived.ts';
 import { assertCarrierSettings } from './service-point-carrier-settings.ts';
 import { servicePointBulkImport } from './service-point-bulk.ts';
@@ -91,7 +91,6 @@ export const servicePointRules = recordRules<ServicePoint>({
       throw refused(TERMINATION_BLOCKED, 'termination_blocked', 'is_terminated');
     }
     await assertReferencesExist(tx, doc, before);
-    await assertUnitLimitHolds(tx, doc, existing);
     await assertCarrierSettings(tx, doc, existing);
     const checked = await servicePointCoreChecks(ctx, doc, existing);
     return checked.is_terminated === true ? { ...checked, status: 9, active: false } : checked;
