@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { signedInPage } from './support.ts';
+
+async function seriousViolations(page: Page, within?: string) {
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (within ? builder.include(within) : builder).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
@@ -31,6 +40,7 @@ test('the operator creates a service point: each bad input on its field, then sa
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('New');
   // The operator's policy shows region and sub-region.
   await expect(page.getByRole('combobox', { name: 'Region', exact: true })).toBeVisible();
+  expect(await seriousViolations(page, 'main')).toEqual([]);
   await name.fill(' Kiosk Journey');
   await choose(page, 'Country', 'Norway');
   await page.getByRole('textbox', { name: 'Zip' }).fill('501');
@@ -95,10 +105,24 @@ test('a test service point is marked in the list and on its page, and made so on
   await page.getByRole('button', { name: 'Make test service point' }).click();
   const confirm = page.getByRole('dialog', { name: 'Make test service point' });
   await expect(confirm).toContainText('A test service point is permanent');
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('The service point is now a test service point.')).toBeVisible();
   await expect(head).toContainText('Test');
   await expect(page.getByRole('button', { name: 'Make test service point' })).toHaveCount(0);
+
+  // The scout contact dialog checks its value and keeps what was typed.
+  await page.getByRole('button', { name: 'Scout contact' }).click();
+  const scoutDialog = page.getByRole('dialog', { name: 'Scout contact' });
+  const contact = scoutDialog.getByRole('textbox', { name: 'Scout contact' });
+  await contact.fill('not a scout');
+  await scoutDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(scoutDialog.getByText("Enter the scout's email address or user ID")).toBeVisible();
+  await expect(contact).toHaveValue('not a scout');
+  await contact.fill('scout@demo.locker.test');
+  await scoutDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Scout contact saved.')).toBeVisible();
+  await expect(scoutDialog).toBeHidden();
 
   // A live status is refused on the field, and what was chosen stays.
   await choose(page, 'Status', 'Active');
