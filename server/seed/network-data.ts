@@ -206,7 +206,8 @@ export function servicePointOf(random: ReturnType<typeof seededRandom>, id: numb
     status,
     is_terminated: status === 9,
     parked: status === 4 && random.chance(0.2),
-    test_sp: random.chance(0.02),
+    // A test service point never goes live (spec 02 §4): an Active one is not made a test one.
+    test_sp: random.chance(0.02) && status !== 7,
     active: status === 7,
     country: city.country,
     address: `${random.pick(streets[city.country])} ${random.int(1, 180)}`,
