@@ -205,7 +205,12 @@ describe('a service point names only partners, groups and carriers that exist', 
   });
 
   it('a known one is saved', async () => {
-    const { status, body } = await edit({ location_owner_id: 3, carriers_access: [2, 4], service_point_group_id: 2 });
+    const { status, body } = await edit({
+      location_owner_id: 3,
+      carriers_access: [2, 4],
+      carrier_settings: [],
+      service_point_group_id: 2,
+    });
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ location_owner_id: 3, carriers_access: [2, 4], service_point_group_id: 2 });
   });
