@@ -79,6 +79,6 @@ test("a service point's form picks its owner, providers and carriers by name", a
   await expect(page.getByRole('combobox', { name: 'Location owner' })).toHaveText('City Malls');
   // Service point 3 is open to NordPost and Vistula Kurier (seeded from its id), on its Carrier settings tab.
   await page.getByRole('tab', { name: 'Carrier settings' }).click();
-  await expect(page.getByRole('button', { name: 'NordPost' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Vistula Kurier' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'NordPost', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Vistula Kurier', exact: true })).toBeVisible();
 });

@@ -59,9 +59,12 @@ test('the operator creates a service point: each bad input on its field, then sa
 
   const unique = `Kiosk Journey ${Date.now() % 100000}`;
   await name.fill(unique);
-  await page.getByRole('textbox', { name: 'Zip' }).fill('5014');
+  // A validated address, picked from the suggestions, fills zip, city, municipality and coordinates.
+  await page.getByRole('combobox', { name: 'Address' }).fill('storgata 1 bergen');
+  await page.getByRole('option', { name: 'Storgata 1, 5003 Bergen' }).click();
+  await expect(page.getByRole('textbox', { name: 'Zip' })).toHaveValue('5003');
+  await expect(page.getByRole('textbox', { name: 'Municipality' })).not.toHaveValue('');
   await page.getByRole('spinbutton', { name: 'Max hardware units' }).fill('2');
-  await page.getByRole('textbox', { name: 'Municipality' }).fill('Bergen');
   // A new service point has a delivery method from the start.
   await expect(page.getByRole('button', { name: 'Locker' })).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();

@@ -89,7 +89,8 @@ test('the operator validates an address, places it on the map and sets the openi
 });
 
 test('a reader sees the week of hours; in French the map and hours speak French', async ({ browser }) => {
-  const reader = await signedInPage(browser, 'scout');
+  // A carrier reads every service point (a scout only its own proposals).
+  const reader = await signedInPage(browser, 'carrier');
   await reader.goto(`/service-points/${SERVICE_POINT}/show`);
   const week = reader.getByTestId('opening-hours');
   await expect(week.getByRole('row', { name: /Sunday/ })).toContainText('Closed');
