@@ -1,8 +1,8 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import config from '../../playwright.config.ts';
 import { signedInPage } from './support.ts';
+import { png as halvesPng } from '../fixtures/upload-files.ts';
 
 // Chromium's fake camera shows a test pattern and grants access without asking; the project's own
 // launch options stay (executable, sandbox flags).
@@ -14,29 +14,9 @@ test.use({
   },
 });
 
-/** A real PNG, left half orange and right half teal, built chunk by chunk. */
-function png(width: number, height: number) {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const pixel = (x: number) => (x < width / 2 ? [240, 140, 20] : [20, 150, 140]);
-  const row = Buffer.from([0, ...Array.from({ length: width }, (_, x) => pixel(x)).flat()]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A real PNG, left half orange and right half teal. */
+const png = (width: number, height: number) =>
+  halvesPng(width, height, (x) => (x < width / 2 ? [240, 140, 20] : [20, 150, 140]));
 
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
 

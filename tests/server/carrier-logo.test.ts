@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { auditTrail, fetchUpload, storedState } from './support/uploaded-files.ts';
+import { uploadBody } from '../fixtures/upload-files.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -28,39 +30,16 @@ const hostileLogo = `<?xml version="1.0" encoding="UTF-8"?>
   <foreignObject><div xmlns="http://www.w3.org/1999/xhtml">html</div></foreignObject>
 </svg>`;
 
-const svgFile = (text: string, name = 'logo.svg', type = 'image/svg+xml') => ({
-  file_name: name,
-  content_type: type,
-  data: Buffer.from(text, 'utf8').toString('base64'),
-});
+const svgFile = (text: string, name = 'logo.svg', type = 'image/svg+xml') => uploadBody(text, name, type);
 
 async function carrierRecord(session: SigningSession, id: number) {
   const found = await stack.send(session, { method: 'GET', path: ENDPOINT, query: { carrier_id: id } });
   return (found.body.data as Record<string, unknown>[])[0];
 }
 
-async function fetchFile(url: string) {
-  const response = await stack.app.inject({ method: 'GET', url });
-  return { status: response.statusCode, headers: response.headers, text: response.body };
-}
-
-/** What the gateway stores and records: compared before and after a refused call. */
-async function state() {
-  const found = await stack.db.query<{ uploads: string; audit: string; records: string }>(
-    `SELECT (SELECT count(*)::text FROM uploads) AS uploads, (SELECT count(*)::text FROM audit_log) AS audit,
-            (SELECT md5(string_agg(key || '@' || version, ',' ORDER BY key)) FROM records
-             WHERE resource = 'partners/carrier') AS records`,
-  );
-  return found.rows[0];
-}
-
-async function auditOf(key: string) {
-  const found = await stack.db.query<{ action: string; username: string; changes: Record<string, unknown> }>(
-    `SELECT action, username, changes FROM audit_log WHERE resource = 'partners/carrier' AND key = $1 ORDER BY id`,
-    [key],
-  );
-  return found.rows;
-}
+const fetchFile = (url: string) => fetchUpload(stack, url);
+const state = () => storedState(stack, 'partners/carrier');
+const auditOf = (key: string) => auditTrail(stack, 'partners/carrier', key);
 
 describe('carrier logo upload', () => {
   it('stores the sanitised SVG, serves it with a strict policy and records the change', async () => {

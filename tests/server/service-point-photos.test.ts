@@ -1,7 +1,8 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { auditTrail, fetchUpload, storedState } from './support/uploaded-files.ts';
+import { png as solidPng, uploadBody } from '../fixtures/upload-files.ts';
 
 let stack: Stack;
 let operator: SigningSession;
@@ -21,34 +22,10 @@ const JPEG = Buffer.from(
   'base64',
 );
 
-/** A real RGB PNG of one colour, built chunk by chunk. */
-function png(width: number, height: number, rgb: [number, number, number]) {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.from([0, ...Array.from({ length: width }, () => rgb).flat()]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A real RGB PNG of one colour. */
+const png = (width: number, height: number, rgb: [number, number, number]) => solidPng(width, height, () => rgb);
 
-const photoFile = (content: Buffer, name = 'front.jpg', type = 'image/jpeg') => ({
-  file_name: name,
-  content_type: type,
-  data: content.toString('base64'),
-});
+const photoFile = (content: Buffer, name = 'front.jpg', type = 'image/jpeg') => uploadBody(content, name, type);
 
 type Photo = { photo_id: string; url: string; file_name: string; content_type: string; size: number };
 type ServicePoint = { service_point_id: number; version: number; photos?: Photo[]; location_owner_id?: number };
@@ -84,28 +61,9 @@ const removePhoto = (session: SigningSession, id: number, photoId: unknown) =>
     body: { opname: 'photo', service_point_id: id, photo_id: photoId },
   });
 
-async function fetchFile(url: string) {
-  const response = await stack.app.inject({ method: 'GET', url });
-  return { status: response.statusCode, headers: response.headers, bytes: response.rawPayload };
-}
-
-/** What the gateway stores and records: compared before and after a refused call. */
-async function state() {
-  const found = await stack.db.query<{ uploads: string; audit: string; records: string }>(
-    `SELECT (SELECT count(*)::text FROM uploads) AS uploads, (SELECT count(*)::text FROM audit_log) AS audit,
-            (SELECT md5(string_agg(key || '@' || version, ',' ORDER BY key)) FROM records
-             WHERE resource = 'service_points') AS records`,
-  );
-  return found.rows[0];
-}
-
-async function auditOf(id: number) {
-  const found = await stack.db.query<{ action: string; username: string; changes: Record<string, unknown> }>(
-    `SELECT action, username, changes FROM audit_log WHERE resource = 'service_points' AND key = $1 ORDER BY id`,
-    [String(id)],
-  );
-  return found.rows;
-}
+const fetchFile = (url: string) => fetchUpload(stack, url);
+const state = () => storedState(stack, 'service_points');
+const auditOf = (id: number) => auditTrail(stack, 'service_points', id);
 
 describe('adding a service point photo (PUT webtool/service_points)', () => {
   it('stores a JPEG and a PNG, serves them by their real type and records the change', async () => {

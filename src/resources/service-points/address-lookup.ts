@@ -4,27 +4,17 @@ import { useFormContext } from 'react-hook-form';
 import type { AddressSuggestion } from '../../contract/addresses.ts';
 import { features } from '../../schema/features.ts';
 import { featureOption, type PermissionSet } from '../../schema/permissions.ts';
+import type { OpnameQuery } from './opname-query.ts';
 
 /** Spec 01 §9: the type-ahead waits this long after the last key before it asks. */
 export const TYPE_AHEAD_MS = 300;
-
-/** The dataProvider's opname call (src/dataProvider); the widget names only what it uses. */
-interface OpnameCaller {
-  action<T>(
-    resource: string,
-    method: 'GET',
-    opname: string,
-    body: undefined,
-    query: Record<string, string>,
-  ): Promise<T>;
-}
 
 /**
  * `GET webtool/service_points?opname=address`: the suggestions for a text within a boundary, through
  * the endpoint of the resource on screen (a scout's form calls its own).
  */
 export function useAddressSuggestions() {
-  const dataProvider = useDataProvider() as unknown as OpnameCaller;
+  const dataProvider = useDataProvider() as unknown as OpnameQuery;
   const resource = useResourceContext() ?? 'service-points';
   return useCallback(
     async (text: string, boundary: string) =>

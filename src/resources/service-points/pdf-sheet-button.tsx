@@ -2,21 +2,12 @@ import { useState } from 'react';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { CircularProgress } from '@mui/material';
 import { Button, useDataProvider, useLocaleState, useNotify, useRecordContext } from 'react-admin';
+import type { OpnameQuery } from './opname-query.ts';
 
 interface PdfAnswer {
   file_name: string;
   content_type: string;
   data: string;
-}
-
-interface PdfProvider {
-  action<T>(
-    resource: string,
-    method: 'GET',
-    opname: string,
-    body: undefined,
-    query: Record<string, string>,
-  ): Promise<T>;
 }
 
 /** Hands the file to the browser as a download, then lets its memory go. */
@@ -38,7 +29,7 @@ function download(answer: PdfAnswer) {
  */
 export function PdfSheetButton() {
   const record = useRecordContext();
-  const dataProvider = useDataProvider() as unknown as PdfProvider;
+  const dataProvider = useDataProvider() as unknown as OpnameQuery;
   const [locale] = useLocaleState();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
