@@ -65,3 +65,21 @@ export function assertResourceAccess(access: CallerAccess, resource: ResourceDef
   };
   if (!mayDo(actor, resource, verb)) throw noPermission();
 }
+
+/**
+ * A tab guarded by `x-resource.tabReads` (a service point's Hardware units) is hidden from users who may
+ * not list the resource it names; the calls that fill it refuse them too (403), so what the app hides
+ * cannot be read around it.
+ */
+export function assertTabReadable(
+  access: CallerAccess,
+  resources: ReadonlyMap<string, ResourceDefinition>,
+  resource: ResourceDefinition,
+  tab: string,
+) {
+  const needs = Object.hasOwn(resource.tabReads, tab) ? resource.tabReads[tab] : undefined;
+  if (needs === undefined) return;
+  const shown = [...resources.values()].find((candidate) => candidate.name === needs);
+  if (!shown) throw new Error(`x-resource.tabReads of ${resource.name} names no resource: ${needs}`);
+  assertResourceAccess(access, shown, 'read');
+}

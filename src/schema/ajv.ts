@@ -76,6 +76,7 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
       deleteSends: { type: 'object', minProperties: 1, additionalProperties: { type: 'string', minLength: 1 } },
       scoutEndpoint: { type: 'string', minLength: 1 },
       scoutFields: { ...stringList, minItems: 1 },
+      tabReads: { type: 'object', minProperties: 1, additionalProperties: { type: 'string', minLength: 1 } },
     },
   },
   'x-column': {

@@ -120,6 +120,8 @@ export interface ResourceHint {
   scoutEndpoint?: string;
   /** The fields a scout-level user fills in and changes; the form shows them only. */
   scoutFields?: string[];
+  /** Tab -> the resource whose records it shows: only users who may list that resource see the tab. */
+  tabReads?: Record<string, string>;
 }
 
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
@@ -247,6 +249,8 @@ export interface ResourceModel extends FormModel {
   scoutEndpoint?: string;
   /** `x-resource.scoutFields`: what a scout-level user may set; empty when the level has no form of its own. */
   scoutFields: string[];
+  /** `x-resource.tabReads`: tab -> the resource a user must be able to list to see it (and its calls). */
+  tabReads: Record<string, string>;
   children: ChildModel[];
   recordActions: RecordActionModel[];
 }
@@ -412,6 +416,7 @@ export function resourceModel(schema: Schema, resolveRef: RefResolver): Resource
     deleteSends: meta.deleteSends ?? {},
     ...(meta.scoutEndpoint && { scoutEndpoint: meta.scoutEndpoint }),
     scoutFields: meta.scoutFields ?? [],
+    tabReads: meta.tabReads ?? {},
     required,
     fields,
     children: (schema['x-children'] as ChildModel[] | undefined) ?? [],

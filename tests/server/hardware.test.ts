@@ -19,7 +19,7 @@ const sessions: Record<string, SigningSession> = {};
 
 beforeAll(async () => {
   stack = await startStack();
-  for (const user of ['operator', 'hardware', 'carrier', 'support', 'locationowner']) {
+  for (const user of ['operator', 'hardware', 'carrier', 'support', 'locationowner', 'maintenance']) {
     sessions[user] = await stack.signIn(user);
   }
 });
@@ -584,10 +584,10 @@ describe('a service point’s hardware', () => {
     ).service_point_id!;
   }
 
-  it('gives whoever sees the service point its units with their compartments, in grid order', async () => {
+  it('gives who may read hardware the units of a service point they see, with their compartments, in grid order', async () => {
     const servicePointId = await servicePointWithUnits(7);
     const expected = await units(`doc->>'service_point_id' = $1`, [String(servicePointId)]);
-    for (const user of ['operator', 'carrier', 'hardware']) {
+    for (const user of ['operator', 'hardware']) {
       const answer = await get(user, SERVICE_POINTS, { opname: 'get_compartments', service_point_id: servicePointId });
       expect(answer.status).toBe(200);
       const data = answer.body.data as {
@@ -602,42 +602,59 @@ describe('a service point’s hardware', () => {
       expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
       expect(data[0].compartments.length).toBe(expected[0].compartment_count);
     }
-    const listed = await get('carrier', SERVICE_POINTS, { opname: 'hardware_units', service_point_id: servicePointId });
+    const listed = await get('hardware', SERVICE_POINTS, {
+      opname: 'hardware_units',
+      service_point_id: servicePointId,
+    });
     expect(listed.body.data).toEqual(expected);
+  });
+
+  it('refuses the Hardware units tab’s calls to who may not read hardware, though they see the service point', async () => {
+    const servicePointId = await servicePointWithUnits(7);
+    const installed = await installedUnit();
+    expect((await get('carrier', SERVICE_POINTS, { service_point_id: servicePointId })).status).toBe(200);
+    for (const query of [
+      { opname: 'get_compartments', service_point_id: servicePointId },
+      { opname: 'hardware_units', service_point_id: servicePointId },
+      { opname: 'get_compartments', hardware_id: installed.hardware_id! },
+    ]) {
+      const refused = await get('carrier', SERVICE_POINTS, query);
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe('You have no permission for this request.');
+    }
   });
 
   it('gives one unit’s compartments to who may read the unit or see its service point, else 404', async () => {
     const installed = await installedUnit();
     expect(
-      (await get('carrier', SERVICE_POINTS, { opname: 'get_compartments', hardware_id: installed.hardware_id! }))
+      (await get('operator', SERVICE_POINTS, { opname: 'get_compartments', hardware_id: installed.hardware_id! }))
         .status,
     ).toBe(200);
     const spare = await warehouseUnit(2);
     expect(
       (await get('operator', SERVICE_POINTS, { opname: 'get_compartments', hardware_id: spare.hardware_id! })).status,
     ).toBe(200);
-    for (const user of ['carrier', 'hardware']) {
-      const answer = await get(user, SERVICE_POINTS, { opname: 'get_compartments', hardware_id: spare.hardware_id! });
-      expect(answer.status).toBe(404);
-    }
+    const answer = await get('hardware', SERVICE_POINTS, {
+      opname: 'get_compartments',
+      hardware_id: spare.hardware_id!,
+    });
+    expect(answer.status).toBe(404);
     const own = await warehouseUnit(1);
     const mine = await get('hardware', SERVICE_POINTS, { opname: 'get_compartments', hardware_id: own.hardware_id! });
     expect((mine.body.data as { compartments: Compartment[] }[])[0].compartments).toHaveLength(own.compartment_count!);
   });
 
-  it('hides the hardware of a service point the caller may not see, and refuses bad parameters', async () => {
+  it('refuses the hardware of a service point to who may not read hardware, and bad parameters', async () => {
     const hidden = await stack.db.query<{ key: string }>(
       `SELECT sp.key FROM records sp WHERE sp.resource = 'service_points' AND sp.doc->>'location_owner_id' <> '1'
          AND EXISTS (SELECT 1 FROM records hw WHERE hw.resource = 'service_points/hardware_units' AND hw.doc->>'service_point_id' = sp.key)
        LIMIT 1`,
     );
     const id = hidden.rows[0].key;
-    expect(
-      (await get('locationowner', SERVICE_POINTS, { opname: 'get_compartments', service_point_id: id })).status,
-    ).toBe(404);
-    expect(
-      (await get('locationowner', SERVICE_POINTS, { opname: 'hardware_units', service_point_id: id })).status,
-    ).toBe(404);
+    for (const user of ['locationowner', 'maintenance']) {
+      expect((await get(user, SERVICE_POINTS, { opname: 'get_compartments', service_point_id: id })).status).toBe(403);
+      expect((await get(user, SERVICE_POINTS, { opname: 'hardware_units', service_point_id: id })).status).toBe(403);
+    }
     expect(
       (await get('operator', SERVICE_POINTS, { opname: 'get_compartments', service_point_id: 999999 })).status,
     ).toBe(404);

@@ -1,5 +1,5 @@
 import type { Compartment } from '../../../src/types/generated/compartment.ts';
-import { assertResourceAccess, type CallerAccess } from '../caller-access.ts';
+import { assertResourceAccess, assertTabReadable, type CallerAccess } from '../caller-access.ts';
 import { badRequest, HttpError, notFound } from '../http-error.ts';
 import type { Doc } from '../record-store.ts';
 import type { ResourceDefinition } from '../resource-registry.ts';
@@ -10,9 +10,12 @@ import { compartmentsOf, HARDWARE_UNITS, readDoc, type StoredUnit } from './hard
 
 /**
  * A service point's hardware, read through the service point (spec 02 §7, `GET service_points?opname=
- * get_compartments`): whoever may see the service point sees its units and their compartments,
- * read-only (a carrier on the service point's page); a unit on its own only by who may read it.
+ * get_compartments`): the calls of its Hardware units tab, which `x-resource.tabReads` shows only to
+ * users who may read hardware units; they see the units of the service points they see. A unit on its
+ * own, only by who may read it.
  */
+
+const HARDWARE_TAB = 'hardware_units';
 
 const ID = /^[1-9]\d{0,9}$/;
 
@@ -56,6 +59,7 @@ async function getCompartments(ctx: OpnameContext, query: Record<string, string>
   if ((hardwareId === undefined) === (servicePointId === undefined)) {
     throw badRequest('Give either hardware_id or service_point_id.');
   }
+  assertTabReadable(ctx.access, ctx.resources, ctx.resource, HARDWARE_TAB);
   if (servicePointId !== undefined) {
     await visibleRecord(ctx.db, ctx.access, ctx.resource, servicePointId);
     const units = await unitsAt(ctx, servicePointId);
@@ -78,6 +82,7 @@ async function getCompartments(ctx: OpnameContext, query: Record<string, string>
 async function hardwareUnits(ctx: OpnameContext, query: Record<string, string>) {
   const servicePointId = idParameter(query, 'service_point_id');
   if (servicePointId === undefined) throw badRequest('service_point_id is required.');
+  assertTabReadable(ctx.access, ctx.resources, ctx.resource, HARDWARE_TAB);
   await visibleRecord(ctx.db, ctx.access, ctx.resource, servicePointId);
   return { success: true, data: await unitsAt(ctx, servicePointId) };
 }

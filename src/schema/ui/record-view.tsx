@@ -18,7 +18,7 @@ import { cellContext, columnPlan } from './schema-columns.tsx';
 import { useLookupChoices } from './lookup-choices.ts';
 import { choicesById, LookupBadgeList } from './lookup-badges.tsx';
 import { RecordHistory } from './record-history.tsx';
-import { registeredPanel, useTabPanels } from './tab-panels.tsx';
+import { registeredPanel, useReadableTabs, useTabPanels } from './tab-panels.tsx';
 import { registeredValue, useValueKinds, type ValueKinds } from './input-kinds.tsx';
 
 /** Values a reader is not shown, as the audit trail masks them. */
@@ -101,6 +101,7 @@ function recordValue(field: FieldModel, valueKinds: ValueKinds) {
  */
 export function RecordView({ model }: { model: ResourceModel }) {
   const panels = useTabPanels();
+  const tabs = useReadableTabs(model);
   const valueKinds = useValueKinds();
   const permissions = usePermissions<{ permissions?: PermissionSet } | undefined>().permissions?.permissions;
   const fields = model.fields.filter(
@@ -115,7 +116,7 @@ export function RecordView({ model }: { model: ResourceModel }) {
   if (!model.tabs.length) return <SimpleShowLayout>{values()}</SimpleShowLayout>;
   return (
     <TabbedShowLayout>
-      {model.tabs.map((tab) => (
+      {tabs.map((tab) => (
         <TabbedShowLayout.Tab key={tab} label={`resources.${model.name}.tabs.${tab}`}>
           {tab === LOG_TAB ? <RecordHistory model={model} /> : (registeredPanel(panels, tab, model) ?? values(tab))}
         </TabbedShowLayout.Tab>

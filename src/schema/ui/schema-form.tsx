@@ -24,7 +24,7 @@ import { SchemaInput } from './schema-inputs.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 import { RecordHistory } from './record-history.tsx';
 import { DiscardOnReload } from './stale-record.tsx';
-import { registeredPanel, useTabPanels } from './tab-panels.tsx';
+import { registeredPanel, useReadableTabs, useTabPanels } from './tab-panels.tsx';
 
 /** A tab named `log` shows the record's audit trail instead of inputs (e.g. the service point Log tab). */
 const LOG_TAB = 'log';
@@ -129,6 +129,7 @@ export function SchemaForm({ model, mode }: { model: ResourceModel; mode: FormMo
   const validate = useSchemaValidator(model, mode);
   const readableChildren = useReadableChildren(model);
   const panels = useTabPanels();
+  const tabs = useReadableTabs(model);
   const fields = useFormFields(model, mode);
   const scout = useScoutForm(model);
   const tabOf = (field: FieldModel) => field.input.tab ?? model.tabs[0];
@@ -146,7 +147,7 @@ export function SchemaForm({ model, mode }: { model: ResourceModel; mode: FormMo
   }
   return (
     <TabbedForm validate={validate} toolbar={<FormToolbar mode={mode} />} resetOptions={KEEP_TYPED}>
-      {model.tabs
+      {tabs
         // The log and a registered panel show a saved record: a new one has neither yet.
         .filter((tab) => mode === 'edit' || (tab !== LOG_TAB && !Object.hasOwn(panels, tab)))
         // A scout's form: the tabs of their fields and the log, none of the panels (hardware, carriers).

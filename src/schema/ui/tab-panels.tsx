@@ -1,5 +1,14 @@
-import { createContext, createElement, Suspense, useContext, type ComponentType, type ReactElement } from 'react';
+import {
+  createContext,
+  createElement,
+  Suspense,
+  useContext,
+  useMemo,
+  type ComponentType,
+  type ReactElement,
+} from 'react';
 import { Skeleton } from '@mui/material';
+import { useCanAccessResources } from 'react-admin';
 import type { ResourceModel } from '../resource-model.ts';
 
 /** What the engine passes to a registered tab panel; the record comes from the record context. */
@@ -30,4 +39,18 @@ export function registeredPanel(panels: TabPanels, tab: string, model: ResourceM
   return (
     <Suspense fallback={<Skeleton variant="rounded" height={160} />}>{createElement(panels[tab], { model })}</Suspense>
   );
+}
+
+/**
+ * The tabs of `x-resource.tabs` the user may see: a tab of `x-resource.tabReads` only when the user may
+ * list the resource it names (a service point's Hardware units tab for who may read hardware); the
+ * gateway refuses that tab's calls to anyone else.
+ */
+export function useReadableTabs(model: ResourceModel): string[] {
+  const guarded = useMemo(() => [...new Set(Object.values(model.tabReads))], [model.tabReads]);
+  const { canAccess } = useCanAccessResources({ action: 'list', resources: guarded });
+  return model.tabs.filter((tab) => {
+    const needs = Object.hasOwn(model.tabReads, tab) ? model.tabReads[tab] : undefined;
+    return needs === undefined || canAccess?.[needs] === true;
+  });
 }

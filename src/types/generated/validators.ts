@@ -6467,6 +6467,7 @@ const schema82 = {
     tabs: ['basic', 'hardware_units', 'carrier_settings', 'log', 'more'],
     bulkImport: { toggle: 'test_sp' },
     scoutEndpoint: 'service_points/scouts',
+    tabReads: { hardware_units: 'hardware' },
     scoutFields: [
       'name',
       'location_name',
@@ -6944,8 +6945,8 @@ const formats56 = sharedValidators.formats['no-period-start'];
 const formats64 = sharedValidators.formats.time;
 const formats98 = sharedValidators.formats['scout-value'];
 const formats104 = sharedValidators.formats.email;
-const func61 = sharedValidators.timeAfterMessage;
-const func73 = sharedValidators.countWithinMessage;
+const func62 = sharedValidators.timeAfterMessage;
+const func74 = sharedValidators.countWithinMessage;
 
 function validate41(
   data,
@@ -8380,7 +8381,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message0 = func61(data29, 'open', data25);
+                const message0 = func62(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -8634,7 +8635,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message1 = func61(data34, 'open', data30);
+                const message1 = func62(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -8888,7 +8889,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message2 = func61(data39, 'open', data35);
+                const message2 = func62(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -9142,7 +9143,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message3 = func61(data44, 'open', data40);
+                const message3 = func62(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -9396,7 +9397,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message4 = func61(data49, 'open', data45);
+                const message4 = func62(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -9650,7 +9651,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message5 = func61(data54, 'open', data50);
+                const message5 = func62(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -9904,7 +9905,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message6 = func61(data59, 'open', data55);
+                const message6 = func62(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -10328,7 +10329,7 @@ function validate41(
             indices2[item2] = i5;
           }
         }
-        const message7 = func73(data65, 'max_hardware_units', data);
+        const message7 = func74(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
