@@ -613,11 +613,12 @@ describe('a service point’s hardware', () => {
     const servicePointId = await servicePointWithUnits(7);
     const installed = await installedUnit();
     expect((await get('carrier', SERVICE_POINTS, { service_point_id: servicePointId })).status).toBe(200);
-    for (const query of [
+    const queries: Record<string, string | number>[] = [
       { opname: 'get_compartments', service_point_id: servicePointId },
       { opname: 'hardware_units', service_point_id: servicePointId },
       { opname: 'get_compartments', hardware_id: installed.hardware_id! },
-    ]) {
+    ];
+    for (const query of queries) {
       const refused = await get('carrier', SERVICE_POINTS, query);
       expect(refused.status).toBe(403);
       expect(refused.body.message).toBe('You have no permission for this request.');

@@ -1,8 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
-import { useDataProvider, useInput, useTranslate } from 'react-admin';
+import {
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useDataProvider, useInput, useRecordContext, useTranslate } from 'react-admin';
 import type { Policy } from '../../schema/permissions.ts';
-import type { InputKindProps } from '../../schema/ui/input-kinds.tsx';
+import type { InputKindProps, ValueKindProps } from '../../schema/ui/input-kinds.tsx';
 
 export interface PermissionNode {
   feature_name: string;
@@ -26,11 +38,9 @@ export function choose(node: PermissionNode, policies: Policy[], level: string):
   return option ? [...kept, { feature_id: option.feature_id, has_permission: true, configurations: [] }] : kept;
 }
 
-/** The permission tree of a role: one radio group per feature (none, basic, advance, scout). */
-export function PermissionTreeInput({ field: schemaField }: InputKindProps) {
-  const translate = useTranslate();
+/** The features a role can be granted, as the gateway names them, fetched once. */
+function usePermissionTree(): PermissionNode[] {
   const dataProvider = useDataProvider() as unknown as Caller;
-  const { field } = useInput({ source: schemaField.source, defaultValue: [] });
   const { data: tree = [] } = useQuery({
     queryKey: ['permission-tree'],
     queryFn: async () =>
@@ -42,6 +52,14 @@ export function PermissionTreeInput({ field: schemaField }: InputKindProps) {
       ).data,
     staleTime: Infinity,
   });
+  return tree;
+}
+
+/** The permission tree of a role: one radio group per feature (none, basic, advance, scout). */
+export function PermissionTreeInput({ field: schemaField }: InputKindProps) {
+  const translate = useTranslate();
+  const { field } = useInput({ source: schemaField.source, defaultValue: [] });
+  const tree = usePermissionTree();
   const policies = (field.value ?? []) as Policy[];
 
   return (
@@ -72,5 +90,32 @@ export function PermissionTreeInput({ field: schemaField }: InputKindProps) {
         </FormControl>
       ))}
     </Stack>
+  );
+}
+
+/** A role's permissions in the read-only view: each feature it holds, by name, with its level. */
+export function PermissionTreeValue({ field }: ValueKindProps) {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const tree = usePermissionTree();
+  const policies = (record?.[field.source] ?? []) as Policy[];
+  const held = tree.flatMap((node) => {
+    const level = chosen(node, policies);
+    return level === 'none' ? [] : [{ node, level }];
+  });
+  if (!held.length) return <Typography variant="body2">{translate('roles.level.none')}</Typography>;
+  return (
+    <Table size="small" sx={{ width: 'auto' }} data-testid="role-permissions">
+      <TableBody>
+        {held.map(({ node, level }) => (
+          <TableRow key={node.feature_name}>
+            <TableCell component="th" scope="row">
+              {translate(`features.${node.feature_name}`, { _: node.feature_name })}
+            </TableCell>
+            <TableCell>{translate(`roles.level.${level}`)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

@@ -1,16 +1,17 @@
 import { useEffect } from 'react';
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import {
   BooleanInput,
   NumberInput,
   SelectInput,
   useGetMany,
+  useRecordContext,
   useTranslate,
   ValidationError,
   type ValidationErrorMessage,
 } from 'react-admin';
-import type { InputKindProps } from '../../schema/ui/input-kinds.tsx';
+import type { InputKindProps, ValueKindProps } from '../../schema/ui/input-kinds.tsx';
 import { choicesById, LookupBadgeList } from '../../schema/ui/lookup-badges.tsx';
 import { useLookupChoices } from '../../schema/ui/lookup-choices.ts';
 import type { ServicePointCarrierSetting } from '../../types/generated/service-point.ts';
@@ -144,5 +145,56 @@ export function CarrierSettingsInput({ field }: InputKindProps) {
         </Stack>
       )}
     </Box>
+  );
+}
+
+/**
+ * The per-carrier settings in the read-only view (a carrier's user, or anyone who may not edit): one
+ * row per carrier with settings of its own, by name and colour; an unset value reads as the carrier's
+ * own setting.
+ */
+export function CarrierSettingsValue({ field }: ValueKindProps) {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const carriers = choicesById(useLookupChoices(CARRIERS));
+  const settings = (record?.[field.source] ?? []) as ServicePointCarrierSetting[];
+  if (!settings.length) {
+    return <Typography variant="body2">{translate('service_points.carrier_settings.none_own')}</Typography>;
+  }
+  const label = (key: string) => translate(`service_points.carrier_settings.${key}`);
+  const carrierDefault = label('carrier_default');
+  const yesNo = (value: boolean | undefined) => translate(value === false ? 'table.no' : 'table.yes');
+  return (
+    <Table size="small" sx={{ width: 'auto' }} data-testid="carrier-settings">
+      <TableHead>
+        <TableRow>
+          {['carrier', 'first_mile', 'last_mile', 'expiry_days', 'reserved_compartments', 'allocation_behaviour'].map(
+            (key) => (
+              <TableCell key={key} component="th" scope="col">
+                {label(key)}
+              </TableCell>
+            ),
+          )}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {settings.map((setting) => (
+          <TableRow key={setting.carrier_id} data-carrier-id={setting.carrier_id}>
+            <TableCell component="th" scope="row">
+              <LookupBadgeList values={[setting.carrier_id]} choices={carriers} />
+            </TableCell>
+            <TableCell>{yesNo(setting.first_mile)}</TableCell>
+            <TableCell>{yesNo(setting.last_mile)}</TableCell>
+            <TableCell>{setting.expiry_days ?? carrierDefault}</TableCell>
+            <TableCell>{setting.reserved_compartments ?? 0}</TableCell>
+            <TableCell>
+              {setting.allocation_behaviour
+                ? translate(`choices.allocation_behaviour.${setting.allocation_behaviour}`)
+                : carrierDefault}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

@@ -20,6 +20,9 @@ const MapPickerInput = lazy(() =>
 const OpeningHoursInput = lazy(() =>
   import('./opening-hours-input.tsx').then((module) => ({ default: module.OpeningHoursInput })),
 );
+const CarrierSettingsValue = lazy(() =>
+  import('./carrier-settings-input.tsx').then((module) => ({ default: module.CarrierSettingsValue })),
+);
 const PdfSheetButton = lazy(() =>
   import('./pdf-sheet-button.tsx').then((module) => ({ default: module.PdfSheetButton })),
 );
@@ -47,6 +50,6 @@ export default schemaResource('service-point', {
     'opening-hours': OpeningHoursInput,
     'photo-gallery': PhotoGalleryInput,
   },
-  values: { 'opening-hours': OpeningHoursValue },
+  values: { 'opening-hours': OpeningHoursValue, 'carrier-settings': CarrierSettingsValue },
   toolbar: [PdfSheetButton],
 });

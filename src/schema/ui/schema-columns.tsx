@@ -19,6 +19,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { localisedText } from '../localised-text.ts';
+import { readableValue } from '../readable-value.ts';
 import type { FieldModel } from '../resource-model.ts';
 import { useLookupChoices, type Choice } from './lookup-choices.ts';
 import { Badge, choicesById, LookupBadgeList } from './lookup-badges.tsx';
@@ -98,9 +99,29 @@ function valueLabel(field: FieldModel, context: CellContext): (value: unknown) =
   return (value) => String(value);
 }
 
+/**
+ * How a column's values read as text: single values by the column's names (choices), keys of an object
+ * by the locale's `table.value_keys` or as written, booleans Yes/No.
+ */
+function readableWords(label: (value: unknown) => string, context: Pick<CellContext, 'translate' | 'yesNoLabels'>) {
+  return {
+    name: label,
+    key: (key: string) => context.translate(`table.value_keys.${key}`, { _: key.replace(/_/g, ' ') }),
+    yes: context.yesNoLabels.on,
+    no: context.yesNoLabels.off,
+  };
+}
+
 function ExpandableField({ source }: { source: string; sortable?: boolean }) {
-  const value = String(useFieldValue({ source }) ?? '');
   const translate = useTranslate();
+  const raw: unknown = useFieldValue({ source });
+  const value = readableValue(
+    raw,
+    readableWords(String, {
+      translate,
+      yesNoLabels: { on: translate('table.yes'), off: translate('table.no') },
+    }),
+  );
   const [open, setOpen] = useState(false);
   if (value.length <= EXPANDABLE_PREVIEW) return <span>{value}</span>;
   return (
@@ -228,6 +249,8 @@ export function columnPlan(field: FieldModel, context: CellContext): CellRendere
   if (element) return componentCell(element);
   const { source } = field;
   const label = valueLabel(field, context);
+  // An array or object reads as names and `label: value` pairs, never `[object Object]`.
+  const words = readableWords(label, context);
   if (field.badge) {
     return (record) => {
       const badge = badgeOf(field, record, context.translate, label);
@@ -251,8 +274,8 @@ export function columnPlan(field: FieldModel, context: CellContext): CellRendere
         if (!Array.isArray(values) || !values.length) return null;
         return (
           <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
-            {values.map((value) => (
-              <Badge key={String(value)}>{label(value)}</Badge>
+            {values.map((value, index) => (
+              <Badge key={index}>{readableValue(value, words)}</Badge>
             ))}
           </Stack>
         );
@@ -260,7 +283,7 @@ export function columnPlan(field: FieldModel, context: CellContext): CellRendere
     default:
       if (field.type === 'boolean') return (record) => switchCell(record[source], context.yesNoLabels);
       if (field.choices || field.column.type === 'select') {
-        return (record) => (isEmpty(record[source]) ? null : label(record[source]));
+        return (record) => (isEmpty(record[source]) ? null : readableValue(record[source], words));
       }
       if (field.type === 'integer' || field.type === 'number') {
         const { cap } = field.column;
@@ -273,7 +296,7 @@ export function columnPlan(field: FieldModel, context: CellContext): CellRendere
             : context.numberFormat.format(value);
         };
       }
-      return (record) => (isEmpty(record[source]) ? null : String(record[source]));
+      return (record) => (isEmpty(record[source]) ? null : readableValue(record[source], words));
   }
 }
 

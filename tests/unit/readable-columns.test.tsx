@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
+import { AdminContext, RecordContextProvider } from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import en from '../../locales/en-US.json';
+import { cellContext, columnPlan } from '../../src/schema/ui/schema-columns.tsx';
+import { modelOf } from '../../src/schema/ui/registry.ts';
+
+afterEach(cleanup);
+
+const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en-US');
+
+/** The English locale's text for a key, as react-admin's translate gives it (`_` when missing). */
+function translate(key: string, options?: Record<string, unknown>): string {
+  const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], en);
+  return typeof found === 'string' ? found : String(options?._ ?? key);
+}
+
+const fieldOf = (schemaId: string, source: string) => modelOf(schemaId).fields.find((f) => f.source === source)!;
+const cell = (schemaId: string, source: string, record: Record<string, unknown>) => {
+  const plan = columnPlan(
+    fieldOf(schemaId, source),
+    cellContext(translate, 'en-US', () => ''),
+  );
+  const full = { id: 1, ...record };
+  const shown = render(
+    <AdminContext i18nProvider={i18nProvider}>
+      <RecordContextProvider value={full}>
+        <div data-testid="cell">{plan(full)}</div>
+      </RecordContextProvider>
+    </AdminContext>,
+  ).getByTestId('cell');
+  const badges = [...shown.querySelectorAll('span')].filter((span) => !span.querySelector('span'));
+  return { text: shown.textContent, badges: badges.map((badge) => badge.textContent) };
+};
+
+describe('the engine’s default rendering of arrays and objects (list, compact list, read-only view)', () => {
+  it('names the choices of a list of choices (a service point’s delivery days)', () => {
+    expect(cell('service-point', 'delivery_days', { delivery_days: [1, 3] }).badges).toEqual([
+      translate('choices.weekday.1'),
+      translate('choices.weekday.3'),
+    ]);
+  });
+
+  it('reads a list of objects without a display of its own as label: value pairs, not [object Object]', () => {
+    const { text } = cell('service-point', 'carrier_settings', {
+      carrier_settings: [{ carrier_id: 2, first_mile: true, expiry_days: 4 }],
+    });
+    expect(text).not.toContain('[object Object]');
+    expect(text).toContain('first mile: Yes');
+    expect(text).toContain('expiry days: 4');
+  });
+
+  it('reads a role’s permissions (an expandable column of objects) as text too', () => {
+    const { text } = cell('role', 'permissions', { permissions: [{ feature_id: 187, has_permission: true }] });
+    expect(text).toBe('feature id: 187, has permission: Yes');
+  });
+});
