@@ -2,6 +2,7 @@ import type { SpecialRoute } from './webtool-routes.ts';
 import { badRequest } from './http-error.ts';
 import { ownsPartner } from './identity-access/context.ts';
 import { partnerEntries } from './identity-access/partners.ts';
+import { scoutsFor } from './identity-access/scouts.ts';
 import { HARDWARE_MODELS } from './rules/hardware-store.ts';
 
 const TYPE = /^[a-z_]{2,40}$/;
@@ -37,6 +38,13 @@ const MODEL_LOOKUPS: Record<string, number> = { hardware_models: 1, pinpad_model
 const PARTNER_NAMES = 'partner_names';
 
 /**
+ * The scouts a service point's scout contact may name (spec 02 §7 `lists?type=scout`): the caller's
+ * provider's scout-level users, and for a super admin the super admin users; by user_id, named by
+ * username and e-mail.
+ */
+const SCOUTS = 'scout';
+
+/**
  * GET webtool/lists?type=...: a lookup list as `{ column_id, column_name }` items (spec 01 §7).
  * Lookups are shared reference data, the same for every partner, but for the partner names of users.
  */
@@ -50,6 +58,12 @@ export const listsRoute: SpecialRoute = async ({ request, access, db }) => {
     const data = [...new Set(names)]
       .sort((a, b) => a.localeCompare(b))
       .map((name) => ({ column_id: name, column_name: name }));
+    return { success: true, data, total: data.length };
+  }
+  if (type === SCOUTS) {
+    const data = (await scoutsFor(db, access))
+      .map((user) => ({ column_id: user.user_id, column_name: `${user.username} (${user.email})`, email: user.email }))
+      .sort((a, b) => a.column_name.localeCompare(b.column_name));
     return { success: true, data, total: data.length };
   }
   const fromRecords = Object.hasOwn(RECORD_LOOKUPS, type) ? RECORD_LOOKUPS[type] : undefined;

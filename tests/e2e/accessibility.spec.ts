@@ -54,6 +54,40 @@ for (const locale of ['en-US', 'fr-FR']) {
   });
 }
 
+/** The first record of a list, opened by its link: an edit page for the operator. */
+async function openFirstRecord(page: Page, list: string) {
+  await page.goto(list);
+  const link = page.locator('tbody tr').first().getByRole('link').first();
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page.locator('form')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+for (const locale of ['en-US', 'fr-FR']) {
+  test(`edit pages, each tab of them, have no serious or critical accessibility violation (${locale})`, async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    await signIn(page, 'operator');
+    for (const list of ['/service-points', '/hardware', '/carriers']) {
+      await openFirstRecord(page, list);
+      const tabs = page.locator('form [role="tab"]');
+      const count = await tabs.count();
+      expect(await seriousViolations(page), list).toEqual([]);
+      for (let index = 1; index < count; index += 1) {
+        await tabs.nth(index).click();
+        await page.waitForLoadState('networkidle');
+        const tab = (await tabs.nth(index).textContent()) ?? String(index);
+        expect(await seriousViolations(page), `${list} ${tab}`).toEqual([]);
+      }
+    }
+    await context.close();
+  });
+}
+
 test('sign in, find a record, edit and save with the keyboard alone', async ({ page }) => {
   await page.goto('/login');
   const seen = await mailCount(page.request, 'operator@demo.locker.test');

@@ -114,15 +114,29 @@ test('a test service point is marked in the list and on its page, and made so on
   await expect(head).toContainText('Test');
   await expect(page.getByRole('button', { name: 'Make test service point' })).toHaveCount(0);
 
-  // The scout contact dialog checks its value and keeps what was typed.
+  // The scout contact dialog checks its value and keeps what was typed; a scout is picked by name and e-mail.
   await page.getByRole('button', { name: 'Scout contact' }).click();
   const scoutDialog = page.getByRole('dialog', { name: 'Scout contact' });
-  const contact = scoutDialog.getByRole('textbox', { name: 'Scout contact' });
+  const contact = scoutDialog.getByRole('combobox', { name: 'Scout contact' });
   await contact.fill('not a scout');
   await scoutDialog.getByRole('button', { name: 'Save' }).click();
   await expect(scoutDialog.getByText("Enter the scout's email address or user ID")).toBeVisible();
   await expect(contact).toHaveValue('not a scout');
-  await contact.fill('scout@demo.locker.test');
+  // A user who is no scout is refused on the field by the gateway, the value kept.
+  await contact.fill('operator@demo.locker.test');
+  await scoutDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(scoutDialog.getByText('No scout has this email address or user ID')).toBeVisible();
+  await expect(contact).toHaveValue('operator@demo.locker.test');
+  // A super admin may name the provider's scouts and the super admins.
+  await contact.fill('');
+  await contact.click();
+  await expect(page.getByRole('option')).toHaveText([
+    'scout (scout@demo.locker.test)',
+    'superadmin (superadmin@demo.locker.test)',
+  ]);
+  await page.getByRole('option', { name: 'scout (scout@demo.locker.test)' }).click();
+  await expect(contact).toHaveValue('scout (scout@demo.locker.test)');
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await scoutDialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Scout contact saved.')).toBeVisible();
   await expect(scoutDialog).toBeHidden();

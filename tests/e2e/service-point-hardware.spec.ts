@@ -142,3 +142,26 @@ test('in French, the plan cannot be deleted while a unit is open for installatio
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ajouter une unité matérielle' })).toBeEnabled();
 });
+
+test('a carrier reads the service point without a Hardware units tab, its carrier settings by name', async ({
+  browser,
+}) => {
+  expect(servicePointPath).not.toBe('');
+  const page = await signedInPage(browser, 'carrier');
+  await page.goto(servicePointPath);
+  await expect(page.getByRole('tab', { name: 'Basic' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Carrier settings' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Hardware units' })).toHaveCount(0);
+  // Read-only: no Save, and nothing reads [object Object].
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(page.locator('main')).not.toContainText('[object Object]');
+  await openTab(page, 'Carrier settings');
+  const settings = page.getByTestId('carrier-settings');
+  await expect(settings).toBeVisible();
+  await expect(settings.getByRole('columnheader', { name: 'Expiry days' })).toBeVisible();
+  await expect(settings.locator('tbody tr').first().locator('[data-badge]').first()).not.toHaveText(/^\d+$/);
+  await expect(settings.getByRole('cell', { name: '5', exact: true }).first()).toBeVisible();
+  await expect(page.locator('main')).not.toContainText('[object Object]');
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});

@@ -206,7 +206,7 @@ describe('the dialogs of the edit page (PATCH opnames)', () => {
     expect((await one(plain.key)).doc).toMatchObject({ is_terminated: true, status: 9, active: false });
   });
 
-  it('sets the scout contact, refusing a value that is neither an e-mail nor a user_id', async () => {
+  it('refuses a scout contact that is neither an e-mail nor a user_id, writing nothing', async () => {
     const plain = await plainServicePoint();
     const refused = await send(operator, 'PATCH', {
       opname: 'set_scout_contact',
@@ -216,17 +216,81 @@ describe('the dialogs of the edit page (PATCH opnames)', () => {
     });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({ scout_contact: { message: 'validation.scout_format' } });
-    const set = await send(operator, 'PATCH', {
-      opname: 'set_scout_contact',
-      service_point_id: plain.doc.service_point_id,
-      version: plain.version,
-      scout_contact: 'Ola.Scout@Demo.Locker.Test',
-    });
-    expect(set.status).toBe(200);
+    expect(await one(plain.key)).toEqual(plain);
+  });
+
+  it('names a scout by e-mail or by user_id, whose e-mail then scopes the scout’s list', async () => {
+    const plain = await plainServicePoint();
+    const userIds = Object.fromEntries(
+      (
+        await stack.db.query<{ username: string; user_id: number }>('SELECT username, user_id FROM identity_users')
+      ).rows.map((row) => [row.username, row.user_id]),
+    );
+    const setContact = (session: SigningSession, scout_contact: string, version: number) =>
+      send(session, 'PATCH', {
+        opname: 'set_scout_contact',
+        service_point_id: plain.doc.service_point_id,
+        version,
+        scout_contact,
+      });
+    // Not a scout of the operator's provider: an unknown e-mail, a user who is no scout, an unknown id,
+    // a super admin (only a super admin may name one).
+    for (const contact of [
+      'Ola.Scout@Demo.Locker.Test',
+      'operator@demo.locker.test',
+      String(userIds.operator),
+      '999999',
+      'superadmin@demo.locker.test',
+      String(userIds.superadmin),
+    ]) {
+      const refused = await setContact(operator, contact, plain.version);
+      expect(refused.status, contact).toBe(422);
+      expect(refused.body.errors).toEqual({ scout_contact: { message: 'validation.not_a_scout' } });
+    }
+    expect(await one(plain.key)).toEqual(plain);
+
+    const byId = await setContact(operator, String(userIds.scout), plain.version);
+    expect(byId.status).toBe(200);
     expect((await one(plain.key)).doc).toMatchObject({
-      scout_contact: 'Ola.Scout@Demo.Locker.Test',
-      scout_email: 'ola.scout@demo.locker.test',
+      scout_contact: String(userIds.scout),
+      scout_email: SCOUT_EMAIL,
     });
+    const mine = await send(
+      scout,
+      'GET',
+      { service_point_id: String(plain.doc.service_point_id) },
+      'service_points/scouts',
+    );
+    expect((mine.body.data as unknown[]).length).toBe(1);
+
+    const byEmail = await setContact(operator, 'Scout@Demo.Locker.Test', plain.version + 1);
+    expect(byEmail.status).toBe(200);
+    expect((await one(plain.key)).doc).toMatchObject({
+      scout_contact: 'Scout@Demo.Locker.Test',
+      scout_email: SCOUT_EMAIL,
+    });
+    const superAdmin = await stack.signIn('superadmin');
+    const bySuperAdmin = await setContact(superAdmin, String(userIds.superadmin), plain.version + 2);
+    expect(bySuperAdmin.status).toBe(200);
+    expect((await one(plain.key)).doc).toMatchObject({ scout_email: 'superadmin@demo.locker.test' });
+  });
+
+  it('looks scouts up: the provider’s scout users, and for a super admin the super admin users too', async () => {
+    const lookup = async (session: SigningSession) =>
+      (await stack.send(session, { method: 'GET', path: 'webtool/lists', query: { type: 'scout' } })).body.data as {
+        column_id: number;
+        column_name: string;
+        email: string;
+      }[];
+    const scoutId = (
+      await stack.db.query<{ user_id: number }>(`SELECT user_id FROM identity_users WHERE username = 'scout'`)
+    ).rows[0].user_id;
+    expect(await lookup(operator)).toEqual([
+      { column_id: scoutId, column_name: `scout (${SCOUT_EMAIL})`, email: SCOUT_EMAIL },
+    ]);
+    const forSuperAdmin = await lookup(await stack.signIn('superadmin'));
+    expect(forSuperAdmin.map((item) => item.email).sort()).toEqual([SCOUT_EMAIL, 'superadmin@demo.locker.test']);
+    expect(await lookup(await stack.signIn('carrier'))).toEqual([]);
   });
 
   it('sets the location owner and the group, whose name the service point then carries', async () => {

@@ -6,6 +6,7 @@ import type { Doc } from '../record-store.ts';
 import type { StoredRecord } from '../record-writes.ts';
 import type { OpnameContext, RuleContext } from '../resource-rules.ts';
 import { recordKeyOf, refusedFields } from '../write-pipeline.ts';
+import { emailOfUserId, scoutNamed, scoutsFor } from '../identity-access/scouts.ts';
 
 /**
  * The service point's own rules beyond the status ones of service-points.ts: the scout level, the
@@ -102,11 +103,26 @@ function assertTestNeverLive(doc: ServicePoint, before: ServicePoint | undefined
 }
 
 /**
- * The e-mail of a scout contact, which a scout's list is scoped by. A contact given as a numeric user_id
- * names no user of the identity stand-in (its users have names, not numbers), so it gives none.
+ * The e-mail of a scout contact, which a scout's list is scoped by: the contact itself, or the e-mail of
+ * the user a numeric user_id names (none when no user has it).
  */
-function scoutEmailOf(contact: string | undefined): string | undefined {
-  return contact?.includes('@') ? contact.toLowerCase() : undefined;
+async function scoutEmailOf(tx: Db, contact: string | undefined): Promise<string | undefined> {
+  const value = contact?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return (await emailOfUserId(tx, Number(value)))?.toLowerCase();
+  return value.includes('@') ? value.toLowerCase() : undefined;
+}
+
+/**
+ * Spec 01 §3 and §5: a scout contact names a scout, by e-mail or user_id, among the scouts the caller
+ * may name (`webtool/lists?type=scout`); anything else is refused on the field, and nothing is written.
+ */
+async function assertScoutContact(ctx: RuleContext, doc: ServicePoint, before: ServicePoint | undefined) {
+  const contact = doc.scout_contact;
+  if (contact === undefined || contact === before?.scout_contact) return;
+  if (!scoutNamed(await scoutsFor(ctx.tx, ctx.access), contact)) {
+    throw refusedFields({ scout_contact: { message: 'validation.not_a_scout' } });
+  }
 }
 
 async function groupNameOf(tx: Db, groupId: number | undefined): Promise<string | undefined> {
@@ -138,7 +154,7 @@ export function isIncomplete(doc: ServicePoint): boolean {
 async function withDerivedFields(tx: Db, doc: ServicePoint): Promise<ServicePoint> {
   const derived: ServicePoint = { ...doc, incomplete: isIncomplete(doc) };
   const groupName = await groupNameOf(tx, doc.service_point_group_id);
-  const scoutEmail = scoutEmailOf(doc.scout_contact);
+  const scoutEmail = await scoutEmailOf(tx, doc.scout_contact);
   if (groupName === undefined) delete derived.group_name;
   else derived.group_name = groupName;
   if (scoutEmail === undefined) delete derived.scout_email;
@@ -152,7 +168,10 @@ export async function servicePointCoreChecks(
   doc: ServicePoint,
   existing: StoredRecord<ServicePoint> | undefined,
 ): Promise<ServicePoint> {
-  const checked = isScout(ctx) ? scoutChecked(ctx, doc, existing) : doc;
+  const scout = isScout(ctx);
+  const checked = scout ? scoutChecked(ctx, doc, existing) : doc;
+  // A scout's own proposals name themselves, set above.
+  if (!scout) await assertScoutContact(ctx, checked, existing?.doc);
   await assertUnitLimit(ctx.tx, checked, existing?.doc);
   assertTestNeverLive(checked, existing?.doc);
   return withDerivedFields(ctx.tx, checked);

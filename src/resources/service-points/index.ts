@@ -23,6 +23,9 @@ const OpeningHoursInput = lazy(() =>
 const CarrierSettingsValue = lazy(() =>
   import('./carrier-settings-input.tsx').then((module) => ({ default: module.CarrierSettingsValue })),
 );
+const ScoutContactInput = lazy(() =>
+  import('./scout-contact-input.tsx').then((module) => ({ default: module.ScoutContactInput })),
+);
 const PdfSheetButton = lazy(() =>
   import('./pdf-sheet-button.tsx').then((module) => ({ default: module.PdfSheetButton })),
 );
@@ -49,6 +52,7 @@ export default schemaResource('service-point', {
     'map-picker': MapPickerInput,
     'opening-hours': OpeningHoursInput,
     'photo-gallery': PhotoGalleryInput,
+    'scout-contact': ScoutContactInput,
   },
   values: { 'opening-hours': OpeningHoursValue, 'carrier-settings': CarrierSettingsValue },
   toolbar: [PdfSheetButton],

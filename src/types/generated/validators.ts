@@ -12571,7 +12571,9 @@ const schema99 = {
     'The form of the service point Scout contact action (PATCH set_scout_contact): an e-mail address or a user_id.',
   type: 'object',
   required: ['scout_contact'],
-  properties: { scout_contact: { type: 'string', maxLength: 70, format: 'scout-value' } },
+  properties: {
+    scout_contact: { type: 'string', maxLength: 70, format: 'scout-value', 'x-input': { kind: 'scout-contact' } },
+  },
 };
 
 function validate45(
