@@ -28,6 +28,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          // The seeded demo database, built once per run and copied by each file (README, Testing).
+          globalSetup: ['tests/server/support/global-setup.ts'],
           exclude: [...configDefaults.exclude, ...(onPostgres ? [] : [postgresOnly])],
           testTimeout: 30_000,
           hookTimeout: 60_000,
