@@ -1,23 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { migrate, openDb, type Db } from '../../../server/db/adapter.ts';
 import { createIdentity } from '../../../server/identity/index.ts';
 import { seedDemo } from '../../../server/seed/index.ts';
-import { openFromTemplate } from './seeded-template.ts';
+import { onServer, openFromTemplate } from './seeded-template.ts';
 
 /** The test command's PostgreSQL run sets it to the throw-away server, where tests may create databases. */
 export const postgresAdminUrl = process.env.DATABASE_URL || undefined;
-
-async function onServer<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * A new empty database on the PostgreSQL server of `adminUrl`, dropped (connections and all) when
