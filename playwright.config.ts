@@ -16,7 +16,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'en-US',
-    trace: 'retain-on-failure',
+    // Traces are recorded on the retry only: recording every journey's every step costs CPU, and a
+    // journey that fails is run again with the trace on (retries: 1), so a failure still has one.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH,
       args: [

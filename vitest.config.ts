@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -12,6 +13,9 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 export default defineConfig({
   plugins: [react()],
   test: {
+    // One test file per core: vitest's default leaves one core to its own main process, which
+    // mostly waits, so on a 2-core machine the files would run one at a time.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
@@ -28,6 +32,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          // The seeded demo database, built once per run and copied by each file (README, Testing).
+          globalSetup: ['tests/server/support/global-setup.ts'],
           exclude: [...configDefaults.exclude, ...(onPostgres ? [] : [postgresOnly])],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -5,7 +5,7 @@ import { DatabaseUnavailableError, type Db } from '../../server/db/adapter.ts';
 import { createIdentity } from '../../server/identity/index.ts';
 import { DATABASE_UNAVAILABLE } from '../../src/contract/errors.ts';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
-import { openTestDb } from './support/test-db.ts';
+import { openSeededTestDb } from './support/test-db.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
 /**
@@ -26,7 +26,7 @@ function switchable(db: Db): Db {
 let stack: Stack;
 let operator: SigningSession;
 beforeAll(async () => {
-  stack = await startStack({ db: switchable(await openTestDb()) });
+  stack = await startStack({ db: switchable(await openSeededTestDb()) });
   operator = await stack.signIn('operator');
 });
 afterAll(async () => {

@@ -6,6 +6,7 @@ import { identityAccessRoutes } from '../../server/gateway/identity-access.ts';
 import { webtoolLogsRoutes } from '../../server/gateway/webtool-logs.ts';
 import { API_BASE, startStack, type Stack } from './support/stack.ts';
 import { queryString, signRaw } from './support/raw-signer.ts';
+import { recordsFingerprint } from './support/records-fingerprint.ts';
 
 /**
  * Malformed and random bodies and query strings, signed as the operator, against every endpoint
@@ -83,19 +84,19 @@ const query = fc.dictionary(
 
 let stack: Stack;
 let operator: SigningSession;
+let fingerprint: Awaited<ReturnType<typeof recordsFingerprint>>;
 
 beforeAll(async () => {
   stack = await startStack();
   operator = await stack.signIn('operator');
+  fingerprint = await recordsFingerprint(stack.db);
 });
 afterAll(() => stack?.close());
 
+/** Every stored record (md5) and the number of audit entries (see records-fingerprint.ts). */
 async function snapshot() {
-  const found = await stack.db.query<{ state: string }>(
-    `SELECT (SELECT md5(coalesce(string_agg(resource || '/' || key || '@' || version || doc::text, ',' ORDER BY resource, key), ''))
-             FROM records) || ':' || (SELECT count(*) FROM audit_log) AS state`,
-  );
-  return found.rows[0].state;
+  const { records, audit } = await fingerprint();
+  return `${records}:${audit}`;
 }
 
 async function sendRaw(method: string, endpoint: string, params: Record<string, string>, payload?: string) {

@@ -4,6 +4,7 @@ import { demoUsers } from '../../server/seed/demo-network.ts';
 import { loadResources, loadSchemas, type ResourceDefinition } from '../../server/gateway/resource-registry.ts';
 import { identityAccessRoutes } from '../../server/gateway/identity-access.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { recordsFingerprint } from './support/records-fingerprint.ts';
 
 /**
  * Partner tenancy, generated from the schemas: every resource served by the generic handler x
@@ -130,13 +131,10 @@ async function fixturesOf(resource: ResourceDefinition): Promise<Fixture[]> {
 }
 
 /** A fingerprint of every stored record and audit entry: a refused call must leave it unchanged. */
+let fingerprint: Awaited<ReturnType<typeof recordsFingerprint>> | undefined;
 async function snapshot() {
-  const found = await stack.db.query<{ records: string; audit: string }>(
-    `SELECT (SELECT md5(coalesce(string_agg(resource || '/' || key || '@' || version || doc::text, ',' ORDER BY resource, key), ''))
-             FROM records) AS records,
-            (SELECT count(*)::text FROM audit_log) AS audit`,
-  );
-  return found.rows[0];
+  fingerprint ??= await recordsFingerprint(stack.db);
+  return fingerprint();
 }
 
 async function currentVersion(resource: ResourceDefinition, key: string) {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app.ts';
 import { migrate, type Db } from '../../../server/db/adapter.ts';
-import { openTestDb } from './test-db.ts';
+import { openSeededTestDb } from './test-db.ts';
 import { createIdentity, type Identity } from '../../../server/identity/index.ts';
-import { seedDemo } from '../../../server/seed/index.ts';
+import { isSeeded, seedDemo } from '../../../server/seed/index.ts';
 import { DEMO_PASSWORD, demoUsers } from '../../../server/seed/demo-network.ts';
 import { signRequest, type GatewayRequest, type SigningSession } from '../../../src/dataProvider/signed-fetch.ts';
 import { cognitoClient } from './cognito-client.ts';
@@ -25,13 +25,17 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** The whole gateway on a freshly seeded database: the test's own (see test-db.ts), or `db` when given. */
+/**
+ * The whole gateway on a freshly seeded database of the test file's own: a copy of the run's seeded
+ * template (see test-db.ts, openSeededTestDb), or `db` when given, migrated and seeded here unless
+ * it already holds the seed (e.g. `openSeededTestDb()` wrapped by the test).
+ */
 export async function startStack(options: { db?: Db } = {}): Promise<Stack> {
-  const db = options.db ?? (await openTestDb());
+  const db = options.db ?? (await openSeededTestDb());
   await migrate(db);
   const clock = { offsetMs: 0 };
   const identity = createIdentity(db, { local: true, now: () => Date.now() + clock.offsetMs, log: () => {} });
-  await seedDemo(db, identity);
+  if (!(await isSeeded(db))) await seedDemo(db, identity);
   const app = await buildApp({ db, identity });
   await app.ready();
   const cognito = cognitoClient(app);

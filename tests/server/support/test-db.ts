@@ -1,19 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { openDb, type Db } from '../../../server/db/adapter.ts';
+import { inject } from 'vitest';
+import { migrate, openDb, type Db } from '../../../server/db/adapter.ts';
+import { createIdentity } from '../../../server/identity/index.ts';
+import { seedDemo } from '../../../server/seed/index.ts';
+import { onServer, openFromTemplate } from './seeded-template.ts';
 
 /** The test command's PostgreSQL run sets it to the throw-away server, where tests may create databases. */
 export const postgresAdminUrl = process.env.DATABASE_URL || undefined;
-
-async function onServer<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * A new empty database on the PostgreSQL server of `adminUrl`, dropped (connections and all) when
@@ -38,4 +31,18 @@ export async function openServerTestDb(adminUrl: string): Promise<Db & { url: st
 /** The database of one test: in-memory PGlite, or a database of its own on the PostgreSQL run's server. */
 export async function openTestDb(): Promise<Db> {
   return postgresAdminUrl ? openServerTestDb(postgresAdminUrl) : openDb();
+}
+
+/**
+ * The test's own database, already migrated and holding the demo seed: a copy of the template the
+ * server project's global setup built once for the whole run (see seeded-template.ts), or, when
+ * there is none (a run without that setup), migrated and seeded here.
+ */
+export async function openSeededTestDb(): Promise<Db> {
+  const template = inject('seededTemplate');
+  if (template) return openFromTemplate(template, postgresAdminUrl);
+  const db = await openTestDb();
+  await migrate(db);
+  await seedDemo(db, createIdentity(db, { local: true, log: () => {} }));
+  return db;
 }
