@@ -107,6 +107,8 @@ test('a carrier action with a form: expiry settings refused out of range, then s
   const dialog = page.getByRole('dialog', { name: 'Expiry settings' });
   const days = dialog.getByRole('spinbutton', { name: 'Expiry (days)' });
   await expect(days).toHaveValue(await onPage.inputValue());
+  // Measured mid fade-in, the dialog's colours are not yet their own: analyse it once it is fully shown.
+  await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await days.fill('45');
   await dialog.getByRole('button', { name: 'Save' }).click();

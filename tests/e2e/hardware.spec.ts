@@ -12,9 +12,10 @@ async function seriousViolations(page: Page, within?: string) {
 
 /** The values of one column on the page, by its header label. */
 async function columnValues(page: Page, label: string) {
-  const headers = await page.locator('thead th').allTextContents();
-  const index = headers.indexOf(label);
-  expect(index, label).toBeGreaterThanOrEqual(0);
+  // The table may still be drawing its header row: wait for the column before reading it.
+  const headerIndex = async () => (await page.locator('thead th').allTextContents()).indexOf(label);
+  await expect.poll(headerIndex, { message: label }).toBeGreaterThanOrEqual(0);
+  const index = await headerIndex();
   return page.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
 }
 
