@@ -369,8 +369,9 @@ describe('creating a ticket', () => {
           warranty_comment: 'Covered',
           version: own.version,
         }),
-      403,
+      422,
       'Only the operator company changes the warranty',
+      'warranty_status',
     );
     const answer = await write('operator', 'PATCH', {
       ticket_id: own.ticket_id,
@@ -414,8 +415,9 @@ describe('editing a ticket', () => {
           ticket_verification_status: 1,
           version: own.version,
         }),
-      403,
+      422,
       'A maintenance provider cannot verify or decline tickets',
+      'ticket_verification_status',
     );
     const verified = await write('operator', 'PATCH', {
       ticket_id: own.ticket_id,

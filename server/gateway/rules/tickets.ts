@@ -10,7 +10,7 @@ import {
   ticketBadge,
   VERIFICATION,
 } from '../../../src/schema/ticket-badge.ts';
-import { badRequest } from '../http-error.ts';
+import { badRequest, noPermission } from '../http-error.ts';
 import type { ListCondition, ListQuery } from '../record-store.ts';
 import { recordRules, type RuleContext } from '../resource-rules.ts';
 import { scopeFor, visible } from '../tenancy.ts';
@@ -172,7 +172,7 @@ function assertWarranty(ctx: RuleContext, ticket: StoredTicket, before: StoredTi
   const statusChanged = !same(ticket.warranty_status, before?.warranty_status);
   const commentChanged = (ticket.warranty_comment ?? '') !== (before?.warranty_comment ?? '');
   if ((statusChanged || commentChanged) && !ctx.access.seesAll) {
-    throw fieldRefusal('ticket_warranty_operator', 'warranty_status', 403);
+    throw fieldRefusal('ticket_warranty_operator', 'warranty_status');
   }
   if (statusChanged && (!commentChanged || !ticket.warranty_comment?.trim())) {
     throw fieldRefusal('ticket_warranty_comment', 'warranty_comment');
@@ -223,6 +223,11 @@ export async function checkedTicket(
   if (before && (before.ticket_type !== doc.ticket_type || !same(before.sp_id, doc.sp_id))) {
     throw fieldRefusal('ticket_type_fixed', before.ticket_type !== doc.ticket_type ? 'ticket_type' : 'sp_id');
   }
+  // The owner field of a support provider's tickets is derived (its service points'): naming another is a 403.
+  const scope = scopeFor(ctx.access, ctx.resource);
+  if (typeof scope === 'object' && ctx.input && isSet(ctx.input[scope.field])) {
+    if (!same(ctx.input[scope.field], scope.value)) throw noPermission();
+  }
   const point = await servicePointOf(ctx, doc, creating);
   const own = existing?.key ?? '';
   const verification = doc.ticket_verification_status ?? VERIFICATION.none;
@@ -238,7 +243,7 @@ export async function checkedTicket(
     !ctx.access.seesAll &&
     !same(verification, before?.ticket_verification_status ?? VERIFICATION.none)
   ) {
-    throw fieldRefusal('ticket_verification_by_provider', 'ticket_verification_status', 403);
+    throw fieldRefusal('ticket_verification_by_provider', 'ticket_verification_status');
   }
   assertWarranty(ctx, doc, before);
   assertDates(doc, before, now);

@@ -12757,7 +12757,6 @@ const schema100 = {
       'x-filter': { kind: 'reference', alwaysOn: true },
       'x-input': { kind: 'reference', tab: 'basic' },
       'x-import': { maxLength: 10 },
-      maximum: 9999999999,
     },
     sp_name: { type: 'string', readOnly: true, maxLength: 100, 'x-column': { index: 3 } },
     hardware_unit_id: {
@@ -12767,7 +12766,6 @@ const schema100 = {
       'x-filter': { kind: 'text' },
       'x-input': { kind: 'ticket-unit', tab: 'basic' },
       'x-import': { maxLength: 10 },
-      maximum: 9999999999,
     },
     hardware_name: { type: ['string', 'null'], readOnly: true, maxLength: 500, 'x-column': { index: 4 } },
     pinpad_id: {
@@ -12775,7 +12773,6 @@ const schema100 = {
       minimum: 1,
       'x-column': { hide: true },
       'x-input': { kind: 'ticket-pinpad', tab: 'basic', when: { ticket_type: [5, 6] } },
-      maximum: 9999999999,
     },
     compartment_id: {
       type: ['integer', 'null'],
@@ -12783,7 +12780,6 @@ const schema100 = {
       'x-column': { hide: true },
       'x-input': { kind: 'number', tab: 'basic', when: { ticket_type: [3, 4] } },
       'x-import': { maxLength: 10 },
-      maximum: 9999999999,
     },
     status: {
       type: 'integer',
@@ -13320,26 +13316,8 @@ function validate46(
         errors++;
       }
       if (typeof data5 == 'number' && isFinite(data5)) {
-        if (data5 > 9999999999 || isNaN(data5)) {
-          const err14 = {
-            instancePath: instancePath + '/sp_id',
-            schemaPath: '#/properties/sp_id/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 9999999999 },
-            message: 'must be <= 9999999999',
-            schema: 9999999999,
-            parentSchema: schema100.properties.sp_id,
-            data: data5,
-          };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
         if (data5 < 1 || isNaN(data5)) {
-          const err15 = {
+          const err14 = {
             instancePath: instancePath + '/sp_id',
             schemaPath: '#/properties/sp_id/minimum',
             keyword: 'minimum',
@@ -13350,9 +13328,9 @@ function validate46(
             data: data5,
           };
           if (vErrors === null) {
-            vErrors = [err15];
+            vErrors = [err14];
           } else {
-            vErrors.push(err15);
+            vErrors.push(err14);
           }
           errors++;
         }
@@ -13362,7 +13340,7 @@ function validate46(
       let data6 = data.sp_name;
       if (typeof data6 === 'string') {
         if (func2(data6) > 100) {
-          const err16 = {
+          const err15 = {
             instancePath: instancePath + '/sp_name',
             schemaPath: '#/properties/sp_name/maxLength',
             keyword: 'maxLength',
@@ -13373,14 +13351,14 @@ function validate46(
             data: data6,
           };
           if (vErrors === null) {
-            vErrors = [err16];
+            vErrors = [err15];
           } else {
-            vErrors.push(err16);
+            vErrors.push(err15);
           }
           errors++;
         }
       } else {
-        const err17 = {
+        const err16 = {
           instancePath: instancePath + '/sp_name',
           schemaPath: '#/properties/sp_name/type',
           keyword: 'type',
@@ -13391,9 +13369,9 @@ function validate46(
           data: data6,
         };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err16];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err16);
         }
         errors++;
       }
@@ -13401,7 +13379,7 @@ function validate46(
     if (data.hardware_unit_id !== undefined) {
       let data7 = data.hardware_unit_id;
       if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7)) && data7 !== null) {
-        const err18 = {
+        const err17 = {
           instancePath: instancePath + '/hardware_unit_id',
           schemaPath: '#/properties/hardware_unit_id/type',
           keyword: 'type',
@@ -13412,33 +13390,15 @@ function validate46(
           data: data7,
         };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err17];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err17);
         }
         errors++;
       }
       if (typeof data7 == 'number' && isFinite(data7)) {
-        if (data7 > 9999999999 || isNaN(data7)) {
-          const err19 = {
-            instancePath: instancePath + '/hardware_unit_id',
-            schemaPath: '#/properties/hardware_unit_id/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 9999999999 },
-            message: 'must be <= 9999999999',
-            schema: 9999999999,
-            parentSchema: schema100.properties.hardware_unit_id,
-            data: data7,
-          };
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
-          errors++;
-        }
         if (data7 < 1 || isNaN(data7)) {
-          const err20 = {
+          const err18 = {
             instancePath: instancePath + '/hardware_unit_id',
             schemaPath: '#/properties/hardware_unit_id/minimum',
             keyword: 'minimum',
@@ -13449,9 +13409,9 @@ function validate46(
             data: data7,
           };
           if (vErrors === null) {
-            vErrors = [err20];
+            vErrors = [err18];
           } else {
-            vErrors.push(err20);
+            vErrors.push(err18);
           }
           errors++;
         }
@@ -13460,7 +13420,7 @@ function validate46(
     if (data.hardware_name !== undefined) {
       let data8 = data.hardware_name;
       if (typeof data8 !== 'string' && data8 !== null) {
-        const err21 = {
+        const err19 = {
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
@@ -13471,15 +13431,15 @@ function validate46(
           data: data8,
         };
         if (vErrors === null) {
-          vErrors = [err21];
+          vErrors = [err19];
         } else {
-          vErrors.push(err21);
+          vErrors.push(err19);
         }
         errors++;
       }
       if (typeof data8 === 'string') {
         if (func2(data8) > 500) {
-          const err22 = {
+          const err20 = {
             instancePath: instancePath + '/hardware_name',
             schemaPath: '#/properties/hardware_name/maxLength',
             keyword: 'maxLength',
@@ -13490,9 +13450,9 @@ function validate46(
             data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err22];
+            vErrors = [err20];
           } else {
-            vErrors.push(err22);
+            vErrors.push(err20);
           }
           errors++;
         }
@@ -13501,7 +13461,7 @@ function validate46(
     if (data.pinpad_id !== undefined) {
       let data9 = data.pinpad_id;
       if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9)) && data9 !== null) {
-        const err23 = {
+        const err21 = {
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
@@ -13512,33 +13472,15 @@ function validate46(
           data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err23];
+          vErrors = [err21];
         } else {
-          vErrors.push(err23);
+          vErrors.push(err21);
         }
         errors++;
       }
       if (typeof data9 == 'number' && isFinite(data9)) {
-        if (data9 > 9999999999 || isNaN(data9)) {
-          const err24 = {
-            instancePath: instancePath + '/pinpad_id',
-            schemaPath: '#/properties/pinpad_id/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 9999999999 },
-            message: 'must be <= 9999999999',
-            schema: 9999999999,
-            parentSchema: schema100.properties.pinpad_id,
-            data: data9,
-          };
-          if (vErrors === null) {
-            vErrors = [err24];
-          } else {
-            vErrors.push(err24);
-          }
-          errors++;
-        }
         if (data9 < 1 || isNaN(data9)) {
-          const err25 = {
+          const err22 = {
             instancePath: instancePath + '/pinpad_id',
             schemaPath: '#/properties/pinpad_id/minimum',
             keyword: 'minimum',
@@ -13549,9 +13491,9 @@ function validate46(
             data: data9,
           };
           if (vErrors === null) {
-            vErrors = [err25];
+            vErrors = [err22];
           } else {
-            vErrors.push(err25);
+            vErrors.push(err22);
           }
           errors++;
         }
@@ -13560,7 +13502,7 @@ function validate46(
     if (data.compartment_id !== undefined) {
       let data10 = data.compartment_id;
       if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10)) && data10 !== null) {
-        const err26 = {
+        const err23 = {
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
@@ -13571,33 +13513,15 @@ function validate46(
           data: data10,
         };
         if (vErrors === null) {
-          vErrors = [err26];
+          vErrors = [err23];
         } else {
-          vErrors.push(err26);
+          vErrors.push(err23);
         }
         errors++;
       }
       if (typeof data10 == 'number' && isFinite(data10)) {
-        if (data10 > 9999999999 || isNaN(data10)) {
-          const err27 = {
-            instancePath: instancePath + '/compartment_id',
-            schemaPath: '#/properties/compartment_id/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 9999999999 },
-            message: 'must be <= 9999999999',
-            schema: 9999999999,
-            parentSchema: schema100.properties.compartment_id,
-            data: data10,
-          };
-          if (vErrors === null) {
-            vErrors = [err27];
-          } else {
-            vErrors.push(err27);
-          }
-          errors++;
-        }
         if (data10 < 1 || isNaN(data10)) {
-          const err28 = {
+          const err24 = {
             instancePath: instancePath + '/compartment_id',
             schemaPath: '#/properties/compartment_id/minimum',
             keyword: 'minimum',
@@ -13608,9 +13532,9 @@ function validate46(
             data: data10,
           };
           if (vErrors === null) {
-            vErrors = [err28];
+            vErrors = [err24];
           } else {
-            vErrors.push(err28);
+            vErrors.push(err24);
           }
           errors++;
         }
@@ -13619,7 +13543,7 @@ function validate46(
     if (data.status !== undefined) {
       let data11 = data.status;
       if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
-        const err29 = {
+        const err25 = {
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/type',
           keyword: 'type',
@@ -13630,14 +13554,14 @@ function validate46(
           data: data11,
         };
         if (vErrors === null) {
-          vErrors = [err29];
+          vErrors = [err25];
         } else {
-          vErrors.push(err29);
+          vErrors.push(err25);
         }
         errors++;
       }
       if (!(data11 === 1 || data11 === 2 || data11 === 3 || data11 === 4)) {
-        const err30 = {
+        const err26 = {
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
@@ -13648,9 +13572,9 @@ function validate46(
           data: data11,
         };
         if (vErrors === null) {
-          vErrors = [err30];
+          vErrors = [err26];
         } else {
-          vErrors.push(err30);
+          vErrors.push(err26);
         }
         errors++;
       }
@@ -13658,7 +13582,7 @@ function validate46(
     if (data.ticket_verification_status !== undefined) {
       let data12 = data.ticket_verification_status;
       if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
-        const err31 = {
+        const err27 = {
           instancePath: instancePath + '/ticket_verification_status',
           schemaPath: '#/properties/ticket_verification_status/type',
           keyword: 'type',
@@ -13669,14 +13593,14 @@ function validate46(
           data: data12,
         };
         if (vErrors === null) {
-          vErrors = [err31];
+          vErrors = [err27];
         } else {
-          vErrors.push(err31);
+          vErrors.push(err27);
         }
         errors++;
       }
       if (!(data12 === 0 || data12 === 1 || data12 === 2 || data12 === 3 || data12 === 4)) {
-        const err32 = {
+        const err28 = {
           instancePath: instancePath + '/ticket_verification_status',
           schemaPath: '#/properties/ticket_verification_status/enum',
           keyword: 'enum',
@@ -13687,9 +13611,9 @@ function validate46(
           data: data12,
         };
         if (vErrors === null) {
-          vErrors = [err32];
+          vErrors = [err28];
         } else {
-          vErrors.push(err32);
+          vErrors.push(err28);
         }
         errors++;
       }
@@ -13697,7 +13621,7 @@ function validate46(
     if (data.event_type !== undefined) {
       let data13 = data.event_type;
       if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13)) && data13 !== null) {
-        const err33 = {
+        const err29 = {
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/type',
           keyword: 'type',
@@ -13708,9 +13632,9 @@ function validate46(
           data: data13,
         };
         if (vErrors === null) {
-          vErrors = [err33];
+          vErrors = [err29];
         } else {
-          vErrors.push(err33);
+          vErrors.push(err29);
         }
         errors++;
       }
@@ -13718,7 +13642,7 @@ function validate46(
     if (data.job_type !== undefined) {
       let data14 = data.job_type;
       if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14)) && data14 !== null) {
-        const err34 = {
+        const err30 = {
           instancePath: instancePath + '/job_type',
           schemaPath: '#/properties/job_type/type',
           keyword: 'type',
@@ -13729,9 +13653,9 @@ function validate46(
           data: data14,
         };
         if (vErrors === null) {
-          vErrors = [err34];
+          vErrors = [err30];
         } else {
-          vErrors.push(err34);
+          vErrors.push(err30);
         }
         errors++;
       }
@@ -13739,7 +13663,7 @@ function validate46(
     if (data.error_type !== undefined) {
       let data15 = data.error_type;
       if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15)) && data15 !== null) {
-        const err35 = {
+        const err31 = {
           instancePath: instancePath + '/error_type',
           schemaPath: '#/properties/error_type/type',
           keyword: 'type',
@@ -13750,9 +13674,9 @@ function validate46(
           data: data15,
         };
         if (vErrors === null) {
-          vErrors = [err35];
+          vErrors = [err31];
         } else {
-          vErrors.push(err35);
+          vErrors.push(err31);
         }
         errors++;
       }
@@ -13760,7 +13684,7 @@ function validate46(
     if (data.sla_date !== undefined) {
       let data16 = data.sla_date;
       if (typeof data16 !== 'string' && data16 !== null) {
-        const err36 = {
+        const err32 = {
           instancePath: instancePath + '/sla_date',
           schemaPath: '#/properties/sla_date/type',
           keyword: 'type',
@@ -13771,15 +13695,15 @@ function validate46(
           data: data16,
         };
         if (vErrors === null) {
-          vErrors = [err36];
+          vErrors = [err32];
         } else {
-          vErrors.push(err36);
+          vErrors.push(err32);
         }
         errors++;
       }
       if (typeof data16 === 'string') {
         if (!formats20.validate(data16)) {
-          const err37 = {
+          const err33 = {
             instancePath: instancePath + '/sla_date',
             schemaPath: '#/properties/sla_date/format',
             keyword: 'format',
@@ -13790,9 +13714,9 @@ function validate46(
             data: data16,
           };
           if (vErrors === null) {
-            vErrors = [err37];
+            vErrors = [err33];
           } else {
-            vErrors.push(err37);
+            vErrors.push(err33);
           }
           errors++;
         }
@@ -13801,7 +13725,7 @@ function validate46(
     if (data.sla_date_held !== undefined) {
       let data17 = data.sla_date_held;
       if (typeof data17 !== 'string' && data17 !== null) {
-        const err38 = {
+        const err34 = {
           instancePath: instancePath + '/sla_date_held',
           schemaPath: '#/properties/sla_date_held/type',
           keyword: 'type',
@@ -13812,15 +13736,15 @@ function validate46(
           data: data17,
         };
         if (vErrors === null) {
-          vErrors = [err38];
+          vErrors = [err34];
         } else {
-          vErrors.push(err38);
+          vErrors.push(err34);
         }
         errors++;
       }
       if (typeof data17 === 'string') {
         if (!formats20.validate(data17)) {
-          const err39 = {
+          const err35 = {
             instancePath: instancePath + '/sla_date_held',
             schemaPath: '#/properties/sla_date_held/format',
             keyword: 'format',
@@ -13831,9 +13755,9 @@ function validate46(
             data: data17,
           };
           if (vErrors === null) {
-            vErrors = [err39];
+            vErrors = [err35];
           } else {
-            vErrors.push(err39);
+            vErrors.push(err35);
           }
           errors++;
         }
@@ -13842,7 +13766,7 @@ function validate46(
     if (data.deadline_date !== undefined) {
       let data18 = data.deadline_date;
       if (typeof data18 !== 'string' && data18 !== null) {
-        const err40 = {
+        const err36 = {
           instancePath: instancePath + '/deadline_date',
           schemaPath: '#/properties/deadline_date/type',
           keyword: 'type',
@@ -13853,15 +13777,15 @@ function validate46(
           data: data18,
         };
         if (vErrors === null) {
-          vErrors = [err40];
+          vErrors = [err36];
         } else {
-          vErrors.push(err40);
+          vErrors.push(err36);
         }
         errors++;
       }
       if (typeof data18 === 'string') {
         if (!formats20.validate(data18)) {
-          const err41 = {
+          const err37 = {
             instancePath: instancePath + '/deadline_date',
             schemaPath: '#/properties/deadline_date/format',
             keyword: 'format',
@@ -13872,9 +13796,9 @@ function validate46(
             data: data18,
           };
           if (vErrors === null) {
-            vErrors = [err41];
+            vErrors = [err37];
           } else {
-            vErrors.push(err41);
+            vErrors.push(err37);
           }
           errors++;
         }
@@ -13883,7 +13807,7 @@ function validate46(
     if (data.deadline_time !== undefined) {
       let data19 = data.deadline_time;
       if (typeof data19 !== 'string' && data19 !== null) {
-        const err42 = {
+        const err38 = {
           instancePath: instancePath + '/deadline_time',
           schemaPath: '#/properties/deadline_time/type',
           keyword: 'type',
@@ -13894,15 +13818,15 @@ function validate46(
           data: data19,
         };
         if (vErrors === null) {
-          vErrors = [err42];
+          vErrors = [err38];
         } else {
-          vErrors.push(err42);
+          vErrors.push(err38);
         }
         errors++;
       }
       if (typeof data19 === 'string') {
         if (!formats64.validate(data19)) {
-          const err43 = {
+          const err39 = {
             instancePath: instancePath + '/deadline_time',
             schemaPath: '#/properties/deadline_time/format',
             keyword: 'format',
@@ -13913,9 +13837,9 @@ function validate46(
             data: data19,
           };
           if (vErrors === null) {
-            vErrors = [err43];
+            vErrors = [err39];
           } else {
-            vErrors.push(err43);
+            vErrors.push(err39);
           }
           errors++;
         }
@@ -13924,7 +13848,7 @@ function validate46(
     if (data.maintenance_provider_id !== undefined) {
       let data20 = data.maintenance_provider_id;
       if (!(typeof data20 == 'number' && !(data20 % 1) && !isNaN(data20) && isFinite(data20)) && data20 !== null) {
-        const err44 = {
+        const err40 = {
           instancePath: instancePath + '/maintenance_provider_id',
           schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
@@ -13935,9 +13859,9 @@ function validate46(
           data: data20,
         };
         if (vErrors === null) {
-          vErrors = [err44];
+          vErrors = [err40];
         } else {
-          vErrors.push(err44);
+          vErrors.push(err40);
         }
         errors++;
       }
@@ -13945,7 +13869,7 @@ function validate46(
     if (data.maintenance_operator_id !== undefined) {
       let data21 = data.maintenance_operator_id;
       if (!(typeof data21 == 'number' && !(data21 % 1) && !isNaN(data21) && isFinite(data21)) && data21 !== null) {
-        const err45 = {
+        const err41 = {
           instancePath: instancePath + '/maintenance_operator_id',
           schemaPath: '#/properties/maintenance_operator_id/type',
           keyword: 'type',
@@ -13956,9 +13880,9 @@ function validate46(
           data: data21,
         };
         if (vErrors === null) {
-          vErrors = [err45];
+          vErrors = [err41];
         } else {
-          vErrors.push(err45);
+          vErrors.push(err41);
         }
         errors++;
       }
@@ -13966,7 +13890,7 @@ function validate46(
     if (data.operator_name !== undefined) {
       let data22 = data.operator_name;
       if (typeof data22 !== 'string' && data22 !== null) {
-        const err46 = {
+        const err42 = {
           instancePath: instancePath + '/operator_name',
           schemaPath: '#/properties/operator_name/type',
           keyword: 'type',
@@ -13977,15 +13901,15 @@ function validate46(
           data: data22,
         };
         if (vErrors === null) {
-          vErrors = [err46];
+          vErrors = [err42];
         } else {
-          vErrors.push(err46);
+          vErrors.push(err42);
         }
         errors++;
       }
       if (typeof data22 === 'string') {
         if (func2(data22) > 70) {
-          const err47 = {
+          const err43 = {
             instancePath: instancePath + '/operator_name',
             schemaPath: '#/properties/operator_name/maxLength',
             keyword: 'maxLength',
@@ -13996,9 +13920,9 @@ function validate46(
             data: data22,
           };
           if (vErrors === null) {
-            vErrors = [err47];
+            vErrors = [err43];
           } else {
-            vErrors.push(err47);
+            vErrors.push(err43);
           }
           errors++;
         }
@@ -14007,7 +13931,7 @@ function validate46(
     if (data.maintenance_operator_code !== undefined) {
       let data23 = data.maintenance_operator_code;
       if (typeof data23 !== 'string' && data23 !== null) {
-        const err48 = {
+        const err44 = {
           instancePath: instancePath + '/maintenance_operator_code',
           schemaPath: '#/properties/maintenance_operator_code/type',
           keyword: 'type',
@@ -14018,15 +13942,15 @@ function validate46(
           data: data23,
         };
         if (vErrors === null) {
-          vErrors = [err48];
+          vErrors = [err44];
         } else {
-          vErrors.push(err48);
+          vErrors.push(err44);
         }
         errors++;
       }
       if (typeof data23 === 'string') {
         if (func2(data23) > 20) {
-          const err49 = {
+          const err45 = {
             instancePath: instancePath + '/maintenance_operator_code',
             schemaPath: '#/properties/maintenance_operator_code/maxLength',
             keyword: 'maxLength',
@@ -14037,9 +13961,9 @@ function validate46(
             data: data23,
           };
           if (vErrors === null) {
-            vErrors = [err49];
+            vErrors = [err45];
           } else {
-            vErrors.push(err49);
+            vErrors.push(err45);
           }
           errors++;
         }
@@ -14048,7 +13972,7 @@ function validate46(
     if (data.support_provider_id !== undefined) {
       let data24 = data.support_provider_id;
       if (!(typeof data24 == 'number' && !(data24 % 1) && !isNaN(data24) && isFinite(data24)) && data24 !== null) {
-        const err50 = {
+        const err46 = {
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
@@ -14059,9 +13983,9 @@ function validate46(
           data: data24,
         };
         if (vErrors === null) {
-          vErrors = [err50];
+          vErrors = [err46];
         } else {
-          vErrors.push(err50);
+          vErrors.push(err46);
         }
         errors++;
       }
@@ -14070,7 +13994,7 @@ function validate46(
       let data25 = data.reported_by;
       if (typeof data25 === 'string') {
         if (func2(data25) > 10) {
-          const err51 = {
+          const err47 = {
             instancePath: instancePath + '/reported_by',
             schemaPath: '#/properties/reported_by/maxLength',
             keyword: 'maxLength',
@@ -14081,14 +14005,14 @@ function validate46(
             data: data25,
           };
           if (vErrors === null) {
-            vErrors = [err51];
+            vErrors = [err47];
           } else {
-            vErrors.push(err51);
+            vErrors.push(err47);
           }
           errors++;
         }
         if (!formats12.validate(data25)) {
-          const err52 = {
+          const err48 = {
             instancePath: instancePath + '/reported_by',
             schemaPath: '#/properties/reported_by/format',
             keyword: 'format',
@@ -14099,14 +14023,14 @@ function validate46(
             data: data25,
           };
           if (vErrors === null) {
-            vErrors = [err52];
+            vErrors = [err48];
           } else {
-            vErrors.push(err52);
+            vErrors.push(err48);
           }
           errors++;
         }
       } else {
-        const err53 = {
+        const err49 = {
           instancePath: instancePath + '/reported_by',
           schemaPath: '#/properties/reported_by/type',
           keyword: 'type',
@@ -14117,9 +14041,9 @@ function validate46(
           data: data25,
         };
         if (vErrors === null) {
-          vErrors = [err53];
+          vErrors = [err49];
         } else {
-          vErrors.push(err53);
+          vErrors.push(err49);
         }
         errors++;
       }
@@ -14128,7 +14052,7 @@ function validate46(
       let data26 = data.description;
       if (typeof data26 === 'string') {
         if (func2(data26) > 500) {
-          const err54 = {
+          const err50 = {
             instancePath: instancePath + '/description',
             schemaPath: '#/properties/description/maxLength',
             keyword: 'maxLength',
@@ -14139,14 +14063,14 @@ function validate46(
             data: data26,
           };
           if (vErrors === null) {
-            vErrors = [err54];
+            vErrors = [err50];
           } else {
-            vErrors.push(err54);
+            vErrors.push(err50);
           }
           errors++;
         }
       } else {
-        const err55 = {
+        const err51 = {
           instancePath: instancePath + '/description',
           schemaPath: '#/properties/description/type',
           keyword: 'type',
@@ -14157,9 +14081,9 @@ function validate46(
           data: data26,
         };
         if (vErrors === null) {
-          vErrors = [err55];
+          vErrors = [err51];
         } else {
-          vErrors.push(err55);
+          vErrors.push(err51);
         }
         errors++;
       }
@@ -14168,7 +14092,7 @@ function validate46(
       let data27 = data.internal_notes;
       if (typeof data27 === 'string') {
         if (func2(data27) > 500) {
-          const err56 = {
+          const err52 = {
             instancePath: instancePath + '/internal_notes',
             schemaPath: '#/properties/internal_notes/maxLength',
             keyword: 'maxLength',
@@ -14179,14 +14103,14 @@ function validate46(
             data: data27,
           };
           if (vErrors === null) {
-            vErrors = [err56];
+            vErrors = [err52];
           } else {
-            vErrors.push(err56);
+            vErrors.push(err52);
           }
           errors++;
         }
       } else {
-        const err57 = {
+        const err53 = {
           instancePath: instancePath + '/internal_notes',
           schemaPath: '#/properties/internal_notes/type',
           keyword: 'type',
@@ -14197,9 +14121,9 @@ function validate46(
           data: data27,
         };
         if (vErrors === null) {
-          vErrors = [err57];
+          vErrors = [err53];
         } else {
-          vErrors.push(err57);
+          vErrors.push(err53);
         }
         errors++;
       }
@@ -14207,7 +14131,7 @@ function validate46(
     if (data.warranty_status !== undefined) {
       let data28 = data.warranty_status;
       if (!(typeof data28 == 'number' && !(data28 % 1) && !isNaN(data28) && isFinite(data28)) && data28 !== null) {
-        const err58 = {
+        const err54 = {
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/type',
           keyword: 'type',
@@ -14218,14 +14142,14 @@ function validate46(
           data: data28,
         };
         if (vErrors === null) {
-          vErrors = [err58];
+          vErrors = [err54];
         } else {
-          vErrors.push(err58);
+          vErrors.push(err54);
         }
         errors++;
       }
       if (!(data28 === 1 || data28 === 2 || data28 === 3 || data28 === null)) {
-        const err59 = {
+        const err55 = {
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/enum',
           keyword: 'enum',
@@ -14236,9 +14160,9 @@ function validate46(
           data: data28,
         };
         if (vErrors === null) {
-          vErrors = [err59];
+          vErrors = [err55];
         } else {
-          vErrors.push(err59);
+          vErrors.push(err55);
         }
         errors++;
       }
@@ -14247,7 +14171,7 @@ function validate46(
       let data29 = data.warranty_comment;
       if (typeof data29 === 'string') {
         if (func2(data29) > 500) {
-          const err60 = {
+          const err56 = {
             instancePath: instancePath + '/warranty_comment',
             schemaPath: '#/properties/warranty_comment/maxLength',
             keyword: 'maxLength',
@@ -14258,14 +14182,14 @@ function validate46(
             data: data29,
           };
           if (vErrors === null) {
-            vErrors = [err60];
+            vErrors = [err56];
           } else {
-            vErrors.push(err60);
+            vErrors.push(err56);
           }
           errors++;
         }
       } else {
-        const err61 = {
+        const err57 = {
           instancePath: instancePath + '/warranty_comment',
           schemaPath: '#/properties/warranty_comment/type',
           keyword: 'type',
@@ -14276,9 +14200,9 @@ function validate46(
           data: data29,
         };
         if (vErrors === null) {
-          vErrors = [err61];
+          vErrors = [err57];
         } else {
-          vErrors.push(err61);
+          vErrors.push(err57);
         }
         errors++;
       }
@@ -14286,7 +14210,7 @@ function validate46(
     if (data.warranty_expiry_badge !== undefined) {
       let data30 = data.warranty_expiry_badge;
       if (!(typeof data30 == 'number' && !(data30 % 1) && !isNaN(data30) && isFinite(data30))) {
-        const err62 = {
+        const err58 = {
           instancePath: instancePath + '/warranty_expiry_badge',
           schemaPath: 'common#/$defs/warranty/type',
           keyword: 'type',
@@ -14297,14 +14221,14 @@ function validate46(
           data: data30,
         };
         if (vErrors === null) {
-          vErrors = [err62];
+          vErrors = [err58];
         } else {
-          vErrors.push(err62);
+          vErrors.push(err58);
         }
         errors++;
       }
       if (!(data30 === 1 || data30 === 2 || data30 === 3)) {
-        const err63 = {
+        const err59 = {
           instancePath: instancePath + '/warranty_expiry_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
@@ -14315,9 +14239,9 @@ function validate46(
           data: data30,
         };
         if (vErrors === null) {
-          vErrors = [err63];
+          vErrors = [err59];
         } else {
-          vErrors.push(err63);
+          vErrors.push(err59);
         }
         errors++;
       }
@@ -14325,7 +14249,7 @@ function validate46(
     if (data.installation_deadline !== undefined) {
       let data31 = data.installation_deadline;
       if (typeof data31 !== 'string' && data31 !== null) {
-        const err64 = {
+        const err60 = {
           instancePath: instancePath + '/installation_deadline',
           schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
@@ -14336,15 +14260,15 @@ function validate46(
           data: data31,
         };
         if (vErrors === null) {
-          vErrors = [err64];
+          vErrors = [err60];
         } else {
-          vErrors.push(err64);
+          vErrors.push(err60);
         }
         errors++;
       }
       if (typeof data31 === 'string') {
         if (!formats20.validate(data31)) {
-          const err65 = {
+          const err61 = {
             instancePath: instancePath + '/installation_deadline',
             schemaPath: '#/properties/installation_deadline/format',
             keyword: 'format',
@@ -14355,9 +14279,9 @@ function validate46(
             data: data31,
           };
           if (vErrors === null) {
-            vErrors = [err65];
+            vErrors = [err61];
           } else {
-            vErrors.push(err65);
+            vErrors.push(err61);
           }
           errors++;
         }
@@ -14366,7 +14290,7 @@ function validate46(
     if (data.earliest_installation_date !== undefined) {
       let data32 = data.earliest_installation_date;
       if (typeof data32 !== 'string' && data32 !== null) {
-        const err66 = {
+        const err62 = {
           instancePath: instancePath + '/earliest_installation_date',
           schemaPath: '#/properties/earliest_installation_date/type',
           keyword: 'type',
@@ -14377,15 +14301,15 @@ function validate46(
           data: data32,
         };
         if (vErrors === null) {
-          vErrors = [err66];
+          vErrors = [err62];
         } else {
-          vErrors.push(err66);
+          vErrors.push(err62);
         }
         errors++;
       }
       if (typeof data32 === 'string') {
         if (!formats20.validate(data32)) {
-          const err67 = {
+          const err63 = {
             instancePath: instancePath + '/earliest_installation_date',
             schemaPath: '#/properties/earliest_installation_date/format',
             keyword: 'format',
@@ -14396,9 +14320,9 @@ function validate46(
             data: data32,
           };
           if (vErrors === null) {
-            vErrors = [err67];
+            vErrors = [err63];
           } else {
-            vErrors.push(err67);
+            vErrors.push(err63);
           }
           errors++;
         }
@@ -14407,7 +14331,7 @@ function validate46(
     if (data.vehicle_type !== undefined) {
       let data33 = data.vehicle_type;
       if (!(typeof data33 == 'number' && !(data33 % 1) && !isNaN(data33) && isFinite(data33)) && data33 !== null) {
-        const err68 = {
+        const err64 = {
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/type',
           keyword: 'type',
@@ -14418,14 +14342,14 @@ function validate46(
           data: data33,
         };
         if (vErrors === null) {
-          vErrors = [err68];
+          vErrors = [err64];
         } else {
-          vErrors.push(err68);
+          vErrors.push(err64);
         }
         errors++;
       }
       if (!(data33 === 1 || data33 === 2 || data33 === null)) {
-        const err69 = {
+        const err65 = {
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/enum',
           keyword: 'enum',
@@ -14436,9 +14360,9 @@ function validate46(
           data: data33,
         };
         if (vErrors === null) {
-          vErrors = [err69];
+          vErrors = [err65];
         } else {
-          vErrors.push(err69);
+          vErrors.push(err65);
         }
         errors++;
       }
@@ -14447,7 +14371,7 @@ function validate46(
       let data34 = data.notes_to_operator;
       if (typeof data34 === 'string') {
         if (func2(data34) > 500) {
-          const err70 = {
+          const err66 = {
             instancePath: instancePath + '/notes_to_operator',
             schemaPath: '#/properties/notes_to_operator/maxLength',
             keyword: 'maxLength',
@@ -14458,14 +14382,14 @@ function validate46(
             data: data34,
           };
           if (vErrors === null) {
-            vErrors = [err70];
+            vErrors = [err66];
           } else {
-            vErrors.push(err70);
+            vErrors.push(err66);
           }
           errors++;
         }
       } else {
-        const err71 = {
+        const err67 = {
           instancePath: instancePath + '/notes_to_operator',
           schemaPath: '#/properties/notes_to_operator/type',
           keyword: 'type',
@@ -14476,9 +14400,9 @@ function validate46(
           data: data34,
         };
         if (vErrors === null) {
-          vErrors = [err71];
+          vErrors = [err67];
         } else {
-          vErrors.push(err71);
+          vErrors.push(err67);
         }
         errors++;
       }
@@ -14490,7 +14414,7 @@ function validate46(
         for (let i0 = 0; i0 < len0; i0++) {
           let data36 = data35[i0];
           if (!(typeof data36 == 'number' && !(data36 % 1) && !isNaN(data36) && isFinite(data36))) {
-            const err72 = {
+            const err68 = {
               instancePath: instancePath + '/accessories/' + i0,
               schemaPath: '#/properties/accessories/items/type',
               keyword: 'type',
@@ -14501,9 +14425,9 @@ function validate46(
               data: data36,
             };
             if (vErrors === null) {
-              vErrors = [err72];
+              vErrors = [err68];
             } else {
-              vErrors.push(err72);
+              vErrors.push(err68);
             }
             errors++;
           }
@@ -14519,7 +14443,7 @@ function validate46(
             }
             if (typeof indices0[item0] == 'number') {
               j0 = indices0[item0];
-              const err73 = {
+              const err69 = {
                 instancePath: instancePath + '/accessories',
                 schemaPath: '#/properties/accessories/uniqueItems',
                 keyword: 'uniqueItems',
@@ -14530,9 +14454,9 @@ function validate46(
                 data: data35,
               };
               if (vErrors === null) {
-                vErrors = [err73];
+                vErrors = [err69];
               } else {
-                vErrors.push(err73);
+                vErrors.push(err69);
               }
               errors++;
               break;
@@ -14541,7 +14465,7 @@ function validate46(
           }
         }
       } else {
-        const err74 = {
+        const err70 = {
           instancePath: instancePath + '/accessories',
           schemaPath: '#/properties/accessories/type',
           keyword: 'type',
@@ -14552,9 +14476,9 @@ function validate46(
           data: data35,
         };
         if (vErrors === null) {
-          vErrors = [err74];
+          vErrors = [err70];
         } else {
-          vErrors.push(err74);
+          vErrors.push(err70);
         }
         errors++;
       }
@@ -14566,7 +14490,7 @@ function validate46(
         for (let i2 = 0; i2 < len1; i2++) {
           let data38 = data37[i2];
           if (!(typeof data38 == 'number' && !(data38 % 1) && !isNaN(data38) && isFinite(data38))) {
-            const err75 = {
+            const err71 = {
               instancePath: instancePath + '/hardware_unit_ids/' + i2,
               schemaPath: '#/properties/hardware_unit_ids/items/type',
               keyword: 'type',
@@ -14577,15 +14501,15 @@ function validate46(
               data: data38,
             };
             if (vErrors === null) {
-              vErrors = [err75];
+              vErrors = [err71];
             } else {
-              vErrors.push(err75);
+              vErrors.push(err71);
             }
             errors++;
           }
           if (typeof data38 == 'number' && isFinite(data38)) {
             if (data38 < 1 || isNaN(data38)) {
-              const err76 = {
+              const err72 = {
                 instancePath: instancePath + '/hardware_unit_ids/' + i2,
                 schemaPath: '#/properties/hardware_unit_ids/items/minimum',
                 keyword: 'minimum',
@@ -14596,9 +14520,9 @@ function validate46(
                 data: data38,
               };
               if (vErrors === null) {
-                vErrors = [err76];
+                vErrors = [err72];
               } else {
-                vErrors.push(err76);
+                vErrors.push(err72);
               }
               errors++;
             }
@@ -14615,7 +14539,7 @@ function validate46(
             }
             if (typeof indices1[item1] == 'number') {
               j1 = indices1[item1];
-              const err77 = {
+              const err73 = {
                 instancePath: instancePath + '/hardware_unit_ids',
                 schemaPath: '#/properties/hardware_unit_ids/uniqueItems',
                 keyword: 'uniqueItems',
@@ -14626,9 +14550,9 @@ function validate46(
                 data: data37,
               };
               if (vErrors === null) {
-                vErrors = [err77];
+                vErrors = [err73];
               } else {
-                vErrors.push(err77);
+                vErrors.push(err73);
               }
               errors++;
               break;
@@ -14637,7 +14561,7 @@ function validate46(
           }
         }
       } else {
-        const err78 = {
+        const err74 = {
           instancePath: instancePath + '/hardware_unit_ids',
           schemaPath: '#/properties/hardware_unit_ids/type',
           keyword: 'type',
@@ -14648,9 +14572,9 @@ function validate46(
           data: data37,
         };
         if (vErrors === null) {
-          vErrors = [err78];
+          vErrors = [err74];
         } else {
-          vErrors.push(err78);
+          vErrors.push(err74);
         }
         errors++;
       }
@@ -14663,7 +14587,7 @@ function validate46(
           let data40 = data39[i4];
           if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
             if (data40.photo_id === undefined) {
-              const err79 = {
+              const err75 = {
                 instancePath: instancePath + '/photos/' + i4,
                 schemaPath: 'common#/$defs/photo/required',
                 keyword: 'required',
@@ -14674,14 +14598,14 @@ function validate46(
                 data: data40,
               };
               if (vErrors === null) {
-                vErrors = [err79];
+                vErrors = [err75];
               } else {
-                vErrors.push(err79);
+                vErrors.push(err75);
               }
               errors++;
             }
             if (data40.url === undefined) {
-              const err80 = {
+              const err76 = {
                 instancePath: instancePath + '/photos/' + i4,
                 schemaPath: 'common#/$defs/photo/required',
                 keyword: 'required',
@@ -14692,9 +14616,9 @@ function validate46(
                 data: data40,
               };
               if (vErrors === null) {
-                vErrors = [err80];
+                vErrors = [err76];
               } else {
-                vErrors.push(err80);
+                vErrors.push(err76);
               }
               errors++;
             }
@@ -14706,7 +14630,7 @@ function validate46(
                 key0 === 'content_type' ||
                 key0 === 'size'
               )) {
-                const err81 = {
+                const err77 = {
                   instancePath: instancePath + '/photos/' + i4,
                   schemaPath: 'common#/$defs/photo/additionalProperties',
                   keyword: 'additionalProperties',
@@ -14717,9 +14641,9 @@ function validate46(
                   data: data40,
                 };
                 if (vErrors === null) {
-                  vErrors = [err81];
+                  vErrors = [err77];
                 } else {
-                  vErrors.push(err81);
+                  vErrors.push(err77);
                 }
                 errors++;
               }
@@ -14728,7 +14652,7 @@ function validate46(
               let data41 = data40.photo_id;
               if (typeof data41 === 'string') {
                 if (func2(data41) > 64) {
-                  const err82 = {
+                  const err78 = {
                     instancePath: instancePath + '/photos/' + i4 + '/photo_id',
                     schemaPath: 'common#/$defs/photo/properties/photo_id/maxLength',
                     keyword: 'maxLength',
@@ -14739,14 +14663,14 @@ function validate46(
                     data: data41,
                   };
                   if (vErrors === null) {
-                    vErrors = [err82];
+                    vErrors = [err78];
                   } else {
-                    vErrors.push(err82);
+                    vErrors.push(err78);
                   }
                   errors++;
                 }
               } else {
-                const err83 = {
+                const err79 = {
                   instancePath: instancePath + '/photos/' + i4 + '/photo_id',
                   schemaPath: 'common#/$defs/photo/properties/photo_id/type',
                   keyword: 'type',
@@ -14757,9 +14681,9 @@ function validate46(
                   data: data41,
                 };
                 if (vErrors === null) {
-                  vErrors = [err83];
+                  vErrors = [err79];
                 } else {
-                  vErrors.push(err83);
+                  vErrors.push(err79);
                 }
                 errors++;
               }
@@ -14768,7 +14692,7 @@ function validate46(
               let data42 = data40.url;
               if (typeof data42 === 'string') {
                 if (func2(data42) > 500) {
-                  const err84 = {
+                  const err80 = {
                     instancePath: instancePath + '/photos/' + i4 + '/url',
                     schemaPath: 'common#/$defs/photo/properties/url/maxLength',
                     keyword: 'maxLength',
@@ -14779,14 +14703,14 @@ function validate46(
                     data: data42,
                   };
                   if (vErrors === null) {
-                    vErrors = [err84];
+                    vErrors = [err80];
                   } else {
-                    vErrors.push(err84);
+                    vErrors.push(err80);
                   }
                   errors++;
                 }
               } else {
-                const err85 = {
+                const err81 = {
                   instancePath: instancePath + '/photos/' + i4 + '/url',
                   schemaPath: 'common#/$defs/photo/properties/url/type',
                   keyword: 'type',
@@ -14797,9 +14721,9 @@ function validate46(
                   data: data42,
                 };
                 if (vErrors === null) {
-                  vErrors = [err85];
+                  vErrors = [err81];
                 } else {
-                  vErrors.push(err85);
+                  vErrors.push(err81);
                 }
                 errors++;
               }
@@ -14808,7 +14732,7 @@ function validate46(
               let data43 = data40.file_name;
               if (typeof data43 === 'string') {
                 if (func2(data43) > 255) {
-                  const err86 = {
+                  const err82 = {
                     instancePath: instancePath + '/photos/' + i4 + '/file_name',
                     schemaPath: 'common#/$defs/photo/properties/file_name/maxLength',
                     keyword: 'maxLength',
@@ -14819,14 +14743,14 @@ function validate46(
                     data: data43,
                   };
                   if (vErrors === null) {
-                    vErrors = [err86];
+                    vErrors = [err82];
                   } else {
-                    vErrors.push(err86);
+                    vErrors.push(err82);
                   }
                   errors++;
                 }
               } else {
-                const err87 = {
+                const err83 = {
                   instancePath: instancePath + '/photos/' + i4 + '/file_name',
                   schemaPath: 'common#/$defs/photo/properties/file_name/type',
                   keyword: 'type',
@@ -14837,9 +14761,9 @@ function validate46(
                   data: data43,
                 };
                 if (vErrors === null) {
-                  vErrors = [err87];
+                  vErrors = [err83];
                 } else {
-                  vErrors.push(err87);
+                  vErrors.push(err83);
                 }
                 errors++;
               }
@@ -14848,7 +14772,7 @@ function validate46(
               let data44 = data40.content_type;
               if (typeof data44 === 'string') {
                 if (func2(data44) > 40) {
-                  const err88 = {
+                  const err84 = {
                     instancePath: instancePath + '/photos/' + i4 + '/content_type',
                     schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
                     keyword: 'maxLength',
@@ -14859,14 +14783,14 @@ function validate46(
                     data: data44,
                   };
                   if (vErrors === null) {
-                    vErrors = [err88];
+                    vErrors = [err84];
                   } else {
-                    vErrors.push(err88);
+                    vErrors.push(err84);
                   }
                   errors++;
                 }
               } else {
-                const err89 = {
+                const err85 = {
                   instancePath: instancePath + '/photos/' + i4 + '/content_type',
                   schemaPath: 'common#/$defs/photo/properties/content_type/type',
                   keyword: 'type',
@@ -14877,9 +14801,9 @@ function validate46(
                   data: data44,
                 };
                 if (vErrors === null) {
-                  vErrors = [err89];
+                  vErrors = [err85];
                 } else {
-                  vErrors.push(err89);
+                  vErrors.push(err85);
                 }
                 errors++;
               }
@@ -14887,7 +14811,7 @@ function validate46(
             if (data40.size !== undefined) {
               let data45 = data40.size;
               if (!(typeof data45 == 'number' && !(data45 % 1) && !isNaN(data45) && isFinite(data45))) {
-                const err90 = {
+                const err86 = {
                   instancePath: instancePath + '/photos/' + i4 + '/size',
                   schemaPath: 'common#/$defs/photo/properties/size/type',
                   keyword: 'type',
@@ -14898,15 +14822,15 @@ function validate46(
                   data: data45,
                 };
                 if (vErrors === null) {
-                  vErrors = [err90];
+                  vErrors = [err86];
                 } else {
-                  vErrors.push(err90);
+                  vErrors.push(err86);
                 }
                 errors++;
               }
               if (typeof data45 == 'number' && isFinite(data45)) {
                 if (data45 < 0 || isNaN(data45)) {
-                  const err91 = {
+                  const err87 = {
                     instancePath: instancePath + '/photos/' + i4 + '/size',
                     schemaPath: 'common#/$defs/photo/properties/size/minimum',
                     keyword: 'minimum',
@@ -14917,16 +14841,16 @@ function validate46(
                     data: data45,
                   };
                   if (vErrors === null) {
-                    vErrors = [err91];
+                    vErrors = [err87];
                   } else {
-                    vErrors.push(err91);
+                    vErrors.push(err87);
                   }
                   errors++;
                 }
               }
             }
           } else {
-            const err92 = {
+            const err88 = {
               instancePath: instancePath + '/photos/' + i4,
               schemaPath: 'common#/$defs/photo/type',
               keyword: 'type',
@@ -14937,15 +14861,15 @@ function validate46(
               data: data40,
             };
             if (vErrors === null) {
-              vErrors = [err92];
+              vErrors = [err88];
             } else {
-              vErrors.push(err92);
+              vErrors.push(err88);
             }
             errors++;
           }
         }
       } else {
-        const err93 = {
+        const err89 = {
           instancePath: instancePath + '/photos',
           schemaPath: '#/properties/photos/type',
           keyword: 'type',
@@ -14956,9 +14880,9 @@ function validate46(
           data: data39,
         };
         if (vErrors === null) {
-          vErrors = [err93];
+          vErrors = [err89];
         } else {
-          vErrors.push(err93);
+          vErrors.push(err89);
         }
         errors++;
       }
@@ -14967,7 +14891,7 @@ function validate46(
       let data46 = data.created_at;
       if (typeof data46 === 'string') {
         if (!formats24.validate(data46)) {
-          const err94 = {
+          const err90 = {
             instancePath: instancePath + '/created_at',
             schemaPath: '#/properties/created_at/format',
             keyword: 'format',
@@ -14978,14 +14902,14 @@ function validate46(
             data: data46,
           };
           if (vErrors === null) {
-            vErrors = [err94];
+            vErrors = [err90];
           } else {
-            vErrors.push(err94);
+            vErrors.push(err90);
           }
           errors++;
         }
       } else {
-        const err95 = {
+        const err91 = {
           instancePath: instancePath + '/created_at',
           schemaPath: '#/properties/created_at/type',
           keyword: 'type',
@@ -14996,9 +14920,9 @@ function validate46(
           data: data46,
         };
         if (vErrors === null) {
-          vErrors = [err95];
+          vErrors = [err91];
         } else {
-          vErrors.push(err95);
+          vErrors.push(err91);
         }
         errors++;
       }
@@ -15006,7 +14930,7 @@ function validate46(
     if (data.closed_at !== undefined) {
       let data47 = data.closed_at;
       if (typeof data47 !== 'string' && data47 !== null) {
-        const err96 = {
+        const err92 = {
           instancePath: instancePath + '/closed_at',
           schemaPath: '#/properties/closed_at/type',
           keyword: 'type',
@@ -15017,15 +14941,15 @@ function validate46(
           data: data47,
         };
         if (vErrors === null) {
-          vErrors = [err96];
+          vErrors = [err92];
         } else {
-          vErrors.push(err96);
+          vErrors.push(err92);
         }
         errors++;
       }
       if (typeof data47 === 'string') {
         if (!formats24.validate(data47)) {
-          const err97 = {
+          const err93 = {
             instancePath: instancePath + '/closed_at',
             schemaPath: '#/properties/closed_at/format',
             keyword: 'format',
@@ -15036,9 +14960,9 @@ function validate46(
             data: data47,
           };
           if (vErrors === null) {
-            vErrors = [err97];
+            vErrors = [err93];
           } else {
-            vErrors.push(err97);
+            vErrors.push(err93);
           }
           errors++;
         }
@@ -15047,7 +14971,7 @@ function validate46(
     if (data.date_range_type !== undefined) {
       let data48 = data.date_range_type;
       if (typeof data48 !== 'string') {
-        const err98 = {
+        const err94 = {
           instancePath: instancePath + '/date_range_type',
           schemaPath: '#/properties/date_range_type/type',
           keyword: 'type',
@@ -15058,14 +14982,14 @@ function validate46(
           data: data48,
         };
         if (vErrors === null) {
-          vErrors = [err98];
+          vErrors = [err94];
         } else {
-          vErrors.push(err98);
+          vErrors.push(err94);
         }
         errors++;
       }
       if (!(data48 === 'created' || data48 === 'sla' || data48 === 'deadline')) {
-        const err99 = {
+        const err95 = {
           instancePath: instancePath + '/date_range_type',
           schemaPath: '#/properties/date_range_type/enum',
           keyword: 'enum',
@@ -15076,9 +15000,9 @@ function validate46(
           data: data48,
         };
         if (vErrors === null) {
-          vErrors = [err99];
+          vErrors = [err95];
         } else {
-          vErrors.push(err99);
+          vErrors.push(err95);
         }
         errors++;
       }
@@ -15087,7 +15011,7 @@ function validate46(
       let data49 = data.date1;
       if (typeof data49 === 'string') {
         if (!formats20.validate(data49)) {
-          const err100 = {
+          const err96 = {
             instancePath: instancePath + '/date1',
             schemaPath: '#/properties/date1/format',
             keyword: 'format',
@@ -15098,14 +15022,14 @@ function validate46(
             data: data49,
           };
           if (vErrors === null) {
-            vErrors = [err100];
+            vErrors = [err96];
           } else {
-            vErrors.push(err100);
+            vErrors.push(err96);
           }
           errors++;
         }
       } else {
-        const err101 = {
+        const err97 = {
           instancePath: instancePath + '/date1',
           schemaPath: '#/properties/date1/type',
           keyword: 'type',
@@ -15116,9 +15040,9 @@ function validate46(
           data: data49,
         };
         if (vErrors === null) {
-          vErrors = [err101];
+          vErrors = [err97];
         } else {
-          vErrors.push(err101);
+          vErrors.push(err97);
         }
         errors++;
       }
@@ -15127,7 +15051,7 @@ function validate46(
       let data50 = data.date2;
       if (typeof data50 === 'string') {
         if (!formats20.validate(data50)) {
-          const err102 = {
+          const err98 = {
             instancePath: instancePath + '/date2',
             schemaPath: '#/properties/date2/format',
             keyword: 'format',
@@ -15138,14 +15062,14 @@ function validate46(
             data: data50,
           };
           if (vErrors === null) {
-            vErrors = [err102];
+            vErrors = [err98];
           } else {
-            vErrors.push(err102);
+            vErrors.push(err98);
           }
           errors++;
         }
       } else {
-        const err103 = {
+        const err99 = {
           instancePath: instancePath + '/date2',
           schemaPath: '#/properties/date2/type',
           keyword: 'type',
@@ -15156,9 +15080,9 @@ function validate46(
           data: data50,
         };
         if (vErrors === null) {
-          vErrors = [err103];
+          vErrors = [err99];
         } else {
-          vErrors.push(err103);
+          vErrors.push(err99);
         }
         errors++;
       }
@@ -15166,7 +15090,7 @@ function validate46(
     if (data.is_sla_data !== undefined) {
       let data51 = data.is_sla_data;
       if (typeof data51 !== 'boolean') {
-        const err104 = {
+        const err100 = {
           instancePath: instancePath + '/is_sla_data',
           schemaPath: '#/properties/is_sla_data/type',
           keyword: 'type',
@@ -15177,15 +15101,15 @@ function validate46(
           data: data51,
         };
         if (vErrors === null) {
-          vErrors = [err104];
+          vErrors = [err100];
         } else {
-          vErrors.push(err104);
+          vErrors.push(err100);
         }
         errors++;
       }
     }
   } else {
-    const err105 = {
+    const err101 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -15196,9 +15120,9 @@ function validate46(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err105];
+      vErrors = [err101];
     } else {
-      vErrors.push(err105);
+      vErrors.push(err101);
     }
     errors++;
   }
