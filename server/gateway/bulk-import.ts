@@ -57,12 +57,18 @@ export function bulkImport({
     const toggle = ctx.resource.importToggle;
     const toggled = (data as Doc[]).map((row) => (toggle && body.is_toggle_enabled ? { ...row, [toggle]: true } : row));
     const { rows, stored } = (await hooks.prepare?.(ctx, toggled)) ?? { rows: toggled };
-    const repeats = repeatTracker(importModel(ctx.resource));
+    const model = importModel(ctx.resource);
+    const repeats = repeatTracker(model);
     const imported = await ctx.writes.importRows(rows, {
       problems(row) {
         const errors: FieldErrors = {};
         for (const [field, value] of Object.entries(row)) {
           if (typeof value === 'string' && looksLikeFormula(value)) errors[field] = { message: importMessages.formula };
+          // `x-import.maxLength`: the cell's text, as the file gave it (spec 02 §5: a ticket's ids at most 10 long).
+          const limit = model.nameLimits[field];
+          if (limit !== undefined && value !== undefined && value !== null && String(value).length > limit) {
+            errors[field] ??= { message: 'validation.max_length', args: { max: limit } };
+          }
         }
         return errors;
       },

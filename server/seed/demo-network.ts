@@ -8,6 +8,7 @@ import { features, featureIdsOf, type FeatureIds, type FeatureName } from '../..
 import type { PartnerType } from '../../src/contract/partner-types.ts';
 import { SAVE_FILTERS_OPTION } from '../../src/schema/saved-filters.ts';
 import { COMPARTMENTS, HARDWARE_MODELS, HARDWARE_UNITS, PINPADS } from '../gateway/rules/hardware-store.ts';
+import { DEFAULT_MP_BULK_TICKETS } from '../gateway/rules/ticket-bulk.ts';
 import {
   servicePointHardwareFields,
   type PadAtServicePoint,
@@ -18,6 +19,7 @@ import { cities } from './geography.ts';
 import { hardwareBadgeList, hardwareModels } from './hardware-catalogue.ts';
 import { buildHardwareNetwork, type ServicePointWithUnits } from './hardware-network.ts';
 import { seededRandom } from './random.ts';
+import { buildTicketNetwork, ERROR_TYPES, JOB_TYPES, TICKET_EVENTS } from './ticket-network.ts';
 import {
   carrierSetups,
   carriers,
@@ -187,14 +189,19 @@ export function demoRoles(): RoleDoc[] {
       featureIdsOf('servicepoints'),
       allServicePointOptions,
     ),
-    withOptions(
-      withOption(
-        role('operator', 'infinity', 'admin', 'Operator administrator', operatorFeatures),
+    // The operator administrator's bulk tickets take their service point's maintenance provider (spec 01 §6).
+    withOption(
+      withOptions(
+        withOption(
+          role('operator', 'infinity', 'admin', 'Operator administrator', operatorFeatures),
+          featureIdsOf('servicepoints'),
+          SAVE_FILTERS_OPTION,
+        ),
         featureIdsOf('servicepoints'),
-        SAVE_FILTERS_OPTION,
+        allServicePointOptions,
       ),
-      featureIdsOf('servicepoints'),
-      allServicePointOptions,
+      featureIdsOf('maintenance_tickets'),
+      DEFAULT_MP_BULK_TICKETS,
     ),
     withOptions(
       role(
@@ -475,6 +482,18 @@ export async function seedNetwork(db: Db) {
   await insertRecords(db, target(HARDWARE_UNITS), hardware.units);
   await insertRecords(db, target(COMPARTMENTS), hardware.compartments);
   await insertRecords(db, target(PINPADS), hardware.pinpads);
+  const maintenance = buildTicketNetwork(
+    {
+      servicePoints: servicePoints.map((point) => point.doc as never),
+      units: hardware.units.map((unit) => unit.doc as never),
+      pinpads: hardware.pinpads.map((pad) => pad.doc as never),
+      compartments: hardware.compartments.map((compartment) => compartment.doc as never),
+      courierCodes: couriers.map((courier) => String(courier.doc.code)),
+    },
+    new Date(),
+  );
+  await insertRecords(db, target('maintenance/operators', ['name', 'maintenance_operator_id']), maintenance.operators);
+  await insertRecords(db, target('maintenance/tickets'), maintenance.tickets);
 
   const lookups: Record<string, string[]> = {
     location_types: locationTypes,
@@ -482,6 +501,8 @@ export async function seedNetwork(db: Db) {
     accessories: ['Roof', 'Side panel', 'Ramp', 'Lighting'],
     hardware_positions: ['Outdoor', 'Indoor'],
     delivery_methods: ['Locker', 'Staffed counter', 'Curbside handover'],
+    job_types: JOB_TYPES,
+    error_types: ERROR_TYPES,
   };
   await insertRecords(db, target('lists', ['column_name']), [
     ...Object.entries(lookups).flatMap(([type, names]) =>
@@ -492,6 +513,10 @@ export async function seedNetwork(db: Db) {
     ),
     ...hardwareBadgeList.map((badge) => ({ key: `badges:${badge.column_id}`, doc: { type: 'badges', ...badge } })),
     ...servicePointAreaLists(),
+    ...TICKET_EVENTS.map(([column_id, column_name]) => ({
+      key: `ticket_events:${column_id}`,
+      doc: { type: 'ticket_events', column_id, column_name },
+    })),
   ]);
 
   const sequences: [string, number][] = [
@@ -506,6 +531,8 @@ export async function seedNetwork(db: Db) {
     [HARDWARE_UNITS, hardware.units.length],
     [COMPARTMENTS, hardware.compartments.length],
     [PINPADS, hardware.pinpads.length],
+    ['maintenance/operators', maintenance.operators.length],
+    ['maintenance/tickets', maintenance.tickets.length],
   ];
   for (const [resource, last] of sequences) {
     await db.query('INSERT INTO id_sequences (resource, last_value) VALUES ($1, $2)', [resource, last]);
@@ -516,6 +543,7 @@ export async function seedNetwork(db: Db) {
     compartments: hardware.compartments.length,
     pieces: hardware.pieces.length,
     pinpads: hardware.pinpads.length,
+    tickets: maintenance.tickets.length,
     couriers: couriers.length,
     roles: roles.length,
   };

@@ -77,6 +77,7 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
       scoutEndpoint: { type: 'string', minLength: 1 },
       scoutFields: { ...stringList, minItems: 1 },
       tabReads: { type: 'object', minProperties: 1, additionalProperties: { type: 'string', minLength: 1 } },
+      queryFilters: { ...stringList, minItems: 1 },
     },
   },
   'x-column': {
@@ -114,6 +115,9 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
       option: featureOptionHint,
       requiredOption: featureOptionHint,
       setBy: { type: 'string', pattern: '^[a-z_]+$' },
+      when: { type: 'object', minProperties: 1, additionalProperties: { type: 'array', minItems: 1 } },
+      enabledBy: { type: 'string' },
+      partnerTypes: { ...stringList, minItems: 1 },
     },
   },
   'x-lookup': {
