@@ -17,6 +17,7 @@ import { demoAddresses, insertAddresses } from './address-index.ts';
 import { cities } from './geography.ts';
 import { hardwareBadgeList, hardwareModels } from './hardware-catalogue.ts';
 import { buildHardwareNetwork, type ServicePointWithUnits } from './hardware-network.ts';
+import { demoMaintenanceOperators } from './maintenance-operators.ts';
 import { seededRandom } from './random.ts';
 import {
   carrierSetups,
@@ -475,6 +476,8 @@ export async function seedNetwork(db: Db) {
   await insertRecords(db, target(HARDWARE_UNITS), hardware.units);
   await insertRecords(db, target(COMPARTMENTS), hardware.compartments);
   await insertRecords(db, target(PINPADS), hardware.pinpads);
+  const maintenanceOperators = demoMaintenanceOperators(maintenanceProviders, servicePoints);
+  await insertRecords(db, target('maintenance/operators'), maintenanceOperators);
 
   const lookups: Record<string, string[]> = {
     location_types: locationTypes,
@@ -506,6 +509,7 @@ export async function seedNetwork(db: Db) {
     [HARDWARE_UNITS, hardware.units.length],
     [COMPARTMENTS, hardware.compartments.length],
     [PINPADS, hardware.pinpads.length],
+    ['maintenance/operators', maintenanceOperators.length],
   ];
   for (const [resource, last] of sequences) {
     await db.query('INSERT INTO id_sequences (resource, last_value) VALUES ($1, $2)', [resource, last]);

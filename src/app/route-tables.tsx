@@ -22,7 +22,6 @@ const comingAreas: Record<string, string> = {
   'location-owners': 'location_owners',
   'hardware-owners': 'hardware_owners',
   'maintenance-providers': 'maintenance_providers',
-  operators: 'operators',
   'support-providers': 'support_providers',
   'price-structure': 'price_structure',
   notifications: 'notifications',

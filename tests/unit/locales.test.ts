@@ -43,6 +43,7 @@ const SAME_IN_BOTH = new Set([
   'resources.hardware.fields.hardware_id',
   'resources.hardware.fields.license_status',
   'resources.pinpad.fields.pinpad_id',
+  'resources.operators.fields.operator_id',
   'choices.hardware_status.4',
   'hardware.grid.fields.position',
   'resources.service-points.fields.latitude',

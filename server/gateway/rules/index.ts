@@ -2,6 +2,7 @@ import type { ResourceRules } from '../resource-rules.ts';
 import { carrierRules } from './carriers.ts';
 import { courierRules } from './couriers.ts';
 import { hardwareUnitRules } from './hardware-units.ts';
+import { maintenanceOperatorRules } from './maintenance-operators.ts';
 import { pinpadRules } from './pinpads.ts';
 import { servicePointGroupRules } from './service-point-groups.ts';
 import { servicePointRules } from './service-points.ts';
@@ -10,6 +11,7 @@ import { servicePointRules } from './service-points.ts';
 export const resourceRules: Record<string, ResourceRules> = {
   'partners/carrier': carrierRules,
   couriers: courierRules,
+  'maintenance/operators': maintenanceOperatorRules,
   service_points: servicePointRules,
   'service_points/hardware_units': hardwareUnitRules,
   'service_points/pinpad': pinpadRules,

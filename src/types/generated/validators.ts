@@ -4157,8 +4157,593 @@ validate38.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate39;
+export const maintenanceOperator = validate39;
 const schema78 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'maintenance-operator',
+  title: 'MaintenanceOperator',
+  type: 'object',
+  'x-resource': {
+    name: 'operators',
+    endpoint: 'maintenance/operators',
+    id: 'operator_id',
+    features: { basic: 257, advance: 200, parent: 200 },
+    partnerTypes: ['operator', 'maintenance_provider'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: ['operator', 'maintenance_provider'] },
+      edit: { levels: ['advance'], partnerTypes: ['operator', 'maintenance_provider'] },
+      delete: { levels: ['advance'], partnerTypes: [] },
+    },
+    tenancy: { maintenance_provider: 'maintenance_provider_id' },
+    pageSize: 20,
+    sort: { field: 'name', order: 'ASC' },
+    representation: 'name',
+    search: ['name', 'maintenance_operator_id', 'email', 'phone'],
+  },
+  required: ['maintenance_operator_id', 'name', 'maintenance_provider_id'],
+  properties: {
+    operator_id: { type: 'integer', readOnly: true, 'x-column': { index: 0, hide: true } },
+    maintenance_operator_id: {
+      type: 'string',
+      minLength: 2,
+      maxLength: 8,
+      format: 'alphanumeric-hyphen',
+      'x-column': { type: 'link', index: 1 },
+    },
+    name: {
+      type: 'string',
+      maxLength: 70,
+      allOf: [{ format: 'name-3' }, { format: 'name-characters' }],
+      'x-column': { type: 'link', index: 2 },
+    },
+    maintenance_provider_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=maintenance_providers' },
+      'x-column': { type: 'select', index: 3 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-input': { callerPartner: 'id' },
+    },
+    email: { type: 'string', maxLength: 70, format: 'email', 'x-column': { index: 4 } },
+    phone: { type: 'string', format: 'phone', 'x-column': { index: 5 } },
+    sp_id: {
+      type: 'array',
+      items: { type: 'integer' },
+      uniqueItems: true,
+      maxItems: 500,
+      default: [],
+      'x-lookup': { resource: 'service-points', label: 'name' },
+      'x-column': { type: 'array_with_badges', index: 6 },
+      'x-filter': { kind: 'reference' },
+      'x-input': { kind: 'reference-array' },
+    },
+    active: {
+      type: 'boolean',
+      default: true,
+      'x-column': { type: 'switch', index: 7 },
+      'x-filter': { kind: 'boolean', alwaysOn: true },
+    },
+  },
+};
+const formats28 = sharedValidators.formats['name-3'];
+const formats32 = sharedValidators.formats.email;
+
+function validate39(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="maintenance-operator" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate39.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.maintenance_operator_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'maintenance_operator_id' },
+        message: "must have required property '" + 'maintenance_operator_id' + "'",
+        schema: schema78.required,
+        parentSchema: schema78,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema78.required,
+        parentSchema: schema78,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.maintenance_provider_id === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'maintenance_provider_id' },
+        message: "must have required property '" + 'maintenance_provider_id' + "'",
+        schema: schema78.required,
+        parentSchema: schema78,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.operator_id !== undefined) {
+      let data0 = data.operator_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err3 = {
+          instancePath: instancePath + '/operator_id',
+          schemaPath: '#/properties/operator_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema78.properties.operator_id.type,
+          parentSchema: schema78.properties.operator_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.maintenance_operator_id !== undefined) {
+      let data1 = data.maintenance_operator_id;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 8) {
+          const err4 = {
+            instancePath: instancePath + '/maintenance_operator_id',
+            schemaPath: '#/properties/maintenance_operator_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 8 },
+            message: 'must NOT have more than 8 characters',
+            schema: 8,
+            parentSchema: schema78.properties.maintenance_operator_id,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (func2(data1) < 2) {
+          const err5 = {
+            instancePath: instancePath + '/maintenance_operator_id',
+            schemaPath: '#/properties/maintenance_operator_id/minLength',
+            keyword: 'minLength',
+            params: { limit: 2 },
+            message: 'must NOT have fewer than 2 characters',
+            schema: 2,
+            parentSchema: schema78.properties.maintenance_operator_id,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (!formats8.validate(data1)) {
+          const err6 = {
+            instancePath: instancePath + '/maintenance_operator_id',
+            schemaPath: '#/properties/maintenance_operator_id/format',
+            keyword: 'format',
+            params: { format: 'alphanumeric-hyphen' },
+            message: 'must match format "' + 'alphanumeric-hyphen' + '"',
+            schema: 'alphanumeric-hyphen',
+            parentSchema: schema78.properties.maintenance_operator_id,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/maintenance_operator_id',
+          schemaPath: '#/properties/maintenance_operator_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.maintenance_operator_id.type,
+          parentSchema: schema78.properties.maintenance_operator_id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data2 = data.name;
+      if (typeof data2 === 'string') {
+        if (!formats28.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/allOf/0/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema78.properties.name.allOf[0],
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+      if (typeof data2 === 'string') {
+        if (!formats0.validate(data2)) {
+          const err9 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/allOf/1/format',
+            keyword: 'format',
+            params: { format: 'name-characters' },
+            message: 'must match format "' + 'name-characters' + '"',
+            schema: 'name-characters',
+            parentSchema: schema78.properties.name.allOf[1],
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 70) {
+          const err10 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema78.properties.name,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.name.type,
+          parentSchema: schema78.properties.name,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.maintenance_provider_id !== undefined) {
+      let data3 = data.maintenance_provider_id;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err12 = {
+          instancePath: instancePath + '/maintenance_provider_id',
+          schemaPath: '#/properties/maintenance_provider_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema78.properties.maintenance_provider_id.type,
+          parentSchema: schema78.properties.maintenance_provider_id,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data4 = data.email;
+      if (typeof data4 === 'string') {
+        if (func2(data4) > 70) {
+          const err13 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema78.properties.email,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (!formats32.validate(data4)) {
+          const err14 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema78.properties.email,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.email.type,
+          parentSchema: schema78.properties.email,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data5 = data.phone;
+      if (typeof data5 === 'string') {
+        if (!formats10.validate(data5)) {
+          const err16 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/format',
+            keyword: 'format',
+            params: { format: 'phone' },
+            message: 'must match format "' + 'phone' + '"',
+            schema: 'phone',
+            parentSchema: schema78.properties.phone,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.phone.type,
+          parentSchema: schema78.properties.phone,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.sp_id !== undefined) {
+      let data6 = data.sp_id;
+      if (Array.isArray(data6)) {
+        if (data6.length > 500) {
+          const err18 = {
+            instancePath: instancePath + '/sp_id',
+            schemaPath: '#/properties/sp_id/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 items',
+            schema: 500,
+            parentSchema: schema78.properties.sp_id,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        const len0 = data6.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data7 = data6[i0];
+          if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+            const err19 = {
+              instancePath: instancePath + '/sp_id/' + i0,
+              schemaPath: '#/properties/sp_id/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema78.properties.sp_id.items.type,
+              parentSchema: schema78.properties.sp_id.items,
+              data: data7,
+            };
+            if (vErrors === null) {
+              vErrors = [err19];
+            } else {
+              vErrors.push(err19);
+            }
+            errors++;
+          }
+        }
+        let i1 = data6.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--;) {
+            let item0 = data6[i1];
+            if (!(typeof item0 == 'number' && !(item0 % 1) && !isNaN(item0) && isFinite(item0))) {
+              continue;
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
+              const err20 = {
+                instancePath: instancePath + '/sp_id',
+                schemaPath: '#/properties/sp_id/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i1, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                schema: true,
+                parentSchema: schema78.properties.sp_id,
+                data: data6,
+              };
+              if (vErrors === null) {
+                vErrors = [err20];
+              } else {
+                vErrors.push(err20);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i1;
+          }
+        }
+      } else {
+        const err21 = {
+          instancePath: instancePath + '/sp_id',
+          schemaPath: '#/properties/sp_id/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema78.properties.sp_id.type,
+          parentSchema: schema78.properties.sp_id,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data8 = data.active;
+      if (typeof data8 !== 'boolean') {
+        const err22 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema78.properties.active.type,
+          parentSchema: schema78.properties.active,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err23 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema78.type,
+      parentSchema: schema78,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err23];
+    } else {
+      vErrors.push(err23);
+    }
+    errors++;
+  }
+  validate39.errors = vErrors;
+  return errors === 0;
+}
+validate39.evaluated = {
+  props: {
+    operator_id: true,
+    maintenance_operator_id: true,
+    name: true,
+    maintenance_provider_id: true,
+    email: true,
+    phone: true,
+    sp_id: true,
+    active: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const pinpad = validate40;
+const schema79 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -4347,15 +4932,15 @@ const schema78 = {
     last_heartbeat_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const formats42 = sharedValidators.formats.numeric;
+const formats52 = sharedValidators.formats.numeric;
 
-function validate39(
+function validate40(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate39.evaluated;
+  const evaluated0 = validate40.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4370,8 +4955,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema79.required,
+        parentSchema: schema79,
         data,
       };
       if (vErrors === null) {
@@ -4388,8 +4973,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema79.required,
+        parentSchema: schema79,
         data,
       };
       if (vErrors === null) {
@@ -4406,8 +4991,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema79.required,
+        parentSchema: schema79,
         data,
       };
       if (vErrors === null) {
@@ -4469,7 +5054,7 @@ function validate39(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema78.properties.ble_chip_id,
+            parentSchema: schema79.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -4487,7 +5072,7 @@ function validate39(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema78.properties.ble_chip_id,
+            parentSchema: schema79.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -4505,7 +5090,7 @@ function validate39(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema78.properties.ble_chip_id,
+            parentSchema: schema79.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -4522,8 +5107,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.ble_chip_id.type,
-          parentSchema: schema78.properties.ble_chip_id,
+          schema: schema79.properties.ble_chip_id.type,
+          parentSchema: schema79.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -4582,8 +5167,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.hardware_model_id.type,
-          parentSchema: schema78.properties.hardware_model_id,
+          schema: schema79.properties.hardware_model_id.type,
+          parentSchema: schema79.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -4603,8 +5188,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.hardware_owner_id.type,
-          parentSchema: schema78.properties.hardware_owner_id,
+          schema: schema79.properties.hardware_owner_id.type,
+          parentSchema: schema79.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -4622,10 +5207,10 @@ function validate39(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema78.properties.service_point_id.type },
+          params: { type: schema79.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema78.properties.service_point_id.type,
-          parentSchema: schema78.properties.service_point_id,
+          schema: schema79.properties.service_point_id.type,
+          parentSchema: schema79.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -4643,10 +5228,10 @@ function validate39(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema78.properties.hardware_id.type },
+          params: { type: schema79.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema78.properties.hardware_id.type,
-          parentSchema: schema78.properties.hardware_id,
+          schema: schema79.properties.hardware_id.type,
+          parentSchema: schema79.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -4670,8 +5255,8 @@ function validate39(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema78.properties.alerts.items.type,
-              parentSchema: schema78.properties.alerts.items,
+              schema: schema79.properties.alerts.items.type,
+              parentSchema: schema79.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -4692,10 +5277,10 @@ function validate39(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema78.properties.alerts.items.enum },
+              params: { allowedValues: schema79.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema78.properties.alerts.items.enum,
-              parentSchema: schema78.properties.alerts.items,
+              schema: schema79.properties.alerts.items.enum,
+              parentSchema: schema79.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -4724,7 +5309,7 @@ function validate39(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema78.properties.alerts,
+                parentSchema: schema79.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -4745,8 +5330,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.alerts.type,
-          parentSchema: schema78.properties.alerts,
+          schema: schema79.properties.alerts.type,
+          parentSchema: schema79.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -4764,10 +5349,10 @@ function validate39(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema78.properties.last_sync_at.type },
+          params: { type: schema79.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema78.properties.last_sync_at.type,
-          parentSchema: schema78.properties.last_sync_at,
+          schema: schema79.properties.last_sync_at.type,
+          parentSchema: schema79.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -4786,7 +5371,7 @@ function validate39(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema78.properties.last_sync_at,
+            parentSchema: schema79.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -4807,8 +5392,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.installation_sync_status.type,
-          parentSchema: schema78.properties.installation_sync_status,
+          schema: schema79.properties.installation_sync_status.type,
+          parentSchema: schema79.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -4823,10 +5408,10 @@ function validate39(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema78.properties.installation_sync_status.enum },
+          params: { allowedValues: schema79.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema78.properties.installation_sync_status.enum,
-          parentSchema: schema78.properties.installation_sync_status,
+          schema: schema79.properties.installation_sync_status.enum,
+          parentSchema: schema79.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -4848,7 +5433,7 @@ function validate39(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema78.properties.firmware_version,
+            parentSchema: schema79.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -4866,7 +5451,7 @@ function validate39(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema78.properties.firmware_version,
+            parentSchema: schema79.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -4883,8 +5468,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.firmware_version.type,
-          parentSchema: schema78.properties.firmware_version,
+          schema: schema79.properties.firmware_version.type,
+          parentSchema: schema79.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -4906,7 +5491,7 @@ function validate39(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema78.properties.comm_board,
+            parentSchema: schema79.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -4924,7 +5509,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.comm_board,
+            parentSchema: schema79.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -4941,8 +5526,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.comm_board.type,
-          parentSchema: schema78.properties.comm_board,
+          schema: schema79.properties.comm_board.type,
+          parentSchema: schema79.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -4964,7 +5549,7 @@ function validate39(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema78.properties.battery_pack,
+            parentSchema: schema79.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -4982,7 +5567,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.battery_pack,
+            parentSchema: schema79.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -4999,8 +5584,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.battery_pack.type,
-          parentSchema: schema78.properties.battery_pack,
+          schema: schema79.properties.battery_pack.type,
+          parentSchema: schema79.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -5022,7 +5607,7 @@ function validate39(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema78.properties.order_number,
+            parentSchema: schema79.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -5040,7 +5625,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.order_number,
+            parentSchema: schema79.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -5057,8 +5642,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.order_number.type,
-          parentSchema: schema78.properties.order_number,
+          schema: schema79.properties.order_number.type,
+          parentSchema: schema79.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -5080,7 +5665,7 @@ function validate39(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema78.properties.type_number,
+            parentSchema: schema79.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -5098,7 +5683,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.type_number,
+            parentSchema: schema79.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -5115,8 +5700,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.type_number.type,
-          parentSchema: schema78.properties.type_number,
+          schema: schema79.properties.type_number.type,
+          parentSchema: schema79.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -5138,7 +5723,7 @@ function validate39(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema78.properties.manufacturer,
+            parentSchema: schema79.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -5156,7 +5741,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.manufacturer,
+            parentSchema: schema79.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -5173,8 +5758,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.manufacturer.type,
-          parentSchema: schema78.properties.manufacturer,
+          schema: schema79.properties.manufacturer.type,
+          parentSchema: schema79.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -5194,8 +5779,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.foil.type,
-          parentSchema: schema78.properties.foil,
+          schema: schema79.properties.foil.type,
+          parentSchema: schema79.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -5210,10 +5795,10 @@ function validate39(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema78.properties.foil.enum },
+          params: { allowedValues: schema79.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema78.properties.foil.enum,
-          parentSchema: schema78.properties.foil,
+          schema: schema79.properties.foil.enum,
+          parentSchema: schema79.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -5233,8 +5818,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.language.type,
-          parentSchema: schema78.properties.language,
+          schema: schema79.properties.language.type,
+          parentSchema: schema79.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -5261,10 +5846,10 @@ function validate39(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema78.properties.language.enum },
+          params: { allowedValues: schema79.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema78.properties.language.enum,
-          parentSchema: schema78.properties.language,
+          schema: schema79.properties.language.enum,
+          parentSchema: schema79.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -5288,8 +5873,8 @@ function validate39(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema78.properties.features.items.type,
-              parentSchema: schema78.properties.features.items,
+              schema: schema79.properties.features.items.type,
+              parentSchema: schema79.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -5310,10 +5895,10 @@ function validate39(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema78.properties.features.items.enum },
+              params: { allowedValues: schema79.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema78.properties.features.items.enum,
-              parentSchema: schema78.properties.features.items,
+              schema: schema79.properties.features.items.enum,
+              parentSchema: schema79.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -5342,7 +5927,7 @@ function validate39(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema78.properties.features,
+                parentSchema: schema79.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -5363,8 +5948,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.features.type,
-          parentSchema: schema78.properties.features,
+          schema: schema79.properties.features.type,
+          parentSchema: schema79.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -5382,10 +5967,10 @@ function validate39(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema78.properties.sim_iccid.type },
+          params: { type: schema79.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema78.properties.sim_iccid.type,
-          parentSchema: schema78.properties.sim_iccid,
+          schema: schema79.properties.sim_iccid.type,
+          parentSchema: schema79.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -5404,7 +5989,7 @@ function validate39(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema78.properties.sim_iccid,
+            parentSchema: schema79.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -5422,7 +6007,7 @@ function validate39(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema78.properties.sim_iccid,
+            parentSchema: schema79.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -5432,7 +6017,7 @@ function validate39(
           }
           errors++;
         }
-        if (!formats42.validate(data21)) {
+        if (!formats52.validate(data21)) {
           const err52 = {
             instancePath: instancePath + '/sim_iccid',
             schemaPath: '#/properties/sim_iccid/format',
@@ -5440,7 +6025,7 @@ function validate39(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema78.properties.sim_iccid,
+            parentSchema: schema79.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -5463,7 +6048,7 @@ function validate39(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema78.properties.apn,
+            parentSchema: schema79.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -5481,7 +6066,7 @@ function validate39(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema78.properties.apn,
+            parentSchema: schema79.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -5498,8 +6083,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.apn.type,
-          parentSchema: schema78.properties.apn,
+          schema: schema79.properties.apn.type,
+          parentSchema: schema79.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -5519,8 +6104,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.network.type,
-          parentSchema: schema78.properties.network,
+          schema: schema79.properties.network.type,
+          parentSchema: schema79.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -5535,10 +6120,10 @@ function validate39(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema78.properties.network.enum },
+          params: { allowedValues: schema79.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema78.properties.network.enum,
-          parentSchema: schema78.properties.network,
+          schema: schema79.properties.network.enum,
+          parentSchema: schema79.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -5556,10 +6141,10 @@ function validate39(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema78.properties.last_heartbeat_at.type },
+          params: { type: schema79.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema78.properties.last_heartbeat_at.type,
-          parentSchema: schema78.properties.last_heartbeat_at,
+          schema: schema79.properties.last_heartbeat_at.type,
+          parentSchema: schema79.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -5578,7 +6163,7 @@ function validate39(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema78.properties.last_heartbeat_at,
+            parentSchema: schema79.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -5597,8 +6182,8 @@ function validate39(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema78.type,
-      parentSchema: schema78,
+      schema: schema79.type,
+      parentSchema: schema79,
       data,
     };
     if (vErrors === null) {
@@ -5608,10 +6193,10 @@ function validate39(
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate40.errors = vErrors;
   return errors === 0;
 }
-validate39.evaluated = {
+validate40.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -5641,8 +6226,8 @@ validate39.evaluated = {
   dynamicItems: false,
 };
 
-export const role = validate40;
-const schema81 = {
+export const role = validate41;
+const schema82 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -5714,13 +6299,13 @@ const schema81 = {
 const pattern7 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern8 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate40(
+function validate41(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate40.evaluated;
+  const evaluated0 = validate41.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5735,8 +6320,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -5753,8 +6338,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -5771,8 +6356,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -5789,8 +6374,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -5811,7 +6396,7 @@ function validate40(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema81.properties.role_name,
+            parentSchema: schema82.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -5829,7 +6414,7 @@ function validate40(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema81.properties.role_name,
+            parentSchema: schema82.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -5846,8 +6431,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.role_name.type,
-          parentSchema: schema81.properties.role_name,
+          schema: schema82.properties.role_name.type,
+          parentSchema: schema82.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -5869,7 +6454,7 @@ function validate40(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema81.properties.role_description,
+            parentSchema: schema82.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -5886,8 +6471,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.role_description.type,
-          parentSchema: schema81.properties.role_description,
+          schema: schema82.properties.role_description.type,
+          parentSchema: schema82.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -5908,10 +6493,10 @@ function validate40(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema81.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema82.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema81.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema81.properties.role_description_translations.propertyNames,
+              schema: schema82.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema82.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -5930,8 +6515,8 @@ function validate40(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema81.properties.role_description_translations.propertyNames,
-              parentSchema: schema81.properties.role_description_translations,
+              schema: schema82.properties.role_description_translations.propertyNames,
+              parentSchema: schema82.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -5954,7 +6539,7 @@ function validate40(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema81.properties.role_description_translations.additionalProperties,
+                parentSchema: schema82.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -5972,8 +6557,8 @@ function validate40(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema81.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema81.properties.role_description_translations.additionalProperties,
+              schema: schema82.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema82.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -5991,8 +6576,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema81.properties.role_description_translations.type,
-          parentSchema: schema81.properties.role_description_translations,
+          schema: schema82.properties.role_description_translations.type,
+          parentSchema: schema82.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -6012,8 +6597,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.partner_type.type,
-          parentSchema: schema81.properties.partner_type,
+          schema: schema82.properties.partner_type.type,
+          parentSchema: schema82.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -6035,10 +6620,10 @@ function validate40(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.properties.partner_type.enum },
+          params: { allowedValues: schema82.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.properties.partner_type.enum,
-          parentSchema: schema81.properties.partner_type,
+          schema: schema82.properties.partner_type.enum,
+          parentSchema: schema82.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -6060,7 +6645,7 @@ function validate40(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema81.properties.partner,
+            parentSchema: schema82.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -6078,7 +6663,7 @@ function validate40(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema81.properties.partner,
+            parentSchema: schema82.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -6095,8 +6680,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.partner.type,
-          parentSchema: schema81.properties.partner,
+          schema: schema82.properties.partner.type,
+          parentSchema: schema82.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -6121,8 +6706,8 @@ function validate40(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema81.properties.permissions.items.required,
-                parentSchema: schema81.properties.permissions.items,
+                schema: schema82.properties.permissions.items.required,
+                parentSchema: schema82.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -6139,8 +6724,8 @@ function validate40(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema81.properties.permissions.items.required,
-                parentSchema: schema81.properties.permissions.items,
+                schema: schema82.properties.permissions.items.required,
+                parentSchema: schema82.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -6159,8 +6744,8 @@ function validate40(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema81.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema81.properties.permissions.items.properties.feature_id,
+                  schema: schema82.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema82.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -6179,7 +6764,7 @@ function validate40(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema81.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema82.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -6200,8 +6785,8 @@ function validate40(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema81.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema81.properties.permissions.items.properties.has_permission,
+                  schema: schema82.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema82.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -6226,8 +6811,8 @@ function validate40(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema81.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema81.properties.permissions.items.properties.configurations.items,
+                        schema: schema82.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema82.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -6244,8 +6829,8 @@ function validate40(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema81.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema81.properties.permissions.items.properties.configurations.items,
+                        schema: schema82.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema82.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -6268,7 +6853,7 @@ function validate40(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema81.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema82.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -6287,9 +6872,9 @@ function validate40(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema81.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema82.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema81.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema82.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -6311,9 +6896,9 @@ function validate40(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema81.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema82.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema81.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema82.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -6331,8 +6916,8 @@ function validate40(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema81.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema81.properties.permissions.items.properties.configurations.items,
+                      schema: schema82.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema82.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -6350,8 +6935,8 @@ function validate40(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema81.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema81.properties.permissions.items.properties.configurations,
+                  schema: schema82.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema82.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -6369,8 +6954,8 @@ function validate40(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema81.properties.permissions.items.type,
-              parentSchema: schema81.properties.permissions.items,
+              schema: schema82.properties.permissions.items.type,
+              parentSchema: schema82.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -6388,8 +6973,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema81.properties.permissions.type,
-          parentSchema: schema81.properties.permissions,
+          schema: schema82.properties.permissions.type,
+          parentSchema: schema82.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -6407,8 +6992,8 @@ function validate40(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema81.type,
-      parentSchema: schema81,
+      schema: schema82.type,
+      parentSchema: schema82,
       data,
     };
     if (vErrors === null) {
@@ -6418,10 +7003,10 @@ function validate40(
     }
     errors++;
   }
-  validate40.errors = vErrors;
+  validate41.errors = vErrors;
   return errors === 0;
 }
-validate40.evaluated = {
+validate41.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -6434,8 +7019,8 @@ validate40.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate41;
-const schema82 = {
+export const servicePoint = validate42;
+const schema83 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -6899,8 +7484,8 @@ const schema82 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema84 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
-const schema86 = {
+const schema85 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
+const schema87 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -6911,7 +7496,7 @@ const schema86 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema94 = {
+const schema95 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -6928,7 +7513,7 @@ const schema94 = {
     },
   },
 };
-const schema95 = {
+const schema96 = {
   type: 'object',
   additionalProperties: false,
   required: ['photo_id', 'url'],
@@ -6940,20 +7525,19 @@ const schema95 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-const formats56 = sharedValidators.formats['no-period-start'];
-const formats64 = sharedValidators.formats.time;
-const formats98 = sharedValidators.formats['scout-value'];
-const formats104 = sharedValidators.formats.email;
-const func61 = sharedValidators.timeAfterMessage;
-const func73 = sharedValidators.countWithinMessage;
+const formats66 = sharedValidators.formats['no-period-start'];
+const formats74 = sharedValidators.formats.time;
+const formats108 = sharedValidators.formats['scout-value'];
+const func65 = sharedValidators.timeAfterMessage;
+const func77 = sharedValidators.countWithinMessage;
 
-function validate41(
+function validate42(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate41.evaluated;
+  const evaluated0 = validate42.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6968,8 +7552,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -6986,8 +7570,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -7004,8 +7588,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -7067,7 +7651,7 @@ function validate41(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema82.properties.sp_id,
+            parentSchema: schema83.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7085,7 +7669,7 @@ function validate41(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema82.properties.sp_id,
+            parentSchema: schema83.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7102,8 +7686,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.sp_id.type,
-          parentSchema: schema82.properties.sp_id,
+          schema: schema83.properties.sp_id.type,
+          parentSchema: schema83.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -7125,7 +7709,7 @@ function validate41(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema82.properties.alt_sp_id,
+            parentSchema: schema83.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -7143,7 +7727,7 @@ function validate41(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema82.properties.alt_sp_id,
+            parentSchema: schema83.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -7160,8 +7744,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.alt_sp_id.type,
-          parentSchema: schema82.properties.alt_sp_id,
+          schema: schema83.properties.alt_sp_id.type,
+          parentSchema: schema83.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -7183,7 +7767,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.name,
+            parentSchema: schema83.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -7201,7 +7785,7 @@ function validate41(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema82.properties.name,
+            parentSchema: schema83.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -7219,7 +7803,7 @@ function validate41(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema82.properties.name,
+            parentSchema: schema83.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -7236,8 +7820,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.name.type,
-          parentSchema: schema82.properties.name,
+          schema: schema83.properties.name.type,
+          parentSchema: schema83.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -7259,7 +7843,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.location_name,
+            parentSchema: schema83.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -7277,7 +7861,7 @@ function validate41(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema82.properties.location_name,
+            parentSchema: schema83.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -7294,8 +7878,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.location_name.type,
-          parentSchema: schema82.properties.location_name,
+          schema: schema83.properties.location_name.type,
+          parentSchema: schema83.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -7315,8 +7899,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema84.type,
-          parentSchema: schema84,
+          schema: schema85.type,
+          parentSchema: schema85,
           data: data5,
         };
         if (vErrors === null) {
@@ -7342,10 +7926,10 @@ function validate41(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema84.enum },
+          params: { allowedValues: schema85.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema84.enum,
-          parentSchema: schema84,
+          schema: schema85.enum,
+          parentSchema: schema85,
           data: data5,
         };
         if (vErrors === null) {
@@ -7367,7 +7951,7 @@ function validate41(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema82.properties.status_comment,
+            parentSchema: schema83.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -7384,8 +7968,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.status_comment.type,
-          parentSchema: schema82.properties.status_comment,
+          schema: schema83.properties.status_comment.type,
+          parentSchema: schema83.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -7456,7 +8040,7 @@ function validate41(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema82.properties.address,
+            parentSchema: schema83.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -7466,7 +8050,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats56.validate(data8)) {
+        if (!formats66.validate(data8)) {
           const err25 = {
             instancePath: instancePath + '/address',
             schemaPath: '#/properties/address/format',
@@ -7474,7 +8058,7 @@ function validate41(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema82.properties.address,
+            parentSchema: schema83.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -7491,8 +8075,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.address.type,
-          parentSchema: schema82.properties.address,
+          schema: schema83.properties.address.type,
+          parentSchema: schema83.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -7512,8 +8096,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.address_id.type,
-          parentSchema: schema82.properties.address_id,
+          schema: schema83.properties.address_id.type,
+          parentSchema: schema83.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -7535,7 +8119,7 @@ function validate41(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema82.properties.zip,
+            parentSchema: schema83.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -7553,7 +8137,7 @@ function validate41(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema82.properties.zip,
+            parentSchema: schema83.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -7571,7 +8155,7 @@ function validate41(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema82.properties.zip,
+            parentSchema: schema83.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -7588,8 +8172,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.zip.type,
-          parentSchema: schema82.properties.zip,
+          schema: schema83.properties.zip.type,
+          parentSchema: schema83.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -7611,7 +8195,7 @@ function validate41(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema82.properties.city,
+            parentSchema: schema83.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -7629,7 +8213,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.city,
+            parentSchema: schema83.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -7646,8 +8230,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.city.type,
-          parentSchema: schema82.properties.city,
+          schema: schema83.properties.city.type,
+          parentSchema: schema83.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -7669,7 +8253,7 @@ function validate41(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema82.properties.municipality,
+            parentSchema: schema83.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -7687,7 +8271,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.municipality,
+            parentSchema: schema83.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -7704,8 +8288,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.municipality.type,
-          parentSchema: schema82.properties.municipality,
+          schema: schema83.properties.municipality.type,
+          parentSchema: schema83.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -7725,8 +8309,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.region_id.type,
-          parentSchema: schema82.properties.region_id,
+          schema: schema83.properties.region_id.type,
+          parentSchema: schema83.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -7746,8 +8330,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.sub_region_id.type,
-          parentSchema: schema82.properties.sub_region_id,
+          schema: schema83.properties.sub_region_id.type,
+          parentSchema: schema83.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -7769,7 +8353,7 @@ function validate41(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema82.properties.latitude,
+            parentSchema: schema83.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -7787,7 +8371,7 @@ function validate41(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema82.properties.latitude,
+            parentSchema: schema83.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -7804,8 +8388,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema82.properties.latitude.type,
-          parentSchema: schema82.properties.latitude,
+          schema: schema83.properties.latitude.type,
+          parentSchema: schema83.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -7827,7 +8411,7 @@ function validate41(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema82.properties.longitude,
+            parentSchema: schema83.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -7845,7 +8429,7 @@ function validate41(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema82.properties.longitude,
+            parentSchema: schema83.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -7862,8 +8446,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema82.properties.longitude.type,
-          parentSchema: schema82.properties.longitude,
+          schema: schema83.properties.longitude.type,
+          parentSchema: schema83.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -7885,7 +8469,7 @@ function validate41(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema82.properties.time_zone,
+            parentSchema: schema83.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -7902,8 +8486,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.time_zone.type,
-          parentSchema: schema82.properties.time_zone,
+          schema: schema83.properties.time_zone.type,
+          parentSchema: schema83.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -7923,8 +8507,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.location_type_id.type,
-          parentSchema: schema82.properties.location_type_id,
+          schema: schema83.properties.location_type_id.type,
+          parentSchema: schema83.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -7944,8 +8528,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.foundation_id.type,
-          parentSchema: schema82.properties.foundation_id,
+          schema: schema83.properties.foundation_id.type,
+          parentSchema: schema83.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -7967,7 +8551,7 @@ function validate41(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema82.properties.delivery_methods,
+            parentSchema: schema83.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -7987,8 +8571,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema82.properties.delivery_methods.items.type,
-              parentSchema: schema82.properties.delivery_methods.items,
+              schema: schema83.properties.delivery_methods.items.type,
+              parentSchema: schema83.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -8017,7 +8601,7 @@ function validate41(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema82.properties.delivery_methods,
+                parentSchema: schema83.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -8038,8 +8622,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.delivery_methods.type,
-          parentSchema: schema82.properties.delivery_methods,
+          schema: schema83.properties.delivery_methods.type,
+          parentSchema: schema83.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -8063,8 +8647,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema82.properties.delivery_days.items.type,
-              parentSchema: schema82.properties.delivery_days.items,
+              schema: schema83.properties.delivery_days.items.type,
+              parentSchema: schema83.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -8087,10 +8671,10 @@ function validate41(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema82.properties.delivery_days.items.enum },
+              params: { allowedValues: schema83.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema82.properties.delivery_days.items.enum,
-              parentSchema: schema82.properties.delivery_days.items,
+              schema: schema83.properties.delivery_days.items.enum,
+              parentSchema: schema83.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -8119,7 +8703,7 @@ function validate41(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema82.properties.delivery_days,
+                parentSchema: schema83.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -8140,8 +8724,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.delivery_days.type,
-          parentSchema: schema82.properties.delivery_days,
+          schema: schema83.properties.delivery_days.type,
+          parentSchema: schema83.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -8172,7 +8756,7 @@ function validate41(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema82.properties.opening_hours,
+              parentSchema: schema83.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -8220,8 +8804,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema87.then.required,
+                  parentSchema: schema87.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -8238,8 +8822,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema87.then.required,
+                  parentSchema: schema87.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -8266,8 +8850,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema87.if,
+              parentSchema: schema87,
               data: data25,
             };
             if (vErrors === null) {
@@ -8287,7 +8871,7 @@ function validate41(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema87,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -8307,8 +8891,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema87.properties.closed.type,
+                  parentSchema: schema87.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -8322,7 +8906,7 @@ function validate41(
             if (data25.open !== undefined) {
               let data28 = data25.open;
               if (typeof data28 === 'string') {
-                if (!formats64.validate(data28)) {
+                if (!formats74.validate(data28)) {
                   const err65 = {
                     instancePath: instancePath + '/opening_hours/monday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -8330,7 +8914,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema87.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -8347,8 +8931,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema87.properties.open.type,
+                  parentSchema: schema87.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -8362,7 +8946,7 @@ function validate41(
             if (data25.close !== undefined) {
               let data29 = data25.close;
               if (typeof data29 === 'string') {
-                if (!formats64.validate(data29)) {
+                if (!formats74.validate(data29)) {
                   const err67 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -8370,7 +8954,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema87.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -8380,7 +8964,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message0 = func61(data29, 'open', data25);
+                const message0 = func65(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -8389,7 +8973,7 @@ function validate41(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema87.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -8406,8 +8990,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema87.properties.close.type,
+                  parentSchema: schema87.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -8425,8 +9009,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema87.type,
+              parentSchema: schema87,
               data: data25,
             };
             if (vErrors === null) {
@@ -8474,8 +9058,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema87.then.required,
+                  parentSchema: schema87.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -8492,8 +9076,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema87.then.required,
+                  parentSchema: schema87.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -8520,8 +9104,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema87.if,
+              parentSchema: schema87,
               data: data30,
             };
             if (vErrors === null) {
@@ -8541,7 +9125,7 @@ function validate41(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema87,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -8561,8 +9145,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema87.properties.closed.type,
+                  parentSchema: schema87.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -8576,7 +9160,7 @@ function validate41(
             if (data30.open !== undefined) {
               let data33 = data30.open;
               if (typeof data33 === 'string') {
-                if (!formats64.validate(data33)) {
+                if (!formats74.validate(data33)) {
                   const err77 = {
                     instancePath: instancePath + '/opening_hours/tuesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -8584,7 +9168,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema87.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -8601,8 +9185,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema87.properties.open.type,
+                  parentSchema: schema87.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -8616,7 +9200,7 @@ function validate41(
             if (data30.close !== undefined) {
               let data34 = data30.close;
               if (typeof data34 === 'string') {
-                if (!formats64.validate(data34)) {
+                if (!formats74.validate(data34)) {
                   const err79 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -8624,7 +9208,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema87.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -8634,7 +9218,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message1 = func61(data34, 'open', data30);
+                const message1 = func65(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -8643,7 +9227,7 @@ function validate41(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema87.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -8660,8 +9244,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema87.properties.close.type,
+                  parentSchema: schema87.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -8679,8 +9263,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema87.type,
+              parentSchema: schema87,
               data: data30,
             };
             if (vErrors === null) {
@@ -8728,8 +9312,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema87.then.required,
+                  parentSchema: schema87.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -8746,8 +9330,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema87.then.required,
+                  parentSchema: schema87.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -8774,8 +9358,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema87.if,
+              parentSchema: schema87,
               data: data35,
             };
             if (vErrors === null) {
@@ -8795,7 +9379,7 @@ function validate41(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema87,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -8815,8 +9399,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema87.properties.closed.type,
+                  parentSchema: schema87.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -8830,7 +9414,7 @@ function validate41(
             if (data35.open !== undefined) {
               let data38 = data35.open;
               if (typeof data38 === 'string') {
-                if (!formats64.validate(data38)) {
+                if (!formats74.validate(data38)) {
                   const err89 = {
                     instancePath: instancePath + '/opening_hours/wednesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -8838,7 +9422,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema87.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -8855,8 +9439,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema87.properties.open.type,
+                  parentSchema: schema87.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -8870,7 +9454,7 @@ function validate41(
             if (data35.close !== undefined) {
               let data39 = data35.close;
               if (typeof data39 === 'string') {
-                if (!formats64.validate(data39)) {
+                if (!formats74.validate(data39)) {
                   const err91 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -8878,7 +9462,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema87.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -8888,7 +9472,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message2 = func61(data39, 'open', data35);
+                const message2 = func65(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -8897,7 +9481,7 @@ function validate41(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema87.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -8914,8 +9498,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema87.properties.close.type,
+                  parentSchema: schema87.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -8933,8 +9517,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema87.type,
+              parentSchema: schema87,
               data: data35,
             };
             if (vErrors === null) {
@@ -8982,8 +9566,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema87.then.required,
+                  parentSchema: schema87.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -9000,8 +9584,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema87.then.required,
+                  parentSchema: schema87.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -9028,8 +9612,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema87.if,
+              parentSchema: schema87,
               data: data40,
             };
             if (vErrors === null) {
@@ -9049,7 +9633,7 @@ function validate41(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema87,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -9069,8 +9653,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema87.properties.closed.type,
+                  parentSchema: schema87.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -9084,7 +9668,7 @@ function validate41(
             if (data40.open !== undefined) {
               let data43 = data40.open;
               if (typeof data43 === 'string') {
-                if (!formats64.validate(data43)) {
+                if (!formats74.validate(data43)) {
                   const err101 = {
                     instancePath: instancePath + '/opening_hours/thursday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9092,7 +9676,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema87.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -9109,8 +9693,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema87.properties.open.type,
+                  parentSchema: schema87.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -9124,7 +9708,7 @@ function validate41(
             if (data40.close !== undefined) {
               let data44 = data40.close;
               if (typeof data44 === 'string') {
-                if (!formats64.validate(data44)) {
+                if (!formats74.validate(data44)) {
                   const err103 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9132,7 +9716,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema87.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -9142,7 +9726,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message3 = func61(data44, 'open', data40);
+                const message3 = func65(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -9151,7 +9735,7 @@ function validate41(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema87.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -9168,8 +9752,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema87.properties.close.type,
+                  parentSchema: schema87.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -9187,8 +9771,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema87.type,
+              parentSchema: schema87,
               data: data40,
             };
             if (vErrors === null) {
@@ -9236,8 +9820,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema87.then.required,
+                  parentSchema: schema87.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -9254,8 +9838,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema87.then.required,
+                  parentSchema: schema87.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -9282,8 +9866,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema87.if,
+              parentSchema: schema87,
               data: data45,
             };
             if (vErrors === null) {
@@ -9303,7 +9887,7 @@ function validate41(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema87,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -9323,8 +9907,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema87.properties.closed.type,
+                  parentSchema: schema87.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -9338,7 +9922,7 @@ function validate41(
             if (data45.open !== undefined) {
               let data48 = data45.open;
               if (typeof data48 === 'string') {
-                if (!formats64.validate(data48)) {
+                if (!formats74.validate(data48)) {
                   const err113 = {
                     instancePath: instancePath + '/opening_hours/friday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9346,7 +9930,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema87.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -9363,8 +9947,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema87.properties.open.type,
+                  parentSchema: schema87.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -9378,7 +9962,7 @@ function validate41(
             if (data45.close !== undefined) {
               let data49 = data45.close;
               if (typeof data49 === 'string') {
-                if (!formats64.validate(data49)) {
+                if (!formats74.validate(data49)) {
                   const err115 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9386,7 +9970,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema87.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -9396,7 +9980,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message4 = func61(data49, 'open', data45);
+                const message4 = func65(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -9405,7 +9989,7 @@ function validate41(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema87.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -9422,8 +10006,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema87.properties.close.type,
+                  parentSchema: schema87.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -9441,8 +10025,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema87.type,
+              parentSchema: schema87,
               data: data45,
             };
             if (vErrors === null) {
@@ -9490,8 +10074,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema87.then.required,
+                  parentSchema: schema87.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -9508,8 +10092,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema87.then.required,
+                  parentSchema: schema87.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -9536,8 +10120,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema87.if,
+              parentSchema: schema87,
               data: data50,
             };
             if (vErrors === null) {
@@ -9557,7 +10141,7 @@ function validate41(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema87,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -9577,8 +10161,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema87.properties.closed.type,
+                  parentSchema: schema87.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -9592,7 +10176,7 @@ function validate41(
             if (data50.open !== undefined) {
               let data53 = data50.open;
               if (typeof data53 === 'string') {
-                if (!formats64.validate(data53)) {
+                if (!formats74.validate(data53)) {
                   const err125 = {
                     instancePath: instancePath + '/opening_hours/saturday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9600,7 +10184,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema87.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -9617,8 +10201,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema87.properties.open.type,
+                  parentSchema: schema87.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -9632,7 +10216,7 @@ function validate41(
             if (data50.close !== undefined) {
               let data54 = data50.close;
               if (typeof data54 === 'string') {
-                if (!formats64.validate(data54)) {
+                if (!formats74.validate(data54)) {
                   const err127 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9640,7 +10224,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema87.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -9650,7 +10234,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message5 = func61(data54, 'open', data50);
+                const message5 = func65(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -9659,7 +10243,7 @@ function validate41(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema87.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -9676,8 +10260,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema87.properties.close.type,
+                  parentSchema: schema87.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -9695,8 +10279,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema87.type,
+              parentSchema: schema87,
               data: data50,
             };
             if (vErrors === null) {
@@ -9744,8 +10328,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema87.then.required,
+                  parentSchema: schema87.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -9762,8 +10346,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema87.then.required,
+                  parentSchema: schema87.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -9790,8 +10374,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema87.if,
+              parentSchema: schema87,
               data: data55,
             };
             if (vErrors === null) {
@@ -9811,7 +10395,7 @@ function validate41(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema87,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -9831,8 +10415,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema87.properties.closed.type,
+                  parentSchema: schema87.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -9846,7 +10430,7 @@ function validate41(
             if (data55.open !== undefined) {
               let data58 = data55.open;
               if (typeof data58 === 'string') {
-                if (!formats64.validate(data58)) {
+                if (!formats74.validate(data58)) {
                   const err137 = {
                     instancePath: instancePath + '/opening_hours/sunday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9854,7 +10438,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema87.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -9871,8 +10455,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema87.properties.open.type,
+                  parentSchema: schema87.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -9886,7 +10470,7 @@ function validate41(
             if (data55.close !== undefined) {
               let data59 = data55.close;
               if (typeof data59 === 'string') {
-                if (!formats64.validate(data59)) {
+                if (!formats74.validate(data59)) {
                   const err139 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9894,7 +10478,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema87.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -9904,7 +10488,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message6 = func61(data59, 'open', data55);
+                const message6 = func65(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -9913,7 +10497,7 @@ function validate41(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema87.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -9930,8 +10514,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema87.properties.close.type,
+                  parentSchema: schema87.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -9949,8 +10533,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema87.type,
+              parentSchema: schema87,
               data: data55,
             };
             if (vErrors === null) {
@@ -9968,8 +10552,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema82.properties.opening_hours.type,
-          parentSchema: schema82.properties.opening_hours,
+          schema: schema83.properties.opening_hours.type,
+          parentSchema: schema83.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -9989,8 +10573,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.wheelchair_accessible.type,
-          parentSchema: schema82.properties.wheelchair_accessible,
+          schema: schema83.properties.wheelchair_accessible.type,
+          parentSchema: schema83.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -10012,7 +10596,7 @@ function validate41(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema82.properties.tag1,
+            parentSchema: schema83.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -10030,7 +10614,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.tag1,
+            parentSchema: schema83.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -10047,8 +10631,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.tag1.type,
-          parentSchema: schema82.properties.tag1,
+          schema: schema83.properties.tag1.type,
+          parentSchema: schema83.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -10070,7 +10654,7 @@ function validate41(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema82.properties.tag2,
+            parentSchema: schema83.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -10088,7 +10672,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.tag2,
+            parentSchema: schema83.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -10105,8 +10689,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.tag2.type,
-          parentSchema: schema82.properties.tag2,
+          schema: schema83.properties.tag2.type,
+          parentSchema: schema83.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -10128,7 +10712,7 @@ function validate41(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema82.properties.tag3,
+            parentSchema: schema83.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -10146,7 +10730,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.tag3,
+            parentSchema: schema83.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -10163,8 +10747,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.tag3.type,
-          parentSchema: schema82.properties.tag3,
+          schema: schema83.properties.tag3.type,
+          parentSchema: schema83.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -10184,8 +10768,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.max_hardware_units.type,
-          parentSchema: schema82.properties.max_hardware_units,
+          schema: schema83.properties.max_hardware_units.type,
+          parentSchema: schema83.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -10204,7 +10788,7 @@ function validate41(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema82.properties.max_hardware_units,
+            parentSchema: schema83.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -10222,7 +10806,7 @@ function validate41(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema82.properties.max_hardware_units,
+            parentSchema: schema83.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -10249,7 +10833,7 @@ function validate41(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema82.properties.hardware_models.items,
+                parentSchema: schema83.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -10267,7 +10851,7 @@ function validate41(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema82.properties.hardware_models.items,
+                parentSchema: schema83.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -10284,8 +10868,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema82.properties.hardware_models.items.type,
-              parentSchema: schema82.properties.hardware_models.items,
+              schema: schema83.properties.hardware_models.items.type,
+              parentSchema: schema83.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -10314,7 +10898,7 @@ function validate41(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema82.properties.hardware_models,
+                parentSchema: schema83.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -10328,7 +10912,7 @@ function validate41(
             indices2[item2] = i5;
           }
         }
-        const message7 = func73(data65, 'max_hardware_units', data);
+        const message7 = func77(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -10337,7 +10921,7 @@ function validate41(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema82.properties.hardware_models,
+            parentSchema: schema83.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -10354,8 +10938,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.hardware_models.type,
-          parentSchema: schema82.properties.hardware_models,
+          schema: schema83.properties.hardware_models.type,
+          parentSchema: schema83.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -10439,7 +11023,7 @@ function validate41(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema82.properties.badges_v2,
+                  parentSchema: schema83.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -10460,8 +11044,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.badges_v2.type,
-          parentSchema: schema82.properties.badges_v2,
+          schema: schema83.properties.badges_v2.type,
+          parentSchema: schema83.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -10481,8 +11065,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.incomplete.type,
-          parentSchema: schema82.properties.incomplete,
+          schema: schema83.properties.incomplete.type,
+          parentSchema: schema83.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -10502,8 +11086,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.pinpad_id.type,
-          parentSchema: schema82.properties.pinpad_id,
+          schema: schema83.properties.pinpad_id.type,
+          parentSchema: schema83.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -10523,8 +11107,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.pinpad_model_id.type,
-          parentSchema: schema82.properties.pinpad_model_id,
+          schema: schema83.properties.pinpad_model_id.type,
+          parentSchema: schema83.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -10544,8 +11128,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.pinpad_status.type,
-          parentSchema: schema82.properties.pinpad_status,
+          schema: schema83.properties.pinpad_status.type,
+          parentSchema: schema83.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -10565,8 +11149,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.active_pinpad.type,
-          parentSchema: schema82.properties.active_pinpad,
+          schema: schema83.properties.active_pinpad.type,
+          parentSchema: schema83.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -10590,8 +11174,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema82.properties.carriers_access.items.type,
-              parentSchema: schema82.properties.carriers_access.items,
+              schema: schema83.properties.carriers_access.items.type,
+              parentSchema: schema83.properties.carriers_access.items,
               data: data75,
             };
             if (vErrors === null) {
@@ -10620,7 +11204,7 @@ function validate41(
                 params: { i: i9, j: j4 },
                 message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
-                parentSchema: schema82.properties.carriers_access,
+                parentSchema: schema83.properties.carriers_access,
                 data: data74,
               };
               if (vErrors === null) {
@@ -10641,8 +11225,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.carriers_access.type,
-          parentSchema: schema82.properties.carriers_access,
+          schema: schema83.properties.carriers_access.type,
+          parentSchema: schema83.properties.carriers_access,
           data: data74,
         };
         if (vErrors === null) {
@@ -10667,8 +11251,8 @@ function validate41(
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema94.required,
-                parentSchema: schema94,
+                schema: schema95.required,
+                parentSchema: schema95,
                 data: data77,
               };
               if (vErrors === null) {
@@ -10694,7 +11278,7 @@ function validate41(
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema94,
+                  parentSchema: schema95,
                   data: data77,
                 };
                 if (vErrors === null) {
@@ -10714,8 +11298,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema94.properties.carrier_id.type,
-                  parentSchema: schema94.properties.carrier_id,
+                  schema: schema95.properties.carrier_id.type,
+                  parentSchema: schema95.properties.carrier_id,
                   data: data78,
                 };
                 if (vErrors === null) {
@@ -10735,8 +11319,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema94.properties.first_mile.type,
-                  parentSchema: schema94.properties.first_mile,
+                  schema: schema95.properties.first_mile.type,
+                  parentSchema: schema95.properties.first_mile,
                   data: data79,
                 };
                 if (vErrors === null) {
@@ -10756,8 +11340,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema94.properties.last_mile.type,
-                  parentSchema: schema94.properties.last_mile,
+                  schema: schema95.properties.last_mile.type,
+                  parentSchema: schema95.properties.last_mile,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -10777,8 +11361,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema94.properties.expiry_days.type,
-                  parentSchema: schema94.properties.expiry_days,
+                  schema: schema95.properties.expiry_days.type,
+                  parentSchema: schema95.properties.expiry_days,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -10797,7 +11381,7 @@ function validate41(
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema94.properties.expiry_days,
+                    parentSchema: schema95.properties.expiry_days,
                     data: data81,
                   };
                   if (vErrors === null) {
@@ -10815,7 +11399,7 @@ function validate41(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema94.properties.expiry_days,
+                    parentSchema: schema95.properties.expiry_days,
                     data: data81,
                   };
                   if (vErrors === null) {
@@ -10836,8 +11420,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema94.properties.reserved_compartments.type,
-                  parentSchema: schema94.properties.reserved_compartments,
+                  schema: schema95.properties.reserved_compartments.type,
+                  parentSchema: schema95.properties.reserved_compartments,
                   data: data82,
                 };
                 if (vErrors === null) {
@@ -10856,7 +11440,7 @@ function validate41(
                     params: { comparison: '<=', limit: 100 },
                     message: 'must be <= 100',
                     schema: 100,
-                    parentSchema: schema94.properties.reserved_compartments,
+                    parentSchema: schema95.properties.reserved_compartments,
                     data: data82,
                   };
                   if (vErrors === null) {
@@ -10874,7 +11458,7 @@ function validate41(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema94.properties.reserved_compartments,
+                    parentSchema: schema95.properties.reserved_compartments,
                     data: data82,
                   };
                   if (vErrors === null) {
@@ -10895,8 +11479,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema94.properties.allocation_behaviour.type,
-                  parentSchema: schema94.properties.allocation_behaviour,
+                  schema: schema95.properties.allocation_behaviour.type,
+                  parentSchema: schema95.properties.allocation_behaviour,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -10911,10 +11495,10 @@ function validate41(
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema94.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema95.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema94.properties.allocation_behaviour.enum,
-                  parentSchema: schema94.properties.allocation_behaviour,
+                  schema: schema95.properties.allocation_behaviour.enum,
+                  parentSchema: schema95.properties.allocation_behaviour,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -10932,8 +11516,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema94.type,
-              parentSchema: schema94,
+              schema: schema95.type,
+              parentSchema: schema95,
               data: data77,
             };
             if (vErrors === null) {
@@ -10951,8 +11535,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.carrier_settings.type,
-          parentSchema: schema82.properties.carrier_settings,
+          schema: schema83.properties.carrier_settings.type,
+          parentSchema: schema83.properties.carrier_settings,
           data: data76,
         };
         if (vErrors === null) {
@@ -10972,8 +11556,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.location_owner_id.type,
-          parentSchema: schema82.properties.location_owner_id,
+          schema: schema83.properties.location_owner_id.type,
+          parentSchema: schema83.properties.location_owner_id,
           data: data84,
         };
         if (vErrors === null) {
@@ -10993,8 +11577,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.maintenance_provider_id.type,
-          parentSchema: schema82.properties.maintenance_provider_id,
+          schema: schema83.properties.maintenance_provider_id.type,
+          parentSchema: schema83.properties.maintenance_provider_id,
           data: data85,
         };
         if (vErrors === null) {
@@ -11014,8 +11598,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.support_provider_id.type,
-          parentSchema: schema82.properties.support_provider_id,
+          schema: schema83.properties.support_provider_id.type,
+          parentSchema: schema83.properties.support_provider_id,
           data: data86,
         };
         if (vErrors === null) {
@@ -11035,8 +11619,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.service_point_group_id.type,
-          parentSchema: schema82.properties.service_point_group_id,
+          schema: schema83.properties.service_point_group_id.type,
+          parentSchema: schema83.properties.service_point_group_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -11056,8 +11640,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.group_name.type,
-          parentSchema: schema82.properties.group_name,
+          schema: schema83.properties.group_name.type,
+          parentSchema: schema83.properties.group_name,
           data: data88,
         };
         if (vErrors === null) {
@@ -11077,8 +11661,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.contract_signed.type,
-          parentSchema: schema82.properties.contract_signed,
+          schema: schema83.properties.contract_signed.type,
+          parentSchema: schema83.properties.contract_signed,
           data: data89,
         };
         if (vErrors === null) {
@@ -11100,7 +11684,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.scout_contact,
+            parentSchema: schema83.properties.scout_contact,
             data: data90,
           };
           if (vErrors === null) {
@@ -11110,7 +11694,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats98.validate(data90)) {
+        if (!formats108.validate(data90)) {
           const err197 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -11118,7 +11702,7 @@ function validate41(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema82.properties.scout_contact,
+            parentSchema: schema83.properties.scout_contact,
             data: data90,
           };
           if (vErrors === null) {
@@ -11135,8 +11719,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.scout_contact.type,
-          parentSchema: schema82.properties.scout_contact,
+          schema: schema83.properties.scout_contact.type,
+          parentSchema: schema83.properties.scout_contact,
           data: data90,
         };
         if (vErrors === null) {
@@ -11156,8 +11740,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.scout_email.type,
-          parentSchema: schema82.properties.scout_email,
+          schema: schema83.properties.scout_email.type,
+          parentSchema: schema83.properties.scout_email,
           data: data91,
         };
         if (vErrors === null) {
@@ -11177,8 +11761,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.is_terminated.type,
-          parentSchema: schema82.properties.is_terminated,
+          schema: schema83.properties.is_terminated.type,
+          parentSchema: schema83.properties.is_terminated,
           data: data92,
         };
         if (vErrors === null) {
@@ -11198,8 +11782,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.parked.type,
-          parentSchema: schema82.properties.parked,
+          schema: schema83.properties.parked.type,
+          parentSchema: schema83.properties.parked,
           data: data93,
         };
         if (vErrors === null) {
@@ -11219,8 +11803,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.test_sp.type,
-          parentSchema: schema82.properties.test_sp,
+          schema: schema83.properties.test_sp.type,
+          parentSchema: schema83.properties.test_sp,
           data: data94,
         };
         if (vErrors === null) {
@@ -11240,8 +11824,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.active.type,
-          parentSchema: schema82.properties.active,
+          schema: schema83.properties.active.type,
+          parentSchema: schema83.properties.active,
           data: data95,
         };
         if (vErrors === null) {
@@ -11263,7 +11847,7 @@ function validate41(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema82.properties.description,
+            parentSchema: schema83.properties.description,
             data: data96,
           };
           if (vErrors === null) {
@@ -11280,8 +11864,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.description.type,
-          parentSchema: schema82.properties.description,
+          schema: schema83.properties.description.type,
+          parentSchema: schema83.properties.description,
           data: data96,
         };
         if (vErrors === null) {
@@ -11301,8 +11885,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.description_language.type,
-          parentSchema: schema82.properties.description_language,
+          schema: schema83.properties.description_language.type,
+          parentSchema: schema83.properties.description_language,
           data: data97,
         };
         if (vErrors === null) {
@@ -11325,10 +11909,10 @@ function validate41(
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema82.properties.description_language.enum },
+          params: { allowedValues: schema83.properties.description_language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema82.properties.description_language.enum,
-          parentSchema: schema82.properties.description_language,
+          schema: schema83.properties.description_language.enum,
+          parentSchema: schema83.properties.description_language,
           data: data97,
         };
         if (vErrors === null) {
@@ -11350,7 +11934,7 @@ function validate41(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema82.properties.comments,
+            parentSchema: schema83.properties.comments,
             data: data98,
           };
           if (vErrors === null) {
@@ -11367,8 +11951,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.comments.type,
-          parentSchema: schema82.properties.comments,
+          schema: schema83.properties.comments.type,
+          parentSchema: schema83.properties.comments,
           data: data98,
         };
         if (vErrors === null) {
@@ -11390,7 +11974,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.contact_person,
+            parentSchema: schema83.properties.contact_person,
             data: data99,
           };
           if (vErrors === null) {
@@ -11408,7 +11992,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.contact_person,
+            parentSchema: schema83.properties.contact_person,
             data: data99,
           };
           if (vErrors === null) {
@@ -11425,8 +12009,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.contact_person.type,
-          parentSchema: schema82.properties.contact_person,
+          schema: schema83.properties.contact_person.type,
+          parentSchema: schema83.properties.contact_person,
           data: data99,
         };
         if (vErrors === null) {
@@ -11448,7 +12032,7 @@ function validate41(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema82.properties.owner_contact_phone,
+            parentSchema: schema83.properties.owner_contact_phone,
             data: data100,
           };
           if (vErrors === null) {
@@ -11466,7 +12050,7 @@ function validate41(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema82.properties.owner_contact_phone,
+            parentSchema: schema83.properties.owner_contact_phone,
             data: data100,
           };
           if (vErrors === null) {
@@ -11483,8 +12067,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.owner_contact_phone.type,
-          parentSchema: schema82.properties.owner_contact_phone,
+          schema: schema83.properties.owner_contact_phone.type,
+          parentSchema: schema83.properties.owner_contact_phone,
           data: data100,
         };
         if (vErrors === null) {
@@ -11506,7 +12090,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.email,
+            parentSchema: schema83.properties.email,
             data: data101,
           };
           if (vErrors === null) {
@@ -11516,7 +12100,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats104.validate(data101)) {
+        if (!formats32.validate(data101)) {
           const err217 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
@@ -11524,7 +12108,7 @@ function validate41(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema82.properties.email,
+            parentSchema: schema83.properties.email,
             data: data101,
           };
           if (vErrors === null) {
@@ -11541,8 +12125,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.email.type,
-          parentSchema: schema82.properties.email,
+          schema: schema83.properties.email.type,
+          parentSchema: schema83.properties.email,
           data: data101,
         };
         if (vErrors === null) {
@@ -11567,8 +12151,8 @@ function validate41(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema95.required,
-                parentSchema: schema95,
+                schema: schema96.required,
+                parentSchema: schema96,
                 data: data103,
               };
               if (vErrors === null) {
@@ -11585,8 +12169,8 @@ function validate41(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema95.required,
-                parentSchema: schema95,
+                schema: schema96.required,
+                parentSchema: schema96,
                 data: data103,
               };
               if (vErrors === null) {
@@ -11611,7 +12195,7 @@ function validate41(
                   params: { additionalProperty: key9 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema95,
+                  parentSchema: schema96,
                   data: data103,
                 };
                 if (vErrors === null) {
@@ -11633,7 +12217,7 @@ function validate41(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema95.properties.photo_id,
+                    parentSchema: schema96.properties.photo_id,
                     data: data104,
                   };
                   if (vErrors === null) {
@@ -11650,8 +12234,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.photo_id.type,
-                  parentSchema: schema95.properties.photo_id,
+                  schema: schema96.properties.photo_id.type,
+                  parentSchema: schema96.properties.photo_id,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -11673,7 +12257,7 @@ function validate41(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema95.properties.url,
+                    parentSchema: schema96.properties.url,
                     data: data105,
                   };
                   if (vErrors === null) {
@@ -11690,8 +12274,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.url.type,
-                  parentSchema: schema95.properties.url,
+                  schema: schema96.properties.url.type,
+                  parentSchema: schema96.properties.url,
                   data: data105,
                 };
                 if (vErrors === null) {
@@ -11713,7 +12297,7 @@ function validate41(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema95.properties.file_name,
+                    parentSchema: schema96.properties.file_name,
                     data: data106,
                   };
                   if (vErrors === null) {
@@ -11730,8 +12314,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.file_name.type,
-                  parentSchema: schema95.properties.file_name,
+                  schema: schema96.properties.file_name.type,
+                  parentSchema: schema96.properties.file_name,
                   data: data106,
                 };
                 if (vErrors === null) {
@@ -11753,7 +12337,7 @@ function validate41(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema95.properties.content_type,
+                    parentSchema: schema96.properties.content_type,
                     data: data107,
                   };
                   if (vErrors === null) {
@@ -11770,8 +12354,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.content_type.type,
-                  parentSchema: schema95.properties.content_type,
+                  schema: schema96.properties.content_type.type,
+                  parentSchema: schema96.properties.content_type,
                   data: data107,
                 };
                 if (vErrors === null) {
@@ -11791,8 +12375,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema95.properties.size.type,
-                  parentSchema: schema95.properties.size,
+                  schema: schema96.properties.size.type,
+                  parentSchema: schema96.properties.size,
                   data: data108,
                 };
                 if (vErrors === null) {
@@ -11811,7 +12395,7 @@ function validate41(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema95.properties.size,
+                    parentSchema: schema96.properties.size,
                     data: data108,
                   };
                   if (vErrors === null) {
@@ -11830,8 +12414,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema95.type,
-              parentSchema: schema95,
+              schema: schema96.type,
+              parentSchema: schema96,
               data: data103,
             };
             if (vErrors === null) {
@@ -11849,8 +12433,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.photos.type,
-          parentSchema: schema82.properties.photos,
+          schema: schema83.properties.photos.type,
+          parentSchema: schema83.properties.photos,
           data: data102,
         };
         if (vErrors === null) {
@@ -11870,8 +12454,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.report_id.type,
-          parentSchema: schema82.properties.report_id,
+          schema: schema83.properties.report_id.type,
+          parentSchema: schema83.properties.report_id,
           data: data109,
         };
         if (vErrors === null) {
@@ -11889,8 +12473,8 @@ function validate41(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema83.type,
+      parentSchema: schema83,
       data,
     };
     if (vErrors === null) {
@@ -11900,10 +12484,10 @@ function validate41(
     }
     errors++;
   }
-  validate41.errors = vErrors;
+  validate42.errors = vErrors;
   return errors === 0;
 }
-validate41.evaluated = {
+validate42.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -11967,8 +12551,8 @@ validate41.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate42;
-const schema96 = {
+export const servicePointGroup = validate43;
+const schema97 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -12020,13 +12604,13 @@ const schema96 = {
   },
 };
 
-function validate42(
+function validate43(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate42.evaluated;
+  const evaluated0 = validate43.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12041,8 +12625,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -12059,8 +12643,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -12079,8 +12663,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.service_point_group_id.type,
-          parentSchema: schema96.properties.service_point_group_id,
+          schema: schema97.properties.service_point_group_id.type,
+          parentSchema: schema97.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -12102,7 +12686,7 @@ function validate42(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema96.properties.group_name,
+            parentSchema: schema97.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12120,7 +12704,7 @@ function validate42(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema96.properties.group_name,
+            parentSchema: schema97.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12138,7 +12722,7 @@ function validate42(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema96.properties.group_name,
+            parentSchema: schema97.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12155,8 +12739,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.group_name.type,
-          parentSchema: schema96.properties.group_name,
+          schema: schema97.properties.group_name.type,
+          parentSchema: schema97.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -12178,7 +12762,7 @@ function validate42(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema96.properties.service_point_ids,
+            parentSchema: schema97.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -12198,8 +12782,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema96.properties.service_point_ids.items.type,
-              parentSchema: schema96.properties.service_point_ids.items,
+              schema: schema97.properties.service_point_ids.items.type,
+              parentSchema: schema97.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -12228,7 +12812,7 @@ function validate42(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema96.properties.service_point_ids,
+                parentSchema: schema97.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -12249,8 +12833,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema96.properties.service_point_ids.type,
-          parentSchema: schema96.properties.service_point_ids,
+          schema: schema97.properties.service_point_ids.type,
+          parentSchema: schema97.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -12274,8 +12858,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema96.properties.carrier_ids.items.type,
-              parentSchema: schema96.properties.carrier_ids.items,
+              schema: schema97.properties.carrier_ids.items.type,
+              parentSchema: schema97.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -12304,7 +12888,7 @@ function validate42(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema96.properties.carrier_ids,
+                parentSchema: schema97.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -12325,8 +12909,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema96.properties.carrier_ids.type,
-          parentSchema: schema96.properties.carrier_ids,
+          schema: schema97.properties.carrier_ids.type,
+          parentSchema: schema97.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -12346,8 +12930,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema96.properties.active.type,
-          parentSchema: schema96.properties.active,
+          schema: schema97.properties.active.type,
+          parentSchema: schema97.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -12365,8 +12949,8 @@ function validate42(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema96.type,
-      parentSchema: schema96,
+      schema: schema97.type,
+      parentSchema: schema97,
       data,
     };
     if (vErrors === null) {
@@ -12376,17 +12960,17 @@ function validate42(
     }
     errors++;
   }
-  validate42.errors = vErrors;
+  validate43.errors = vErrors;
   return errors === 0;
 }
-validate42.evaluated = {
+validate43.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate43;
-const schema97 = {
+export const servicePointGroupChoice = validate44;
+const schema98 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -12398,13 +12982,13 @@ const schema97 = {
   },
 };
 
-function validate43(
+function validate44(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate44.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12419,8 +13003,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema98.required,
+        parentSchema: schema98,
         data,
       };
       if (vErrors === null) {
@@ -12439,95 +13023,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.service_point_group_id.type,
-          parentSchema: schema97.properties.service_point_group_id,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema97.type,
-      parentSchema: schema97,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate43.errors = vErrors;
-  return errors === 0;
-}
-validate43.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
-
-export const servicePointLocationOwner = validate44;
-const schema98 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'service-point-location-owner',
-  title: 'Service point location owner',
-  description: 'The form of the service point Location owner action (PATCH set_location_owner).',
-  type: 'object',
-  required: ['location_owner_id'],
-  properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
-};
-
-function validate44(
-  data,
-  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  /*# sourceURL="service-point-location-owner" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate44.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.location_owner_id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'location_owner_id' },
-        message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.location_owner_id !== undefined) {
-      let data0 = data.location_owner_id;
-      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
-          instancePath: instancePath + '/location_owner_id',
-          schemaPath: '#/properties/location_owner_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema98.properties.location_owner_id.type,
-          parentSchema: schema98.properties.location_owner_id,
+          schema: schema98.properties.service_point_group_id.type,
+          parentSchema: schema98.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -12559,10 +13056,97 @@ function validate44(
   validate44.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate44.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate45;
+export const servicePointLocationOwner = validate45;
 const schema99 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'service-point-location-owner',
+  title: 'Service point location owner',
+  description: 'The form of the service point Location owner action (PATCH set_location_owner).',
+  type: 'object',
+  required: ['location_owner_id'],
+  properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
+};
+
+function validate45(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="service-point-location-owner" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate45.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.location_owner_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'location_owner_id' },
+        message: "must have required property '" + 'location_owner_id' + "'",
+        schema: schema99.required,
+        parentSchema: schema99,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.location_owner_id !== undefined) {
+      let data0 = data.location_owner_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/location_owner_id',
+          schemaPath: '#/properties/location_owner_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema99.properties.location_owner_id.type,
+          parentSchema: schema99.properties.location_owner_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema99.type,
+      parentSchema: schema99,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate45.errors = vErrors;
+  return errors === 0;
+}
+validate45.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+
+export const servicePointScoutContact = validate46;
+const schema100 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -12573,13 +13157,13 @@ const schema99 = {
   properties: { scout_contact: { type: 'string', maxLength: 70, format: 'scout-value' } },
 };
 
-function validate45(
+function validate46(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12594,8 +13178,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema99.required,
-        parentSchema: schema99,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -12616,7 +13200,7 @@ function validate45(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema99.properties.scout_contact,
+            parentSchema: schema100.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -12626,7 +13210,7 @@ function validate45(
           }
           errors++;
         }
-        if (!formats98.validate(data0)) {
+        if (!formats108.validate(data0)) {
           const err2 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -12634,7 +13218,7 @@ function validate45(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema99.properties.scout_contact,
+            parentSchema: schema100.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -12651,8 +13235,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema99.properties.scout_contact.type,
-          parentSchema: schema99.properties.scout_contact,
+          schema: schema100.properties.scout_contact.type,
+          parentSchema: schema100.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -12670,8 +13254,8 @@ function validate45(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema99.type,
-      parentSchema: schema99,
+      schema: schema100.type,
+      parentSchema: schema100,
       data,
     };
     if (vErrors === null) {
@@ -12681,13 +13265,13 @@ function validate45(
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate46.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const webtoolUser = validate46;
-const schema100 = {
+export const webtoolUser = validate47;
+const schema101 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -12793,15 +13377,14 @@ const schema100 = {
     },
   },
 };
-const formats110 = sharedValidators.formats['name-3'];
 
-function validate46(
+function validate47(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate47.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12816,8 +13399,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -12834,8 +13417,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -12852,8 +13435,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -12872,8 +13455,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.username.type,
-          parentSchema: schema100.properties.username,
+          schema: schema101.properties.username.type,
+          parentSchema: schema101.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -12887,7 +13470,7 @@ function validate46(
     if (data.name !== undefined) {
       let data1 = data.name;
       if (typeof data1 === 'string') {
-        if (!formats110.validate(data1)) {
+        if (!formats28.validate(data1)) {
           const err4 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/allOf/0/format',
@@ -12895,7 +13478,7 @@ function validate46(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema100.properties.name.allOf[0],
+            parentSchema: schema101.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -12915,7 +13498,7 @@ function validate46(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema100.properties.name.allOf[1],
+            parentSchema: schema101.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -12935,7 +13518,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema100.properties.name,
+            parentSchema: schema101.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12952,8 +13535,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.name.type,
-          parentSchema: schema100.properties.name,
+          schema: schema101.properties.name.type,
+          parentSchema: schema101.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -12975,7 +13558,7 @@ function validate46(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema100.properties.email,
+            parentSchema: schema101.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -12985,7 +13568,7 @@ function validate46(
           }
           errors++;
         }
-        if (!formats104.validate(data2)) {
+        if (!formats32.validate(data2)) {
           const err9 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
@@ -12993,7 +13576,7 @@ function validate46(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema100.properties.email,
+            parentSchema: schema101.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -13010,8 +13593,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.email.type,
-          parentSchema: schema100.properties.email,
+          schema: schema101.properties.email.type,
+          parentSchema: schema101.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -13031,8 +13614,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.partner_type.type,
-          parentSchema: schema100.properties.partner_type,
+          schema: schema101.properties.partner_type.type,
+          parentSchema: schema101.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -13054,10 +13637,10 @@ function validate46(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema100.properties.partner_type.enum },
+          params: { allowedValues: schema101.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema100.properties.partner_type.enum,
-          parentSchema: schema100.properties.partner_type,
+          schema: schema101.properties.partner_type.enum,
+          parentSchema: schema101.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -13079,7 +13662,7 @@ function validate46(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema100.properties.partner,
+            parentSchema: schema101.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -13096,8 +13679,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.partner.type,
-          parentSchema: schema100.properties.partner,
+          schema: schema101.properties.partner.type,
+          parentSchema: schema101.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -13117,8 +13700,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.partner_name.type,
-          parentSchema: schema100.properties.partner_name,
+          schema: schema101.properties.partner_name.type,
+          parentSchema: schema101.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -13138,8 +13721,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.role_name.type,
-          parentSchema: schema100.properties.role_name,
+          schema: schema101.properties.role_name.type,
+          parentSchema: schema101.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -13159,8 +13742,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema100.properties.enabled.type,
-          parentSchema: schema100.properties.enabled,
+          schema: schema101.properties.enabled.type,
+          parentSchema: schema101.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -13180,8 +13763,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.status.type,
-          parentSchema: schema100.properties.status,
+          schema: schema101.properties.status.type,
+          parentSchema: schema101.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -13196,10 +13779,10 @@ function validate46(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema100.properties.status.enum },
+          params: { allowedValues: schema101.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema100.properties.status.enum,
-          parentSchema: schema100.properties.status,
+          schema: schema101.properties.status.enum,
+          parentSchema: schema101.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -13217,8 +13800,8 @@ function validate46(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema100.type,
-      parentSchema: schema100,
+      schema: schema101.type,
+      parentSchema: schema101,
       data,
     };
     if (vErrors === null) {
@@ -13228,10 +13811,10 @@ function validate46(
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate47.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = {
+validate47.evaluated = {
   props: {
     username: true,
     name: true,
@@ -13254,6 +13837,7 @@ export const validators: Record<string, ValidateFunction> = {
   compartment: compartment,
   courier: courier,
   'hardware-unit': hardwareUnit,
+  'maintenance-operator': maintenanceOperator,
   pinpad: pinpad,
   role: role,
   'service-point': servicePoint,
