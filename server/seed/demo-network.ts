@@ -18,6 +18,7 @@ import { cities } from './geography.ts';
 import { hardwareBadgeList, hardwareModels } from './hardware-catalogue.ts';
 import { buildHardwareNetwork, type ServicePointWithUnits } from './hardware-network.ts';
 import { demoMaintenanceOperators } from './maintenance-operators.ts';
+import { demoHardwareAlerts } from './alerts.ts';
 import { seededRandom } from './random.ts';
 import {
   carrierSetups,
@@ -478,6 +479,8 @@ export async function seedNetwork(db: Db) {
   await insertRecords(db, target(PINPADS), hardware.pinpads);
   const maintenanceOperators = demoMaintenanceOperators(maintenanceProviders, servicePoints);
   await insertRecords(db, target('maintenance/operators'), maintenanceOperators);
+  const alerts = demoHardwareAlerts(hardware.units, servicePoints, new Date());
+  await insertRecords(db, target('alerts'), alerts);
 
   const lookups: Record<string, string[]> = {
     location_types: locationTypes,
@@ -510,6 +513,7 @@ export async function seedNetwork(db: Db) {
     [COMPARTMENTS, hardware.compartments.length],
     [PINPADS, hardware.pinpads.length],
     ['maintenance/operators', maintenanceOperators.length],
+    ['alerts', alerts.length],
   ];
   for (const [resource, last] of sequences) {
     await db.query('INSERT INTO id_sequences (resource, last_value) VALUES ($1, $2)', [resource, last]);

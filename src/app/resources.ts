@@ -7,6 +7,7 @@ import roles from '../resources/roles/index.ts';
 import hardware from '../resources/hardware/index.ts';
 import pinpad from '../resources/pinpad/index.ts';
 import operators from '../resources/operators/index.ts';
+import alerts from '../resources/alerts/index.ts';
 import type { ResourceAccessRule } from '../authProvider/access-profile.ts';
 
 /** Every resource of the app, in menu order. */
@@ -20,6 +21,7 @@ export const resources = [
   webtoolUsers,
   roles,
   operators,
+  alerts,
 ];
 
 export const accessRules: Record<string, ResourceAccessRule> = Object.fromEntries(

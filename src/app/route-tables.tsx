@@ -34,7 +34,6 @@ const comingAreas: Record<string, string> = {
   'production-orders': 'production_orders',
   reports: 'reports',
   webhooks: 'webhooks',
-  alerts: 'alerts',
   'test-app-users': 'test_app_users',
   'piece-logs': 'piece_logs',
   debug: 'debug',

@@ -44,6 +44,8 @@ const SAME_IN_BOTH = new Set([
   'resources.hardware.fields.license_status',
   'resources.pinpad.fields.pinpad_id',
   'resources.operators.fields.operator_id',
+  'resources.alerts.fields.ticket_id',
+  'choices.alert_record_type.ticket',
   'choices.hardware_status.4',
   'hardware.grid.fields.position',
   'resources.service-points.fields.latitude',

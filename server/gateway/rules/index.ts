@@ -1,4 +1,5 @@
 import type { ResourceRules } from '../resource-rules.ts';
+import { alertRules } from './alerts.ts';
 import { carrierRules } from './carriers.ts';
 import { courierRules } from './couriers.ts';
 import { hardwareUnitRules } from './hardware-units.ts';
@@ -10,6 +11,7 @@ import { servicePointRules } from './service-points.ts';
 /** Rules by webtool/ endpoint. */
 export const resourceRules: Record<string, ResourceRules> = {
   'partners/carrier': carrierRules,
+  alerts: alertRules,
   couriers: courierRules,
   'maintenance/operators': maintenanceOperatorRules,
   service_points: servicePointRules,

@@ -7,8 +7,765 @@ import * as sharedValidators from '../../schema/validators/standalone-runtime.ts
 
 const ajvRuntime_equal_default = ajvRuntime_equal.default.default ?? ajvRuntime_equal.default;
 const ajvRuntime_ucs2length_default = ajvRuntime_ucs2length.default.default ?? ajvRuntime_ucs2length.default;
-export const carrier = validate33;
+export const alert = validate33;
 const schema61 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'alert',
+  title: 'Alert',
+  type: 'object',
+  'x-resource': {
+    name: 'alerts',
+    endpoint: 'alerts',
+    id: 'alert_id',
+    features: { basic: 230, advance: 231, parent: 213 },
+    partnerTypes: ['operator', 'support_provider', 'maintenance_provider'],
+    actions: {
+      create: { levels: ['advance'] },
+      edit: { levels: ['advance'] },
+      delete: { levels: ['advance'], partnerTypes: [] },
+    },
+    tenancy: { maintenance_provider: 'maintenance_provider_id', support_provider: 'support_provider_id' },
+    pageSize: 20,
+    sort: { field: 'alert_id', order: 'DESC' },
+    representation: 'alert_id',
+    search: ['comment', 'troubleshooting_comment', 'created_by'],
+  },
+  required: ['record_type', 'comment'],
+  if: { properties: { record_type: { const: 'hardware' } }, required: ['record_type'] },
+  then: { properties: { hardware_id: true }, required: ['hardware_id'] },
+  else: { properties: { ticket_id: true }, required: ['ticket_id'] },
+  properties: {
+    alert_id: { type: 'integer', readOnly: true, 'x-column': { type: 'link', index: 0 } },
+    record_type: {
+      type: 'string',
+      enum: ['hardware', 'ticket'],
+      'x-choices': 'alert_record_type',
+      'x-column': { type: 'select', index: 1 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-input': { setBy: 'add_alert' },
+    },
+    hardware_id: {
+      type: 'integer',
+      'x-lookup': { resource: 'hardware', label: 'name' },
+      'x-column': { type: 'select2', index: 2, linked: true },
+      'x-input': { setBy: 'add_alert' },
+    },
+    ticket_id: { type: 'integer', 'x-column': { index: 3, linked: true }, 'x-input': { setBy: 'add_alert' } },
+    service_point_id: {
+      type: 'integer',
+      readOnly: true,
+      'x-lookup': { resource: 'service-points', label: 'name' },
+      'x-column': { type: 'select2', index: 4, hide: true },
+    },
+    comment: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 500,
+      'x-column': { type: 'expandable', index: 5 },
+      'x-input': { setBy: 'add_alert', multiline: true },
+    },
+    troubleshooting_comment: {
+      type: 'string',
+      maxLength: 500,
+      format: 'name-3',
+      'x-column': { type: 'expandable', index: 6 },
+      'x-input': { multiline: true },
+    },
+    created_by: { type: 'string', readOnly: true, 'x-column': { index: 7 } },
+    created_at: { type: 'string', format: 'date-time', readOnly: true, 'x-column': { index: 8 } },
+    maintenance_provider_id: {
+      type: 'integer',
+      readOnly: true,
+      'x-lookup': { source: 'webtool/lists?type=maintenance_providers' },
+      'x-column': { type: 'select', index: 9, hide: true },
+      'x-filter': { kind: 'select' },
+    },
+    support_provider_id: {
+      type: 'integer',
+      readOnly: true,
+      'x-lookup': { source: 'webtool/lists?type=support_providers' },
+      'x-column': { type: 'select', index: 10, hide: true },
+    },
+  },
+};
+const func2 = ajvRuntime_ucs2length_default;
+const formats0 = sharedValidators.formats['name-3'];
+const formats2 = sharedValidators.formats['date-time'];
+
+function validate33(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="alert" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate33.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs1 = errors;
+  let valid0 = true;
+  const _errs2 = errors;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    let missing0;
+    if (data.record_type === undefined && (missing0 = 'record_type')) {
+      const err0 = {};
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    } else {
+      if (data.record_type !== undefined) {
+        if ('hardware' !== data.record_type) {
+          const err1 = {};
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
+    }
+  }
+  var _valid0 = _errs2 === errors;
+  errors = _errs1;
+  if (vErrors !== null) {
+    if (_errs1) {
+      vErrors.length = _errs1;
+    } else {
+      vErrors = null;
+    }
+  }
+  let ifClause0;
+  if (_valid0) {
+    const _errs4 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.hardware_id === undefined) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'hardware_id' },
+          message: "must have required property '" + 'hardware_id' + "'",
+          schema: schema61.then.required,
+          parentSchema: schema61.then,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    var _valid0 = _errs4 === errors;
+    valid0 = _valid0;
+    if (valid0) {
+      var props0 = {};
+      props0.hardware_id = true;
+      props0.record_type = true;
+    }
+    ifClause0 = 'then';
+  } else {
+    const _errs5 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.ticket_id === undefined) {
+        const err3 = {
+          instancePath,
+          schemaPath: '#/else/required',
+          keyword: 'required',
+          params: { missingProperty: 'ticket_id' },
+          message: "must have required property '" + 'ticket_id' + "'",
+          schema: schema61.else.required,
+          parentSchema: schema61.else,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    var _valid0 = _errs5 === errors;
+    valid0 = _valid0;
+    if (valid0) {
+      if (props0 !== true) {
+        props0 = props0 || {};
+        props0.ticket_id = true;
+      }
+    }
+    ifClause0 = 'else';
+  }
+  if (!valid0) {
+    const err4 = {
+      instancePath,
+      schemaPath: '#/if',
+      keyword: 'if',
+      params: { failingKeyword: ifClause0 },
+      message: 'must match "' + ifClause0 + '" schema',
+      schema: schema61.if,
+      parentSchema: schema61,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.record_type === undefined) {
+      const err5 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'record_type' },
+        message: "must have required property '" + 'record_type' + "'",
+        schema: schema61.required,
+        parentSchema: schema61,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.comment === undefined) {
+      const err6 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'comment' },
+        message: "must have required property '" + 'comment' + "'",
+        schema: schema61.required,
+        parentSchema: schema61,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.alert_id = true;
+      props0.record_type = true;
+      props0.hardware_id = true;
+      props0.ticket_id = true;
+      props0.service_point_id = true;
+      props0.comment = true;
+      props0.troubleshooting_comment = true;
+      props0.created_by = true;
+      props0.created_at = true;
+      props0.maintenance_provider_id = true;
+      props0.support_provider_id = true;
+    }
+    if (data.alert_id !== undefined) {
+      let data1 = data.alert_id;
+      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err7 = {
+          instancePath: instancePath + '/alert_id',
+          schemaPath: '#/properties/alert_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.alert_id.type,
+          parentSchema: schema61.properties.alert_id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.record_type !== undefined) {
+      let data2 = data.record_type;
+      if (typeof data2 !== 'string') {
+        const err8 = {
+          instancePath: instancePath + '/record_type',
+          schemaPath: '#/properties/record_type/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.record_type.type,
+          parentSchema: schema61.properties.record_type,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (!(data2 === 'hardware' || data2 === 'ticket')) {
+        const err9 = {
+          instancePath: instancePath + '/record_type',
+          schemaPath: '#/properties/record_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema61.properties.record_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema61.properties.record_type.enum,
+          parentSchema: schema61.properties.record_type,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.hardware_id !== undefined) {
+      let data3 = data.hardware_id;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err10 = {
+          instancePath: instancePath + '/hardware_id',
+          schemaPath: '#/properties/hardware_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.hardware_id.type,
+          parentSchema: schema61.properties.hardware_id,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.ticket_id !== undefined) {
+      let data4 = data.ticket_id;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err11 = {
+          instancePath: instancePath + '/ticket_id',
+          schemaPath: '#/properties/ticket_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.ticket_id.type,
+          parentSchema: schema61.properties.ticket_id,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.service_point_id !== undefined) {
+      let data5 = data.service_point_id;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err12 = {
+          instancePath: instancePath + '/service_point_id',
+          schemaPath: '#/properties/service_point_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.service_point_id.type,
+          parentSchema: schema61.properties.service_point_id,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.comment !== undefined) {
+      let data6 = data.comment;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 500) {
+          const err13 = {
+            instancePath: instancePath + '/comment',
+            schemaPath: '#/properties/comment/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema61.properties.comment,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (func2(data6) < 1) {
+          const err14 = {
+            instancePath: instancePath + '/comment',
+            schemaPath: '#/properties/comment/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema61.properties.comment,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/comment',
+          schemaPath: '#/properties/comment/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.comment.type,
+          parentSchema: schema61.properties.comment,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.troubleshooting_comment !== undefined) {
+      let data7 = data.troubleshooting_comment;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 500) {
+          const err16 = {
+            instancePath: instancePath + '/troubleshooting_comment',
+            schemaPath: '#/properties/troubleshooting_comment/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema61.properties.troubleshooting_comment,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data7)) {
+          const err17 = {
+            instancePath: instancePath + '/troubleshooting_comment',
+            schemaPath: '#/properties/troubleshooting_comment/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema61.properties.troubleshooting_comment,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      } else {
+        const err18 = {
+          instancePath: instancePath + '/troubleshooting_comment',
+          schemaPath: '#/properties/troubleshooting_comment/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.troubleshooting_comment.type,
+          parentSchema: schema61.properties.troubleshooting_comment,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.created_by !== undefined) {
+      let data8 = data.created_by;
+      if (typeof data8 !== 'string') {
+        const err19 = {
+          instancePath: instancePath + '/created_by',
+          schemaPath: '#/properties/created_by/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.created_by.type,
+          parentSchema: schema61.properties.created_by,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.created_at !== undefined) {
+      let data9 = data.created_at;
+      if (typeof data9 === 'string') {
+        if (!formats2.validate(data9)) {
+          const err20 = {
+            instancePath: instancePath + '/created_at',
+            schemaPath: '#/properties/created_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema61.properties.created_at,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = {
+          instancePath: instancePath + '/created_at',
+          schemaPath: '#/properties/created_at/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.created_at.type,
+          parentSchema: schema61.properties.created_at,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.maintenance_provider_id !== undefined) {
+      let data10 = data.maintenance_provider_id;
+      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
+        const err22 = {
+          instancePath: instancePath + '/maintenance_provider_id',
+          schemaPath: '#/properties/maintenance_provider_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.maintenance_provider_id.type,
+          parentSchema: schema61.properties.maintenance_provider_id,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.support_provider_id !== undefined) {
+      let data11 = data.support_provider_id;
+      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+        const err23 = {
+          instancePath: instancePath + '/support_provider_id',
+          schemaPath: '#/properties/support_provider_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.support_provider_id.type,
+          parentSchema: schema61.properties.support_provider_id,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err24 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema61.type,
+      parentSchema: schema61,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err24];
+    } else {
+      vErrors.push(err24);
+    }
+    errors++;
+  }
+  validate33.errors = vErrors;
+  evaluated0.props = props0;
+  return errors === 0;
+}
+validate33.evaluated = { dynamicProps: true, dynamicItems: false };
+
+export const alertForm = validate34;
+const schema62 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'alert-form',
+  title: 'AlertForm',
+  description:
+    "The dialog of the 'Add alert' record action of a hardware unit and a ticket: the alert's comment, not editable once saved.",
+  type: 'object',
+  required: ['comment'],
+  properties: { comment: { type: 'string', minLength: 1, maxLength: 500, 'x-input': { multiline: true } } },
+};
+
+function validate34(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="alert-form" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate34.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.comment === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'comment' },
+        message: "must have required property '" + 'comment' + "'",
+        schema: schema62.required,
+        parentSchema: schema62,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.comment !== undefined) {
+      let data0 = data.comment;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 500) {
+          const err1 = {
+            instancePath: instancePath + '/comment',
+            schemaPath: '#/properties/comment/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema62.properties.comment,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err2 = {
+            instancePath: instancePath + '/comment',
+            schemaPath: '#/properties/comment/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema62.properties.comment,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + '/comment',
+          schemaPath: '#/properties/comment/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema62.properties.comment.type,
+          parentSchema: schema62.properties.comment,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema62.type,
+      parentSchema: schema62,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate34.errors = vErrors;
+  return errors === 0;
+}
+validate34.evaluated = { props: { comment: true }, dynamicProps: false, dynamicItems: false };
+
+export const carrier = validate35;
+const schema63 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'carrier',
   title: 'Carrier',
@@ -214,21 +971,20 @@ const schema61 = {
     },
   },
 };
-const schema63 = { type: 'string', enum: ['DK', 'NO', 'SE', 'PL', 'FI', 'RO', 'BE', 'GR', 'DE'] };
-const formats0 = sharedValidators.formats['name-characters'];
-const formats2 = sharedValidators.formats['https-url'];
-const formats4 = sharedValidators.formats['email-list'];
-const formats6 = sharedValidators.formats['no-special-characters'];
-const func2 = ajvRuntime_ucs2length_default;
-const pattern6 = new RegExp('^#[0-9a-fA-F]{6}$', 'u');
+const schema65 = { type: 'string', enum: ['DK', 'NO', 'SE', 'PL', 'FI', 'RO', 'BE', 'GR', 'DE'] };
+const formats4 = sharedValidators.formats['name-characters'];
+const formats6 = sharedValidators.formats['https-url'];
+const formats8 = sharedValidators.formats['email-list'];
+const formats10 = sharedValidators.formats['no-special-characters'];
+const pattern7 = new RegExp('^#[0-9a-fA-F]{6}$', 'u');
 
-function validate33(
+function validate35(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="carrier" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate33.evaluated;
+  const evaluated0 = validate35.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -243,8 +999,8 @@ function validate33(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -261,8 +1017,8 @@ function validate33(
         keyword: 'required',
         params: { missingProperty: 'primary_country_code' },
         message: "must have required property '" + 'primary_country_code' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -279,8 +1035,8 @@ function validate33(
         keyword: 'required',
         params: { missingProperty: 'service_point_radius' },
         message: "must have required property '" + 'service_point_radius' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -299,8 +1055,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.carrier_id.type,
-          parentSchema: schema61.properties.carrier_id,
+          schema: schema63.properties.carrier_id.type,
+          parentSchema: schema63.properties.carrier_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -322,7 +1078,7 @@ function validate33(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema61.properties.name,
+            parentSchema: schema63.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -340,7 +1096,7 @@ function validate33(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema61.properties.name,
+            parentSchema: schema63.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -350,7 +1106,7 @@ function validate33(
           }
           errors++;
         }
-        if (!formats0.validate(data1)) {
+        if (!formats4.validate(data1)) {
           const err6 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/format',
@@ -358,7 +1114,7 @@ function validate33(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema61.properties.name,
+            parentSchema: schema63.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -375,8 +1131,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.name.type,
-          parentSchema: schema61.properties.name,
+          schema: schema63.properties.name.type,
+          parentSchema: schema63.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -396,8 +1152,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.active.type,
-          parentSchema: schema61.properties.active,
+          schema: schema63.properties.active.type,
+          parentSchema: schema63.properties.active,
           data: data2,
         };
         if (vErrors === null) {
@@ -417,8 +1173,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.type,
-          parentSchema: schema63,
+          schema: schema65.type,
+          parentSchema: schema65,
           data: data3,
         };
         if (vErrors === null) {
@@ -443,10 +1199,10 @@ function validate33(
           instancePath: instancePath + '/primary_country_code',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema63.enum },
+          params: { allowedValues: schema65.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema63.enum,
-          parentSchema: schema63,
+          schema: schema65.enum,
+          parentSchema: schema65,
           data: data3,
         };
         if (vErrors === null) {
@@ -468,7 +1224,7 @@ function validate33(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema61.properties.service_point_radius,
+            parentSchema: schema63.properties.service_point_radius,
             data: data4,
           };
           if (vErrors === null) {
@@ -486,7 +1242,7 @@ function validate33(
             params: { comparison: '>=', limit: 0.1 },
             message: 'must be >= 0.1',
             schema: 0.1,
-            parentSchema: schema61.properties.service_point_radius,
+            parentSchema: schema63.properties.service_point_radius,
             data: data4,
           };
           if (vErrors === null) {
@@ -503,8 +1259,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema61.properties.service_point_radius.type,
-          parentSchema: schema61.properties.service_point_radius,
+          schema: schema63.properties.service_point_radius.type,
+          parentSchema: schema63.properties.service_point_radius,
           data: data4,
         };
         if (vErrors === null) {
@@ -524,8 +1280,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.allocation_default_behaviour.type,
-          parentSchema: schema61.properties.allocation_default_behaviour,
+          schema: schema63.properties.allocation_default_behaviour.type,
+          parentSchema: schema63.properties.allocation_default_behaviour,
           data: data5,
         };
         if (vErrors === null) {
@@ -540,10 +1296,10 @@ function validate33(
           instancePath: instancePath + '/allocation_default_behaviour',
           schemaPath: '#/properties/allocation_default_behaviour/enum',
           keyword: 'enum',
-          params: { allowedValues: schema61.properties.allocation_default_behaviour.enum },
+          params: { allowedValues: schema63.properties.allocation_default_behaviour.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema61.properties.allocation_default_behaviour.enum,
-          parentSchema: schema61.properties.allocation_default_behaviour,
+          schema: schema63.properties.allocation_default_behaviour.enum,
+          parentSchema: schema63.properties.allocation_default_behaviour,
           data: data5,
         };
         if (vErrors === null) {
@@ -563,8 +1319,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.booking_notification_behaviour.type,
-          parentSchema: schema61.properties.booking_notification_behaviour,
+          schema: schema63.properties.booking_notification_behaviour.type,
+          parentSchema: schema63.properties.booking_notification_behaviour,
           data: data6,
         };
         if (vErrors === null) {
@@ -579,10 +1335,10 @@ function validate33(
           instancePath: instancePath + '/booking_notification_behaviour',
           schemaPath: '#/properties/booking_notification_behaviour/enum',
           keyword: 'enum',
-          params: { allowedValues: schema61.properties.booking_notification_behaviour.enum },
+          params: { allowedValues: schema63.properties.booking_notification_behaviour.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema61.properties.booking_notification_behaviour.enum,
-          parentSchema: schema61.properties.booking_notification_behaviour,
+          schema: schema63.properties.booking_notification_behaviour.enum,
+          parentSchema: schema63.properties.booking_notification_behaviour,
           data: data6,
         };
         if (vErrors === null) {
@@ -602,8 +1358,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.expiry_days.type,
-          parentSchema: schema61.properties.expiry_days,
+          schema: schema63.properties.expiry_days.type,
+          parentSchema: schema63.properties.expiry_days,
           data: data7,
         };
         if (vErrors === null) {
@@ -622,7 +1378,7 @@ function validate33(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema61.properties.expiry_days,
+            parentSchema: schema63.properties.expiry_days,
             data: data7,
           };
           if (vErrors === null) {
@@ -640,7 +1396,7 @@ function validate33(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema61.properties.expiry_days,
+            parentSchema: schema63.properties.expiry_days,
             data: data7,
           };
           if (vErrors === null) {
@@ -661,8 +1417,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.end_user_signature.type,
-          parentSchema: schema61.properties.end_user_signature,
+          schema: schema63.properties.end_user_signature.type,
+          parentSchema: schema63.properties.end_user_signature,
           data: data8,
         };
         if (vErrors === null) {
@@ -682,8 +1438,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.own_end_user_app.type,
-          parentSchema: schema61.properties.own_end_user_app,
+          schema: schema63.properties.own_end_user_app.type,
+          parentSchema: schema63.properties.own_end_user_app,
           data: data9,
         };
         if (vErrors === null) {
@@ -703,8 +1459,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.reminder.type,
-          parentSchema: schema61.properties.reminder,
+          schema: schema63.properties.reminder.type,
+          parentSchema: schema63.properties.reminder,
           data: data10,
         };
         if (vErrors === null) {
@@ -724,8 +1480,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.api_key.type,
-          parentSchema: schema61.properties.api_key,
+          schema: schema63.properties.api_key.type,
+          parentSchema: schema63.properties.api_key,
           data: data11,
         };
         if (vErrors === null) {
@@ -747,7 +1503,7 @@ function validate33(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema61.properties.webhook_url,
+            parentSchema: schema63.properties.webhook_url,
             data: data12,
           };
           if (vErrors === null) {
@@ -757,7 +1513,7 @@ function validate33(
           }
           errors++;
         }
-        if (!formats2.validate(data12)) {
+        if (!formats6.validate(data12)) {
           const err26 = {
             instancePath: instancePath + '/webhook_url',
             schemaPath: '#/properties/webhook_url/format',
@@ -765,7 +1521,7 @@ function validate33(
             params: { format: 'https-url' },
             message: 'must match format "' + 'https-url' + '"',
             schema: 'https-url',
-            parentSchema: schema61.properties.webhook_url,
+            parentSchema: schema63.properties.webhook_url,
             data: data12,
           };
           if (vErrors === null) {
@@ -782,8 +1538,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.webhook_url.type,
-          parentSchema: schema61.properties.webhook_url,
+          schema: schema63.properties.webhook_url.type,
+          parentSchema: schema63.properties.webhook_url,
           data: data12,
         };
         if (vErrors === null) {
@@ -805,7 +1561,7 @@ function validate33(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema61.properties.webhook_http_header,
+            parentSchema: schema63.properties.webhook_http_header,
             data: data13,
           };
           if (vErrors === null) {
@@ -822,8 +1578,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.webhook_http_header.type,
-          parentSchema: schema61.properties.webhook_http_header,
+          schema: schema63.properties.webhook_http_header.type,
+          parentSchema: schema63.properties.webhook_http_header,
           data: data13,
         };
         if (vErrors === null) {
@@ -847,8 +1603,8 @@ function validate33(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema61.properties.webhook_events.items.type,
-              parentSchema: schema61.properties.webhook_events.items,
+              schema: schema63.properties.webhook_events.items.type,
+              parentSchema: schema63.properties.webhook_events.items,
               data: data15,
             };
             if (vErrors === null) {
@@ -870,10 +1626,10 @@ function validate33(
               instancePath: instancePath + '/webhook_events/' + i0,
               schemaPath: '#/properties/webhook_events/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema61.properties.webhook_events.items.enum },
+              params: { allowedValues: schema63.properties.webhook_events.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema61.properties.webhook_events.items.enum,
-              parentSchema: schema61.properties.webhook_events.items,
+              schema: schema63.properties.webhook_events.items.enum,
+              parentSchema: schema63.properties.webhook_events.items,
               data: data15,
             };
             if (vErrors === null) {
@@ -902,7 +1658,7 @@ function validate33(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema61.properties.webhook_events,
+                parentSchema: schema63.properties.webhook_events,
                 data: data14,
               };
               if (vErrors === null) {
@@ -923,8 +1679,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema61.properties.webhook_events.type,
-          parentSchema: schema61.properties.webhook_events,
+          schema: schema63.properties.webhook_events.type,
+          parentSchema: schema63.properties.webhook_events,
           data: data14,
         };
         if (vErrors === null) {
@@ -944,8 +1700,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.webhook_retry_attempts.type,
-          parentSchema: schema61.properties.webhook_retry_attempts,
+          schema: schema63.properties.webhook_retry_attempts.type,
+          parentSchema: schema63.properties.webhook_retry_attempts,
           data: data16,
         };
         if (vErrors === null) {
@@ -964,7 +1720,7 @@ function validate33(
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema61.properties.webhook_retry_attempts,
+            parentSchema: schema63.properties.webhook_retry_attempts,
             data: data16,
           };
           if (vErrors === null) {
@@ -982,7 +1738,7 @@ function validate33(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema61.properties.webhook_retry_attempts,
+            parentSchema: schema63.properties.webhook_retry_attempts,
             data: data16,
           };
           if (vErrors === null) {
@@ -1003,8 +1759,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.webhook_retry_interval.type,
-          parentSchema: schema61.properties.webhook_retry_interval,
+          schema: schema63.properties.webhook_retry_interval.type,
+          parentSchema: schema63.properties.webhook_retry_interval,
           data: data17,
         };
         if (vErrors === null) {
@@ -1023,7 +1779,7 @@ function validate33(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema61.properties.webhook_retry_interval,
+            parentSchema: schema63.properties.webhook_retry_interval,
             data: data17,
           };
           if (vErrors === null) {
@@ -1041,7 +1797,7 @@ function validate33(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema61.properties.webhook_retry_interval,
+            parentSchema: schema63.properties.webhook_retry_interval,
             data: data17,
           };
           if (vErrors === null) {
@@ -1062,8 +1818,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.webhook_first_delay.type,
-          parentSchema: schema61.properties.webhook_first_delay,
+          schema: schema63.properties.webhook_first_delay.type,
+          parentSchema: schema63.properties.webhook_first_delay,
           data: data18,
         };
         if (vErrors === null) {
@@ -1082,7 +1838,7 @@ function validate33(
             params: { comparison: '<=', limit: 120 },
             message: 'must be <= 120',
             schema: 120,
-            parentSchema: schema61.properties.webhook_first_delay,
+            parentSchema: schema63.properties.webhook_first_delay,
             data: data18,
           };
           if (vErrors === null) {
@@ -1100,7 +1856,7 @@ function validate33(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema61.properties.webhook_first_delay,
+            parentSchema: schema63.properties.webhook_first_delay,
             data: data18,
           };
           if (vErrors === null) {
@@ -1121,8 +1877,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.webhook_cycle_repeat.type,
-          parentSchema: schema61.properties.webhook_cycle_repeat,
+          schema: schema63.properties.webhook_cycle_repeat.type,
+          parentSchema: schema63.properties.webhook_cycle_repeat,
           data: data19,
         };
         if (vErrors === null) {
@@ -1141,7 +1897,7 @@ function validate33(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema61.properties.webhook_cycle_repeat,
+            parentSchema: schema63.properties.webhook_cycle_repeat,
             data: data19,
           };
           if (vErrors === null) {
@@ -1159,7 +1915,7 @@ function validate33(
             params: { comparison: '>=', limit: 10 },
             message: 'must be >= 10',
             schema: 10,
-            parentSchema: schema61.properties.webhook_cycle_repeat,
+            parentSchema: schema63.properties.webhook_cycle_repeat,
             data: data19,
           };
           if (vErrors === null) {
@@ -1182,7 +1938,7 @@ function validate33(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema61.properties.invoicing_email,
+            parentSchema: schema63.properties.invoicing_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -1192,7 +1948,7 @@ function validate33(
           }
           errors++;
         }
-        if (!formats4.validate(data20)) {
+        if (!formats8.validate(data20)) {
           const err47 = {
             instancePath: instancePath + '/invoicing_email',
             schemaPath: '#/properties/invoicing_email/format',
@@ -1200,7 +1956,7 @@ function validate33(
             params: { format: 'email-list' },
             message: 'must match format "' + 'email-list' + '"',
             schema: 'email-list',
-            parentSchema: schema61.properties.invoicing_email,
+            parentSchema: schema63.properties.invoicing_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -1217,8 +1973,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.invoicing_email.type,
-          parentSchema: schema61.properties.invoicing_email,
+          schema: schema63.properties.invoicing_email.type,
+          parentSchema: schema63.properties.invoicing_email,
           data: data20,
         };
         if (vErrors === null) {
@@ -1240,7 +1996,7 @@ function validate33(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema61.properties.invoicing_reference,
+            parentSchema: schema63.properties.invoicing_reference,
             data: data21,
           };
           if (vErrors === null) {
@@ -1250,7 +2006,7 @@ function validate33(
           }
           errors++;
         }
-        if (!formats6.validate(data21)) {
+        if (!formats10.validate(data21)) {
           const err50 = {
             instancePath: instancePath + '/invoicing_reference',
             schemaPath: '#/properties/invoicing_reference/format',
@@ -1258,7 +2014,7 @@ function validate33(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema61.properties.invoicing_reference,
+            parentSchema: schema63.properties.invoicing_reference,
             data: data21,
           };
           if (vErrors === null) {
@@ -1275,8 +2031,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.invoicing_reference.type,
-          parentSchema: schema61.properties.invoicing_reference,
+          schema: schema63.properties.invoicing_reference.type,
+          parentSchema: schema63.properties.invoicing_reference,
           data: data21,
         };
         if (vErrors === null) {
@@ -1290,7 +2046,7 @@ function validate33(
     if (data.color_code !== undefined) {
       let data22 = data.color_code;
       if (typeof data22 === 'string') {
-        if (!pattern6.test(data22)) {
+        if (!pattern7.test(data22)) {
           const err52 = {
             instancePath: instancePath + '/color_code',
             schemaPath: '#/properties/color_code/pattern',
@@ -1298,7 +2054,7 @@ function validate33(
             params: { pattern: '^#[0-9a-fA-F]{6}$' },
             message: 'must match pattern "' + '^#[0-9a-fA-F]{6}$' + '"',
             schema: '^#[0-9a-fA-F]{6}$',
-            parentSchema: schema61.properties.color_code,
+            parentSchema: schema63.properties.color_code,
             data: data22,
           };
           if (vErrors === null) {
@@ -1315,8 +2071,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.color_code.type,
-          parentSchema: schema61.properties.color_code,
+          schema: schema63.properties.color_code.type,
+          parentSchema: schema63.properties.color_code,
           data: data22,
         };
         if (vErrors === null) {
@@ -1336,8 +2092,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.logo_url.type,
-          parentSchema: schema61.properties.logo_url,
+          schema: schema63.properties.logo_url.type,
+          parentSchema: schema63.properties.logo_url,
           data: data23,
         };
         if (vErrors === null) {
@@ -1355,8 +2111,8 @@ function validate33(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema61.type,
-      parentSchema: schema61,
+      schema: schema63.type,
+      parentSchema: schema63,
       data,
     };
     if (vErrors === null) {
@@ -1366,10 +2122,10 @@ function validate33(
     }
     errors++;
   }
-  validate33.errors = vErrors;
+  validate35.errors = vErrors;
   return errors === 0;
 }
-validate33.evaluated = {
+validate35.evaluated = {
   props: {
     carrier_id: true,
     name: true,
@@ -1399,8 +2155,8 @@ validate33.evaluated = {
   dynamicItems: false,
 };
 
-export const carrierExpirySettings = validate35;
-const schema64 = {
+export const carrierExpirySettings = validate37;
+const schema66 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'carrier-expiry-settings',
   title: 'Carrier expiry settings',
@@ -1411,13 +2167,13 @@ const schema64 = {
   properties: { expiry_days: { type: 'integer', minimum: 1, maximum: 30 }, reminder: { type: 'boolean' } },
 };
 
-function validate35(
+function validate37(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="carrier-expiry-settings" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate35.evaluated;
+  const evaluated0 = validate37.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1432,8 +2188,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'expiry_days' },
         message: "must have required property '" + 'expiry_days' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -1450,8 +2206,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'reminder' },
         message: "must have required property '" + 'reminder' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -1470,8 +2226,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.expiry_days.type,
-          parentSchema: schema64.properties.expiry_days,
+          schema: schema66.properties.expiry_days.type,
+          parentSchema: schema66.properties.expiry_days,
           data: data0,
         };
         if (vErrors === null) {
@@ -1490,7 +2246,7 @@ function validate35(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema64.properties.expiry_days,
+            parentSchema: schema66.properties.expiry_days,
             data: data0,
           };
           if (vErrors === null) {
@@ -1508,7 +2264,7 @@ function validate35(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema64.properties.expiry_days,
+            parentSchema: schema66.properties.expiry_days,
             data: data0,
           };
           if (vErrors === null) {
@@ -1529,8 +2285,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema64.properties.reminder.type,
-          parentSchema: schema64.properties.reminder,
+          schema: schema66.properties.reminder.type,
+          parentSchema: schema66.properties.reminder,
           data: data1,
         };
         if (vErrors === null) {
@@ -1548,8 +2304,8 @@ function validate35(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema64.type,
-      parentSchema: schema64,
+      schema: schema66.type,
+      parentSchema: schema66,
       data,
     };
     if (vErrors === null) {
@@ -1559,13 +2315,13 @@ function validate35(
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
-validate35.evaluated = { props: { expiry_days: true, reminder: true }, dynamicProps: false, dynamicItems: false };
+validate37.evaluated = { props: { expiry_days: true, reminder: true }, dynamicProps: false, dynamicItems: false };
 
-export const common = validate34;
-const schema62 = {
+export const common = validate36;
+const schema64 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'common',
   title: 'Common definitions',
@@ -1642,17 +2398,17 @@ const schema62 = {
   },
 };
 
-function validate34(
+function validate36(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
-  /*# sourceURL="common" */ validate34.errors = null;
+  /*# sourceURL="common" */ validate36.errors = null;
   return true;
 }
-validate34.evaluated = { dynamicProps: false, dynamicItems: false };
+validate36.evaluated = { dynamicProps: false, dynamicItems: false };
 
-export const compartment = validate36;
-const schema65 = {
+export const compartment = validate38;
+const schema67 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'compartment',
   title: 'Compartment',
@@ -1677,15 +2433,15 @@ const schema65 = {
     is_locked: { type: 'boolean', default: false },
   },
 };
-const schema66 = { type: 'integer', minimum: 1 };
+const schema68 = { type: 'integer', minimum: 1 };
 
-function validate36(
+function validate38(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="compartment" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate36.evaluated;
+  const evaluated0 = validate38.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1700,8 +2456,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'compartment_id' },
         message: "must have required property '" + 'compartment_id' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -1718,8 +2474,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'hardware_id' },
         message: "must have required property '" + 'hardware_id' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -1736,8 +2492,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'column' },
         message: "must have required property '" + 'column' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -1754,8 +2510,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'position' },
         message: "must have required property '" + 'position' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -1772,8 +2528,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'size' },
         message: "must have required property '" + 'size' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -1792,8 +2548,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema68.type,
+          parentSchema: schema68,
           data: data0,
         };
         if (vErrors === null) {
@@ -1812,7 +2568,7 @@ function validate36(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema68,
             data: data0,
           };
           if (vErrors === null) {
@@ -1833,8 +2589,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema68.type,
+          parentSchema: schema68,
           data: data1,
         };
         if (vErrors === null) {
@@ -1853,7 +2609,7 @@ function validate36(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema68,
             data: data1,
           };
           if (vErrors === null) {
@@ -1874,8 +2630,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.column.type,
-          parentSchema: schema65.properties.column,
+          schema: schema67.properties.column.type,
+          parentSchema: schema67.properties.column,
           data: data2,
         };
         if (vErrors === null) {
@@ -1894,7 +2650,7 @@ function validate36(
             params: { comparison: '<=', limit: 12 },
             message: 'must be <= 12',
             schema: 12,
-            parentSchema: schema65.properties.column,
+            parentSchema: schema67.properties.column,
             data: data2,
           };
           if (vErrors === null) {
@@ -1912,7 +2668,7 @@ function validate36(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65.properties.column,
+            parentSchema: schema67.properties.column,
             data: data2,
           };
           if (vErrors === null) {
@@ -1933,8 +2689,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.position.type,
-          parentSchema: schema65.properties.position,
+          schema: schema67.properties.position.type,
+          parentSchema: schema67.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -1953,7 +2709,7 @@ function validate36(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema65.properties.position,
+            parentSchema: schema67.properties.position,
             data: data3,
           };
           if (vErrors === null) {
@@ -1971,7 +2727,7 @@ function validate36(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65.properties.position,
+            parentSchema: schema67.properties.position,
             data: data3,
           };
           if (vErrors === null) {
@@ -1992,8 +2748,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.size.type,
-          parentSchema: schema65.properties.size,
+          schema: schema67.properties.size.type,
+          parentSchema: schema67.properties.size,
           data: data4,
         };
         if (vErrors === null) {
@@ -2008,10 +2764,10 @@ function validate36(
           instancePath: instancePath + '/size',
           schemaPath: '#/properties/size/enum',
           keyword: 'enum',
-          params: { allowedValues: schema65.properties.size.enum },
+          params: { allowedValues: schema67.properties.size.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema65.properties.size.enum,
-          parentSchema: schema65.properties.size,
+          schema: schema67.properties.size.enum,
+          parentSchema: schema67.properties.size,
           data: data4,
         };
         if (vErrors === null) {
@@ -2029,10 +2785,10 @@ function validate36(
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: schema65.properties.piece_id.type },
+          params: { type: schema67.properties.piece_id.type },
           message: 'must be string,null',
-          schema: schema65.properties.piece_id.type,
-          parentSchema: schema65.properties.piece_id,
+          schema: schema67.properties.piece_id.type,
+          parentSchema: schema67.properties.piece_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -2051,7 +2807,7 @@ function validate36(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema65.properties.piece_id,
+            parentSchema: schema67.properties.piece_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -2069,7 +2825,7 @@ function validate36(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema65.properties.piece_id,
+            parentSchema: schema67.properties.piece_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -2088,10 +2844,10 @@ function validate36(
           instancePath: instancePath + '/next_piece_id',
           schemaPath: '#/properties/next_piece_id/type',
           keyword: 'type',
-          params: { type: schema65.properties.next_piece_id.type },
+          params: { type: schema67.properties.next_piece_id.type },
           message: 'must be string,null',
-          schema: schema65.properties.next_piece_id.type,
-          parentSchema: schema65.properties.next_piece_id,
+          schema: schema67.properties.next_piece_id.type,
+          parentSchema: schema67.properties.next_piece_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -2110,7 +2866,7 @@ function validate36(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema65.properties.next_piece_id,
+            parentSchema: schema67.properties.next_piece_id,
             data: data6,
           };
           if (vErrors === null) {
@@ -2128,7 +2884,7 @@ function validate36(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema65.properties.next_piece_id,
+            parentSchema: schema67.properties.next_piece_id,
             data: data6,
           };
           if (vErrors === null) {
@@ -2149,8 +2905,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_disabled.type,
-          parentSchema: schema65.properties.is_disabled,
+          schema: schema67.properties.is_disabled.type,
+          parentSchema: schema67.properties.is_disabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -2170,8 +2926,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_free.type,
-          parentSchema: schema65.properties.is_free,
+          schema: schema67.properties.is_free.type,
+          parentSchema: schema67.properties.is_free,
           data: data8,
         };
         if (vErrors === null) {
@@ -2191,8 +2947,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_inactive_comp.type,
-          parentSchema: schema65.properties.is_inactive_comp,
+          schema: schema67.properties.is_inactive_comp.type,
+          parentSchema: schema67.properties.is_inactive_comp,
           data: data9,
         };
         if (vErrors === null) {
@@ -2212,8 +2968,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_occupied.type,
-          parentSchema: schema65.properties.is_occupied,
+          schema: schema67.properties.is_occupied.type,
+          parentSchema: schema67.properties.is_occupied,
           data: data10,
         };
         if (vErrors === null) {
@@ -2233,8 +2989,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_reserved.type,
-          parentSchema: schema65.properties.is_reserved,
+          schema: schema67.properties.is_reserved.type,
+          parentSchema: schema67.properties.is_reserved,
           data: data11,
         };
         if (vErrors === null) {
@@ -2254,8 +3010,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_faulty.type,
-          parentSchema: schema65.properties.is_faulty,
+          schema: schema67.properties.is_faulty.type,
+          parentSchema: schema67.properties.is_faulty,
           data: data12,
         };
         if (vErrors === null) {
@@ -2275,8 +3031,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_locked.type,
-          parentSchema: schema65.properties.is_locked,
+          schema: schema67.properties.is_locked.type,
+          parentSchema: schema67.properties.is_locked,
           data: data13,
         };
         if (vErrors === null) {
@@ -2294,8 +3050,8 @@ function validate36(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema65.type,
-      parentSchema: schema65,
+      schema: schema67.type,
+      parentSchema: schema67,
       data,
     };
     if (vErrors === null) {
@@ -2305,10 +3061,10 @@ function validate36(
     }
     errors++;
   }
-  validate36.errors = vErrors;
+  validate38.errors = vErrors;
   return errors === 0;
 }
-validate36.evaluated = {
+validate38.evaluated = {
   props: {
     compartment_id: true,
     hardware_id: true,
@@ -2329,8 +3085,8 @@ validate36.evaluated = {
   dynamicItems: false,
 };
 
-export const courier = validate37;
-const schema68 = {
+export const courier = validate39;
+const schema70 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'courier',
   title: 'Courier',
@@ -2382,16 +3138,16 @@ const schema68 = {
     },
   },
 };
-const formats8 = sharedValidators.formats['alphanumeric-hyphen'];
-const formats10 = sharedValidators.formats.phone;
+const formats12 = sharedValidators.formats['alphanumeric-hyphen'];
+const formats14 = sharedValidators.formats.phone;
 
-function validate37(
+function validate39(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="courier" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate37.evaluated;
+  const evaluated0 = validate39.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2406,8 +3162,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -2424,8 +3180,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'code' },
         message: "must have required property '" + 'code' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -2444,8 +3200,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.courier_id.type,
-          parentSchema: schema68.properties.courier_id,
+          schema: schema70.properties.courier_id.type,
+          parentSchema: schema70.properties.courier_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -2465,8 +3221,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.carrier_id.type,
-          parentSchema: schema68.properties.carrier_id,
+          schema: schema70.properties.carrier_id.type,
+          parentSchema: schema70.properties.carrier_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -2488,7 +3244,7 @@ function validate37(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema68.properties.code,
+            parentSchema: schema70.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -2506,7 +3262,7 @@ function validate37(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema68.properties.code,
+            parentSchema: schema70.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -2516,7 +3272,7 @@ function validate37(
           }
           errors++;
         }
-        if (!formats8.validate(data2)) {
+        if (!formats12.validate(data2)) {
           const err6 = {
             instancePath: instancePath + '/code',
             schemaPath: '#/properties/code/format',
@@ -2524,7 +3280,7 @@ function validate37(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema68.properties.code,
+            parentSchema: schema70.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -2541,8 +3297,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.code.type,
-          parentSchema: schema68.properties.code,
+          schema: schema70.properties.code.type,
+          parentSchema: schema70.properties.code,
           data: data2,
         };
         if (vErrors === null) {
@@ -2556,7 +3312,7 @@ function validate37(
     if (data.phone !== undefined) {
       let data3 = data.phone;
       if (typeof data3 === 'string') {
-        if (!formats10.validate(data3)) {
+        if (!formats14.validate(data3)) {
           const err8 = {
             instancePath: instancePath + '/phone',
             schemaPath: '#/properties/phone/format',
@@ -2564,7 +3320,7 @@ function validate37(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema68.properties.phone,
+            parentSchema: schema70.properties.phone,
             data: data3,
           };
           if (vErrors === null) {
@@ -2581,8 +3337,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.phone.type,
-          parentSchema: schema68.properties.phone,
+          schema: schema70.properties.phone.type,
+          parentSchema: schema70.properties.phone,
           data: data3,
         };
         if (vErrors === null) {
@@ -2602,8 +3358,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema68.properties.box_inspection.type,
-          parentSchema: schema68.properties.box_inspection,
+          schema: schema70.properties.box_inspection.type,
+          parentSchema: schema70.properties.box_inspection,
           data: data4,
         };
         if (vErrors === null) {
@@ -2623,8 +3379,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema68.properties.active.type,
-          parentSchema: schema68.properties.active,
+          schema: schema70.properties.active.type,
+          parentSchema: schema70.properties.active,
           data: data5,
         };
         if (vErrors === null) {
@@ -2642,8 +3398,8 @@ function validate37(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema68.type,
-      parentSchema: schema68,
+      schema: schema70.type,
+      parentSchema: schema70,
       data,
     };
     if (vErrors === null) {
@@ -2653,17 +3409,17 @@ function validate37(
     }
     errors++;
   }
-  validate37.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
-validate37.evaluated = {
+validate39.evaluated = {
   props: { courier_id: true, carrier_id: true, code: true, phone: true, box_inspection: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const hardwareUnit = validate38;
-const schema69 = {
+export const hardwareUnit = validate40;
+const schema71 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'hardware-unit',
   title: 'HardwareUnit',
@@ -2852,7 +3608,7 @@ const schema69 = {
     },
   },
 };
-const schema71 = {
+const schema73 = {
   type: 'string',
   enum: [
     'license_badge',
@@ -2873,23 +3629,22 @@ const schema71 = {
     'active',
   ],
 };
-const schema72 = { type: 'integer', 'x-choices': 'hardware_status', enum: [1, 2, 3, 4, 5] };
-const schema73 = { type: 'integer', 'x-choices': 'hardware_kind', enum: [1, 2] };
-const schema74 = { type: 'integer', 'x-choices': 'removal_state', enum: [0, 1, 2, 3] };
-const schema75 = { type: 'integer', 'x-choices': 'license_badge', enum: [1, 2, 3, 4] };
-const schema76 = { type: 'integer', 'x-choices': 'warranty', enum: [1, 2, 3] };
-const formats12 = sharedValidators.formats['no-whitespace'];
-const formats20 = sharedValidators.formats.date;
-const formats24 = sharedValidators.formats['date-time'];
+const schema74 = { type: 'integer', 'x-choices': 'hardware_status', enum: [1, 2, 3, 4, 5] };
+const schema75 = { type: 'integer', 'x-choices': 'hardware_kind', enum: [1, 2] };
+const schema76 = { type: 'integer', 'x-choices': 'removal_state', enum: [0, 1, 2, 3] };
+const schema77 = { type: 'integer', 'x-choices': 'license_badge', enum: [1, 2, 3, 4] };
+const schema78 = { type: 'integer', 'x-choices': 'warranty', enum: [1, 2, 3] };
+const formats16 = sharedValidators.formats['no-whitespace'];
+const formats24 = sharedValidators.formats.date;
 const func0 = ajvRuntime_equal_default;
 
-function validate38(
+function validate40(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="hardware-unit" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate38.evaluated;
+  const evaluated0 = validate40.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2904,8 +3659,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -2922,8 +3677,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'hardware_type' },
         message: "must have required property '" + 'hardware_type' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -2940,8 +3695,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -2958,8 +3713,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -2978,8 +3733,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema68.type,
+          parentSchema: schema68,
           data: data0,
         };
         if (vErrors === null) {
@@ -2998,7 +3753,7 @@ function validate38(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema68,
             data: data0,
           };
           if (vErrors === null) {
@@ -3021,7 +3776,7 @@ function validate38(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema69.properties.sub_id,
+            parentSchema: schema71.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -3031,7 +3786,7 @@ function validate38(
           }
           errors++;
         }
-        if (!formats12.validate(data1)) {
+        if (!formats16.validate(data1)) {
           const err7 = {
             instancePath: instancePath + '/sub_id',
             schemaPath: '#/properties/sub_id/format',
@@ -3039,7 +3794,7 @@ function validate38(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema69.properties.sub_id,
+            parentSchema: schema71.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -3056,8 +3811,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.sub_id.type,
-          parentSchema: schema69.properties.sub_id,
+          schema: schema71.properties.sub_id.type,
+          parentSchema: schema71.properties.sub_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -3079,7 +3834,7 @@ function validate38(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema69.properties.name,
+            parentSchema: schema71.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -3097,7 +3852,7 @@ function validate38(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema69.properties.name,
+            parentSchema: schema71.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -3107,7 +3862,7 @@ function validate38(
           }
           errors++;
         }
-        if (!formats0.validate(data2)) {
+        if (!formats4.validate(data2)) {
           const err11 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/format',
@@ -3115,7 +3870,7 @@ function validate38(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema69.properties.name,
+            parentSchema: schema71.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -3132,8 +3887,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.name.type,
-          parentSchema: schema69.properties.name,
+          schema: schema71.properties.name.type,
+          parentSchema: schema71.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -3157,8 +3912,8 @@ function validate38(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema71.type,
-              parentSchema: schema71,
+              schema: schema73.type,
+              parentSchema: schema73,
               data: data4,
             };
             if (vErrors === null) {
@@ -3190,10 +3945,10 @@ function validate38(
               instancePath: instancePath + '/badges_v2/' + i0,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema71.enum },
+              params: { allowedValues: schema73.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema71.enum,
-              parentSchema: schema71,
+              schema: schema73.enum,
+              parentSchema: schema73,
               data: data4,
             };
             if (vErrors === null) {
@@ -3217,7 +3972,7 @@ function validate38(
                   params: { i: i1, j: j0 },
                   message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                   schema: true,
-                  parentSchema: schema69.properties.badges_v2,
+                  parentSchema: schema71.properties.badges_v2,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -3238,8 +3993,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema69.properties.badges_v2.type,
-          parentSchema: schema69.properties.badges_v2,
+          schema: schema71.properties.badges_v2.type,
+          parentSchema: schema71.properties.badges_v2,
           data: data3,
         };
         if (vErrors === null) {
@@ -3259,8 +4014,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.type,
-          parentSchema: schema72,
+          schema: schema74.type,
+          parentSchema: schema74,
           data: data5,
         };
         if (vErrors === null) {
@@ -3275,10 +4030,10 @@ function validate38(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema72.enum },
+          params: { allowedValues: schema74.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema72.enum,
-          parentSchema: schema72,
+          schema: schema74.enum,
+          parentSchema: schema74,
           data: data5,
         };
         if (vErrors === null) {
@@ -3298,8 +4053,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema73.type,
-          parentSchema: schema73,
+          schema: schema75.type,
+          parentSchema: schema75,
           data: data6,
         };
         if (vErrors === null) {
@@ -3314,10 +4069,10 @@ function validate38(
           instancePath: instancePath + '/hardware_type',
           schemaPath: 'common#/$defs/hardwareKind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema73.enum },
+          params: { allowedValues: schema75.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema73.enum,
-          parentSchema: schema73,
+          schema: schema75.enum,
+          parentSchema: schema75,
           data: data6,
         };
         if (vErrors === null) {
@@ -3337,8 +4092,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.hardware_model_id.type,
-          parentSchema: schema69.properties.hardware_model_id,
+          schema: schema71.properties.hardware_model_id.type,
+          parentSchema: schema71.properties.hardware_model_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -3360,7 +4115,7 @@ function validate38(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema69.properties.model_name,
+            parentSchema: schema71.properties.model_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -3377,8 +4132,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.model_name.type,
-          parentSchema: schema69.properties.model_name,
+          schema: schema71.properties.model_name.type,
+          parentSchema: schema71.properties.model_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -3398,8 +4153,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.hardware_owner_id.type,
-          parentSchema: schema69.properties.hardware_owner_id,
+          schema: schema71.properties.hardware_owner_id.type,
+          parentSchema: schema71.properties.hardware_owner_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -3417,10 +4172,10 @@ function validate38(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema69.properties.service_point_id.type },
+          params: { type: schema71.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema69.properties.service_point_id.type,
-          parentSchema: schema69.properties.service_point_id,
+          schema: schema71.properties.service_point_id.type,
+          parentSchema: schema71.properties.service_point_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -3446,7 +4201,7 @@ function validate38(
                 params: { limit: 40 },
                 message: 'must NOT have more than 40 characters',
                 schema: 40,
-                parentSchema: schema69.properties.serial_ids.items,
+                parentSchema: schema71.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -3464,7 +4219,7 @@ function validate38(
                 params: { limit: 4 },
                 message: 'must NOT have fewer than 4 characters',
                 schema: 4,
-                parentSchema: schema69.properties.serial_ids.items,
+                parentSchema: schema71.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -3474,7 +4229,7 @@ function validate38(
               }
               errors++;
             }
-            if (!formats12.validate(data12)) {
+            if (!formats16.validate(data12)) {
               const err28 = {
                 instancePath: instancePath + '/serial_ids/' + i2,
                 schemaPath: '#/properties/serial_ids/items/format',
@@ -3482,7 +4237,7 @@ function validate38(
                 params: { format: 'no-whitespace' },
                 message: 'must match format "' + 'no-whitespace' + '"',
                 schema: 'no-whitespace',
-                parentSchema: schema69.properties.serial_ids.items,
+                parentSchema: schema71.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -3499,8 +4254,8 @@ function validate38(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema69.properties.serial_ids.items.type,
-              parentSchema: schema69.properties.serial_ids.items,
+              schema: schema71.properties.serial_ids.items.type,
+              parentSchema: schema71.properties.serial_ids.items,
               data: data12,
             };
             if (vErrors === null) {
@@ -3529,7 +4284,7 @@ function validate38(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema69.properties.serial_ids,
+                parentSchema: schema71.properties.serial_ids,
                 data: data11,
               };
               if (vErrors === null) {
@@ -3550,8 +4305,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema69.properties.serial_ids.type,
-          parentSchema: schema69.properties.serial_ids,
+          schema: schema71.properties.serial_ids.type,
+          parentSchema: schema71.properties.serial_ids,
           data: data11,
         };
         if (vErrors === null) {
@@ -3573,7 +4328,7 @@ function validate38(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema69.properties.firmware_version,
+            parentSchema: schema71.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -3583,7 +4338,7 @@ function validate38(
           }
           errors++;
         }
-        if (!formats12.validate(data13)) {
+        if (!formats16.validate(data13)) {
           const err33 = {
             instancePath: instancePath + '/firmware_version',
             schemaPath: '#/properties/firmware_version/format',
@@ -3591,7 +4346,7 @@ function validate38(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema69.properties.firmware_version,
+            parentSchema: schema71.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -3608,8 +4363,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.firmware_version.type,
-          parentSchema: schema69.properties.firmware_version,
+          schema: schema71.properties.firmware_version.type,
+          parentSchema: schema71.properties.firmware_version,
           data: data13,
         };
         if (vErrors === null) {
@@ -3627,10 +4382,10 @@ function validate38(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema69.properties.pinpad_id.type },
+          params: { type: schema71.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema69.properties.pinpad_id.type,
-          parentSchema: schema69.properties.pinpad_id,
+          schema: schema71.properties.pinpad_id.type,
+          parentSchema: schema71.properties.pinpad_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -3650,8 +4405,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.compartment_count.type,
-          parentSchema: schema69.properties.compartment_count,
+          schema: schema71.properties.compartment_count.type,
+          parentSchema: schema71.properties.compartment_count,
           data: data15,
         };
         if (vErrors === null) {
@@ -3670,7 +4425,7 @@ function validate38(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema69.properties.compartment_count,
+            parentSchema: schema71.properties.compartment_count,
             data: data15,
           };
           if (vErrors === null) {
@@ -3691,8 +4446,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.compartment_fault_count.type,
-          parentSchema: schema69.properties.compartment_fault_count,
+          schema: schema71.properties.compartment_fault_count.type,
+          parentSchema: schema71.properties.compartment_fault_count,
           data: data16,
         };
         if (vErrors === null) {
@@ -3711,7 +4466,7 @@ function validate38(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema69.properties.compartment_fault_count,
+            parentSchema: schema71.properties.compartment_fault_count,
             data: data16,
           };
           if (vErrors === null) {
@@ -3732,8 +4487,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema69.properties.alert.type,
-          parentSchema: schema69.properties.alert,
+          schema: schema71.properties.alert.type,
+          parentSchema: schema71.properties.alert,
           data: data17,
         };
         if (vErrors === null) {
@@ -3753,8 +4508,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema74.type,
-          parentSchema: schema74,
+          schema: schema76.type,
+          parentSchema: schema76,
           data: data18,
         };
         if (vErrors === null) {
@@ -3769,10 +4524,10 @@ function validate38(
           instancePath: instancePath + '/removal_state',
           schemaPath: 'common#/$defs/removalState/enum',
           keyword: 'enum',
-          params: { allowedValues: schema74.enum },
+          params: { allowedValues: schema76.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema74.enum,
-          parentSchema: schema74,
+          schema: schema76.enum,
+          parentSchema: schema76,
           data: data18,
         };
         if (vErrors === null) {
@@ -3792,8 +4547,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema69.properties.installation_open.type,
-          parentSchema: schema69.properties.installation_open,
+          schema: schema71.properties.installation_open.type,
+          parentSchema: schema71.properties.installation_open,
           data: data19,
         };
         if (vErrors === null) {
@@ -3813,8 +4568,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema75.type,
-          parentSchema: schema75,
+          schema: schema77.type,
+          parentSchema: schema77,
           data: data20,
         };
         if (vErrors === null) {
@@ -3829,10 +4584,10 @@ function validate38(
           instancePath: instancePath + '/license_status',
           schemaPath: 'common#/$defs/licenseBadge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema75.enum },
+          params: { allowedValues: schema77.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema75.enum,
-          parentSchema: schema75,
+          schema: schema77.enum,
+          parentSchema: schema77,
           data: data20,
         };
         if (vErrors === null) {
@@ -3846,7 +4601,7 @@ function validate38(
     if (data.warranty_expiry_date !== undefined) {
       let data21 = data.warranty_expiry_date;
       if (typeof data21 === 'string') {
-        if (!formats20.validate(data21)) {
+        if (!formats24.validate(data21)) {
           const err46 = {
             instancePath: instancePath + '/warranty_expiry_date',
             schemaPath: '#/properties/warranty_expiry_date/format',
@@ -3854,7 +4609,7 @@ function validate38(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema69.properties.warranty_expiry_date,
+            parentSchema: schema71.properties.warranty_expiry_date,
             data: data21,
           };
           if (vErrors === null) {
@@ -3871,8 +4626,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.warranty_expiry_date.type,
-          parentSchema: schema69.properties.warranty_expiry_date,
+          schema: schema71.properties.warranty_expiry_date.type,
+          parentSchema: schema71.properties.warranty_expiry_date,
           data: data21,
         };
         if (vErrors === null) {
@@ -3892,8 +4647,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema76.type,
-          parentSchema: schema76,
+          schema: schema78.type,
+          parentSchema: schema78,
           data: data22,
         };
         if (vErrors === null) {
@@ -3908,10 +4663,10 @@ function validate38(
           instancePath: instancePath + '/warranty_expiry_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema76.enum },
+          params: { allowedValues: schema78.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema76.enum,
-          parentSchema: schema76,
+          schema: schema78.enum,
+          parentSchema: schema78,
           data: data22,
         };
         if (vErrors === null) {
@@ -3925,7 +4680,7 @@ function validate38(
     if (data.battery_warranty_expiry_date !== undefined) {
       let data23 = data.battery_warranty_expiry_date;
       if (typeof data23 === 'string') {
-        if (!formats20.validate(data23)) {
+        if (!formats24.validate(data23)) {
           const err50 = {
             instancePath: instancePath + '/battery_warranty_expiry_date',
             schemaPath: '#/properties/battery_warranty_expiry_date/format',
@@ -3933,7 +4688,7 @@ function validate38(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema69.properties.battery_warranty_expiry_date,
+            parentSchema: schema71.properties.battery_warranty_expiry_date,
             data: data23,
           };
           if (vErrors === null) {
@@ -3950,8 +4705,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.battery_warranty_expiry_date.type,
-          parentSchema: schema69.properties.battery_warranty_expiry_date,
+          schema: schema71.properties.battery_warranty_expiry_date.type,
+          parentSchema: schema71.properties.battery_warranty_expiry_date,
           data: data23,
         };
         if (vErrors === null) {
@@ -3971,8 +4726,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema76.type,
-          parentSchema: schema76,
+          schema: schema78.type,
+          parentSchema: schema78,
           data: data24,
         };
         if (vErrors === null) {
@@ -3987,10 +4742,10 @@ function validate38(
           instancePath: instancePath + '/battery_warranty_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema76.enum },
+          params: { allowedValues: schema78.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema76.enum,
-          parentSchema: schema76,
+          schema: schema78.enum,
+          parentSchema: schema78,
           data: data24,
         };
         if (vErrors === null) {
@@ -4010,8 +4765,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema69.properties.is_terminated.type,
-          parentSchema: schema69.properties.is_terminated,
+          schema: schema71.properties.is_terminated.type,
+          parentSchema: schema71.properties.is_terminated,
           data: data25,
         };
         if (vErrors === null) {
@@ -4029,10 +4784,10 @@ function validate38(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema69.properties.last_sync_at.type },
+          params: { type: schema71.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema69.properties.last_sync_at.type,
-          parentSchema: schema69.properties.last_sync_at,
+          schema: schema71.properties.last_sync_at.type,
+          parentSchema: schema71.properties.last_sync_at,
           data: data26,
         };
         if (vErrors === null) {
@@ -4043,7 +4798,7 @@ function validate38(
         errors++;
       }
       if (typeof data26 === 'string') {
-        if (!formats24.validate(data26)) {
+        if (!formats2.validate(data26)) {
           const err56 = {
             instancePath: instancePath + '/last_sync_at',
             schemaPath: '#/properties/last_sync_at/format',
@@ -4051,7 +4806,7 @@ function validate38(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema69.properties.last_sync_at,
+            parentSchema: schema71.properties.last_sync_at,
             data: data26,
           };
           if (vErrors === null) {
@@ -4074,7 +4829,7 @@ function validate38(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema69.properties.note,
+            parentSchema: schema71.properties.note,
             data: data27,
           };
           if (vErrors === null) {
@@ -4091,8 +4846,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.note.type,
-          parentSchema: schema69.properties.note,
+          schema: schema71.properties.note.type,
+          parentSchema: schema71.properties.note,
           data: data27,
         };
         if (vErrors === null) {
@@ -4110,8 +4865,8 @@ function validate38(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema69.type,
-      parentSchema: schema69,
+      schema: schema71.type,
+      parentSchema: schema71,
       data,
     };
     if (vErrors === null) {
@@ -4121,10 +4876,10 @@ function validate38(
     }
     errors++;
   }
-  validate38.errors = vErrors;
+  validate40.errors = vErrors;
   return errors === 0;
 }
-validate38.evaluated = {
+validate40.evaluated = {
   props: {
     hardware_id: true,
     sub_id: true,
@@ -4157,8 +4912,8 @@ validate38.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceOperator = validate39;
-const schema78 = {
+export const maintenanceOperator = validate41;
+const schema80 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-operator',
   title: 'MaintenanceOperator',
@@ -4224,16 +4979,15 @@ const schema78 = {
     },
   },
 };
-const formats28 = sharedValidators.formats['name-3'];
-const formats32 = sharedValidators.formats.email;
+const formats36 = sharedValidators.formats.email;
 
-function validate39(
+function validate41(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-operator" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate39.evaluated;
+  const evaluated0 = validate41.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4248,8 +5002,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'maintenance_operator_id' },
         message: "must have required property '" + 'maintenance_operator_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema80.required,
+        parentSchema: schema80,
         data,
       };
       if (vErrors === null) {
@@ -4266,8 +5020,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema80.required,
+        parentSchema: schema80,
         data,
       };
       if (vErrors === null) {
@@ -4284,8 +5038,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'maintenance_provider_id' },
         message: "must have required property '" + 'maintenance_provider_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema80.required,
+        parentSchema: schema80,
         data,
       };
       if (vErrors === null) {
@@ -4304,8 +5058,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.operator_id.type,
-          parentSchema: schema78.properties.operator_id,
+          schema: schema80.properties.operator_id.type,
+          parentSchema: schema80.properties.operator_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -4327,7 +5081,7 @@ function validate39(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema78.properties.maintenance_operator_id,
+            parentSchema: schema80.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -4345,7 +5099,7 @@ function validate39(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema78.properties.maintenance_operator_id,
+            parentSchema: schema80.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -4355,7 +5109,7 @@ function validate39(
           }
           errors++;
         }
-        if (!formats8.validate(data1)) {
+        if (!formats12.validate(data1)) {
           const err6 = {
             instancePath: instancePath + '/maintenance_operator_id',
             schemaPath: '#/properties/maintenance_operator_id/format',
@@ -4363,7 +5117,7 @@ function validate39(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema78.properties.maintenance_operator_id,
+            parentSchema: schema80.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -4380,8 +5134,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.maintenance_operator_id.type,
-          parentSchema: schema78.properties.maintenance_operator_id,
+          schema: schema80.properties.maintenance_operator_id.type,
+          parentSchema: schema80.properties.maintenance_operator_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -4395,7 +5149,7 @@ function validate39(
     if (data.name !== undefined) {
       let data2 = data.name;
       if (typeof data2 === 'string') {
-        if (!formats28.validate(data2)) {
+        if (!formats0.validate(data2)) {
           const err8 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/allOf/0/format',
@@ -4403,7 +5157,7 @@ function validate39(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema78.properties.name.allOf[0],
+            parentSchema: schema80.properties.name.allOf[0],
             data: data2,
           };
           if (vErrors === null) {
@@ -4415,7 +5169,7 @@ function validate39(
         }
       }
       if (typeof data2 === 'string') {
-        if (!formats0.validate(data2)) {
+        if (!formats4.validate(data2)) {
           const err9 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/allOf/1/format',
@@ -4423,7 +5177,7 @@ function validate39(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema78.properties.name.allOf[1],
+            parentSchema: schema80.properties.name.allOf[1],
             data: data2,
           };
           if (vErrors === null) {
@@ -4443,7 +5197,7 @@ function validate39(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema78.properties.name,
+            parentSchema: schema80.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -4460,8 +5214,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.name.type,
-          parentSchema: schema78.properties.name,
+          schema: schema80.properties.name.type,
+          parentSchema: schema80.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -4481,8 +5235,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.maintenance_provider_id.type,
-          parentSchema: schema78.properties.maintenance_provider_id,
+          schema: schema80.properties.maintenance_provider_id.type,
+          parentSchema: schema80.properties.maintenance_provider_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -4504,7 +5258,7 @@ function validate39(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema78.properties.email,
+            parentSchema: schema80.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -4514,7 +5268,7 @@ function validate39(
           }
           errors++;
         }
-        if (!formats32.validate(data4)) {
+        if (!formats36.validate(data4)) {
           const err14 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
@@ -4522,7 +5276,7 @@ function validate39(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema78.properties.email,
+            parentSchema: schema80.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -4539,8 +5293,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.email.type,
-          parentSchema: schema78.properties.email,
+          schema: schema80.properties.email.type,
+          parentSchema: schema80.properties.email,
           data: data4,
         };
         if (vErrors === null) {
@@ -4554,7 +5308,7 @@ function validate39(
     if (data.phone !== undefined) {
       let data5 = data.phone;
       if (typeof data5 === 'string') {
-        if (!formats10.validate(data5)) {
+        if (!formats14.validate(data5)) {
           const err16 = {
             instancePath: instancePath + '/phone',
             schemaPath: '#/properties/phone/format',
@@ -4562,7 +5316,7 @@ function validate39(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema78.properties.phone,
+            parentSchema: schema80.properties.phone,
             data: data5,
           };
           if (vErrors === null) {
@@ -4579,8 +5333,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.phone.type,
-          parentSchema: schema78.properties.phone,
+          schema: schema80.properties.phone.type,
+          parentSchema: schema80.properties.phone,
           data: data5,
         };
         if (vErrors === null) {
@@ -4602,7 +5356,7 @@ function validate39(
             params: { limit: 500 },
             message: 'must NOT have more than 500 items',
             schema: 500,
-            parentSchema: schema78.properties.sp_id,
+            parentSchema: schema80.properties.sp_id,
             data: data6,
           };
           if (vErrors === null) {
@@ -4622,8 +5376,8 @@ function validate39(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema78.properties.sp_id.items.type,
-              parentSchema: schema78.properties.sp_id.items,
+              schema: schema80.properties.sp_id.items.type,
+              parentSchema: schema80.properties.sp_id.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -4652,7 +5406,7 @@ function validate39(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema78.properties.sp_id,
+                parentSchema: schema80.properties.sp_id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -4673,8 +5427,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.sp_id.type,
-          parentSchema: schema78.properties.sp_id,
+          schema: schema80.properties.sp_id.type,
+          parentSchema: schema80.properties.sp_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -4694,8 +5448,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema78.properties.active.type,
-          parentSchema: schema78.properties.active,
+          schema: schema80.properties.active.type,
+          parentSchema: schema80.properties.active,
           data: data8,
         };
         if (vErrors === null) {
@@ -4713,8 +5467,8 @@ function validate39(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema78.type,
-      parentSchema: schema78,
+      schema: schema80.type,
+      parentSchema: schema80,
       data,
     };
     if (vErrors === null) {
@@ -4724,10 +5478,10 @@ function validate39(
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate41.errors = vErrors;
   return errors === 0;
 }
-validate39.evaluated = {
+validate41.evaluated = {
   props: {
     operator_id: true,
     maintenance_operator_id: true,
@@ -4742,8 +5496,8 @@ validate39.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate40;
-const schema79 = {
+export const pinpad = validate42;
+const schema81 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -4932,15 +5686,15 @@ const schema79 = {
     last_heartbeat_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const formats52 = sharedValidators.formats.numeric;
+const formats56 = sharedValidators.formats.numeric;
 
-function validate40(
+function validate42(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate40.evaluated;
+  const evaluated0 = validate42.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4955,8 +5709,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema79.required,
-        parentSchema: schema79,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -4973,8 +5727,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema79.required,
-        parentSchema: schema79,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -4991,8 +5745,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema79.required,
-        parentSchema: schema79,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -5011,8 +5765,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema68.type,
+          parentSchema: schema68,
           data: data0,
         };
         if (vErrors === null) {
@@ -5031,7 +5785,7 @@ function validate40(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema68,
             data: data0,
           };
           if (vErrors === null) {
@@ -5054,7 +5808,7 @@ function validate40(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema79.properties.ble_chip_id,
+            parentSchema: schema81.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -5072,7 +5826,7 @@ function validate40(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema79.properties.ble_chip_id,
+            parentSchema: schema81.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -5082,7 +5836,7 @@ function validate40(
           }
           errors++;
         }
-        if (!formats12.validate(data1)) {
+        if (!formats16.validate(data1)) {
           const err7 = {
             instancePath: instancePath + '/ble_chip_id',
             schemaPath: '#/properties/ble_chip_id/format',
@@ -5090,7 +5844,7 @@ function validate40(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema79.properties.ble_chip_id,
+            parentSchema: schema81.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -5107,8 +5861,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.ble_chip_id.type,
-          parentSchema: schema79.properties.ble_chip_id,
+          schema: schema81.properties.ble_chip_id.type,
+          parentSchema: schema81.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -5128,8 +5882,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.type,
-          parentSchema: schema72,
+          schema: schema74.type,
+          parentSchema: schema74,
           data: data2,
         };
         if (vErrors === null) {
@@ -5144,10 +5898,10 @@ function validate40(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema72.enum },
+          params: { allowedValues: schema74.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema72.enum,
-          parentSchema: schema72,
+          schema: schema74.enum,
+          parentSchema: schema74,
           data: data2,
         };
         if (vErrors === null) {
@@ -5167,8 +5921,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema79.properties.hardware_model_id.type,
-          parentSchema: schema79.properties.hardware_model_id,
+          schema: schema81.properties.hardware_model_id.type,
+          parentSchema: schema81.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -5188,8 +5942,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema79.properties.hardware_owner_id.type,
-          parentSchema: schema79.properties.hardware_owner_id,
+          schema: schema81.properties.hardware_owner_id.type,
+          parentSchema: schema81.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -5207,10 +5961,10 @@ function validate40(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema79.properties.service_point_id.type },
+          params: { type: schema81.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema79.properties.service_point_id.type,
-          parentSchema: schema79.properties.service_point_id,
+          schema: schema81.properties.service_point_id.type,
+          parentSchema: schema81.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -5228,10 +5982,10 @@ function validate40(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema79.properties.hardware_id.type },
+          params: { type: schema81.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema79.properties.hardware_id.type,
-          parentSchema: schema79.properties.hardware_id,
+          schema: schema81.properties.hardware_id.type,
+          parentSchema: schema81.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -5255,8 +6009,8 @@ function validate40(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema79.properties.alerts.items.type,
-              parentSchema: schema79.properties.alerts.items,
+              schema: schema81.properties.alerts.items.type,
+              parentSchema: schema81.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -5277,10 +6031,10 @@ function validate40(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema79.properties.alerts.items.enum },
+              params: { allowedValues: schema81.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema79.properties.alerts.items.enum,
-              parentSchema: schema79.properties.alerts.items,
+              schema: schema81.properties.alerts.items.enum,
+              parentSchema: schema81.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -5309,7 +6063,7 @@ function validate40(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema79.properties.alerts,
+                parentSchema: schema81.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -5330,8 +6084,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema79.properties.alerts.type,
-          parentSchema: schema79.properties.alerts,
+          schema: schema81.properties.alerts.type,
+          parentSchema: schema81.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -5349,10 +6103,10 @@ function validate40(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema79.properties.last_sync_at.type },
+          params: { type: schema81.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema79.properties.last_sync_at.type,
-          parentSchema: schema79.properties.last_sync_at,
+          schema: schema81.properties.last_sync_at.type,
+          parentSchema: schema81.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -5363,7 +6117,7 @@ function validate40(
         errors++;
       }
       if (typeof data9 === 'string') {
-        if (!formats24.validate(data9)) {
+        if (!formats2.validate(data9)) {
           const err20 = {
             instancePath: instancePath + '/last_sync_at',
             schemaPath: '#/properties/last_sync_at/format',
@@ -5371,7 +6125,7 @@ function validate40(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema79.properties.last_sync_at,
+            parentSchema: schema81.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -5392,8 +6146,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema79.properties.installation_sync_status.type,
-          parentSchema: schema79.properties.installation_sync_status,
+          schema: schema81.properties.installation_sync_status.type,
+          parentSchema: schema81.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -5408,10 +6162,10 @@ function validate40(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema79.properties.installation_sync_status.enum },
+          params: { allowedValues: schema81.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema79.properties.installation_sync_status.enum,
-          parentSchema: schema79.properties.installation_sync_status,
+          schema: schema81.properties.installation_sync_status.enum,
+          parentSchema: schema81.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -5433,7 +6187,7 @@ function validate40(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema79.properties.firmware_version,
+            parentSchema: schema81.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -5443,7 +6197,7 @@ function validate40(
           }
           errors++;
         }
-        if (!formats12.validate(data11)) {
+        if (!formats16.validate(data11)) {
           const err24 = {
             instancePath: instancePath + '/firmware_version',
             schemaPath: '#/properties/firmware_version/format',
@@ -5451,7 +6205,7 @@ function validate40(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema79.properties.firmware_version,
+            parentSchema: schema81.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -5468,8 +6222,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.firmware_version.type,
-          parentSchema: schema79.properties.firmware_version,
+          schema: schema81.properties.firmware_version.type,
+          parentSchema: schema81.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -5491,7 +6245,7 @@ function validate40(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema79.properties.comm_board,
+            parentSchema: schema81.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -5501,7 +6255,7 @@ function validate40(
           }
           errors++;
         }
-        if (!formats6.validate(data12)) {
+        if (!formats10.validate(data12)) {
           const err27 = {
             instancePath: instancePath + '/comm_board',
             schemaPath: '#/properties/comm_board/format',
@@ -5509,7 +6263,7 @@ function validate40(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema79.properties.comm_board,
+            parentSchema: schema81.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -5526,8 +6280,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.comm_board.type,
-          parentSchema: schema79.properties.comm_board,
+          schema: schema81.properties.comm_board.type,
+          parentSchema: schema81.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -5549,7 +6303,7 @@ function validate40(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema79.properties.battery_pack,
+            parentSchema: schema81.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -5559,7 +6313,7 @@ function validate40(
           }
           errors++;
         }
-        if (!formats6.validate(data13)) {
+        if (!formats10.validate(data13)) {
           const err30 = {
             instancePath: instancePath + '/battery_pack',
             schemaPath: '#/properties/battery_pack/format',
@@ -5567,7 +6321,7 @@ function validate40(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema79.properties.battery_pack,
+            parentSchema: schema81.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -5584,8 +6338,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.battery_pack.type,
-          parentSchema: schema79.properties.battery_pack,
+          schema: schema81.properties.battery_pack.type,
+          parentSchema: schema81.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -5607,7 +6361,7 @@ function validate40(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema79.properties.order_number,
+            parentSchema: schema81.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -5617,7 +6371,7 @@ function validate40(
           }
           errors++;
         }
-        if (!formats6.validate(data14)) {
+        if (!formats10.validate(data14)) {
           const err33 = {
             instancePath: instancePath + '/order_number',
             schemaPath: '#/properties/order_number/format',
@@ -5625,7 +6379,7 @@ function validate40(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema79.properties.order_number,
+            parentSchema: schema81.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -5642,8 +6396,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.order_number.type,
-          parentSchema: schema79.properties.order_number,
+          schema: schema81.properties.order_number.type,
+          parentSchema: schema81.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -5665,7 +6419,7 @@ function validate40(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema79.properties.type_number,
+            parentSchema: schema81.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -5675,7 +6429,7 @@ function validate40(
           }
           errors++;
         }
-        if (!formats6.validate(data15)) {
+        if (!formats10.validate(data15)) {
           const err36 = {
             instancePath: instancePath + '/type_number',
             schemaPath: '#/properties/type_number/format',
@@ -5683,7 +6437,7 @@ function validate40(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema79.properties.type_number,
+            parentSchema: schema81.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -5700,8 +6454,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.type_number.type,
-          parentSchema: schema79.properties.type_number,
+          schema: schema81.properties.type_number.type,
+          parentSchema: schema81.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -5723,7 +6477,7 @@ function validate40(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema79.properties.manufacturer,
+            parentSchema: schema81.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -5733,7 +6487,7 @@ function validate40(
           }
           errors++;
         }
-        if (!formats6.validate(data16)) {
+        if (!formats10.validate(data16)) {
           const err39 = {
             instancePath: instancePath + '/manufacturer',
             schemaPath: '#/properties/manufacturer/format',
@@ -5741,7 +6495,7 @@ function validate40(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema79.properties.manufacturer,
+            parentSchema: schema81.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -5758,8 +6512,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.manufacturer.type,
-          parentSchema: schema79.properties.manufacturer,
+          schema: schema81.properties.manufacturer.type,
+          parentSchema: schema81.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -5779,8 +6533,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.foil.type,
-          parentSchema: schema79.properties.foil,
+          schema: schema81.properties.foil.type,
+          parentSchema: schema81.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -5795,10 +6549,10 @@ function validate40(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema79.properties.foil.enum },
+          params: { allowedValues: schema81.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema79.properties.foil.enum,
-          parentSchema: schema79.properties.foil,
+          schema: schema81.properties.foil.enum,
+          parentSchema: schema81.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -5818,8 +6572,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.language.type,
-          parentSchema: schema79.properties.language,
+          schema: schema81.properties.language.type,
+          parentSchema: schema81.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -5846,10 +6600,10 @@ function validate40(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema79.properties.language.enum },
+          params: { allowedValues: schema81.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema79.properties.language.enum,
-          parentSchema: schema79.properties.language,
+          schema: schema81.properties.language.enum,
+          parentSchema: schema81.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -5873,8 +6627,8 @@ function validate40(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema79.properties.features.items.type,
-              parentSchema: schema79.properties.features.items,
+              schema: schema81.properties.features.items.type,
+              parentSchema: schema81.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -5895,10 +6649,10 @@ function validate40(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema79.properties.features.items.enum },
+              params: { allowedValues: schema81.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema79.properties.features.items.enum,
-              parentSchema: schema79.properties.features.items,
+              schema: schema81.properties.features.items.enum,
+              parentSchema: schema81.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -5927,7 +6681,7 @@ function validate40(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema79.properties.features,
+                parentSchema: schema81.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -5948,8 +6702,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema79.properties.features.type,
-          parentSchema: schema79.properties.features,
+          schema: schema81.properties.features.type,
+          parentSchema: schema81.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -5967,10 +6721,10 @@ function validate40(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema79.properties.sim_iccid.type },
+          params: { type: schema81.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema79.properties.sim_iccid.type,
-          parentSchema: schema79.properties.sim_iccid,
+          schema: schema81.properties.sim_iccid.type,
+          parentSchema: schema81.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -5989,7 +6743,7 @@ function validate40(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema79.properties.sim_iccid,
+            parentSchema: schema81.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -6007,7 +6761,7 @@ function validate40(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema79.properties.sim_iccid,
+            parentSchema: schema81.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -6017,7 +6771,7 @@ function validate40(
           }
           errors++;
         }
-        if (!formats52.validate(data21)) {
+        if (!formats56.validate(data21)) {
           const err52 = {
             instancePath: instancePath + '/sim_iccid',
             schemaPath: '#/properties/sim_iccid/format',
@@ -6025,7 +6779,7 @@ function validate40(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema79.properties.sim_iccid,
+            parentSchema: schema81.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -6048,7 +6802,7 @@ function validate40(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema79.properties.apn,
+            parentSchema: schema81.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -6058,7 +6812,7 @@ function validate40(
           }
           errors++;
         }
-        if (!formats12.validate(data22)) {
+        if (!formats16.validate(data22)) {
           const err54 = {
             instancePath: instancePath + '/apn',
             schemaPath: '#/properties/apn/format',
@@ -6066,7 +6820,7 @@ function validate40(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema79.properties.apn,
+            parentSchema: schema81.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -6083,8 +6837,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.apn.type,
-          parentSchema: schema79.properties.apn,
+          schema: schema81.properties.apn.type,
+          parentSchema: schema81.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -6104,8 +6858,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema79.properties.network.type,
-          parentSchema: schema79.properties.network,
+          schema: schema81.properties.network.type,
+          parentSchema: schema81.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -6120,10 +6874,10 @@ function validate40(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema79.properties.network.enum },
+          params: { allowedValues: schema81.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema79.properties.network.enum,
-          parentSchema: schema79.properties.network,
+          schema: schema81.properties.network.enum,
+          parentSchema: schema81.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -6141,10 +6895,10 @@ function validate40(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema79.properties.last_heartbeat_at.type },
+          params: { type: schema81.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema79.properties.last_heartbeat_at.type,
-          parentSchema: schema79.properties.last_heartbeat_at,
+          schema: schema81.properties.last_heartbeat_at.type,
+          parentSchema: schema81.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -6155,7 +6909,7 @@ function validate40(
         errors++;
       }
       if (typeof data24 === 'string') {
-        if (!formats24.validate(data24)) {
+        if (!formats2.validate(data24)) {
           const err59 = {
             instancePath: instancePath + '/last_heartbeat_at',
             schemaPath: '#/properties/last_heartbeat_at/format',
@@ -6163,7 +6917,7 @@ function validate40(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema79.properties.last_heartbeat_at,
+            parentSchema: schema81.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -6182,8 +6936,8 @@ function validate40(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema79.type,
-      parentSchema: schema79,
+      schema: schema81.type,
+      parentSchema: schema81,
       data,
     };
     if (vErrors === null) {
@@ -6193,10 +6947,10 @@ function validate40(
     }
     errors++;
   }
-  validate40.errors = vErrors;
+  validate42.errors = vErrors;
   return errors === 0;
 }
-validate40.evaluated = {
+validate42.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -6226,8 +6980,8 @@ validate40.evaluated = {
   dynamicItems: false,
 };
 
-export const role = validate41;
-const schema82 = {
+export const role = validate43;
+const schema84 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -6296,16 +7050,16 @@ const schema82 = {
     },
   },
 };
-const pattern7 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
-const pattern8 = new RegExp('^[a-z0-9]+$', 'u');
+const pattern8 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
+const pattern9 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate41(
+function validate43(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate41.evaluated;
+  const evaluated0 = validate43.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6320,8 +7074,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -6338,8 +7092,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -6356,8 +7110,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -6374,8 +7128,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -6396,7 +7150,7 @@ function validate41(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema82.properties.role_name,
+            parentSchema: schema84.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -6406,7 +7160,7 @@ function validate41(
           }
           errors++;
         }
-        if (!pattern7.test(data0)) {
+        if (!pattern8.test(data0)) {
           const err5 = {
             instancePath: instancePath + '/role_name',
             schemaPath: '#/properties/role_name/pattern',
@@ -6414,7 +7168,7 @@ function validate41(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema82.properties.role_name,
+            parentSchema: schema84.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -6431,8 +7185,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.role_name.type,
-          parentSchema: schema82.properties.role_name,
+          schema: schema84.properties.role_name.type,
+          parentSchema: schema84.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -6454,7 +7208,7 @@ function validate41(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema82.properties.role_description,
+            parentSchema: schema84.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -6471,8 +7225,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.role_description.type,
-          parentSchema: schema82.properties.role_description,
+          schema: schema84.properties.role_description.type,
+          parentSchema: schema84.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -6493,10 +7247,10 @@ function validate41(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema82.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema84.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema82.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema82.properties.role_description_translations.propertyNames,
+              schema: schema84.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema84.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -6515,8 +7269,8 @@ function validate41(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema82.properties.role_description_translations.propertyNames,
-              parentSchema: schema82.properties.role_description_translations,
+              schema: schema84.properties.role_description_translations.propertyNames,
+              parentSchema: schema84.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -6539,7 +7293,7 @@ function validate41(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema82.properties.role_description_translations.additionalProperties,
+                parentSchema: schema84.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -6557,8 +7311,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema82.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema82.properties.role_description_translations.additionalProperties,
+              schema: schema84.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema84.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -6576,8 +7330,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema82.properties.role_description_translations.type,
-          parentSchema: schema82.properties.role_description_translations,
+          schema: schema84.properties.role_description_translations.type,
+          parentSchema: schema84.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -6597,8 +7351,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.partner_type.type,
-          parentSchema: schema82.properties.partner_type,
+          schema: schema84.properties.partner_type.type,
+          parentSchema: schema84.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -6620,10 +7374,10 @@ function validate41(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema82.properties.partner_type.enum },
+          params: { allowedValues: schema84.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema82.properties.partner_type.enum,
-          parentSchema: schema82.properties.partner_type,
+          schema: schema84.properties.partner_type.enum,
+          parentSchema: schema84.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -6645,7 +7399,7 @@ function validate41(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema82.properties.partner,
+            parentSchema: schema84.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -6655,7 +7409,7 @@ function validate41(
           }
           errors++;
         }
-        if (!pattern8.test(data5)) {
+        if (!pattern9.test(data5)) {
           const err17 = {
             instancePath: instancePath + '/partner',
             schemaPath: '#/properties/partner/pattern',
@@ -6663,7 +7417,7 @@ function validate41(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema82.properties.partner,
+            parentSchema: schema84.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -6680,8 +7434,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.partner.type,
-          parentSchema: schema82.properties.partner,
+          schema: schema84.properties.partner.type,
+          parentSchema: schema84.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -6706,8 +7460,8 @@ function validate41(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema82.properties.permissions.items.required,
-                parentSchema: schema82.properties.permissions.items,
+                schema: schema84.properties.permissions.items.required,
+                parentSchema: schema84.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -6724,8 +7478,8 @@ function validate41(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema82.properties.permissions.items.required,
-                parentSchema: schema82.properties.permissions.items,
+                schema: schema84.properties.permissions.items.required,
+                parentSchema: schema84.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -6744,8 +7498,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema82.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema82.properties.permissions.items.properties.feature_id,
+                  schema: schema84.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema84.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -6764,7 +7518,7 @@ function validate41(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema82.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema84.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -6785,8 +7539,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema82.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema82.properties.permissions.items.properties.has_permission,
+                  schema: schema84.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema84.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -6811,8 +7565,8 @@ function validate41(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema82.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema82.properties.permissions.items.properties.configurations.items,
+                        schema: schema84.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema84.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -6829,8 +7583,8 @@ function validate41(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema82.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema82.properties.permissions.items.properties.configurations.items,
+                        schema: schema84.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema84.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -6853,7 +7607,7 @@ function validate41(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema82.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema84.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -6872,9 +7626,9 @@ function validate41(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema82.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema84.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema82.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema84.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -6896,9 +7650,9 @@ function validate41(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema82.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema84.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema82.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema84.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -6916,8 +7670,8 @@ function validate41(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema82.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema82.properties.permissions.items.properties.configurations.items,
+                      schema: schema84.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema84.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -6935,8 +7689,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema82.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema82.properties.permissions.items.properties.configurations,
+                  schema: schema84.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema84.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -6954,8 +7708,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema82.properties.permissions.items.type,
-              parentSchema: schema82.properties.permissions.items,
+              schema: schema84.properties.permissions.items.type,
+              parentSchema: schema84.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -6973,8 +7727,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.permissions.type,
-          parentSchema: schema82.properties.permissions,
+          schema: schema84.properties.permissions.type,
+          parentSchema: schema84.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -6992,8 +7746,8 @@ function validate41(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema84.type,
+      parentSchema: schema84,
       data,
     };
     if (vErrors === null) {
@@ -7003,10 +7757,10 @@ function validate41(
     }
     errors++;
   }
-  validate41.errors = vErrors;
+  validate43.errors = vErrors;
   return errors === 0;
 }
-validate41.evaluated = {
+validate43.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -7019,8 +7773,8 @@ validate41.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate42;
-const schema83 = {
+export const servicePoint = validate44;
+const schema85 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -7484,8 +8238,8 @@ const schema83 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema85 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
-const schema87 = {
+const schema87 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
+const schema89 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -7496,7 +8250,7 @@ const schema87 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema95 = {
+const schema97 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -7513,7 +8267,7 @@ const schema95 = {
     },
   },
 };
-const schema96 = {
+const schema98 = {
   type: 'object',
   additionalProperties: false,
   required: ['photo_id', 'url'],
@@ -7525,19 +8279,19 @@ const schema96 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-const formats66 = sharedValidators.formats['no-period-start'];
-const formats74 = sharedValidators.formats.time;
-const formats108 = sharedValidators.formats['scout-value'];
-const func65 = sharedValidators.timeAfterMessage;
-const func77 = sharedValidators.countWithinMessage;
+const formats70 = sharedValidators.formats['no-period-start'];
+const formats78 = sharedValidators.formats.time;
+const formats112 = sharedValidators.formats['scout-value'];
+const func70 = sharedValidators.timeAfterMessage;
+const func82 = sharedValidators.countWithinMessage;
 
-function validate42(
+function validate44(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate42.evaluated;
+  const evaluated0 = validate44.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7552,8 +8306,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema83.required,
-        parentSchema: schema83,
+        schema: schema85.required,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -7570,8 +8324,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema83.required,
-        parentSchema: schema83,
+        schema: schema85.required,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -7588,8 +8342,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema83.required,
-        parentSchema: schema83,
+        schema: schema85.required,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -7608,8 +8362,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema68.type,
+          parentSchema: schema68,
           data: data0,
         };
         if (vErrors === null) {
@@ -7628,7 +8382,7 @@ function validate42(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema68,
             data: data0,
           };
           if (vErrors === null) {
@@ -7651,7 +8405,7 @@ function validate42(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema83.properties.sp_id,
+            parentSchema: schema85.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7661,7 +8415,7 @@ function validate42(
           }
           errors++;
         }
-        if (!formats12.validate(data1)) {
+        if (!formats16.validate(data1)) {
           const err6 = {
             instancePath: instancePath + '/sp_id',
             schemaPath: '#/properties/sp_id/format',
@@ -7669,7 +8423,7 @@ function validate42(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema83.properties.sp_id,
+            parentSchema: schema85.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7686,8 +8440,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.sp_id.type,
-          parentSchema: schema83.properties.sp_id,
+          schema: schema85.properties.sp_id.type,
+          parentSchema: schema85.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -7709,7 +8463,7 @@ function validate42(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema83.properties.alt_sp_id,
+            parentSchema: schema85.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -7719,7 +8473,7 @@ function validate42(
           }
           errors++;
         }
-        if (!formats12.validate(data2)) {
+        if (!formats16.validate(data2)) {
           const err9 = {
             instancePath: instancePath + '/alt_sp_id',
             schemaPath: '#/properties/alt_sp_id/format',
@@ -7727,7 +8481,7 @@ function validate42(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema83.properties.alt_sp_id,
+            parentSchema: schema85.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -7744,8 +8498,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.alt_sp_id.type,
-          parentSchema: schema83.properties.alt_sp_id,
+          schema: schema85.properties.alt_sp_id.type,
+          parentSchema: schema85.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -7767,7 +8521,7 @@ function validate42(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema83.properties.name,
+            parentSchema: schema85.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -7785,7 +8539,7 @@ function validate42(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema83.properties.name,
+            parentSchema: schema85.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -7795,7 +8549,7 @@ function validate42(
           }
           errors++;
         }
-        if (!formats0.validate(data3)) {
+        if (!formats4.validate(data3)) {
           const err13 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/format',
@@ -7803,7 +8557,7 @@ function validate42(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema83.properties.name,
+            parentSchema: schema85.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -7820,8 +8574,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.name.type,
-          parentSchema: schema83.properties.name,
+          schema: schema85.properties.name.type,
+          parentSchema: schema85.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -7843,7 +8597,7 @@ function validate42(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema83.properties.location_name,
+            parentSchema: schema85.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -7853,7 +8607,7 @@ function validate42(
           }
           errors++;
         }
-        if (!formats0.validate(data4)) {
+        if (!formats4.validate(data4)) {
           const err16 = {
             instancePath: instancePath + '/location_name',
             schemaPath: '#/properties/location_name/format',
@@ -7861,7 +8615,7 @@ function validate42(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema83.properties.location_name,
+            parentSchema: schema85.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -7878,8 +8632,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.location_name.type,
-          parentSchema: schema83.properties.location_name,
+          schema: schema85.properties.location_name.type,
+          parentSchema: schema85.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -7899,8 +8653,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.type,
-          parentSchema: schema85,
+          schema: schema87.type,
+          parentSchema: schema87,
           data: data5,
         };
         if (vErrors === null) {
@@ -7926,10 +8680,10 @@ function validate42(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema85.enum },
+          params: { allowedValues: schema87.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema85.enum,
-          parentSchema: schema85,
+          schema: schema87.enum,
+          parentSchema: schema87,
           data: data5,
         };
         if (vErrors === null) {
@@ -7951,7 +8705,7 @@ function validate42(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema83.properties.status_comment,
+            parentSchema: schema85.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -7968,8 +8722,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.status_comment.type,
-          parentSchema: schema83.properties.status_comment,
+          schema: schema85.properties.status_comment.type,
+          parentSchema: schema85.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -7989,8 +8743,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.type,
-          parentSchema: schema63,
+          schema: schema65.type,
+          parentSchema: schema65,
           data: data7,
         };
         if (vErrors === null) {
@@ -8015,10 +8769,10 @@ function validate42(
           instancePath: instancePath + '/country',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema63.enum },
+          params: { allowedValues: schema65.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema63.enum,
-          parentSchema: schema63,
+          schema: schema65.enum,
+          parentSchema: schema65,
           data: data7,
         };
         if (vErrors === null) {
@@ -8040,7 +8794,7 @@ function validate42(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema83.properties.address,
+            parentSchema: schema85.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -8050,7 +8804,7 @@ function validate42(
           }
           errors++;
         }
-        if (!formats66.validate(data8)) {
+        if (!formats70.validate(data8)) {
           const err25 = {
             instancePath: instancePath + '/address',
             schemaPath: '#/properties/address/format',
@@ -8058,7 +8812,7 @@ function validate42(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema83.properties.address,
+            parentSchema: schema85.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -8075,8 +8829,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.address.type,
-          parentSchema: schema83.properties.address,
+          schema: schema85.properties.address.type,
+          parentSchema: schema85.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -8096,8 +8850,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.properties.address_id.type,
-          parentSchema: schema83.properties.address_id,
+          schema: schema85.properties.address_id.type,
+          parentSchema: schema85.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -8119,7 +8873,7 @@ function validate42(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema83.properties.zip,
+            parentSchema: schema85.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -8137,7 +8891,7 @@ function validate42(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema83.properties.zip,
+            parentSchema: schema85.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -8147,7 +8901,7 @@ function validate42(
           }
           errors++;
         }
-        if (!formats12.validate(data10)) {
+        if (!formats16.validate(data10)) {
           const err30 = {
             instancePath: instancePath + '/zip',
             schemaPath: '#/properties/zip/format',
@@ -8155,7 +8909,7 @@ function validate42(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema83.properties.zip,
+            parentSchema: schema85.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -8172,8 +8926,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.zip.type,
-          parentSchema: schema83.properties.zip,
+          schema: schema85.properties.zip.type,
+          parentSchema: schema85.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -8195,7 +8949,7 @@ function validate42(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema83.properties.city,
+            parentSchema: schema85.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -8205,7 +8959,7 @@ function validate42(
           }
           errors++;
         }
-        if (!formats6.validate(data11)) {
+        if (!formats10.validate(data11)) {
           const err33 = {
             instancePath: instancePath + '/city',
             schemaPath: '#/properties/city/format',
@@ -8213,7 +8967,7 @@ function validate42(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema83.properties.city,
+            parentSchema: schema85.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -8230,8 +8984,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.city.type,
-          parentSchema: schema83.properties.city,
+          schema: schema85.properties.city.type,
+          parentSchema: schema85.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -8253,7 +9007,7 @@ function validate42(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema83.properties.municipality,
+            parentSchema: schema85.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -8263,7 +9017,7 @@ function validate42(
           }
           errors++;
         }
-        if (!formats6.validate(data12)) {
+        if (!formats10.validate(data12)) {
           const err36 = {
             instancePath: instancePath + '/municipality',
             schemaPath: '#/properties/municipality/format',
@@ -8271,7 +9025,7 @@ function validate42(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema83.properties.municipality,
+            parentSchema: schema85.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -8288,8 +9042,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.municipality.type,
-          parentSchema: schema83.properties.municipality,
+          schema: schema85.properties.municipality.type,
+          parentSchema: schema85.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -8309,8 +9063,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.properties.region_id.type,
-          parentSchema: schema83.properties.region_id,
+          schema: schema85.properties.region_id.type,
+          parentSchema: schema85.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -8330,8 +9084,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.properties.sub_region_id.type,
-          parentSchema: schema83.properties.sub_region_id,
+          schema: schema85.properties.sub_region_id.type,
+          parentSchema: schema85.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -8353,7 +9107,7 @@ function validate42(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema83.properties.latitude,
+            parentSchema: schema85.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -8371,7 +9125,7 @@ function validate42(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema83.properties.latitude,
+            parentSchema: schema85.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -8388,8 +9142,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema83.properties.latitude.type,
-          parentSchema: schema83.properties.latitude,
+          schema: schema85.properties.latitude.type,
+          parentSchema: schema85.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -8411,7 +9165,7 @@ function validate42(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema83.properties.longitude,
+            parentSchema: schema85.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -8429,7 +9183,7 @@ function validate42(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema83.properties.longitude,
+            parentSchema: schema85.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -8446,8 +9200,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema83.properties.longitude.type,
-          parentSchema: schema83.properties.longitude,
+          schema: schema85.properties.longitude.type,
+          parentSchema: schema85.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -8469,7 +9223,7 @@ function validate42(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema83.properties.time_zone,
+            parentSchema: schema85.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -8486,8 +9240,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.time_zone.type,
-          parentSchema: schema83.properties.time_zone,
+          schema: schema85.properties.time_zone.type,
+          parentSchema: schema85.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -8507,8 +9261,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.properties.location_type_id.type,
-          parentSchema: schema83.properties.location_type_id,
+          schema: schema85.properties.location_type_id.type,
+          parentSchema: schema85.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -8528,8 +9282,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.properties.foundation_id.type,
-          parentSchema: schema83.properties.foundation_id,
+          schema: schema85.properties.foundation_id.type,
+          parentSchema: schema85.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -8551,7 +9305,7 @@ function validate42(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema83.properties.delivery_methods,
+            parentSchema: schema85.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -8571,8 +9325,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema83.properties.delivery_methods.items.type,
-              parentSchema: schema83.properties.delivery_methods.items,
+              schema: schema85.properties.delivery_methods.items.type,
+              parentSchema: schema85.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -8601,7 +9355,7 @@ function validate42(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema83.properties.delivery_methods,
+                parentSchema: schema85.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -8622,8 +9376,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema83.properties.delivery_methods.type,
-          parentSchema: schema83.properties.delivery_methods,
+          schema: schema85.properties.delivery_methods.type,
+          parentSchema: schema85.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -8647,8 +9401,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema83.properties.delivery_days.items.type,
-              parentSchema: schema83.properties.delivery_days.items,
+              schema: schema85.properties.delivery_days.items.type,
+              parentSchema: schema85.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -8671,10 +9425,10 @@ function validate42(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema83.properties.delivery_days.items.enum },
+              params: { allowedValues: schema85.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema83.properties.delivery_days.items.enum,
-              parentSchema: schema83.properties.delivery_days.items,
+              schema: schema85.properties.delivery_days.items.enum,
+              parentSchema: schema85.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -8703,7 +9457,7 @@ function validate42(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema83.properties.delivery_days,
+                parentSchema: schema85.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -8724,8 +9478,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema83.properties.delivery_days.type,
-          parentSchema: schema83.properties.delivery_days,
+          schema: schema85.properties.delivery_days.type,
+          parentSchema: schema85.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -8756,7 +9510,7 @@ function validate42(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema83.properties.opening_hours,
+              parentSchema: schema85.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -8804,8 +9558,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema87.then.required,
-                  parentSchema: schema87.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -8822,8 +9576,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema87.then.required,
-                  parentSchema: schema87.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -8850,8 +9604,8 @@ function validate42(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema87.if,
-              parentSchema: schema87,
+              schema: schema89.if,
+              parentSchema: schema89,
               data: data25,
             };
             if (vErrors === null) {
@@ -8871,7 +9625,7 @@ function validate42(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema87,
+                  parentSchema: schema89,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -8891,8 +9645,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema87.properties.closed.type,
-                  parentSchema: schema87.properties.closed,
+                  schema: schema89.properties.closed.type,
+                  parentSchema: schema89.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -8906,7 +9660,7 @@ function validate42(
             if (data25.open !== undefined) {
               let data28 = data25.open;
               if (typeof data28 === 'string') {
-                if (!formats74.validate(data28)) {
+                if (!formats78.validate(data28)) {
                   const err65 = {
                     instancePath: instancePath + '/opening_hours/monday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -8914,7 +9668,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema87.properties.open,
+                    parentSchema: schema89.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -8931,8 +9685,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.open.type,
-                  parentSchema: schema87.properties.open,
+                  schema: schema89.properties.open.type,
+                  parentSchema: schema89.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -8946,7 +9700,7 @@ function validate42(
             if (data25.close !== undefined) {
               let data29 = data25.close;
               if (typeof data29 === 'string') {
-                if (!formats74.validate(data29)) {
+                if (!formats78.validate(data29)) {
                   const err67 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -8954,7 +9708,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema87.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -8964,7 +9718,7 @@ function validate42(
                   }
                   errors++;
                 }
-                const message0 = func65(data29, 'open', data25);
+                const message0 = func70(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -8973,7 +9727,7 @@ function validate42(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema87.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -8990,8 +9744,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.close.type,
-                  parentSchema: schema87.properties.close,
+                  schema: schema89.properties.close.type,
+                  parentSchema: schema89.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -9009,8 +9763,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema87.type,
-              parentSchema: schema87,
+              schema: schema89.type,
+              parentSchema: schema89,
               data: data25,
             };
             if (vErrors === null) {
@@ -9058,8 +9812,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema87.then.required,
-                  parentSchema: schema87.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -9076,8 +9830,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema87.then.required,
-                  parentSchema: schema87.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -9104,8 +9858,8 @@ function validate42(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema87.if,
-              parentSchema: schema87,
+              schema: schema89.if,
+              parentSchema: schema89,
               data: data30,
             };
             if (vErrors === null) {
@@ -9125,7 +9879,7 @@ function validate42(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema87,
+                  parentSchema: schema89,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -9145,8 +9899,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema87.properties.closed.type,
-                  parentSchema: schema87.properties.closed,
+                  schema: schema89.properties.closed.type,
+                  parentSchema: schema89.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -9160,7 +9914,7 @@ function validate42(
             if (data30.open !== undefined) {
               let data33 = data30.open;
               if (typeof data33 === 'string') {
-                if (!formats74.validate(data33)) {
+                if (!formats78.validate(data33)) {
                   const err77 = {
                     instancePath: instancePath + '/opening_hours/tuesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9168,7 +9922,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema87.properties.open,
+                    parentSchema: schema89.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -9185,8 +9939,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.open.type,
-                  parentSchema: schema87.properties.open,
+                  schema: schema89.properties.open.type,
+                  parentSchema: schema89.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -9200,7 +9954,7 @@ function validate42(
             if (data30.close !== undefined) {
               let data34 = data30.close;
               if (typeof data34 === 'string') {
-                if (!formats74.validate(data34)) {
+                if (!formats78.validate(data34)) {
                   const err79 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9208,7 +9962,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema87.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -9218,7 +9972,7 @@ function validate42(
                   }
                   errors++;
                 }
-                const message1 = func65(data34, 'open', data30);
+                const message1 = func70(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -9227,7 +9981,7 @@ function validate42(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema87.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -9244,8 +9998,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.close.type,
-                  parentSchema: schema87.properties.close,
+                  schema: schema89.properties.close.type,
+                  parentSchema: schema89.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -9263,8 +10017,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema87.type,
-              parentSchema: schema87,
+              schema: schema89.type,
+              parentSchema: schema89,
               data: data30,
             };
             if (vErrors === null) {
@@ -9312,8 +10066,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema87.then.required,
-                  parentSchema: schema87.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -9330,8 +10084,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema87.then.required,
-                  parentSchema: schema87.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -9358,8 +10112,8 @@ function validate42(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema87.if,
-              parentSchema: schema87,
+              schema: schema89.if,
+              parentSchema: schema89,
               data: data35,
             };
             if (vErrors === null) {
@@ -9379,7 +10133,7 @@ function validate42(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema87,
+                  parentSchema: schema89,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -9399,8 +10153,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema87.properties.closed.type,
-                  parentSchema: schema87.properties.closed,
+                  schema: schema89.properties.closed.type,
+                  parentSchema: schema89.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -9414,7 +10168,7 @@ function validate42(
             if (data35.open !== undefined) {
               let data38 = data35.open;
               if (typeof data38 === 'string') {
-                if (!formats74.validate(data38)) {
+                if (!formats78.validate(data38)) {
                   const err89 = {
                     instancePath: instancePath + '/opening_hours/wednesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9422,7 +10176,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema87.properties.open,
+                    parentSchema: schema89.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -9439,8 +10193,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.open.type,
-                  parentSchema: schema87.properties.open,
+                  schema: schema89.properties.open.type,
+                  parentSchema: schema89.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -9454,7 +10208,7 @@ function validate42(
             if (data35.close !== undefined) {
               let data39 = data35.close;
               if (typeof data39 === 'string') {
-                if (!formats74.validate(data39)) {
+                if (!formats78.validate(data39)) {
                   const err91 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9462,7 +10216,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema87.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -9472,7 +10226,7 @@ function validate42(
                   }
                   errors++;
                 }
-                const message2 = func65(data39, 'open', data35);
+                const message2 = func70(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -9481,7 +10235,7 @@ function validate42(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema87.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -9498,8 +10252,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.close.type,
-                  parentSchema: schema87.properties.close,
+                  schema: schema89.properties.close.type,
+                  parentSchema: schema89.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -9517,8 +10271,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema87.type,
-              parentSchema: schema87,
+              schema: schema89.type,
+              parentSchema: schema89,
               data: data35,
             };
             if (vErrors === null) {
@@ -9566,8 +10320,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema87.then.required,
-                  parentSchema: schema87.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -9584,8 +10338,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema87.then.required,
-                  parentSchema: schema87.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -9612,8 +10366,8 @@ function validate42(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema87.if,
-              parentSchema: schema87,
+              schema: schema89.if,
+              parentSchema: schema89,
               data: data40,
             };
             if (vErrors === null) {
@@ -9633,7 +10387,7 @@ function validate42(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema87,
+                  parentSchema: schema89,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -9653,8 +10407,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema87.properties.closed.type,
-                  parentSchema: schema87.properties.closed,
+                  schema: schema89.properties.closed.type,
+                  parentSchema: schema89.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -9668,7 +10422,7 @@ function validate42(
             if (data40.open !== undefined) {
               let data43 = data40.open;
               if (typeof data43 === 'string') {
-                if (!formats74.validate(data43)) {
+                if (!formats78.validate(data43)) {
                   const err101 = {
                     instancePath: instancePath + '/opening_hours/thursday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9676,7 +10430,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema87.properties.open,
+                    parentSchema: schema89.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -9693,8 +10447,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.open.type,
-                  parentSchema: schema87.properties.open,
+                  schema: schema89.properties.open.type,
+                  parentSchema: schema89.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -9708,7 +10462,7 @@ function validate42(
             if (data40.close !== undefined) {
               let data44 = data40.close;
               if (typeof data44 === 'string') {
-                if (!formats74.validate(data44)) {
+                if (!formats78.validate(data44)) {
                   const err103 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9716,7 +10470,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema87.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -9726,7 +10480,7 @@ function validate42(
                   }
                   errors++;
                 }
-                const message3 = func65(data44, 'open', data40);
+                const message3 = func70(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -9735,7 +10489,7 @@ function validate42(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema87.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -9752,8 +10506,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.close.type,
-                  parentSchema: schema87.properties.close,
+                  schema: schema89.properties.close.type,
+                  parentSchema: schema89.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -9771,8 +10525,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema87.type,
-              parentSchema: schema87,
+              schema: schema89.type,
+              parentSchema: schema89,
               data: data40,
             };
             if (vErrors === null) {
@@ -9820,8 +10574,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema87.then.required,
-                  parentSchema: schema87.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -9838,8 +10592,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema87.then.required,
-                  parentSchema: schema87.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -9866,8 +10620,8 @@ function validate42(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema87.if,
-              parentSchema: schema87,
+              schema: schema89.if,
+              parentSchema: schema89,
               data: data45,
             };
             if (vErrors === null) {
@@ -9887,7 +10641,7 @@ function validate42(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema87,
+                  parentSchema: schema89,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -9907,8 +10661,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema87.properties.closed.type,
-                  parentSchema: schema87.properties.closed,
+                  schema: schema89.properties.closed.type,
+                  parentSchema: schema89.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -9922,7 +10676,7 @@ function validate42(
             if (data45.open !== undefined) {
               let data48 = data45.open;
               if (typeof data48 === 'string') {
-                if (!formats74.validate(data48)) {
+                if (!formats78.validate(data48)) {
                   const err113 = {
                     instancePath: instancePath + '/opening_hours/friday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9930,7 +10684,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema87.properties.open,
+                    parentSchema: schema89.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -9947,8 +10701,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.open.type,
-                  parentSchema: schema87.properties.open,
+                  schema: schema89.properties.open.type,
+                  parentSchema: schema89.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -9962,7 +10716,7 @@ function validate42(
             if (data45.close !== undefined) {
               let data49 = data45.close;
               if (typeof data49 === 'string') {
-                if (!formats74.validate(data49)) {
+                if (!formats78.validate(data49)) {
                   const err115 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9970,7 +10724,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema87.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -9980,7 +10734,7 @@ function validate42(
                   }
                   errors++;
                 }
-                const message4 = func65(data49, 'open', data45);
+                const message4 = func70(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -9989,7 +10743,7 @@ function validate42(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema87.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -10006,8 +10760,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.close.type,
-                  parentSchema: schema87.properties.close,
+                  schema: schema89.properties.close.type,
+                  parentSchema: schema89.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -10025,8 +10779,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema87.type,
-              parentSchema: schema87,
+              schema: schema89.type,
+              parentSchema: schema89,
               data: data45,
             };
             if (vErrors === null) {
@@ -10074,8 +10828,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema87.then.required,
-                  parentSchema: schema87.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -10092,8 +10846,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema87.then.required,
-                  parentSchema: schema87.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -10120,8 +10874,8 @@ function validate42(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema87.if,
-              parentSchema: schema87,
+              schema: schema89.if,
+              parentSchema: schema89,
               data: data50,
             };
             if (vErrors === null) {
@@ -10141,7 +10895,7 @@ function validate42(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema87,
+                  parentSchema: schema89,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -10161,8 +10915,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema87.properties.closed.type,
-                  parentSchema: schema87.properties.closed,
+                  schema: schema89.properties.closed.type,
+                  parentSchema: schema89.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -10176,7 +10930,7 @@ function validate42(
             if (data50.open !== undefined) {
               let data53 = data50.open;
               if (typeof data53 === 'string') {
-                if (!formats74.validate(data53)) {
+                if (!formats78.validate(data53)) {
                   const err125 = {
                     instancePath: instancePath + '/opening_hours/saturday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -10184,7 +10938,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema87.properties.open,
+                    parentSchema: schema89.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -10201,8 +10955,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.open.type,
-                  parentSchema: schema87.properties.open,
+                  schema: schema89.properties.open.type,
+                  parentSchema: schema89.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -10216,7 +10970,7 @@ function validate42(
             if (data50.close !== undefined) {
               let data54 = data50.close;
               if (typeof data54 === 'string') {
-                if (!formats74.validate(data54)) {
+                if (!formats78.validate(data54)) {
                   const err127 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -10224,7 +10978,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema87.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -10234,7 +10988,7 @@ function validate42(
                   }
                   errors++;
                 }
-                const message5 = func65(data54, 'open', data50);
+                const message5 = func70(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -10243,7 +10997,7 @@ function validate42(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema87.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -10260,8 +11014,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.close.type,
-                  parentSchema: schema87.properties.close,
+                  schema: schema89.properties.close.type,
+                  parentSchema: schema89.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -10279,8 +11033,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema87.type,
-              parentSchema: schema87,
+              schema: schema89.type,
+              parentSchema: schema89,
               data: data50,
             };
             if (vErrors === null) {
@@ -10328,8 +11082,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema87.then.required,
-                  parentSchema: schema87.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -10346,8 +11100,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema87.then.required,
-                  parentSchema: schema87.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -10374,8 +11128,8 @@ function validate42(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema87.if,
-              parentSchema: schema87,
+              schema: schema89.if,
+              parentSchema: schema89,
               data: data55,
             };
             if (vErrors === null) {
@@ -10395,7 +11149,7 @@ function validate42(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema87,
+                  parentSchema: schema89,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -10415,8 +11169,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema87.properties.closed.type,
-                  parentSchema: schema87.properties.closed,
+                  schema: schema89.properties.closed.type,
+                  parentSchema: schema89.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -10430,7 +11184,7 @@ function validate42(
             if (data55.open !== undefined) {
               let data58 = data55.open;
               if (typeof data58 === 'string') {
-                if (!formats74.validate(data58)) {
+                if (!formats78.validate(data58)) {
                   const err137 = {
                     instancePath: instancePath + '/opening_hours/sunday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -10438,7 +11192,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema87.properties.open,
+                    parentSchema: schema89.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -10455,8 +11209,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.open.type,
-                  parentSchema: schema87.properties.open,
+                  schema: schema89.properties.open.type,
+                  parentSchema: schema89.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -10470,7 +11224,7 @@ function validate42(
             if (data55.close !== undefined) {
               let data59 = data55.close;
               if (typeof data59 === 'string') {
-                if (!formats74.validate(data59)) {
+                if (!formats78.validate(data59)) {
                   const err139 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -10478,7 +11232,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema87.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -10488,7 +11242,7 @@ function validate42(
                   }
                   errors++;
                 }
-                const message6 = func65(data59, 'open', data55);
+                const message6 = func70(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -10497,7 +11251,7 @@ function validate42(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema87.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -10514,8 +11268,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.close.type,
-                  parentSchema: schema87.properties.close,
+                  schema: schema89.properties.close.type,
+                  parentSchema: schema89.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -10533,8 +11287,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema87.type,
-              parentSchema: schema87,
+              schema: schema89.type,
+              parentSchema: schema89,
               data: data55,
             };
             if (vErrors === null) {
@@ -10552,8 +11306,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema83.properties.opening_hours.type,
-          parentSchema: schema83.properties.opening_hours,
+          schema: schema85.properties.opening_hours.type,
+          parentSchema: schema85.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -10573,8 +11327,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema83.properties.wheelchair_accessible.type,
-          parentSchema: schema83.properties.wheelchair_accessible,
+          schema: schema85.properties.wheelchair_accessible.type,
+          parentSchema: schema85.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -10596,7 +11350,7 @@ function validate42(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema83.properties.tag1,
+            parentSchema: schema85.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -10606,7 +11360,7 @@ function validate42(
           }
           errors++;
         }
-        if (!formats6.validate(data61)) {
+        if (!formats10.validate(data61)) {
           const err146 = {
             instancePath: instancePath + '/tag1',
             schemaPath: '#/properties/tag1/format',
@@ -10614,7 +11368,7 @@ function validate42(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema83.properties.tag1,
+            parentSchema: schema85.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -10631,8 +11385,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.tag1.type,
-          parentSchema: schema83.properties.tag1,
+          schema: schema85.properties.tag1.type,
+          parentSchema: schema85.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -10654,7 +11408,7 @@ function validate42(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema83.properties.tag2,
+            parentSchema: schema85.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -10664,7 +11418,7 @@ function validate42(
           }
           errors++;
         }
-        if (!formats6.validate(data62)) {
+        if (!formats10.validate(data62)) {
           const err149 = {
             instancePath: instancePath + '/tag2',
             schemaPath: '#/properties/tag2/format',
@@ -10672,7 +11426,7 @@ function validate42(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema83.properties.tag2,
+            parentSchema: schema85.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -10689,8 +11443,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.tag2.type,
-          parentSchema: schema83.properties.tag2,
+          schema: schema85.properties.tag2.type,
+          parentSchema: schema85.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -10712,7 +11466,7 @@ function validate42(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema83.properties.tag3,
+            parentSchema: schema85.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -10722,7 +11476,7 @@ function validate42(
           }
           errors++;
         }
-        if (!formats6.validate(data63)) {
+        if (!formats10.validate(data63)) {
           const err152 = {
             instancePath: instancePath + '/tag3',
             schemaPath: '#/properties/tag3/format',
@@ -10730,7 +11484,7 @@ function validate42(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema83.properties.tag3,
+            parentSchema: schema85.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -10747,8 +11501,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.tag3.type,
-          parentSchema: schema83.properties.tag3,
+          schema: schema85.properties.tag3.type,
+          parentSchema: schema85.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -10768,8 +11522,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.properties.max_hardware_units.type,
-          parentSchema: schema83.properties.max_hardware_units,
+          schema: schema85.properties.max_hardware_units.type,
+          parentSchema: schema85.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -10788,7 +11542,7 @@ function validate42(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema83.properties.max_hardware_units,
+            parentSchema: schema85.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -10806,7 +11560,7 @@ function validate42(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema83.properties.max_hardware_units,
+            parentSchema: schema85.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -10833,7 +11587,7 @@ function validate42(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema83.properties.hardware_models.items,
+                parentSchema: schema85.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -10851,7 +11605,7 @@ function validate42(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema83.properties.hardware_models.items,
+                parentSchema: schema85.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -10868,8 +11622,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema83.properties.hardware_models.items.type,
-              parentSchema: schema83.properties.hardware_models.items,
+              schema: schema85.properties.hardware_models.items.type,
+              parentSchema: schema85.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -10898,7 +11652,7 @@ function validate42(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema83.properties.hardware_models,
+                parentSchema: schema85.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -10912,7 +11666,7 @@ function validate42(
             indices2[item2] = i5;
           }
         }
-        const message7 = func77(data65, 'max_hardware_units', data);
+        const message7 = func82(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -10921,7 +11675,7 @@ function validate42(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema83.properties.hardware_models,
+            parentSchema: schema85.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -10938,8 +11692,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema83.properties.hardware_models.type,
-          parentSchema: schema83.properties.hardware_models,
+          schema: schema85.properties.hardware_models.type,
+          parentSchema: schema85.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -10963,8 +11717,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema71.type,
-              parentSchema: schema71,
+              schema: schema73.type,
+              parentSchema: schema73,
               data: data68,
             };
             if (vErrors === null) {
@@ -10996,10 +11750,10 @@ function validate42(
               instancePath: instancePath + '/badges_v2/' + i6,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema71.enum },
+              params: { allowedValues: schema73.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema71.enum,
-              parentSchema: schema71,
+              schema: schema73.enum,
+              parentSchema: schema73,
               data: data68,
             };
             if (vErrors === null) {
@@ -11023,7 +11777,7 @@ function validate42(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema83.properties.badges_v2,
+                  parentSchema: schema85.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -11044,8 +11798,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema83.properties.badges_v2.type,
-          parentSchema: schema83.properties.badges_v2,
+          schema: schema85.properties.badges_v2.type,
+          parentSchema: schema85.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -11065,8 +11819,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema83.properties.incomplete.type,
-          parentSchema: schema83.properties.incomplete,
+          schema: schema85.properties.incomplete.type,
+          parentSchema: schema85.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -11086,8 +11840,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.properties.pinpad_id.type,
-          parentSchema: schema83.properties.pinpad_id,
+          schema: schema85.properties.pinpad_id.type,
+          parentSchema: schema85.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -11107,8 +11861,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.properties.pinpad_model_id.type,
-          parentSchema: schema83.properties.pinpad_model_id,
+          schema: schema85.properties.pinpad_model_id.type,
+          parentSchema: schema85.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -11128,8 +11882,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.properties.pinpad_status.type,
-          parentSchema: schema83.properties.pinpad_status,
+          schema: schema85.properties.pinpad_status.type,
+          parentSchema: schema85.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -11149,8 +11903,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema83.properties.active_pinpad.type,
-          parentSchema: schema83.properties.active_pinpad,
+          schema: schema85.properties.active_pinpad.type,
+          parentSchema: schema85.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -11174,8 +11928,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema83.properties.carriers_access.items.type,
-              parentSchema: schema83.properties.carriers_access.items,
+              schema: schema85.properties.carriers_access.items.type,
+              parentSchema: schema85.properties.carriers_access.items,
               data: data75,
             };
             if (vErrors === null) {
@@ -11204,7 +11958,7 @@ function validate42(
                 params: { i: i9, j: j4 },
                 message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
-                parentSchema: schema83.properties.carriers_access,
+                parentSchema: schema85.properties.carriers_access,
                 data: data74,
               };
               if (vErrors === null) {
@@ -11225,8 +11979,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema83.properties.carriers_access.type,
-          parentSchema: schema83.properties.carriers_access,
+          schema: schema85.properties.carriers_access.type,
+          parentSchema: schema85.properties.carriers_access,
           data: data74,
         };
         if (vErrors === null) {
@@ -11251,8 +12005,8 @@ function validate42(
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema95.required,
-                parentSchema: schema95,
+                schema: schema97.required,
+                parentSchema: schema97,
                 data: data77,
               };
               if (vErrors === null) {
@@ -11278,7 +12032,7 @@ function validate42(
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema95,
+                  parentSchema: schema97,
                   data: data77,
                 };
                 if (vErrors === null) {
@@ -11298,8 +12052,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema95.properties.carrier_id.type,
-                  parentSchema: schema95.properties.carrier_id,
+                  schema: schema97.properties.carrier_id.type,
+                  parentSchema: schema97.properties.carrier_id,
                   data: data78,
                 };
                 if (vErrors === null) {
@@ -11319,8 +12073,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema95.properties.first_mile.type,
-                  parentSchema: schema95.properties.first_mile,
+                  schema: schema97.properties.first_mile.type,
+                  parentSchema: schema97.properties.first_mile,
                   data: data79,
                 };
                 if (vErrors === null) {
@@ -11340,8 +12094,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema95.properties.last_mile.type,
-                  parentSchema: schema95.properties.last_mile,
+                  schema: schema97.properties.last_mile.type,
+                  parentSchema: schema97.properties.last_mile,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -11361,8 +12115,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema95.properties.expiry_days.type,
-                  parentSchema: schema95.properties.expiry_days,
+                  schema: schema97.properties.expiry_days.type,
+                  parentSchema: schema97.properties.expiry_days,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -11381,7 +12135,7 @@ function validate42(
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema95.properties.expiry_days,
+                    parentSchema: schema97.properties.expiry_days,
                     data: data81,
                   };
                   if (vErrors === null) {
@@ -11399,7 +12153,7 @@ function validate42(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema95.properties.expiry_days,
+                    parentSchema: schema97.properties.expiry_days,
                     data: data81,
                   };
                   if (vErrors === null) {
@@ -11420,8 +12174,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema95.properties.reserved_compartments.type,
-                  parentSchema: schema95.properties.reserved_compartments,
+                  schema: schema97.properties.reserved_compartments.type,
+                  parentSchema: schema97.properties.reserved_compartments,
                   data: data82,
                 };
                 if (vErrors === null) {
@@ -11440,7 +12194,7 @@ function validate42(
                     params: { comparison: '<=', limit: 100 },
                     message: 'must be <= 100',
                     schema: 100,
-                    parentSchema: schema95.properties.reserved_compartments,
+                    parentSchema: schema97.properties.reserved_compartments,
                     data: data82,
                   };
                   if (vErrors === null) {
@@ -11458,7 +12212,7 @@ function validate42(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema95.properties.reserved_compartments,
+                    parentSchema: schema97.properties.reserved_compartments,
                     data: data82,
                   };
                   if (vErrors === null) {
@@ -11479,8 +12233,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.allocation_behaviour.type,
-                  parentSchema: schema95.properties.allocation_behaviour,
+                  schema: schema97.properties.allocation_behaviour.type,
+                  parentSchema: schema97.properties.allocation_behaviour,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -11495,10 +12249,10 @@ function validate42(
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema95.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema97.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema95.properties.allocation_behaviour.enum,
-                  parentSchema: schema95.properties.allocation_behaviour,
+                  schema: schema97.properties.allocation_behaviour.enum,
+                  parentSchema: schema97.properties.allocation_behaviour,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -11516,8 +12270,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema95.type,
-              parentSchema: schema95,
+              schema: schema97.type,
+              parentSchema: schema97,
               data: data77,
             };
             if (vErrors === null) {
@@ -11535,8 +12289,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema83.properties.carrier_settings.type,
-          parentSchema: schema83.properties.carrier_settings,
+          schema: schema85.properties.carrier_settings.type,
+          parentSchema: schema85.properties.carrier_settings,
           data: data76,
         };
         if (vErrors === null) {
@@ -11556,8 +12310,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.properties.location_owner_id.type,
-          parentSchema: schema83.properties.location_owner_id,
+          schema: schema85.properties.location_owner_id.type,
+          parentSchema: schema85.properties.location_owner_id,
           data: data84,
         };
         if (vErrors === null) {
@@ -11577,8 +12331,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.properties.maintenance_provider_id.type,
-          parentSchema: schema83.properties.maintenance_provider_id,
+          schema: schema85.properties.maintenance_provider_id.type,
+          parentSchema: schema85.properties.maintenance_provider_id,
           data: data85,
         };
         if (vErrors === null) {
@@ -11598,8 +12352,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.properties.support_provider_id.type,
-          parentSchema: schema83.properties.support_provider_id,
+          schema: schema85.properties.support_provider_id.type,
+          parentSchema: schema85.properties.support_provider_id,
           data: data86,
         };
         if (vErrors === null) {
@@ -11619,8 +12373,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.properties.service_point_group_id.type,
-          parentSchema: schema83.properties.service_point_group_id,
+          schema: schema85.properties.service_point_group_id.type,
+          parentSchema: schema85.properties.service_point_group_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -11640,8 +12394,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.group_name.type,
-          parentSchema: schema83.properties.group_name,
+          schema: schema85.properties.group_name.type,
+          parentSchema: schema85.properties.group_name,
           data: data88,
         };
         if (vErrors === null) {
@@ -11661,8 +12415,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema83.properties.contract_signed.type,
-          parentSchema: schema83.properties.contract_signed,
+          schema: schema85.properties.contract_signed.type,
+          parentSchema: schema85.properties.contract_signed,
           data: data89,
         };
         if (vErrors === null) {
@@ -11684,7 +12438,7 @@ function validate42(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema83.properties.scout_contact,
+            parentSchema: schema85.properties.scout_contact,
             data: data90,
           };
           if (vErrors === null) {
@@ -11694,7 +12448,7 @@ function validate42(
           }
           errors++;
         }
-        if (!formats108.validate(data90)) {
+        if (!formats112.validate(data90)) {
           const err197 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -11702,7 +12456,7 @@ function validate42(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema83.properties.scout_contact,
+            parentSchema: schema85.properties.scout_contact,
             data: data90,
           };
           if (vErrors === null) {
@@ -11719,8 +12473,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.scout_contact.type,
-          parentSchema: schema83.properties.scout_contact,
+          schema: schema85.properties.scout_contact.type,
+          parentSchema: schema85.properties.scout_contact,
           data: data90,
         };
         if (vErrors === null) {
@@ -11740,8 +12494,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.scout_email.type,
-          parentSchema: schema83.properties.scout_email,
+          schema: schema85.properties.scout_email.type,
+          parentSchema: schema85.properties.scout_email,
           data: data91,
         };
         if (vErrors === null) {
@@ -11761,8 +12515,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema83.properties.is_terminated.type,
-          parentSchema: schema83.properties.is_terminated,
+          schema: schema85.properties.is_terminated.type,
+          parentSchema: schema85.properties.is_terminated,
           data: data92,
         };
         if (vErrors === null) {
@@ -11782,8 +12536,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema83.properties.parked.type,
-          parentSchema: schema83.properties.parked,
+          schema: schema85.properties.parked.type,
+          parentSchema: schema85.properties.parked,
           data: data93,
         };
         if (vErrors === null) {
@@ -11803,8 +12557,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema83.properties.test_sp.type,
-          parentSchema: schema83.properties.test_sp,
+          schema: schema85.properties.test_sp.type,
+          parentSchema: schema85.properties.test_sp,
           data: data94,
         };
         if (vErrors === null) {
@@ -11824,8 +12578,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema83.properties.active.type,
-          parentSchema: schema83.properties.active,
+          schema: schema85.properties.active.type,
+          parentSchema: schema85.properties.active,
           data: data95,
         };
         if (vErrors === null) {
@@ -11847,7 +12601,7 @@ function validate42(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema83.properties.description,
+            parentSchema: schema85.properties.description,
             data: data96,
           };
           if (vErrors === null) {
@@ -11864,8 +12618,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.description.type,
-          parentSchema: schema83.properties.description,
+          schema: schema85.properties.description.type,
+          parentSchema: schema85.properties.description,
           data: data96,
         };
         if (vErrors === null) {
@@ -11885,8 +12639,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.description_language.type,
-          parentSchema: schema83.properties.description_language,
+          schema: schema85.properties.description_language.type,
+          parentSchema: schema85.properties.description_language,
           data: data97,
         };
         if (vErrors === null) {
@@ -11909,10 +12663,10 @@ function validate42(
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema83.properties.description_language.enum },
+          params: { allowedValues: schema85.properties.description_language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema83.properties.description_language.enum,
-          parentSchema: schema83.properties.description_language,
+          schema: schema85.properties.description_language.enum,
+          parentSchema: schema85.properties.description_language,
           data: data97,
         };
         if (vErrors === null) {
@@ -11934,7 +12688,7 @@ function validate42(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema83.properties.comments,
+            parentSchema: schema85.properties.comments,
             data: data98,
           };
           if (vErrors === null) {
@@ -11951,8 +12705,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.comments.type,
-          parentSchema: schema83.properties.comments,
+          schema: schema85.properties.comments.type,
+          parentSchema: schema85.properties.comments,
           data: data98,
         };
         if (vErrors === null) {
@@ -11974,7 +12728,7 @@ function validate42(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema83.properties.contact_person,
+            parentSchema: schema85.properties.contact_person,
             data: data99,
           };
           if (vErrors === null) {
@@ -11984,7 +12738,7 @@ function validate42(
           }
           errors++;
         }
-        if (!formats6.validate(data99)) {
+        if (!formats10.validate(data99)) {
           const err211 = {
             instancePath: instancePath + '/contact_person',
             schemaPath: '#/properties/contact_person/format',
@@ -11992,7 +12746,7 @@ function validate42(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema83.properties.contact_person,
+            parentSchema: schema85.properties.contact_person,
             data: data99,
           };
           if (vErrors === null) {
@@ -12009,8 +12763,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.contact_person.type,
-          parentSchema: schema83.properties.contact_person,
+          schema: schema85.properties.contact_person.type,
+          parentSchema: schema85.properties.contact_person,
           data: data99,
         };
         if (vErrors === null) {
@@ -12032,7 +12786,7 @@ function validate42(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema83.properties.owner_contact_phone,
+            parentSchema: schema85.properties.owner_contact_phone,
             data: data100,
           };
           if (vErrors === null) {
@@ -12042,7 +12796,7 @@ function validate42(
           }
           errors++;
         }
-        if (!formats10.validate(data100)) {
+        if (!formats14.validate(data100)) {
           const err214 = {
             instancePath: instancePath + '/owner_contact_phone',
             schemaPath: '#/properties/owner_contact_phone/format',
@@ -12050,7 +12804,7 @@ function validate42(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema83.properties.owner_contact_phone,
+            parentSchema: schema85.properties.owner_contact_phone,
             data: data100,
           };
           if (vErrors === null) {
@@ -12067,8 +12821,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.owner_contact_phone.type,
-          parentSchema: schema83.properties.owner_contact_phone,
+          schema: schema85.properties.owner_contact_phone.type,
+          parentSchema: schema85.properties.owner_contact_phone,
           data: data100,
         };
         if (vErrors === null) {
@@ -12090,7 +12844,7 @@ function validate42(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema83.properties.email,
+            parentSchema: schema85.properties.email,
             data: data101,
           };
           if (vErrors === null) {
@@ -12100,7 +12854,7 @@ function validate42(
           }
           errors++;
         }
-        if (!formats32.validate(data101)) {
+        if (!formats36.validate(data101)) {
           const err217 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
@@ -12108,7 +12862,7 @@ function validate42(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema83.properties.email,
+            parentSchema: schema85.properties.email,
             data: data101,
           };
           if (vErrors === null) {
@@ -12125,8 +12879,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.email.type,
-          parentSchema: schema83.properties.email,
+          schema: schema85.properties.email.type,
+          parentSchema: schema85.properties.email,
           data: data101,
         };
         if (vErrors === null) {
@@ -12151,8 +12905,8 @@ function validate42(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema96.required,
-                parentSchema: schema96,
+                schema: schema98.required,
+                parentSchema: schema98,
                 data: data103,
               };
               if (vErrors === null) {
@@ -12169,8 +12923,8 @@ function validate42(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema96.required,
-                parentSchema: schema96,
+                schema: schema98.required,
+                parentSchema: schema98,
                 data: data103,
               };
               if (vErrors === null) {
@@ -12195,7 +12949,7 @@ function validate42(
                   params: { additionalProperty: key9 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema96,
+                  parentSchema: schema98,
                   data: data103,
                 };
                 if (vErrors === null) {
@@ -12217,7 +12971,7 @@ function validate42(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema96.properties.photo_id,
+                    parentSchema: schema98.properties.photo_id,
                     data: data104,
                   };
                   if (vErrors === null) {
@@ -12234,8 +12988,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema96.properties.photo_id.type,
-                  parentSchema: schema96.properties.photo_id,
+                  schema: schema98.properties.photo_id.type,
+                  parentSchema: schema98.properties.photo_id,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -12257,7 +13011,7 @@ function validate42(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema96.properties.url,
+                    parentSchema: schema98.properties.url,
                     data: data105,
                   };
                   if (vErrors === null) {
@@ -12274,8 +13028,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema96.properties.url.type,
-                  parentSchema: schema96.properties.url,
+                  schema: schema98.properties.url.type,
+                  parentSchema: schema98.properties.url,
                   data: data105,
                 };
                 if (vErrors === null) {
@@ -12297,7 +13051,7 @@ function validate42(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema96.properties.file_name,
+                    parentSchema: schema98.properties.file_name,
                     data: data106,
                   };
                   if (vErrors === null) {
@@ -12314,8 +13068,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema96.properties.file_name.type,
-                  parentSchema: schema96.properties.file_name,
+                  schema: schema98.properties.file_name.type,
+                  parentSchema: schema98.properties.file_name,
                   data: data106,
                 };
                 if (vErrors === null) {
@@ -12337,7 +13091,7 @@ function validate42(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema96.properties.content_type,
+                    parentSchema: schema98.properties.content_type,
                     data: data107,
                   };
                   if (vErrors === null) {
@@ -12354,8 +13108,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema96.properties.content_type.type,
-                  parentSchema: schema96.properties.content_type,
+                  schema: schema98.properties.content_type.type,
+                  parentSchema: schema98.properties.content_type,
                   data: data107,
                 };
                 if (vErrors === null) {
@@ -12375,8 +13129,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema96.properties.size.type,
-                  parentSchema: schema96.properties.size,
+                  schema: schema98.properties.size.type,
+                  parentSchema: schema98.properties.size,
                   data: data108,
                 };
                 if (vErrors === null) {
@@ -12395,7 +13149,7 @@ function validate42(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema96.properties.size,
+                    parentSchema: schema98.properties.size,
                     data: data108,
                   };
                   if (vErrors === null) {
@@ -12414,8 +13168,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema96.type,
-              parentSchema: schema96,
+              schema: schema98.type,
+              parentSchema: schema98,
               data: data103,
             };
             if (vErrors === null) {
@@ -12433,8 +13187,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema83.properties.photos.type,
-          parentSchema: schema83.properties.photos,
+          schema: schema85.properties.photos.type,
+          parentSchema: schema85.properties.photos,
           data: data102,
         };
         if (vErrors === null) {
@@ -12454,8 +13208,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.properties.report_id.type,
-          parentSchema: schema83.properties.report_id,
+          schema: schema85.properties.report_id.type,
+          parentSchema: schema85.properties.report_id,
           data: data109,
         };
         if (vErrors === null) {
@@ -12473,8 +13227,8 @@ function validate42(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema83.type,
-      parentSchema: schema83,
+      schema: schema85.type,
+      parentSchema: schema85,
       data,
     };
     if (vErrors === null) {
@@ -12484,10 +13238,10 @@ function validate42(
     }
     errors++;
   }
-  validate42.errors = vErrors;
+  validate44.errors = vErrors;
   return errors === 0;
 }
-validate42.evaluated = {
+validate44.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -12551,8 +13305,8 @@ validate42.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate43;
-const schema97 = {
+export const servicePointGroup = validate45;
+const schema99 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -12604,13 +13358,13 @@ const schema97 = {
   },
 };
 
-function validate43(
+function validate45(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate45.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12625,8 +13379,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12643,8 +13397,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12663,8 +13417,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.service_point_group_id.type,
-          parentSchema: schema97.properties.service_point_group_id,
+          schema: schema99.properties.service_point_group_id.type,
+          parentSchema: schema99.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -12686,7 +13440,7 @@ function validate43(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema97.properties.group_name,
+            parentSchema: schema99.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12704,7 +13458,7 @@ function validate43(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema97.properties.group_name,
+            parentSchema: schema99.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12714,7 +13468,7 @@ function validate43(
           }
           errors++;
         }
-        if (!formats0.validate(data1)) {
+        if (!formats4.validate(data1)) {
           const err5 = {
             instancePath: instancePath + '/group_name',
             schemaPath: '#/properties/group_name/format',
@@ -12722,7 +13476,7 @@ function validate43(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema97.properties.group_name,
+            parentSchema: schema99.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12739,8 +13493,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.group_name.type,
-          parentSchema: schema97.properties.group_name,
+          schema: schema99.properties.group_name.type,
+          parentSchema: schema99.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -12762,7 +13516,7 @@ function validate43(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema97.properties.service_point_ids,
+            parentSchema: schema99.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -12782,8 +13536,8 @@ function validate43(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema97.properties.service_point_ids.items.type,
-              parentSchema: schema97.properties.service_point_ids.items,
+              schema: schema99.properties.service_point_ids.items.type,
+              parentSchema: schema99.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -12812,7 +13566,7 @@ function validate43(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema97.properties.service_point_ids,
+                parentSchema: schema99.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -12833,8 +13587,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema97.properties.service_point_ids.type,
-          parentSchema: schema97.properties.service_point_ids,
+          schema: schema99.properties.service_point_ids.type,
+          parentSchema: schema99.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -12858,8 +13612,8 @@ function validate43(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema97.properties.carrier_ids.items.type,
-              parentSchema: schema97.properties.carrier_ids.items,
+              schema: schema99.properties.carrier_ids.items.type,
+              parentSchema: schema99.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -12888,7 +13642,7 @@ function validate43(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema97.properties.carrier_ids,
+                parentSchema: schema99.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -12909,8 +13663,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema97.properties.carrier_ids.type,
-          parentSchema: schema97.properties.carrier_ids,
+          schema: schema99.properties.carrier_ids.type,
+          parentSchema: schema99.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -12930,8 +13684,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema97.properties.active.type,
-          parentSchema: schema97.properties.active,
+          schema: schema99.properties.active.type,
+          parentSchema: schema99.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -12949,8 +13703,8 @@ function validate43(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema97.type,
-      parentSchema: schema97,
+      schema: schema99.type,
+      parentSchema: schema99,
       data,
     };
     if (vErrors === null) {
@@ -12960,17 +13714,17 @@ function validate43(
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate45.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = {
+validate45.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate44;
-const schema98 = {
+export const servicePointGroupChoice = validate46;
+const schema100 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -12982,13 +13736,13 @@ const schema98 = {
   },
 };
 
-function validate44(
+function validate46(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate44.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13003,8 +13757,8 @@ function validate44(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -13023,8 +13777,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema98.properties.service_point_group_id.type,
-          parentSchema: schema98.properties.service_point_group_id,
+          schema: schema100.properties.service_point_group_id.type,
+          parentSchema: schema100.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -13042,8 +13796,8 @@ function validate44(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema98.type,
-      parentSchema: schema98,
+      schema: schema100.type,
+      parentSchema: schema100,
       data,
     };
     if (vErrors === null) {
@@ -13053,13 +13807,13 @@ function validate44(
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
+validate46.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointLocationOwner = validate45;
-const schema99 = {
+export const servicePointLocationOwner = validate47;
+const schema101 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-location-owner',
   title: 'Service point location owner',
@@ -13069,13 +13823,13 @@ const schema99 = {
   properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
 };
 
-function validate45(
+function validate47(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-location-owner" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate47.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13090,8 +13844,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'location_owner_id' },
         message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema99.required,
-        parentSchema: schema99,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -13110,8 +13864,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema99.properties.location_owner_id.type,
-          parentSchema: schema99.properties.location_owner_id,
+          schema: schema101.properties.location_owner_id.type,
+          parentSchema: schema101.properties.location_owner_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -13129,8 +13883,8 @@ function validate45(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema99.type,
-      parentSchema: schema99,
+      schema: schema101.type,
+      parentSchema: schema101,
       data,
     };
     if (vErrors === null) {
@@ -13140,13 +13894,13 @@ function validate45(
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate47.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate47.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate46;
-const schema100 = {
+export const servicePointScoutContact = validate48;
+const schema102 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -13157,13 +13911,13 @@ const schema100 = {
   properties: { scout_contact: { type: 'string', maxLength: 70, format: 'scout-value' } },
 };
 
-function validate46(
+function validate48(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate48.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13178,8 +13932,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -13200,7 +13954,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema100.properties.scout_contact,
+            parentSchema: schema102.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -13210,7 +13964,7 @@ function validate46(
           }
           errors++;
         }
-        if (!formats108.validate(data0)) {
+        if (!formats112.validate(data0)) {
           const err2 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -13218,7 +13972,7 @@ function validate46(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema100.properties.scout_contact,
+            parentSchema: schema102.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -13235,8 +13989,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.scout_contact.type,
-          parentSchema: schema100.properties.scout_contact,
+          schema: schema102.properties.scout_contact.type,
+          parentSchema: schema102.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -13254,8 +14008,8 @@ function validate46(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema100.type,
-      parentSchema: schema100,
+      schema: schema102.type,
+      parentSchema: schema102,
       data,
     };
     if (vErrors === null) {
@@ -13265,13 +14019,13 @@ function validate46(
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate48.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate48.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const webtoolUser = validate47;
-const schema101 = {
+export const webtoolUser = validate49;
+const schema103 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -13378,13 +14132,13 @@ const schema101 = {
   },
 };
 
-function validate47(
+function validate49(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate47.evaluated;
+  const evaluated0 = validate49.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13399,8 +14153,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema101.required,
-        parentSchema: schema101,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -13417,8 +14171,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema101.required,
-        parentSchema: schema101,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -13435,8 +14189,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema101.required,
-        parentSchema: schema101,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -13455,8 +14209,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema101.properties.username.type,
-          parentSchema: schema101.properties.username,
+          schema: schema103.properties.username.type,
+          parentSchema: schema103.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -13470,7 +14224,7 @@ function validate47(
     if (data.name !== undefined) {
       let data1 = data.name;
       if (typeof data1 === 'string') {
-        if (!formats28.validate(data1)) {
+        if (!formats0.validate(data1)) {
           const err4 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/allOf/0/format',
@@ -13478,7 +14232,7 @@ function validate47(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema101.properties.name.allOf[0],
+            parentSchema: schema103.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -13490,7 +14244,7 @@ function validate47(
         }
       }
       if (typeof data1 === 'string') {
-        if (!formats0.validate(data1)) {
+        if (!formats4.validate(data1)) {
           const err5 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/allOf/1/format',
@@ -13498,7 +14252,7 @@ function validate47(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema101.properties.name.allOf[1],
+            parentSchema: schema103.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -13518,7 +14272,7 @@ function validate47(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema101.properties.name,
+            parentSchema: schema103.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -13535,8 +14289,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema101.properties.name.type,
-          parentSchema: schema101.properties.name,
+          schema: schema103.properties.name.type,
+          parentSchema: schema103.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -13558,7 +14312,7 @@ function validate47(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema101.properties.email,
+            parentSchema: schema103.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -13568,7 +14322,7 @@ function validate47(
           }
           errors++;
         }
-        if (!formats32.validate(data2)) {
+        if (!formats36.validate(data2)) {
           const err9 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
@@ -13576,7 +14330,7 @@ function validate47(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema101.properties.email,
+            parentSchema: schema103.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -13593,8 +14347,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema101.properties.email.type,
-          parentSchema: schema101.properties.email,
+          schema: schema103.properties.email.type,
+          parentSchema: schema103.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -13614,8 +14368,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema101.properties.partner_type.type,
-          parentSchema: schema101.properties.partner_type,
+          schema: schema103.properties.partner_type.type,
+          parentSchema: schema103.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -13637,10 +14391,10 @@ function validate47(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema101.properties.partner_type.enum },
+          params: { allowedValues: schema103.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema101.properties.partner_type.enum,
-          parentSchema: schema101.properties.partner_type,
+          schema: schema103.properties.partner_type.enum,
+          parentSchema: schema103.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -13662,7 +14416,7 @@ function validate47(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema101.properties.partner,
+            parentSchema: schema103.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -13679,8 +14433,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema101.properties.partner.type,
-          parentSchema: schema101.properties.partner,
+          schema: schema103.properties.partner.type,
+          parentSchema: schema103.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -13700,8 +14454,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema101.properties.partner_name.type,
-          parentSchema: schema101.properties.partner_name,
+          schema: schema103.properties.partner_name.type,
+          parentSchema: schema103.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -13721,8 +14475,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema101.properties.role_name.type,
-          parentSchema: schema101.properties.role_name,
+          schema: schema103.properties.role_name.type,
+          parentSchema: schema103.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -13742,8 +14496,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema101.properties.enabled.type,
-          parentSchema: schema101.properties.enabled,
+          schema: schema103.properties.enabled.type,
+          parentSchema: schema103.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -13763,8 +14517,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema101.properties.status.type,
-          parentSchema: schema101.properties.status,
+          schema: schema103.properties.status.type,
+          parentSchema: schema103.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -13779,10 +14533,10 @@ function validate47(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema101.properties.status.enum },
+          params: { allowedValues: schema103.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema101.properties.status.enum,
-          parentSchema: schema101.properties.status,
+          schema: schema103.properties.status.enum,
+          parentSchema: schema103.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -13800,8 +14554,8 @@ function validate47(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema101.type,
-      parentSchema: schema101,
+      schema: schema103.type,
+      parentSchema: schema103,
       data,
     };
     if (vErrors === null) {
@@ -13811,10 +14565,10 @@ function validate47(
     }
     errors++;
   }
-  validate47.errors = vErrors;
+  validate49.errors = vErrors;
   return errors === 0;
 }
-validate47.evaluated = {
+validate49.evaluated = {
   props: {
     username: true,
     name: true,
@@ -13831,6 +14585,8 @@ validate47.evaluated = {
 };
 
 export const validators: Record<string, ValidateFunction> = {
+  alert: alert,
+  'alert-form': alertForm,
   carrier: carrier,
   'carrier-expiry-settings': carrierExpirySettings,
   common: common,
