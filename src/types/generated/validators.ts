@@ -3457,6 +3457,17 @@ const schema71 = {
       confirm: 'hardware.confirm.terminate',
       when: { is_terminated: false },
     },
+    {
+      name: 'add_alert',
+      label: 'alerts.actions.add',
+      done: 'alerts.done.added',
+      method: 'POST',
+      endpoint: 'alerts',
+      send: ['hardware_id'],
+      body: { record_type: 'hardware' },
+      form: 'alert-form',
+      partnerTypes: ['operator'],
+    },
   ],
   required: ['name', 'hardware_type', 'hardware_model_id', 'hardware_owner_id'],
   properties: {
