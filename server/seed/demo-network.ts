@@ -380,7 +380,10 @@ export async function seedNetwork(db: Db) {
   await insertRecords(
     db,
     target('partners/maintenance_provider', ['name']),
-    partnerRecords(maintenanceProviders, 'maintenance_provider_id'),
+    // FixIt Services has its periodic service tickets on, Nordic Field Care off (spec 02 §7).
+    partnerRecords(maintenanceProviders, 'maintenance_provider_id', (partner) => ({
+      periodic_tickets: partner.id === 1,
+    })),
   );
   await insertRecords(
     db,

@@ -4,6 +4,7 @@ import { carrierRules } from './carriers.ts';
 import { courierRules } from './couriers.ts';
 import { hardwareUnitRules } from './hardware-units.ts';
 import { maintenanceOperatorRules } from './maintenance-operators.ts';
+import { maintenanceProviderRules } from './maintenance-providers.ts';
 import { pinpadRules } from './pinpads.ts';
 import { servicePointGroupRules } from './service-point-groups.ts';
 import { servicePointRules } from './service-points.ts';
@@ -14,6 +15,7 @@ export const resourceRules: Record<string, ResourceRules> = {
   alerts: alertRules,
   couriers: courierRules,
   'maintenance/operators': maintenanceOperatorRules,
+  'partners/maintenance_provider': maintenanceProviderRules,
   service_points: servicePointRules,
   'service_points/hardware_units': hardwareUnitRules,
   'service_points/pinpad': pinpadRules,

@@ -5507,8 +5507,233 @@ validate41.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate42;
+export const maintenanceProvider = validate42;
 const schema81 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'maintenance-provider',
+  title: 'MaintenanceProvider',
+  description:
+    "The gateway's maintenance provider records (partners/maintenance_provider). No screen yet: the /maintenance-providers area comes with a later issue; its periodic tickets switch is reached from the tickets list.",
+  type: 'object',
+  'x-resource': {
+    name: 'maintenance-providers',
+    endpoint: 'partners/maintenance_provider',
+    id: 'maintenance_provider_id',
+    features: { basic: 220, advance: 221, parent: 199 },
+    partnerTypes: ['operator', 'maintenance_provider'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: ['operator'] },
+      edit: { levels: ['advance'], partnerTypes: ['operator', 'maintenance_provider'] },
+      delete: { levels: ['advance'], partnerTypes: ['operator'] },
+    },
+    tenancy: { maintenance_provider: 'maintenance_provider_id' },
+    pageSize: 300,
+    sort: { field: 'name', order: 'ASC' },
+    representation: 'name',
+    search: ['name'],
+  },
+  required: ['name'],
+  properties: {
+    maintenance_provider_id: { type: 'integer', readOnly: true, 'x-column': { index: 0 } },
+    name: { type: 'string', maxLength: 70, format: 'name-3', 'x-column': { type: 'link', index: 1 } },
+    periodic_tickets: {
+      type: 'boolean',
+      default: false,
+      'x-column': { type: 'switch', index: 2 },
+      'x-filter': { kind: 'boolean' },
+      'x-input': { setBy: 'update_mps_periodic_tickets' },
+    },
+    active: {
+      type: 'boolean',
+      default: true,
+      'x-column': { type: 'switch', index: 3 },
+      'x-filter': { kind: 'boolean' },
+    },
+  },
+};
+
+function validate42(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="maintenance-provider" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate42.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema81.required,
+        parentSchema: schema81,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.maintenance_provider_id !== undefined) {
+      let data0 = data.maintenance_provider_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/maintenance_provider_id',
+          schemaPath: '#/properties/maintenance_provider_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema81.properties.maintenance_provider_id.type,
+          parentSchema: schema81.properties.maintenance_provider_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 70) {
+          const err2 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema81.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data1)) {
+          const err3 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema81.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema81.properties.name.type,
+          parentSchema: schema81.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.periodic_tickets !== undefined) {
+      let data2 = data.periodic_tickets;
+      if (typeof data2 !== 'boolean') {
+        const err5 = {
+          instancePath: instancePath + '/periodic_tickets',
+          schemaPath: '#/properties/periodic_tickets/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema81.properties.periodic_tickets.type,
+          parentSchema: schema81.properties.periodic_tickets,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data3 = data.active;
+      if (typeof data3 !== 'boolean') {
+        const err6 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema81.properties.active.type,
+          parentSchema: schema81.properties.active,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema81.type,
+      parentSchema: schema81,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate42.errors = vErrors;
+  return errors === 0;
+}
+validate42.evaluated = {
+  props: { maintenance_provider_id: true, name: true, periodic_tickets: true, active: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const pinpad = validate43;
+const schema82 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -5697,15 +5922,15 @@ const schema81 = {
     last_heartbeat_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const formats56 = sharedValidators.formats.numeric;
+const formats58 = sharedValidators.formats.numeric;
 
-function validate42(
+function validate43(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate42.evaluated;
+  const evaluated0 = validate43.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5720,8 +5945,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -5738,8 +5963,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -5756,8 +5981,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -5819,7 +6044,7 @@ function validate42(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema81.properties.ble_chip_id,
+            parentSchema: schema82.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -5837,7 +6062,7 @@ function validate42(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema81.properties.ble_chip_id,
+            parentSchema: schema82.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -5855,7 +6080,7 @@ function validate42(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema81.properties.ble_chip_id,
+            parentSchema: schema82.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -5872,8 +6097,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.ble_chip_id.type,
-          parentSchema: schema81.properties.ble_chip_id,
+          schema: schema82.properties.ble_chip_id.type,
+          parentSchema: schema82.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -5932,8 +6157,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema81.properties.hardware_model_id.type,
-          parentSchema: schema81.properties.hardware_model_id,
+          schema: schema82.properties.hardware_model_id.type,
+          parentSchema: schema82.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -5953,8 +6178,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema81.properties.hardware_owner_id.type,
-          parentSchema: schema81.properties.hardware_owner_id,
+          schema: schema82.properties.hardware_owner_id.type,
+          parentSchema: schema82.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -5972,10 +6197,10 @@ function validate42(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema81.properties.service_point_id.type },
+          params: { type: schema82.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema81.properties.service_point_id.type,
-          parentSchema: schema81.properties.service_point_id,
+          schema: schema82.properties.service_point_id.type,
+          parentSchema: schema82.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -5993,10 +6218,10 @@ function validate42(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema81.properties.hardware_id.type },
+          params: { type: schema82.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema81.properties.hardware_id.type,
-          parentSchema: schema81.properties.hardware_id,
+          schema: schema82.properties.hardware_id.type,
+          parentSchema: schema82.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -6020,8 +6245,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema81.properties.alerts.items.type,
-              parentSchema: schema81.properties.alerts.items,
+              schema: schema82.properties.alerts.items.type,
+              parentSchema: schema82.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -6042,10 +6267,10 @@ function validate42(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema81.properties.alerts.items.enum },
+              params: { allowedValues: schema82.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema81.properties.alerts.items.enum,
-              parentSchema: schema81.properties.alerts.items,
+              schema: schema82.properties.alerts.items.enum,
+              parentSchema: schema82.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -6074,7 +6299,7 @@ function validate42(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema81.properties.alerts,
+                parentSchema: schema82.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -6095,8 +6320,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema81.properties.alerts.type,
-          parentSchema: schema81.properties.alerts,
+          schema: schema82.properties.alerts.type,
+          parentSchema: schema82.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -6114,10 +6339,10 @@ function validate42(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema81.properties.last_sync_at.type },
+          params: { type: schema82.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema81.properties.last_sync_at.type,
-          parentSchema: schema81.properties.last_sync_at,
+          schema: schema82.properties.last_sync_at.type,
+          parentSchema: schema82.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -6136,7 +6361,7 @@ function validate42(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema81.properties.last_sync_at,
+            parentSchema: schema82.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -6157,8 +6382,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema81.properties.installation_sync_status.type,
-          parentSchema: schema81.properties.installation_sync_status,
+          schema: schema82.properties.installation_sync_status.type,
+          parentSchema: schema82.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -6173,10 +6398,10 @@ function validate42(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.properties.installation_sync_status.enum },
+          params: { allowedValues: schema82.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.properties.installation_sync_status.enum,
-          parentSchema: schema81.properties.installation_sync_status,
+          schema: schema82.properties.installation_sync_status.enum,
+          parentSchema: schema82.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -6198,7 +6423,7 @@ function validate42(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema81.properties.firmware_version,
+            parentSchema: schema82.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -6216,7 +6441,7 @@ function validate42(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema81.properties.firmware_version,
+            parentSchema: schema82.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -6233,8 +6458,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.firmware_version.type,
-          parentSchema: schema81.properties.firmware_version,
+          schema: schema82.properties.firmware_version.type,
+          parentSchema: schema82.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -6256,7 +6481,7 @@ function validate42(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema81.properties.comm_board,
+            parentSchema: schema82.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -6274,7 +6499,7 @@ function validate42(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema81.properties.comm_board,
+            parentSchema: schema82.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -6291,8 +6516,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.comm_board.type,
-          parentSchema: schema81.properties.comm_board,
+          schema: schema82.properties.comm_board.type,
+          parentSchema: schema82.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -6314,7 +6539,7 @@ function validate42(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema81.properties.battery_pack,
+            parentSchema: schema82.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -6332,7 +6557,7 @@ function validate42(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema81.properties.battery_pack,
+            parentSchema: schema82.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -6349,8 +6574,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.battery_pack.type,
-          parentSchema: schema81.properties.battery_pack,
+          schema: schema82.properties.battery_pack.type,
+          parentSchema: schema82.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -6372,7 +6597,7 @@ function validate42(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema81.properties.order_number,
+            parentSchema: schema82.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -6390,7 +6615,7 @@ function validate42(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema81.properties.order_number,
+            parentSchema: schema82.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -6407,8 +6632,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.order_number.type,
-          parentSchema: schema81.properties.order_number,
+          schema: schema82.properties.order_number.type,
+          parentSchema: schema82.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -6430,7 +6655,7 @@ function validate42(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema81.properties.type_number,
+            parentSchema: schema82.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -6448,7 +6673,7 @@ function validate42(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema81.properties.type_number,
+            parentSchema: schema82.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -6465,8 +6690,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.type_number.type,
-          parentSchema: schema81.properties.type_number,
+          schema: schema82.properties.type_number.type,
+          parentSchema: schema82.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -6488,7 +6713,7 @@ function validate42(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema81.properties.manufacturer,
+            parentSchema: schema82.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -6506,7 +6731,7 @@ function validate42(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema81.properties.manufacturer,
+            parentSchema: schema82.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -6523,8 +6748,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.manufacturer.type,
-          parentSchema: schema81.properties.manufacturer,
+          schema: schema82.properties.manufacturer.type,
+          parentSchema: schema82.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -6544,8 +6769,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.foil.type,
-          parentSchema: schema81.properties.foil,
+          schema: schema82.properties.foil.type,
+          parentSchema: schema82.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -6560,10 +6785,10 @@ function validate42(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.properties.foil.enum },
+          params: { allowedValues: schema82.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.properties.foil.enum,
-          parentSchema: schema81.properties.foil,
+          schema: schema82.properties.foil.enum,
+          parentSchema: schema82.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -6583,8 +6808,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.language.type,
-          parentSchema: schema81.properties.language,
+          schema: schema82.properties.language.type,
+          parentSchema: schema82.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -6611,10 +6836,10 @@ function validate42(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.properties.language.enum },
+          params: { allowedValues: schema82.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.properties.language.enum,
-          parentSchema: schema81.properties.language,
+          schema: schema82.properties.language.enum,
+          parentSchema: schema82.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -6638,8 +6863,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema81.properties.features.items.type,
-              parentSchema: schema81.properties.features.items,
+              schema: schema82.properties.features.items.type,
+              parentSchema: schema82.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -6660,10 +6885,10 @@ function validate42(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema81.properties.features.items.enum },
+              params: { allowedValues: schema82.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema81.properties.features.items.enum,
-              parentSchema: schema81.properties.features.items,
+              schema: schema82.properties.features.items.enum,
+              parentSchema: schema82.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -6692,7 +6917,7 @@ function validate42(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema81.properties.features,
+                parentSchema: schema82.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -6713,8 +6938,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema81.properties.features.type,
-          parentSchema: schema81.properties.features,
+          schema: schema82.properties.features.type,
+          parentSchema: schema82.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -6732,10 +6957,10 @@ function validate42(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema81.properties.sim_iccid.type },
+          params: { type: schema82.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema81.properties.sim_iccid.type,
-          parentSchema: schema81.properties.sim_iccid,
+          schema: schema82.properties.sim_iccid.type,
+          parentSchema: schema82.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -6754,7 +6979,7 @@ function validate42(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema81.properties.sim_iccid,
+            parentSchema: schema82.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -6772,7 +6997,7 @@ function validate42(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema81.properties.sim_iccid,
+            parentSchema: schema82.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -6782,7 +7007,7 @@ function validate42(
           }
           errors++;
         }
-        if (!formats56.validate(data21)) {
+        if (!formats58.validate(data21)) {
           const err52 = {
             instancePath: instancePath + '/sim_iccid',
             schemaPath: '#/properties/sim_iccid/format',
@@ -6790,7 +7015,7 @@ function validate42(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema81.properties.sim_iccid,
+            parentSchema: schema82.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -6813,7 +7038,7 @@ function validate42(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema81.properties.apn,
+            parentSchema: schema82.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -6831,7 +7056,7 @@ function validate42(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema81.properties.apn,
+            parentSchema: schema82.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -6848,8 +7073,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.apn.type,
-          parentSchema: schema81.properties.apn,
+          schema: schema82.properties.apn.type,
+          parentSchema: schema82.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -6869,8 +7094,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.network.type,
-          parentSchema: schema81.properties.network,
+          schema: schema82.properties.network.type,
+          parentSchema: schema82.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -6885,10 +7110,10 @@ function validate42(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.properties.network.enum },
+          params: { allowedValues: schema82.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.properties.network.enum,
-          parentSchema: schema81.properties.network,
+          schema: schema82.properties.network.enum,
+          parentSchema: schema82.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -6906,10 +7131,10 @@ function validate42(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema81.properties.last_heartbeat_at.type },
+          params: { type: schema82.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema81.properties.last_heartbeat_at.type,
-          parentSchema: schema81.properties.last_heartbeat_at,
+          schema: schema82.properties.last_heartbeat_at.type,
+          parentSchema: schema82.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -6928,7 +7153,7 @@ function validate42(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema81.properties.last_heartbeat_at,
+            parentSchema: schema82.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -6947,8 +7172,8 @@ function validate42(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema81.type,
-      parentSchema: schema81,
+      schema: schema82.type,
+      parentSchema: schema82,
       data,
     };
     if (vErrors === null) {
@@ -6958,10 +7183,10 @@ function validate42(
     }
     errors++;
   }
-  validate42.errors = vErrors;
+  validate43.errors = vErrors;
   return errors === 0;
 }
-validate42.evaluated = {
+validate43.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -6991,8 +7216,8 @@ validate42.evaluated = {
   dynamicItems: false,
 };
 
-export const role = validate43;
-const schema84 = {
+export const role = validate44;
+const schema85 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -7064,13 +7289,13 @@ const schema84 = {
 const pattern8 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern9 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate43(
+function validate44(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate44.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7085,8 +7310,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema85.required,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -7103,8 +7328,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema85.required,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -7121,8 +7346,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema85.required,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -7139,8 +7364,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema85.required,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -7161,7 +7386,7 @@ function validate43(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema84.properties.role_name,
+            parentSchema: schema85.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -7179,7 +7404,7 @@ function validate43(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema84.properties.role_name,
+            parentSchema: schema85.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -7196,8 +7421,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema84.properties.role_name.type,
-          parentSchema: schema84.properties.role_name,
+          schema: schema85.properties.role_name.type,
+          parentSchema: schema85.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -7219,7 +7444,7 @@ function validate43(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema84.properties.role_description,
+            parentSchema: schema85.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -7236,8 +7461,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema84.properties.role_description.type,
-          parentSchema: schema84.properties.role_description,
+          schema: schema85.properties.role_description.type,
+          parentSchema: schema85.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -7258,10 +7483,10 @@ function validate43(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema84.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema85.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema84.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema84.properties.role_description_translations.propertyNames,
+              schema: schema85.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema85.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -7280,8 +7505,8 @@ function validate43(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema84.properties.role_description_translations.propertyNames,
-              parentSchema: schema84.properties.role_description_translations,
+              schema: schema85.properties.role_description_translations.propertyNames,
+              parentSchema: schema85.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -7304,7 +7529,7 @@ function validate43(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema84.properties.role_description_translations.additionalProperties,
+                parentSchema: schema85.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -7322,8 +7547,8 @@ function validate43(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema84.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema84.properties.role_description_translations.additionalProperties,
+              schema: schema85.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema85.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -7341,8 +7566,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema84.properties.role_description_translations.type,
-          parentSchema: schema84.properties.role_description_translations,
+          schema: schema85.properties.role_description_translations.type,
+          parentSchema: schema85.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -7362,8 +7587,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema84.properties.partner_type.type,
-          parentSchema: schema84.properties.partner_type,
+          schema: schema85.properties.partner_type.type,
+          parentSchema: schema85.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -7385,10 +7610,10 @@ function validate43(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema84.properties.partner_type.enum },
+          params: { allowedValues: schema85.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema84.properties.partner_type.enum,
-          parentSchema: schema84.properties.partner_type,
+          schema: schema85.properties.partner_type.enum,
+          parentSchema: schema85.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -7410,7 +7635,7 @@ function validate43(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema84.properties.partner,
+            parentSchema: schema85.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -7428,7 +7653,7 @@ function validate43(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema84.properties.partner,
+            parentSchema: schema85.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -7445,8 +7670,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema84.properties.partner.type,
-          parentSchema: schema84.properties.partner,
+          schema: schema85.properties.partner.type,
+          parentSchema: schema85.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -7471,8 +7696,8 @@ function validate43(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema84.properties.permissions.items.required,
-                parentSchema: schema84.properties.permissions.items,
+                schema: schema85.properties.permissions.items.required,
+                parentSchema: schema85.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -7489,8 +7714,8 @@ function validate43(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema84.properties.permissions.items.required,
-                parentSchema: schema84.properties.permissions.items,
+                schema: schema85.properties.permissions.items.required,
+                parentSchema: schema85.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -7509,8 +7734,8 @@ function validate43(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema84.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema84.properties.permissions.items.properties.feature_id,
+                  schema: schema85.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema85.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -7529,7 +7754,7 @@ function validate43(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema84.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema85.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -7550,8 +7775,8 @@ function validate43(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema84.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema84.properties.permissions.items.properties.has_permission,
+                  schema: schema85.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema85.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -7576,8 +7801,8 @@ function validate43(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema84.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema84.properties.permissions.items.properties.configurations.items,
+                        schema: schema85.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema85.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -7594,8 +7819,8 @@ function validate43(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema84.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema84.properties.permissions.items.properties.configurations.items,
+                        schema: schema85.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema85.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -7618,7 +7843,7 @@ function validate43(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema84.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema85.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -7637,9 +7862,9 @@ function validate43(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema84.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema85.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema84.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema85.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -7661,9 +7886,9 @@ function validate43(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema84.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema85.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema84.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema85.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -7681,8 +7906,8 @@ function validate43(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema84.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema84.properties.permissions.items.properties.configurations.items,
+                      schema: schema85.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema85.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -7700,8 +7925,8 @@ function validate43(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema84.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema84.properties.permissions.items.properties.configurations,
+                  schema: schema85.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema85.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -7719,8 +7944,8 @@ function validate43(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema84.properties.permissions.items.type,
-              parentSchema: schema84.properties.permissions.items,
+              schema: schema85.properties.permissions.items.type,
+              parentSchema: schema85.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -7738,8 +7963,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema84.properties.permissions.type,
-          parentSchema: schema84.properties.permissions,
+          schema: schema85.properties.permissions.type,
+          parentSchema: schema85.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -7757,8 +7982,8 @@ function validate43(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema84.type,
-      parentSchema: schema84,
+      schema: schema85.type,
+      parentSchema: schema85,
       data,
     };
     if (vErrors === null) {
@@ -7768,10 +7993,10 @@ function validate43(
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate44.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = {
+validate44.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -7784,8 +8009,8 @@ validate43.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate44;
-const schema85 = {
+export const servicePoint = validate45;
+const schema86 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -8249,8 +8474,8 @@ const schema85 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema87 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
-const schema89 = {
+const schema88 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
+const schema90 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -8261,7 +8486,7 @@ const schema89 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema97 = {
+const schema98 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -8278,7 +8503,7 @@ const schema97 = {
     },
   },
 };
-const schema98 = {
+const schema99 = {
   type: 'object',
   additionalProperties: false,
   required: ['photo_id', 'url'],
@@ -8290,19 +8515,19 @@ const schema98 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-const formats70 = sharedValidators.formats['no-period-start'];
-const formats78 = sharedValidators.formats.time;
-const formats112 = sharedValidators.formats['scout-value'];
-const func70 = sharedValidators.timeAfterMessage;
-const func82 = sharedValidators.countWithinMessage;
+const formats72 = sharedValidators.formats['no-period-start'];
+const formats80 = sharedValidators.formats.time;
+const formats114 = sharedValidators.formats['scout-value'];
+const func71 = sharedValidators.timeAfterMessage;
+const func83 = sharedValidators.countWithinMessage;
 
-function validate44(
+function validate45(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate44.evaluated;
+  const evaluated0 = validate45.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8317,8 +8542,8 @@ function validate44(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema85.required,
-        parentSchema: schema85,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -8335,8 +8560,8 @@ function validate44(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema85.required,
-        parentSchema: schema85,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -8353,8 +8578,8 @@ function validate44(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema85.required,
-        parentSchema: schema85,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -8416,7 +8641,7 @@ function validate44(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema85.properties.sp_id,
+            parentSchema: schema86.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8434,7 +8659,7 @@ function validate44(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema85.properties.sp_id,
+            parentSchema: schema86.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8451,8 +8676,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.sp_id.type,
-          parentSchema: schema85.properties.sp_id,
+          schema: schema86.properties.sp_id.type,
+          parentSchema: schema86.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -8474,7 +8699,7 @@ function validate44(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema85.properties.alt_sp_id,
+            parentSchema: schema86.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -8492,7 +8717,7 @@ function validate44(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema85.properties.alt_sp_id,
+            parentSchema: schema86.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -8509,8 +8734,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.alt_sp_id.type,
-          parentSchema: schema85.properties.alt_sp_id,
+          schema: schema86.properties.alt_sp_id.type,
+          parentSchema: schema86.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -8532,7 +8757,7 @@ function validate44(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema85.properties.name,
+            parentSchema: schema86.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -8550,7 +8775,7 @@ function validate44(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema85.properties.name,
+            parentSchema: schema86.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -8568,7 +8793,7 @@ function validate44(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema85.properties.name,
+            parentSchema: schema86.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -8585,8 +8810,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.name.type,
-          parentSchema: schema85.properties.name,
+          schema: schema86.properties.name.type,
+          parentSchema: schema86.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -8608,7 +8833,7 @@ function validate44(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema85.properties.location_name,
+            parentSchema: schema86.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -8626,7 +8851,7 @@ function validate44(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema85.properties.location_name,
+            parentSchema: schema86.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -8643,8 +8868,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.location_name.type,
-          parentSchema: schema85.properties.location_name,
+          schema: schema86.properties.location_name.type,
+          parentSchema: schema86.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -8664,8 +8889,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.type,
-          parentSchema: schema87,
+          schema: schema88.type,
+          parentSchema: schema88,
           data: data5,
         };
         if (vErrors === null) {
@@ -8691,10 +8916,10 @@ function validate44(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema87.enum },
+          params: { allowedValues: schema88.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema87.enum,
-          parentSchema: schema87,
+          schema: schema88.enum,
+          parentSchema: schema88,
           data: data5,
         };
         if (vErrors === null) {
@@ -8716,7 +8941,7 @@ function validate44(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema85.properties.status_comment,
+            parentSchema: schema86.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -8733,8 +8958,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.status_comment.type,
-          parentSchema: schema85.properties.status_comment,
+          schema: schema86.properties.status_comment.type,
+          parentSchema: schema86.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -8805,7 +9030,7 @@ function validate44(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema85.properties.address,
+            parentSchema: schema86.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -8815,7 +9040,7 @@ function validate44(
           }
           errors++;
         }
-        if (!formats70.validate(data8)) {
+        if (!formats72.validate(data8)) {
           const err25 = {
             instancePath: instancePath + '/address',
             schemaPath: '#/properties/address/format',
@@ -8823,7 +9048,7 @@ function validate44(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema85.properties.address,
+            parentSchema: schema86.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -8840,8 +9065,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.address.type,
-          parentSchema: schema85.properties.address,
+          schema: schema86.properties.address.type,
+          parentSchema: schema86.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -8861,8 +9086,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.address_id.type,
-          parentSchema: schema85.properties.address_id,
+          schema: schema86.properties.address_id.type,
+          parentSchema: schema86.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -8884,7 +9109,7 @@ function validate44(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema85.properties.zip,
+            parentSchema: schema86.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -8902,7 +9127,7 @@ function validate44(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema85.properties.zip,
+            parentSchema: schema86.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -8920,7 +9145,7 @@ function validate44(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema85.properties.zip,
+            parentSchema: schema86.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -8937,8 +9162,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.zip.type,
-          parentSchema: schema85.properties.zip,
+          schema: schema86.properties.zip.type,
+          parentSchema: schema86.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -8960,7 +9185,7 @@ function validate44(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema85.properties.city,
+            parentSchema: schema86.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -8978,7 +9203,7 @@ function validate44(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema85.properties.city,
+            parentSchema: schema86.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -8995,8 +9220,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.city.type,
-          parentSchema: schema85.properties.city,
+          schema: schema86.properties.city.type,
+          parentSchema: schema86.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -9018,7 +9243,7 @@ function validate44(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema85.properties.municipality,
+            parentSchema: schema86.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -9036,7 +9261,7 @@ function validate44(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema85.properties.municipality,
+            parentSchema: schema86.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -9053,8 +9278,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.municipality.type,
-          parentSchema: schema85.properties.municipality,
+          schema: schema86.properties.municipality.type,
+          parentSchema: schema86.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -9074,8 +9299,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.region_id.type,
-          parentSchema: schema85.properties.region_id,
+          schema: schema86.properties.region_id.type,
+          parentSchema: schema86.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -9095,8 +9320,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.sub_region_id.type,
-          parentSchema: schema85.properties.sub_region_id,
+          schema: schema86.properties.sub_region_id.type,
+          parentSchema: schema86.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -9118,7 +9343,7 @@ function validate44(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema85.properties.latitude,
+            parentSchema: schema86.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -9136,7 +9361,7 @@ function validate44(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema85.properties.latitude,
+            parentSchema: schema86.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -9153,8 +9378,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema85.properties.latitude.type,
-          parentSchema: schema85.properties.latitude,
+          schema: schema86.properties.latitude.type,
+          parentSchema: schema86.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -9176,7 +9401,7 @@ function validate44(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema85.properties.longitude,
+            parentSchema: schema86.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -9194,7 +9419,7 @@ function validate44(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema85.properties.longitude,
+            parentSchema: schema86.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -9211,8 +9436,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema85.properties.longitude.type,
-          parentSchema: schema85.properties.longitude,
+          schema: schema86.properties.longitude.type,
+          parentSchema: schema86.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -9234,7 +9459,7 @@ function validate44(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema85.properties.time_zone,
+            parentSchema: schema86.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -9251,8 +9476,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.time_zone.type,
-          parentSchema: schema85.properties.time_zone,
+          schema: schema86.properties.time_zone.type,
+          parentSchema: schema86.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -9272,8 +9497,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.location_type_id.type,
-          parentSchema: schema85.properties.location_type_id,
+          schema: schema86.properties.location_type_id.type,
+          parentSchema: schema86.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -9293,8 +9518,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.foundation_id.type,
-          parentSchema: schema85.properties.foundation_id,
+          schema: schema86.properties.foundation_id.type,
+          parentSchema: schema86.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -9316,7 +9541,7 @@ function validate44(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema85.properties.delivery_methods,
+            parentSchema: schema86.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -9336,8 +9561,8 @@ function validate44(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema85.properties.delivery_methods.items.type,
-              parentSchema: schema85.properties.delivery_methods.items,
+              schema: schema86.properties.delivery_methods.items.type,
+              parentSchema: schema86.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -9366,7 +9591,7 @@ function validate44(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema85.properties.delivery_methods,
+                parentSchema: schema86.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -9387,8 +9612,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema85.properties.delivery_methods.type,
-          parentSchema: schema85.properties.delivery_methods,
+          schema: schema86.properties.delivery_methods.type,
+          parentSchema: schema86.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -9412,8 +9637,8 @@ function validate44(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema85.properties.delivery_days.items.type,
-              parentSchema: schema85.properties.delivery_days.items,
+              schema: schema86.properties.delivery_days.items.type,
+              parentSchema: schema86.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -9436,10 +9661,10 @@ function validate44(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema85.properties.delivery_days.items.enum },
+              params: { allowedValues: schema86.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema85.properties.delivery_days.items.enum,
-              parentSchema: schema85.properties.delivery_days.items,
+              schema: schema86.properties.delivery_days.items.enum,
+              parentSchema: schema86.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -9468,7 +9693,7 @@ function validate44(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema85.properties.delivery_days,
+                parentSchema: schema86.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -9489,8 +9714,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema85.properties.delivery_days.type,
-          parentSchema: schema85.properties.delivery_days,
+          schema: schema86.properties.delivery_days.type,
+          parentSchema: schema86.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -9521,7 +9746,7 @@ function validate44(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema85.properties.opening_hours,
+              parentSchema: schema86.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -9569,8 +9794,8 @@ function validate44(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema90.then.required,
+                  parentSchema: schema90.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -9587,8 +9812,8 @@ function validate44(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema90.then.required,
+                  parentSchema: schema90.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -9615,8 +9840,8 @@ function validate44(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema89.if,
-              parentSchema: schema89,
+              schema: schema90.if,
+              parentSchema: schema90,
               data: data25,
             };
             if (vErrors === null) {
@@ -9636,7 +9861,7 @@ function validate44(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema89,
+                  parentSchema: schema90,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -9656,8 +9881,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema89.properties.closed.type,
-                  parentSchema: schema89.properties.closed,
+                  schema: schema90.properties.closed.type,
+                  parentSchema: schema90.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -9671,7 +9896,7 @@ function validate44(
             if (data25.open !== undefined) {
               let data28 = data25.open;
               if (typeof data28 === 'string') {
-                if (!formats78.validate(data28)) {
+                if (!formats80.validate(data28)) {
                   const err65 = {
                     instancePath: instancePath + '/opening_hours/monday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9679,7 +9904,7 @@ function validate44(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.open,
+                    parentSchema: schema90.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -9696,8 +9921,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.open.type,
-                  parentSchema: schema89.properties.open,
+                  schema: schema90.properties.open.type,
+                  parentSchema: schema90.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -9711,7 +9936,7 @@ function validate44(
             if (data25.close !== undefined) {
               let data29 = data25.close;
               if (typeof data29 === 'string') {
-                if (!formats78.validate(data29)) {
+                if (!formats80.validate(data29)) {
                   const err67 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9719,7 +9944,7 @@ function validate44(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema90.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -9729,7 +9954,7 @@ function validate44(
                   }
                   errors++;
                 }
-                const message0 = func70(data29, 'open', data25);
+                const message0 = func71(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -9738,7 +9963,7 @@ function validate44(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema90.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -9755,8 +9980,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.close.type,
-                  parentSchema: schema89.properties.close,
+                  schema: schema90.properties.close.type,
+                  parentSchema: schema90.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -9774,8 +9999,8 @@ function validate44(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.type,
-              parentSchema: schema89,
+              schema: schema90.type,
+              parentSchema: schema90,
               data: data25,
             };
             if (vErrors === null) {
@@ -9823,8 +10048,8 @@ function validate44(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema90.then.required,
+                  parentSchema: schema90.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -9841,8 +10066,8 @@ function validate44(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema90.then.required,
+                  parentSchema: schema90.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -9869,8 +10094,8 @@ function validate44(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema89.if,
-              parentSchema: schema89,
+              schema: schema90.if,
+              parentSchema: schema90,
               data: data30,
             };
             if (vErrors === null) {
@@ -9890,7 +10115,7 @@ function validate44(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema89,
+                  parentSchema: schema90,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -9910,8 +10135,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema89.properties.closed.type,
-                  parentSchema: schema89.properties.closed,
+                  schema: schema90.properties.closed.type,
+                  parentSchema: schema90.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -9925,7 +10150,7 @@ function validate44(
             if (data30.open !== undefined) {
               let data33 = data30.open;
               if (typeof data33 === 'string') {
-                if (!formats78.validate(data33)) {
+                if (!formats80.validate(data33)) {
                   const err77 = {
                     instancePath: instancePath + '/opening_hours/tuesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9933,7 +10158,7 @@ function validate44(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.open,
+                    parentSchema: schema90.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -9950,8 +10175,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.open.type,
-                  parentSchema: schema89.properties.open,
+                  schema: schema90.properties.open.type,
+                  parentSchema: schema90.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -9965,7 +10190,7 @@ function validate44(
             if (data30.close !== undefined) {
               let data34 = data30.close;
               if (typeof data34 === 'string') {
-                if (!formats78.validate(data34)) {
+                if (!formats80.validate(data34)) {
                   const err79 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9973,7 +10198,7 @@ function validate44(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema90.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -9983,7 +10208,7 @@ function validate44(
                   }
                   errors++;
                 }
-                const message1 = func70(data34, 'open', data30);
+                const message1 = func71(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -9992,7 +10217,7 @@ function validate44(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema90.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -10009,8 +10234,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.close.type,
-                  parentSchema: schema89.properties.close,
+                  schema: schema90.properties.close.type,
+                  parentSchema: schema90.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -10028,8 +10253,8 @@ function validate44(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.type,
-              parentSchema: schema89,
+              schema: schema90.type,
+              parentSchema: schema90,
               data: data30,
             };
             if (vErrors === null) {
@@ -10077,8 +10302,8 @@ function validate44(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema90.then.required,
+                  parentSchema: schema90.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -10095,8 +10320,8 @@ function validate44(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema90.then.required,
+                  parentSchema: schema90.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -10123,8 +10348,8 @@ function validate44(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema89.if,
-              parentSchema: schema89,
+              schema: schema90.if,
+              parentSchema: schema90,
               data: data35,
             };
             if (vErrors === null) {
@@ -10144,7 +10369,7 @@ function validate44(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema89,
+                  parentSchema: schema90,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -10164,8 +10389,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema89.properties.closed.type,
-                  parentSchema: schema89.properties.closed,
+                  schema: schema90.properties.closed.type,
+                  parentSchema: schema90.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -10179,7 +10404,7 @@ function validate44(
             if (data35.open !== undefined) {
               let data38 = data35.open;
               if (typeof data38 === 'string') {
-                if (!formats78.validate(data38)) {
+                if (!formats80.validate(data38)) {
                   const err89 = {
                     instancePath: instancePath + '/opening_hours/wednesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -10187,7 +10412,7 @@ function validate44(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.open,
+                    parentSchema: schema90.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -10204,8 +10429,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.open.type,
-                  parentSchema: schema89.properties.open,
+                  schema: schema90.properties.open.type,
+                  parentSchema: schema90.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -10219,7 +10444,7 @@ function validate44(
             if (data35.close !== undefined) {
               let data39 = data35.close;
               if (typeof data39 === 'string') {
-                if (!formats78.validate(data39)) {
+                if (!formats80.validate(data39)) {
                   const err91 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -10227,7 +10452,7 @@ function validate44(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema90.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -10237,7 +10462,7 @@ function validate44(
                   }
                   errors++;
                 }
-                const message2 = func70(data39, 'open', data35);
+                const message2 = func71(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -10246,7 +10471,7 @@ function validate44(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema90.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -10263,8 +10488,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.close.type,
-                  parentSchema: schema89.properties.close,
+                  schema: schema90.properties.close.type,
+                  parentSchema: schema90.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -10282,8 +10507,8 @@ function validate44(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.type,
-              parentSchema: schema89,
+              schema: schema90.type,
+              parentSchema: schema90,
               data: data35,
             };
             if (vErrors === null) {
@@ -10331,8 +10556,8 @@ function validate44(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema90.then.required,
+                  parentSchema: schema90.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -10349,8 +10574,8 @@ function validate44(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema90.then.required,
+                  parentSchema: schema90.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -10377,8 +10602,8 @@ function validate44(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema89.if,
-              parentSchema: schema89,
+              schema: schema90.if,
+              parentSchema: schema90,
               data: data40,
             };
             if (vErrors === null) {
@@ -10398,7 +10623,7 @@ function validate44(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema89,
+                  parentSchema: schema90,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -10418,8 +10643,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema89.properties.closed.type,
-                  parentSchema: schema89.properties.closed,
+                  schema: schema90.properties.closed.type,
+                  parentSchema: schema90.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -10433,7 +10658,7 @@ function validate44(
             if (data40.open !== undefined) {
               let data43 = data40.open;
               if (typeof data43 === 'string') {
-                if (!formats78.validate(data43)) {
+                if (!formats80.validate(data43)) {
                   const err101 = {
                     instancePath: instancePath + '/opening_hours/thursday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -10441,7 +10666,7 @@ function validate44(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.open,
+                    parentSchema: schema90.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -10458,8 +10683,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.open.type,
-                  parentSchema: schema89.properties.open,
+                  schema: schema90.properties.open.type,
+                  parentSchema: schema90.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -10473,7 +10698,7 @@ function validate44(
             if (data40.close !== undefined) {
               let data44 = data40.close;
               if (typeof data44 === 'string') {
-                if (!formats78.validate(data44)) {
+                if (!formats80.validate(data44)) {
                   const err103 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -10481,7 +10706,7 @@ function validate44(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema90.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -10491,7 +10716,7 @@ function validate44(
                   }
                   errors++;
                 }
-                const message3 = func70(data44, 'open', data40);
+                const message3 = func71(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -10500,7 +10725,7 @@ function validate44(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema90.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -10517,8 +10742,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.close.type,
-                  parentSchema: schema89.properties.close,
+                  schema: schema90.properties.close.type,
+                  parentSchema: schema90.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -10536,8 +10761,8 @@ function validate44(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.type,
-              parentSchema: schema89,
+              schema: schema90.type,
+              parentSchema: schema90,
               data: data40,
             };
             if (vErrors === null) {
@@ -10585,8 +10810,8 @@ function validate44(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema90.then.required,
+                  parentSchema: schema90.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -10603,8 +10828,8 @@ function validate44(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema90.then.required,
+                  parentSchema: schema90.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -10631,8 +10856,8 @@ function validate44(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema89.if,
-              parentSchema: schema89,
+              schema: schema90.if,
+              parentSchema: schema90,
               data: data45,
             };
             if (vErrors === null) {
@@ -10652,7 +10877,7 @@ function validate44(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema89,
+                  parentSchema: schema90,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -10672,8 +10897,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema89.properties.closed.type,
-                  parentSchema: schema89.properties.closed,
+                  schema: schema90.properties.closed.type,
+                  parentSchema: schema90.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -10687,7 +10912,7 @@ function validate44(
             if (data45.open !== undefined) {
               let data48 = data45.open;
               if (typeof data48 === 'string') {
-                if (!formats78.validate(data48)) {
+                if (!formats80.validate(data48)) {
                   const err113 = {
                     instancePath: instancePath + '/opening_hours/friday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -10695,7 +10920,7 @@ function validate44(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.open,
+                    parentSchema: schema90.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -10712,8 +10937,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.open.type,
-                  parentSchema: schema89.properties.open,
+                  schema: schema90.properties.open.type,
+                  parentSchema: schema90.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -10727,7 +10952,7 @@ function validate44(
             if (data45.close !== undefined) {
               let data49 = data45.close;
               if (typeof data49 === 'string') {
-                if (!formats78.validate(data49)) {
+                if (!formats80.validate(data49)) {
                   const err115 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -10735,7 +10960,7 @@ function validate44(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema90.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -10745,7 +10970,7 @@ function validate44(
                   }
                   errors++;
                 }
-                const message4 = func70(data49, 'open', data45);
+                const message4 = func71(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -10754,7 +10979,7 @@ function validate44(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema90.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -10771,8 +10996,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.close.type,
-                  parentSchema: schema89.properties.close,
+                  schema: schema90.properties.close.type,
+                  parentSchema: schema90.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -10790,8 +11015,8 @@ function validate44(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.type,
-              parentSchema: schema89,
+              schema: schema90.type,
+              parentSchema: schema90,
               data: data45,
             };
             if (vErrors === null) {
@@ -10839,8 +11064,8 @@ function validate44(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema90.then.required,
+                  parentSchema: schema90.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -10857,8 +11082,8 @@ function validate44(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema90.then.required,
+                  parentSchema: schema90.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -10885,8 +11110,8 @@ function validate44(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema89.if,
-              parentSchema: schema89,
+              schema: schema90.if,
+              parentSchema: schema90,
               data: data50,
             };
             if (vErrors === null) {
@@ -10906,7 +11131,7 @@ function validate44(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema89,
+                  parentSchema: schema90,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -10926,8 +11151,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema89.properties.closed.type,
-                  parentSchema: schema89.properties.closed,
+                  schema: schema90.properties.closed.type,
+                  parentSchema: schema90.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -10941,7 +11166,7 @@ function validate44(
             if (data50.open !== undefined) {
               let data53 = data50.open;
               if (typeof data53 === 'string') {
-                if (!formats78.validate(data53)) {
+                if (!formats80.validate(data53)) {
                   const err125 = {
                     instancePath: instancePath + '/opening_hours/saturday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -10949,7 +11174,7 @@ function validate44(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.open,
+                    parentSchema: schema90.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -10966,8 +11191,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.open.type,
-                  parentSchema: schema89.properties.open,
+                  schema: schema90.properties.open.type,
+                  parentSchema: schema90.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -10981,7 +11206,7 @@ function validate44(
             if (data50.close !== undefined) {
               let data54 = data50.close;
               if (typeof data54 === 'string') {
-                if (!formats78.validate(data54)) {
+                if (!formats80.validate(data54)) {
                   const err127 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -10989,7 +11214,7 @@ function validate44(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema90.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -10999,7 +11224,7 @@ function validate44(
                   }
                   errors++;
                 }
-                const message5 = func70(data54, 'open', data50);
+                const message5 = func71(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -11008,7 +11233,7 @@ function validate44(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema90.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -11025,8 +11250,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.close.type,
-                  parentSchema: schema89.properties.close,
+                  schema: schema90.properties.close.type,
+                  parentSchema: schema90.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -11044,8 +11269,8 @@ function validate44(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.type,
-              parentSchema: schema89,
+              schema: schema90.type,
+              parentSchema: schema90,
               data: data50,
             };
             if (vErrors === null) {
@@ -11093,8 +11318,8 @@ function validate44(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema90.then.required,
+                  parentSchema: schema90.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -11111,8 +11336,8 @@ function validate44(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema90.then.required,
+                  parentSchema: schema90.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -11139,8 +11364,8 @@ function validate44(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema89.if,
-              parentSchema: schema89,
+              schema: schema90.if,
+              parentSchema: schema90,
               data: data55,
             };
             if (vErrors === null) {
@@ -11160,7 +11385,7 @@ function validate44(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema89,
+                  parentSchema: schema90,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -11180,8 +11405,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema89.properties.closed.type,
-                  parentSchema: schema89.properties.closed,
+                  schema: schema90.properties.closed.type,
+                  parentSchema: schema90.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -11195,7 +11420,7 @@ function validate44(
             if (data55.open !== undefined) {
               let data58 = data55.open;
               if (typeof data58 === 'string') {
-                if (!formats78.validate(data58)) {
+                if (!formats80.validate(data58)) {
                   const err137 = {
                     instancePath: instancePath + '/opening_hours/sunday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -11203,7 +11428,7 @@ function validate44(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.open,
+                    parentSchema: schema90.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -11220,8 +11445,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.open.type,
-                  parentSchema: schema89.properties.open,
+                  schema: schema90.properties.open.type,
+                  parentSchema: schema90.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -11235,7 +11460,7 @@ function validate44(
             if (data55.close !== undefined) {
               let data59 = data55.close;
               if (typeof data59 === 'string') {
-                if (!formats78.validate(data59)) {
+                if (!formats80.validate(data59)) {
                   const err139 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -11243,7 +11468,7 @@ function validate44(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema90.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -11253,7 +11478,7 @@ function validate44(
                   }
                   errors++;
                 }
-                const message6 = func70(data59, 'open', data55);
+                const message6 = func71(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -11262,7 +11487,7 @@ function validate44(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema90.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -11279,8 +11504,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.close.type,
-                  parentSchema: schema89.properties.close,
+                  schema: schema90.properties.close.type,
+                  parentSchema: schema90.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -11298,8 +11523,8 @@ function validate44(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.type,
-              parentSchema: schema89,
+              schema: schema90.type,
+              parentSchema: schema90,
               data: data55,
             };
             if (vErrors === null) {
@@ -11317,8 +11542,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema85.properties.opening_hours.type,
-          parentSchema: schema85.properties.opening_hours,
+          schema: schema86.properties.opening_hours.type,
+          parentSchema: schema86.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -11338,8 +11563,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.wheelchair_accessible.type,
-          parentSchema: schema85.properties.wheelchair_accessible,
+          schema: schema86.properties.wheelchair_accessible.type,
+          parentSchema: schema86.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -11361,7 +11586,7 @@ function validate44(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema85.properties.tag1,
+            parentSchema: schema86.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -11379,7 +11604,7 @@ function validate44(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema85.properties.tag1,
+            parentSchema: schema86.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -11396,8 +11621,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.tag1.type,
-          parentSchema: schema85.properties.tag1,
+          schema: schema86.properties.tag1.type,
+          parentSchema: schema86.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -11419,7 +11644,7 @@ function validate44(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema85.properties.tag2,
+            parentSchema: schema86.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -11437,7 +11662,7 @@ function validate44(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema85.properties.tag2,
+            parentSchema: schema86.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -11454,8 +11679,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.tag2.type,
-          parentSchema: schema85.properties.tag2,
+          schema: schema86.properties.tag2.type,
+          parentSchema: schema86.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -11477,7 +11702,7 @@ function validate44(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema85.properties.tag3,
+            parentSchema: schema86.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -11495,7 +11720,7 @@ function validate44(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema85.properties.tag3,
+            parentSchema: schema86.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -11512,8 +11737,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.tag3.type,
-          parentSchema: schema85.properties.tag3,
+          schema: schema86.properties.tag3.type,
+          parentSchema: schema86.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -11533,8 +11758,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.max_hardware_units.type,
-          parentSchema: schema85.properties.max_hardware_units,
+          schema: schema86.properties.max_hardware_units.type,
+          parentSchema: schema86.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -11553,7 +11778,7 @@ function validate44(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema85.properties.max_hardware_units,
+            parentSchema: schema86.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -11571,7 +11796,7 @@ function validate44(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema85.properties.max_hardware_units,
+            parentSchema: schema86.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -11598,7 +11823,7 @@ function validate44(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema85.properties.hardware_models.items,
+                parentSchema: schema86.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -11616,7 +11841,7 @@ function validate44(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema85.properties.hardware_models.items,
+                parentSchema: schema86.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -11633,8 +11858,8 @@ function validate44(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema85.properties.hardware_models.items.type,
-              parentSchema: schema85.properties.hardware_models.items,
+              schema: schema86.properties.hardware_models.items.type,
+              parentSchema: schema86.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -11663,7 +11888,7 @@ function validate44(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema85.properties.hardware_models,
+                parentSchema: schema86.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -11677,7 +11902,7 @@ function validate44(
             indices2[item2] = i5;
           }
         }
-        const message7 = func82(data65, 'max_hardware_units', data);
+        const message7 = func83(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -11686,7 +11911,7 @@ function validate44(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema85.properties.hardware_models,
+            parentSchema: schema86.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -11703,8 +11928,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema85.properties.hardware_models.type,
-          parentSchema: schema85.properties.hardware_models,
+          schema: schema86.properties.hardware_models.type,
+          parentSchema: schema86.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -11788,7 +12013,7 @@ function validate44(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema85.properties.badges_v2,
+                  parentSchema: schema86.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -11809,8 +12034,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema85.properties.badges_v2.type,
-          parentSchema: schema85.properties.badges_v2,
+          schema: schema86.properties.badges_v2.type,
+          parentSchema: schema86.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -11830,8 +12055,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.incomplete.type,
-          parentSchema: schema85.properties.incomplete,
+          schema: schema86.properties.incomplete.type,
+          parentSchema: schema86.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -11851,8 +12076,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.pinpad_id.type,
-          parentSchema: schema85.properties.pinpad_id,
+          schema: schema86.properties.pinpad_id.type,
+          parentSchema: schema86.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -11872,8 +12097,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.pinpad_model_id.type,
-          parentSchema: schema85.properties.pinpad_model_id,
+          schema: schema86.properties.pinpad_model_id.type,
+          parentSchema: schema86.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -11893,8 +12118,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.pinpad_status.type,
-          parentSchema: schema85.properties.pinpad_status,
+          schema: schema86.properties.pinpad_status.type,
+          parentSchema: schema86.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -11914,8 +12139,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.active_pinpad.type,
-          parentSchema: schema85.properties.active_pinpad,
+          schema: schema86.properties.active_pinpad.type,
+          parentSchema: schema86.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -11939,8 +12164,8 @@ function validate44(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema85.properties.carriers_access.items.type,
-              parentSchema: schema85.properties.carriers_access.items,
+              schema: schema86.properties.carriers_access.items.type,
+              parentSchema: schema86.properties.carriers_access.items,
               data: data75,
             };
             if (vErrors === null) {
@@ -11969,7 +12194,7 @@ function validate44(
                 params: { i: i9, j: j4 },
                 message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
-                parentSchema: schema85.properties.carriers_access,
+                parentSchema: schema86.properties.carriers_access,
                 data: data74,
               };
               if (vErrors === null) {
@@ -11990,8 +12215,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema85.properties.carriers_access.type,
-          parentSchema: schema85.properties.carriers_access,
+          schema: schema86.properties.carriers_access.type,
+          parentSchema: schema86.properties.carriers_access,
           data: data74,
         };
         if (vErrors === null) {
@@ -12016,8 +12241,8 @@ function validate44(
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema97.required,
-                parentSchema: schema97,
+                schema: schema98.required,
+                parentSchema: schema98,
                 data: data77,
               };
               if (vErrors === null) {
@@ -12043,7 +12268,7 @@ function validate44(
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema97,
+                  parentSchema: schema98,
                   data: data77,
                 };
                 if (vErrors === null) {
@@ -12063,8 +12288,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema97.properties.carrier_id.type,
-                  parentSchema: schema97.properties.carrier_id,
+                  schema: schema98.properties.carrier_id.type,
+                  parentSchema: schema98.properties.carrier_id,
                   data: data78,
                 };
                 if (vErrors === null) {
@@ -12084,8 +12309,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema97.properties.first_mile.type,
-                  parentSchema: schema97.properties.first_mile,
+                  schema: schema98.properties.first_mile.type,
+                  parentSchema: schema98.properties.first_mile,
                   data: data79,
                 };
                 if (vErrors === null) {
@@ -12105,8 +12330,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema97.properties.last_mile.type,
-                  parentSchema: schema97.properties.last_mile,
+                  schema: schema98.properties.last_mile.type,
+                  parentSchema: schema98.properties.last_mile,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -12126,8 +12351,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema97.properties.expiry_days.type,
-                  parentSchema: schema97.properties.expiry_days,
+                  schema: schema98.properties.expiry_days.type,
+                  parentSchema: schema98.properties.expiry_days,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -12146,7 +12371,7 @@ function validate44(
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema97.properties.expiry_days,
+                    parentSchema: schema98.properties.expiry_days,
                     data: data81,
                   };
                   if (vErrors === null) {
@@ -12164,7 +12389,7 @@ function validate44(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema97.properties.expiry_days,
+                    parentSchema: schema98.properties.expiry_days,
                     data: data81,
                   };
                   if (vErrors === null) {
@@ -12185,8 +12410,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema97.properties.reserved_compartments.type,
-                  parentSchema: schema97.properties.reserved_compartments,
+                  schema: schema98.properties.reserved_compartments.type,
+                  parentSchema: schema98.properties.reserved_compartments,
                   data: data82,
                 };
                 if (vErrors === null) {
@@ -12205,7 +12430,7 @@ function validate44(
                     params: { comparison: '<=', limit: 100 },
                     message: 'must be <= 100',
                     schema: 100,
-                    parentSchema: schema97.properties.reserved_compartments,
+                    parentSchema: schema98.properties.reserved_compartments,
                     data: data82,
                   };
                   if (vErrors === null) {
@@ -12223,7 +12448,7 @@ function validate44(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema97.properties.reserved_compartments,
+                    parentSchema: schema98.properties.reserved_compartments,
                     data: data82,
                   };
                   if (vErrors === null) {
@@ -12244,8 +12469,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.allocation_behaviour.type,
-                  parentSchema: schema97.properties.allocation_behaviour,
+                  schema: schema98.properties.allocation_behaviour.type,
+                  parentSchema: schema98.properties.allocation_behaviour,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -12260,10 +12485,10 @@ function validate44(
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema97.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema98.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema97.properties.allocation_behaviour.enum,
-                  parentSchema: schema97.properties.allocation_behaviour,
+                  schema: schema98.properties.allocation_behaviour.enum,
+                  parentSchema: schema98.properties.allocation_behaviour,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -12281,8 +12506,8 @@ function validate44(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema97.type,
-              parentSchema: schema97,
+              schema: schema98.type,
+              parentSchema: schema98,
               data: data77,
             };
             if (vErrors === null) {
@@ -12300,8 +12525,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema85.properties.carrier_settings.type,
-          parentSchema: schema85.properties.carrier_settings,
+          schema: schema86.properties.carrier_settings.type,
+          parentSchema: schema86.properties.carrier_settings,
           data: data76,
         };
         if (vErrors === null) {
@@ -12321,8 +12546,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.location_owner_id.type,
-          parentSchema: schema85.properties.location_owner_id,
+          schema: schema86.properties.location_owner_id.type,
+          parentSchema: schema86.properties.location_owner_id,
           data: data84,
         };
         if (vErrors === null) {
@@ -12342,8 +12567,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.maintenance_provider_id.type,
-          parentSchema: schema85.properties.maintenance_provider_id,
+          schema: schema86.properties.maintenance_provider_id.type,
+          parentSchema: schema86.properties.maintenance_provider_id,
           data: data85,
         };
         if (vErrors === null) {
@@ -12363,8 +12588,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.support_provider_id.type,
-          parentSchema: schema85.properties.support_provider_id,
+          schema: schema86.properties.support_provider_id.type,
+          parentSchema: schema86.properties.support_provider_id,
           data: data86,
         };
         if (vErrors === null) {
@@ -12384,8 +12609,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.service_point_group_id.type,
-          parentSchema: schema85.properties.service_point_group_id,
+          schema: schema86.properties.service_point_group_id.type,
+          parentSchema: schema86.properties.service_point_group_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -12405,8 +12630,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.group_name.type,
-          parentSchema: schema85.properties.group_name,
+          schema: schema86.properties.group_name.type,
+          parentSchema: schema86.properties.group_name,
           data: data88,
         };
         if (vErrors === null) {
@@ -12426,8 +12651,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.contract_signed.type,
-          parentSchema: schema85.properties.contract_signed,
+          schema: schema86.properties.contract_signed.type,
+          parentSchema: schema86.properties.contract_signed,
           data: data89,
         };
         if (vErrors === null) {
@@ -12449,7 +12674,7 @@ function validate44(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema85.properties.scout_contact,
+            parentSchema: schema86.properties.scout_contact,
             data: data90,
           };
           if (vErrors === null) {
@@ -12459,7 +12684,7 @@ function validate44(
           }
           errors++;
         }
-        if (!formats112.validate(data90)) {
+        if (!formats114.validate(data90)) {
           const err197 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -12467,7 +12692,7 @@ function validate44(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema85.properties.scout_contact,
+            parentSchema: schema86.properties.scout_contact,
             data: data90,
           };
           if (vErrors === null) {
@@ -12484,8 +12709,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.scout_contact.type,
-          parentSchema: schema85.properties.scout_contact,
+          schema: schema86.properties.scout_contact.type,
+          parentSchema: schema86.properties.scout_contact,
           data: data90,
         };
         if (vErrors === null) {
@@ -12505,8 +12730,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.scout_email.type,
-          parentSchema: schema85.properties.scout_email,
+          schema: schema86.properties.scout_email.type,
+          parentSchema: schema86.properties.scout_email,
           data: data91,
         };
         if (vErrors === null) {
@@ -12526,8 +12751,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.is_terminated.type,
-          parentSchema: schema85.properties.is_terminated,
+          schema: schema86.properties.is_terminated.type,
+          parentSchema: schema86.properties.is_terminated,
           data: data92,
         };
         if (vErrors === null) {
@@ -12547,8 +12772,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.parked.type,
-          parentSchema: schema85.properties.parked,
+          schema: schema86.properties.parked.type,
+          parentSchema: schema86.properties.parked,
           data: data93,
         };
         if (vErrors === null) {
@@ -12568,8 +12793,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.test_sp.type,
-          parentSchema: schema85.properties.test_sp,
+          schema: schema86.properties.test_sp.type,
+          parentSchema: schema86.properties.test_sp,
           data: data94,
         };
         if (vErrors === null) {
@@ -12589,8 +12814,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.active.type,
-          parentSchema: schema85.properties.active,
+          schema: schema86.properties.active.type,
+          parentSchema: schema86.properties.active,
           data: data95,
         };
         if (vErrors === null) {
@@ -12612,7 +12837,7 @@ function validate44(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema85.properties.description,
+            parentSchema: schema86.properties.description,
             data: data96,
           };
           if (vErrors === null) {
@@ -12629,8 +12854,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.description.type,
-          parentSchema: schema85.properties.description,
+          schema: schema86.properties.description.type,
+          parentSchema: schema86.properties.description,
           data: data96,
         };
         if (vErrors === null) {
@@ -12650,8 +12875,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.description_language.type,
-          parentSchema: schema85.properties.description_language,
+          schema: schema86.properties.description_language.type,
+          parentSchema: schema86.properties.description_language,
           data: data97,
         };
         if (vErrors === null) {
@@ -12674,10 +12899,10 @@ function validate44(
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema85.properties.description_language.enum },
+          params: { allowedValues: schema86.properties.description_language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema85.properties.description_language.enum,
-          parentSchema: schema85.properties.description_language,
+          schema: schema86.properties.description_language.enum,
+          parentSchema: schema86.properties.description_language,
           data: data97,
         };
         if (vErrors === null) {
@@ -12699,7 +12924,7 @@ function validate44(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema85.properties.comments,
+            parentSchema: schema86.properties.comments,
             data: data98,
           };
           if (vErrors === null) {
@@ -12716,8 +12941,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.comments.type,
-          parentSchema: schema85.properties.comments,
+          schema: schema86.properties.comments.type,
+          parentSchema: schema86.properties.comments,
           data: data98,
         };
         if (vErrors === null) {
@@ -12739,7 +12964,7 @@ function validate44(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema85.properties.contact_person,
+            parentSchema: schema86.properties.contact_person,
             data: data99,
           };
           if (vErrors === null) {
@@ -12757,7 +12982,7 @@ function validate44(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema85.properties.contact_person,
+            parentSchema: schema86.properties.contact_person,
             data: data99,
           };
           if (vErrors === null) {
@@ -12774,8 +12999,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.contact_person.type,
-          parentSchema: schema85.properties.contact_person,
+          schema: schema86.properties.contact_person.type,
+          parentSchema: schema86.properties.contact_person,
           data: data99,
         };
         if (vErrors === null) {
@@ -12797,7 +13022,7 @@ function validate44(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema85.properties.owner_contact_phone,
+            parentSchema: schema86.properties.owner_contact_phone,
             data: data100,
           };
           if (vErrors === null) {
@@ -12815,7 +13040,7 @@ function validate44(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema85.properties.owner_contact_phone,
+            parentSchema: schema86.properties.owner_contact_phone,
             data: data100,
           };
           if (vErrors === null) {
@@ -12832,8 +13057,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.owner_contact_phone.type,
-          parentSchema: schema85.properties.owner_contact_phone,
+          schema: schema86.properties.owner_contact_phone.type,
+          parentSchema: schema86.properties.owner_contact_phone,
           data: data100,
         };
         if (vErrors === null) {
@@ -12855,7 +13080,7 @@ function validate44(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema85.properties.email,
+            parentSchema: schema86.properties.email,
             data: data101,
           };
           if (vErrors === null) {
@@ -12873,7 +13098,7 @@ function validate44(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema85.properties.email,
+            parentSchema: schema86.properties.email,
             data: data101,
           };
           if (vErrors === null) {
@@ -12890,8 +13115,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.email.type,
-          parentSchema: schema85.properties.email,
+          schema: schema86.properties.email.type,
+          parentSchema: schema86.properties.email,
           data: data101,
         };
         if (vErrors === null) {
@@ -12916,8 +13141,8 @@ function validate44(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema98.required,
-                parentSchema: schema98,
+                schema: schema99.required,
+                parentSchema: schema99,
                 data: data103,
               };
               if (vErrors === null) {
@@ -12934,8 +13159,8 @@ function validate44(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema98.required,
-                parentSchema: schema98,
+                schema: schema99.required,
+                parentSchema: schema99,
                 data: data103,
               };
               if (vErrors === null) {
@@ -12960,7 +13185,7 @@ function validate44(
                   params: { additionalProperty: key9 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema99,
                   data: data103,
                 };
                 if (vErrors === null) {
@@ -12982,7 +13207,7 @@ function validate44(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema98.properties.photo_id,
+                    parentSchema: schema99.properties.photo_id,
                     data: data104,
                   };
                   if (vErrors === null) {
@@ -12999,8 +13224,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.photo_id.type,
-                  parentSchema: schema98.properties.photo_id,
+                  schema: schema99.properties.photo_id.type,
+                  parentSchema: schema99.properties.photo_id,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -13022,7 +13247,7 @@ function validate44(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema98.properties.url,
+                    parentSchema: schema99.properties.url,
                     data: data105,
                   };
                   if (vErrors === null) {
@@ -13039,8 +13264,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.url.type,
-                  parentSchema: schema98.properties.url,
+                  schema: schema99.properties.url.type,
+                  parentSchema: schema99.properties.url,
                   data: data105,
                 };
                 if (vErrors === null) {
@@ -13062,7 +13287,7 @@ function validate44(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema98.properties.file_name,
+                    parentSchema: schema99.properties.file_name,
                     data: data106,
                   };
                   if (vErrors === null) {
@@ -13079,8 +13304,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.file_name.type,
-                  parentSchema: schema98.properties.file_name,
+                  schema: schema99.properties.file_name.type,
+                  parentSchema: schema99.properties.file_name,
                   data: data106,
                 };
                 if (vErrors === null) {
@@ -13102,7 +13327,7 @@ function validate44(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema98.properties.content_type,
+                    parentSchema: schema99.properties.content_type,
                     data: data107,
                   };
                   if (vErrors === null) {
@@ -13119,8 +13344,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.content_type.type,
-                  parentSchema: schema98.properties.content_type,
+                  schema: schema99.properties.content_type.type,
+                  parentSchema: schema99.properties.content_type,
                   data: data107,
                 };
                 if (vErrors === null) {
@@ -13140,8 +13365,8 @@ function validate44(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema98.properties.size.type,
-                  parentSchema: schema98.properties.size,
+                  schema: schema99.properties.size.type,
+                  parentSchema: schema99.properties.size,
                   data: data108,
                 };
                 if (vErrors === null) {
@@ -13160,7 +13385,7 @@ function validate44(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema98.properties.size,
+                    parentSchema: schema99.properties.size,
                     data: data108,
                   };
                   if (vErrors === null) {
@@ -13179,8 +13404,8 @@ function validate44(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema99.type,
+              parentSchema: schema99,
               data: data103,
             };
             if (vErrors === null) {
@@ -13198,8 +13423,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema85.properties.photos.type,
-          parentSchema: schema85.properties.photos,
+          schema: schema86.properties.photos.type,
+          parentSchema: schema86.properties.photos,
           data: data102,
         };
         if (vErrors === null) {
@@ -13219,8 +13444,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.report_id.type,
-          parentSchema: schema85.properties.report_id,
+          schema: schema86.properties.report_id.type,
+          parentSchema: schema86.properties.report_id,
           data: data109,
         };
         if (vErrors === null) {
@@ -13238,8 +13463,8 @@ function validate44(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema85.type,
-      parentSchema: schema85,
+      schema: schema86.type,
+      parentSchema: schema86,
       data,
     };
     if (vErrors === null) {
@@ -13249,10 +13474,10 @@ function validate44(
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate45.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = {
+validate45.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -13316,8 +13541,8 @@ validate44.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate45;
-const schema99 = {
+export const servicePointGroup = validate46;
+const schema100 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -13369,13 +13594,13 @@ const schema99 = {
   },
 };
 
-function validate45(
+function validate46(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13390,8 +13615,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema99.required,
-        parentSchema: schema99,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -13408,8 +13633,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema99.required,
-        parentSchema: schema99,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -13428,8 +13653,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema99.properties.service_point_group_id.type,
-          parentSchema: schema99.properties.service_point_group_id,
+          schema: schema100.properties.service_point_group_id.type,
+          parentSchema: schema100.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -13451,7 +13676,7 @@ function validate45(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema99.properties.group_name,
+            parentSchema: schema100.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -13469,7 +13694,7 @@ function validate45(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema99.properties.group_name,
+            parentSchema: schema100.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -13487,7 +13712,7 @@ function validate45(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema99.properties.group_name,
+            parentSchema: schema100.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -13504,8 +13729,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema99.properties.group_name.type,
-          parentSchema: schema99.properties.group_name,
+          schema: schema100.properties.group_name.type,
+          parentSchema: schema100.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -13527,7 +13752,7 @@ function validate45(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema99.properties.service_point_ids,
+            parentSchema: schema100.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -13547,8 +13772,8 @@ function validate45(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema99.properties.service_point_ids.items.type,
-              parentSchema: schema99.properties.service_point_ids.items,
+              schema: schema100.properties.service_point_ids.items.type,
+              parentSchema: schema100.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -13577,7 +13802,7 @@ function validate45(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema99.properties.service_point_ids,
+                parentSchema: schema100.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -13598,8 +13823,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema99.properties.service_point_ids.type,
-          parentSchema: schema99.properties.service_point_ids,
+          schema: schema100.properties.service_point_ids.type,
+          parentSchema: schema100.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -13623,8 +13848,8 @@ function validate45(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema99.properties.carrier_ids.items.type,
-              parentSchema: schema99.properties.carrier_ids.items,
+              schema: schema100.properties.carrier_ids.items.type,
+              parentSchema: schema100.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -13653,7 +13878,7 @@ function validate45(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema99.properties.carrier_ids,
+                parentSchema: schema100.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -13674,8 +13899,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema99.properties.carrier_ids.type,
-          parentSchema: schema99.properties.carrier_ids,
+          schema: schema100.properties.carrier_ids.type,
+          parentSchema: schema100.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -13695,8 +13920,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema99.properties.active.type,
-          parentSchema: schema99.properties.active,
+          schema: schema100.properties.active.type,
+          parentSchema: schema100.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -13714,8 +13939,8 @@ function validate45(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema99.type,
-      parentSchema: schema99,
+      schema: schema100.type,
+      parentSchema: schema100,
       data,
     };
     if (vErrors === null) {
@@ -13725,17 +13950,17 @@ function validate45(
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = {
+validate46.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate46;
-const schema100 = {
+export const servicePointGroupChoice = validate47;
+const schema101 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -13747,13 +13972,13 @@ const schema100 = {
   },
 };
 
-function validate46(
+function validate47(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate47.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13768,8 +13993,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -13788,95 +14013,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.service_point_group_id.type,
-          parentSchema: schema100.properties.service_point_group_id,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema100.type,
-      parentSchema: schema100,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate46.errors = vErrors;
-  return errors === 0;
-}
-validate46.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
-
-export const servicePointLocationOwner = validate47;
-const schema101 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'service-point-location-owner',
-  title: 'Service point location owner',
-  description: 'The form of the service point Location owner action (PATCH set_location_owner).',
-  type: 'object',
-  required: ['location_owner_id'],
-  properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
-};
-
-function validate47(
-  data,
-  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  /*# sourceURL="service-point-location-owner" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate47.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.location_owner_id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'location_owner_id' },
-        message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema101.required,
-        parentSchema: schema101,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.location_owner_id !== undefined) {
-      let data0 = data.location_owner_id;
-      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
-          instancePath: instancePath + '/location_owner_id',
-          schemaPath: '#/properties/location_owner_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema101.properties.location_owner_id.type,
-          parentSchema: schema101.properties.location_owner_id,
+          schema: schema101.properties.service_point_group_id.type,
+          parentSchema: schema101.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -13908,10 +14046,97 @@ function validate47(
   validate47.errors = vErrors;
   return errors === 0;
 }
-validate47.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate47.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate48;
+export const servicePointLocationOwner = validate48;
 const schema102 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'service-point-location-owner',
+  title: 'Service point location owner',
+  description: 'The form of the service point Location owner action (PATCH set_location_owner).',
+  type: 'object',
+  required: ['location_owner_id'],
+  properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
+};
+
+function validate48(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="service-point-location-owner" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate48.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.location_owner_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'location_owner_id' },
+        message: "must have required property '" + 'location_owner_id' + "'",
+        schema: schema102.required,
+        parentSchema: schema102,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.location_owner_id !== undefined) {
+      let data0 = data.location_owner_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/location_owner_id',
+          schemaPath: '#/properties/location_owner_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema102.properties.location_owner_id.type,
+          parentSchema: schema102.properties.location_owner_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema102.type,
+      parentSchema: schema102,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate48.errors = vErrors;
+  return errors === 0;
+}
+validate48.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+
+export const servicePointScoutContact = validate49;
+const schema103 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -13922,13 +14147,13 @@ const schema102 = {
   properties: { scout_contact: { type: 'string', maxLength: 70, format: 'scout-value' } },
 };
 
-function validate48(
+function validate49(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate48.evaluated;
+  const evaluated0 = validate49.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13943,8 +14168,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema102.required,
-        parentSchema: schema102,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -13965,7 +14190,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema102.properties.scout_contact,
+            parentSchema: schema103.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -13975,7 +14200,7 @@ function validate48(
           }
           errors++;
         }
-        if (!formats112.validate(data0)) {
+        if (!formats114.validate(data0)) {
           const err2 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -13983,7 +14208,7 @@ function validate48(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema102.properties.scout_contact,
+            parentSchema: schema103.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -14000,8 +14225,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.scout_contact.type,
-          parentSchema: schema102.properties.scout_contact,
+          schema: schema103.properties.scout_contact.type,
+          parentSchema: schema103.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -14019,8 +14244,8 @@ function validate48(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema102.type,
-      parentSchema: schema102,
+      schema: schema103.type,
+      parentSchema: schema103,
       data,
     };
     if (vErrors === null) {
@@ -14030,13 +14255,13 @@ function validate48(
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate49.errors = vErrors;
   return errors === 0;
 }
-validate48.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate49.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const webtoolUser = validate49;
-const schema103 = {
+export const webtoolUser = validate50;
+const schema104 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -14143,13 +14368,13 @@ const schema103 = {
   },
 };
 
-function validate49(
+function validate50(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate49.evaluated;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14164,8 +14389,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema103.required,
-        parentSchema: schema103,
+        schema: schema104.required,
+        parentSchema: schema104,
         data,
       };
       if (vErrors === null) {
@@ -14182,8 +14407,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema103.required,
-        parentSchema: schema103,
+        schema: schema104.required,
+        parentSchema: schema104,
         data,
       };
       if (vErrors === null) {
@@ -14200,8 +14425,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema103.required,
-        parentSchema: schema103,
+        schema: schema104.required,
+        parentSchema: schema104,
         data,
       };
       if (vErrors === null) {
@@ -14220,8 +14445,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.username.type,
-          parentSchema: schema103.properties.username,
+          schema: schema104.properties.username.type,
+          parentSchema: schema104.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -14243,7 +14468,7 @@ function validate49(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema103.properties.name.allOf[0],
+            parentSchema: schema104.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -14263,7 +14488,7 @@ function validate49(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema103.properties.name.allOf[1],
+            parentSchema: schema104.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -14283,7 +14508,7 @@ function validate49(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema103.properties.name,
+            parentSchema: schema104.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -14300,8 +14525,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.name.type,
-          parentSchema: schema103.properties.name,
+          schema: schema104.properties.name.type,
+          parentSchema: schema104.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -14323,7 +14548,7 @@ function validate49(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema103.properties.email,
+            parentSchema: schema104.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -14341,7 +14566,7 @@ function validate49(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema103.properties.email,
+            parentSchema: schema104.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -14358,8 +14583,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.email.type,
-          parentSchema: schema103.properties.email,
+          schema: schema104.properties.email.type,
+          parentSchema: schema104.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -14379,8 +14604,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.partner_type.type,
-          parentSchema: schema103.properties.partner_type,
+          schema: schema104.properties.partner_type.type,
+          parentSchema: schema104.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -14402,10 +14627,10 @@ function validate49(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema103.properties.partner_type.enum },
+          params: { allowedValues: schema104.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema103.properties.partner_type.enum,
-          parentSchema: schema103.properties.partner_type,
+          schema: schema104.properties.partner_type.enum,
+          parentSchema: schema104.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -14427,7 +14652,7 @@ function validate49(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema103.properties.partner,
+            parentSchema: schema104.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -14444,8 +14669,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.partner.type,
-          parentSchema: schema103.properties.partner,
+          schema: schema104.properties.partner.type,
+          parentSchema: schema104.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -14465,8 +14690,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.partner_name.type,
-          parentSchema: schema103.properties.partner_name,
+          schema: schema104.properties.partner_name.type,
+          parentSchema: schema104.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -14486,8 +14711,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.role_name.type,
-          parentSchema: schema103.properties.role_name,
+          schema: schema104.properties.role_name.type,
+          parentSchema: schema104.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -14507,8 +14732,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema103.properties.enabled.type,
-          parentSchema: schema103.properties.enabled,
+          schema: schema104.properties.enabled.type,
+          parentSchema: schema104.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -14528,8 +14753,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.status.type,
-          parentSchema: schema103.properties.status,
+          schema: schema104.properties.status.type,
+          parentSchema: schema104.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -14544,10 +14769,10 @@ function validate49(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema103.properties.status.enum },
+          params: { allowedValues: schema104.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema103.properties.status.enum,
-          parentSchema: schema103.properties.status,
+          schema: schema104.properties.status.enum,
+          parentSchema: schema104.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -14565,8 +14790,8 @@ function validate49(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema103.type,
-      parentSchema: schema103,
+      schema: schema104.type,
+      parentSchema: schema104,
       data,
     };
     if (vErrors === null) {
@@ -14576,10 +14801,10 @@ function validate49(
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate49.evaluated = {
+validate50.evaluated = {
   props: {
     username: true,
     name: true,
@@ -14605,6 +14830,7 @@ export const validators: Record<string, ValidateFunction> = {
   courier: courier,
   'hardware-unit': hardwareUnit,
   'maintenance-operator': maintenanceOperator,
+  'maintenance-provider': maintenanceProvider,
   pinpad: pinpad,
   role: role,
   'service-point': servicePoint,
