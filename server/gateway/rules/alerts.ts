@@ -53,6 +53,9 @@ export const alertRules = recordRules<Alert>({
         record_type: existing.doc.record_type,
         hardware_id: existing.doc.hardware_id,
         ticket_id: existing.doc.ticket_id,
+        // The providers come from the record the alert is on, whatever a client sends.
+        maintenance_provider_id: existing.doc.maintenance_provider_id,
+        support_provider_id: existing.doc.support_provider_id,
       };
     }
     const other = doc.record_type === 'hardware' ? 'ticket_id' : 'hardware_id';

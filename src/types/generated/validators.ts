@@ -75,16 +75,16 @@ const schema61 = {
     created_at: { type: 'string', format: 'date-time', readOnly: true, 'x-column': { index: 8 } },
     maintenance_provider_id: {
       type: 'integer',
-      readOnly: true,
       'x-lookup': { source: 'webtool/lists?type=maintenance_providers' },
       'x-column': { type: 'select', index: 9, hide: true },
       'x-filter': { kind: 'select' },
+      'x-input': { setBy: 'add_alert' },
     },
     support_provider_id: {
       type: 'integer',
-      readOnly: true,
       'x-lookup': { source: 'webtool/lists?type=support_providers' },
       'x-column': { type: 'select', index: 10, hide: true },
+      'x-input': { setBy: 'add_alert' },
     },
   },
 };
