@@ -40,8 +40,15 @@ export function parseListQuery(resource: ResourceDefinition, query: Record<strin
   const dir = single(query.order_by_dir)?.toUpperCase();
   if (dir !== undefined && dir !== 'ASC' && dir !== 'DESC') throw badRequest('order_by_dir must be asc or desc.');
   const filters: Record<string, unknown> = {};
+  const queryFilters: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(query)) {
     if (LIST_KEYS.has(key)) continue;
+    const queryOnly = resource.queryFilters.find((candidate) => candidate.source === key);
+    if (queryOnly) {
+      const raw = single(value) ?? '';
+      if (raw !== '') queryFilters[key] = typedValue(queryOnly.type, raw, key);
+      continue;
+    }
     const field = resource.fieldsBySource.get(key);
     if (!field) throw badRequest(`Unknown filter: ${key}`);
     const raw = single(value) ?? '';
@@ -57,5 +64,6 @@ export function parseListQuery(resource: ResourceDefinition, query: Record<strin
     orderBy: single(query.order_by) || undefined,
     orderDir: dir as ListQuery['orderDir'],
     filters,
+    ...(Object.keys(queryFilters).length && { queryFilters }),
   };
 }

@@ -14,6 +14,33 @@ export interface ListQuery {
   filters: Record<string, unknown>;
   /** Tenancy: only records whose `field` holds the caller's partner. */
   scope?: { field: string; value: string };
+  /** `x-resource.queryFilters` given, already typed; the resource's rules turn them into `conditions`. */
+  queryFilters?: Record<string, unknown>;
+  /** Comparisons of top-level text or number fields (a date range), from the resource's rules. */
+  conditions?: ListCondition[];
+}
+
+/**
+ * One comparison a list keeps rows by: `field` compared as text (ISO dates order as text) or, with
+ * `numeric`, as a number; `in` holds the field among `value`'s items.
+ */
+export interface ListCondition {
+  field: string;
+  op: '>=' | '<=' | '<' | '>' | 'in';
+  value: string | number | (string | number)[];
+  numeric?: boolean;
+}
+
+function conditionSql(resource: ResourceDefinition, condition: ListCondition, params: unknown[]): string {
+  const text = fieldExpr(resource, condition.field).replace('->', '->>');
+  const expr = condition.numeric ? `(${text})::numeric` : text;
+  if (condition.op === 'in') {
+    const values = (Array.isArray(condition.value) ? condition.value : [condition.value]).map(String);
+    params.push(values);
+    return `${text} = ANY($${params.length}::text[])`;
+  }
+  params.push(condition.value);
+  return `${expr} ${condition.op} $${params.length}${condition.numeric ? '::numeric' : '::text'}`;
 }
 
 export const MAX_LIMIT = 1000;
@@ -255,6 +282,7 @@ function listSql(resource: ResourceDefinition, query: ListQuery): ListSql {
     narrowing.push(`${fieldExpr(resource, query.scope.field).replace('->', '->>')} = $${params.length}`);
   }
   for (const [field, value] of Object.entries(query.filters)) narrowing.push(filterSql(resource, field, value, params));
+  for (const condition of query.conditions ?? []) narrowing.push(conditionSql(resource, condition, params));
   const field = query.orderBy ?? resource.sort.field;
   const sortValue = fieldExpr(resource, field);
   const dir = query.orderDir ?? resource.sort.order;

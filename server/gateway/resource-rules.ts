@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Db } from '../db/adapter.ts';
 import type { CallerAccess } from './caller-access.ts';
-import type { Doc } from './record-store.ts';
+import type { Doc, ListCondition, ListQuery } from './record-store.ts';
 import type { StoredRecord } from './record-writes.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
 import type { FieldErrors } from '../../src/contract/errors.ts';
@@ -54,6 +54,11 @@ export interface ResourceRules<T extends object = Doc> {
    * pad's unit names the pad), now that a new record has its id. A throw undoes the whole write.
    */
   afterWrite?(ctx: RuleContext, written: T & { version: number }, existing: StoredRecord<T> | undefined): Promise<void>;
+  /**
+   * A list's extra conditions, from its `x-resource.queryFilters` (`query.queryFilters`, typed): a
+   * ticket's date range. A refusal of their values is a 400.
+   */
+  listConditions?(query: ListQuery): ListCondition[];
   /** `POST webtool/<endpoint>` with `{ opname, ... }`: the handler's result is the 200 answer. */
   opnames?: Record<string, (ctx: OpnameContext, body: Doc) => Promise<unknown>>;
   /**

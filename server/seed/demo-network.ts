@@ -20,6 +20,7 @@ import { buildHardwareNetwork, type ServicePointWithUnits } from './hardware-net
 import { demoMaintenanceOperators } from './maintenance-operators.ts';
 import { demoHardwareAlerts } from './alerts.ts';
 import { seededRandom } from './random.ts';
+import { buildTicketNetwork, ERROR_TYPES, JOB_TYPES, TICKET_EVENTS } from './ticket-network.ts';
 import {
   carrierSetups,
   carriers,
@@ -480,8 +481,20 @@ export async function seedNetwork(db: Db) {
   await insertRecords(db, target(HARDWARE_UNITS), hardware.units);
   await insertRecords(db, target(COMPARTMENTS), hardware.compartments);
   await insertRecords(db, target(PINPADS), hardware.pinpads);
-  const maintenanceOperators = demoMaintenanceOperators(maintenanceProviders, servicePoints);
+  const maintenance = buildTicketNetwork(
+    {
+      servicePoints: servicePoints.map((point) => point.doc as never),
+      units: hardware.units.map((unit) => unit.doc as never),
+      pinpads: hardware.pinpads.map((pad) => pad.doc as never),
+      compartments: hardware.compartments.map((compartment) => compartment.doc as never),
+      courierCodes: couriers.map((courier) => String(courier.doc.code)),
+    },
+    new Date(),
+  );
+  // The operators the tickets are assigned to, each with its contact details, and more of them.
+  const maintenanceOperators = demoMaintenanceOperators(maintenanceProviders, servicePoints, maintenance.operators);
   await insertRecords(db, target('maintenance/operators'), maintenanceOperators);
+  await insertRecords(db, target('maintenance/tickets'), maintenance.tickets);
   const alerts = demoHardwareAlerts(hardware.units, servicePoints, new Date());
   await insertRecords(db, target('alerts'), alerts);
 
@@ -491,6 +504,8 @@ export async function seedNetwork(db: Db) {
     accessories: ['Roof', 'Side panel', 'Ramp', 'Lighting'],
     hardware_positions: ['Outdoor', 'Indoor'],
     delivery_methods: ['Locker', 'Staffed counter', 'Curbside handover'],
+    job_types: JOB_TYPES,
+    error_types: ERROR_TYPES,
   };
   await insertRecords(db, target('lists', ['column_name']), [
     ...Object.entries(lookups).flatMap(([type, names]) =>
@@ -501,6 +516,10 @@ export async function seedNetwork(db: Db) {
     ),
     ...hardwareBadgeList.map((badge) => ({ key: `badges:${badge.column_id}`, doc: { type: 'badges', ...badge } })),
     ...servicePointAreaLists(),
+    ...TICKET_EVENTS.map(([column_id, column_name]) => ({
+      key: `ticket_events:${column_id}`,
+      doc: { type: 'ticket_events', column_id, column_name },
+    })),
   ]);
 
   const sequences: [string, number][] = [
@@ -516,6 +535,7 @@ export async function seedNetwork(db: Db) {
     [COMPARTMENTS, hardware.compartments.length],
     [PINPADS, hardware.pinpads.length],
     ['maintenance/operators', maintenanceOperators.length],
+    ['maintenance/tickets', maintenance.tickets.length],
     ['alerts', alerts.length],
   ];
   for (const [resource, last] of sequences) {
@@ -527,6 +547,7 @@ export async function seedNetwork(db: Db) {
     compartments: hardware.compartments.length,
     pieces: hardware.pieces.length,
     pinpads: hardware.pinpads.length,
+    tickets: maintenance.tickets.length,
     couriers: couriers.length,
     roles: roles.length,
   };

@@ -8,6 +8,7 @@ import hardware from '../resources/hardware/index.ts';
 import pinpad from '../resources/pinpad/index.ts';
 import operators from '../resources/operators/index.ts';
 import alerts from '../resources/alerts/index.ts';
+import tickets from '../resources/tickets/index.ts';
 import type { ResourceAccessRule } from '../authProvider/access-profile.ts';
 
 /** Every resource of the app, in menu order. */
@@ -22,6 +23,7 @@ export const resources = [
   roles,
   operators,
   alerts,
+  tickets,
 ];
 
 export const accessRules: Record<string, ResourceAccessRule> = Object.fromEntries(

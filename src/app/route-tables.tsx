@@ -25,7 +25,6 @@ const comingAreas: Record<string, string> = {
   'support-providers': 'support_providers',
   'price-structure': 'price_structure',
   notifications: 'notifications',
-  tickets: 'tickets',
   booking: 'booking',
   locations: 'locations',
   'invoicing-report': 'invoicing_report',

@@ -76,6 +76,7 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
       deleteSends: { type: 'object', minProperties: 1, additionalProperties: { type: 'string', minLength: 1 } },
       scoutEndpoint: { type: 'string', minLength: 1 },
       scoutFields: { ...stringList, minItems: 1 },
+      queryFilters: { ...stringList, minItems: 1 },
     },
   },
   'x-column': {
@@ -114,6 +115,9 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
       option: featureOptionHint,
       requiredOption: featureOptionHint,
       setBy: { type: 'string', pattern: '^[a-z_]+$' },
+      when: { type: 'object', minProperties: 1, additionalProperties: { type: 'array', minItems: 1 } },
+      enabledBy: { type: 'string' },
+      partnerTypes: { ...stringList, minItems: 1 },
     },
   },
   'x-lookup': {

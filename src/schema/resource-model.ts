@@ -75,6 +75,12 @@ export interface InputHint {
   requiredOption?: FeatureOptionHint;
   /** The record action (its `name`) that changes the field: the form shows the value, not an input. */
   setBy?: string;
+  /** The input shows only while each named field of the form holds one of the listed values. */
+  when?: Record<string, unknown[]>;
+  /** The input is disabled until the named field of the form has a value (a deadline's time after its date). */
+  enabledBy?: string;
+  /** The input shows, and the gateway takes the field, only for users of these partner types. */
+  partnerTypes?: string[];
 }
 
 /** A policy option of the resource's feature (spec 01 §6); `fallback` when no policy configures it. */
@@ -122,6 +128,8 @@ export interface ResourceHint {
   scoutEndpoint?: string;
   /** The fields a scout-level user fills in and changes; the form shows them only. */
   scoutFields?: string[];
+  /** Properties that are list query parameters only (a date range), never columns, inputs nor stored fields. */
+  queryFilters?: string[];
 }
 
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
@@ -254,6 +262,11 @@ export interface ResourceModel extends FormModel {
   scoutEndpoint?: string;
   /** `x-resource.scoutFields`: what a scout-level user may set; empty when the level has no form of its own. */
   scoutFields: string[];
+  /**
+   * `x-resource.queryFilters`: list filters that are query parameters, not record fields (a ticket's date
+   * range); the list offers them as filters, the resource's gateway rules turn them into conditions.
+   */
+  queryFilters: FieldModel[];
   children: ChildModel[];
   recordActions: RecordActionModel[];
 }
@@ -398,7 +411,9 @@ export function formValuesOf(form: Pick<FormModel, 'fields'>, record: Record<str
 export function resourceModel(schema: Schema, resolveRef: RefResolver): ResourceModel {
   const meta = schema['x-resource'] as ResourceHint | undefined;
   if (!meta) throw new Error(`Schema ${String(schema.$id)} has no x-resource`);
-  const { schemaId, required, fields } = formModel(schema, resolveRef);
+  const { schemaId, required, fields: allFields } = formModel(schema, resolveRef);
+  const queryOnly = new Set(meta.queryFilters ?? []);
+  const fields = allFields.filter((field) => !queryOnly.has(field.source));
   const { id } = meta;
   return {
     schemaId,
@@ -420,6 +435,7 @@ export function resourceModel(schema: Schema, resolveRef: RefResolver): Resource
     deleteSends: meta.deleteSends ?? {},
     ...(meta.scoutEndpoint && { scoutEndpoint: meta.scoutEndpoint }),
     scoutFields: meta.scoutFields ?? [],
+    queryFilters: allFields.filter((field) => queryOnly.has(field.source)),
     required,
     fields,
     children: (schema['x-children'] as ChildModel[] | undefined) ?? [],

@@ -15,9 +15,9 @@ import {
   rotate,
   rotatedSize,
   savedType,
-} from '../../src/resources/service-points/photo-files.ts';
-import { PhotoGalleryInput } from '../../src/resources/service-points/photo-gallery-input.tsx';
-import { cameraProblem, WebcamCaptureDialog } from '../../src/resources/service-points/webcam-capture-dialog.tsx';
+} from '../../src/schema/ui/photos/photo-files.ts';
+import { PhotoGalleryInput } from '../../src/schema/ui/photos/photo-gallery-input.tsx';
+import { cameraProblem, WebcamCaptureDialog } from '../../src/schema/ui/photos/webcam-capture-dialog.tsx';
 
 const JPEG_START = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01];
 const PNG_START = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52];

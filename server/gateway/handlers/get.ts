@@ -34,6 +34,8 @@ export const getHandler = (ctx: HandlerContext) => async (request: FastifyReques
   if (scopeOfCaller === 'none') throw new HttpError(403, 'You have no permission for this request.');
   const listQuery = parseListQuery(resource, query);
   if (scopeOfCaller !== 'all') listQuery.scope = scopeOfCaller;
+  const conditions = deps.rules?.[resource.endpoint]?.listConditions;
+  if (conditions) listQuery.conditions = conditions(listQuery);
   const page: ListResponse = { success: true, ...(await listRecords(deps.db, resource, listQuery)) };
   return page;
 };

@@ -8,6 +8,7 @@ import { maintenanceProviderRules } from './maintenance-providers.ts';
 import { pinpadRules } from './pinpads.ts';
 import { servicePointGroupRules } from './service-point-groups.ts';
 import { servicePointRules } from './service-points.ts';
+import { ticketRules } from './tickets.ts';
 
 /** Rules by webtool/ endpoint. */
 export const resourceRules: Record<string, ResourceRules> = {
@@ -20,4 +21,5 @@ export const resourceRules: Record<string, ResourceRules> = {
   'service_points/hardware_units': hardwareUnitRules,
   'service_points/pinpad': pinpadRules,
   'service_points/service_point_groups': servicePointGroupRules,
+  'maintenance/tickets': ticketRules,
 };

@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { HardwareUnit } from '../../../src/types/generated/hardware-unit.ts';
 import type { Pinpad } from '../../../src/types/generated/pinpad.ts';
 import type { ServicePoint } from '../../../src/types/generated/service-point.ts';
@@ -10,6 +7,7 @@ import type { OpnameContext } from '../resource-rules.ts';
 import { visibleRecord } from '../write-pipeline.ts';
 import { RECORD_LOOKUPS } from '../lists.ts';
 import { HARDWARE_MODELS, HARDWARE_UNITS, PINPADS } from './hardware-store.ts';
+import { languageOf, startSheet, type Language } from './pdf-sheet.ts';
 
 /**
  * `GET webtool/service_points?opname=pdf&service_point_id=N[&lang=fr-FR]` (spec 02 §7): a one-page sheet of
@@ -17,64 +15,6 @@ import { HARDWARE_MODELS, HARDWARE_UNITS, PINPADS } from './hardware-store.ts';
  * Polish and Nordic names print as written. Whoever may read the service point may print it (404
  * otherwise). The words come from the app's own locale files, in the language the request asks for.
  */
-
-const LANGUAGES = ['en-US', 'fr-FR'] as const;
-type Language = (typeof LANGUAGES)[number];
-
-type Messages = { [key: string]: string | Messages };
-const messages = new Map<Language, Messages>();
-
-function messagesOf(language: Language): Messages {
-  let found = messages.get(language);
-  if (!found) {
-    found = JSON.parse(readFileSync(new URL(`../../../locales/${language}.json`, import.meta.url), 'utf8')) as Messages;
-    messages.set(language, found);
-  }
-  return found;
-}
-
-export type Translate = (key: string, args?: Record<string, string | number>) => string;
-
-/** The locale's text at a dotted key, `%{name}` filled in; the key's last part when the locale has none. */
-export function translatorFor(language: Language): Translate {
-  const root = messagesOf(language);
-  return (key, args = {}) => {
-    let node: string | Messages | undefined = root;
-    // A time zone id such as 'Europe/Oslo' holds no dot, so a key splits at dots only.
-    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-    const text = typeof node === 'string' ? node : (key.split('.').pop() ?? key);
-    return text.replace(/%\{(\w+)\}/g, (_, name: string) => String(args[name] ?? ''));
-  };
-}
-
-/** `lang` wins (`fr`, `fr-FR`, `en-US`...); else the first language of Accept-Language the app speaks. */
-export function languageOf(query: Record<string, string>, headers: IncomingHttpHeaders): Language {
-  const match = (tag: string) =>
-    LANGUAGES.find((language) => language.slice(0, 2) === tag.trim().slice(0, 2).toLowerCase());
-  if (query.lang) {
-    const asked = match(query.lang);
-    if (!asked) throw badRequest(`lang must be one of ${LANGUAGES.join(', ')}.`);
-    return asked;
-  }
-  const accepted = (headers['accept-language'] ?? '')
-    .split(',')
-    .map((part) => {
-      const [tag, ...params] = part.split(';');
-      const quality = params.map((param) => /^\s*q=([\d.]+)/.exec(param)?.[1]).find(Boolean);
-      return { tag, quality: quality === undefined ? 1 : Number(quality) };
-    })
-    .filter((entry) => entry.quality > 0)
-    .sort((a, b) => b.quality - a.quality);
-  for (const { tag } of accepted) {
-    const language = match(tag);
-    if (language) return language;
-  }
-  return 'en-US';
-}
-
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const BOLD_FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
@@ -130,40 +70,17 @@ async function sheetData(ctx: OpnameContext, key: string): Promise<SheetData> {
 
 /** Draws the sheet; resolves with the file's bytes. */
 export function renderSheet(data: SheetData, language: Language, now = new Date()): Promise<Buffer> {
-  const t = translatorFor(language);
   const { point } = data;
+  const { doc, done, t, heading, line, labelled, dash, finish } = startSheet(language, {
+    title: `${point.name} (${point.sp_id ?? point.service_point_id})`,
+    label: 'service_points.pdf.label',
+    generated: 'service_points.pdf.generated',
+  });
   const field = (name: string) => t(`resources.service-points.fields.${name}`);
-  const dash = '-';
   const lookup = (type: string, id: unknown) => {
     if (id === undefined || id === null) return dash;
     const named = t(`lookups.${type}.${String(id)}`);
     return named !== String(id) ? named : (data.listNames.get(`${type}.${String(id)}`) ?? String(id));
-  };
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: { Title: `${point.name} (${point.sp_id ?? point.service_point_id})`, Creator: 'Locker network webtool' },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', FONT);
-  doc.registerFont('bold', BOLD_FONT);
-
-  const heading = (text: string) => {
-    doc.moveDown(0.8).font('bold').fontSize(12).fillColor('#1a3a5c').text(text).moveDown(0.2);
-    doc.font('regular').fontSize(10).fillColor('black');
-  };
-  const labelled = (label: string, value: string) => `${t('service_points.pdf.label', { label })}${value}`;
-  const line = (label: string, value: string) => {
-    doc
-      .font('bold')
-      .text(t('service_points.pdf.label', { label }), { continued: true })
-      .font('regular')
-      .text(value || dash);
   };
 
   doc.font('regular').fontSize(9).fillColor('#555').text(t('service_points.pdf.title'));
@@ -251,13 +168,7 @@ export function renderSheet(data: SheetData, language: Language, now = new Date(
   line(field('owner_contact_phone'), point.owner_contact_phone ?? dash);
   line(field('email'), point.email ?? dash);
 
-  const generated = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-  doc
-    .moveDown(1.5)
-    .fontSize(8)
-    .fillColor('#555')
-    .text(t('service_points.pdf.generated', { date: `${generated.format(now)} UTC` }));
-  doc.end();
+  finish(now);
   return done;
 }
 

@@ -27,7 +27,7 @@ const OpeningHoursValue = lazy(() =>
   import('./opening-hours-input.tsx').then((module) => ({ default: module.OpeningHoursValue })),
 );
 const PhotoGalleryInput = lazy(() =>
-  import('./photo-gallery-input.tsx').then((module) => ({ default: module.PhotoGalleryInput })),
+  import('../../schema/ui/photos/photo-gallery-input.tsx').then((module) => ({ default: module.PhotoGalleryInput })),
 );
 
 /**

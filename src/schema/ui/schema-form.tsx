@@ -71,15 +71,23 @@ export function useSchemaValidator(model: ResourceModel, mode: FormMode = 'creat
  */
 export function useFormFields(model: ResourceModel, mode: FormMode): FieldModel[] {
   const permissions = usePermissionSet();
+  const partnerType = usePermissions<{ partnerType?: string } | undefined>().permissions?.partnerType;
   const scout = useScoutForm(model);
   return useMemo(
     () =>
       model.fields
         .filter((field) => !scout || model.scoutFields.includes(field.source))
+        // `x-input.partnerTypes`: fields of some partner types only (a ticket's warranty, the operator company's).
+        .filter(
+          (field) =>
+            !field.input.partnerTypes ||
+            permissions?.superAdmin === true ||
+            (partnerType !== undefined && field.input.partnerTypes.includes(partnerType)),
+        )
         .filter((field) => !((field.readOnly || field.input.setBy) && mode === 'create'))
         .filter((field) => !field.input.option || (permissions && optionShowsField(permissions, model, field)))
         .sort((a, b) => (a.position ?? a.column.index) - (b.position ?? b.column.index)),
-    [model, mode, permissions, scout],
+    [model, mode, permissions, partnerType, scout],
   );
 }
 

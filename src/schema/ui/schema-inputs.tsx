@@ -1,10 +1,12 @@
 import { lazy, Suspense } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Skeleton } from '@mui/material';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
   CheckboxGroupInput,
+  DateInput,
   NumberInput,
   ReferenceArrayInput,
   ReferenceInput,
@@ -122,17 +124,60 @@ function PerLanguageInput({ field, disabled }: { field: FieldModel; disabled: bo
  * one by its type and `x-input` / `x-lookup` hints.
  */
 export function SchemaInput({ field, mode }: { field: FieldModel; mode: 'create' | 'edit' }) {
+  if (field.input.when || field.input.enabledBy) return <ConditionalInput field={field} mode={mode} />;
+  return <UnconditionalInput field={field} mode={mode} />;
+}
+
+const hasValue = (value: unknown) =>
+  value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && !value.length);
+
+/**
+ * `x-input.when`: the input shows only while the form's named fields hold one of the listed values (a
+ * ticket's installation inputs for an Install ticket); `x-input.enabledBy`: it is disabled until the
+ * named field has a value (a deadline's time after its date).
+ */
+function ConditionalInput({ field, mode }: { field: FieldModel; mode: 'create' | 'edit' }) {
+  const when = Object.entries(field.input.when ?? {});
+  const watched = useWatch({ name: [...when.map(([source]) => source), field.input.enabledBy ?? field.source] });
+  const shown = when.every(([, values], index) => values.includes(watched[index]));
+  if (!shown) return null;
+  const enabled = !field.input.enabledBy || hasValue(watched[when.length]);
+  return <UnconditionalInput field={field} mode={mode} disabled={!enabled} />;
+}
+
+function UnconditionalInput({
+  field,
+  mode,
+  disabled,
+}: {
+  field: FieldModel;
+  mode: 'create' | 'edit';
+  disabled?: boolean;
+}) {
   const registered = useRegisteredInput({ field, mode });
   if (registered) return registered;
   if (field.input.callerPartner) {
-    return <CallerPartnerInput field={field} otherwise={<SchemaFieldInput field={field} mode={mode} />} />;
+    return (
+      <CallerPartnerInput
+        field={field}
+        otherwise={<SchemaFieldInput field={field} mode={mode} disabled={disabled} />}
+      />
+    );
   }
-  return <SchemaFieldInput field={field} mode={mode} />;
+  return <SchemaFieldInput field={field} mode={mode} disabled={disabled} />;
 }
 
-function SchemaFieldInput({ field, mode }: { field: FieldModel; mode: 'create' | 'edit' }) {
+function SchemaFieldInput({
+  field,
+  mode,
+  disabled: disabledByForm = false,
+}: {
+  field: FieldModel;
+  mode: 'create' | 'edit';
+  disabled?: boolean;
+}) {
   // A field that a record action sets (a termination) shows its value; the action's dialog changes it.
-  const disabled = field.readOnly || field.input.setBy !== undefined;
+  const disabled = disabledByForm || field.readOnly || field.input.setBy !== undefined;
   const defaultValue = mode === 'create' ? field.defaultValue : undefined;
   if (field.lookup?.resource) {
     return field.type === 'array' ? (
@@ -245,6 +290,8 @@ export function schemaFilters(fields: FieldModel[], searchLabel: string) {
       filters.push(
         <SelectInput key={field.source} source={field.source} alwaysOn={alwaysOn} choices={enumChoices(field)} />,
       );
+    } else if (field.filter.kind === 'date') {
+      filters.push(<DateInput key={field.source} source={field.source} alwaysOn={alwaysOn} />);
     } else {
       filters.push(<TextInput key={field.source} source={field.source} alwaysOn={alwaysOn} />);
     }

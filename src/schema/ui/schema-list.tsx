@@ -82,7 +82,10 @@ export function SchemaList({ model, canCreate = true }: { model: ResourceModel; 
   const translate = useTranslate();
   const { permissions } = usePermissions<{ permissions?: PermissionSet }>();
   const saveFilters = savesFilters(permissions?.permissions, model.features);
-  const filters = useMemo(() => schemaFilters(model.fields, translate('ra.action.search')), [model, translate]);
+  const filters = useMemo(
+    () => schemaFilters([...model.fields, ...model.queryFilters], translate('ra.action.search')),
+    [model, translate],
+  );
   const [hidden, toggleHidden] = useHiddenColumns(model);
   const compact = useCompactList();
   const visible = useMemo(() => model.fields.filter((f) => !hidden.has(f.column.index)), [model, hidden]);

@@ -14260,8 +14260,2530 @@ function validate49(
 }
 validate49.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const webtoolUser = validate50;
+export const ticket = validate50;
 const schema104 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'ticket',
+  title: 'Ticket',
+  description:
+    "A maintenance ticket of a service point's hardware (spec 02 §3, §4, §5): installing, maintaining or uninstalling a hardware unit or PIN pad, or a courier's report. The gateway derives the badge, the names of the unit, PIN pad and operator, the warranty badge, the support provider and the dates it keeps (server/gateway/rules/tickets.ts).",
+  type: 'object',
+  'x-resource': {
+    name: 'tickets',
+    endpoint: 'maintenance/tickets',
+    id: 'ticket_id',
+    features: { basic: 230, advance: 231, parent: 213 },
+    partnerTypes: ['operator', 'support_provider', 'maintenance_provider'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: ['operator', 'support_provider', 'maintenance_provider'] },
+      edit: { levels: ['basic', 'advance'], partnerTypes: ['operator', 'support_provider', 'maintenance_provider'] },
+      delete: { levels: ['advance'], partnerTypes: [] },
+      import: { levels: ['advance'], partnerTypes: ['operator', 'support_provider'] },
+    },
+    tenancy: { maintenance_provider: 'maintenance_provider_id', support_provider: 'support_provider_id' },
+    pageSize: 500,
+    sort: { field: 'ticket_id', order: 'DESC' },
+    representation: 'ticket_id',
+    search: ['ticket_id', 'sp_name', 'hardware_name', 'operator_name', 'description', 'reported_by'],
+    tabs: ['basic', 'installation', 'photos', 'log'],
+    bulkImport: true,
+    queryFilters: ['date_range_type', 'date1', 'date2', 'is_sla_data'],
+  },
+  required: ['ticket_type', 'sp_id'],
+  properties: {
+    ticket_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
+    badge: {
+      type: 'string',
+      readOnly: true,
+      enum: ['open', 'closed', 'on_hold', 'photo_pending', 'declined', 'unverified', 'investigate', 'service'],
+      description: 'Derived by src/schema/ticket-badge.ts from status, verification, type and event type (spec 02 §4).',
+      'x-choices': 'ticket_badge',
+      'x-badge': {
+        colors: {
+          open: 'info',
+          closed: 'default',
+          on_hold: 'warning',
+          photo_pending: 'warning',
+          declined: 'error',
+          unverified: 'default',
+          investigate: 'error',
+          service: 'success',
+        },
+        marks: [{ when: { badge: 'open', status: 3 }, label: 'choices.ticket_badge.on_hold', color: 'warning' }],
+      },
+      'x-column': { type: 'text_with_badge', index: 1 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+    },
+    ticket_type: {
+      type: 'integer',
+      enum: [1, 2, 3, 4, 5, 6],
+      'x-choices': 'ticket_type',
+      'x-column': { type: 'select', index: 2 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+      'x-import': { maxLength: 30 },
+    },
+    sp_id: {
+      type: 'integer',
+      minimum: 1,
+      'x-lookup': { resource: 'service-points', label: 'name' },
+      'x-column': { type: 'select2', index: 3 },
+      'x-filter': { kind: 'reference', alwaysOn: true },
+      'x-input': { kind: 'reference', tab: 'basic' },
+      'x-import': { maxLength: 10 },
+      maximum: 9999999999,
+    },
+    sp_name: { type: 'string', readOnly: true, maxLength: 100, 'x-column': { hide: true } },
+    hardware_unit_id: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      'x-column': { hide: true },
+      'x-filter': { kind: 'text' },
+      'x-input': { kind: 'ticket-unit', tab: 'basic' },
+      'x-import': { maxLength: 10 },
+      maximum: 9999999999,
+    },
+    hardware_name: { type: ['string', 'null'], readOnly: true, maxLength: 500, 'x-column': { index: 4 } },
+    pinpad_id: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      'x-column': { hide: true },
+      'x-input': { kind: 'ticket-pinpad', tab: 'basic', when: { ticket_type: [5, 6] } },
+      maximum: 9999999999,
+    },
+    compartment_id: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      'x-column': { hide: true },
+      'x-input': { kind: 'number', tab: 'basic', when: { ticket_type: [3, 4] } },
+      'x-import': { maxLength: 10 },
+      maximum: 9999999999,
+    },
+    status: {
+      type: 'integer',
+      enum: [1, 2, 3, 4],
+      default: 1,
+      'x-choices': 'ticket_status',
+      'x-column': { type: 'select', index: 5 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    ticket_verification_status: {
+      type: 'integer',
+      enum: [0, 1, 2, 3, 4],
+      default: 0,
+      'x-choices': 'ticket_verification',
+      'x-column': { type: 'select', index: 6 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    event_type: {
+      type: ['integer', 'null'],
+      'x-lookup': { source: 'webtool/lists?type=ticket_events' },
+      'x-column': { type: 'select', index: 7 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    job_type: {
+      type: ['integer', 'null'],
+      'x-lookup': { source: 'webtool/lists?type=job_types' },
+      'x-column': { type: 'select', hide: true },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    error_type: {
+      type: ['integer', 'null'],
+      'x-lookup': { source: 'webtool/lists?type=error_types' },
+      'x-column': { type: 'select', hide: true },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    sla_date: {
+      type: ['string', 'null'],
+      format: 'date',
+      description:
+        'Cleared while the ticket is on hold (status 3); the gateway keeps it in sla_date_held and gives it back.',
+      'x-column': { index: 8 },
+      'x-input': { tab: 'basic' },
+    },
+    sla_date_held: {
+      type: ['string', 'null'],
+      format: 'date',
+      readOnly: true,
+      'x-column': { hide: true, ignorexport: true },
+    },
+    deadline_date: { type: ['string', 'null'], format: 'date', 'x-column': { index: 9 }, 'x-input': { tab: 'basic' } },
+    deadline_time: {
+      type: ['string', 'null'],
+      format: 'time',
+      'x-column': { index: 10 },
+      'x-input': { tab: 'basic', enabledBy: 'deadline_date' },
+    },
+    maintenance_provider_id: {
+      type: ['integer', 'null'],
+      'x-lookup': { source: 'webtool/lists?type=maintenance_providers' },
+      'x-column': { type: 'select', index: 11 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    maintenance_operator_id: {
+      type: ['integer', 'null'],
+      'x-lookup': { source: 'webtool/lists?type=maintenance_operators' },
+      'x-column': { type: 'select', hide: true },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+      'x-import': { maxLength: 70 },
+    },
+    operator_name: { type: ['string', 'null'], readOnly: true, maxLength: 70, 'x-column': { index: 12 } },
+    maintenance_operator_code: { type: ['string', 'null'], readOnly: true, maxLength: 20, 'x-column': { hide: true } },
+    support_provider_id: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      'x-lookup': { source: 'webtool/lists?type=support_providers' },
+      'x-column': { type: 'select', hide: true },
+    },
+    reported_by: {
+      type: 'string',
+      maxLength: 10,
+      format: 'no-whitespace',
+      'x-column': { hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    description: {
+      type: 'string',
+      maxLength: 500,
+      'x-column': { type: 'expandable', index: 13 },
+      'x-input': { multiline: true, tab: 'basic' },
+    },
+    internal_notes: {
+      type: 'string',
+      maxLength: 500,
+      'x-column': { type: 'expandable', hide: true },
+      'x-input': { multiline: true, tab: 'basic' },
+    },
+    warranty_status: {
+      type: ['integer', 'null'],
+      enum: [1, 2, 3, null],
+      'x-choices': 'warranty',
+      'x-column': { type: 'select', hide: true },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic', partnerTypes: ['operator'] },
+    },
+    warranty_comment: {
+      type: 'string',
+      maxLength: 500,
+      'x-column': { hide: true, ignorexport: true },
+      'x-input': { multiline: true, tab: 'basic', partnerTypes: ['operator'] },
+    },
+    warranty_expiry_badge: {
+      $ref: 'common#/$defs/warranty',
+      readOnly: true,
+      'x-column': { type: 'select', hide: true },
+      'x-filter': { kind: 'select' },
+    },
+    installation_deadline: {
+      type: ['string', 'null'],
+      format: 'date',
+      'x-column': { hide: true },
+      'x-input': { tab: 'installation', when: { ticket_type: [1] } },
+    },
+    earliest_installation_date: {
+      type: ['string', 'null'],
+      format: 'date',
+      'x-column': { hide: true },
+      'x-input': { tab: 'installation', when: { ticket_type: [1] } },
+    },
+    vehicle_type: {
+      type: ['integer', 'null'],
+      enum: [1, 2, null],
+      'x-choices': 'vehicle_type',
+      'x-column': { type: 'select', hide: true },
+      'x-input': { tab: 'installation', when: { ticket_type: [1] } },
+    },
+    notes_to_operator: {
+      type: 'string',
+      maxLength: 500,
+      'x-column': { type: 'expandable', hide: true },
+      'x-input': { multiline: true, tab: 'installation', when: { ticket_type: [1] } },
+    },
+    accessories: {
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'integer' },
+      'x-lookup': { source: 'webtool/lists?type=accessories' },
+      'x-column': { hide: true },
+      'x-input': { tab: 'installation', when: { ticket_type: [1] } },
+    },
+    hardware_unit_ids: {
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'integer', minimum: 1 },
+      'x-column': { hide: true, ignorexport: true },
+      'x-input': { kind: 'ticket-units', tab: 'installation', when: { ticket_type: [1] } },
+    },
+    photos: {
+      type: 'array',
+      readOnly: true,
+      items: { $ref: 'common#/$defs/photo' },
+      'x-column': { type: 'images', hide: true, ignorexport: true },
+      'x-input': { kind: 'photo-gallery', tab: 'photos' },
+    },
+    created_at: { type: 'string', format: 'date-time', readOnly: true, 'x-column': { hide: true } },
+    closed_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
+    date_range_type: {
+      type: 'string',
+      enum: ['created', 'sla', 'deadline'],
+      readOnly: true,
+      'x-choices': 'ticket_date_range',
+      'x-filter': { kind: 'select' },
+    },
+    date1: { type: 'string', format: 'date', readOnly: true, 'x-filter': { kind: 'date' } },
+    date2: { type: 'string', format: 'date', readOnly: true, 'x-filter': { kind: 'date' } },
+    is_sla_data: { type: 'boolean', readOnly: true, 'x-filter': { kind: 'boolean' } },
+  },
+  if: { properties: { deadline_time: { type: 'string' } }, required: ['deadline_time'] },
+  then: { properties: { deadline_date: { type: 'string' } }, required: ['deadline_date'] },
+};
+
+function validate50(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="ticket" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate50.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs1 = errors;
+  let valid0 = true;
+  const _errs2 = errors;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    let missing0;
+    if (data.deadline_time === undefined && (missing0 = 'deadline_time')) {
+      const err0 = {};
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    } else {
+      if (data.deadline_time !== undefined) {
+        if (typeof data.deadline_time !== 'string') {
+          const err1 = {};
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
+    }
+  }
+  var _valid0 = _errs2 === errors;
+  errors = _errs1;
+  if (vErrors !== null) {
+    if (_errs1) {
+      vErrors.length = _errs1;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid0) {
+    const _errs5 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.deadline_date === undefined) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'deadline_date' },
+          message: "must have required property '" + 'deadline_date' + "'",
+          schema: schema104.then.required,
+          parentSchema: schema104.then,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (data.deadline_date !== undefined) {
+        let data1 = data.deadline_date;
+        if (typeof data1 !== 'string') {
+          const err3 = {
+            instancePath: instancePath + '/deadline_date',
+            schemaPath: '#/then/properties/deadline_date/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema104.then.properties.deadline_date.type,
+            parentSchema: schema104.then.properties.deadline_date,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+    }
+    var _valid0 = _errs5 === errors;
+    valid0 = _valid0;
+    if (valid0) {
+      var props0 = {};
+      props0.deadline_date = true;
+      props0.deadline_time = true;
+    }
+  }
+  if (!valid0) {
+    const err4 = {
+      instancePath,
+      schemaPath: '#/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+      message: 'must match "then" schema',
+      schema: schema104.if,
+      parentSchema: schema104,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.ticket_type === undefined) {
+      const err5 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'ticket_type' },
+        message: "must have required property '" + 'ticket_type' + "'",
+        schema: schema104.required,
+        parentSchema: schema104,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.sp_id === undefined) {
+      const err6 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'sp_id' },
+        message: "must have required property '" + 'sp_id' + "'",
+        schema: schema104.required,
+        parentSchema: schema104,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.ticket_id = true;
+      props0.badge = true;
+      props0.ticket_type = true;
+      props0.sp_id = true;
+      props0.sp_name = true;
+      props0.hardware_unit_id = true;
+      props0.hardware_name = true;
+      props0.pinpad_id = true;
+      props0.compartment_id = true;
+      props0.status = true;
+      props0.ticket_verification_status = true;
+      props0.event_type = true;
+      props0.job_type = true;
+      props0.error_type = true;
+      props0.sla_date = true;
+      props0.sla_date_held = true;
+      props0.deadline_date = true;
+      props0.deadline_time = true;
+      props0.maintenance_provider_id = true;
+      props0.maintenance_operator_id = true;
+      props0.operator_name = true;
+      props0.maintenance_operator_code = true;
+      props0.support_provider_id = true;
+      props0.reported_by = true;
+      props0.description = true;
+      props0.internal_notes = true;
+      props0.warranty_status = true;
+      props0.warranty_comment = true;
+      props0.warranty_expiry_badge = true;
+      props0.installation_deadline = true;
+      props0.earliest_installation_date = true;
+      props0.vehicle_type = true;
+      props0.notes_to_operator = true;
+      props0.accessories = true;
+      props0.hardware_unit_ids = true;
+      props0.photos = true;
+      props0.created_at = true;
+      props0.closed_at = true;
+      props0.date_range_type = true;
+      props0.date1 = true;
+      props0.date2 = true;
+      props0.is_sla_data = true;
+    }
+    if (data.ticket_id !== undefined) {
+      let data2 = data.ticket_id;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err7 = {
+          instancePath: instancePath + '/ticket_id',
+          schemaPath: 'common#/$defs/id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema68.type,
+          parentSchema: schema68,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        if (data2 < 1 || isNaN(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/ticket_id',
+            schemaPath: 'common#/$defs/id/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema68,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.badge !== undefined) {
+      let data3 = data.badge;
+      if (typeof data3 !== 'string') {
+        const err9 = {
+          instancePath: instancePath + '/badge',
+          schemaPath: '#/properties/badge/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.badge.type,
+          parentSchema: schema104.properties.badge,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if (!(
+        data3 === 'open' ||
+        data3 === 'closed' ||
+        data3 === 'on_hold' ||
+        data3 === 'photo_pending' ||
+        data3 === 'declined' ||
+        data3 === 'unverified' ||
+        data3 === 'investigate' ||
+        data3 === 'service'
+      )) {
+        const err10 = {
+          instancePath: instancePath + '/badge',
+          schemaPath: '#/properties/badge/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema104.properties.badge.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema104.properties.badge.enum,
+          parentSchema: schema104.properties.badge,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.ticket_type !== undefined) {
+      let data4 = data.ticket_type;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err11 = {
+          instancePath: instancePath + '/ticket_type',
+          schemaPath: '#/properties/ticket_type/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema104.properties.ticket_type.type,
+          parentSchema: schema104.properties.ticket_type,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      if (!(data4 === 1 || data4 === 2 || data4 === 3 || data4 === 4 || data4 === 5 || data4 === 6)) {
+        const err12 = {
+          instancePath: instancePath + '/ticket_type',
+          schemaPath: '#/properties/ticket_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema104.properties.ticket_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema104.properties.ticket_type.enum,
+          parentSchema: schema104.properties.ticket_type,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.sp_id !== undefined) {
+      let data5 = data.sp_id;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err13 = {
+          instancePath: instancePath + '/sp_id',
+          schemaPath: '#/properties/sp_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema104.properties.sp_id.type,
+          parentSchema: schema104.properties.sp_id,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (typeof data5 == 'number' && isFinite(data5)) {
+        if (data5 > 9999999999 || isNaN(data5)) {
+          const err14 = {
+            instancePath: instancePath + '/sp_id',
+            schemaPath: '#/properties/sp_id/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 9999999999 },
+            message: 'must be <= 9999999999',
+            schema: 9999999999,
+            parentSchema: schema104.properties.sp_id,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+        if (data5 < 1 || isNaN(data5)) {
+          const err15 = {
+            instancePath: instancePath + '/sp_id',
+            schemaPath: '#/properties/sp_id/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema104.properties.sp_id,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.sp_name !== undefined) {
+      let data6 = data.sp_name;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 100) {
+          const err16 = {
+            instancePath: instancePath + '/sp_name',
+            schemaPath: '#/properties/sp_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema104.properties.sp_name,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/sp_name',
+          schemaPath: '#/properties/sp_name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.sp_name.type,
+          parentSchema: schema104.properties.sp_name,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.hardware_unit_id !== undefined) {
+      let data7 = data.hardware_unit_id;
+      if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7)) && data7 !== null) {
+        const err18 = {
+          instancePath: instancePath + '/hardware_unit_id',
+          schemaPath: '#/properties/hardware_unit_id/type',
+          keyword: 'type',
+          params: { type: schema104.properties.hardware_unit_id.type },
+          message: 'must be integer,null',
+          schema: schema104.properties.hardware_unit_id.type,
+          parentSchema: schema104.properties.hardware_unit_id,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (typeof data7 == 'number' && isFinite(data7)) {
+        if (data7 > 9999999999 || isNaN(data7)) {
+          const err19 = {
+            instancePath: instancePath + '/hardware_unit_id',
+            schemaPath: '#/properties/hardware_unit_id/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 9999999999 },
+            message: 'must be <= 9999999999',
+            schema: 9999999999,
+            parentSchema: schema104.properties.hardware_unit_id,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (data7 < 1 || isNaN(data7)) {
+          const err20 = {
+            instancePath: instancePath + '/hardware_unit_id',
+            schemaPath: '#/properties/hardware_unit_id/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema104.properties.hardware_unit_id,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.hardware_name !== undefined) {
+      let data8 = data.hardware_name;
+      if (typeof data8 !== 'string' && data8 !== null) {
+        const err21 = {
+          instancePath: instancePath + '/hardware_name',
+          schemaPath: '#/properties/hardware_name/type',
+          keyword: 'type',
+          params: { type: schema104.properties.hardware_name.type },
+          message: 'must be string,null',
+          schema: schema104.properties.hardware_name.type,
+          parentSchema: schema104.properties.hardware_name,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 500) {
+          const err22 = {
+            instancePath: instancePath + '/hardware_name',
+            schemaPath: '#/properties/hardware_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema104.properties.hardware_name,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.pinpad_id !== undefined) {
+      let data9 = data.pinpad_id;
+      if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9)) && data9 !== null) {
+        const err23 = {
+          instancePath: instancePath + '/pinpad_id',
+          schemaPath: '#/properties/pinpad_id/type',
+          keyword: 'type',
+          params: { type: schema104.properties.pinpad_id.type },
+          message: 'must be integer,null',
+          schema: schema104.properties.pinpad_id.type,
+          parentSchema: schema104.properties.pinpad_id,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+      if (typeof data9 == 'number' && isFinite(data9)) {
+        if (data9 > 9999999999 || isNaN(data9)) {
+          const err24 = {
+            instancePath: instancePath + '/pinpad_id',
+            schemaPath: '#/properties/pinpad_id/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 9999999999 },
+            message: 'must be <= 9999999999',
+            schema: 9999999999,
+            parentSchema: schema104.properties.pinpad_id,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+        if (data9 < 1 || isNaN(data9)) {
+          const err25 = {
+            instancePath: instancePath + '/pinpad_id',
+            schemaPath: '#/properties/pinpad_id/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema104.properties.pinpad_id,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.compartment_id !== undefined) {
+      let data10 = data.compartment_id;
+      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10)) && data10 !== null) {
+        const err26 = {
+          instancePath: instancePath + '/compartment_id',
+          schemaPath: '#/properties/compartment_id/type',
+          keyword: 'type',
+          params: { type: schema104.properties.compartment_id.type },
+          message: 'must be integer,null',
+          schema: schema104.properties.compartment_id.type,
+          parentSchema: schema104.properties.compartment_id,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+      if (typeof data10 == 'number' && isFinite(data10)) {
+        if (data10 > 9999999999 || isNaN(data10)) {
+          const err27 = {
+            instancePath: instancePath + '/compartment_id',
+            schemaPath: '#/properties/compartment_id/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 9999999999 },
+            message: 'must be <= 9999999999',
+            schema: 9999999999,
+            parentSchema: schema104.properties.compartment_id,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+        if (data10 < 1 || isNaN(data10)) {
+          const err28 = {
+            instancePath: instancePath + '/compartment_id',
+            schemaPath: '#/properties/compartment_id/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema104.properties.compartment_id,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.status !== undefined) {
+      let data11 = data.status;
+      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+        const err29 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema104.properties.status.type,
+          parentSchema: schema104.properties.status,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (!(data11 === 1 || data11 === 2 || data11 === 3 || data11 === 4)) {
+        const err30 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema104.properties.status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema104.properties.status.enum,
+          parentSchema: schema104.properties.status,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    if (data.ticket_verification_status !== undefined) {
+      let data12 = data.ticket_verification_status;
+      if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
+        const err31 = {
+          instancePath: instancePath + '/ticket_verification_status',
+          schemaPath: '#/properties/ticket_verification_status/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema104.properties.ticket_verification_status.type,
+          parentSchema: schema104.properties.ticket_verification_status,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
+      if (!(data12 === 0 || data12 === 1 || data12 === 2 || data12 === 3 || data12 === 4)) {
+        const err32 = {
+          instancePath: instancePath + '/ticket_verification_status',
+          schemaPath: '#/properties/ticket_verification_status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema104.properties.ticket_verification_status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema104.properties.ticket_verification_status.enum,
+          parentSchema: schema104.properties.ticket_verification_status,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+    }
+    if (data.event_type !== undefined) {
+      let data13 = data.event_type;
+      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13)) && data13 !== null) {
+        const err33 = {
+          instancePath: instancePath + '/event_type',
+          schemaPath: '#/properties/event_type/type',
+          keyword: 'type',
+          params: { type: schema104.properties.event_type.type },
+          message: 'must be integer,null',
+          schema: schema104.properties.event_type.type,
+          parentSchema: schema104.properties.event_type,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      }
+    }
+    if (data.job_type !== undefined) {
+      let data14 = data.job_type;
+      if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14)) && data14 !== null) {
+        const err34 = {
+          instancePath: instancePath + '/job_type',
+          schemaPath: '#/properties/job_type/type',
+          keyword: 'type',
+          params: { type: schema104.properties.job_type.type },
+          message: 'must be integer,null',
+          schema: schema104.properties.job_type.type,
+          parentSchema: schema104.properties.job_type,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+    }
+    if (data.error_type !== undefined) {
+      let data15 = data.error_type;
+      if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15)) && data15 !== null) {
+        const err35 = {
+          instancePath: instancePath + '/error_type',
+          schemaPath: '#/properties/error_type/type',
+          keyword: 'type',
+          params: { type: schema104.properties.error_type.type },
+          message: 'must be integer,null',
+          schema: schema104.properties.error_type.type,
+          parentSchema: schema104.properties.error_type,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      }
+    }
+    if (data.sla_date !== undefined) {
+      let data16 = data.sla_date;
+      if (typeof data16 !== 'string' && data16 !== null) {
+        const err36 = {
+          instancePath: instancePath + '/sla_date',
+          schemaPath: '#/properties/sla_date/type',
+          keyword: 'type',
+          params: { type: schema104.properties.sla_date.type },
+          message: 'must be string,null',
+          schema: schema104.properties.sla_date.type,
+          parentSchema: schema104.properties.sla_date,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err36];
+        } else {
+          vErrors.push(err36);
+        }
+        errors++;
+      }
+      if (typeof data16 === 'string') {
+        if (!formats24.validate(data16)) {
+          const err37 = {
+            instancePath: instancePath + '/sla_date',
+            schemaPath: '#/properties/sla_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema104.properties.sla_date,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.sla_date_held !== undefined) {
+      let data17 = data.sla_date_held;
+      if (typeof data17 !== 'string' && data17 !== null) {
+        const err38 = {
+          instancePath: instancePath + '/sla_date_held',
+          schemaPath: '#/properties/sla_date_held/type',
+          keyword: 'type',
+          params: { type: schema104.properties.sla_date_held.type },
+          message: 'must be string,null',
+          schema: schema104.properties.sla_date_held.type,
+          parentSchema: schema104.properties.sla_date_held,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+      if (typeof data17 === 'string') {
+        if (!formats24.validate(data17)) {
+          const err39 = {
+            instancePath: instancePath + '/sla_date_held',
+            schemaPath: '#/properties/sla_date_held/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema104.properties.sla_date_held,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err39];
+          } else {
+            vErrors.push(err39);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.deadline_date !== undefined) {
+      let data18 = data.deadline_date;
+      if (typeof data18 !== 'string' && data18 !== null) {
+        const err40 = {
+          instancePath: instancePath + '/deadline_date',
+          schemaPath: '#/properties/deadline_date/type',
+          keyword: 'type',
+          params: { type: schema104.properties.deadline_date.type },
+          message: 'must be string,null',
+          schema: schema104.properties.deadline_date.type,
+          parentSchema: schema104.properties.deadline_date,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err40];
+        } else {
+          vErrors.push(err40);
+        }
+        errors++;
+      }
+      if (typeof data18 === 'string') {
+        if (!formats24.validate(data18)) {
+          const err41 = {
+            instancePath: instancePath + '/deadline_date',
+            schemaPath: '#/properties/deadline_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema104.properties.deadline_date,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err41];
+          } else {
+            vErrors.push(err41);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.deadline_time !== undefined) {
+      let data19 = data.deadline_time;
+      if (typeof data19 !== 'string' && data19 !== null) {
+        const err42 = {
+          instancePath: instancePath + '/deadline_time',
+          schemaPath: '#/properties/deadline_time/type',
+          keyword: 'type',
+          params: { type: schema104.properties.deadline_time.type },
+          message: 'must be string,null',
+          schema: schema104.properties.deadline_time.type,
+          parentSchema: schema104.properties.deadline_time,
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err42];
+        } else {
+          vErrors.push(err42);
+        }
+        errors++;
+      }
+      if (typeof data19 === 'string') {
+        if (!formats80.validate(data19)) {
+          const err43 = {
+            instancePath: instancePath + '/deadline_time',
+            schemaPath: '#/properties/deadline_time/format',
+            keyword: 'format',
+            params: { format: 'time' },
+            message: 'must match format "' + 'time' + '"',
+            schema: 'time',
+            parentSchema: schema104.properties.deadline_time,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err43];
+          } else {
+            vErrors.push(err43);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.maintenance_provider_id !== undefined) {
+      let data20 = data.maintenance_provider_id;
+      if (!(typeof data20 == 'number' && !(data20 % 1) && !isNaN(data20) && isFinite(data20)) && data20 !== null) {
+        const err44 = {
+          instancePath: instancePath + '/maintenance_provider_id',
+          schemaPath: '#/properties/maintenance_provider_id/type',
+          keyword: 'type',
+          params: { type: schema104.properties.maintenance_provider_id.type },
+          message: 'must be integer,null',
+          schema: schema104.properties.maintenance_provider_id.type,
+          parentSchema: schema104.properties.maintenance_provider_id,
+          data: data20,
+        };
+        if (vErrors === null) {
+          vErrors = [err44];
+        } else {
+          vErrors.push(err44);
+        }
+        errors++;
+      }
+    }
+    if (data.maintenance_operator_id !== undefined) {
+      let data21 = data.maintenance_operator_id;
+      if (!(typeof data21 == 'number' && !(data21 % 1) && !isNaN(data21) && isFinite(data21)) && data21 !== null) {
+        const err45 = {
+          instancePath: instancePath + '/maintenance_operator_id',
+          schemaPath: '#/properties/maintenance_operator_id/type',
+          keyword: 'type',
+          params: { type: schema104.properties.maintenance_operator_id.type },
+          message: 'must be integer,null',
+          schema: schema104.properties.maintenance_operator_id.type,
+          parentSchema: schema104.properties.maintenance_operator_id,
+          data: data21,
+        };
+        if (vErrors === null) {
+          vErrors = [err45];
+        } else {
+          vErrors.push(err45);
+        }
+        errors++;
+      }
+    }
+    if (data.operator_name !== undefined) {
+      let data22 = data.operator_name;
+      if (typeof data22 !== 'string' && data22 !== null) {
+        const err46 = {
+          instancePath: instancePath + '/operator_name',
+          schemaPath: '#/properties/operator_name/type',
+          keyword: 'type',
+          params: { type: schema104.properties.operator_name.type },
+          message: 'must be string,null',
+          schema: schema104.properties.operator_name.type,
+          parentSchema: schema104.properties.operator_name,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err46];
+        } else {
+          vErrors.push(err46);
+        }
+        errors++;
+      }
+      if (typeof data22 === 'string') {
+        if (func2(data22) > 70) {
+          const err47 = {
+            instancePath: instancePath + '/operator_name',
+            schemaPath: '#/properties/operator_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema104.properties.operator_name,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err47];
+          } else {
+            vErrors.push(err47);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.maintenance_operator_code !== undefined) {
+      let data23 = data.maintenance_operator_code;
+      if (typeof data23 !== 'string' && data23 !== null) {
+        const err48 = {
+          instancePath: instancePath + '/maintenance_operator_code',
+          schemaPath: '#/properties/maintenance_operator_code/type',
+          keyword: 'type',
+          params: { type: schema104.properties.maintenance_operator_code.type },
+          message: 'must be string,null',
+          schema: schema104.properties.maintenance_operator_code.type,
+          parentSchema: schema104.properties.maintenance_operator_code,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err48];
+        } else {
+          vErrors.push(err48);
+        }
+        errors++;
+      }
+      if (typeof data23 === 'string') {
+        if (func2(data23) > 20) {
+          const err49 = {
+            instancePath: instancePath + '/maintenance_operator_code',
+            schemaPath: '#/properties/maintenance_operator_code/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema104.properties.maintenance_operator_code,
+            data: data23,
+          };
+          if (vErrors === null) {
+            vErrors = [err49];
+          } else {
+            vErrors.push(err49);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.support_provider_id !== undefined) {
+      let data24 = data.support_provider_id;
+      if (!(typeof data24 == 'number' && !(data24 % 1) && !isNaN(data24) && isFinite(data24)) && data24 !== null) {
+        const err50 = {
+          instancePath: instancePath + '/support_provider_id',
+          schemaPath: '#/properties/support_provider_id/type',
+          keyword: 'type',
+          params: { type: schema104.properties.support_provider_id.type },
+          message: 'must be integer,null',
+          schema: schema104.properties.support_provider_id.type,
+          parentSchema: schema104.properties.support_provider_id,
+          data: data24,
+        };
+        if (vErrors === null) {
+          vErrors = [err50];
+        } else {
+          vErrors.push(err50);
+        }
+        errors++;
+      }
+    }
+    if (data.reported_by !== undefined) {
+      let data25 = data.reported_by;
+      if (typeof data25 === 'string') {
+        if (func2(data25) > 10) {
+          const err51 = {
+            instancePath: instancePath + '/reported_by',
+            schemaPath: '#/properties/reported_by/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 10 },
+            message: 'must NOT have more than 10 characters',
+            schema: 10,
+            parentSchema: schema104.properties.reported_by,
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err51];
+          } else {
+            vErrors.push(err51);
+          }
+          errors++;
+        }
+        if (!formats16.validate(data25)) {
+          const err52 = {
+            instancePath: instancePath + '/reported_by',
+            schemaPath: '#/properties/reported_by/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema104.properties.reported_by,
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err52];
+          } else {
+            vErrors.push(err52);
+          }
+          errors++;
+        }
+      } else {
+        const err53 = {
+          instancePath: instancePath + '/reported_by',
+          schemaPath: '#/properties/reported_by/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.reported_by.type,
+          parentSchema: schema104.properties.reported_by,
+          data: data25,
+        };
+        if (vErrors === null) {
+          vErrors = [err53];
+        } else {
+          vErrors.push(err53);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      let data26 = data.description;
+      if (typeof data26 === 'string') {
+        if (func2(data26) > 500) {
+          const err54 = {
+            instancePath: instancePath + '/description',
+            schemaPath: '#/properties/description/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema104.properties.description,
+            data: data26,
+          };
+          if (vErrors === null) {
+            vErrors = [err54];
+          } else {
+            vErrors.push(err54);
+          }
+          errors++;
+        }
+      } else {
+        const err55 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.description.type,
+          parentSchema: schema104.properties.description,
+          data: data26,
+        };
+        if (vErrors === null) {
+          vErrors = [err55];
+        } else {
+          vErrors.push(err55);
+        }
+        errors++;
+      }
+    }
+    if (data.internal_notes !== undefined) {
+      let data27 = data.internal_notes;
+      if (typeof data27 === 'string') {
+        if (func2(data27) > 500) {
+          const err56 = {
+            instancePath: instancePath + '/internal_notes',
+            schemaPath: '#/properties/internal_notes/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema104.properties.internal_notes,
+            data: data27,
+          };
+          if (vErrors === null) {
+            vErrors = [err56];
+          } else {
+            vErrors.push(err56);
+          }
+          errors++;
+        }
+      } else {
+        const err57 = {
+          instancePath: instancePath + '/internal_notes',
+          schemaPath: '#/properties/internal_notes/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.internal_notes.type,
+          parentSchema: schema104.properties.internal_notes,
+          data: data27,
+        };
+        if (vErrors === null) {
+          vErrors = [err57];
+        } else {
+          vErrors.push(err57);
+        }
+        errors++;
+      }
+    }
+    if (data.warranty_status !== undefined) {
+      let data28 = data.warranty_status;
+      if (!(typeof data28 == 'number' && !(data28 % 1) && !isNaN(data28) && isFinite(data28)) && data28 !== null) {
+        const err58 = {
+          instancePath: instancePath + '/warranty_status',
+          schemaPath: '#/properties/warranty_status/type',
+          keyword: 'type',
+          params: { type: schema104.properties.warranty_status.type },
+          message: 'must be integer,null',
+          schema: schema104.properties.warranty_status.type,
+          parentSchema: schema104.properties.warranty_status,
+          data: data28,
+        };
+        if (vErrors === null) {
+          vErrors = [err58];
+        } else {
+          vErrors.push(err58);
+        }
+        errors++;
+      }
+      if (!(data28 === 1 || data28 === 2 || data28 === 3 || data28 === null)) {
+        const err59 = {
+          instancePath: instancePath + '/warranty_status',
+          schemaPath: '#/properties/warranty_status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema104.properties.warranty_status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema104.properties.warranty_status.enum,
+          parentSchema: schema104.properties.warranty_status,
+          data: data28,
+        };
+        if (vErrors === null) {
+          vErrors = [err59];
+        } else {
+          vErrors.push(err59);
+        }
+        errors++;
+      }
+    }
+    if (data.warranty_comment !== undefined) {
+      let data29 = data.warranty_comment;
+      if (typeof data29 === 'string') {
+        if (func2(data29) > 500) {
+          const err60 = {
+            instancePath: instancePath + '/warranty_comment',
+            schemaPath: '#/properties/warranty_comment/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema104.properties.warranty_comment,
+            data: data29,
+          };
+          if (vErrors === null) {
+            vErrors = [err60];
+          } else {
+            vErrors.push(err60);
+          }
+          errors++;
+        }
+      } else {
+        const err61 = {
+          instancePath: instancePath + '/warranty_comment',
+          schemaPath: '#/properties/warranty_comment/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.warranty_comment.type,
+          parentSchema: schema104.properties.warranty_comment,
+          data: data29,
+        };
+        if (vErrors === null) {
+          vErrors = [err61];
+        } else {
+          vErrors.push(err61);
+        }
+        errors++;
+      }
+    }
+    if (data.warranty_expiry_badge !== undefined) {
+      let data30 = data.warranty_expiry_badge;
+      if (!(typeof data30 == 'number' && !(data30 % 1) && !isNaN(data30) && isFinite(data30))) {
+        const err62 = {
+          instancePath: instancePath + '/warranty_expiry_badge',
+          schemaPath: 'common#/$defs/warranty/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema78.type,
+          parentSchema: schema78,
+          data: data30,
+        };
+        if (vErrors === null) {
+          vErrors = [err62];
+        } else {
+          vErrors.push(err62);
+        }
+        errors++;
+      }
+      if (!(data30 === 1 || data30 === 2 || data30 === 3)) {
+        const err63 = {
+          instancePath: instancePath + '/warranty_expiry_badge',
+          schemaPath: 'common#/$defs/warranty/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema78.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema78.enum,
+          parentSchema: schema78,
+          data: data30,
+        };
+        if (vErrors === null) {
+          vErrors = [err63];
+        } else {
+          vErrors.push(err63);
+        }
+        errors++;
+      }
+    }
+    if (data.installation_deadline !== undefined) {
+      let data31 = data.installation_deadline;
+      if (typeof data31 !== 'string' && data31 !== null) {
+        const err64 = {
+          instancePath: instancePath + '/installation_deadline',
+          schemaPath: '#/properties/installation_deadline/type',
+          keyword: 'type',
+          params: { type: schema104.properties.installation_deadline.type },
+          message: 'must be string,null',
+          schema: schema104.properties.installation_deadline.type,
+          parentSchema: schema104.properties.installation_deadline,
+          data: data31,
+        };
+        if (vErrors === null) {
+          vErrors = [err64];
+        } else {
+          vErrors.push(err64);
+        }
+        errors++;
+      }
+      if (typeof data31 === 'string') {
+        if (!formats24.validate(data31)) {
+          const err65 = {
+            instancePath: instancePath + '/installation_deadline',
+            schemaPath: '#/properties/installation_deadline/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema104.properties.installation_deadline,
+            data: data31,
+          };
+          if (vErrors === null) {
+            vErrors = [err65];
+          } else {
+            vErrors.push(err65);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.earliest_installation_date !== undefined) {
+      let data32 = data.earliest_installation_date;
+      if (typeof data32 !== 'string' && data32 !== null) {
+        const err66 = {
+          instancePath: instancePath + '/earliest_installation_date',
+          schemaPath: '#/properties/earliest_installation_date/type',
+          keyword: 'type',
+          params: { type: schema104.properties.earliest_installation_date.type },
+          message: 'must be string,null',
+          schema: schema104.properties.earliest_installation_date.type,
+          parentSchema: schema104.properties.earliest_installation_date,
+          data: data32,
+        };
+        if (vErrors === null) {
+          vErrors = [err66];
+        } else {
+          vErrors.push(err66);
+        }
+        errors++;
+      }
+      if (typeof data32 === 'string') {
+        if (!formats24.validate(data32)) {
+          const err67 = {
+            instancePath: instancePath + '/earliest_installation_date',
+            schemaPath: '#/properties/earliest_installation_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema104.properties.earliest_installation_date,
+            data: data32,
+          };
+          if (vErrors === null) {
+            vErrors = [err67];
+          } else {
+            vErrors.push(err67);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.vehicle_type !== undefined) {
+      let data33 = data.vehicle_type;
+      if (!(typeof data33 == 'number' && !(data33 % 1) && !isNaN(data33) && isFinite(data33)) && data33 !== null) {
+        const err68 = {
+          instancePath: instancePath + '/vehicle_type',
+          schemaPath: '#/properties/vehicle_type/type',
+          keyword: 'type',
+          params: { type: schema104.properties.vehicle_type.type },
+          message: 'must be integer,null',
+          schema: schema104.properties.vehicle_type.type,
+          parentSchema: schema104.properties.vehicle_type,
+          data: data33,
+        };
+        if (vErrors === null) {
+          vErrors = [err68];
+        } else {
+          vErrors.push(err68);
+        }
+        errors++;
+      }
+      if (!(data33 === 1 || data33 === 2 || data33 === null)) {
+        const err69 = {
+          instancePath: instancePath + '/vehicle_type',
+          schemaPath: '#/properties/vehicle_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema104.properties.vehicle_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema104.properties.vehicle_type.enum,
+          parentSchema: schema104.properties.vehicle_type,
+          data: data33,
+        };
+        if (vErrors === null) {
+          vErrors = [err69];
+        } else {
+          vErrors.push(err69);
+        }
+        errors++;
+      }
+    }
+    if (data.notes_to_operator !== undefined) {
+      let data34 = data.notes_to_operator;
+      if (typeof data34 === 'string') {
+        if (func2(data34) > 500) {
+          const err70 = {
+            instancePath: instancePath + '/notes_to_operator',
+            schemaPath: '#/properties/notes_to_operator/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema104.properties.notes_to_operator,
+            data: data34,
+          };
+          if (vErrors === null) {
+            vErrors = [err70];
+          } else {
+            vErrors.push(err70);
+          }
+          errors++;
+        }
+      } else {
+        const err71 = {
+          instancePath: instancePath + '/notes_to_operator',
+          schemaPath: '#/properties/notes_to_operator/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.notes_to_operator.type,
+          parentSchema: schema104.properties.notes_to_operator,
+          data: data34,
+        };
+        if (vErrors === null) {
+          vErrors = [err71];
+        } else {
+          vErrors.push(err71);
+        }
+        errors++;
+      }
+    }
+    if (data.accessories !== undefined) {
+      let data35 = data.accessories;
+      if (Array.isArray(data35)) {
+        const len0 = data35.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data36 = data35[i0];
+          if (!(typeof data36 == 'number' && !(data36 % 1) && !isNaN(data36) && isFinite(data36))) {
+            const err72 = {
+              instancePath: instancePath + '/accessories/' + i0,
+              schemaPath: '#/properties/accessories/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema104.properties.accessories.items.type,
+              parentSchema: schema104.properties.accessories.items,
+              data: data36,
+            };
+            if (vErrors === null) {
+              vErrors = [err72];
+            } else {
+              vErrors.push(err72);
+            }
+            errors++;
+          }
+        }
+        let i1 = data35.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--;) {
+            let item0 = data35[i1];
+            if (!(typeof item0 == 'number' && !(item0 % 1) && !isNaN(item0) && isFinite(item0))) {
+              continue;
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
+              const err73 = {
+                instancePath: instancePath + '/accessories',
+                schemaPath: '#/properties/accessories/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i1, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                schema: true,
+                parentSchema: schema104.properties.accessories,
+                data: data35,
+              };
+              if (vErrors === null) {
+                vErrors = [err73];
+              } else {
+                vErrors.push(err73);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i1;
+          }
+        }
+      } else {
+        const err74 = {
+          instancePath: instancePath + '/accessories',
+          schemaPath: '#/properties/accessories/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema104.properties.accessories.type,
+          parentSchema: schema104.properties.accessories,
+          data: data35,
+        };
+        if (vErrors === null) {
+          vErrors = [err74];
+        } else {
+          vErrors.push(err74);
+        }
+        errors++;
+      }
+    }
+    if (data.hardware_unit_ids !== undefined) {
+      let data37 = data.hardware_unit_ids;
+      if (Array.isArray(data37)) {
+        const len1 = data37.length;
+        for (let i2 = 0; i2 < len1; i2++) {
+          let data38 = data37[i2];
+          if (!(typeof data38 == 'number' && !(data38 % 1) && !isNaN(data38) && isFinite(data38))) {
+            const err75 = {
+              instancePath: instancePath + '/hardware_unit_ids/' + i2,
+              schemaPath: '#/properties/hardware_unit_ids/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema104.properties.hardware_unit_ids.items.type,
+              parentSchema: schema104.properties.hardware_unit_ids.items,
+              data: data38,
+            };
+            if (vErrors === null) {
+              vErrors = [err75];
+            } else {
+              vErrors.push(err75);
+            }
+            errors++;
+          }
+          if (typeof data38 == 'number' && isFinite(data38)) {
+            if (data38 < 1 || isNaN(data38)) {
+              const err76 = {
+                instancePath: instancePath + '/hardware_unit_ids/' + i2,
+                schemaPath: '#/properties/hardware_unit_ids/items/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema104.properties.hardware_unit_ids.items,
+                data: data38,
+              };
+              if (vErrors === null) {
+                vErrors = [err76];
+              } else {
+                vErrors.push(err76);
+              }
+              errors++;
+            }
+          }
+        }
+        let i3 = data37.length;
+        let j1;
+        if (i3 > 1) {
+          const indices1 = {};
+          for (; i3--;) {
+            let item1 = data37[i3];
+            if (!(typeof item1 == 'number' && !(item1 % 1) && !isNaN(item1) && isFinite(item1))) {
+              continue;
+            }
+            if (typeof indices1[item1] == 'number') {
+              j1 = indices1[item1];
+              const err77 = {
+                instancePath: instancePath + '/hardware_unit_ids',
+                schemaPath: '#/properties/hardware_unit_ids/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i3, j: j1 },
+                message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
+                schema: true,
+                parentSchema: schema104.properties.hardware_unit_ids,
+                data: data37,
+              };
+              if (vErrors === null) {
+                vErrors = [err77];
+              } else {
+                vErrors.push(err77);
+              }
+              errors++;
+              break;
+            }
+            indices1[item1] = i3;
+          }
+        }
+      } else {
+        const err78 = {
+          instancePath: instancePath + '/hardware_unit_ids',
+          schemaPath: '#/properties/hardware_unit_ids/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema104.properties.hardware_unit_ids.type,
+          parentSchema: schema104.properties.hardware_unit_ids,
+          data: data37,
+        };
+        if (vErrors === null) {
+          vErrors = [err78];
+        } else {
+          vErrors.push(err78);
+        }
+        errors++;
+      }
+    }
+    if (data.photos !== undefined) {
+      let data39 = data.photos;
+      if (Array.isArray(data39)) {
+        const len2 = data39.length;
+        for (let i4 = 0; i4 < len2; i4++) {
+          let data40 = data39[i4];
+          if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
+            if (data40.photo_id === undefined) {
+              const err79 = {
+                instancePath: instancePath + '/photos/' + i4,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'photo_id' },
+                message: "must have required property '" + 'photo_id' + "'",
+                schema: schema99.required,
+                parentSchema: schema99,
+                data: data40,
+              };
+              if (vErrors === null) {
+                vErrors = [err79];
+              } else {
+                vErrors.push(err79);
+              }
+              errors++;
+            }
+            if (data40.url === undefined) {
+              const err80 = {
+                instancePath: instancePath + '/photos/' + i4,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'url' },
+                message: "must have required property '" + 'url' + "'",
+                schema: schema99.required,
+                parentSchema: schema99,
+                data: data40,
+              };
+              if (vErrors === null) {
+                vErrors = [err80];
+              } else {
+                vErrors.push(err80);
+              }
+              errors++;
+            }
+            for (const key0 in data40) {
+              if (!(
+                key0 === 'photo_id' ||
+                key0 === 'url' ||
+                key0 === 'file_name' ||
+                key0 === 'content_type' ||
+                key0 === 'size'
+              )) {
+                const err81 = {
+                  instancePath: instancePath + '/photos/' + i4,
+                  schemaPath: 'common#/$defs/photo/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key0 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema99,
+                  data: data40,
+                };
+                if (vErrors === null) {
+                  vErrors = [err81];
+                } else {
+                  vErrors.push(err81);
+                }
+                errors++;
+              }
+            }
+            if (data40.photo_id !== undefined) {
+              let data41 = data40.photo_id;
+              if (typeof data41 === 'string') {
+                if (func2(data41) > 64) {
+                  const err82 = {
+                    instancePath: instancePath + '/photos/' + i4 + '/photo_id',
+                    schemaPath: 'common#/$defs/photo/properties/photo_id/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 64 },
+                    message: 'must NOT have more than 64 characters',
+                    schema: 64,
+                    parentSchema: schema99.properties.photo_id,
+                    data: data41,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err82];
+                  } else {
+                    vErrors.push(err82);
+                  }
+                  errors++;
+                }
+              } else {
+                const err83 = {
+                  instancePath: instancePath + '/photos/' + i4 + '/photo_id',
+                  schemaPath: 'common#/$defs/photo/properties/photo_id/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema99.properties.photo_id.type,
+                  parentSchema: schema99.properties.photo_id,
+                  data: data41,
+                };
+                if (vErrors === null) {
+                  vErrors = [err83];
+                } else {
+                  vErrors.push(err83);
+                }
+                errors++;
+              }
+            }
+            if (data40.url !== undefined) {
+              let data42 = data40.url;
+              if (typeof data42 === 'string') {
+                if (func2(data42) > 500) {
+                  const err84 = {
+                    instancePath: instancePath + '/photos/' + i4 + '/url',
+                    schemaPath: 'common#/$defs/photo/properties/url/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 500 },
+                    message: 'must NOT have more than 500 characters',
+                    schema: 500,
+                    parentSchema: schema99.properties.url,
+                    data: data42,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err84];
+                  } else {
+                    vErrors.push(err84);
+                  }
+                  errors++;
+                }
+              } else {
+                const err85 = {
+                  instancePath: instancePath + '/photos/' + i4 + '/url',
+                  schemaPath: 'common#/$defs/photo/properties/url/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema99.properties.url.type,
+                  parentSchema: schema99.properties.url,
+                  data: data42,
+                };
+                if (vErrors === null) {
+                  vErrors = [err85];
+                } else {
+                  vErrors.push(err85);
+                }
+                errors++;
+              }
+            }
+            if (data40.file_name !== undefined) {
+              let data43 = data40.file_name;
+              if (typeof data43 === 'string') {
+                if (func2(data43) > 255) {
+                  const err86 = {
+                    instancePath: instancePath + '/photos/' + i4 + '/file_name',
+                    schemaPath: 'common#/$defs/photo/properties/file_name/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 255 },
+                    message: 'must NOT have more than 255 characters',
+                    schema: 255,
+                    parentSchema: schema99.properties.file_name,
+                    data: data43,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err86];
+                  } else {
+                    vErrors.push(err86);
+                  }
+                  errors++;
+                }
+              } else {
+                const err87 = {
+                  instancePath: instancePath + '/photos/' + i4 + '/file_name',
+                  schemaPath: 'common#/$defs/photo/properties/file_name/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema99.properties.file_name.type,
+                  parentSchema: schema99.properties.file_name,
+                  data: data43,
+                };
+                if (vErrors === null) {
+                  vErrors = [err87];
+                } else {
+                  vErrors.push(err87);
+                }
+                errors++;
+              }
+            }
+            if (data40.content_type !== undefined) {
+              let data44 = data40.content_type;
+              if (typeof data44 === 'string') {
+                if (func2(data44) > 40) {
+                  const err88 = {
+                    instancePath: instancePath + '/photos/' + i4 + '/content_type',
+                    schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 40 },
+                    message: 'must NOT have more than 40 characters',
+                    schema: 40,
+                    parentSchema: schema99.properties.content_type,
+                    data: data44,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err88];
+                  } else {
+                    vErrors.push(err88);
+                  }
+                  errors++;
+                }
+              } else {
+                const err89 = {
+                  instancePath: instancePath + '/photos/' + i4 + '/content_type',
+                  schemaPath: 'common#/$defs/photo/properties/content_type/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema99.properties.content_type.type,
+                  parentSchema: schema99.properties.content_type,
+                  data: data44,
+                };
+                if (vErrors === null) {
+                  vErrors = [err89];
+                } else {
+                  vErrors.push(err89);
+                }
+                errors++;
+              }
+            }
+            if (data40.size !== undefined) {
+              let data45 = data40.size;
+              if (!(typeof data45 == 'number' && !(data45 % 1) && !isNaN(data45) && isFinite(data45))) {
+                const err90 = {
+                  instancePath: instancePath + '/photos/' + i4 + '/size',
+                  schemaPath: 'common#/$defs/photo/properties/size/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema99.properties.size.type,
+                  parentSchema: schema99.properties.size,
+                  data: data45,
+                };
+                if (vErrors === null) {
+                  vErrors = [err90];
+                } else {
+                  vErrors.push(err90);
+                }
+                errors++;
+              }
+              if (typeof data45 == 'number' && isFinite(data45)) {
+                if (data45 < 0 || isNaN(data45)) {
+                  const err91 = {
+                    instancePath: instancePath + '/photos/' + i4 + '/size',
+                    schemaPath: 'common#/$defs/photo/properties/size/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 0 },
+                    message: 'must be >= 0',
+                    schema: 0,
+                    parentSchema: schema99.properties.size,
+                    data: data45,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err91];
+                  } else {
+                    vErrors.push(err91);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err92 = {
+              instancePath: instancePath + '/photos/' + i4,
+              schemaPath: 'common#/$defs/photo/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema99.type,
+              parentSchema: schema99,
+              data: data40,
+            };
+            if (vErrors === null) {
+              vErrors = [err92];
+            } else {
+              vErrors.push(err92);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err93 = {
+          instancePath: instancePath + '/photos',
+          schemaPath: '#/properties/photos/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema104.properties.photos.type,
+          parentSchema: schema104.properties.photos,
+          data: data39,
+        };
+        if (vErrors === null) {
+          vErrors = [err93];
+        } else {
+          vErrors.push(err93);
+        }
+        errors++;
+      }
+    }
+    if (data.created_at !== undefined) {
+      let data46 = data.created_at;
+      if (typeof data46 === 'string') {
+        if (!formats2.validate(data46)) {
+          const err94 = {
+            instancePath: instancePath + '/created_at',
+            schemaPath: '#/properties/created_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema104.properties.created_at,
+            data: data46,
+          };
+          if (vErrors === null) {
+            vErrors = [err94];
+          } else {
+            vErrors.push(err94);
+          }
+          errors++;
+        }
+      } else {
+        const err95 = {
+          instancePath: instancePath + '/created_at',
+          schemaPath: '#/properties/created_at/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.created_at.type,
+          parentSchema: schema104.properties.created_at,
+          data: data46,
+        };
+        if (vErrors === null) {
+          vErrors = [err95];
+        } else {
+          vErrors.push(err95);
+        }
+        errors++;
+      }
+    }
+    if (data.closed_at !== undefined) {
+      let data47 = data.closed_at;
+      if (typeof data47 !== 'string' && data47 !== null) {
+        const err96 = {
+          instancePath: instancePath + '/closed_at',
+          schemaPath: '#/properties/closed_at/type',
+          keyword: 'type',
+          params: { type: schema104.properties.closed_at.type },
+          message: 'must be string,null',
+          schema: schema104.properties.closed_at.type,
+          parentSchema: schema104.properties.closed_at,
+          data: data47,
+        };
+        if (vErrors === null) {
+          vErrors = [err96];
+        } else {
+          vErrors.push(err96);
+        }
+        errors++;
+      }
+      if (typeof data47 === 'string') {
+        if (!formats2.validate(data47)) {
+          const err97 = {
+            instancePath: instancePath + '/closed_at',
+            schemaPath: '#/properties/closed_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema104.properties.closed_at,
+            data: data47,
+          };
+          if (vErrors === null) {
+            vErrors = [err97];
+          } else {
+            vErrors.push(err97);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.date_range_type !== undefined) {
+      let data48 = data.date_range_type;
+      if (typeof data48 !== 'string') {
+        const err98 = {
+          instancePath: instancePath + '/date_range_type',
+          schemaPath: '#/properties/date_range_type/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.date_range_type.type,
+          parentSchema: schema104.properties.date_range_type,
+          data: data48,
+        };
+        if (vErrors === null) {
+          vErrors = [err98];
+        } else {
+          vErrors.push(err98);
+        }
+        errors++;
+      }
+      if (!(data48 === 'created' || data48 === 'sla' || data48 === 'deadline')) {
+        const err99 = {
+          instancePath: instancePath + '/date_range_type',
+          schemaPath: '#/properties/date_range_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema104.properties.date_range_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema104.properties.date_range_type.enum,
+          parentSchema: schema104.properties.date_range_type,
+          data: data48,
+        };
+        if (vErrors === null) {
+          vErrors = [err99];
+        } else {
+          vErrors.push(err99);
+        }
+        errors++;
+      }
+    }
+    if (data.date1 !== undefined) {
+      let data49 = data.date1;
+      if (typeof data49 === 'string') {
+        if (!formats24.validate(data49)) {
+          const err100 = {
+            instancePath: instancePath + '/date1',
+            schemaPath: '#/properties/date1/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema104.properties.date1,
+            data: data49,
+          };
+          if (vErrors === null) {
+            vErrors = [err100];
+          } else {
+            vErrors.push(err100);
+          }
+          errors++;
+        }
+      } else {
+        const err101 = {
+          instancePath: instancePath + '/date1',
+          schemaPath: '#/properties/date1/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.date1.type,
+          parentSchema: schema104.properties.date1,
+          data: data49,
+        };
+        if (vErrors === null) {
+          vErrors = [err101];
+        } else {
+          vErrors.push(err101);
+        }
+        errors++;
+      }
+    }
+    if (data.date2 !== undefined) {
+      let data50 = data.date2;
+      if (typeof data50 === 'string') {
+        if (!formats24.validate(data50)) {
+          const err102 = {
+            instancePath: instancePath + '/date2',
+            schemaPath: '#/properties/date2/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema104.properties.date2,
+            data: data50,
+          };
+          if (vErrors === null) {
+            vErrors = [err102];
+          } else {
+            vErrors.push(err102);
+          }
+          errors++;
+        }
+      } else {
+        const err103 = {
+          instancePath: instancePath + '/date2',
+          schemaPath: '#/properties/date2/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.date2.type,
+          parentSchema: schema104.properties.date2,
+          data: data50,
+        };
+        if (vErrors === null) {
+          vErrors = [err103];
+        } else {
+          vErrors.push(err103);
+        }
+        errors++;
+      }
+    }
+    if (data.is_sla_data !== undefined) {
+      let data51 = data.is_sla_data;
+      if (typeof data51 !== 'boolean') {
+        const err104 = {
+          instancePath: instancePath + '/is_sla_data',
+          schemaPath: '#/properties/is_sla_data/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema104.properties.is_sla_data.type,
+          parentSchema: schema104.properties.is_sla_data,
+          data: data51,
+        };
+        if (vErrors === null) {
+          vErrors = [err104];
+        } else {
+          vErrors.push(err104);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err105 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema104.type,
+      parentSchema: schema104,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err105];
+    } else {
+      vErrors.push(err105);
+    }
+    errors++;
+  }
+  validate50.errors = vErrors;
+  evaluated0.props = props0;
+  return errors === 0;
+}
+validate50.evaluated = { dynamicProps: true, dynamicItems: false };
+
+export const webtoolUser = validate51;
+const schema108 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -14368,13 +16890,13 @@ const schema104 = {
   },
 };
 
-function validate50(
+function validate51(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate51.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14389,8 +16911,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema104.required,
-        parentSchema: schema104,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -14407,8 +16929,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema104.required,
-        parentSchema: schema104,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -14425,8 +16947,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema104.required,
-        parentSchema: schema104,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -14445,8 +16967,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.username.type,
-          parentSchema: schema104.properties.username,
+          schema: schema108.properties.username.type,
+          parentSchema: schema108.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -14468,7 +16990,7 @@ function validate50(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema104.properties.name.allOf[0],
+            parentSchema: schema108.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -14488,7 +17010,7 @@ function validate50(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema104.properties.name.allOf[1],
+            parentSchema: schema108.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -14508,7 +17030,7 @@ function validate50(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema104.properties.name,
+            parentSchema: schema108.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -14525,8 +17047,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.name.type,
-          parentSchema: schema104.properties.name,
+          schema: schema108.properties.name.type,
+          parentSchema: schema108.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -14548,7 +17070,7 @@ function validate50(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema104.properties.email,
+            parentSchema: schema108.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -14566,7 +17088,7 @@ function validate50(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema104.properties.email,
+            parentSchema: schema108.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -14583,8 +17105,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.email.type,
-          parentSchema: schema104.properties.email,
+          schema: schema108.properties.email.type,
+          parentSchema: schema108.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -14604,8 +17126,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.partner_type.type,
-          parentSchema: schema104.properties.partner_type,
+          schema: schema108.properties.partner_type.type,
+          parentSchema: schema108.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -14627,10 +17149,10 @@ function validate50(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema104.properties.partner_type.enum },
+          params: { allowedValues: schema108.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema104.properties.partner_type.enum,
-          parentSchema: schema104.properties.partner_type,
+          schema: schema108.properties.partner_type.enum,
+          parentSchema: schema108.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -14652,7 +17174,7 @@ function validate50(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema104.properties.partner,
+            parentSchema: schema108.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -14669,8 +17191,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.partner.type,
-          parentSchema: schema104.properties.partner,
+          schema: schema108.properties.partner.type,
+          parentSchema: schema108.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -14690,8 +17212,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.partner_name.type,
-          parentSchema: schema104.properties.partner_name,
+          schema: schema108.properties.partner_name.type,
+          parentSchema: schema108.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -14711,8 +17233,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.role_name.type,
-          parentSchema: schema104.properties.role_name,
+          schema: schema108.properties.role_name.type,
+          parentSchema: schema108.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -14732,8 +17254,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema104.properties.enabled.type,
-          parentSchema: schema104.properties.enabled,
+          schema: schema108.properties.enabled.type,
+          parentSchema: schema108.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -14753,8 +17275,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.status.type,
-          parentSchema: schema104.properties.status,
+          schema: schema108.properties.status.type,
+          parentSchema: schema108.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -14769,10 +17291,10 @@ function validate50(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema104.properties.status.enum },
+          params: { allowedValues: schema108.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema104.properties.status.enum,
-          parentSchema: schema104.properties.status,
+          schema: schema108.properties.status.enum,
+          parentSchema: schema108.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -14790,8 +17312,8 @@ function validate50(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema104.type,
-      parentSchema: schema104,
+      schema: schema108.type,
+      parentSchema: schema108,
       data,
     };
     if (vErrors === null) {
@@ -14801,10 +17323,10 @@ function validate50(
     }
     errors++;
   }
-  validate50.errors = vErrors;
+  validate51.errors = vErrors;
   return errors === 0;
 }
-validate50.evaluated = {
+validate51.evaluated = {
   props: {
     username: true,
     name: true,
@@ -14838,5 +17360,6 @@ export const validators: Record<string, ValidateFunction> = {
   'service-point-group-choice': servicePointGroupChoice,
   'service-point-location-owner': servicePointLocationOwner,
   'service-point-scout-contact': servicePointScoutContact,
+  ticket: ticket,
   'webtool-user': webtoolUser,
 };

@@ -6,7 +6,7 @@ import {
   photoSizeProblem,
   safePhotoFileName,
   type PhotoContentType,
-} from '../../schema/photo-upload.ts';
+} from '../../photo-upload.ts';
 
 /** A service point photo as the gateway gives it (`common#/$defs/photo`). */
 export interface ServicePointPhoto {

@@ -23,7 +23,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import CloseIcon from '@mui/icons-material/Close';
 import { Confirm, useTranslate } from 'react-admin';
-import { PHOTO_CONTENT_TYPES, PHOTO_MAX_COUNT, isPhotoContentType } from '../../schema/photo-upload.ts';
+import { PHOTO_CONTENT_TYPES, PHOTO_MAX_COUNT, isPhotoContentType } from '../../photo-upload.ts';
 import { checkPhotoFile, photoFileName, type ServicePointPhoto } from './photo-files.ts';
 import { PhotoEditorDialog, type EditedPhoto, type EditorResult } from './photo-editor-dialog.tsx';
 import { WebcamCaptureDialog } from './webcam-capture-dialog.tsx';

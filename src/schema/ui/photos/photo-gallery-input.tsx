@@ -11,8 +11,9 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
-import type { InputKindProps } from '../../schema/ui/input-kinds.tsx';
-import { PHOTO_MAX_COUNT } from '../../schema/photo-upload.ts';
+import type { InputKindProps } from '../input-kinds.tsx';
+import { PHOTO_MAX_COUNT } from '../../photo-upload.ts';
+import { resourceEndpoints } from '../registry.ts';
 import { base64Of, type ServicePointPhoto } from './photo-files.ts';
 import { PhotoGalleryDialog, type PhotoActions } from './photo-gallery-dialog.tsx';
 
@@ -25,10 +26,10 @@ interface UploadProvider {
 const STRIP_SIZE = 56;
 
 /**
- * `x-input.kind: "photo-gallery"` on a service point's readOnly `photos`: the photos in a strip and a
- * "Photos (n/5)" button opening the gallery. Changes are saved at once, outside the form's save
- * (`PUT webtool/service_points`, `DELETE ... opname=photo`); the record reloads, and the form keeps
- * what was typed meanwhile (schema-form.tsx).
+ * `x-input.kind: "photo-gallery"` on a record's readOnly `photos` (a service point's, a ticket's): the
+ * photos in a strip and a "Photos (n/5)" button opening the gallery. Changes are saved at once, outside
+ * the form's save (`PUT webtool/<endpoint>`, `DELETE ... opname=photo` with the record's id field); the
+ * record reloads, and the form keeps what was typed meanwhile (schema-form.tsx).
  */
 export function PhotoGalleryInput({ field }: Pick<InputKindProps, 'field'>) {
   const record = useRecordContext();
@@ -75,7 +76,7 @@ export function PhotoGalleryInput({ field }: Pick<InputKindProps, 'field'>) {
     remove: (photoId) =>
       thenRefresh(async () => {
         const answer = await dataProvider.action<{ data: RaRecord }>(resource, 'DELETE', 'photo', {
-          service_point_id: recordId,
+          [resourceEndpoints()[resource]?.id ?? 'id']: recordId,
           photo_id: photoId,
         });
         setAnswered({ ...answer.data, id: recordId });
@@ -84,8 +85,8 @@ export function PhotoGalleryInput({ field }: Pick<InputKindProps, 'field'>) {
   };
 
   return (
-    <Box component="section" aria-labelledby="service-point-photos-heading" sx={{ my: 1 }}>
-      <Typography id="service-point-photos-heading" variant="subtitle2" component="h3">
+    <Box component="section" aria-labelledby={`${resource}-photos-heading`} sx={{ my: 1 }}>
+      <Typography id={`${resource}-photos-heading`} variant="subtitle2" component="h3">
         {translate('service_point_photos.section')}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ my: 1, alignItems: 'center', flexWrap: 'wrap' }}>

@@ -20,7 +20,7 @@ import RotateLeftIcon from '@mui/icons-material/RotateLeft';
 import RotateRightIcon from '@mui/icons-material/RotateRight';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslate } from 'react-admin';
-import type { PhotoContentType } from '../../schema/photo-upload.ts';
+import type { PhotoContentType } from '../../photo-upload.ts';
 import {
   DOWNLOAD_QUALITY,
   DOWNLOAD_TYPE,

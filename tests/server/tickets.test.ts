@@ -1,0 +1,495 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
+import type { Ticket } from '../../src/types/generated/ticket.ts';
+import { ticketBadge } from '../../src/schema/ticket-badge.ts';
+import { startStack, type Stack } from './support/stack.ts';
+import { pdfPages } from './support/pdf-text.ts';
+
+type Doc = Record<string, unknown>;
+type StoredTicket = Ticket & { version: number };
+
+const TICKETS = 'webtool/maintenance/tickets';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isoDay = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+
+let stack: Stack;
+const sessions: Record<string, SigningSession> = {};
+
+beforeAll(async () => {
+  stack = await startStack();
+  for (const user of ['operator', 'maintenance', 'support', 'carrier']) sessions[user] = await stack.signIn(user);
+});
+afterAll(() => stack.close());
+
+const get = (user: string, query: Record<string, string | number> = {}) =>
+  stack.send(sessions[user], {
+    method: 'GET',
+    path: TICKETS,
+    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+  });
+const write = (user: string, method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', body: Doc) =>
+  stack.send(sessions[user], { method, path: TICKETS, body });
+
+async function rows<T = Doc>(resource: string, where: string, params: unknown[] = [], limit = 100_000) {
+  const found = await stack.db.query<{ doc: T; version: number }>(
+    `SELECT doc, version FROM records WHERE resource = '${resource}' AND ${where} ORDER BY key::int LIMIT ${limit}`,
+    params,
+  );
+  return found.rows.map((row) => ({ ...row.doc, version: row.version }));
+}
+const tickets = (where: string, params: unknown[] = [], limit?: number) =>
+  rows<StoredTicket>('maintenance/tickets', where, params, limit);
+const ticket = async (where: string, params: unknown[] = []) => (await tickets(where, params, 1))[0];
+const unit = async (id: unknown) =>
+  (await rows<Doc>('service_points/hardware_units', 'key = $1', [String(id)]))[0] as Doc & { version: number };
+
+async function snapshot() {
+  const found = await stack.db.query<{ records: string; audit: string }>(
+    `SELECT (SELECT md5(string_agg(resource || key || version || doc::text, ',' ORDER BY resource, key)) FROM records) AS records,
+            (SELECT count(*)::text FROM audit_log) AS audit`,
+  );
+  return found.rows[0];
+}
+
+async function expectRefused(
+  call: () => Promise<{ status: number; body: Doc }>,
+  status: number,
+  message: string,
+  field?: string,
+) {
+  const before = await snapshot();
+  const answer = await call();
+  expect(answer.status).toBe(status);
+  expect(answer.body.message).toBe(message);
+  if (field) expect(Object.keys((answer.body.errors as Doc | undefined) ?? {})).toContain(field);
+  expect(await snapshot()).toEqual(before);
+  return answer.body;
+}
+
+/** An installed unit of a live, unparked service point without an open ticket, and that service point. */
+async function installedUnit(skip = 0) {
+  const found = await stack.db.query<{ hardware_id: number; sp: number }>(
+    `SELECT (u.doc->>'hardware_id')::int AS hardware_id, (u.doc->>'service_point_id')::int AS sp
+     FROM records u JOIN records s ON s.resource = 'service_points' AND s.key = u.doc->>'service_point_id'
+     WHERE u.resource = 'service_points/hardware_units' AND (u.doc->>'status')::int IN (3, 4)
+       AND NOT coalesce((s.doc->>'parked')::boolean, false) AND (s.doc->>'maintenance_provider_id')::int = 1
+       AND NOT EXISTS (SELECT 1 FROM records t WHERE t.resource = 'maintenance/tickets'
+                       AND t.doc->>'hardware_unit_id' = u.doc->>'hardware_id')
+       AND NOT EXISTS (SELECT 1 FROM records c WHERE c.resource = 'compartments' AND c.doc->>'hardware_id' = u.key
+                       AND ((c.doc->>'is_occupied')::boolean OR coalesce(c.doc->>'piece_id', '') <> ''))
+     ORDER BY 1 LIMIT 1 OFFSET $1`,
+    [skip],
+  );
+  return { hardwareId: found.rows[0].hardware_id, servicePointId: found.rows[0].sp };
+}
+
+const maintainTicket = (at: { hardwareId: number; servicePointId: number }, overrides: Doc = {}) => ({
+  ticket_type: 3,
+  sp_id: at.servicePointId,
+  hardware_unit_id: at.hardwareId,
+  event_type: 620,
+  description: 'Door jammed after a delivery',
+  ...overrides,
+});
+
+describe('the demo tickets', () => {
+  it('cover every type, status, verification and badge, with overdue SLAs and installation tickets', async () => {
+    const all = await tickets('true');
+    expect(all.length).toBeGreaterThan(200);
+    expect(new Set(all.map((t) => t.ticket_type))).toEqual(new Set([1, 2, 3, 4, 5, 6]));
+    expect(new Set(all.map((t) => t.status))).toEqual(new Set([1, 2, 3, 4]));
+    expect(new Set(all.map((t) => t.ticket_verification_status))).toEqual(new Set([0, 1, 2, 3, 4]));
+    expect(new Set(all.map((t) => t.badge))).toEqual(
+      new Set(['open', 'closed', 'on_hold', 'photo_pending', 'declined', 'unverified', 'investigate', 'service']),
+    );
+    for (const t of all) expect(t.badge).toBe(ticketBadge(t));
+    const today = isoDay(0);
+    const overdue = all.filter((t) => t.status === 1 && t.sla_date && t.sla_date < today);
+    expect(overdue.filter((t) => t.maintenance_provider_id === 1).length).toBeGreaterThan(10);
+    for (const t of all.filter((t) => t.status === 3)) expect(t.sla_date ?? null).toBeNull();
+    const install = all.filter((t) => t.ticket_type === 1);
+    expect(install.length).toBeGreaterThan(5);
+    for (const t of install) expect(t.hardware_unit_ids?.length).toBeGreaterThan(0);
+    expect(all.filter((t) => t.operator_name).length).toBeGreaterThan(100);
+  });
+});
+
+describe('GET maintenance/tickets', () => {
+  it('gives the operator company every ticket, 500 a page, newest first', async () => {
+    const answer = await get('operator');
+    expect(answer.status).toBe(200);
+    const data = answer.body.data as StoredTicket[];
+    expect(data.length).toBe(Math.min(500, Number(answer.body.total)));
+    expect(answer.body.total).toBe((await tickets('true')).length);
+    expect(data[0].ticket_id).toBeGreaterThan(data[1].ticket_id!);
+  });
+
+  it('gives a maintenance provider only the tickets assigned to it, a support provider those of its service points', async () => {
+    const mine = await get('maintenance', { limit: 1000 });
+    expect(mine.status).toBe(200);
+    const assigned = await tickets(`doc->>'maintenance_provider_id' = '1'`);
+    expect(mine.body.total).toBe(assigned.length);
+    expect((mine.body.data as StoredTicket[]).every((t) => t.maintenance_provider_id === 1)).toBe(true);
+    const supported = await get('support', { limit: 1000 });
+    expect(supported.body.total).toBe((await tickets(`doc->>'support_provider_id' = '1'`)).length);
+    const other = await ticket(`doc->>'maintenance_provider_id' = '2'`);
+    expect((await get('maintenance', { ticket_id: other.ticket_id! })).body.total).toBe(0);
+  });
+
+  it('refuses a carrier', async () => {
+    const answer = await get('carrier');
+    expect(answer.status).toBe(403);
+    expect((await write('carrier', 'POST', maintainTicket(await installedUnit()))).status).toBe(403);
+  });
+
+  it('filters by badge, by a date range of the chosen date and by SLA passed', async () => {
+    const onHold = await get('operator', { badge: 'on_hold', limit: 1000 });
+    expect((onHold.body.data as StoredTicket[]).every((t) => t.badge === 'on_hold')).toBe(true);
+    expect(onHold.body.total).toBeGreaterThan(0);
+    const today = isoDay(0);
+    const overdue = await get('maintenance', { is_sla_data: 'true', limit: 1000 });
+    const late = overdue.body.data as StoredTicket[];
+    expect(late.length).toBeGreaterThan(0);
+    for (const t of late) {
+      expect(t.sla_date! < today).toBe(true);
+      expect([1, 3, 4]).toContain(t.status);
+    }
+    const from = isoDay(-10);
+    const to = isoDay(-3);
+    const ranged = await get('operator', { date_range_type: 'created', date1: from, date2: to, limit: 1000 });
+    const inRange = ranged.body.data as StoredTicket[];
+    expect(inRange.length).toBeGreaterThan(0);
+    for (const t of inRange) {
+      expect(t.created_at!.slice(0, 10) >= from && t.created_at!.slice(0, 10) <= to).toBe(true);
+    }
+    const bySla = await get('operator', { date_range_type: 'sla', date1: today, limit: 1000 });
+    for (const t of bySla.body.data as StoredTicket[]) expect(t.sla_date! >= today).toBe(true);
+    expect((await get('operator', { date_range_type: 'nonsense' })).status).toBe(400);
+    expect((await get('operator', { date1: 'yesterday' })).status).toBe(400);
+  });
+
+  it('answers the carriers of the service points of the caller’s tickets, and of one ticket', async () => {
+    const all = await stack.send(sessions.operator, { method: 'GET', path: TICKETS, query: { opname: 'carriers' } });
+    expect(all.status).toBe(200);
+    const items = all.body.data as { column_id: number; column_name: string }[];
+    expect(items.length).toBeGreaterThan(0);
+    const one = await ticket(`true`);
+    const point = (await rows<Doc>('service_points', 'key = $1', [String(one.sp_id)]))[0];
+    const answer = await stack.send(sessions.operator, {
+      method: 'GET',
+      path: TICKETS,
+      query: { opname: 'carriers', ticket_id: String(one.ticket_id) },
+    });
+    expect((answer.body.data as { column_id: number }[]).map((item) => item.column_id).sort()).toEqual(
+      [...((point.carriers_access as number[]) ?? [])].sort(),
+    );
+  });
+
+  it('makes a PDF job sheet of a ticket the caller sees, in its language, and 404 for another', async () => {
+    const own = await ticket(`doc->>'maintenance_provider_id' = '1' AND (doc->>'ticket_type')::int = 3`);
+    const answer = await stack.send(sessions.maintenance, {
+      method: 'GET',
+      path: TICKETS,
+      query: { opname: 'pdf', ticket_id: String(own.ticket_id), lang: 'fr-FR' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.content_type).toBe('application/pdf');
+    const bytes = Buffer.from(String(answer.body.data), 'base64');
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfPages(bytes).join('\n');
+    expect(text).toContain(`Ticket n° ${own.ticket_id}`);
+    expect(text).toContain("Fiche d'intervention de maintenance");
+    expect(text).toContain(String(own.sp_name));
+    const other = await ticket(`doc->>'maintenance_provider_id' = '2'`);
+    const hidden = await stack.send(sessions.maintenance, {
+      method: 'GET',
+      path: TICKETS,
+      query: { opname: 'pdf', ticket_id: String(other.ticket_id) },
+    });
+    expect(hidden.status).toBe(404);
+  });
+});
+
+describe('creating a ticket', () => {
+  it('derives the badge, names and support provider; a maintenance provider’s ticket is its own', async () => {
+    const at = await installedUnit();
+    const answer = await write('maintenance', 'POST', maintainTicket(at, { maintenance_operator_id: 1 }));
+    expect(answer.status).toBe(201);
+    const created = answer.body.data as StoredTicket;
+    expect(created.badge).toBe('open');
+    expect(created.maintenance_provider_id).toBe(1);
+    expect(created.operator_name).toBeTruthy();
+    expect(created.maintenance_operator_code).toBe('FIX-001');
+    expect(created.hardware_name).toBe((await unit(at.hardwareId)).name);
+    expect(created.created_at).toBeTruthy();
+  });
+
+  it('needs a hardware unit of the service point', async () => {
+    const at = await installedUnit(1);
+    await expectRefused(
+      () => write('operator', 'POST', maintainTicket(at, { hardware_unit_id: undefined })),
+      422,
+      'A hardware unit is required',
+      'hardware_unit_id',
+    );
+    const elsewhere = (
+      await rows<Doc>(
+        'service_points/hardware_units',
+        `doc->>'service_point_id' IS NOT NULL AND doc->>'service_point_id' <> $1`,
+        [String(at.servicePointId)],
+      )
+    )[0];
+    await expectRefused(
+      () => write('operator', 'POST', maintainTicket(at, { hardware_unit_id: elsewhere.hardware_id })),
+      422,
+      'The hardware unit is not at this service point',
+      'hardware_unit_id',
+    );
+  });
+
+  it('refuses a deadline before today, and a time without a date', async () => {
+    const at = await installedUnit(2);
+    await expectRefused(
+      () => write('operator', 'POST', maintainTicket(at, { deadline_date: isoDay(-1), deadline_time: '10:00' })),
+      422,
+      'The deadline cannot be before today',
+      'deadline_date',
+    );
+    await expectRefused(
+      () => write('operator', 'POST', maintainTicket(at, { deadline_time: '10:00' })),
+      422,
+      'Save failed, check the fields in error state',
+      'deadline_date',
+    );
+    const answer = await write(
+      'operator',
+      'POST',
+      maintainTicket(at, { deadline_date: isoDay(0), deadline_time: '16:30' }),
+    );
+    expect(answer.status).toBe(201);
+  });
+
+  it('refuses a ticket for a parked service point', async () => {
+    const found = await stack.db.query<{ key: string }>(
+      `SELECT s.key FROM records s WHERE s.resource = 'service_points' AND (s.doc->>'parked')::boolean
+       AND EXISTS (SELECT 1 FROM records u WHERE u.resource = 'service_points/hardware_units'
+                   AND u.doc->>'service_point_id' = s.key) LIMIT 1`,
+    );
+    let key = found.rows[0]?.key;
+    if (!key) {
+      const at = await installedUnit(3);
+      key = String(at.servicePointId);
+      await stack.db.query(
+        `UPDATE records SET doc = jsonb_set(doc, '{parked}', 'true') WHERE resource = 'service_points' AND key = $1`,
+        [key],
+      );
+    }
+    const parkedUnit = (await rows<Doc>('service_points/hardware_units', `doc->>'service_point_id' = $1`, [key]))[0];
+    await expectRefused(
+      () =>
+        write(
+          'operator',
+          'POST',
+          maintainTicket({ servicePointId: Number(key), hardwareId: Number(parkedUnit.hardware_id) }),
+        ),
+      409,
+      'Unable to create ticket, status is Parked',
+    );
+  });
+
+  it('refuses Investigate while on hold', async () => {
+    const at = await installedUnit(4);
+    await expectRefused(
+      () => write('operator', 'POST', maintainTicket(at, { status: 3, ticket_verification_status: 4 })),
+      422,
+      "Save failed: remove the ticket from 'On hold' before setting 'Investigate'",
+      'ticket_verification_status',
+    );
+    const held = await ticket(`(doc->>'status')::int = 3`);
+    await expectRefused(
+      () =>
+        write('operator', 'PATCH', {
+          ticket_id: held.ticket_id,
+          ticket_verification_status: 4,
+          version: held.version,
+        }),
+      422,
+      "Save failed: remove the ticket from 'On hold' before setting 'Investigate'",
+      'ticket_verification_status',
+    );
+  });
+
+  it('refuses a second open PIN pad ticket at a service point, and a pad brought to one that has a pad', async () => {
+    const open = await ticket(`(doc->>'ticket_type')::int IN (5, 6) AND (doc->>'status')::int IN (1, 3, 4)`);
+    const pad = (await rows<Doc>('service_points/pinpad', `doc->>'service_point_id' = $1`, [String(open.sp_id)]))[0];
+    await expectRefused(
+      () => write('operator', 'POST', { ticket_type: 5, sp_id: open.sp_id, pinpad_id: pad.pinpad_id }),
+      422,
+      'The service point already has an open PIN pad ticket',
+      'pinpad_id',
+    );
+    const withPad = await stack.db.query<{ sp: string }>(
+      `SELECT p.doc->>'service_point_id' AS sp FROM records p WHERE p.resource = 'service_points/pinpad'
+         AND p.doc->>'service_point_id' IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM records t WHERE t.resource = 'maintenance/tickets'
+                         AND t.doc->>'sp_id' = p.doc->>'service_point_id' AND (t.doc->>'ticket_type')::int IN (5, 6))
+         AND EXISTS (SELECT 1 FROM records s WHERE s.resource = 'service_points' AND s.key = p.doc->>'service_point_id'
+                     AND NOT coalesce((s.doc->>'parked')::boolean, false))
+       LIMIT 1`,
+    );
+    const free = (await rows<Doc>('service_points/pinpad', `doc->>'service_point_id' IS NULL`))[0];
+    await expectRefused(
+      () => write('operator', 'POST', { ticket_type: 5, sp_id: Number(withPad.rows[0].sp), pinpad_id: free.pinpad_id }),
+      422,
+      'The service point already has a PIN pad',
+      'pinpad_id',
+    );
+    await expectRefused(
+      () => write('operator', 'POST', { ticket_type: 6, sp_id: Number(withPad.rows[0].sp) }),
+      422,
+      'A hardware unit or PIN pad is required',
+      'pinpad_id',
+    );
+  });
+
+  it('keeps the warranty to the operator company, and a change of it needs a comment', async () => {
+    const own = await ticket(`doc->>'maintenance_provider_id' = '1' AND (doc->>'status')::int = 1`);
+    const warranty = own.warranty_status === 2 ? 3 : 2;
+    await expectRefused(
+      () => write('operator', 'PATCH', { ticket_id: own.ticket_id, warranty_status: warranty, version: own.version }),
+      422,
+      'A warranty change needs a comment',
+      'warranty_comment',
+    );
+    await expectRefused(
+      () =>
+        write('maintenance', 'PATCH', {
+          ticket_id: own.ticket_id,
+          warranty_status: warranty,
+          warranty_comment: 'Covered',
+          version: own.version,
+        }),
+      403,
+      'Only the operator company changes the warranty',
+    );
+    const answer = await write('operator', 'PATCH', {
+      ticket_id: own.ticket_id,
+      warranty_status: warranty,
+      warranty_comment: 'Covered by the owner',
+      version: own.version,
+    });
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe('editing a ticket', () => {
+  it('clears the SLA date on hold and gives it back after; the badge follows', async () => {
+    const open = await ticket(
+      `(doc->>'status')::int = 1 AND (doc->>'ticket_verification_status')::int = 1 AND doc->>'sla_date' IS NOT NULL
+       AND (doc->>'ticket_type')::int = 3 AND (doc->>'event_type')::int <> 630`,
+    );
+    const held = await write('operator', 'PATCH', { ticket_id: open.ticket_id, status: 3, version: open.version });
+    expect(held.status).toBe(200);
+    const heldTicket = held.body.data as StoredTicket;
+    expect(heldTicket.sla_date ?? null).toBeNull();
+    expect(heldTicket.badge).toBe('open');
+    const back = await write('operator', 'PATCH', {
+      ticket_id: open.ticket_id,
+      status: 1,
+      ticket_verification_status: 2,
+      version: heldTicket.version,
+    });
+    expect((back.body.data as StoredTicket).sla_date).toBe(open.sla_date);
+    expect((back.body.data as StoredTicket).badge).toBe('declined');
+  });
+
+  it('lets the operator verify or decline, never a maintenance provider', async () => {
+    const own = await ticket(
+      `doc->>'maintenance_provider_id' = '1' AND (doc->>'status')::int = 1 AND (doc->>'ticket_verification_status')::int = 3`,
+    );
+    await expectRefused(
+      () =>
+        write('maintenance', 'PATCH', {
+          ticket_id: own.ticket_id,
+          ticket_verification_status: 1,
+          version: own.version,
+        }),
+      403,
+      'A maintenance provider cannot verify or decline tickets',
+    );
+    const verified = await write('operator', 'PATCH', {
+      ticket_id: own.ticket_id,
+      ticket_verification_status: 1,
+      version: own.version,
+    });
+    expect((verified.body.data as StoredTicket).badge).toBe('open');
+  });
+
+  it('answers 409 on a stale version', async () => {
+    const own = await ticket(`(doc->>'status')::int = 1`);
+    const answer = await write('operator', 'PATCH', {
+      ticket_id: own.ticket_id,
+      description: 'Changed',
+      version: own.version - 1,
+    });
+    expect(answer.status).toBe(409);
+  });
+});
+
+describe('closing tickets moves the hardware', () => {
+  it('an install ticket installs its planned units', async () => {
+    const install = await ticket(`(doc->>'ticket_type')::int = 1 AND (doc->>'status')::int = 1`);
+    const closed = await write('operator', 'PATCH', {
+      ticket_id: install.ticket_id,
+      status: 2,
+      version: install.version,
+    });
+    expect(closed.status).toBe(200);
+    expect((closed.body.data as StoredTicket).badge).toBe('closed');
+    for (const id of install.hardware_unit_ids!) {
+      const installedNow = await unit(id);
+      expect(installedNow.status).toBe(3);
+      expect(installedNow.service_point_id).toBe(install.sp_id);
+    }
+    await expectRefused(
+      () => write('operator', 'PATCH', { ticket_id: install.ticket_id, status: 1, version: install.version + 1 }),
+      409,
+      'A closed ticket cannot be changed',
+    );
+  });
+
+  it('an uninstall ticket waits for the parcels, then takes the unit back to the warehouse', async () => {
+    const withParcels = await stack.db.query<{ hardware_id: number; sp: number }>(
+      `SELECT (u.doc->>'hardware_id')::int AS hardware_id, (u.doc->>'service_point_id')::int AS sp
+       FROM records u JOIN records s ON s.resource = 'service_points' AND s.key = u.doc->>'service_point_id'
+       WHERE u.resource = 'service_points/hardware_units' AND (u.doc->>'status')::int IN (3, 4)
+         AND NOT coalesce((s.doc->>'parked')::boolean, false)
+         AND EXISTS (SELECT 1 FROM records c WHERE c.resource = 'compartments' AND c.doc->>'hardware_id' = u.key
+                     AND (c.doc->>'is_occupied')::boolean)
+       ORDER BY 1 LIMIT 1`,
+    );
+    const loaded = { hardwareId: withParcels.rows[0].hardware_id, servicePointId: withParcels.rows[0].sp };
+    const created = await write('operator', 'POST', maintainTicket(loaded, { ticket_type: 2, event_type: null }));
+    expect(created.status).toBe(201);
+    const uninstall = created.body.data as StoredTicket;
+    await expectRefused(
+      () => write('operator', 'PATCH', { ticket_id: uninstall.ticket_id, status: 2, version: uninstall.version }),
+      409,
+      'The hardware unit cannot be removed as it contains one or more parcels',
+    );
+    await stack.db.query(
+      `UPDATE records SET doc = doc || '{"is_occupied": false, "piece_id": null, "next_piece_id": null}'::jsonb
+       WHERE resource = 'compartments' AND doc->>'hardware_id' = $1`,
+      [String(loaded.hardwareId)],
+    );
+    const closed = await write('operator', 'PATCH', {
+      ticket_id: uninstall.ticket_id,
+      status: 2,
+      version: uninstall.version,
+    });
+    expect(closed.status).toBe(200);
+    const gone = await unit(loaded.hardwareId);
+    expect(gone.service_point_id ?? null).toBeNull();
+    expect(gone.status).toBe(1);
+  });
+});
