@@ -46,3 +46,43 @@ export function demoHardwareAlerts(units: Row[], servicePoints: Row[], now: Date
       return { key: String(doc.alert_id), doc: { ...doc } };
     });
 }
+
+const TICKET_COMMENTS = [
+  'Customer called twice about this fault, please prioritise.',
+  'The store closes at 18:00, the visit must be before.',
+  'Spare part ordered, delivery expected next week.',
+  'Access code for the back door changed, ask the manager.',
+];
+
+/** Alerts on open tickets, scoped by the ticket's providers, after the hardware alerts' ids. */
+export function demoTicketAlerts(tickets: Row[], firstId: number, now: Date, count = 10): NewRecord[] {
+  const open = tickets.filter((ticket) => ticket.doc.status === 1 && ticket.doc.maintenance_provider_id);
+  const step = Math.max(1, Math.floor(open.length / count));
+  return open
+    .filter((_, index) => index % step === 0)
+    .slice(0, count)
+    .map((ticket, index) => {
+      const doc: Alert = {
+        alert_id: firstId + index,
+        record_type: 'ticket',
+        ticket_id: ticket.doc.ticket_id as number,
+        service_point_id: ticket.doc.sp_id as number,
+        comment: TICKET_COMMENTS[index % TICKET_COMMENTS.length],
+        created_by: index % 2 ? 'maintenance' : 'operator',
+        created_at: new Date(now.getTime() - (index * 29 + 3) * 60 * 60 * 1000).toISOString(),
+        maintenance_provider_id: ticket.doc.maintenance_provider_id as number,
+      };
+      if (typeof ticket.doc.support_provider_id === 'number') doc.support_provider_id = ticket.doc.support_provider_id;
+      return { key: String(doc.alert_id), doc: { ...doc } };
+    });
+}
+
+/** Periodic service tickets (maintain, service event 630) come back every 3, 6 or 12 months. */
+export function withRegeneration(tickets: Row[]): void {
+  let n = 0;
+  for (const ticket of tickets) {
+    if (ticket.doc.ticket_type === 3 && ticket.doc.event_type === 630) {
+      ticket.doc = { ...ticket.doc, regeneration_months: [3, 6, 12][n++ % 3] };
+    }
+  }
+}

@@ -18,7 +18,7 @@ import { cities } from './geography.ts';
 import { hardwareBadgeList, hardwareModels } from './hardware-catalogue.ts';
 import { buildHardwareNetwork, type ServicePointWithUnits } from './hardware-network.ts';
 import { demoMaintenanceOperators } from './maintenance-operators.ts';
-import { demoHardwareAlerts } from './alerts.ts';
+import { demoHardwareAlerts, demoTicketAlerts, withRegeneration } from './alerts.ts';
 import { seededRandom } from './random.ts';
 import { buildTicketNetwork, ERROR_TYPES, JOB_TYPES, TICKET_EVENTS } from './ticket-network.ts';
 import {
@@ -494,8 +494,10 @@ export async function seedNetwork(db: Db) {
   // The operators the tickets are assigned to, each with its contact details, and more of them.
   const maintenanceOperators = demoMaintenanceOperators(maintenanceProviders, servicePoints, maintenance.operators);
   await insertRecords(db, target('maintenance/operators'), maintenanceOperators);
+  withRegeneration(maintenance.tickets);
   await insertRecords(db, target('maintenance/tickets'), maintenance.tickets);
-  const alerts = demoHardwareAlerts(hardware.units, servicePoints, new Date());
+  const hardwareAlerts = demoHardwareAlerts(hardware.units, servicePoints, new Date());
+  const alerts = [...hardwareAlerts, ...demoTicketAlerts(maintenance.tickets, hardwareAlerts.length + 1, new Date())];
   await insertRecords(db, target('alerts'), alerts);
 
   const lookups: Record<string, string[]> = {

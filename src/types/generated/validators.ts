@@ -50,7 +50,12 @@ const schema61 = {
       'x-column': { type: 'select2', index: 2, linked: true },
       'x-input': { setBy: 'add_alert' },
     },
-    ticket_id: { type: 'integer', 'x-column': { index: 3, linked: true }, 'x-input': { setBy: 'add_alert' } },
+    ticket_id: {
+      type: 'integer',
+      'x-column': { type: 'select2', index: 3, linked: true },
+      'x-input': { setBy: 'add_alert' },
+      'x-lookup': { resource: 'tickets', label: 'ticket_id' },
+    },
     service_point_id: {
       type: 'integer',
       readOnly: true,
@@ -14289,6 +14294,19 @@ const schema104 = {
     bulkImport: true,
     queryFilters: ['date_range_type', 'date1', 'date2', 'is_sla_data'],
   },
+  'x-record-actions': [
+    {
+      name: 'add_alert',
+      label: 'alerts.actions.add',
+      done: 'alerts.done.added',
+      method: 'POST',
+      endpoint: 'alerts',
+      send: ['ticket_id'],
+      body: { record_type: 'ticket' },
+      form: 'alert-form',
+      levels: ['advance'],
+    },
+  ],
   required: ['ticket_type', 'sp_id'],
   properties: {
     ticket_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
@@ -14448,6 +14466,15 @@ const schema104 = {
       format: 'no-whitespace',
       'x-column': { hide: true },
       'x-input': { tab: 'basic' },
+    },
+    regeneration_months: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      maximum: 24,
+      description:
+        "Periodic service (spec 02 §3): months until the next visit; the closing of a service ticket creates the next when its provider's periodic tickets are on.",
+      'x-column': { hide: true },
+      'x-input': { tab: 'basic', when: { ticket_type: [3] } },
     },
     description: {
       type: 'string',
@@ -14726,6 +14753,7 @@ function validate50(
       props0.maintenance_operator_code = true;
       props0.support_provider_id = true;
       props0.reported_by = true;
+      props0.regeneration_months = true;
       props0.description = true;
       props0.internal_notes = true;
       props0.warranty_status = true;
@@ -15698,59 +15726,55 @@ function validate50(
         errors++;
       }
     }
-    if (data.description !== undefined) {
-      let data26 = data.description;
-      if (typeof data26 === 'string') {
-        if (func2(data26) > 500) {
-          const err54 = {
-            instancePath: instancePath + '/description',
-            schemaPath: '#/properties/description/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 500 },
-            message: 'must NOT have more than 500 characters',
-            schema: 500,
-            parentSchema: schema104.properties.description,
-            data: data26,
-          };
-          if (vErrors === null) {
-            vErrors = [err54];
-          } else {
-            vErrors.push(err54);
-          }
-          errors++;
-        }
-      } else {
-        const err55 = {
-          instancePath: instancePath + '/description',
-          schemaPath: '#/properties/description/type',
+    if (data.regeneration_months !== undefined) {
+      let data26 = data.regeneration_months;
+      if (!(typeof data26 == 'number' && !(data26 % 1) && !isNaN(data26) && isFinite(data26)) && data26 !== null) {
+        const err54 = {
+          instancePath: instancePath + '/regeneration_months',
+          schemaPath: '#/properties/regeneration_months/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema104.properties.description.type,
-          parentSchema: schema104.properties.description,
+          params: { type: schema104.properties.regeneration_months.type },
+          message: 'must be integer,null',
+          schema: schema104.properties.regeneration_months.type,
+          parentSchema: schema104.properties.regeneration_months,
           data: data26,
         };
         if (vErrors === null) {
-          vErrors = [err55];
+          vErrors = [err54];
         } else {
-          vErrors.push(err55);
+          vErrors.push(err54);
         }
         errors++;
       }
-    }
-    if (data.internal_notes !== undefined) {
-      let data27 = data.internal_notes;
-      if (typeof data27 === 'string') {
-        if (func2(data27) > 500) {
+      if (typeof data26 == 'number' && isFinite(data26)) {
+        if (data26 > 24 || isNaN(data26)) {
+          const err55 = {
+            instancePath: instancePath + '/regeneration_months',
+            schemaPath: '#/properties/regeneration_months/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 24 },
+            message: 'must be <= 24',
+            schema: 24,
+            parentSchema: schema104.properties.regeneration_months,
+            data: data26,
+          };
+          if (vErrors === null) {
+            vErrors = [err55];
+          } else {
+            vErrors.push(err55);
+          }
+          errors++;
+        }
+        if (data26 < 1 || isNaN(data26)) {
           const err56 = {
-            instancePath: instancePath + '/internal_notes',
-            schemaPath: '#/properties/internal_notes/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 500 },
-            message: 'must NOT have more than 500 characters',
-            schema: 500,
-            parentSchema: schema104.properties.internal_notes,
-            data: data27,
+            instancePath: instancePath + '/regeneration_months',
+            schemaPath: '#/properties/regeneration_months/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema104.properties.regeneration_months,
+            data: data26,
           };
           if (vErrors === null) {
             vErrors = [err56];
@@ -15759,37 +15783,39 @@ function validate50(
           }
           errors++;
         }
+      }
+    }
+    if (data.description !== undefined) {
+      let data27 = data.description;
+      if (typeof data27 === 'string') {
+        if (func2(data27) > 500) {
+          const err57 = {
+            instancePath: instancePath + '/description',
+            schemaPath: '#/properties/description/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema104.properties.description,
+            data: data27,
+          };
+          if (vErrors === null) {
+            vErrors = [err57];
+          } else {
+            vErrors.push(err57);
+          }
+          errors++;
+        }
       } else {
-        const err57 = {
-          instancePath: instancePath + '/internal_notes',
-          schemaPath: '#/properties/internal_notes/type',
+        const err58 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.internal_notes.type,
-          parentSchema: schema104.properties.internal_notes,
+          schema: schema104.properties.description.type,
+          parentSchema: schema104.properties.description,
           data: data27,
-        };
-        if (vErrors === null) {
-          vErrors = [err57];
-        } else {
-          vErrors.push(err57);
-        }
-        errors++;
-      }
-    }
-    if (data.warranty_status !== undefined) {
-      let data28 = data.warranty_status;
-      if (!(typeof data28 == 'number' && !(data28 % 1) && !isNaN(data28) && isFinite(data28)) && data28 !== null) {
-        const err58 = {
-          instancePath: instancePath + '/warranty_status',
-          schemaPath: '#/properties/warranty_status/type',
-          keyword: 'type',
-          params: { type: schema104.properties.warranty_status.type },
-          message: 'must be integer,null',
-          schema: schema104.properties.warranty_status.type,
-          parentSchema: schema104.properties.warranty_status,
-          data: data28,
         };
         if (vErrors === null) {
           vErrors = [err58];
@@ -15798,55 +15824,58 @@ function validate50(
         }
         errors++;
       }
-      if (!(data28 === 1 || data28 === 2 || data28 === 3 || data28 === null)) {
-        const err59 = {
-          instancePath: instancePath + '/warranty_status',
-          schemaPath: '#/properties/warranty_status/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema104.properties.warranty_status.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema104.properties.warranty_status.enum,
-          parentSchema: schema104.properties.warranty_status,
-          data: data28,
-        };
-        if (vErrors === null) {
-          vErrors = [err59];
-        } else {
-          vErrors.push(err59);
-        }
-        errors++;
-      }
     }
-    if (data.warranty_comment !== undefined) {
-      let data29 = data.warranty_comment;
-      if (typeof data29 === 'string') {
-        if (func2(data29) > 500) {
-          const err60 = {
-            instancePath: instancePath + '/warranty_comment',
-            schemaPath: '#/properties/warranty_comment/maxLength',
+    if (data.internal_notes !== undefined) {
+      let data28 = data.internal_notes;
+      if (typeof data28 === 'string') {
+        if (func2(data28) > 500) {
+          const err59 = {
+            instancePath: instancePath + '/internal_notes',
+            schemaPath: '#/properties/internal_notes/maxLength',
             keyword: 'maxLength',
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema104.properties.warranty_comment,
-            data: data29,
+            parentSchema: schema104.properties.internal_notes,
+            data: data28,
           };
           if (vErrors === null) {
-            vErrors = [err60];
+            vErrors = [err59];
           } else {
-            vErrors.push(err60);
+            vErrors.push(err59);
           }
           errors++;
         }
       } else {
-        const err61 = {
-          instancePath: instancePath + '/warranty_comment',
-          schemaPath: '#/properties/warranty_comment/type',
+        const err60 = {
+          instancePath: instancePath + '/internal_notes',
+          schemaPath: '#/properties/internal_notes/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.warranty_comment.type,
-          parentSchema: schema104.properties.warranty_comment,
+          schema: schema104.properties.internal_notes.type,
+          parentSchema: schema104.properties.internal_notes,
+          data: data28,
+        };
+        if (vErrors === null) {
+          vErrors = [err60];
+        } else {
+          vErrors.push(err60);
+        }
+        errors++;
+      }
+    }
+    if (data.warranty_status !== undefined) {
+      let data29 = data.warranty_status;
+      if (!(typeof data29 == 'number' && !(data29 % 1) && !isNaN(data29) && isFinite(data29)) && data29 !== null) {
+        const err61 = {
+          instancePath: instancePath + '/warranty_status',
+          schemaPath: '#/properties/warranty_status/type',
+          keyword: 'type',
+          params: { type: schema104.properties.warranty_status.type },
+          message: 'must be integer,null',
+          schema: schema104.properties.warranty_status.type,
+          parentSchema: schema104.properties.warranty_status,
           data: data29,
         };
         if (vErrors === null) {
@@ -15856,19 +15885,16 @@ function validate50(
         }
         errors++;
       }
-    }
-    if (data.warranty_expiry_badge !== undefined) {
-      let data30 = data.warranty_expiry_badge;
-      if (!(typeof data30 == 'number' && !(data30 % 1) && !isNaN(data30) && isFinite(data30))) {
+      if (!(data29 === 1 || data29 === 2 || data29 === 3 || data29 === null)) {
         const err62 = {
-          instancePath: instancePath + '/warranty_expiry_badge',
-          schemaPath: 'common#/$defs/warranty/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema78.type,
-          parentSchema: schema78,
-          data: data30,
+          instancePath: instancePath + '/warranty_status',
+          schemaPath: '#/properties/warranty_status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema104.properties.warranty_status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema104.properties.warranty_status.enum,
+          parentSchema: schema104.properties.warranty_status,
+          data: data29,
         };
         if (vErrors === null) {
           vErrors = [err62];
@@ -15877,37 +15903,38 @@ function validate50(
         }
         errors++;
       }
-      if (!(data30 === 1 || data30 === 2 || data30 === 3)) {
-        const err63 = {
-          instancePath: instancePath + '/warranty_expiry_badge',
-          schemaPath: 'common#/$defs/warranty/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema78.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema78.enum,
-          parentSchema: schema78,
-          data: data30,
-        };
-        if (vErrors === null) {
-          vErrors = [err63];
-        } else {
-          vErrors.push(err63);
-        }
-        errors++;
-      }
     }
-    if (data.installation_deadline !== undefined) {
-      let data31 = data.installation_deadline;
-      if (typeof data31 !== 'string' && data31 !== null) {
+    if (data.warranty_comment !== undefined) {
+      let data30 = data.warranty_comment;
+      if (typeof data30 === 'string') {
+        if (func2(data30) > 500) {
+          const err63 = {
+            instancePath: instancePath + '/warranty_comment',
+            schemaPath: '#/properties/warranty_comment/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema104.properties.warranty_comment,
+            data: data30,
+          };
+          if (vErrors === null) {
+            vErrors = [err63];
+          } else {
+            vErrors.push(err63);
+          }
+          errors++;
+        }
+      } else {
         const err64 = {
-          instancePath: instancePath + '/installation_deadline',
-          schemaPath: '#/properties/installation_deadline/type',
+          instancePath: instancePath + '/warranty_comment',
+          schemaPath: '#/properties/warranty_comment/type',
           keyword: 'type',
-          params: { type: schema104.properties.installation_deadline.type },
-          message: 'must be string,null',
-          schema: schema104.properties.installation_deadline.type,
-          parentSchema: schema104.properties.installation_deadline,
-          data: data31,
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.warranty_comment.type,
+          parentSchema: schema104.properties.warranty_comment,
+          data: data30,
         };
         if (vErrors === null) {
           vErrors = [err64];
@@ -15916,39 +15943,37 @@ function validate50(
         }
         errors++;
       }
-      if (typeof data31 === 'string') {
-        if (!formats24.validate(data31)) {
-          const err65 = {
-            instancePath: instancePath + '/installation_deadline',
-            schemaPath: '#/properties/installation_deadline/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-            schema: 'date',
-            parentSchema: schema104.properties.installation_deadline,
-            data: data31,
-          };
-          if (vErrors === null) {
-            vErrors = [err65];
-          } else {
-            vErrors.push(err65);
-          }
-          errors++;
-        }
-      }
     }
-    if (data.earliest_installation_date !== undefined) {
-      let data32 = data.earliest_installation_date;
-      if (typeof data32 !== 'string' && data32 !== null) {
-        const err66 = {
-          instancePath: instancePath + '/earliest_installation_date',
-          schemaPath: '#/properties/earliest_installation_date/type',
+    if (data.warranty_expiry_badge !== undefined) {
+      let data31 = data.warranty_expiry_badge;
+      if (!(typeof data31 == 'number' && !(data31 % 1) && !isNaN(data31) && isFinite(data31))) {
+        const err65 = {
+          instancePath: instancePath + '/warranty_expiry_badge',
+          schemaPath: 'common#/$defs/warranty/type',
           keyword: 'type',
-          params: { type: schema104.properties.earliest_installation_date.type },
-          message: 'must be string,null',
-          schema: schema104.properties.earliest_installation_date.type,
-          parentSchema: schema104.properties.earliest_installation_date,
-          data: data32,
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema78.type,
+          parentSchema: schema78,
+          data: data31,
+        };
+        if (vErrors === null) {
+          vErrors = [err65];
+        } else {
+          vErrors.push(err65);
+        }
+        errors++;
+      }
+      if (!(data31 === 1 || data31 === 2 || data31 === 3)) {
+        const err66 = {
+          instancePath: instancePath + '/warranty_expiry_badge',
+          schemaPath: 'common#/$defs/warranty/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema78.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema78.enum,
+          parentSchema: schema78,
+          data: data31,
         };
         if (vErrors === null) {
           vErrors = [err66];
@@ -15957,56 +15982,59 @@ function validate50(
         }
         errors++;
       }
+    }
+    if (data.installation_deadline !== undefined) {
+      let data32 = data.installation_deadline;
+      if (typeof data32 !== 'string' && data32 !== null) {
+        const err67 = {
+          instancePath: instancePath + '/installation_deadline',
+          schemaPath: '#/properties/installation_deadline/type',
+          keyword: 'type',
+          params: { type: schema104.properties.installation_deadline.type },
+          message: 'must be string,null',
+          schema: schema104.properties.installation_deadline.type,
+          parentSchema: schema104.properties.installation_deadline,
+          data: data32,
+        };
+        if (vErrors === null) {
+          vErrors = [err67];
+        } else {
+          vErrors.push(err67);
+        }
+        errors++;
+      }
       if (typeof data32 === 'string') {
         if (!formats24.validate(data32)) {
-          const err67 = {
-            instancePath: instancePath + '/earliest_installation_date',
-            schemaPath: '#/properties/earliest_installation_date/format',
+          const err68 = {
+            instancePath: instancePath + '/installation_deadline',
+            schemaPath: '#/properties/installation_deadline/format',
             keyword: 'format',
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema104.properties.earliest_installation_date,
+            parentSchema: schema104.properties.installation_deadline,
             data: data32,
           };
           if (vErrors === null) {
-            vErrors = [err67];
+            vErrors = [err68];
           } else {
-            vErrors.push(err67);
+            vErrors.push(err68);
           }
           errors++;
         }
       }
     }
-    if (data.vehicle_type !== undefined) {
-      let data33 = data.vehicle_type;
-      if (!(typeof data33 == 'number' && !(data33 % 1) && !isNaN(data33) && isFinite(data33)) && data33 !== null) {
-        const err68 = {
-          instancePath: instancePath + '/vehicle_type',
-          schemaPath: '#/properties/vehicle_type/type',
-          keyword: 'type',
-          params: { type: schema104.properties.vehicle_type.type },
-          message: 'must be integer,null',
-          schema: schema104.properties.vehicle_type.type,
-          parentSchema: schema104.properties.vehicle_type,
-          data: data33,
-        };
-        if (vErrors === null) {
-          vErrors = [err68];
-        } else {
-          vErrors.push(err68);
-        }
-        errors++;
-      }
-      if (!(data33 === 1 || data33 === 2 || data33 === null)) {
+    if (data.earliest_installation_date !== undefined) {
+      let data33 = data.earliest_installation_date;
+      if (typeof data33 !== 'string' && data33 !== null) {
         const err69 = {
-          instancePath: instancePath + '/vehicle_type',
-          schemaPath: '#/properties/vehicle_type/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema104.properties.vehicle_type.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema104.properties.vehicle_type.enum,
-          parentSchema: schema104.properties.vehicle_type,
+          instancePath: instancePath + '/earliest_installation_date',
+          schemaPath: '#/properties/earliest_installation_date/type',
+          keyword: 'type',
+          params: { type: schema104.properties.earliest_installation_date.type },
+          message: 'must be string,null',
+          schema: schema104.properties.earliest_installation_date.type,
+          parentSchema: schema104.properties.earliest_installation_date,
           data: data33,
         };
         if (vErrors === null) {
@@ -16016,20 +16044,17 @@ function validate50(
         }
         errors++;
       }
-    }
-    if (data.notes_to_operator !== undefined) {
-      let data34 = data.notes_to_operator;
-      if (typeof data34 === 'string') {
-        if (func2(data34) > 500) {
+      if (typeof data33 === 'string') {
+        if (!formats24.validate(data33)) {
           const err70 = {
-            instancePath: instancePath + '/notes_to_operator',
-            schemaPath: '#/properties/notes_to_operator/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 500 },
-            message: 'must NOT have more than 500 characters',
-            schema: 500,
-            parentSchema: schema104.properties.notes_to_operator,
-            data: data34,
+            instancePath: instancePath + '/earliest_installation_date',
+            schemaPath: '#/properties/earliest_installation_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema104.properties.earliest_installation_date,
+            data: data33,
           };
           if (vErrors === null) {
             vErrors = [err70];
@@ -16038,15 +16063,19 @@ function validate50(
           }
           errors++;
         }
-      } else {
+      }
+    }
+    if (data.vehicle_type !== undefined) {
+      let data34 = data.vehicle_type;
+      if (!(typeof data34 == 'number' && !(data34 % 1) && !isNaN(data34) && isFinite(data34)) && data34 !== null) {
         const err71 = {
-          instancePath: instancePath + '/notes_to_operator',
-          schemaPath: '#/properties/notes_to_operator/type',
+          instancePath: instancePath + '/vehicle_type',
+          schemaPath: '#/properties/vehicle_type/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema104.properties.notes_to_operator.type,
-          parentSchema: schema104.properties.notes_to_operator,
+          params: { type: schema104.properties.vehicle_type.type },
+          message: 'must be integer,null',
+          schema: schema104.properties.vehicle_type.type,
+          parentSchema: schema104.properties.vehicle_type,
           data: data34,
         };
         if (vErrors === null) {
@@ -16056,73 +16085,55 @@ function validate50(
         }
         errors++;
       }
-    }
-    if (data.accessories !== undefined) {
-      let data35 = data.accessories;
-      if (Array.isArray(data35)) {
-        const len0 = data35.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data36 = data35[i0];
-          if (!(typeof data36 == 'number' && !(data36 % 1) && !isNaN(data36) && isFinite(data36))) {
-            const err72 = {
-              instancePath: instancePath + '/accessories/' + i0,
-              schemaPath: '#/properties/accessories/items/type',
-              keyword: 'type',
-              params: { type: 'integer' },
-              message: 'must be integer',
-              schema: schema104.properties.accessories.items.type,
-              parentSchema: schema104.properties.accessories.items,
-              data: data36,
-            };
-            if (vErrors === null) {
-              vErrors = [err72];
-            } else {
-              vErrors.push(err72);
-            }
-            errors++;
-          }
+      if (!(data34 === 1 || data34 === 2 || data34 === null)) {
+        const err72 = {
+          instancePath: instancePath + '/vehicle_type',
+          schemaPath: '#/properties/vehicle_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema104.properties.vehicle_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema104.properties.vehicle_type.enum,
+          parentSchema: schema104.properties.vehicle_type,
+          data: data34,
+        };
+        if (vErrors === null) {
+          vErrors = [err72];
+        } else {
+          vErrors.push(err72);
         }
-        let i1 = data35.length;
-        let j0;
-        if (i1 > 1) {
-          const indices0 = {};
-          for (; i1--;) {
-            let item0 = data35[i1];
-            if (!(typeof item0 == 'number' && !(item0 % 1) && !isNaN(item0) && isFinite(item0))) {
-              continue;
-            }
-            if (typeof indices0[item0] == 'number') {
-              j0 = indices0[item0];
-              const err73 = {
-                instancePath: instancePath + '/accessories',
-                schemaPath: '#/properties/accessories/uniqueItems',
-                keyword: 'uniqueItems',
-                params: { i: i1, j: j0 },
-                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
-                schema: true,
-                parentSchema: schema104.properties.accessories,
-                data: data35,
-              };
-              if (vErrors === null) {
-                vErrors = [err73];
-              } else {
-                vErrors.push(err73);
-              }
-              errors++;
-              break;
-            }
-            indices0[item0] = i1;
+        errors++;
+      }
+    }
+    if (data.notes_to_operator !== undefined) {
+      let data35 = data.notes_to_operator;
+      if (typeof data35 === 'string') {
+        if (func2(data35) > 500) {
+          const err73 = {
+            instancePath: instancePath + '/notes_to_operator',
+            schemaPath: '#/properties/notes_to_operator/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema104.properties.notes_to_operator,
+            data: data35,
+          };
+          if (vErrors === null) {
+            vErrors = [err73];
+          } else {
+            vErrors.push(err73);
           }
+          errors++;
         }
       } else {
         const err74 = {
-          instancePath: instancePath + '/accessories',
-          schemaPath: '#/properties/accessories/type',
+          instancePath: instancePath + '/notes_to_operator',
+          schemaPath: '#/properties/notes_to_operator/type',
           keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-          schema: schema104.properties.accessories.type,
-          parentSchema: schema104.properties.accessories,
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.notes_to_operator.type,
+          parentSchema: schema104.properties.notes_to_operator,
           data: data35,
         };
         if (vErrors === null) {
@@ -16133,22 +16144,22 @@ function validate50(
         errors++;
       }
     }
-    if (data.hardware_unit_ids !== undefined) {
-      let data37 = data.hardware_unit_ids;
-      if (Array.isArray(data37)) {
-        const len1 = data37.length;
-        for (let i2 = 0; i2 < len1; i2++) {
-          let data38 = data37[i2];
-          if (!(typeof data38 == 'number' && !(data38 % 1) && !isNaN(data38) && isFinite(data38))) {
+    if (data.accessories !== undefined) {
+      let data36 = data.accessories;
+      if (Array.isArray(data36)) {
+        const len0 = data36.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data37 = data36[i0];
+          if (!(typeof data37 == 'number' && !(data37 % 1) && !isNaN(data37) && isFinite(data37))) {
             const err75 = {
-              instancePath: instancePath + '/hardware_unit_ids/' + i2,
-              schemaPath: '#/properties/hardware_unit_ids/items/type',
+              instancePath: instancePath + '/accessories/' + i0,
+              schemaPath: '#/properties/accessories/items/type',
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema104.properties.hardware_unit_ids.items.type,
-              parentSchema: schema104.properties.hardware_unit_ids.items,
-              data: data38,
+              schema: schema104.properties.accessories.items.type,
+              parentSchema: schema104.properties.accessories.items,
+              data: data37,
             };
             if (vErrors === null) {
               vErrors = [err75];
@@ -16157,17 +16168,27 @@ function validate50(
             }
             errors++;
           }
-          if (typeof data38 == 'number' && isFinite(data38)) {
-            if (data38 < 1 || isNaN(data38)) {
+        }
+        let i1 = data36.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--;) {
+            let item0 = data36[i1];
+            if (!(typeof item0 == 'number' && !(item0 % 1) && !isNaN(item0) && isFinite(item0))) {
+              continue;
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
               const err76 = {
-                instancePath: instancePath + '/hardware_unit_ids/' + i2,
-                schemaPath: '#/properties/hardware_unit_ids/items/minimum',
-                keyword: 'minimum',
-                params: { comparison: '>=', limit: 1 },
-                message: 'must be >= 1',
-                schema: 1,
-                parentSchema: schema104.properties.hardware_unit_ids.items,
-                data: data38,
+                instancePath: instancePath + '/accessories',
+                schemaPath: '#/properties/accessories/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i1, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                schema: true,
+                parentSchema: schema104.properties.accessories,
+                data: data36,
               };
               if (vErrors === null) {
                 vErrors = [err76];
@@ -16175,77 +16196,65 @@ function validate50(
                 vErrors.push(err76);
               }
               errors++;
-            }
-          }
-        }
-        let i3 = data37.length;
-        let j1;
-        if (i3 > 1) {
-          const indices1 = {};
-          for (; i3--;) {
-            let item1 = data37[i3];
-            if (!(typeof item1 == 'number' && !(item1 % 1) && !isNaN(item1) && isFinite(item1))) {
-              continue;
-            }
-            if (typeof indices1[item1] == 'number') {
-              j1 = indices1[item1];
-              const err77 = {
-                instancePath: instancePath + '/hardware_unit_ids',
-                schemaPath: '#/properties/hardware_unit_ids/uniqueItems',
-                keyword: 'uniqueItems',
-                params: { i: i3, j: j1 },
-                message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
-                schema: true,
-                parentSchema: schema104.properties.hardware_unit_ids,
-                data: data37,
-              };
-              if (vErrors === null) {
-                vErrors = [err77];
-              } else {
-                vErrors.push(err77);
-              }
-              errors++;
               break;
             }
-            indices1[item1] = i3;
+            indices0[item0] = i1;
           }
         }
       } else {
-        const err78 = {
-          instancePath: instancePath + '/hardware_unit_ids',
-          schemaPath: '#/properties/hardware_unit_ids/type',
+        const err77 = {
+          instancePath: instancePath + '/accessories',
+          schemaPath: '#/properties/accessories/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema104.properties.hardware_unit_ids.type,
-          parentSchema: schema104.properties.hardware_unit_ids,
-          data: data37,
+          schema: schema104.properties.accessories.type,
+          parentSchema: schema104.properties.accessories,
+          data: data36,
         };
         if (vErrors === null) {
-          vErrors = [err78];
+          vErrors = [err77];
         } else {
-          vErrors.push(err78);
+          vErrors.push(err77);
         }
         errors++;
       }
     }
-    if (data.photos !== undefined) {
-      let data39 = data.photos;
-      if (Array.isArray(data39)) {
-        const len2 = data39.length;
-        for (let i4 = 0; i4 < len2; i4++) {
-          let data40 = data39[i4];
-          if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
-            if (data40.photo_id === undefined) {
+    if (data.hardware_unit_ids !== undefined) {
+      let data38 = data.hardware_unit_ids;
+      if (Array.isArray(data38)) {
+        const len1 = data38.length;
+        for (let i2 = 0; i2 < len1; i2++) {
+          let data39 = data38[i2];
+          if (!(typeof data39 == 'number' && !(data39 % 1) && !isNaN(data39) && isFinite(data39))) {
+            const err78 = {
+              instancePath: instancePath + '/hardware_unit_ids/' + i2,
+              schemaPath: '#/properties/hardware_unit_ids/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema104.properties.hardware_unit_ids.items.type,
+              parentSchema: schema104.properties.hardware_unit_ids.items,
+              data: data39,
+            };
+            if (vErrors === null) {
+              vErrors = [err78];
+            } else {
+              vErrors.push(err78);
+            }
+            errors++;
+          }
+          if (typeof data39 == 'number' && isFinite(data39)) {
+            if (data39 < 1 || isNaN(data39)) {
               const err79 = {
-                instancePath: instancePath + '/photos/' + i4,
-                schemaPath: 'common#/$defs/photo/required',
-                keyword: 'required',
-                params: { missingProperty: 'photo_id' },
-                message: "must have required property '" + 'photo_id' + "'",
-                schema: schema99.required,
-                parentSchema: schema99,
-                data: data40,
+                instancePath: instancePath + '/hardware_unit_ids/' + i2,
+                schemaPath: '#/properties/hardware_unit_ids/items/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema104.properties.hardware_unit_ids.items,
+                data: data39,
               };
               if (vErrors === null) {
                 vErrors = [err79];
@@ -16254,16 +16263,28 @@ function validate50(
               }
               errors++;
             }
-            if (data40.url === undefined) {
+          }
+        }
+        let i3 = data38.length;
+        let j1;
+        if (i3 > 1) {
+          const indices1 = {};
+          for (; i3--;) {
+            let item1 = data38[i3];
+            if (!(typeof item1 == 'number' && !(item1 % 1) && !isNaN(item1) && isFinite(item1))) {
+              continue;
+            }
+            if (typeof indices1[item1] == 'number') {
+              j1 = indices1[item1];
               const err80 = {
-                instancePath: instancePath + '/photos/' + i4,
-                schemaPath: 'common#/$defs/photo/required',
-                keyword: 'required',
-                params: { missingProperty: 'url' },
-                message: "must have required property '" + 'url' + "'",
-                schema: schema99.required,
-                parentSchema: schema99,
-                data: data40,
+                instancePath: instancePath + '/hardware_unit_ids',
+                schemaPath: '#/properties/hardware_unit_ids/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i3, j: j1 },
+                message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
+                schema: true,
+                parentSchema: schema104.properties.hardware_unit_ids,
+                data: data38,
               };
               if (vErrors === null) {
                 vErrors = [err80];
@@ -16271,8 +16292,74 @@ function validate50(
                 vErrors.push(err80);
               }
               errors++;
+              break;
             }
-            for (const key0 in data40) {
+            indices1[item1] = i3;
+          }
+        }
+      } else {
+        const err81 = {
+          instancePath: instancePath + '/hardware_unit_ids',
+          schemaPath: '#/properties/hardware_unit_ids/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema104.properties.hardware_unit_ids.type,
+          parentSchema: schema104.properties.hardware_unit_ids,
+          data: data38,
+        };
+        if (vErrors === null) {
+          vErrors = [err81];
+        } else {
+          vErrors.push(err81);
+        }
+        errors++;
+      }
+    }
+    if (data.photos !== undefined) {
+      let data40 = data.photos;
+      if (Array.isArray(data40)) {
+        const len2 = data40.length;
+        for (let i4 = 0; i4 < len2; i4++) {
+          let data41 = data40[i4];
+          if (data41 && typeof data41 == 'object' && !Array.isArray(data41)) {
+            if (data41.photo_id === undefined) {
+              const err82 = {
+                instancePath: instancePath + '/photos/' + i4,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'photo_id' },
+                message: "must have required property '" + 'photo_id' + "'",
+                schema: schema99.required,
+                parentSchema: schema99,
+                data: data41,
+              };
+              if (vErrors === null) {
+                vErrors = [err82];
+              } else {
+                vErrors.push(err82);
+              }
+              errors++;
+            }
+            if (data41.url === undefined) {
+              const err83 = {
+                instancePath: instancePath + '/photos/' + i4,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'url' },
+                message: "must have required property '" + 'url' + "'",
+                schema: schema99.required,
+                parentSchema: schema99,
+                data: data41,
+              };
+              if (vErrors === null) {
+                vErrors = [err83];
+              } else {
+                vErrors.push(err83);
+              }
+              errors++;
+            }
+            for (const key0 in data41) {
               if (!(
                 key0 === 'photo_id' ||
                 key0 === 'url' ||
@@ -16280,7 +16367,7 @@ function validate50(
                 key0 === 'content_type' ||
                 key0 === 'size'
               )) {
-                const err81 = {
+                const err84 = {
                   instancePath: instancePath + '/photos/' + i4,
                   schemaPath: 'common#/$defs/photo/additionalProperties',
                   keyword: 'additionalProperties',
@@ -16288,21 +16375,21 @@ function validate50(
                   message: 'must NOT have additional properties',
                   schema: false,
                   parentSchema: schema99,
-                  data: data40,
+                  data: data41,
                 };
                 if (vErrors === null) {
-                  vErrors = [err81];
+                  vErrors = [err84];
                 } else {
-                  vErrors.push(err81);
+                  vErrors.push(err84);
                 }
                 errors++;
               }
             }
-            if (data40.photo_id !== undefined) {
-              let data41 = data40.photo_id;
-              if (typeof data41 === 'string') {
-                if (func2(data41) > 64) {
-                  const err82 = {
+            if (data41.photo_id !== undefined) {
+              let data42 = data41.photo_id;
+              if (typeof data42 === 'string') {
+                if (func2(data42) > 64) {
+                  const err85 = {
                     instancePath: instancePath + '/photos/' + i4 + '/photo_id',
                     schemaPath: 'common#/$defs/photo/properties/photo_id/maxLength',
                     keyword: 'maxLength',
@@ -16310,17 +16397,17 @@ function validate50(
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
                     parentSchema: schema99.properties.photo_id,
-                    data: data41,
+                    data: data42,
                   };
                   if (vErrors === null) {
-                    vErrors = [err82];
+                    vErrors = [err85];
                   } else {
-                    vErrors.push(err82);
+                    vErrors.push(err85);
                   }
                   errors++;
                 }
               } else {
-                const err83 = {
+                const err86 = {
                   instancePath: instancePath + '/photos/' + i4 + '/photo_id',
                   schemaPath: 'common#/$defs/photo/properties/photo_id/type',
                   keyword: 'type',
@@ -16328,21 +16415,21 @@ function validate50(
                   message: 'must be string',
                   schema: schema99.properties.photo_id.type,
                   parentSchema: schema99.properties.photo_id,
-                  data: data41,
+                  data: data42,
                 };
                 if (vErrors === null) {
-                  vErrors = [err83];
+                  vErrors = [err86];
                 } else {
-                  vErrors.push(err83);
+                  vErrors.push(err86);
                 }
                 errors++;
               }
             }
-            if (data40.url !== undefined) {
-              let data42 = data40.url;
-              if (typeof data42 === 'string') {
-                if (func2(data42) > 500) {
-                  const err84 = {
+            if (data41.url !== undefined) {
+              let data43 = data41.url;
+              if (typeof data43 === 'string') {
+                if (func2(data43) > 500) {
+                  const err87 = {
                     instancePath: instancePath + '/photos/' + i4 + '/url',
                     schemaPath: 'common#/$defs/photo/properties/url/maxLength',
                     keyword: 'maxLength',
@@ -16350,17 +16437,17 @@ function validate50(
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
                     parentSchema: schema99.properties.url,
-                    data: data42,
+                    data: data43,
                   };
                   if (vErrors === null) {
-                    vErrors = [err84];
+                    vErrors = [err87];
                   } else {
-                    vErrors.push(err84);
+                    vErrors.push(err87);
                   }
                   errors++;
                 }
               } else {
-                const err85 = {
+                const err88 = {
                   instancePath: instancePath + '/photos/' + i4 + '/url',
                   schemaPath: 'common#/$defs/photo/properties/url/type',
                   keyword: 'type',
@@ -16368,21 +16455,21 @@ function validate50(
                   message: 'must be string',
                   schema: schema99.properties.url.type,
                   parentSchema: schema99.properties.url,
-                  data: data42,
+                  data: data43,
                 };
                 if (vErrors === null) {
-                  vErrors = [err85];
+                  vErrors = [err88];
                 } else {
-                  vErrors.push(err85);
+                  vErrors.push(err88);
                 }
                 errors++;
               }
             }
-            if (data40.file_name !== undefined) {
-              let data43 = data40.file_name;
-              if (typeof data43 === 'string') {
-                if (func2(data43) > 255) {
-                  const err86 = {
+            if (data41.file_name !== undefined) {
+              let data44 = data41.file_name;
+              if (typeof data44 === 'string') {
+                if (func2(data44) > 255) {
+                  const err89 = {
                     instancePath: instancePath + '/photos/' + i4 + '/file_name',
                     schemaPath: 'common#/$defs/photo/properties/file_name/maxLength',
                     keyword: 'maxLength',
@@ -16390,17 +16477,17 @@ function validate50(
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
                     parentSchema: schema99.properties.file_name,
-                    data: data43,
+                    data: data44,
                   };
                   if (vErrors === null) {
-                    vErrors = [err86];
+                    vErrors = [err89];
                   } else {
-                    vErrors.push(err86);
+                    vErrors.push(err89);
                   }
                   errors++;
                 }
               } else {
-                const err87 = {
+                const err90 = {
                   instancePath: instancePath + '/photos/' + i4 + '/file_name',
                   schemaPath: 'common#/$defs/photo/properties/file_name/type',
                   keyword: 'type',
@@ -16408,68 +16495,7 @@ function validate50(
                   message: 'must be string',
                   schema: schema99.properties.file_name.type,
                   parentSchema: schema99.properties.file_name,
-                  data: data43,
-                };
-                if (vErrors === null) {
-                  vErrors = [err87];
-                } else {
-                  vErrors.push(err87);
-                }
-                errors++;
-              }
-            }
-            if (data40.content_type !== undefined) {
-              let data44 = data40.content_type;
-              if (typeof data44 === 'string') {
-                if (func2(data44) > 40) {
-                  const err88 = {
-                    instancePath: instancePath + '/photos/' + i4 + '/content_type',
-                    schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 40 },
-                    message: 'must NOT have more than 40 characters',
-                    schema: 40,
-                    parentSchema: schema99.properties.content_type,
-                    data: data44,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err88];
-                  } else {
-                    vErrors.push(err88);
-                  }
-                  errors++;
-                }
-              } else {
-                const err89 = {
-                  instancePath: instancePath + '/photos/' + i4 + '/content_type',
-                  schemaPath: 'common#/$defs/photo/properties/content_type/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema99.properties.content_type.type,
-                  parentSchema: schema99.properties.content_type,
                   data: data44,
-                };
-                if (vErrors === null) {
-                  vErrors = [err89];
-                } else {
-                  vErrors.push(err89);
-                }
-                errors++;
-              }
-            }
-            if (data40.size !== undefined) {
-              let data45 = data40.size;
-              if (!(typeof data45 == 'number' && !(data45 % 1) && !isNaN(data45) && isFinite(data45))) {
-                const err90 = {
-                  instancePath: instancePath + '/photos/' + i4 + '/size',
-                  schemaPath: 'common#/$defs/photo/properties/size/type',
-                  keyword: 'type',
-                  params: { type: 'integer' },
-                  message: 'must be integer',
-                  schema: schema99.properties.size.type,
-                  parentSchema: schema99.properties.size,
-                  data: data45,
                 };
                 if (vErrors === null) {
                   vErrors = [err90];
@@ -16478,16 +16504,19 @@ function validate50(
                 }
                 errors++;
               }
-              if (typeof data45 == 'number' && isFinite(data45)) {
-                if (data45 < 0 || isNaN(data45)) {
+            }
+            if (data41.content_type !== undefined) {
+              let data45 = data41.content_type;
+              if (typeof data45 === 'string') {
+                if (func2(data45) > 40) {
                   const err91 = {
-                    instancePath: instancePath + '/photos/' + i4 + '/size',
-                    schemaPath: 'common#/$defs/photo/properties/size/minimum',
-                    keyword: 'minimum',
-                    params: { comparison: '>=', limit: 0 },
-                    message: 'must be >= 0',
-                    schema: 0,
-                    parentSchema: schema99.properties.size,
+                    instancePath: instancePath + '/photos/' + i4 + '/content_type',
+                    schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 40 },
+                    message: 'must NOT have more than 40 characters',
+                    schema: 40,
+                    parentSchema: schema99.properties.content_type,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -16497,10 +16526,68 @@ function validate50(
                   }
                   errors++;
                 }
+              } else {
+                const err92 = {
+                  instancePath: instancePath + '/photos/' + i4 + '/content_type',
+                  schemaPath: 'common#/$defs/photo/properties/content_type/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema99.properties.content_type.type,
+                  parentSchema: schema99.properties.content_type,
+                  data: data45,
+                };
+                if (vErrors === null) {
+                  vErrors = [err92];
+                } else {
+                  vErrors.push(err92);
+                }
+                errors++;
+              }
+            }
+            if (data41.size !== undefined) {
+              let data46 = data41.size;
+              if (!(typeof data46 == 'number' && !(data46 % 1) && !isNaN(data46) && isFinite(data46))) {
+                const err93 = {
+                  instancePath: instancePath + '/photos/' + i4 + '/size',
+                  schemaPath: 'common#/$defs/photo/properties/size/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema99.properties.size.type,
+                  parentSchema: schema99.properties.size,
+                  data: data46,
+                };
+                if (vErrors === null) {
+                  vErrors = [err93];
+                } else {
+                  vErrors.push(err93);
+                }
+                errors++;
+              }
+              if (typeof data46 == 'number' && isFinite(data46)) {
+                if (data46 < 0 || isNaN(data46)) {
+                  const err94 = {
+                    instancePath: instancePath + '/photos/' + i4 + '/size',
+                    schemaPath: 'common#/$defs/photo/properties/size/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 0 },
+                    message: 'must be >= 0',
+                    schema: 0,
+                    parentSchema: schema99.properties.size,
+                    data: data46,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err94];
+                  } else {
+                    vErrors.push(err94);
+                  }
+                  errors++;
+                }
               }
             }
           } else {
-            const err92 = {
+            const err95 = {
               instancePath: instancePath + '/photos/' + i4,
               schemaPath: 'common#/$defs/photo/type',
               keyword: 'type',
@@ -16508,18 +16595,18 @@ function validate50(
               message: 'must be object',
               schema: schema99.type,
               parentSchema: schema99,
-              data: data40,
+              data: data41,
             };
             if (vErrors === null) {
-              vErrors = [err92];
+              vErrors = [err95];
             } else {
-              vErrors.push(err92);
+              vErrors.push(err95);
             }
             errors++;
           }
         }
       } else {
-        const err93 = {
+        const err96 = {
           instancePath: instancePath + '/photos',
           schemaPath: '#/properties/photos/type',
           keyword: 'type',
@@ -16527,68 +16614,7 @@ function validate50(
           message: 'must be array',
           schema: schema104.properties.photos.type,
           parentSchema: schema104.properties.photos,
-          data: data39,
-        };
-        if (vErrors === null) {
-          vErrors = [err93];
-        } else {
-          vErrors.push(err93);
-        }
-        errors++;
-      }
-    }
-    if (data.created_at !== undefined) {
-      let data46 = data.created_at;
-      if (typeof data46 === 'string') {
-        if (!formats2.validate(data46)) {
-          const err94 = {
-            instancePath: instancePath + '/created_at',
-            schemaPath: '#/properties/created_at/format',
-            keyword: 'format',
-            params: { format: 'date-time' },
-            message: 'must match format "' + 'date-time' + '"',
-            schema: 'date-time',
-            parentSchema: schema104.properties.created_at,
-            data: data46,
-          };
-          if (vErrors === null) {
-            vErrors = [err94];
-          } else {
-            vErrors.push(err94);
-          }
-          errors++;
-        }
-      } else {
-        const err95 = {
-          instancePath: instancePath + '/created_at',
-          schemaPath: '#/properties/created_at/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema104.properties.created_at.type,
-          parentSchema: schema104.properties.created_at,
-          data: data46,
-        };
-        if (vErrors === null) {
-          vErrors = [err95];
-        } else {
-          vErrors.push(err95);
-        }
-        errors++;
-      }
-    }
-    if (data.closed_at !== undefined) {
-      let data47 = data.closed_at;
-      if (typeof data47 !== 'string' && data47 !== null) {
-        const err96 = {
-          instancePath: instancePath + '/closed_at',
-          schemaPath: '#/properties/closed_at/type',
-          keyword: 'type',
-          params: { type: schema104.properties.closed_at.type },
-          message: 'must be string,null',
-          schema: schema104.properties.closed_at.type,
-          parentSchema: schema104.properties.closed_at,
-          data: data47,
+          data: data40,
         };
         if (vErrors === null) {
           vErrors = [err96];
@@ -16597,16 +16623,19 @@ function validate50(
         }
         errors++;
       }
+    }
+    if (data.created_at !== undefined) {
+      let data47 = data.created_at;
       if (typeof data47 === 'string') {
         if (!formats2.validate(data47)) {
           const err97 = {
-            instancePath: instancePath + '/closed_at',
-            schemaPath: '#/properties/closed_at/format',
+            instancePath: instancePath + '/created_at',
+            schemaPath: '#/properties/created_at/format',
             keyword: 'format',
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema104.properties.closed_at,
+            parentSchema: schema104.properties.created_at,
             data: data47,
           };
           if (vErrors === null) {
@@ -16616,20 +16645,16 @@ function validate50(
           }
           errors++;
         }
-      }
-    }
-    if (data.date_range_type !== undefined) {
-      let data48 = data.date_range_type;
-      if (typeof data48 !== 'string') {
+      } else {
         const err98 = {
-          instancePath: instancePath + '/date_range_type',
-          schemaPath: '#/properties/date_range_type/type',
+          instancePath: instancePath + '/created_at',
+          schemaPath: '#/properties/created_at/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.date_range_type.type,
-          parentSchema: schema104.properties.date_range_type,
-          data: data48,
+          schema: schema104.properties.created_at.type,
+          parentSchema: schema104.properties.created_at,
+          data: data47,
         };
         if (vErrors === null) {
           vErrors = [err98];
@@ -16638,15 +16663,18 @@ function validate50(
         }
         errors++;
       }
-      if (!(data48 === 'created' || data48 === 'sla' || data48 === 'deadline')) {
+    }
+    if (data.closed_at !== undefined) {
+      let data48 = data.closed_at;
+      if (typeof data48 !== 'string' && data48 !== null) {
         const err99 = {
-          instancePath: instancePath + '/date_range_type',
-          schemaPath: '#/properties/date_range_type/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema104.properties.date_range_type.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema104.properties.date_range_type.enum,
-          parentSchema: schema104.properties.date_range_type,
+          instancePath: instancePath + '/closed_at',
+          schemaPath: '#/properties/closed_at/type',
+          keyword: 'type',
+          params: { type: schema104.properties.closed_at.type },
+          message: 'must be string,null',
+          schema: schema104.properties.closed_at.type,
+          parentSchema: schema104.properties.closed_at,
           data: data48,
         };
         if (vErrors === null) {
@@ -16656,20 +16684,17 @@ function validate50(
         }
         errors++;
       }
-    }
-    if (data.date1 !== undefined) {
-      let data49 = data.date1;
-      if (typeof data49 === 'string') {
-        if (!formats24.validate(data49)) {
+      if (typeof data48 === 'string') {
+        if (!formats2.validate(data48)) {
           const err100 = {
-            instancePath: instancePath + '/date1',
-            schemaPath: '#/properties/date1/format',
+            instancePath: instancePath + '/closed_at',
+            schemaPath: '#/properties/closed_at/format',
             keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-            schema: 'date',
-            parentSchema: schema104.properties.date1,
-            data: data49,
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema104.properties.closed_at,
+            data: data48,
           };
           if (vErrors === null) {
             vErrors = [err100];
@@ -16678,15 +16703,19 @@ function validate50(
           }
           errors++;
         }
-      } else {
+      }
+    }
+    if (data.date_range_type !== undefined) {
+      let data49 = data.date_range_type;
+      if (typeof data49 !== 'string') {
         const err101 = {
-          instancePath: instancePath + '/date1',
-          schemaPath: '#/properties/date1/type',
+          instancePath: instancePath + '/date_range_type',
+          schemaPath: '#/properties/date_range_type/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.date1.type,
-          parentSchema: schema104.properties.date1,
+          schema: schema104.properties.date_range_type.type,
+          parentSchema: schema104.properties.date_range_type,
           data: data49,
         };
         if (vErrors === null) {
@@ -16696,59 +16725,56 @@ function validate50(
         }
         errors++;
       }
-    }
-    if (data.date2 !== undefined) {
-      let data50 = data.date2;
-      if (typeof data50 === 'string') {
-        if (!formats24.validate(data50)) {
-          const err102 = {
-            instancePath: instancePath + '/date2',
-            schemaPath: '#/properties/date2/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-            schema: 'date',
-            parentSchema: schema104.properties.date2,
-            data: data50,
-          };
-          if (vErrors === null) {
-            vErrors = [err102];
-          } else {
-            vErrors.push(err102);
-          }
-          errors++;
-        }
-      } else {
-        const err103 = {
-          instancePath: instancePath + '/date2',
-          schemaPath: '#/properties/date2/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema104.properties.date2.type,
-          parentSchema: schema104.properties.date2,
-          data: data50,
+      if (!(data49 === 'created' || data49 === 'sla' || data49 === 'deadline')) {
+        const err102 = {
+          instancePath: instancePath + '/date_range_type',
+          schemaPath: '#/properties/date_range_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema104.properties.date_range_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema104.properties.date_range_type.enum,
+          parentSchema: schema104.properties.date_range_type,
+          data: data49,
         };
         if (vErrors === null) {
-          vErrors = [err103];
+          vErrors = [err102];
         } else {
-          vErrors.push(err103);
+          vErrors.push(err102);
         }
         errors++;
       }
     }
-    if (data.is_sla_data !== undefined) {
-      let data51 = data.is_sla_data;
-      if (typeof data51 !== 'boolean') {
+    if (data.date1 !== undefined) {
+      let data50 = data.date1;
+      if (typeof data50 === 'string') {
+        if (!formats24.validate(data50)) {
+          const err103 = {
+            instancePath: instancePath + '/date1',
+            schemaPath: '#/properties/date1/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema104.properties.date1,
+            data: data50,
+          };
+          if (vErrors === null) {
+            vErrors = [err103];
+          } else {
+            vErrors.push(err103);
+          }
+          errors++;
+        }
+      } else {
         const err104 = {
-          instancePath: instancePath + '/is_sla_data',
-          schemaPath: '#/properties/is_sla_data/type',
+          instancePath: instancePath + '/date1',
+          schemaPath: '#/properties/date1/type',
           keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema104.properties.is_sla_data.type,
-          parentSchema: schema104.properties.is_sla_data,
-          data: data51,
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.date1.type,
+          parentSchema: schema104.properties.date1,
+          data: data50,
         };
         if (vErrors === null) {
           vErrors = [err104];
@@ -16758,8 +16784,69 @@ function validate50(
         errors++;
       }
     }
+    if (data.date2 !== undefined) {
+      let data51 = data.date2;
+      if (typeof data51 === 'string') {
+        if (!formats24.validate(data51)) {
+          const err105 = {
+            instancePath: instancePath + '/date2',
+            schemaPath: '#/properties/date2/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema104.properties.date2,
+            data: data51,
+          };
+          if (vErrors === null) {
+            vErrors = [err105];
+          } else {
+            vErrors.push(err105);
+          }
+          errors++;
+        }
+      } else {
+        const err106 = {
+          instancePath: instancePath + '/date2',
+          schemaPath: '#/properties/date2/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema104.properties.date2.type,
+          parentSchema: schema104.properties.date2,
+          data: data51,
+        };
+        if (vErrors === null) {
+          vErrors = [err106];
+        } else {
+          vErrors.push(err106);
+        }
+        errors++;
+      }
+    }
+    if (data.is_sla_data !== undefined) {
+      let data52 = data.is_sla_data;
+      if (typeof data52 !== 'boolean') {
+        const err107 = {
+          instancePath: instancePath + '/is_sla_data',
+          schemaPath: '#/properties/is_sla_data/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema104.properties.is_sla_data.type,
+          parentSchema: schema104.properties.is_sla_data,
+          data: data52,
+        };
+        if (vErrors === null) {
+          vErrors = [err107];
+        } else {
+          vErrors.push(err107);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err105 = {
+    const err108 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -16770,9 +16857,9 @@ function validate50(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err105];
+      vErrors = [err108];
     } else {
-      vErrors.push(err105);
+      vErrors.push(err108);
     }
     errors++;
   }
