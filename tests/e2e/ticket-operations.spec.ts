@@ -68,7 +68,7 @@ test('the operator company assigns with the full form: a provider needs an opera
   await bar.getByRole('combobox', { name: 'Operator' }).click();
   await page.getByRole('option').nth(1).click();
   await bar.getByRole('combobox', { name: 'Verification' }).click();
-  await page.getByRole('option', { name: 'Verified' }).click();
+  await page.getByRole('option', { name: 'Verified', exact: true }).click();
   await bar.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('Quick action applied to 3 tickets')).toBeVisible();
 });

@@ -43,6 +43,47 @@ const EMPTY: QuickActionValues = {
   deadline_time: '',
 };
 
+/** A choice of ids with None (0, which leaves the tickets' value as it is) first. */
+function NumberChoice({
+  label,
+  value,
+  choices,
+  onPick,
+  disabled,
+  error,
+  hint,
+}: {
+  label: string;
+  value: number;
+  choices: { id: number; name: string }[];
+  onPick: (id: number) => void;
+  disabled?: boolean;
+  error?: string;
+  hint?: string;
+}) {
+  const translate = useTranslate();
+  return (
+    <TextField
+      select
+      size="small"
+      sx={{ minWidth: 200 }}
+      label={label}
+      value={value}
+      onChange={(event) => onPick(Number(event.target.value))}
+      disabled={disabled}
+      error={Boolean(error)}
+      helperText={error ?? hint}
+    >
+      <MenuItem value={0}>{translate('quick_actions.none')}</MenuItem>
+      {choices.map((choice) => (
+        <MenuItem key={choice.id} value={choice.id}>
+          {choice.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 /** Spec 02 §3 search helper "maintenance operators (active=1)": the provider's active operators. */
 function useActiveOperators(providerId: number | undefined) {
   const dataProvider = useDataProvider() as Caller;
@@ -143,80 +184,43 @@ export function QuickActionsBar({ model, selectedIds, clear }: BulkActionBarProp
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
         {!reduced && (
-          <TextField
-            select
-            size="small"
-            sx={{ minWidth: 200 }}
+          <NumberChoice
             label={translate('quick_actions.fields.maintenance_provider_id')}
             value={values.maintenance_provider_id}
+            choices={providers.map((choice) => ({ id: Number(choice.id), name: choice.name }))}
             // A provider change clears the operator (spec 02 §5).
-            onChange={(event) =>
-              set({ maintenance_provider_id: Number(event.target.value), maintenance_operator_id: 0 })
-            }
-            error={Boolean(fieldError('maintenance_provider_id'))}
-            helperText={fieldError('maintenance_provider_id')}
-          >
-            <MenuItem value={0}>{translate('quick_actions.none')}</MenuItem>
-            {providers.map((choice) => (
-              <MenuItem key={String(choice.id)} value={Number(choice.id)}>
-                {choice.name}
-              </MenuItem>
-            ))}
-          </TextField>
+            onPick={(id) => set({ maintenance_provider_id: id, maintenance_operator_id: 0 })}
+            error={fieldError('maintenance_provider_id')}
+          />
         )}
-        <TextField
-          select
-          size="small"
-          sx={{ minWidth: 220 }}
+        <NumberChoice
           label={translate('quick_actions.fields.maintenance_operator_id')}
           value={values.maintenance_operator_id}
-          onChange={(event) => set({ maintenance_operator_id: Number(event.target.value) })}
+          choices={operators.map((operator) => ({
+            id: operator.operator_id,
+            name: `${operator.name} (${operator.maintenance_operator_id})`,
+          }))}
+          onPick={(id) => set({ maintenance_operator_id: id })}
           disabled={!operatorProvider}
-          error={Boolean(fieldError('maintenance_operator_id'))}
-          helperText={
-            fieldError('maintenance_operator_id') ??
-            (operatorProvider ? undefined : translate('quick_actions.operator_needs_provider'))
-          }
-        >
-          <MenuItem value={0}>{translate('quick_actions.none')}</MenuItem>
-          {operators.map((operator) => (
-            <MenuItem key={operator.operator_id} value={operator.operator_id}>
-              {`${operator.name} (${operator.maintenance_operator_id})`}
-            </MenuItem>
-          ))}
-        </TextField>
+          error={fieldError('maintenance_operator_id')}
+          hint={operatorProvider ? undefined : translate('quick_actions.operator_needs_provider')}
+        />
         {!reduced && (
-          <TextField
-            select
-            size="small"
-            sx={{ minWidth: 160 }}
+          <NumberChoice
             label={translate('quick_actions.fields.verification_status')}
             value={values.verification_status}
-            onChange={(event) => set({ verification_status: Number(event.target.value) })}
-            error={Boolean(fieldError('verification_status'))}
-            helperText={fieldError('verification_status')}
-          >
-            <MenuItem value={0}>{translate('quick_actions.none')}</MenuItem>
-            {[1, 2, 3, 4].map((value) => (
-              <MenuItem key={value} value={value}>
-                {translate(`choices.ticket_verification.${value}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            choices={[1, 2, 3, 4].map((id) => ({ id, name: translate(`choices.ticket_verification.${id}`) }))}
+            onPick={(id) => set({ verification_status: id })}
+            error={fieldError('verification_status')}
+          />
         )}
         {!reduced && (
-          <TextField
-            select
-            size="small"
-            sx={{ minWidth: 160 }}
+          <NumberChoice
             label={translate('quick_actions.fields.on_hold_status')}
             value={values.on_hold_status}
-            onChange={(event) => set({ on_hold_status: Number(event.target.value) })}
-          >
-            <MenuItem value={0}>{translate('quick_actions.none')}</MenuItem>
-            <MenuItem value={1}>{translate('quick_actions.on_hold.1')}</MenuItem>
-            <MenuItem value={2}>{translate('quick_actions.on_hold.2')}</MenuItem>
-          </TextField>
+            choices={[1, 2].map((id) => ({ id, name: translate(`quick_actions.on_hold.${id}`) }))}
+            onPick={(id) => set({ on_hold_status: id })}
+          />
         )}
         <TextField
           type="date"
