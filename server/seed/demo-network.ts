@@ -8,6 +8,7 @@ import { features, featureIdsOf, type FeatureIds, type FeatureName } from '../..
 import type { PartnerType } from '../../src/contract/partner-types.ts';
 import { SAVE_FILTERS_OPTION } from '../../src/schema/saved-filters.ts';
 import { COMPARTMENTS, HARDWARE_MODELS, HARDWARE_UNITS, PINPADS } from '../gateway/rules/hardware-store.ts';
+import { DEFAULT_MP_BULK_TICKETS } from '../gateway/rules/ticket-bulk.ts';
 import {
   servicePointHardwareFields,
   type PadAtServicePoint,
@@ -190,14 +191,19 @@ export function demoRoles(): RoleDoc[] {
       featureIdsOf('servicepoints'),
       allServicePointOptions,
     ),
-    withOptions(
-      withOption(
-        role('operator', 'infinity', 'admin', 'Operator administrator', operatorFeatures),
+    // The operator administrator's bulk tickets take their service point's maintenance provider (spec 01 §6).
+    withOption(
+      withOptions(
+        withOption(
+          role('operator', 'infinity', 'admin', 'Operator administrator', operatorFeatures),
+          featureIdsOf('servicepoints'),
+          SAVE_FILTERS_OPTION,
+        ),
         featureIdsOf('servicepoints'),
-        SAVE_FILTERS_OPTION,
+        allServicePointOptions,
       ),
-      featureIdsOf('servicepoints'),
-      allServicePointOptions,
+      featureIdsOf('maintenance_tickets'),
+      DEFAULT_MP_BULK_TICKETS,
     ),
     withOptions(
       role(

@@ -493,3 +493,92 @@ describe('closing tickets moves the hardware', () => {
     expect(gone.status).toBe(1);
   });
 });
+
+describe('a ticket against a compartment', () => {
+  it('blocks a new model for the unit (its compartments would go) until it is declined or closed', async () => {
+    const against = await ticket(
+      `coalesce(doc->>'compartment_id', '') <> '' AND (doc->>'status')::int IN (1, 3, 4)
+       AND (doc->>'ticket_verification_status')::int <> 2`,
+    );
+    const locker = await unit(against.hardware_unit_id);
+    const otherModel = locker.hardware_model_id === 1 ? 2 : 1;
+    const hardware = (body: Doc) =>
+      stack.send(sessions.operator, { method: 'PATCH', path: 'webtool/service_points/hardware_units', body });
+    await expectRefused(
+      () => hardware({ hardware_id: locker.hardware_id, hardware_model_id: otherModel, version: locker.version }),
+      409,
+      'There is a ticket against the compartment, decline or close it',
+    );
+    const declined = await write('operator', 'PATCH', {
+      ticket_id: against.ticket_id,
+      ticket_verification_status: 2,
+      status: 1,
+      version: against.version,
+    });
+    expect(declined.status).toBe(200);
+    const changed = await hardware({
+      hardware_id: locker.hardware_id,
+      hardware_model_id: otherModel,
+      version: locker.version,
+    });
+    expect(changed.body.message).not.toBe('There is a ticket against the compartment, decline or close it');
+  });
+});
+
+describe('the ticket bulk import', () => {
+  const row = (at: { hardwareId: number; servicePointId: number }, overrides: Doc = {}) => ({
+    ticket_type: 3,
+    sp_id: at.servicePointId,
+    hardware_unit_id: at.hardwareId,
+    reported_by: 'U12345',
+    description: 'Imported',
+    ...overrides,
+  });
+  const importRows = (user: string, data: Doc[]) =>
+    write(user, 'POST', { opname: 'bulk_import', data, fileName: 't.csv' });
+
+  it('refuses rows over the limits of spec 02 §5, each on its field, and keeps none', async () => {
+    const at = await installedUnit(5);
+    const body = await expectRefused(
+      () =>
+        importRows('operator', [
+          row(at),
+          row(at, { sp_id: 12345678901 }),
+          row(at, { hardware_unit_id: 12345678901 }),
+          row(at, { compartment_id: 12345678901 }),
+          row(at, { reported_by: 'U123456789X' }),
+        ]),
+      422,
+      'Save failed, check the fields in error state',
+    );
+    const errors = body.row_errors as { line: number; errors: Doc }[];
+    expect(errors.map((entry) => [entry.line, Object.keys(entry.errors)[0]])).toEqual([
+      [3, 'sp_id'],
+      [4, 'hardware_unit_id'],
+      [5, 'compartment_id'],
+      [6, 'reported_by'],
+    ]);
+  });
+
+  it('gives a row without a maintenance provider its service point’s when the policy option says so', async () => {
+    const at = await installedUnit(6);
+    const point = (await rows<Doc>('service_points', 'key = $1', [String(at.servicePointId)]))[0];
+    const before = (await tickets('true')).length;
+    const answer = await importRows('operator', [row(at)]);
+    expect(answer.status).toBe(200);
+    expect(answer.body.imported).toBe(1);
+    const imported = (await tickets('true')).slice(before)[0];
+    expect(imported.maintenance_provider_id).toBe(point.maintenance_provider_id);
+    // The super admin's policy leaves the option off: the provider stays empty.
+    const superadmin = await stack.signIn('superadmin');
+    const next = await installedUnit(7);
+    const plain = await stack.send(superadmin, {
+      method: 'POST',
+      path: TICKETS,
+      body: { opname: 'bulk_import', data: [row(next)] },
+    });
+    expect(plain.status).toBe(200);
+    const last = (await tickets('true')).slice(-1)[0];
+    expect(last.maintenance_provider_id ?? null).toBeNull();
+  });
+});

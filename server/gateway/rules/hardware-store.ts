@@ -172,6 +172,22 @@ export async function hasOpenTicket(tx: Db, hardwareId: number | string) {
   return found.rows.length > 0;
 }
 
+/**
+ * An open ticket against one of the unit's compartments (a ticket's `compartment_id`), not declined:
+ * the compartments stay as they are until it is declined or closed.
+ */
+export async function hasOpenCompartmentTicket(tx: Db, hardwareId: number | string) {
+  const found = await tx.query(
+    `SELECT 1 FROM records t WHERE t.resource = '${TICKETS}' AND coalesce(t.doc->>'compartment_id', '') <> ''
+       AND (t.doc->>'status')::int = ANY($2::int[]) AND coalesce((t.doc->>'ticket_verification_status')::int, 0) <> 2
+       AND EXISTS (SELECT 1 FROM records c WHERE c.resource = '${COMPARTMENTS}' AND c.key = t.doc->>'compartment_id'
+                   AND c.doc->>'hardware_id' = $1)
+     LIMIT 1`,
+    [String(hardwareId), OPEN_TICKET_STATUSES],
+  );
+  return found.rows.length > 0;
+}
+
 /** The unit with its derived fields as they are now. */
 export async function withDerivedFields<T extends StoredUnit>(
   tx: Db,

@@ -9,6 +9,7 @@ import { LICENSE_STATUS, REMOVAL_STATE } from './hardware-badges.ts';
 import { fieldRefusal, partnerMismatch, stateRefusal, unknownReference } from './hardware-refusals.ts';
 import { refreshServicePointHardware } from './service-point-hardware-derived.ts';
 import { servicePointOfUnit } from './service-point-hardware-plan.ts';
+import { ticketStateRefusal } from './ticket-refusals.ts';
 import {
   compartmentsOf,
   compartmentsOfLayout,
@@ -17,6 +18,7 @@ import {
   HARDWARE_MODELS,
   HARDWARE_OWNERS,
   HARDWARE_UNITS,
+  hasOpenCompartmentTicket,
   hasOpenTicket,
   holdsParcel,
   readModel,
@@ -144,6 +146,10 @@ export const hardwareUnitRules = recordRules<StoredUnit>({
     const model = await modelOfKind(tx, doc.hardware_model_id, doc.hardware_type);
     const modelChanged = before !== undefined && before.hardware_model_id !== doc.hardware_model_id;
     const stored = existing ? await compartmentsOf(tx, existing.key) : [];
+    // A new model replaces the compartments: not while a ticket is against one of them (spec 02 §8).
+    if (modelChanged && (await hasOpenCompartmentTicket(tx, existing!.key))) {
+      throw ticketStateRefusal('ticket_compartment_open');
+    }
     if (modelChanged && stored.some(holdsParcel)) throw stateRefusal('hw_contains_parcels');
     // The gateway's fields, whatever the body said: from the stored unit, or a new unit's start.
     const unit: StoredUnit = {
@@ -177,6 +183,7 @@ export const hardwareUnitRules = recordRules<StoredUnit>({
       throw stateRefusal('hw_requires_uninstall');
     }
     if ((await compartmentsOf(ctx.tx, existing.key)).some(holdsParcel)) throw stateRefusal('hw_contains_parcels');
+    if (await hasOpenCompartmentTicket(ctx.tx, existing.key)) throw ticketStateRefusal('ticket_compartment_open');
     if (await hasOpenTicket(ctx.tx, existing.key)) throw stateRefusal('hw_open_ticket');
     await deleteCompartments(ctx.tx, existing.key);
   },

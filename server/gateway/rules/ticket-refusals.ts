@@ -27,6 +27,7 @@ const messages = {
   ticket_closed_final: 'A closed ticket cannot be changed',
   ticket_verification_by_provider: 'A maintenance provider cannot verify or decline tickets',
   hw_contains_parcels: 'The hardware unit cannot be removed as it contains one or more parcels',
+  hw_open_ticket: 'This hardware unit has an open ticket',
 } as const;
 
 export type TicketRefusal = keyof typeof messages;

@@ -92,8 +92,19 @@ async function unitOf(tx: Db, ticket: StoredTicket) {
   return unit;
 }
 
-/** The units of an installation ticket: each planned at its service point. */
-async function plannedUnits(tx: Db, ticket: StoredTicket) {
+/** Another open installation ticket names the unit: its installation is planned already. */
+async function inOtherInstallTicket(tx: Db, hardwareId: number, own: string) {
+  const found = await tx.query(
+    `SELECT 1 FROM records WHERE resource = $1 AND key <> $2 AND (doc->>'ticket_type')::int = $3
+       AND (doc->>'status')::int = ANY($4::int[]) AND coalesce(doc->'hardware_unit_ids', '[]'::jsonb) @> $5::jsonb
+     LIMIT 1`,
+    [TICKETS_ENDPOINT, own, TICKET_TYPE.install, OPEN_STATUSES, JSON.stringify([hardwareId])],
+  );
+  return found.rows.length > 0;
+}
+
+/** The units of an installation ticket: each planned at its service point, in no other open install ticket. */
+async function plannedUnits(tx: Db, ticket: StoredTicket, own: string) {
   const ids = ticket.hardware_unit_ids ?? [];
   if (!ids.length) throw fieldRefusal('ticket_units_required', 'hardware_unit_ids');
   const units: StoredUnit[] = [];
@@ -103,6 +114,7 @@ async function plannedUnits(tx: Db, ticket: StoredTicket) {
     if (!same(unit.service_point_id, ticket.sp_id) || unit.status !== PLANNED) {
       throw fieldRefusal('ticket_unit_not_planned', 'hardware_unit_ids');
     }
+    if (await inOtherInstallTicket(tx, id, own)) throw fieldRefusal('hw_open_ticket', 'hardware_unit_ids');
     units.push(unit);
   }
   return units;
@@ -237,7 +249,7 @@ export async function checkedTicket(
   let hardwareName: string | null = null;
   let warrantyBadge: number | undefined;
   if (doc.ticket_type === TICKET_TYPE.install) {
-    const units = await plannedUnits(tx, doc);
+    const units = await plannedUnits(tx, doc, own);
     hardwareName = units.map((unit) => unit.name).join(', ');
     ticket = { ...ticket, hardware_unit_id: null, pinpad_id: null, compartment_id: null };
   } else if (PINPAD_TYPES.includes(doc.ticket_type)) {

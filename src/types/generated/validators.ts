@@ -14345,13 +14345,13 @@ const schema104 = {
       type: 'integer',
       minimum: 1,
       'x-lookup': { resource: 'service-points', label: 'name' },
-      'x-column': { type: 'select2', index: 3 },
+      'x-column': { type: 'select2', hide: true },
       'x-filter': { kind: 'reference', alwaysOn: true },
       'x-input': { kind: 'reference', tab: 'basic' },
       'x-import': { maxLength: 10 },
       maximum: 9999999999,
     },
-    sp_name: { type: 'string', readOnly: true, maxLength: 100, 'x-column': { hide: true } },
+    sp_name: { type: 'string', readOnly: true, maxLength: 100, 'x-column': { index: 3 } },
     hardware_unit_id: {
       type: ['integer', 'null'],
       minimum: 1,
@@ -14393,7 +14393,7 @@ const schema104 = {
       'x-choices': 'ticket_verification',
       'x-column': { type: 'select', index: 6 },
       'x-filter': { kind: 'select' },
-      'x-input': { tab: 'basic' },
+      'x-input': { tab: 'basic', partnerTypes: ['operator', 'support_provider'] },
     },
     event_type: {
       type: ['integer', 'null'],
@@ -14434,7 +14434,7 @@ const schema104 = {
     deadline_time: {
       type: ['string', 'null'],
       format: 'time',
-      'x-column': { index: 10 },
+      'x-column': { hide: true },
       'x-input': { tab: 'basic', enabledBy: 'deadline_date' },
     },
     maintenance_provider_id: {

@@ -1,0 +1,190 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signedInPage } from './support.ts';
+
+/** A small PNG (1×1, red), enough for the gallery to take. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The values of one column on the page, by its header label. */
+async function columnValues(page: Page, label: string) {
+  await expect(page.locator('tbody tr').first().or(page.getByText('No record found.'))).toBeVisible();
+  const headers = await page.locator('thead th').allTextContents();
+  const index = headers.indexOf(label);
+  expect(index, label).toBeGreaterThanOrEqual(0);
+  return page.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
+}
+
+/** A select by its label: a filter's name is its label, a form input's its label and value. */
+const select = (page: Page, label: string) =>
+  page.getByRole('combobox', { name: new RegExp(`^${label}( |$)`) }).first();
+
+async function choose(page: Page, label: string, option: string) {
+  await select(page, label).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function addFilter(page: Page, label: string, option: string) {
+  await page.getByRole('button', { name: 'Add filter' }).click();
+  await page.getByRole('menuitemcheckbox', { name: label }).click();
+  await choose(page, label, option);
+}
+
+/** After a create (which returns to the list): the newest ticket, the list's first. */
+async function openNewest(page: Page) {
+  await expect(page).toHaveURL(/\/tickets(\?.*)?$/);
+  await page.goto(listUrl({}));
+  await page.locator('tbody tr').first().locator('td a').first().click();
+  await expect(page).toHaveURL(/\/tickets\/\d+/);
+}
+
+const listUrl = (filter: Record<string, unknown>) => `/tickets?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+
+test.describe.configure({ timeout: 120_000 });
+
+test('the maintenance provider finds its open tickets past their SLA, adds a photo and closes one', async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, 'maintenance');
+  await page.goto('/');
+  await page.getByRole('menuitem', { name: 'Tickets', exact: true }).click();
+  await expect(page).toHaveURL(/\/tickets(\?.*)?$/);
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+
+  await addFilter(page, 'SLA passed', 'Yes');
+  await choose(page, 'Badge', 'Open');
+  await expect.poll(async () => new Set(await columnValues(page, 'Badge'))).toEqual(new Set(['Open']));
+  const today = new Date().toISOString().slice(0, 10);
+  for (const sla of await columnValues(page, 'SLA date')) expect(sla < today).toBe(true);
+  for (const provider of await columnValues(page, 'Maintenance provider')) expect(provider).toBe('FixIt Services');
+
+  await page.locator('tbody tr').first().locator('td a').first().click();
+  await expect(page.getByRole('tab', { name: 'Photos' })).toBeVisible();
+  // The verification is the operator's and the support provider's: no input for a maintenance provider.
+  await expect(page.getByRole('combobox', { name: 'Verification' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Photos' }).click();
+  await page.getByRole('button', { name: 'Photos (0/5)' }).click();
+  const gallery = page.getByRole('dialog', { name: 'Photos (0/5)', exact: true });
+  await gallery.locator('input[type="file"]').setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: PHOTO });
+  await page
+    .getByRole('dialog', { name: /Edit the new photo/ })
+    .getByRole('button', { name: 'Save photo' })
+    .click();
+  await expect(page.getByText('The photo was added')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Photos (1/5)' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Basic' }).click();
+  await choose(page, 'Status', 'Closed');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/^Ticket "\d+" saved$/)).toBeVisible();
+  // Closed: the badge says so in the list, and the ticket is out of the open ones past their SLA.
+  await expect(page).toHaveURL(/\/tickets(\?.*)?$/);
+  await page.goto(listUrl({ badge: 'closed' }));
+  await expect.poll(async () => new Set(await columnValues(page, 'Badge'))).toEqual(new Set(['Closed']));
+});
+
+test('the operator verifies a ticket, and is refused Investigate on hold, a warranty without comment and a past deadline', async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, 'operator');
+  await page.goto(listUrl({ badge: 'unverified' }));
+  await expect.poll(async () => new Set(await columnValues(page, 'Badge'))).toEqual(new Set(['Unverified']));
+  await page.locator('tbody tr').first().locator('td a').first().click();
+  await choose(page, 'Verification', 'Verified');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/^Ticket "\d+" saved$/)).toBeVisible();
+
+  // Investigate while On hold: the catalogue's message, the choice kept.
+  await page.goto(listUrl({ status: 3 }));
+  await expect.poll(async () => new Set(await columnValues(page, 'Status'))).toEqual(new Set(['On hold']));
+  await page.locator('tbody tr').first().locator('td a').first().click();
+  await choose(page, 'Verification', 'Investigate');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByText("Save failed: remove the ticket from 'On hold' before setting 'Investigate'").first(),
+  ).toBeVisible();
+  await expect(select(page, 'Verification')).toHaveText('Investigate');
+
+  // A warranty change needs a comment.
+  await page.goto(listUrl({ status: 1, badge: 'open' }));
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  await page.locator('tbody tr').first().locator('td a').first().click();
+  const current = (await select(page, 'Warranty').textContent()) ?? '';
+  await choose(page, 'Warranty', current.includes('Under warranty') ? 'Warranty expired' : 'Under warranty');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('A warranty change needs a comment').first()).toBeVisible();
+
+  // A deadline before today.
+  await page.reload();
+  const deadline = page.getByRole('group', { name: 'Deadline date' });
+  await deadline.click();
+  const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000);
+  await page.keyboard.type(
+    `${String(yesterday.getUTCMonth() + 1).padStart(2, '0')}${String(yesterday.getUTCDate()).padStart(2, '0')}${yesterday.getUTCFullYear()}`,
+  );
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The deadline cannot be before today').first()).toBeVisible();
+});
+
+test('an installation ticket brings a unit into service and an uninstall ticket takes it away', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
+  await page.goto(`/hardware?filter=${encodeURIComponent(JSON.stringify({ status: 2 }))}`);
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  // The service point column names its records once they are fetched.
+  await expect.poll(async () => (await columnValues(page, 'Service point')).some(Boolean)).toBe(true);
+  const names = await columnValues(page, 'Name');
+  const points = await columnValues(page, 'Service point');
+  // A planned unit that no installation ticket names yet.
+  let row = -1;
+  for (const [index, point] of points.entries()) {
+    if (!point) continue;
+    await page.goto(listUrl({ ticket_type: 1, q: names[index] }));
+    await expect(page.locator('tbody tr').first().or(page.getByText('No record found.'))).toBeVisible();
+    if (await page.getByText('No record found.').isVisible()) {
+      row = index;
+      break;
+    }
+  }
+  expect(row).toBeGreaterThanOrEqual(0);
+  const unitName = names[row];
+  const pointName = points[row];
+
+  await page.goto('/tickets/create');
+  await choose(page, 'Ticket type', 'Install');
+  const servicePoint = page.getByRole('combobox', { name: 'Service point' });
+  await servicePoint.fill(pointName);
+  await page.getByRole('option', { name: pointName, exact: true }).click();
+  await page.getByRole('tab', { name: 'Installation' }).click();
+  await choose(page, 'Vehicle type', 'Small van');
+  await page.getByRole('checkbox', { name: unitName }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await openNewest(page);
+  await choose(page, 'Status', 'Closed');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/^Ticket "\d+" saved$/)).toBeVisible();
+
+  await page.goto(`/hardware?filter=${encodeURIComponent(JSON.stringify({ q: unitName }))}`);
+  await expect.poll(() => columnValues(page, 'Status')).toEqual(['Installed']);
+
+  await page.goto('/tickets/create');
+  await choose(page, 'Ticket type', 'Uninstall hardware');
+  await page.getByRole('combobox', { name: 'Service point' }).fill(pointName);
+  await page.getByRole('option', { name: pointName, exact: true }).click();
+  await choose(page, 'Hardware unit', unitName);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await openNewest(page);
+  await choose(page, 'Status', 'Closed');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/^Ticket "\d+" saved$/)).toBeVisible();
+  await page.goto(`/hardware?filter=${encodeURIComponent(JSON.stringify({ q: unitName }))}`);
+  await expect.poll(() => columnValues(page, 'Status')).toEqual(['In warehouse']);
+});
+
+test('a carrier gets the 404 page on /tickets and no menu entry', async ({ browser }) => {
+  const page = await signedInPage(browser, 'carrier');
+  await page.goto('/tickets');
+  await expect(page.getByText('This page does not exist, or you do not have access to it.')).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Tickets', exact: true })).toHaveCount(0);
+});
