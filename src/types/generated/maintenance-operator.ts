@@ -7,9 +7,6 @@ export interface MaintenanceOperator {
   maintenance_provider_id: number;
   email?: string;
   phone?: string;
-  /**
-   * @maxItems 500
-   */
   sp_id?: number[];
   active?: boolean;
 }

@@ -64,7 +64,6 @@ const schema61 = {
     },
     comment: {
       type: 'string',
-      minLength: 1,
       maxLength: 500,
       'x-column': { type: 'expandable', index: 5 },
       'x-input': { setBy: 'add_alert', multiline: true },
@@ -422,26 +421,8 @@ function validate33(
           }
           errors++;
         }
-        if (func2(data6) < 1) {
-          const err14 = {
-            instancePath: instancePath + '/comment',
-            schemaPath: '#/properties/comment/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
-            schema: 1,
-            parentSchema: schema61.properties.comment,
-            data: data6,
-          };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
       } else {
-        const err15 = {
+        const err14 = {
           instancePath: instancePath + '/comment',
           schemaPath: '#/properties/comment/type',
           keyword: 'type',
@@ -452,9 +433,9 @@ function validate33(
           data: data6,
         };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err14];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err14);
         }
         errors++;
       }
@@ -463,7 +444,7 @@ function validate33(
       let data7 = data.troubleshooting_comment;
       if (typeof data7 === 'string') {
         if (func2(data7) > 500) {
-          const err16 = {
+          const err15 = {
             instancePath: instancePath + '/troubleshooting_comment',
             schemaPath: '#/properties/troubleshooting_comment/maxLength',
             keyword: 'maxLength',
@@ -474,14 +455,14 @@ function validate33(
             data: data7,
           };
           if (vErrors === null) {
-            vErrors = [err16];
+            vErrors = [err15];
           } else {
-            vErrors.push(err16);
+            vErrors.push(err15);
           }
           errors++;
         }
         if (!formats0.validate(data7)) {
-          const err17 = {
+          const err16 = {
             instancePath: instancePath + '/troubleshooting_comment',
             schemaPath: '#/properties/troubleshooting_comment/format',
             keyword: 'format',
@@ -492,14 +473,14 @@ function validate33(
             data: data7,
           };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err16];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err16);
           }
           errors++;
         }
       } else {
-        const err18 = {
+        const err17 = {
           instancePath: instancePath + '/troubleshooting_comment',
           schemaPath: '#/properties/troubleshooting_comment/type',
           keyword: 'type',
@@ -510,9 +491,9 @@ function validate33(
           data: data7,
         };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err17];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err17);
         }
         errors++;
       }
@@ -520,7 +501,7 @@ function validate33(
     if (data.created_by !== undefined) {
       let data8 = data.created_by;
       if (typeof data8 !== 'string') {
-        const err19 = {
+        const err18 = {
           instancePath: instancePath + '/created_by',
           schemaPath: '#/properties/created_by/type',
           keyword: 'type',
@@ -531,9 +512,9 @@ function validate33(
           data: data8,
         };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err18];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err18);
         }
         errors++;
       }
@@ -542,7 +523,7 @@ function validate33(
       let data9 = data.created_at;
       if (typeof data9 === 'string') {
         if (!formats2.validate(data9)) {
-          const err20 = {
+          const err19 = {
             instancePath: instancePath + '/created_at',
             schemaPath: '#/properties/created_at/format',
             keyword: 'format',
@@ -553,14 +534,14 @@ function validate33(
             data: data9,
           };
           if (vErrors === null) {
-            vErrors = [err20];
+            vErrors = [err19];
           } else {
-            vErrors.push(err20);
+            vErrors.push(err19);
           }
           errors++;
         }
       } else {
-        const err21 = {
+        const err20 = {
           instancePath: instancePath + '/created_at',
           schemaPath: '#/properties/created_at/type',
           keyword: 'type',
@@ -571,9 +552,9 @@ function validate33(
           data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err21];
+          vErrors = [err20];
         } else {
-          vErrors.push(err21);
+          vErrors.push(err20);
         }
         errors++;
       }
@@ -581,7 +562,7 @@ function validate33(
     if (data.maintenance_provider_id !== undefined) {
       let data10 = data.maintenance_provider_id;
       if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
-        const err22 = {
+        const err21 = {
           instancePath: instancePath + '/maintenance_provider_id',
           schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
@@ -592,9 +573,9 @@ function validate33(
           data: data10,
         };
         if (vErrors === null) {
-          vErrors = [err22];
+          vErrors = [err21];
         } else {
-          vErrors.push(err22);
+          vErrors.push(err21);
         }
         errors++;
       }
@@ -602,7 +583,7 @@ function validate33(
     if (data.support_provider_id !== undefined) {
       let data11 = data.support_provider_id;
       if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
-        const err23 = {
+        const err22 = {
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
@@ -613,15 +594,15 @@ function validate33(
           data: data11,
         };
         if (vErrors === null) {
-          vErrors = [err23];
+          vErrors = [err22];
         } else {
-          vErrors.push(err23);
+          vErrors.push(err22);
         }
         errors++;
       }
     }
   } else {
-    const err24 = {
+    const err23 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -632,9 +613,9 @@ function validate33(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err24];
+      vErrors = [err23];
     } else {
-      vErrors.push(err24);
+      vErrors.push(err23);
     }
     errors++;
   }
@@ -653,7 +634,7 @@ const schema62 = {
     "The dialog of the 'Add alert' record action of a hardware unit and a ticket: the alert's comment, not editable once saved.",
   type: 'object',
   required: ['comment'],
-  properties: { comment: { type: 'string', minLength: 1, maxLength: 500, 'x-input': { multiline: true } } },
+  properties: { comment: { type: 'string', maxLength: 500, 'x-input': { multiline: true } } },
 };
 
 function validate34(
@@ -709,26 +690,8 @@ function validate34(
           }
           errors++;
         }
-        if (func2(data0) < 1) {
-          const err2 = {
-            instancePath: instancePath + '/comment',
-            schemaPath: '#/properties/comment/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
-            schema: 1,
-            parentSchema: schema62.properties.comment,
-            data: data0,
-          };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
       } else {
-        const err3 = {
+        const err2 = {
           instancePath: instancePath + '/comment',
           schemaPath: '#/properties/comment/type',
           keyword: 'type',
@@ -739,15 +702,15 @@ function validate34(
           data: data0,
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err2];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err2);
         }
         errors++;
       }
     }
   } else {
-    const err4 = {
+    const err3 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -758,9 +721,9 @@ function validate34(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err4];
+      vErrors = [err3];
     } else {
-      vErrors.push(err4);
+      vErrors.push(err3);
     }
     errors++;
   }
@@ -4980,7 +4943,6 @@ const schema80 = {
       type: 'array',
       items: { type: 'integer' },
       uniqueItems: true,
-      maxItems: 500,
       default: [],
       'x-lookup': { resource: 'service-points', label: 'name' },
       'x-column': { type: 'array_with_badges', index: 6 },
@@ -5364,29 +5326,11 @@ function validate41(
     if (data.sp_id !== undefined) {
       let data6 = data.sp_id;
       if (Array.isArray(data6)) {
-        if (data6.length > 500) {
-          const err18 = {
-            instancePath: instancePath + '/sp_id',
-            schemaPath: '#/properties/sp_id/maxItems',
-            keyword: 'maxItems',
-            params: { limit: 500 },
-            message: 'must NOT have more than 500 items',
-            schema: 500,
-            parentSchema: schema80.properties.sp_id,
-            data: data6,
-          };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
-        }
         const len0 = data6.length;
         for (let i0 = 0; i0 < len0; i0++) {
           let data7 = data6[i0];
           if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
-            const err19 = {
+            const err18 = {
               instancePath: instancePath + '/sp_id/' + i0,
               schemaPath: '#/properties/sp_id/items/type',
               keyword: 'type',
@@ -5397,9 +5341,9 @@ function validate41(
               data: data7,
             };
             if (vErrors === null) {
-              vErrors = [err19];
+              vErrors = [err18];
             } else {
-              vErrors.push(err19);
+              vErrors.push(err18);
             }
             errors++;
           }
@@ -5415,7 +5359,7 @@ function validate41(
             }
             if (typeof indices0[item0] == 'number') {
               j0 = indices0[item0];
-              const err20 = {
+              const err19 = {
                 instancePath: instancePath + '/sp_id',
                 schemaPath: '#/properties/sp_id/uniqueItems',
                 keyword: 'uniqueItems',
@@ -5426,9 +5370,9 @@ function validate41(
                 data: data6,
               };
               if (vErrors === null) {
-                vErrors = [err20];
+                vErrors = [err19];
               } else {
-                vErrors.push(err20);
+                vErrors.push(err19);
               }
               errors++;
               break;
@@ -5437,7 +5381,7 @@ function validate41(
           }
         }
       } else {
-        const err21 = {
+        const err20 = {
           instancePath: instancePath + '/sp_id',
           schemaPath: '#/properties/sp_id/type',
           keyword: 'type',
@@ -5448,9 +5392,9 @@ function validate41(
           data: data6,
         };
         if (vErrors === null) {
-          vErrors = [err21];
+          vErrors = [err20];
         } else {
-          vErrors.push(err21);
+          vErrors.push(err20);
         }
         errors++;
       }
@@ -5458,7 +5402,7 @@ function validate41(
     if (data.active !== undefined) {
       let data8 = data.active;
       if (typeof data8 !== 'boolean') {
-        const err22 = {
+        const err21 = {
           instancePath: instancePath + '/active',
           schemaPath: '#/properties/active/type',
           keyword: 'type',
@@ -5469,15 +5413,15 @@ function validate41(
           data: data8,
         };
         if (vErrors === null) {
-          vErrors = [err22];
+          vErrors = [err21];
         } else {
-          vErrors.push(err22);
+          vErrors.push(err21);
         }
         errors++;
       }
     }
   } else {
-    const err23 = {
+    const err22 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -5488,9 +5432,9 @@ function validate41(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err23];
+      vErrors = [err22];
     } else {
-      vErrors.push(err23);
+      vErrors.push(err22);
     }
     errors++;
   }
@@ -8523,8 +8467,8 @@ const schema99 = {
 const formats72 = sharedValidators.formats['no-period-start'];
 const formats80 = sharedValidators.formats.time;
 const formats114 = sharedValidators.formats['scout-value'];
-const func71 = sharedValidators.timeAfterMessage;
-const func83 = sharedValidators.countWithinMessage;
+const func69 = sharedValidators.timeAfterMessage;
+const func81 = sharedValidators.countWithinMessage;
 
 function validate45(
   data,
@@ -9959,7 +9903,7 @@ function validate45(
                   }
                   errors++;
                 }
-                const message0 = func71(data29, 'open', data25);
+                const message0 = func69(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -10213,7 +10157,7 @@ function validate45(
                   }
                   errors++;
                 }
-                const message1 = func71(data34, 'open', data30);
+                const message1 = func69(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -10467,7 +10411,7 @@ function validate45(
                   }
                   errors++;
                 }
-                const message2 = func71(data39, 'open', data35);
+                const message2 = func69(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -10721,7 +10665,7 @@ function validate45(
                   }
                   errors++;
                 }
-                const message3 = func71(data44, 'open', data40);
+                const message3 = func69(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -10975,7 +10919,7 @@ function validate45(
                   }
                   errors++;
                 }
-                const message4 = func71(data49, 'open', data45);
+                const message4 = func69(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -11229,7 +11173,7 @@ function validate45(
                   }
                   errors++;
                 }
-                const message5 = func71(data54, 'open', data50);
+                const message5 = func69(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -11483,7 +11427,7 @@ function validate45(
                   }
                   errors++;
                 }
-                const message6 = func71(data59, 'open', data55);
+                const message6 = func69(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -11907,7 +11851,7 @@ function validate45(
             indices2[item2] = i5;
           }
         }
-        const message7 = func83(data65, 'max_hardware_units', data);
+        const message7 = func81(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
