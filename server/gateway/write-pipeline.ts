@@ -128,6 +128,18 @@ export interface RecordWrites {
     basedOnVersion?: number,
   ): Promise<WrittenRecord>;
   /**
+   * Several records changed together (a bulk action on a list: the tickets' quick actions): each
+   * `produce` as in `change`, every record through the stages and audited, all in one transaction, so
+   * that one refusal (a rule, a record the caller cannot see, a stale `basedOnVersion`) writes nothing.
+   */
+  changeAll(
+    changes: readonly {
+      key: string;
+      produce: (tx: Db, existing: StoredRecord) => Promise<Doc | undefined>;
+      basedOnVersion?: number;
+    }[],
+  ): Promise<WrittenRecord[]>;
+  /**
    * All rows or none: every row goes through the stages, the later rows still checked once one
    * failed, and a 422 with `row_errors` (line = index + 2) lists the refused ones.
    */
@@ -242,6 +254,23 @@ export function createWritePipeline(deps: WritePipelineDeps) {
           const doc = await produce(tx, existing);
           if (doc === undefined) return { ...existing.doc, version: existing.version };
           return written(tx, await checked(tx, doc, existing), existing, basedOnVersion);
+        });
+      },
+
+      async changeAll(changes) {
+        return db.transaction(async (tx) => {
+          const records: WrittenRecord[] = [];
+          for (const { key, produce, basedOnVersion } of changes) {
+            const existing = await visibleRecord(tx, access, resource, key);
+            if (basedOnVersion !== undefined && basedOnVersion !== existing.version) throw staleVersion();
+            const doc = await produce(tx, existing);
+            records.push(
+              doc === undefined
+                ? { ...existing.doc, version: existing.version }
+                : await written(tx, await checked(tx, doc, existing), existing, basedOnVersion),
+            );
+          }
+          return records;
         });
       },
 

@@ -18,6 +18,8 @@ import { demoAddresses, insertAddresses } from './address-index.ts';
 import { cities } from './geography.ts';
 import { hardwareBadgeList, hardwareModels } from './hardware-catalogue.ts';
 import { buildHardwareNetwork, type ServicePointWithUnits } from './hardware-network.ts';
+import { demoMaintenanceOperators } from './maintenance-operators.ts';
+import { demoHardwareAlerts, demoTicketAlerts, withRegeneration } from './alerts.ts';
 import { seededRandom } from './random.ts';
 import { buildTicketNetwork, ERROR_TYPES, JOB_TYPES, TICKET_EVENTS } from './ticket-network.ts';
 import {
@@ -385,7 +387,10 @@ export async function seedNetwork(db: Db) {
   await insertRecords(
     db,
     target('partners/maintenance_provider', ['name']),
-    partnerRecords(maintenanceProviders, 'maintenance_provider_id'),
+    // FixIt Services has its periodic service tickets on, Nordic Field Care off (spec 02 §7).
+    partnerRecords(maintenanceProviders, 'maintenance_provider_id', (partner) => ({
+      periodic_tickets: partner.id === 1,
+    })),
   );
   await insertRecords(
     db,
@@ -492,8 +497,14 @@ export async function seedNetwork(db: Db) {
     },
     new Date(),
   );
-  await insertRecords(db, target('maintenance/operators', ['name', 'maintenance_operator_id']), maintenance.operators);
+  // The operators the tickets are assigned to, each with its contact details, and more of them.
+  const maintenanceOperators = demoMaintenanceOperators(maintenanceProviders, servicePoints, maintenance.operators);
+  await insertRecords(db, target('maintenance/operators'), maintenanceOperators);
+  withRegeneration(maintenance.tickets);
   await insertRecords(db, target('maintenance/tickets'), maintenance.tickets);
+  const hardwareAlerts = demoHardwareAlerts(hardware.units, servicePoints, new Date());
+  const alerts = [...hardwareAlerts, ...demoTicketAlerts(maintenance.tickets, hardwareAlerts.length + 1, new Date())];
+  await insertRecords(db, target('alerts'), alerts);
 
   const lookups: Record<string, string[]> = {
     location_types: locationTypes,
@@ -531,8 +542,9 @@ export async function seedNetwork(db: Db) {
     [HARDWARE_UNITS, hardware.units.length],
     [COMPARTMENTS, hardware.compartments.length],
     [PINPADS, hardware.pinpads.length],
-    ['maintenance/operators', maintenance.operators.length],
+    ['maintenance/operators', maintenanceOperators.length],
     ['maintenance/tickets', maintenance.tickets.length],
+    ['alerts', alerts.length],
   ];
   for (const [resource, last] of sequences) {
     await db.query('INSERT INTO id_sequences (resource, last_value) VALUES ($1, $2)', [resource, last]);

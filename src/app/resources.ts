@@ -6,6 +6,8 @@ import webtoolUsers from '../resources/webtool-users/index.ts';
 import roles from '../resources/roles/index.ts';
 import hardware from '../resources/hardware/index.ts';
 import pinpad from '../resources/pinpad/index.ts';
+import operators from '../resources/operators/index.ts';
+import alerts from '../resources/alerts/index.ts';
 import tickets from '../resources/tickets/index.ts';
 import type { ResourceAccessRule } from '../authProvider/access-profile.ts';
 
@@ -19,6 +21,8 @@ export const resources = [
   couriers,
   webtoolUsers,
   roles,
+  operators,
+  alerts,
   tickets,
 ];
 

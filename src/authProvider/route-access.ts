@@ -56,7 +56,12 @@ export const routeRules: readonly RouteRule[] = (
     // Prefixes the navigation uses beyond the table of §2.3: their module permission still applies.
     { prefix: '/service-point-groups', partnerTypes: operator, feature: 'servicepoint_groups' },
     { prefix: '/dashboard', partnerTypes: 'All', feature: 'dashboard' },
-    { prefix: '/alerts', partnerTypes: [...operator, 'carrier'], feature: 'webhooks' },
+    // Alerts on hardware units and tickets: the maintenance area's (schemas/alert.schema.json).
+    {
+      prefix: '/alerts',
+      partnerTypes: [...operator, 'support_provider', 'maintenance_provider'],
+      feature: 'maintenance_tickets',
+    },
     { prefix: '/invoicing-report', partnerTypes: operator, feature: 'carrier_invoice' },
     { prefix: '/price-structure', partnerTypes: operator, feature: 'price_structure' },
     { prefix: '/notifications', partnerTypes: 'All', feature: 'notifications' },

@@ -89,6 +89,7 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
       ignorexport: { type: 'boolean' },
       index: { type: 'integer' },
       cap: { type: 'integer', minimum: 1 },
+      linked: { type: 'boolean' },
     },
   },
   'x-filter': {
@@ -193,6 +194,7 @@ const extensionVocabulary: KeywordDefinition[] = [
           done: { type: 'string' },
           method: { enum: ['POST', 'PUT', 'PATCH', 'DELETE'] },
           opname: { type: 'string' },
+          endpoint: { type: 'string', pattern: '^[a-z_]+(/[a-z_]+)*$' },
           send: { type: 'array', items: { type: 'string' }, minItems: 1 },
           body: { type: 'object' },
           when: { type: 'object' },

@@ -45,6 +45,8 @@ export interface ColumnHint {
   index?: number;
   /** A count shown as `<cap>+` above the cap (a compartment fault count: 99+); exported in full. */
   cap?: number;
+  /** On a `select2` column of an `x-lookup.resource`: the name links to the referenced record's page. */
+  linked?: boolean;
 }
 
 /** `x-filter`. */
@@ -150,7 +152,7 @@ export interface FieldModel {
   maximum?: number;
   maxLength?: number;
   defaultValue?: unknown;
-  column: { type: ColumnType; hide: boolean; ignorexport: boolean; index: number; cap?: number };
+  column: { type: ColumnType; hide: boolean; ignorexport: boolean; index: number; cap?: number; linked?: boolean };
   filter?: { kind: string; alwaysOn: boolean; ignoreCase: boolean };
   input: InputHint;
   lookup?: LookupHint;
@@ -198,6 +200,11 @@ export interface RecordActionModel {
   done?: string;
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   opname?: string;
+  /**
+   * The path under `webtool/` the call goes to when it is another resource's (a new alert on a hardware
+   * unit: `POST webtool/alerts`); the record's own endpoint when left out.
+   */
+  endpoint?: string;
   /** Record fields sent with the call; the id field when left out. */
   send?: string[];
   /** Constant values sent with the call, e.g. `{ "action_type": 2 }`. */
@@ -357,6 +364,7 @@ function fieldModel(source: string, node: SchemaNode, required: boolean, positio
       ignorexport: column.ignorexport ?? false,
       index: column.index ?? 1000 + position,
       ...(column.cap !== undefined && { cap: column.cap }),
+      ...(column.linked && { linked: true }),
     },
     filter: filter && { kind: 'text', alwaysOn: false, ignoreCase: false, ...filter },
     input: inputHintOf(property),

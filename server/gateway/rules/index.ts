@@ -1,7 +1,10 @@
 import type { ResourceRules } from '../resource-rules.ts';
+import { alertRules } from './alerts.ts';
 import { carrierRules } from './carriers.ts';
 import { courierRules } from './couriers.ts';
 import { hardwareUnitRules } from './hardware-units.ts';
+import { maintenanceOperatorRules } from './maintenance-operators.ts';
+import { maintenanceProviderRules } from './maintenance-providers.ts';
 import { pinpadRules } from './pinpads.ts';
 import { servicePointGroupRules } from './service-point-groups.ts';
 import { servicePointRules } from './service-points.ts';
@@ -10,7 +13,10 @@ import { ticketRules } from './tickets.ts';
 /** Rules by webtool/ endpoint. */
 export const resourceRules: Record<string, ResourceRules> = {
   'partners/carrier': carrierRules,
+  alerts: alertRules,
   couriers: courierRules,
+  'maintenance/operators': maintenanceOperatorRules,
+  'partners/maintenance_provider': maintenanceProviderRules,
   service_points: servicePointRules,
   'service_points/hardware_units': hardwareUnitRules,
   'service_points/pinpad': pinpadRules,

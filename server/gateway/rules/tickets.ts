@@ -21,6 +21,8 @@ import { ticketStateRefusal as stateRefusal, ticketFieldRefusal as fieldRefusal 
 import { closeTicketEffects, assertMayClose } from './ticket-closing.ts';
 import { ticketBulkImport } from './ticket-bulk.ts';
 import { ticketQueries } from './ticket-queries.ts';
+import { quickActions } from './ticket-quick-actions.ts';
+import { nextPeriodicTicket } from './periodic-tickets.ts';
 
 /**
  * Maintenance tickets (spec 02 §3, §4, §5, §8). The gateway derives the badge, the names the list shows
@@ -338,11 +340,13 @@ export const ticketRules = recordRules<StoredTicket>({
   async afterWrite(ctx, written, existing) {
     if (written.status === TICKET_STATUS.closed && existing?.doc.status !== TICKET_STATUS.closed) {
       await closeTicketEffects(ctx, written);
+      await nextPeriodicTicket(ctx, written);
     }
   },
 
   listConditions: (query) => ticketListConditions(query),
   opnames: { bulk_import: ticketBulkImport() },
+  patchOpnames: { quick_actions: quickActions },
   queries: ticketQueries,
   put: putServicePointPhoto,
   removals: servicePointPhotoRemovals,

@@ -1,6 +1,8 @@
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import { lazy } from 'react';
 import { schemaResource } from '../../schema/ui/schema-resource.tsx';
+import { isQuickActionExcluded, type TicketBadgeInput } from '../../schema/ticket-badge.ts';
+import { QUICK_ACTIONS_MAX } from '../../schema/ticket-quick-actions.ts';
 
 /** The ticket's own widgets load with the first form that shows them, not with the app. */
 const TicketUnitInput = lazy(() =>
@@ -19,6 +21,14 @@ const TicketPdfButton = lazy(() =>
   import('./ticket-pdf-button.tsx').then((module) => ({ default: module.TicketPdfButton })),
 );
 
+/** The quick actions bar and the periodic tickets switch load with the tickets list, not with the app. */
+const QuickActionsBar = lazy(() =>
+  import('./quick-actions-bar.tsx').then((module) => ({ default: module.QuickActionsBar })),
+);
+const PeriodicTicketsButton = lazy(() =>
+  import('./periodic-tickets-button.tsx').then((module) => ({ default: module.PeriodicTicketsButton })),
+);
+
 export default schemaResource('ticket', {
   icon: ConfirmationNumberIcon,
   inputs: {
@@ -28,4 +38,12 @@ export default schemaResource('ticket', {
     'photo-gallery': PhotoGalleryInput,
   },
   toolbar: [TicketPdfButton],
+  // Spec 02 §4, §5: at most 50 tickets; Declined, Closed, Courier and Service ones cannot be chosen.
+  bulkActions: {
+    bar: QuickActionsBar,
+    max: QUICK_ACTIONS_MAX,
+    unselectable: (record) =>
+      isQuickActionExcluded(record as unknown as TicketBadgeInput) ? 'quick_actions.excluded' : undefined,
+  },
+  listActions: [PeriodicTicketsButton],
 });

@@ -159,7 +159,7 @@ export function RecordActionButtons({ model }: { model: ResourceModel }) {
   const call = async (action: RecordActionModel, values: Record<string, unknown> = {}) => {
     await dataProvider.call({
       method: action.method,
-      path: `webtool/${model.endpoint}`,
+      path: `webtool/${action.endpoint ?? model.endpoint}`,
       body: { ...values, ...actionBody(model, action, record) },
     });
     notify(action.done ?? 'form.action_done', { type: 'success', messageArgs: { action: translate(action.label) } });

@@ -15,6 +15,7 @@ import {
   useLocaleState,
   useRecordContext,
   useTranslate,
+  useCreatePath,
   type Identifier,
   type RaRecord,
 } from 'react-admin';
@@ -170,11 +171,19 @@ function LookupBadgesField({ source, lookupSource }: { source: string; lookupSou
  * cell, 1,500 of them on a 500-row page of service points. Empty until the name arrives, and when
  * the record is not found, as a ReferenceField is.
  */
-function ReferenceName({ source }: { source: string; sortable?: boolean }) {
+function ReferenceName({ source, linkTo }: { source: string; sortable?: boolean; linkTo?: string }) {
   const value = useFieldValue({ source });
   const names = useContext(ReferenceNames)[source];
+  const createPath = useCreatePath();
   if (isEmpty(value)) return null;
-  return <>{names?.get(String(value)) ?? null}</>;
+  const name = names?.get(String(value));
+  if (!linkTo || name === undefined) return <>{name ?? null}</>;
+  // `x-column.linked`: the referenced record's page (an alert's hardware unit or ticket).
+  return (
+    <RecordLink to={createPath({ resource: linkTo, id: String(value), type: 'edit' })} onClick={stopPropagation}>
+      {name}
+    </RecordLink>
+  );
 }
 
 /** A cell that stays a component: rendered inside the row's record context. */
@@ -221,7 +230,13 @@ export function schemaColumn(field: FieldModel): ReactNode | undefined {
   }
   switch (field.column.type) {
     case 'select2':
-      return field.lookup?.resource ? <ReferenceName key={field.source} {...common} /> : undefined;
+      return field.lookup?.resource ? (
+        <ReferenceName
+          key={field.source}
+          {...common}
+          linkTo={field.column.linked ? field.lookup.resource : undefined}
+        />
+      ) : undefined;
     case 'array_with_badges':
       return field.lookup?.resource ? (
         <ReferenceArrayField key={field.source} {...common} reference={field.lookup.resource}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import {
   CanAccess,
   CreateButton,
@@ -6,6 +6,7 @@ import {
   List,
   Pagination,
   TopToolbar,
+  useCanAccess,
   useListContext,
   usePermissions,
   useTranslate,
@@ -22,20 +23,28 @@ import { LookupColumns } from './schema-columns.tsx';
 import { SchemaTable } from './schema-table.tsx';
 import { CompactList, useCompactList } from './compact-list.tsx';
 import { schemaFilters } from './schema-inputs.tsx';
+import { BulkActionsBar, type BulkActions } from './bulk-actions.tsx';
 
 function ListActions({
   model,
   canCreate,
   hidden,
   onToggleColumn,
+  own = [],
 }: {
   model: ResourceModel;
   canCreate: boolean;
   hidden: ReadonlySet<number>;
   onToggleColumn: (index: number) => void;
+  own?: readonly ComponentType<{ model: ResourceModel }>[];
 }) {
   return (
     <TopToolbar>
+      <Suspense fallback={null}>
+        {own.map((Button, index) => (
+          <Button key={index} model={model} />
+        ))}
+      </Suspense>
       <FilterButton />
       {canCreate && <CreateButton />}
       <ColumnMenu resource={model.name} fields={model.fields} hidden={hidden} onToggle={onToggleColumn} />
@@ -78,7 +87,20 @@ function SaveFilters({ resource }: { resource: string }) {
 }
 
 /** The generic table: columns, filters, sort and paging from the schema. */
-export function SchemaList({ model, canCreate = true }: { model: ResourceModel; canCreate?: boolean }) {
+export function SchemaList({
+  model,
+  canCreate = true,
+  bulkActions,
+  listActions,
+}: {
+  model: ResourceModel;
+  canCreate?: boolean;
+  bulkActions?: BulkActions;
+  listActions?: readonly ComponentType<{ model: ResourceModel }>[];
+}) {
+  // Only a user who may change the records gets the checkboxes and the bar.
+  const { canAccess: mayEdit } = useCanAccess({ resource: model.name, action: 'edit' });
+  const bulk = mayEdit ? bulkActions : undefined;
   const translate = useTranslate();
   const { permissions } = usePermissions<{ permissions?: PermissionSet }>();
   const saveFilters = savesFilters(permissions?.permissions, model.features);
@@ -100,15 +122,28 @@ export function SchemaList({ model, canCreate = true }: { model: ResourceModel; 
       sort={model.sort}
       filters={filters}
       filterDefaultValues={restored}
-      actions={<ListActions model={model} canCreate={canCreate} hidden={hidden} onToggleColumn={toggleHidden} />}
+      actions={
+        <ListActions
+          model={model}
+          canCreate={canCreate}
+          hidden={hidden}
+          onToggleColumn={toggleHidden}
+          own={listActions}
+        />
+      }
       empty={false}
     >
       {saveFilters && <SaveFilters resource={model.name} />}
+      {bulk && (
+        <Suspense fallback={null}>
+          <BulkActionsBar bulk={bulk} model={model} />
+        </Suspense>
+      )}
       <LookupColumns fields={model.fields}>
         {compact ? (
           <CompactList model={model} fields={visible} empty={<NoRecords />} />
         ) : (
-          <SchemaTable model={model} fields={visible} empty={<NoRecords />} />
+          <SchemaTable model={model} fields={visible} empty={<NoRecords />} bulk={bulk} />
         )}
       </LookupColumns>
     </List>

@@ -68,7 +68,14 @@ function useEditAccess(model: ResourceModel, withEdit: boolean) {
 export function schemaPages(model: ResourceModel, options: SchemaResourceOptions) {
   const withCreate = options.create ?? true;
   const withEdit = options.edit ?? true;
-  const ListPage = () => <SchemaList model={model} canCreate={withCreate} />;
+  const ListPage = () => (
+    <SchemaList
+      model={model}
+      canCreate={withCreate}
+      bulkActions={options.bulkActions}
+      listActions={options.listActions}
+    />
+  );
   const inputs = options.inputs ?? {};
   const panels = options.panels ?? {};
   const values = options.values ?? {};

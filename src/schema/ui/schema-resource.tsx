@@ -4,6 +4,7 @@ import { modelOf } from './registry.ts';
 import type { InputKinds, ValueKinds } from './input-kinds.tsx';
 import type { TabPanelProps, TabPanels } from './tab-panels.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
+import type { BulkActions } from './bulk-actions.tsx';
 
 export interface SchemaResource {
   name: string;
@@ -32,6 +33,10 @@ export interface SchemaResourceOptions {
    * PDF sheet), each given the model, with the record in the record context. May be `React.lazy`.
    */
   toolbar?: readonly ComponentType<TabPanelProps>[];
+  /** Bulk actions on the list: a checkbox per row and the resource's bar for the chosen rows (the tickets' quick actions). */
+  bulkActions?: BulkActions;
+  /** The resource's own buttons in its list's toolbar, each given the model. May be `React.lazy`. */
+  listActions?: readonly ComponentType<{ model: ResourceModel }>[];
 }
 
 const loadSchemaPages = () => import('./schema-pages.tsx');

@@ -24,6 +24,7 @@ import {
 } from 'react-admin';
 import type { FieldModel, ResourceModel } from '../resource-model.ts';
 import { cellContext, columnPlan, type CellRenderer } from './schema-columns.tsx';
+import { SelectAllCell, SelectRowCell, type BulkActions } from './bulk-actions.tsx';
 
 type Cell = readonly [source: string, render: CellRenderer];
 
@@ -34,14 +35,17 @@ const SchemaRow = memo(function SchemaRow({
   record,
   cells,
   onOpen,
+  bulk,
 }: {
   record: RaRecord;
   cells: readonly Cell[];
   onOpen?: (id: Identifier) => void;
+  bulk?: BulkActions;
 }) {
   return (
     <RecordContextProvider value={record}>
       <TableRow hover onClick={onOpen && (() => onOpen(record.id))}>
+        {bulk && <SelectRowCell bulk={bulk} record={record} />}
         {cells.map(([source, render]) => (
           <TableCell key={source}>{render(record) as ReactNode}</TableCell>
         ))}
@@ -59,10 +63,13 @@ export function SchemaTable({
   model,
   fields,
   empty,
+  bulk,
 }: {
   model: ResourceModel;
   fields: readonly FieldModel[];
   empty: ReactElement;
+  /** The resource's bulk actions: a checkbox column (see bulk-actions.tsx). */
+  bulk?: BulkActions;
 }) {
   const { data, isPending, sort, setSort } = useListContext();
   const resource = useResourceContext() ?? model.name;
@@ -95,6 +102,7 @@ export function SchemaTable({
       <Table size="small">
         <TableHead>
           <TableRow>
+            {bulk && <SelectAllCell bulk={bulk} data={data} />}
             {fields.map((field) => {
               const active = sort.field === field.source;
               const direction = active && sort.order === 'DESC' ? 'desc' : 'asc';
@@ -114,7 +122,7 @@ export function SchemaTable({
         </TableHead>
         <ClickableBody>
           {data.map((record) => (
-            <SchemaRow key={record.id} record={record} cells={cells} onOpen={open} />
+            <SchemaRow key={record.id} record={record} cells={cells} onOpen={open} bulk={bulk} />
           ))}
         </ClickableBody>
       </Table>

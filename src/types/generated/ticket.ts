@@ -34,6 +34,10 @@ export interface Ticket {
   maintenance_operator_code?: string | null;
   support_provider_id?: number | null;
   reported_by?: string;
+  /**
+   * Periodic service (spec 02 §3): months until the next visit; the closing of a service ticket creates the next when its provider's periodic tickets are on.
+   */
+  regeneration_months?: number | null;
   description?: string;
   internal_notes?: string;
   warranty_status?: 1 | 2 | 3 | null;

@@ -1,0 +1,270 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  useDataProvider,
+  useGetMany,
+  useListContext,
+  useNotify,
+  usePermissions,
+  useRefresh,
+  useTranslate,
+  type DataProvider,
+} from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import type { BulkActionBarProps } from '../../schema/ui/bulk-actions.tsx';
+import { useLookupChoices } from '../../schema/ui/lookup-choices.ts';
+import { accessLevel, type PermissionSet } from '../../schema/permissions.ts';
+import {
+  QUICK_ACTION_LOCK_MS,
+  QUICK_ACTIONS_MAX,
+  deadlineTimes,
+  quickActionErrors,
+  todayIso,
+  type QuickActionValues,
+} from '../../schema/ticket-quick-actions.ts';
+
+type Caller = DataProvider & {
+  call: <T>(request: { method: 'GET' | 'PATCH'; path: string; query?: object; body?: object }) => Promise<T>;
+};
+
+interface Profile {
+  partnerType: string;
+  partner?: string;
+  superAdmin: boolean;
+  permissions: PermissionSet;
+}
+
+const EMPTY: QuickActionValues = {
+  maintenance_provider_id: 0,
+  maintenance_operator_id: 0,
+  verification_status: 0,
+  on_hold_status: 0,
+  deadline_date: '',
+  deadline_time: '',
+};
+
+/** A choice of ids with None (0, which leaves the tickets' value as it is) first. */
+function NumberChoice({
+  label,
+  value,
+  choices,
+  onPick,
+  disabled,
+  error,
+  hint,
+}: {
+  label: string;
+  value: number;
+  choices: { id: number; name: string }[];
+  onPick: (id: number) => void;
+  disabled?: boolean;
+  error?: string;
+  hint?: string;
+}) {
+  const translate = useTranslate();
+  return (
+    <TextField
+      select
+      size="small"
+      sx={{ minWidth: 200 }}
+      label={label}
+      value={value}
+      onChange={(event) => onPick(Number(event.target.value))}
+      disabled={disabled}
+      error={Boolean(error)}
+      helperText={error ?? hint}
+    >
+      <MenuItem value={0}>{translate('quick_actions.none')}</MenuItem>
+      {choices.map((choice) => (
+        <MenuItem key={choice.id} value={choice.id}>
+          {choice.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Spec 02 §3 search helper "maintenance operators (active=1)": the provider's active operators. */
+function useActiveOperators(providerId: number | undefined) {
+  const dataProvider = useDataProvider() as Caller;
+  const { data } = useQuery({
+    queryKey: ['quick-actions-operators', providerId],
+    enabled: Boolean(providerId),
+    queryFn: () =>
+      dataProvider.call<{ data: { operator_id: number; name: string; maintenance_operator_id: string }[] }>({
+        method: 'GET',
+        path: 'webtool/maintenance/operators',
+        query: { active: '1', maintenance_provider_id: String(providerId), offset: '0', limit: '300' },
+      }),
+  });
+  return data?.data ?? [];
+}
+
+/**
+ * The quick actions bar of the tickets list (spec 02 §3, §5; spec 01 §9): for the chosen tickets (at
+ * most 50, Declined, Closed, Courier and Service ones cannot be chosen), set the maintenance provider
+ * and operator together (a provider change clears the operator), the verification, the on-hold status
+ * and the deadline, in one `PATCH webtool/maintenance/tickets` `quick_actions` call that writes all or
+ * nothing. Basic-level users, and maintenance providers, get the reduced form: operator and deadline.
+ * Apply locks for a second after each click.
+ */
+export function QuickActionsBar({ model, selectedIds, clear }: BulkActionBarProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider() as Caller;
+  const { permissions: profile } = usePermissions<Profile | undefined>();
+  const { data: page } = useListContext();
+  const { data: chosen } = useGetMany(model.name, { ids: selectedIds });
+  const [values, setValues] = useState<QuickActionValues>(EMPTY);
+  const [refusal, setRefusal] = useState<string>();
+  const [locked, setLocked] = useState(false);
+  const [sending, setSending] = useState(false);
+  const unlock = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(unlock.current), []);
+
+  const level = profile?.permissions ? accessLevel(profile.permissions, model.features) : undefined;
+  const ownProvider = profile?.partnerType === 'maintenance_provider' ? Number(profile.partner) : undefined;
+  const reduced = !profile?.superAdmin && (level === 'basic' || ownProvider !== undefined);
+
+  const providers = useLookupChoices('webtool/lists?type=maintenance_providers');
+  const tickets = chosen ?? page?.filter((record) => selectedIds.includes(record.id)) ?? [];
+  const ticketProviders = new Set(tickets.map((ticket) => ticket.maintenance_provider_id ?? null));
+  const commonProvider = ticketProviders.size === 1 ? ([...ticketProviders][0] as number | null) : undefined;
+  // The operators offered: of the provider chosen, else the provider's own, else the one the tickets share.
+  const operatorProvider = values.maintenance_provider_id || ownProvider || commonProvider || undefined;
+  const operators = useActiveOperators(operatorProvider);
+  const times = useMemo(() => deadlineTimes(), []);
+  const errors = quickActionErrors(values, selectedIds.length, { reduced, ownProvider, today: todayIso() });
+  const set = (patch: Partial<QuickActionValues>) => setValues((current) => ({ ...current, ...patch }));
+
+  const apply = async () => {
+    setLocked(true);
+    clearTimeout(unlock.current);
+    unlock.current = setTimeout(() => setLocked(false), QUICK_ACTION_LOCK_MS);
+    setRefusal(undefined);
+    setSending(true);
+    try {
+      await dataProvider.call({
+        method: 'PATCH',
+        path: `webtool/${model.endpoint}`,
+        body: { opname: 'quick_actions', ticket_ids: selectedIds, ...values },
+      });
+      notify('quick_actions.done', { type: 'success', messageArgs: { smart_count: selectedIds.length } });
+      setValues(EMPTY);
+      clear();
+      refresh();
+    } catch (error) {
+      setRefusal((error as Error).message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const fieldError = (field: keyof QuickActionValues) =>
+    errors.fields[field] ? translate(errors.fields[field]!.message, errors.fields[field]!.args) : undefined;
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 1 }} role="region" aria-label={translate('quick_actions.title')}>
+      <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1 }}>
+        <Typography variant="subtitle1" component="h2">
+          {translate('quick_actions.title')}
+        </Typography>
+        <Typography variant="body2">
+          {translate('quick_actions.chosen', { smart_count: selectedIds.length, max: QUICK_ACTIONS_MAX })}
+        </Typography>
+        <Button size="small" onClick={clear}>
+          {translate('quick_actions.clear')}
+        </Button>
+      </Stack>
+      {refusal && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {refusal}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+        {!reduced && (
+          <NumberChoice
+            label={translate('quick_actions.fields.maintenance_provider_id')}
+            value={values.maintenance_provider_id}
+            choices={providers.map((choice) => ({ id: Number(choice.id), name: choice.name }))}
+            // A provider change clears the operator (spec 02 §5).
+            onPick={(id) => set({ maintenance_provider_id: id, maintenance_operator_id: 0 })}
+            error={fieldError('maintenance_provider_id')}
+          />
+        )}
+        <NumberChoice
+          label={translate('quick_actions.fields.maintenance_operator_id')}
+          value={values.maintenance_operator_id}
+          choices={operators.map((operator) => ({
+            id: operator.operator_id,
+            name: `${operator.name} (${operator.maintenance_operator_id})`,
+          }))}
+          onPick={(id) => set({ maintenance_operator_id: id })}
+          disabled={!operatorProvider}
+          error={fieldError('maintenance_operator_id')}
+          hint={operatorProvider ? undefined : translate('quick_actions.operator_needs_provider')}
+        />
+        {!reduced && (
+          <NumberChoice
+            label={translate('quick_actions.fields.verification_status')}
+            value={values.verification_status}
+            choices={[1, 2, 3, 4].map((id) => ({ id, name: translate(`choices.ticket_verification.${id}`) }))}
+            onPick={(id) => set({ verification_status: id })}
+            error={fieldError('verification_status')}
+          />
+        )}
+        {!reduced && (
+          <NumberChoice
+            label={translate('quick_actions.fields.on_hold_status')}
+            value={values.on_hold_status}
+            choices={[1, 2].map((id) => ({ id, name: translate(`quick_actions.on_hold.${id}`) }))}
+            onPick={(id) => set({ on_hold_status: id })}
+          />
+        )}
+        <TextField
+          type="date"
+          size="small"
+          label={translate('quick_actions.fields.deadline_date')}
+          value={values.deadline_date}
+          onChange={(event) =>
+            set({ deadline_date: event.target.value, ...(event.target.value ? {} : { deadline_time: '' }) })
+          }
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayIso() } }}
+          error={Boolean(fieldError('deadline_date'))}
+          helperText={fieldError('deadline_date')}
+        />
+        <TextField
+          select
+          size="small"
+          sx={{ minWidth: 120 }}
+          label={translate('quick_actions.fields.deadline_time')}
+          value={values.deadline_time}
+          onChange={(event) => set({ deadline_time: event.target.value })}
+          // Spec 02 §5: the time is enabled only once a date is chosen.
+          disabled={!values.deadline_date}
+        >
+          <MenuItem value="">{translate('quick_actions.none')}</MenuItem>
+          {times.map((time) => (
+            <MenuItem key={time} value={time}>
+              {time}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button
+          variant="contained"
+          onClick={() => void apply()}
+          disabled={locked || sending || !errors.valid}
+          sx={{ transition: `opacity ${QUICK_ACTION_LOCK_MS}ms`, opacity: locked ? 0.6 : 1 }}
+        >
+          {translate('quick_actions.apply')}
+        </Button>
+      </Box>
+      {errors.general && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {translate(errors.general)}
+        </Typography>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test';
+import { signedInPage } from './support.ts';
+
+/** Issue 15 items 5 to 7: quick actions on tickets, maintenance operators, alerts. */
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const openTickets = `/tickets?filter=${encodeURIComponent(JSON.stringify({ status: 1 }))}&perPage=500`;
+
+test('the maintenance provider gives 50 open tickets an operator and a deadline in one action', async ({ browser }) => {
+  const page = await signedInPage(browser, 'maintenance');
+  await page.goto(openTickets);
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  // Service tickets cannot be chosen, and say why.
+  await expect(
+    page.getByRole('checkbox', { name: /cannot be chosen: Declined, Closed, Courier and Service/ }).first(),
+  ).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'Choose the tickets of this page (at most 50)' }).check();
+  const bar = page.getByRole('region', { name: 'Quick actions' });
+  await expect(bar.getByText('50 tickets chosen (at most 50)')).toBeVisible();
+  // A 51st cannot be added.
+  await expect(page.getByRole('checkbox', { name: /cannot be chosen: At most 50/ }).first()).toBeDisabled();
+  // The reduced form: no provider, verification nor on-hold inputs.
+  await expect(bar.getByRole('combobox', { name: 'Maintenance provider' })).toHaveCount(0);
+  await expect(bar.getByRole('combobox', { name: 'Verification' })).toHaveCount(0);
+  await expect(bar.getByRole('combobox', { name: 'Deadline time' })).toHaveAttribute('aria-disabled', 'true');
+
+  await bar.getByRole('combobox', { name: 'Operator' }).click();
+  const operatorName = (await page.getByRole('option').nth(1).textContent())!;
+  await page.getByRole('option').nth(1).click();
+  await bar.getByLabel('Deadline', { exact: true }).fill(inDays(-1));
+  await expect(bar.getByText('The deadline cannot be before today')).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  await bar.getByLabel('Deadline', { exact: true }).fill(inDays(6));
+  await bar.getByRole('combobox', { name: 'Deadline time' }).click();
+  await page.getByRole('option', { name: '09:30' }).click();
+
+  const apply = bar.getByRole('button', { name: 'Apply' });
+  const sent = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('maintenance/tickets'));
+  await apply.click();
+  await expect(apply).toBeDisabled();
+  expect((await sent).status()).toBe(200);
+  await expect(page.getByText('Quick action applied to 50 tickets')).toBeVisible();
+  await expect(bar).toHaveCount(0);
+  const name = operatorName.replace(/ \(.*\)$/, '');
+  await expect(page.getByRole('cell', { name, exact: true }).first()).toBeVisible();
+});
+
+test('the operator company assigns with the full form: a provider needs an operator, and it is cleared on a provider change', async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, 'operator');
+  await page.goto(openTickets);
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  const rows = page.getByRole('checkbox', { name: /^Choose \d+$/ });
+  for (let index = 0; index < 3; index += 1) await rows.nth(index).check();
+  const bar = page.getByRole('region', { name: 'Quick actions' });
+  await expect(bar.getByText('3 tickets chosen (at most 50)')).toBeVisible();
+  await bar.getByRole('combobox', { name: 'Maintenance provider' }).click();
+  await page.getByRole('option', { name: 'Nordic Field Care' }).click();
+  await expect(bar.getByText('Multi-assignment needs an operator')).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  await bar.getByRole('combobox', { name: 'Operator' }).click();
+  await page.getByRole('option').nth(1).click();
+  await bar.getByRole('combobox', { name: 'Maintenance provider' }).click();
+  await page.getByRole('option', { name: 'FixIt Services' }).click();
+  // A provider change clears the operator.
+  await expect(bar.getByText('Multi-assignment needs an operator')).toBeVisible();
+  await bar.getByRole('combobox', { name: 'Operator' }).click();
+  await page.getByRole('option').nth(1).click();
+  await bar.getByRole('combobox', { name: 'Verification' }).click();
+  await page.getByRole('option', { name: 'Verified', exact: true }).click();
+  await bar.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Quick action applied to 3 tickets')).toBeVisible();
+});
+
+test('operators list for the provider, an alert on a hardware unit, and a carrier refused', async ({ browser }) => {
+  const maintenance = await signedInPage(browser, 'maintenance');
+  await maintenance.goto('/operators');
+  await expect(maintenance.getByRole('columnheader', { name: 'Operator code' })).toBeVisible();
+  await expect(maintenance.getByRole('cell', { name: 'Nordic Field Care' })).toHaveCount(0);
+  await expect(maintenance.getByRole('cell', { name: 'FixIt Services' }).first()).toBeVisible();
+
+  const operator = await signedInPage(browser, 'operator');
+  await operator.goto('/hardware');
+  await operator.locator('tbody tr').first().click();
+  await operator.getByRole('button', { name: 'Add alert' }).click();
+  const dialog = operator.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Alert comment' }).fill('x'.repeat(501));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Must be at most 500 characters')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Alert comment' }).fill('   ');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('This field is required')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Alert comment' }).fill('Door of compartment 2 sticks');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(operator.getByText('The alert is saved.')).toBeVisible();
+  await operator.goto('/alerts');
+  await expect(operator.getByText('Door of compartment 2 sticks')).toBeVisible();
+
+  const carrier = await signedInPage(browser, 'carrier');
+  for (const path of ['/operators', '/tickets', '/alerts']) {
+    await carrier.goto(path);
+    await expect(carrier.getByTestId('not-found')).toBeVisible();
+  }
+});
