@@ -2662,8 +2662,380 @@ validate37.evaluated = {
   dynamicItems: false,
 };
 
-export const hardwareUnit = validate38;
+export const endUser = validate38;
 const schema69 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'end-user',
+  title: 'EndUser',
+  description: 'A recipient or sender of pieces; each piece names its end user by `enduser_id`.',
+  type: 'object',
+  'x-resource': {
+    name: 'end-users',
+    endpoint: 'shipments/endusers',
+    id: 'enduser_id',
+    features: { basic: 183, advance: 184 },
+    partnerTypes: ['operator', 'carrier', 'support_provider'],
+    pageSize: 20,
+    sort: { field: 'enduser_id', order: 'DESC' },
+    representation: 'name',
+    search: ['name', 'phone', 'email'],
+  },
+  required: ['name'],
+  properties: {
+    enduser_id: { type: 'integer', readOnly: true, 'x-column': { index: 0 } },
+    name: { type: 'string', minLength: 1, maxLength: 70, 'x-column': { type: 'link', index: 1 } },
+    phone: { type: ['string', 'null'], maxLength: 30, 'x-column': { index: 2 }, 'x-filter': { kind: 'text' } },
+    email: {
+      type: ['string', 'null'],
+      maxLength: 70,
+      'x-column': { index: 3 },
+      'x-filter': { kind: 'text', ignoreCase: true },
+    },
+    country: { type: ['string', 'null'], maxLength: 2, 'x-column': { index: 4 } },
+    marked_for_deletion: {
+      type: 'boolean',
+      default: false,
+      readOnly: true,
+      'x-column': { index: 5 },
+      'x-filter': { kind: 'boolean' },
+    },
+    created_at: { type: 'string', format: 'date-time', readOnly: true, 'x-column': { index: 6 } },
+  },
+};
+const formats12 = sharedValidators.formats['date-time'];
+
+function validate38(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="end-user" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate38.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema69.required,
+        parentSchema: schema69,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.enduser_id !== undefined) {
+      let data0 = data.enduser_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/enduser_id',
+          schemaPath: '#/properties/enduser_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema69.properties.enduser_id.type,
+          parentSchema: schema69.properties.enduser_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 70) {
+          const err2 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema69.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (func2(data1) < 1) {
+          const err3 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema69.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema69.properties.name.type,
+          parentSchema: schema69.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data2 = data.phone;
+      if (typeof data2 !== 'string' && data2 !== null) {
+        const err5 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: schema69.properties.phone.type },
+          message: 'must be string,null',
+          schema: schema69.properties.phone.type,
+          parentSchema: schema69.properties.phone,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 30) {
+          const err6 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema69.properties.phone,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.email !== undefined) {
+      let data3 = data.email;
+      if (typeof data3 !== 'string' && data3 !== null) {
+        const err7 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: schema69.properties.email.type },
+          message: 'must be string,null',
+          schema: schema69.properties.email.type,
+          parentSchema: schema69.properties.email,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 70) {
+          const err8 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema69.properties.email,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.country !== undefined) {
+      let data4 = data.country;
+      if (typeof data4 !== 'string' && data4 !== null) {
+        const err9 = {
+          instancePath: instancePath + '/country',
+          schemaPath: '#/properties/country/type',
+          keyword: 'type',
+          params: { type: schema69.properties.country.type },
+          message: 'must be string,null',
+          schema: schema69.properties.country.type,
+          parentSchema: schema69.properties.country,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if (typeof data4 === 'string') {
+        if (func2(data4) > 2) {
+          const err10 = {
+            instancePath: instancePath + '/country',
+            schemaPath: '#/properties/country/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2 },
+            message: 'must NOT have more than 2 characters',
+            schema: 2,
+            parentSchema: schema69.properties.country,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.marked_for_deletion !== undefined) {
+      let data5 = data.marked_for_deletion;
+      if (typeof data5 !== 'boolean') {
+        const err11 = {
+          instancePath: instancePath + '/marked_for_deletion',
+          schemaPath: '#/properties/marked_for_deletion/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema69.properties.marked_for_deletion.type,
+          parentSchema: schema69.properties.marked_for_deletion,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.created_at !== undefined) {
+      let data6 = data.created_at;
+      if (typeof data6 === 'string') {
+        if (!formats12.validate(data6)) {
+          const err12 = {
+            instancePath: instancePath + '/created_at',
+            schemaPath: '#/properties/created_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema69.properties.created_at,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + '/created_at',
+          schemaPath: '#/properties/created_at/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema69.properties.created_at.type,
+          parentSchema: schema69.properties.created_at,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err14 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema69.type,
+      parentSchema: schema69,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate38.errors = vErrors;
+  return errors === 0;
+}
+validate38.evaluated = {
+  props: {
+    enduser_id: true,
+    name: true,
+    phone: true,
+    email: true,
+    country: true,
+    marked_for_deletion: true,
+    created_at: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const hardwareUnit = validate39;
+const schema70 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'hardware-unit',
   title: 'HardwareUnit',
@@ -2852,7 +3224,7 @@ const schema69 = {
     },
   },
 };
-const schema71 = {
+const schema72 = {
   type: 'string',
   enum: [
     'license_badge',
@@ -2873,23 +3245,22 @@ const schema71 = {
     'active',
   ],
 };
-const schema72 = { type: 'integer', 'x-choices': 'hardware_status', enum: [1, 2, 3, 4, 5] };
-const schema73 = { type: 'integer', 'x-choices': 'hardware_kind', enum: [1, 2] };
-const schema74 = { type: 'integer', 'x-choices': 'removal_state', enum: [0, 1, 2, 3] };
-const schema75 = { type: 'integer', 'x-choices': 'license_badge', enum: [1, 2, 3, 4] };
-const schema76 = { type: 'integer', 'x-choices': 'warranty', enum: [1, 2, 3] };
-const formats12 = sharedValidators.formats['no-whitespace'];
-const formats20 = sharedValidators.formats.date;
-const formats24 = sharedValidators.formats['date-time'];
+const schema73 = { type: 'integer', 'x-choices': 'hardware_status', enum: [1, 2, 3, 4, 5] };
+const schema74 = { type: 'integer', 'x-choices': 'hardware_kind', enum: [1, 2] };
+const schema75 = { type: 'integer', 'x-choices': 'removal_state', enum: [0, 1, 2, 3] };
+const schema76 = { type: 'integer', 'x-choices': 'license_badge', enum: [1, 2, 3, 4] };
+const schema77 = { type: 'integer', 'x-choices': 'warranty', enum: [1, 2, 3] };
+const formats14 = sharedValidators.formats['no-whitespace'];
+const formats22 = sharedValidators.formats.date;
 const func0 = ajvRuntime_equal_default;
 
-function validate38(
+function validate39(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="hardware-unit" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate38.evaluated;
+  const evaluated0 = validate39.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2904,8 +3275,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -2922,8 +3293,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'hardware_type' },
         message: "must have required property '" + 'hardware_type' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -2940,8 +3311,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -2958,8 +3329,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -3021,7 +3392,7 @@ function validate38(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema69.properties.sub_id,
+            parentSchema: schema70.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -3031,7 +3402,7 @@ function validate38(
           }
           errors++;
         }
-        if (!formats12.validate(data1)) {
+        if (!formats14.validate(data1)) {
           const err7 = {
             instancePath: instancePath + '/sub_id',
             schemaPath: '#/properties/sub_id/format',
@@ -3039,7 +3410,7 @@ function validate38(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema69.properties.sub_id,
+            parentSchema: schema70.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -3056,8 +3427,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.sub_id.type,
-          parentSchema: schema69.properties.sub_id,
+          schema: schema70.properties.sub_id.type,
+          parentSchema: schema70.properties.sub_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -3079,7 +3450,7 @@ function validate38(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema69.properties.name,
+            parentSchema: schema70.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -3097,7 +3468,7 @@ function validate38(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema69.properties.name,
+            parentSchema: schema70.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -3115,7 +3486,7 @@ function validate38(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema69.properties.name,
+            parentSchema: schema70.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -3132,8 +3503,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.name.type,
-          parentSchema: schema69.properties.name,
+          schema: schema70.properties.name.type,
+          parentSchema: schema70.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -3157,8 +3528,8 @@ function validate38(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema71.type,
-              parentSchema: schema71,
+              schema: schema72.type,
+              parentSchema: schema72,
               data: data4,
             };
             if (vErrors === null) {
@@ -3190,10 +3561,10 @@ function validate38(
               instancePath: instancePath + '/badges_v2/' + i0,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema71.enum },
+              params: { allowedValues: schema72.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema71.enum,
-              parentSchema: schema71,
+              schema: schema72.enum,
+              parentSchema: schema72,
               data: data4,
             };
             if (vErrors === null) {
@@ -3217,7 +3588,7 @@ function validate38(
                   params: { i: i1, j: j0 },
                   message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                   schema: true,
-                  parentSchema: schema69.properties.badges_v2,
+                  parentSchema: schema70.properties.badges_v2,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -3238,8 +3609,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema69.properties.badges_v2.type,
-          parentSchema: schema69.properties.badges_v2,
+          schema: schema70.properties.badges_v2.type,
+          parentSchema: schema70.properties.badges_v2,
           data: data3,
         };
         if (vErrors === null) {
@@ -3259,8 +3630,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.type,
-          parentSchema: schema72,
+          schema: schema73.type,
+          parentSchema: schema73,
           data: data5,
         };
         if (vErrors === null) {
@@ -3275,10 +3646,10 @@ function validate38(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema72.enum },
+          params: { allowedValues: schema73.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema72.enum,
-          parentSchema: schema72,
+          schema: schema73.enum,
+          parentSchema: schema73,
           data: data5,
         };
         if (vErrors === null) {
@@ -3298,8 +3669,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema73.type,
-          parentSchema: schema73,
+          schema: schema74.type,
+          parentSchema: schema74,
           data: data6,
         };
         if (vErrors === null) {
@@ -3314,10 +3685,10 @@ function validate38(
           instancePath: instancePath + '/hardware_type',
           schemaPath: 'common#/$defs/hardwareKind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema73.enum },
+          params: { allowedValues: schema74.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema73.enum,
-          parentSchema: schema73,
+          schema: schema74.enum,
+          parentSchema: schema74,
           data: data6,
         };
         if (vErrors === null) {
@@ -3337,8 +3708,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.hardware_model_id.type,
-          parentSchema: schema69.properties.hardware_model_id,
+          schema: schema70.properties.hardware_model_id.type,
+          parentSchema: schema70.properties.hardware_model_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -3360,7 +3731,7 @@ function validate38(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema69.properties.model_name,
+            parentSchema: schema70.properties.model_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -3377,8 +3748,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.model_name.type,
-          parentSchema: schema69.properties.model_name,
+          schema: schema70.properties.model_name.type,
+          parentSchema: schema70.properties.model_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -3398,8 +3769,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.hardware_owner_id.type,
-          parentSchema: schema69.properties.hardware_owner_id,
+          schema: schema70.properties.hardware_owner_id.type,
+          parentSchema: schema70.properties.hardware_owner_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -3417,10 +3788,10 @@ function validate38(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema69.properties.service_point_id.type },
+          params: { type: schema70.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema69.properties.service_point_id.type,
-          parentSchema: schema69.properties.service_point_id,
+          schema: schema70.properties.service_point_id.type,
+          parentSchema: schema70.properties.service_point_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -3446,7 +3817,7 @@ function validate38(
                 params: { limit: 40 },
                 message: 'must NOT have more than 40 characters',
                 schema: 40,
-                parentSchema: schema69.properties.serial_ids.items,
+                parentSchema: schema70.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -3464,7 +3835,7 @@ function validate38(
                 params: { limit: 4 },
                 message: 'must NOT have fewer than 4 characters',
                 schema: 4,
-                parentSchema: schema69.properties.serial_ids.items,
+                parentSchema: schema70.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -3474,7 +3845,7 @@ function validate38(
               }
               errors++;
             }
-            if (!formats12.validate(data12)) {
+            if (!formats14.validate(data12)) {
               const err28 = {
                 instancePath: instancePath + '/serial_ids/' + i2,
                 schemaPath: '#/properties/serial_ids/items/format',
@@ -3482,7 +3853,7 @@ function validate38(
                 params: { format: 'no-whitespace' },
                 message: 'must match format "' + 'no-whitespace' + '"',
                 schema: 'no-whitespace',
-                parentSchema: schema69.properties.serial_ids.items,
+                parentSchema: schema70.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -3499,8 +3870,8 @@ function validate38(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema69.properties.serial_ids.items.type,
-              parentSchema: schema69.properties.serial_ids.items,
+              schema: schema70.properties.serial_ids.items.type,
+              parentSchema: schema70.properties.serial_ids.items,
               data: data12,
             };
             if (vErrors === null) {
@@ -3529,7 +3900,7 @@ function validate38(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema69.properties.serial_ids,
+                parentSchema: schema70.properties.serial_ids,
                 data: data11,
               };
               if (vErrors === null) {
@@ -3550,8 +3921,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema69.properties.serial_ids.type,
-          parentSchema: schema69.properties.serial_ids,
+          schema: schema70.properties.serial_ids.type,
+          parentSchema: schema70.properties.serial_ids,
           data: data11,
         };
         if (vErrors === null) {
@@ -3573,7 +3944,7 @@ function validate38(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema69.properties.firmware_version,
+            parentSchema: schema70.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -3583,7 +3954,7 @@ function validate38(
           }
           errors++;
         }
-        if (!formats12.validate(data13)) {
+        if (!formats14.validate(data13)) {
           const err33 = {
             instancePath: instancePath + '/firmware_version',
             schemaPath: '#/properties/firmware_version/format',
@@ -3591,7 +3962,7 @@ function validate38(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema69.properties.firmware_version,
+            parentSchema: schema70.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -3608,8 +3979,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.firmware_version.type,
-          parentSchema: schema69.properties.firmware_version,
+          schema: schema70.properties.firmware_version.type,
+          parentSchema: schema70.properties.firmware_version,
           data: data13,
         };
         if (vErrors === null) {
@@ -3627,10 +3998,10 @@ function validate38(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema69.properties.pinpad_id.type },
+          params: { type: schema70.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema69.properties.pinpad_id.type,
-          parentSchema: schema69.properties.pinpad_id,
+          schema: schema70.properties.pinpad_id.type,
+          parentSchema: schema70.properties.pinpad_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -3650,8 +4021,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.compartment_count.type,
-          parentSchema: schema69.properties.compartment_count,
+          schema: schema70.properties.compartment_count.type,
+          parentSchema: schema70.properties.compartment_count,
           data: data15,
         };
         if (vErrors === null) {
@@ -3670,7 +4041,7 @@ function validate38(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema69.properties.compartment_count,
+            parentSchema: schema70.properties.compartment_count,
             data: data15,
           };
           if (vErrors === null) {
@@ -3691,8 +4062,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.compartment_fault_count.type,
-          parentSchema: schema69.properties.compartment_fault_count,
+          schema: schema70.properties.compartment_fault_count.type,
+          parentSchema: schema70.properties.compartment_fault_count,
           data: data16,
         };
         if (vErrors === null) {
@@ -3711,7 +4082,7 @@ function validate38(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema69.properties.compartment_fault_count,
+            parentSchema: schema70.properties.compartment_fault_count,
             data: data16,
           };
           if (vErrors === null) {
@@ -3732,8 +4103,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema69.properties.alert.type,
-          parentSchema: schema69.properties.alert,
+          schema: schema70.properties.alert.type,
+          parentSchema: schema70.properties.alert,
           data: data17,
         };
         if (vErrors === null) {
@@ -3753,8 +4124,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema74.type,
-          parentSchema: schema74,
+          schema: schema75.type,
+          parentSchema: schema75,
           data: data18,
         };
         if (vErrors === null) {
@@ -3769,10 +4140,10 @@ function validate38(
           instancePath: instancePath + '/removal_state',
           schemaPath: 'common#/$defs/removalState/enum',
           keyword: 'enum',
-          params: { allowedValues: schema74.enum },
+          params: { allowedValues: schema75.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema74.enum,
-          parentSchema: schema74,
+          schema: schema75.enum,
+          parentSchema: schema75,
           data: data18,
         };
         if (vErrors === null) {
@@ -3792,8 +4163,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema69.properties.installation_open.type,
-          parentSchema: schema69.properties.installation_open,
+          schema: schema70.properties.installation_open.type,
+          parentSchema: schema70.properties.installation_open,
           data: data19,
         };
         if (vErrors === null) {
@@ -3813,8 +4184,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema75.type,
-          parentSchema: schema75,
+          schema: schema76.type,
+          parentSchema: schema76,
           data: data20,
         };
         if (vErrors === null) {
@@ -3829,10 +4200,10 @@ function validate38(
           instancePath: instancePath + '/license_status',
           schemaPath: 'common#/$defs/licenseBadge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema75.enum },
+          params: { allowedValues: schema76.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema75.enum,
-          parentSchema: schema75,
+          schema: schema76.enum,
+          parentSchema: schema76,
           data: data20,
         };
         if (vErrors === null) {
@@ -3846,7 +4217,7 @@ function validate38(
     if (data.warranty_expiry_date !== undefined) {
       let data21 = data.warranty_expiry_date;
       if (typeof data21 === 'string') {
-        if (!formats20.validate(data21)) {
+        if (!formats22.validate(data21)) {
           const err46 = {
             instancePath: instancePath + '/warranty_expiry_date',
             schemaPath: '#/properties/warranty_expiry_date/format',
@@ -3854,7 +4225,7 @@ function validate38(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema69.properties.warranty_expiry_date,
+            parentSchema: schema70.properties.warranty_expiry_date,
             data: data21,
           };
           if (vErrors === null) {
@@ -3871,8 +4242,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.warranty_expiry_date.type,
-          parentSchema: schema69.properties.warranty_expiry_date,
+          schema: schema70.properties.warranty_expiry_date.type,
+          parentSchema: schema70.properties.warranty_expiry_date,
           data: data21,
         };
         if (vErrors === null) {
@@ -3892,8 +4263,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema76.type,
-          parentSchema: schema76,
+          schema: schema77.type,
+          parentSchema: schema77,
           data: data22,
         };
         if (vErrors === null) {
@@ -3908,10 +4279,10 @@ function validate38(
           instancePath: instancePath + '/warranty_expiry_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema76.enum },
+          params: { allowedValues: schema77.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema76.enum,
-          parentSchema: schema76,
+          schema: schema77.enum,
+          parentSchema: schema77,
           data: data22,
         };
         if (vErrors === null) {
@@ -3925,7 +4296,7 @@ function validate38(
     if (data.battery_warranty_expiry_date !== undefined) {
       let data23 = data.battery_warranty_expiry_date;
       if (typeof data23 === 'string') {
-        if (!formats20.validate(data23)) {
+        if (!formats22.validate(data23)) {
           const err50 = {
             instancePath: instancePath + '/battery_warranty_expiry_date',
             schemaPath: '#/properties/battery_warranty_expiry_date/format',
@@ -3933,7 +4304,7 @@ function validate38(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema69.properties.battery_warranty_expiry_date,
+            parentSchema: schema70.properties.battery_warranty_expiry_date,
             data: data23,
           };
           if (vErrors === null) {
@@ -3950,8 +4321,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.battery_warranty_expiry_date.type,
-          parentSchema: schema69.properties.battery_warranty_expiry_date,
+          schema: schema70.properties.battery_warranty_expiry_date.type,
+          parentSchema: schema70.properties.battery_warranty_expiry_date,
           data: data23,
         };
         if (vErrors === null) {
@@ -3971,8 +4342,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema76.type,
-          parentSchema: schema76,
+          schema: schema77.type,
+          parentSchema: schema77,
           data: data24,
         };
         if (vErrors === null) {
@@ -3987,10 +4358,10 @@ function validate38(
           instancePath: instancePath + '/battery_warranty_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema76.enum },
+          params: { allowedValues: schema77.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema76.enum,
-          parentSchema: schema76,
+          schema: schema77.enum,
+          parentSchema: schema77,
           data: data24,
         };
         if (vErrors === null) {
@@ -4010,8 +4381,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema69.properties.is_terminated.type,
-          parentSchema: schema69.properties.is_terminated,
+          schema: schema70.properties.is_terminated.type,
+          parentSchema: schema70.properties.is_terminated,
           data: data25,
         };
         if (vErrors === null) {
@@ -4029,10 +4400,10 @@ function validate38(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema69.properties.last_sync_at.type },
+          params: { type: schema70.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema69.properties.last_sync_at.type,
-          parentSchema: schema69.properties.last_sync_at,
+          schema: schema70.properties.last_sync_at.type,
+          parentSchema: schema70.properties.last_sync_at,
           data: data26,
         };
         if (vErrors === null) {
@@ -4043,7 +4414,7 @@ function validate38(
         errors++;
       }
       if (typeof data26 === 'string') {
-        if (!formats24.validate(data26)) {
+        if (!formats12.validate(data26)) {
           const err56 = {
             instancePath: instancePath + '/last_sync_at',
             schemaPath: '#/properties/last_sync_at/format',
@@ -4051,7 +4422,7 @@ function validate38(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema69.properties.last_sync_at,
+            parentSchema: schema70.properties.last_sync_at,
             data: data26,
           };
           if (vErrors === null) {
@@ -4074,7 +4445,7 @@ function validate38(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema69.properties.note,
+            parentSchema: schema70.properties.note,
             data: data27,
           };
           if (vErrors === null) {
@@ -4091,8 +4462,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.note.type,
-          parentSchema: schema69.properties.note,
+          schema: schema70.properties.note.type,
+          parentSchema: schema70.properties.note,
           data: data27,
         };
         if (vErrors === null) {
@@ -4110,8 +4481,8 @@ function validate38(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema69.type,
-      parentSchema: schema69,
+      schema: schema70.type,
+      parentSchema: schema70,
       data,
     };
     if (vErrors === null) {
@@ -4121,10 +4492,10 @@ function validate38(
     }
     errors++;
   }
-  validate38.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
-validate38.evaluated = {
+validate39.evaluated = {
   props: {
     hardware_id: true,
     sub_id: true,
@@ -4157,8 +4528,2426 @@ validate38.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate39;
-const schema78 = {
+export const piece = validate40;
+const schema79 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'piece',
+  title: 'Piece',
+  description:
+    'One piece (parcel) of a shipment. Its state, tokens, `active` flag and compartment change only by appending events (server/gateway/rules/piece-store.ts); the events themselves live in the piece_events table (migration 013).',
+  type: 'object',
+  'x-resource': {
+    name: 'shipments',
+    endpoint: 'shipments',
+    id: 'piece_id',
+    features: { basic: 180, advance: 181, parent: 179 },
+    partnerTypes: ['operator', 'carrier', 'support_provider'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: ['operator', 'carrier'] },
+      edit: { levels: ['advance'], partnerTypes: ['operator', 'carrier', 'support_provider'] },
+      delete: { levels: ['advance'], partnerTypes: ['operator'] },
+    },
+    tenancy: { carrier: 'carrier_id', support_provider: 'support_provider_id' },
+    pageSize: 500,
+    searchPageSize: 500,
+    sort: { field: 'created_at', order: 'DESC' },
+    representation: 'piece_id',
+    search: ['piece_id', 'piece_barcode', 'end_user_phone', 'end_user_email'],
+    tabs: ['basic', 'events', 'troubleshooting', 'logs'],
+  },
+  required: ['piece_id', 'carrier_id', 'service_point_id', 'piece_type'],
+  properties: {
+    piece_id: {
+      type: 'string',
+      minLength: 6,
+      maxLength: 30,
+      format: 'no-whitespace',
+      'x-column': { type: 'link', index: 0 },
+      'x-filter': { kind: 'text', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    parcel_id: {
+      type: ['string', 'null'],
+      maxLength: 30,
+      'x-column': { index: 20, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    shipment_id: {
+      type: ['string', 'null'],
+      maxLength: 30,
+      'x-column': { index: 21, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    piece_barcode: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 40,
+      'x-column': { index: 1 },
+      'x-filter': { kind: 'text', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    test_piece: {
+      type: 'boolean',
+      default: false,
+      readOnly: true,
+      'x-column': { index: 2 },
+      'x-filter': { kind: 'boolean' },
+      'x-input': { tab: 'basic' },
+    },
+    state: {
+      type: 'integer',
+      readOnly: true,
+      enum: [
+        101, 102, 103, 106, 110, 201, 202, 203, 204, 205, 206, 207, 402, 408, 410, 411, 413, 437, 438, 439, 443, 444,
+        445, 446, 1201, 1212,
+      ],
+      'x-choices': 'piece_event',
+      'x-column': { type: 'text_with_badge', index: 3 },
+      'x-filter': { kind: 'select' },
+      'x-badge': {
+        colors: {
+          '101': 'info',
+          '102': 'info',
+          '103': 'warning',
+          '106': 'error',
+          '110': 'default',
+          '201': 'success',
+          '202': 'success',
+          '203': 'success',
+          '204': 'default',
+          '205': 'success',
+          '206': 'default',
+          '207': 'default',
+          '413': 'error',
+          '1212': 'warning',
+        },
+        marks: [{ when: { test_piece: true }, label: 'shipments.marks.test', color: 'warning' }],
+      },
+      'x-input': { tab: 'basic' },
+    },
+    piece_type: {
+      type: 'integer',
+      enum: [1, 3],
+      'x-choices': 'piece_type',
+      'x-column': { index: 4 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    carrier_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+      'x-column': { type: 'select2', index: 5 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    service_point_id: {
+      type: 'integer',
+      'x-lookup': { resource: 'service-points', label: 'name' },
+      'x-column': { type: 'select2', index: 6 },
+      'x-filter': { kind: 'reference' },
+      'x-input': { kind: 'reference', tab: 'basic' },
+    },
+    support_provider_id: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      description:
+        "The support provider of the piece's service point when the piece was created: whose hotline may read and troubleshoot it.",
+      'x-column': { index: 40, hide: true, ignorexport: true },
+    },
+    hardware_id: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      'x-column': { index: 7, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    compartment_id: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      'x-column': { index: 8, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    courier_id: { type: ['integer', 'null'], 'x-column': { index: 22, hide: true }, 'x-input': { tab: 'basic' } },
+    allocation_type: {
+      type: 'integer',
+      enum: [1, 2],
+      default: 1,
+      'x-choices': 'piece_allocation_type',
+      'x-column': { index: 23, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    parcel_type: {
+      type: 'string',
+      enum: ['small', 'medium', 'large'],
+      'x-choices': 'compartment_size',
+      'x-column': { index: 24, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    height: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 58,
+      'x-column': { index: 25, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    width: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 43,
+      'x-column': { index: 26, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    depth: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 58,
+      'x-column': { index: 27, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    sender_name: { type: ['string', 'null'], maxLength: 70, 'x-column': { index: 28, hide: true } },
+    sender_phone: { type: ['string', 'null'], maxLength: 70, 'x-column': { index: 29, hide: true } },
+    sender_email: { type: ['string', 'null'], maxLength: 70, 'x-column': { index: 30, hide: true } },
+    recipient_name: { type: ['string', 'null'], maxLength: 70, 'x-column': { index: 31, hide: true } },
+    recipient_phone: { type: ['string', 'null'], maxLength: 70, 'x-column': { index: 32, hide: true } },
+    recipient_email: { type: ['string', 'null'], maxLength: 70, 'x-column': { index: 33, hide: true } },
+    end_user_phone: {
+      type: ['string', 'null'],
+      maxLength: 30,
+      description: "The end user's phone: the recipient of a delivery, the sender of a drop-off.",
+      'x-column': { index: 9 },
+      'x-filter': { kind: 'text' },
+      'x-input': { tab: 'basic' },
+    },
+    end_user_email: {
+      type: ['string', 'null'],
+      maxLength: 70,
+      'x-column': { index: 10 },
+      'x-filter': { kind: 'text', ignoreCase: true },
+      'x-input': { tab: 'basic' },
+    },
+    enduser_id: { type: ['integer', 'null'], 'x-column': { index: 34, hide: true }, 'x-input': { tab: 'basic' } },
+    reference: {
+      type: ['string', 'null'],
+      maxLength: 70,
+      'x-column': { index: 35, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    reservation: {
+      type: 'string',
+      enum: ['soft', 'hard'],
+      default: 'hard',
+      'x-choices': 'piece_reservation',
+      'x-column': { index: 11 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    reservation_time: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 168,
+      default: 24,
+      description: 'Hours the compartment stays reserved for the courier after booking.',
+      'x-column': { index: 36, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    reserved_until: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      readOnly: true,
+      'x-column': { index: 37, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    expiry_days: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 30,
+      default: 7,
+      'x-column': { index: 38, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    expiry_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      readOnly: true,
+      'x-column': { index: 12 },
+      'x-input': { tab: 'basic' },
+    },
+    tokens: {
+      type: 'array',
+      readOnly: true,
+      items: {
+        type: 'object',
+        required: ['token_type', 'status', 'code'],
+        properties: {
+          token_type: {
+            type: 'string',
+            enum: [
+              'courier_delivery',
+              'end_user_pickup',
+              'courier_pickup',
+              'end_user_drop_off',
+              'courier_soft_reservation',
+              'end_user_soft_reservation',
+              'not_sent',
+            ],
+            'x-choices': 'token_type',
+          },
+          status: {
+            type: 'string',
+            enum: ['available', 'used', 'expired', 'expiry_pending', 'cancelled'],
+            'x-choices': 'token_status',
+          },
+          code: { type: 'string', maxLength: 12 },
+          valid_until: { type: ['string', 'null'], format: 'date-time' },
+        },
+      },
+      'x-column': { index: 41, hide: true, ignorexport: true },
+    },
+    notifications: {
+      type: 'array',
+      readOnly: true,
+      items: {
+        type: 'object',
+        required: ['channel', 'to', 'at'],
+        properties: {
+          channel: { type: 'string', enum: ['sms', 'email'] },
+          to: { type: 'string', maxLength: 70 },
+          token_type: {
+            type: 'string',
+            enum: [
+              'courier_delivery',
+              'end_user_pickup',
+              'courier_pickup',
+              'end_user_drop_off',
+              'courier_soft_reservation',
+              'end_user_soft_reservation',
+              'not_sent',
+            ],
+            'x-choices': 'token_type',
+          },
+          at: { type: 'string', format: 'date-time' },
+        },
+      },
+      'x-column': { index: 42, hide: true, ignorexport: true },
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      readOnly: true,
+      'x-column': { index: 13 },
+      'x-input': { tab: 'basic' },
+    },
+    active: {
+      type: 'boolean',
+      default: true,
+      readOnly: true,
+      description: 'Still waiting at, or on its way to, its service point.',
+      'x-column': { index: 14 },
+      'x-filter': { kind: 'boolean' },
+      'x-input': { tab: 'basic' },
+    },
+  },
+};
+
+function validate40(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="piece" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate40.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.piece_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'piece_id' },
+        message: "must have required property '" + 'piece_id' + "'",
+        schema: schema79.required,
+        parentSchema: schema79,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.carrier_id === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'carrier_id' },
+        message: "must have required property '" + 'carrier_id' + "'",
+        schema: schema79.required,
+        parentSchema: schema79,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.service_point_id === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'service_point_id' },
+        message: "must have required property '" + 'service_point_id' + "'",
+        schema: schema79.required,
+        parentSchema: schema79,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.piece_type === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'piece_type' },
+        message: "must have required property '" + 'piece_type' + "'",
+        schema: schema79.required,
+        parentSchema: schema79,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.piece_id !== undefined) {
+      let data0 = data.piece_id;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 30) {
+          const err4 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema79.properties.piece_id,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (func2(data0) < 6) {
+          const err5 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/minLength',
+            keyword: 'minLength',
+            params: { limit: 6 },
+            message: 'must NOT have fewer than 6 characters',
+            schema: 6,
+            parentSchema: schema79.properties.piece_id,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data0)) {
+          const err6 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema79.properties.piece_id,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/piece_id',
+          schemaPath: '#/properties/piece_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema79.properties.piece_id.type,
+          parentSchema: schema79.properties.piece_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.parcel_id !== undefined) {
+      let data1 = data.parcel_id;
+      if (typeof data1 !== 'string' && data1 !== null) {
+        const err8 = {
+          instancePath: instancePath + '/parcel_id',
+          schemaPath: '#/properties/parcel_id/type',
+          keyword: 'type',
+          params: { type: schema79.properties.parcel_id.type },
+          message: 'must be string,null',
+          schema: schema79.properties.parcel_id.type,
+          parentSchema: schema79.properties.parcel_id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 30) {
+          const err9 = {
+            instancePath: instancePath + '/parcel_id',
+            schemaPath: '#/properties/parcel_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema79.properties.parcel_id,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.shipment_id !== undefined) {
+      let data2 = data.shipment_id;
+      if (typeof data2 !== 'string' && data2 !== null) {
+        const err10 = {
+          instancePath: instancePath + '/shipment_id',
+          schemaPath: '#/properties/shipment_id/type',
+          keyword: 'type',
+          params: { type: schema79.properties.shipment_id.type },
+          message: 'must be string,null',
+          schema: schema79.properties.shipment_id.type,
+          parentSchema: schema79.properties.shipment_id,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 30) {
+          const err11 = {
+            instancePath: instancePath + '/shipment_id',
+            schemaPath: '#/properties/shipment_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema79.properties.shipment_id,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.piece_barcode !== undefined) {
+      let data3 = data.piece_barcode;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 40) {
+          const err12 = {
+            instancePath: instancePath + '/piece_barcode',
+            schemaPath: '#/properties/piece_barcode/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 40 },
+            message: 'must NOT have more than 40 characters',
+            schema: 40,
+            parentSchema: schema79.properties.piece_barcode,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (func2(data3) < 1) {
+          const err13 = {
+            instancePath: instancePath + '/piece_barcode',
+            schemaPath: '#/properties/piece_barcode/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema79.properties.piece_barcode,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + '/piece_barcode',
+          schemaPath: '#/properties/piece_barcode/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema79.properties.piece_barcode.type,
+          parentSchema: schema79.properties.piece_barcode,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.test_piece !== undefined) {
+      let data4 = data.test_piece;
+      if (typeof data4 !== 'boolean') {
+        const err15 = {
+          instancePath: instancePath + '/test_piece',
+          schemaPath: '#/properties/test_piece/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema79.properties.test_piece.type,
+          parentSchema: schema79.properties.test_piece,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.state !== undefined) {
+      let data5 = data.state;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err16 = {
+          instancePath: instancePath + '/state',
+          schemaPath: '#/properties/state/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema79.properties.state.type,
+          parentSchema: schema79.properties.state,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (!(
+        data5 === 101 ||
+        data5 === 102 ||
+        data5 === 103 ||
+        data5 === 106 ||
+        data5 === 110 ||
+        data5 === 201 ||
+        data5 === 202 ||
+        data5 === 203 ||
+        data5 === 204 ||
+        data5 === 205 ||
+        data5 === 206 ||
+        data5 === 207 ||
+        data5 === 402 ||
+        data5 === 408 ||
+        data5 === 410 ||
+        data5 === 411 ||
+        data5 === 413 ||
+        data5 === 437 ||
+        data5 === 438 ||
+        data5 === 439 ||
+        data5 === 443 ||
+        data5 === 444 ||
+        data5 === 445 ||
+        data5 === 446 ||
+        data5 === 1201 ||
+        data5 === 1212
+      )) {
+        const err17 = {
+          instancePath: instancePath + '/state',
+          schemaPath: '#/properties/state/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema79.properties.state.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema79.properties.state.enum,
+          parentSchema: schema79.properties.state,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.piece_type !== undefined) {
+      let data6 = data.piece_type;
+      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+        const err18 = {
+          instancePath: instancePath + '/piece_type',
+          schemaPath: '#/properties/piece_type/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema79.properties.piece_type.type,
+          parentSchema: schema79.properties.piece_type,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (!(data6 === 1 || data6 === 3)) {
+        const err19 = {
+          instancePath: instancePath + '/piece_type',
+          schemaPath: '#/properties/piece_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema79.properties.piece_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema79.properties.piece_type.enum,
+          parentSchema: schema79.properties.piece_type,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.carrier_id !== undefined) {
+      let data7 = data.carrier_id;
+      if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+        const err20 = {
+          instancePath: instancePath + '/carrier_id',
+          schemaPath: '#/properties/carrier_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema79.properties.carrier_id.type,
+          parentSchema: schema79.properties.carrier_id,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.service_point_id !== undefined) {
+      let data8 = data.service_point_id;
+      if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+        const err21 = {
+          instancePath: instancePath + '/service_point_id',
+          schemaPath: '#/properties/service_point_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema79.properties.service_point_id.type,
+          parentSchema: schema79.properties.service_point_id,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.support_provider_id !== undefined) {
+      let data9 = data.support_provider_id;
+      if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9)) && data9 !== null) {
+        const err22 = {
+          instancePath: instancePath + '/support_provider_id',
+          schemaPath: '#/properties/support_provider_id/type',
+          keyword: 'type',
+          params: { type: schema79.properties.support_provider_id.type },
+          message: 'must be integer,null',
+          schema: schema79.properties.support_provider_id.type,
+          parentSchema: schema79.properties.support_provider_id,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.hardware_id !== undefined) {
+      let data10 = data.hardware_id;
+      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10)) && data10 !== null) {
+        const err23 = {
+          instancePath: instancePath + '/hardware_id',
+          schemaPath: '#/properties/hardware_id/type',
+          keyword: 'type',
+          params: { type: schema79.properties.hardware_id.type },
+          message: 'must be integer,null',
+          schema: schema79.properties.hardware_id.type,
+          parentSchema: schema79.properties.hardware_id,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.compartment_id !== undefined) {
+      let data11 = data.compartment_id;
+      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11)) && data11 !== null) {
+        const err24 = {
+          instancePath: instancePath + '/compartment_id',
+          schemaPath: '#/properties/compartment_id/type',
+          keyword: 'type',
+          params: { type: schema79.properties.compartment_id.type },
+          message: 'must be integer,null',
+          schema: schema79.properties.compartment_id.type,
+          parentSchema: schema79.properties.compartment_id,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+    }
+    if (data.courier_id !== undefined) {
+      let data12 = data.courier_id;
+      if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12)) && data12 !== null) {
+        const err25 = {
+          instancePath: instancePath + '/courier_id',
+          schemaPath: '#/properties/courier_id/type',
+          keyword: 'type',
+          params: { type: schema79.properties.courier_id.type },
+          message: 'must be integer,null',
+          schema: schema79.properties.courier_id.type,
+          parentSchema: schema79.properties.courier_id,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.allocation_type !== undefined) {
+      let data13 = data.allocation_type;
+      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
+        const err26 = {
+          instancePath: instancePath + '/allocation_type',
+          schemaPath: '#/properties/allocation_type/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema79.properties.allocation_type.type,
+          parentSchema: schema79.properties.allocation_type,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+      if (!(data13 === 1 || data13 === 2)) {
+        const err27 = {
+          instancePath: instancePath + '/allocation_type',
+          schemaPath: '#/properties/allocation_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema79.properties.allocation_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema79.properties.allocation_type.enum,
+          parentSchema: schema79.properties.allocation_type,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
+    if (data.parcel_type !== undefined) {
+      let data14 = data.parcel_type;
+      if (typeof data14 !== 'string') {
+        const err28 = {
+          instancePath: instancePath + '/parcel_type',
+          schemaPath: '#/properties/parcel_type/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema79.properties.parcel_type.type,
+          parentSchema: schema79.properties.parcel_type,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+      if (!(data14 === 'small' || data14 === 'medium' || data14 === 'large')) {
+        const err29 = {
+          instancePath: instancePath + '/parcel_type',
+          schemaPath: '#/properties/parcel_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema79.properties.parcel_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema79.properties.parcel_type.enum,
+          parentSchema: schema79.properties.parcel_type,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+    }
+    if (data.height !== undefined) {
+      let data15 = data.height;
+      if (typeof data15 == 'number' && isFinite(data15)) {
+        if (data15 > 58 || isNaN(data15)) {
+          const err30 = {
+            instancePath: instancePath + '/height',
+            schemaPath: '#/properties/height/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 58 },
+            message: 'must be <= 58',
+            schema: 58,
+            parentSchema: schema79.properties.height,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+        if (data15 <= 0 || isNaN(data15)) {
+          const err31 = {
+            instancePath: instancePath + '/height',
+            schemaPath: '#/properties/height/exclusiveMinimum',
+            keyword: 'exclusiveMinimum',
+            params: { comparison: '>', limit: 0 },
+            message: 'must be > 0',
+            schema: 0,
+            parentSchema: schema79.properties.height,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+      } else {
+        const err32 = {
+          instancePath: instancePath + '/height',
+          schemaPath: '#/properties/height/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema79.properties.height.type,
+          parentSchema: schema79.properties.height,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+    }
+    if (data.width !== undefined) {
+      let data16 = data.width;
+      if (typeof data16 == 'number' && isFinite(data16)) {
+        if (data16 > 43 || isNaN(data16)) {
+          const err33 = {
+            instancePath: instancePath + '/width',
+            schemaPath: '#/properties/width/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 43 },
+            message: 'must be <= 43',
+            schema: 43,
+            parentSchema: schema79.properties.width,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err33];
+          } else {
+            vErrors.push(err33);
+          }
+          errors++;
+        }
+        if (data16 <= 0 || isNaN(data16)) {
+          const err34 = {
+            instancePath: instancePath + '/width',
+            schemaPath: '#/properties/width/exclusiveMinimum',
+            keyword: 'exclusiveMinimum',
+            params: { comparison: '>', limit: 0 },
+            message: 'must be > 0',
+            schema: 0,
+            parentSchema: schema79.properties.width,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+      } else {
+        const err35 = {
+          instancePath: instancePath + '/width',
+          schemaPath: '#/properties/width/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema79.properties.width.type,
+          parentSchema: schema79.properties.width,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      }
+    }
+    if (data.depth !== undefined) {
+      let data17 = data.depth;
+      if (typeof data17 == 'number' && isFinite(data17)) {
+        if (data17 > 58 || isNaN(data17)) {
+          const err36 = {
+            instancePath: instancePath + '/depth',
+            schemaPath: '#/properties/depth/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 58 },
+            message: 'must be <= 58',
+            schema: 58,
+            parentSchema: schema79.properties.depth,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+        if (data17 <= 0 || isNaN(data17)) {
+          const err37 = {
+            instancePath: instancePath + '/depth',
+            schemaPath: '#/properties/depth/exclusiveMinimum',
+            keyword: 'exclusiveMinimum',
+            params: { comparison: '>', limit: 0 },
+            message: 'must be > 0',
+            schema: 0,
+            parentSchema: schema79.properties.depth,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+      } else {
+        const err38 = {
+          instancePath: instancePath + '/depth',
+          schemaPath: '#/properties/depth/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema79.properties.depth.type,
+          parentSchema: schema79.properties.depth,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+    }
+    if (data.sender_name !== undefined) {
+      let data18 = data.sender_name;
+      if (typeof data18 !== 'string' && data18 !== null) {
+        const err39 = {
+          instancePath: instancePath + '/sender_name',
+          schemaPath: '#/properties/sender_name/type',
+          keyword: 'type',
+          params: { type: schema79.properties.sender_name.type },
+          message: 'must be string,null',
+          schema: schema79.properties.sender_name.type,
+          parentSchema: schema79.properties.sender_name,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err39];
+        } else {
+          vErrors.push(err39);
+        }
+        errors++;
+      }
+      if (typeof data18 === 'string') {
+        if (func2(data18) > 70) {
+          const err40 = {
+            instancePath: instancePath + '/sender_name',
+            schemaPath: '#/properties/sender_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema79.properties.sender_name,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err40];
+          } else {
+            vErrors.push(err40);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.sender_phone !== undefined) {
+      let data19 = data.sender_phone;
+      if (typeof data19 !== 'string' && data19 !== null) {
+        const err41 = {
+          instancePath: instancePath + '/sender_phone',
+          schemaPath: '#/properties/sender_phone/type',
+          keyword: 'type',
+          params: { type: schema79.properties.sender_phone.type },
+          message: 'must be string,null',
+          schema: schema79.properties.sender_phone.type,
+          parentSchema: schema79.properties.sender_phone,
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
+        }
+        errors++;
+      }
+      if (typeof data19 === 'string') {
+        if (func2(data19) > 70) {
+          const err42 = {
+            instancePath: instancePath + '/sender_phone',
+            schemaPath: '#/properties/sender_phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema79.properties.sender_phone,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.sender_email !== undefined) {
+      let data20 = data.sender_email;
+      if (typeof data20 !== 'string' && data20 !== null) {
+        const err43 = {
+          instancePath: instancePath + '/sender_email',
+          schemaPath: '#/properties/sender_email/type',
+          keyword: 'type',
+          params: { type: schema79.properties.sender_email.type },
+          message: 'must be string,null',
+          schema: schema79.properties.sender_email.type,
+          parentSchema: schema79.properties.sender_email,
+          data: data20,
+        };
+        if (vErrors === null) {
+          vErrors = [err43];
+        } else {
+          vErrors.push(err43);
+        }
+        errors++;
+      }
+      if (typeof data20 === 'string') {
+        if (func2(data20) > 70) {
+          const err44 = {
+            instancePath: instancePath + '/sender_email',
+            schemaPath: '#/properties/sender_email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema79.properties.sender_email,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err44];
+          } else {
+            vErrors.push(err44);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.recipient_name !== undefined) {
+      let data21 = data.recipient_name;
+      if (typeof data21 !== 'string' && data21 !== null) {
+        const err45 = {
+          instancePath: instancePath + '/recipient_name',
+          schemaPath: '#/properties/recipient_name/type',
+          keyword: 'type',
+          params: { type: schema79.properties.recipient_name.type },
+          message: 'must be string,null',
+          schema: schema79.properties.recipient_name.type,
+          parentSchema: schema79.properties.recipient_name,
+          data: data21,
+        };
+        if (vErrors === null) {
+          vErrors = [err45];
+        } else {
+          vErrors.push(err45);
+        }
+        errors++;
+      }
+      if (typeof data21 === 'string') {
+        if (func2(data21) > 70) {
+          const err46 = {
+            instancePath: instancePath + '/recipient_name',
+            schemaPath: '#/properties/recipient_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema79.properties.recipient_name,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err46];
+          } else {
+            vErrors.push(err46);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.recipient_phone !== undefined) {
+      let data22 = data.recipient_phone;
+      if (typeof data22 !== 'string' && data22 !== null) {
+        const err47 = {
+          instancePath: instancePath + '/recipient_phone',
+          schemaPath: '#/properties/recipient_phone/type',
+          keyword: 'type',
+          params: { type: schema79.properties.recipient_phone.type },
+          message: 'must be string,null',
+          schema: schema79.properties.recipient_phone.type,
+          parentSchema: schema79.properties.recipient_phone,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err47];
+        } else {
+          vErrors.push(err47);
+        }
+        errors++;
+      }
+      if (typeof data22 === 'string') {
+        if (func2(data22) > 70) {
+          const err48 = {
+            instancePath: instancePath + '/recipient_phone',
+            schemaPath: '#/properties/recipient_phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema79.properties.recipient_phone,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err48];
+          } else {
+            vErrors.push(err48);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.recipient_email !== undefined) {
+      let data23 = data.recipient_email;
+      if (typeof data23 !== 'string' && data23 !== null) {
+        const err49 = {
+          instancePath: instancePath + '/recipient_email',
+          schemaPath: '#/properties/recipient_email/type',
+          keyword: 'type',
+          params: { type: schema79.properties.recipient_email.type },
+          message: 'must be string,null',
+          schema: schema79.properties.recipient_email.type,
+          parentSchema: schema79.properties.recipient_email,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err49];
+        } else {
+          vErrors.push(err49);
+        }
+        errors++;
+      }
+      if (typeof data23 === 'string') {
+        if (func2(data23) > 70) {
+          const err50 = {
+            instancePath: instancePath + '/recipient_email',
+            schemaPath: '#/properties/recipient_email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema79.properties.recipient_email,
+            data: data23,
+          };
+          if (vErrors === null) {
+            vErrors = [err50];
+          } else {
+            vErrors.push(err50);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.end_user_phone !== undefined) {
+      let data24 = data.end_user_phone;
+      if (typeof data24 !== 'string' && data24 !== null) {
+        const err51 = {
+          instancePath: instancePath + '/end_user_phone',
+          schemaPath: '#/properties/end_user_phone/type',
+          keyword: 'type',
+          params: { type: schema79.properties.end_user_phone.type },
+          message: 'must be string,null',
+          schema: schema79.properties.end_user_phone.type,
+          parentSchema: schema79.properties.end_user_phone,
+          data: data24,
+        };
+        if (vErrors === null) {
+          vErrors = [err51];
+        } else {
+          vErrors.push(err51);
+        }
+        errors++;
+      }
+      if (typeof data24 === 'string') {
+        if (func2(data24) > 30) {
+          const err52 = {
+            instancePath: instancePath + '/end_user_phone',
+            schemaPath: '#/properties/end_user_phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema79.properties.end_user_phone,
+            data: data24,
+          };
+          if (vErrors === null) {
+            vErrors = [err52];
+          } else {
+            vErrors.push(err52);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.end_user_email !== undefined) {
+      let data25 = data.end_user_email;
+      if (typeof data25 !== 'string' && data25 !== null) {
+        const err53 = {
+          instancePath: instancePath + '/end_user_email',
+          schemaPath: '#/properties/end_user_email/type',
+          keyword: 'type',
+          params: { type: schema79.properties.end_user_email.type },
+          message: 'must be string,null',
+          schema: schema79.properties.end_user_email.type,
+          parentSchema: schema79.properties.end_user_email,
+          data: data25,
+        };
+        if (vErrors === null) {
+          vErrors = [err53];
+        } else {
+          vErrors.push(err53);
+        }
+        errors++;
+      }
+      if (typeof data25 === 'string') {
+        if (func2(data25) > 70) {
+          const err54 = {
+            instancePath: instancePath + '/end_user_email',
+            schemaPath: '#/properties/end_user_email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema79.properties.end_user_email,
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err54];
+          } else {
+            vErrors.push(err54);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.enduser_id !== undefined) {
+      let data26 = data.enduser_id;
+      if (!(typeof data26 == 'number' && !(data26 % 1) && !isNaN(data26) && isFinite(data26)) && data26 !== null) {
+        const err55 = {
+          instancePath: instancePath + '/enduser_id',
+          schemaPath: '#/properties/enduser_id/type',
+          keyword: 'type',
+          params: { type: schema79.properties.enduser_id.type },
+          message: 'must be integer,null',
+          schema: schema79.properties.enduser_id.type,
+          parentSchema: schema79.properties.enduser_id,
+          data: data26,
+        };
+        if (vErrors === null) {
+          vErrors = [err55];
+        } else {
+          vErrors.push(err55);
+        }
+        errors++;
+      }
+    }
+    if (data.reference !== undefined) {
+      let data27 = data.reference;
+      if (typeof data27 !== 'string' && data27 !== null) {
+        const err56 = {
+          instancePath: instancePath + '/reference',
+          schemaPath: '#/properties/reference/type',
+          keyword: 'type',
+          params: { type: schema79.properties.reference.type },
+          message: 'must be string,null',
+          schema: schema79.properties.reference.type,
+          parentSchema: schema79.properties.reference,
+          data: data27,
+        };
+        if (vErrors === null) {
+          vErrors = [err56];
+        } else {
+          vErrors.push(err56);
+        }
+        errors++;
+      }
+      if (typeof data27 === 'string') {
+        if (func2(data27) > 70) {
+          const err57 = {
+            instancePath: instancePath + '/reference',
+            schemaPath: '#/properties/reference/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema79.properties.reference,
+            data: data27,
+          };
+          if (vErrors === null) {
+            vErrors = [err57];
+          } else {
+            vErrors.push(err57);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.reservation !== undefined) {
+      let data28 = data.reservation;
+      if (typeof data28 !== 'string') {
+        const err58 = {
+          instancePath: instancePath + '/reservation',
+          schemaPath: '#/properties/reservation/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema79.properties.reservation.type,
+          parentSchema: schema79.properties.reservation,
+          data: data28,
+        };
+        if (vErrors === null) {
+          vErrors = [err58];
+        } else {
+          vErrors.push(err58);
+        }
+        errors++;
+      }
+      if (!(data28 === 'soft' || data28 === 'hard')) {
+        const err59 = {
+          instancePath: instancePath + '/reservation',
+          schemaPath: '#/properties/reservation/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema79.properties.reservation.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema79.properties.reservation.enum,
+          parentSchema: schema79.properties.reservation,
+          data: data28,
+        };
+        if (vErrors === null) {
+          vErrors = [err59];
+        } else {
+          vErrors.push(err59);
+        }
+        errors++;
+      }
+    }
+    if (data.reservation_time !== undefined) {
+      let data29 = data.reservation_time;
+      if (!(typeof data29 == 'number' && !(data29 % 1) && !isNaN(data29) && isFinite(data29))) {
+        const err60 = {
+          instancePath: instancePath + '/reservation_time',
+          schemaPath: '#/properties/reservation_time/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema79.properties.reservation_time.type,
+          parentSchema: schema79.properties.reservation_time,
+          data: data29,
+        };
+        if (vErrors === null) {
+          vErrors = [err60];
+        } else {
+          vErrors.push(err60);
+        }
+        errors++;
+      }
+      if (typeof data29 == 'number' && isFinite(data29)) {
+        if (data29 > 168 || isNaN(data29)) {
+          const err61 = {
+            instancePath: instancePath + '/reservation_time',
+            schemaPath: '#/properties/reservation_time/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 168 },
+            message: 'must be <= 168',
+            schema: 168,
+            parentSchema: schema79.properties.reservation_time,
+            data: data29,
+          };
+          if (vErrors === null) {
+            vErrors = [err61];
+          } else {
+            vErrors.push(err61);
+          }
+          errors++;
+        }
+        if (data29 < 1 || isNaN(data29)) {
+          const err62 = {
+            instancePath: instancePath + '/reservation_time',
+            schemaPath: '#/properties/reservation_time/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema79.properties.reservation_time,
+            data: data29,
+          };
+          if (vErrors === null) {
+            vErrors = [err62];
+          } else {
+            vErrors.push(err62);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.reserved_until !== undefined) {
+      let data30 = data.reserved_until;
+      if (typeof data30 !== 'string' && data30 !== null) {
+        const err63 = {
+          instancePath: instancePath + '/reserved_until',
+          schemaPath: '#/properties/reserved_until/type',
+          keyword: 'type',
+          params: { type: schema79.properties.reserved_until.type },
+          message: 'must be string,null',
+          schema: schema79.properties.reserved_until.type,
+          parentSchema: schema79.properties.reserved_until,
+          data: data30,
+        };
+        if (vErrors === null) {
+          vErrors = [err63];
+        } else {
+          vErrors.push(err63);
+        }
+        errors++;
+      }
+      if (typeof data30 === 'string') {
+        if (!formats12.validate(data30)) {
+          const err64 = {
+            instancePath: instancePath + '/reserved_until',
+            schemaPath: '#/properties/reserved_until/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema79.properties.reserved_until,
+            data: data30,
+          };
+          if (vErrors === null) {
+            vErrors = [err64];
+          } else {
+            vErrors.push(err64);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.expiry_days !== undefined) {
+      let data31 = data.expiry_days;
+      if (!(typeof data31 == 'number' && !(data31 % 1) && !isNaN(data31) && isFinite(data31))) {
+        const err65 = {
+          instancePath: instancePath + '/expiry_days',
+          schemaPath: '#/properties/expiry_days/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema79.properties.expiry_days.type,
+          parentSchema: schema79.properties.expiry_days,
+          data: data31,
+        };
+        if (vErrors === null) {
+          vErrors = [err65];
+        } else {
+          vErrors.push(err65);
+        }
+        errors++;
+      }
+      if (typeof data31 == 'number' && isFinite(data31)) {
+        if (data31 > 30 || isNaN(data31)) {
+          const err66 = {
+            instancePath: instancePath + '/expiry_days',
+            schemaPath: '#/properties/expiry_days/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 30 },
+            message: 'must be <= 30',
+            schema: 30,
+            parentSchema: schema79.properties.expiry_days,
+            data: data31,
+          };
+          if (vErrors === null) {
+            vErrors = [err66];
+          } else {
+            vErrors.push(err66);
+          }
+          errors++;
+        }
+        if (data31 < 1 || isNaN(data31)) {
+          const err67 = {
+            instancePath: instancePath + '/expiry_days',
+            schemaPath: '#/properties/expiry_days/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema79.properties.expiry_days,
+            data: data31,
+          };
+          if (vErrors === null) {
+            vErrors = [err67];
+          } else {
+            vErrors.push(err67);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.expiry_at !== undefined) {
+      let data32 = data.expiry_at;
+      if (typeof data32 !== 'string' && data32 !== null) {
+        const err68 = {
+          instancePath: instancePath + '/expiry_at',
+          schemaPath: '#/properties/expiry_at/type',
+          keyword: 'type',
+          params: { type: schema79.properties.expiry_at.type },
+          message: 'must be string,null',
+          schema: schema79.properties.expiry_at.type,
+          parentSchema: schema79.properties.expiry_at,
+          data: data32,
+        };
+        if (vErrors === null) {
+          vErrors = [err68];
+        } else {
+          vErrors.push(err68);
+        }
+        errors++;
+      }
+      if (typeof data32 === 'string') {
+        if (!formats12.validate(data32)) {
+          const err69 = {
+            instancePath: instancePath + '/expiry_at',
+            schemaPath: '#/properties/expiry_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema79.properties.expiry_at,
+            data: data32,
+          };
+          if (vErrors === null) {
+            vErrors = [err69];
+          } else {
+            vErrors.push(err69);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.tokens !== undefined) {
+      let data33 = data.tokens;
+      if (Array.isArray(data33)) {
+        const len0 = data33.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data34 = data33[i0];
+          if (data34 && typeof data34 == 'object' && !Array.isArray(data34)) {
+            if (data34.token_type === undefined) {
+              const err70 = {
+                instancePath: instancePath + '/tokens/' + i0,
+                schemaPath: '#/properties/tokens/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'token_type' },
+                message: "must have required property '" + 'token_type' + "'",
+                schema: schema79.properties.tokens.items.required,
+                parentSchema: schema79.properties.tokens.items,
+                data: data34,
+              };
+              if (vErrors === null) {
+                vErrors = [err70];
+              } else {
+                vErrors.push(err70);
+              }
+              errors++;
+            }
+            if (data34.status === undefined) {
+              const err71 = {
+                instancePath: instancePath + '/tokens/' + i0,
+                schemaPath: '#/properties/tokens/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'status' },
+                message: "must have required property '" + 'status' + "'",
+                schema: schema79.properties.tokens.items.required,
+                parentSchema: schema79.properties.tokens.items,
+                data: data34,
+              };
+              if (vErrors === null) {
+                vErrors = [err71];
+              } else {
+                vErrors.push(err71);
+              }
+              errors++;
+            }
+            if (data34.code === undefined) {
+              const err72 = {
+                instancePath: instancePath + '/tokens/' + i0,
+                schemaPath: '#/properties/tokens/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'code' },
+                message: "must have required property '" + 'code' + "'",
+                schema: schema79.properties.tokens.items.required,
+                parentSchema: schema79.properties.tokens.items,
+                data: data34,
+              };
+              if (vErrors === null) {
+                vErrors = [err72];
+              } else {
+                vErrors.push(err72);
+              }
+              errors++;
+            }
+            if (data34.token_type !== undefined) {
+              let data35 = data34.token_type;
+              if (typeof data35 !== 'string') {
+                const err73 = {
+                  instancePath: instancePath + '/tokens/' + i0 + '/token_type',
+                  schemaPath: '#/properties/tokens/items/properties/token_type/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema79.properties.tokens.items.properties.token_type.type,
+                  parentSchema: schema79.properties.tokens.items.properties.token_type,
+                  data: data35,
+                };
+                if (vErrors === null) {
+                  vErrors = [err73];
+                } else {
+                  vErrors.push(err73);
+                }
+                errors++;
+              }
+              if (!(
+                data35 === 'courier_delivery' ||
+                data35 === 'end_user_pickup' ||
+                data35 === 'courier_pickup' ||
+                data35 === 'end_user_drop_off' ||
+                data35 === 'courier_soft_reservation' ||
+                data35 === 'end_user_soft_reservation' ||
+                data35 === 'not_sent'
+              )) {
+                const err74 = {
+                  instancePath: instancePath + '/tokens/' + i0 + '/token_type',
+                  schemaPath: '#/properties/tokens/items/properties/token_type/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema79.properties.tokens.items.properties.token_type.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema79.properties.tokens.items.properties.token_type.enum,
+                  parentSchema: schema79.properties.tokens.items.properties.token_type,
+                  data: data35,
+                };
+                if (vErrors === null) {
+                  vErrors = [err74];
+                } else {
+                  vErrors.push(err74);
+                }
+                errors++;
+              }
+            }
+            if (data34.status !== undefined) {
+              let data36 = data34.status;
+              if (typeof data36 !== 'string') {
+                const err75 = {
+                  instancePath: instancePath + '/tokens/' + i0 + '/status',
+                  schemaPath: '#/properties/tokens/items/properties/status/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema79.properties.tokens.items.properties.status.type,
+                  parentSchema: schema79.properties.tokens.items.properties.status,
+                  data: data36,
+                };
+                if (vErrors === null) {
+                  vErrors = [err75];
+                } else {
+                  vErrors.push(err75);
+                }
+                errors++;
+              }
+              if (!(
+                data36 === 'available' ||
+                data36 === 'used' ||
+                data36 === 'expired' ||
+                data36 === 'expiry_pending' ||
+                data36 === 'cancelled'
+              )) {
+                const err76 = {
+                  instancePath: instancePath + '/tokens/' + i0 + '/status',
+                  schemaPath: '#/properties/tokens/items/properties/status/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema79.properties.tokens.items.properties.status.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema79.properties.tokens.items.properties.status.enum,
+                  parentSchema: schema79.properties.tokens.items.properties.status,
+                  data: data36,
+                };
+                if (vErrors === null) {
+                  vErrors = [err76];
+                } else {
+                  vErrors.push(err76);
+                }
+                errors++;
+              }
+            }
+            if (data34.code !== undefined) {
+              let data37 = data34.code;
+              if (typeof data37 === 'string') {
+                if (func2(data37) > 12) {
+                  const err77 = {
+                    instancePath: instancePath + '/tokens/' + i0 + '/code',
+                    schemaPath: '#/properties/tokens/items/properties/code/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 12 },
+                    message: 'must NOT have more than 12 characters',
+                    schema: 12,
+                    parentSchema: schema79.properties.tokens.items.properties.code,
+                    data: data37,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err77];
+                  } else {
+                    vErrors.push(err77);
+                  }
+                  errors++;
+                }
+              } else {
+                const err78 = {
+                  instancePath: instancePath + '/tokens/' + i0 + '/code',
+                  schemaPath: '#/properties/tokens/items/properties/code/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema79.properties.tokens.items.properties.code.type,
+                  parentSchema: schema79.properties.tokens.items.properties.code,
+                  data: data37,
+                };
+                if (vErrors === null) {
+                  vErrors = [err78];
+                } else {
+                  vErrors.push(err78);
+                }
+                errors++;
+              }
+            }
+            if (data34.valid_until !== undefined) {
+              let data38 = data34.valid_until;
+              if (typeof data38 !== 'string' && data38 !== null) {
+                const err79 = {
+                  instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
+                  schemaPath: '#/properties/tokens/items/properties/valid_until/type',
+                  keyword: 'type',
+                  params: { type: schema79.properties.tokens.items.properties.valid_until.type },
+                  message: 'must be string,null',
+                  schema: schema79.properties.tokens.items.properties.valid_until.type,
+                  parentSchema: schema79.properties.tokens.items.properties.valid_until,
+                  data: data38,
+                };
+                if (vErrors === null) {
+                  vErrors = [err79];
+                } else {
+                  vErrors.push(err79);
+                }
+                errors++;
+              }
+              if (typeof data38 === 'string') {
+                if (!formats12.validate(data38)) {
+                  const err80 = {
+                    instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
+                    schemaPath: '#/properties/tokens/items/properties/valid_until/format',
+                    keyword: 'format',
+                    params: { format: 'date-time' },
+                    message: 'must match format "' + 'date-time' + '"',
+                    schema: 'date-time',
+                    parentSchema: schema79.properties.tokens.items.properties.valid_until,
+                    data: data38,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err80];
+                  } else {
+                    vErrors.push(err80);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err81 = {
+              instancePath: instancePath + '/tokens/' + i0,
+              schemaPath: '#/properties/tokens/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema79.properties.tokens.items.type,
+              parentSchema: schema79.properties.tokens.items,
+              data: data34,
+            };
+            if (vErrors === null) {
+              vErrors = [err81];
+            } else {
+              vErrors.push(err81);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err82 = {
+          instancePath: instancePath + '/tokens',
+          schemaPath: '#/properties/tokens/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema79.properties.tokens.type,
+          parentSchema: schema79.properties.tokens,
+          data: data33,
+        };
+        if (vErrors === null) {
+          vErrors = [err82];
+        } else {
+          vErrors.push(err82);
+        }
+        errors++;
+      }
+    }
+    if (data.notifications !== undefined) {
+      let data39 = data.notifications;
+      if (Array.isArray(data39)) {
+        const len1 = data39.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          let data40 = data39[i1];
+          if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
+            if (data40.channel === undefined) {
+              const err83 = {
+                instancePath: instancePath + '/notifications/' + i1,
+                schemaPath: '#/properties/notifications/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'channel' },
+                message: "must have required property '" + 'channel' + "'",
+                schema: schema79.properties.notifications.items.required,
+                parentSchema: schema79.properties.notifications.items,
+                data: data40,
+              };
+              if (vErrors === null) {
+                vErrors = [err83];
+              } else {
+                vErrors.push(err83);
+              }
+              errors++;
+            }
+            if (data40.to === undefined) {
+              const err84 = {
+                instancePath: instancePath + '/notifications/' + i1,
+                schemaPath: '#/properties/notifications/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'to' },
+                message: "must have required property '" + 'to' + "'",
+                schema: schema79.properties.notifications.items.required,
+                parentSchema: schema79.properties.notifications.items,
+                data: data40,
+              };
+              if (vErrors === null) {
+                vErrors = [err84];
+              } else {
+                vErrors.push(err84);
+              }
+              errors++;
+            }
+            if (data40.at === undefined) {
+              const err85 = {
+                instancePath: instancePath + '/notifications/' + i1,
+                schemaPath: '#/properties/notifications/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'at' },
+                message: "must have required property '" + 'at' + "'",
+                schema: schema79.properties.notifications.items.required,
+                parentSchema: schema79.properties.notifications.items,
+                data: data40,
+              };
+              if (vErrors === null) {
+                vErrors = [err85];
+              } else {
+                vErrors.push(err85);
+              }
+              errors++;
+            }
+            if (data40.channel !== undefined) {
+              let data41 = data40.channel;
+              if (typeof data41 !== 'string') {
+                const err86 = {
+                  instancePath: instancePath + '/notifications/' + i1 + '/channel',
+                  schemaPath: '#/properties/notifications/items/properties/channel/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema79.properties.notifications.items.properties.channel.type,
+                  parentSchema: schema79.properties.notifications.items.properties.channel,
+                  data: data41,
+                };
+                if (vErrors === null) {
+                  vErrors = [err86];
+                } else {
+                  vErrors.push(err86);
+                }
+                errors++;
+              }
+              if (!(data41 === 'sms' || data41 === 'email')) {
+                const err87 = {
+                  instancePath: instancePath + '/notifications/' + i1 + '/channel',
+                  schemaPath: '#/properties/notifications/items/properties/channel/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema79.properties.notifications.items.properties.channel.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema79.properties.notifications.items.properties.channel.enum,
+                  parentSchema: schema79.properties.notifications.items.properties.channel,
+                  data: data41,
+                };
+                if (vErrors === null) {
+                  vErrors = [err87];
+                } else {
+                  vErrors.push(err87);
+                }
+                errors++;
+              }
+            }
+            if (data40.to !== undefined) {
+              let data42 = data40.to;
+              if (typeof data42 === 'string') {
+                if (func2(data42) > 70) {
+                  const err88 = {
+                    instancePath: instancePath + '/notifications/' + i1 + '/to',
+                    schemaPath: '#/properties/notifications/items/properties/to/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 70 },
+                    message: 'must NOT have more than 70 characters',
+                    schema: 70,
+                    parentSchema: schema79.properties.notifications.items.properties.to,
+                    data: data42,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err88];
+                  } else {
+                    vErrors.push(err88);
+                  }
+                  errors++;
+                }
+              } else {
+                const err89 = {
+                  instancePath: instancePath + '/notifications/' + i1 + '/to',
+                  schemaPath: '#/properties/notifications/items/properties/to/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema79.properties.notifications.items.properties.to.type,
+                  parentSchema: schema79.properties.notifications.items.properties.to,
+                  data: data42,
+                };
+                if (vErrors === null) {
+                  vErrors = [err89];
+                } else {
+                  vErrors.push(err89);
+                }
+                errors++;
+              }
+            }
+            if (data40.token_type !== undefined) {
+              let data43 = data40.token_type;
+              if (typeof data43 !== 'string') {
+                const err90 = {
+                  instancePath: instancePath + '/notifications/' + i1 + '/token_type',
+                  schemaPath: '#/properties/notifications/items/properties/token_type/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema79.properties.notifications.items.properties.token_type.type,
+                  parentSchema: schema79.properties.notifications.items.properties.token_type,
+                  data: data43,
+                };
+                if (vErrors === null) {
+                  vErrors = [err90];
+                } else {
+                  vErrors.push(err90);
+                }
+                errors++;
+              }
+              if (!(
+                data43 === 'courier_delivery' ||
+                data43 === 'end_user_pickup' ||
+                data43 === 'courier_pickup' ||
+                data43 === 'end_user_drop_off' ||
+                data43 === 'courier_soft_reservation' ||
+                data43 === 'end_user_soft_reservation' ||
+                data43 === 'not_sent'
+              )) {
+                const err91 = {
+                  instancePath: instancePath + '/notifications/' + i1 + '/token_type',
+                  schemaPath: '#/properties/notifications/items/properties/token_type/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema79.properties.notifications.items.properties.token_type.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema79.properties.notifications.items.properties.token_type.enum,
+                  parentSchema: schema79.properties.notifications.items.properties.token_type,
+                  data: data43,
+                };
+                if (vErrors === null) {
+                  vErrors = [err91];
+                } else {
+                  vErrors.push(err91);
+                }
+                errors++;
+              }
+            }
+            if (data40.at !== undefined) {
+              let data44 = data40.at;
+              if (typeof data44 === 'string') {
+                if (!formats12.validate(data44)) {
+                  const err92 = {
+                    instancePath: instancePath + '/notifications/' + i1 + '/at',
+                    schemaPath: '#/properties/notifications/items/properties/at/format',
+                    keyword: 'format',
+                    params: { format: 'date-time' },
+                    message: 'must match format "' + 'date-time' + '"',
+                    schema: 'date-time',
+                    parentSchema: schema79.properties.notifications.items.properties.at,
+                    data: data44,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err92];
+                  } else {
+                    vErrors.push(err92);
+                  }
+                  errors++;
+                }
+              } else {
+                const err93 = {
+                  instancePath: instancePath + '/notifications/' + i1 + '/at',
+                  schemaPath: '#/properties/notifications/items/properties/at/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema79.properties.notifications.items.properties.at.type,
+                  parentSchema: schema79.properties.notifications.items.properties.at,
+                  data: data44,
+                };
+                if (vErrors === null) {
+                  vErrors = [err93];
+                } else {
+                  vErrors.push(err93);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err94 = {
+              instancePath: instancePath + '/notifications/' + i1,
+              schemaPath: '#/properties/notifications/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema79.properties.notifications.items.type,
+              parentSchema: schema79.properties.notifications.items,
+              data: data40,
+            };
+            if (vErrors === null) {
+              vErrors = [err94];
+            } else {
+              vErrors.push(err94);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err95 = {
+          instancePath: instancePath + '/notifications',
+          schemaPath: '#/properties/notifications/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema79.properties.notifications.type,
+          parentSchema: schema79.properties.notifications,
+          data: data39,
+        };
+        if (vErrors === null) {
+          vErrors = [err95];
+        } else {
+          vErrors.push(err95);
+        }
+        errors++;
+      }
+    }
+    if (data.created_at !== undefined) {
+      let data45 = data.created_at;
+      if (typeof data45 === 'string') {
+        if (!formats12.validate(data45)) {
+          const err96 = {
+            instancePath: instancePath + '/created_at',
+            schemaPath: '#/properties/created_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema79.properties.created_at,
+            data: data45,
+          };
+          if (vErrors === null) {
+            vErrors = [err96];
+          } else {
+            vErrors.push(err96);
+          }
+          errors++;
+        }
+      } else {
+        const err97 = {
+          instancePath: instancePath + '/created_at',
+          schemaPath: '#/properties/created_at/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema79.properties.created_at.type,
+          parentSchema: schema79.properties.created_at,
+          data: data45,
+        };
+        if (vErrors === null) {
+          vErrors = [err97];
+        } else {
+          vErrors.push(err97);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data46 = data.active;
+      if (typeof data46 !== 'boolean') {
+        const err98 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema79.properties.active.type,
+          parentSchema: schema79.properties.active,
+          data: data46,
+        };
+        if (vErrors === null) {
+          vErrors = [err98];
+        } else {
+          vErrors.push(err98);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err99 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema79.type,
+      parentSchema: schema79,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err99];
+    } else {
+      vErrors.push(err99);
+    }
+    errors++;
+  }
+  validate40.errors = vErrors;
+  return errors === 0;
+}
+validate40.evaluated = {
+  props: {
+    piece_id: true,
+    parcel_id: true,
+    shipment_id: true,
+    piece_barcode: true,
+    test_piece: true,
+    state: true,
+    piece_type: true,
+    carrier_id: true,
+    service_point_id: true,
+    support_provider_id: true,
+    hardware_id: true,
+    compartment_id: true,
+    courier_id: true,
+    allocation_type: true,
+    parcel_type: true,
+    height: true,
+    width: true,
+    depth: true,
+    sender_name: true,
+    sender_phone: true,
+    sender_email: true,
+    recipient_name: true,
+    recipient_phone: true,
+    recipient_email: true,
+    end_user_phone: true,
+    end_user_email: true,
+    enduser_id: true,
+    reference: true,
+    reservation: true,
+    reservation_time: true,
+    reserved_until: true,
+    expiry_days: true,
+    expiry_at: true,
+    tokens: true,
+    notifications: true,
+    created_at: true,
+    active: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const pinpad = validate41;
+const schema80 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -4347,15 +7136,15 @@ const schema78 = {
     last_heartbeat_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const formats42 = sharedValidators.formats.numeric;
+const formats56 = sharedValidators.formats.numeric;
 
-function validate39(
+function validate41(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate39.evaluated;
+  const evaluated0 = validate41.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4370,8 +7159,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema80.required,
+        parentSchema: schema80,
         data,
       };
       if (vErrors === null) {
@@ -4388,8 +7177,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema80.required,
+        parentSchema: schema80,
         data,
       };
       if (vErrors === null) {
@@ -4406,8 +7195,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema80.required,
+        parentSchema: schema80,
         data,
       };
       if (vErrors === null) {
@@ -4469,7 +7258,7 @@ function validate39(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema78.properties.ble_chip_id,
+            parentSchema: schema80.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -4487,7 +7276,7 @@ function validate39(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema78.properties.ble_chip_id,
+            parentSchema: schema80.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -4497,7 +7286,7 @@ function validate39(
           }
           errors++;
         }
-        if (!formats12.validate(data1)) {
+        if (!formats14.validate(data1)) {
           const err7 = {
             instancePath: instancePath + '/ble_chip_id',
             schemaPath: '#/properties/ble_chip_id/format',
@@ -4505,7 +7294,7 @@ function validate39(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema78.properties.ble_chip_id,
+            parentSchema: schema80.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -4522,8 +7311,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.ble_chip_id.type,
-          parentSchema: schema78.properties.ble_chip_id,
+          schema: schema80.properties.ble_chip_id.type,
+          parentSchema: schema80.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -4543,8 +7332,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.type,
-          parentSchema: schema72,
+          schema: schema73.type,
+          parentSchema: schema73,
           data: data2,
         };
         if (vErrors === null) {
@@ -4559,10 +7348,10 @@ function validate39(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema72.enum },
+          params: { allowedValues: schema73.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema72.enum,
-          parentSchema: schema72,
+          schema: schema73.enum,
+          parentSchema: schema73,
           data: data2,
         };
         if (vErrors === null) {
@@ -4582,8 +7371,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.hardware_model_id.type,
-          parentSchema: schema78.properties.hardware_model_id,
+          schema: schema80.properties.hardware_model_id.type,
+          parentSchema: schema80.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -4603,8 +7392,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.hardware_owner_id.type,
-          parentSchema: schema78.properties.hardware_owner_id,
+          schema: schema80.properties.hardware_owner_id.type,
+          parentSchema: schema80.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -4622,10 +7411,10 @@ function validate39(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema78.properties.service_point_id.type },
+          params: { type: schema80.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema78.properties.service_point_id.type,
-          parentSchema: schema78.properties.service_point_id,
+          schema: schema80.properties.service_point_id.type,
+          parentSchema: schema80.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -4643,10 +7432,10 @@ function validate39(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema78.properties.hardware_id.type },
+          params: { type: schema80.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema78.properties.hardware_id.type,
-          parentSchema: schema78.properties.hardware_id,
+          schema: schema80.properties.hardware_id.type,
+          parentSchema: schema80.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -4670,8 +7459,8 @@ function validate39(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema78.properties.alerts.items.type,
-              parentSchema: schema78.properties.alerts.items,
+              schema: schema80.properties.alerts.items.type,
+              parentSchema: schema80.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -4692,10 +7481,10 @@ function validate39(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema78.properties.alerts.items.enum },
+              params: { allowedValues: schema80.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema78.properties.alerts.items.enum,
-              parentSchema: schema78.properties.alerts.items,
+              schema: schema80.properties.alerts.items.enum,
+              parentSchema: schema80.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -4724,7 +7513,7 @@ function validate39(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema78.properties.alerts,
+                parentSchema: schema80.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -4745,8 +7534,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.alerts.type,
-          parentSchema: schema78.properties.alerts,
+          schema: schema80.properties.alerts.type,
+          parentSchema: schema80.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -4764,10 +7553,10 @@ function validate39(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema78.properties.last_sync_at.type },
+          params: { type: schema80.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema78.properties.last_sync_at.type,
-          parentSchema: schema78.properties.last_sync_at,
+          schema: schema80.properties.last_sync_at.type,
+          parentSchema: schema80.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -4778,7 +7567,7 @@ function validate39(
         errors++;
       }
       if (typeof data9 === 'string') {
-        if (!formats24.validate(data9)) {
+        if (!formats12.validate(data9)) {
           const err20 = {
             instancePath: instancePath + '/last_sync_at',
             schemaPath: '#/properties/last_sync_at/format',
@@ -4786,7 +7575,7 @@ function validate39(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema78.properties.last_sync_at,
+            parentSchema: schema80.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -4807,8 +7596,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.installation_sync_status.type,
-          parentSchema: schema78.properties.installation_sync_status,
+          schema: schema80.properties.installation_sync_status.type,
+          parentSchema: schema80.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -4823,10 +7612,10 @@ function validate39(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema78.properties.installation_sync_status.enum },
+          params: { allowedValues: schema80.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema78.properties.installation_sync_status.enum,
-          parentSchema: schema78.properties.installation_sync_status,
+          schema: schema80.properties.installation_sync_status.enum,
+          parentSchema: schema80.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -4848,7 +7637,7 @@ function validate39(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema78.properties.firmware_version,
+            parentSchema: schema80.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -4858,7 +7647,7 @@ function validate39(
           }
           errors++;
         }
-        if (!formats12.validate(data11)) {
+        if (!formats14.validate(data11)) {
           const err24 = {
             instancePath: instancePath + '/firmware_version',
             schemaPath: '#/properties/firmware_version/format',
@@ -4866,7 +7655,7 @@ function validate39(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema78.properties.firmware_version,
+            parentSchema: schema80.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -4883,8 +7672,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.firmware_version.type,
-          parentSchema: schema78.properties.firmware_version,
+          schema: schema80.properties.firmware_version.type,
+          parentSchema: schema80.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -4906,7 +7695,7 @@ function validate39(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema78.properties.comm_board,
+            parentSchema: schema80.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -4924,7 +7713,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.comm_board,
+            parentSchema: schema80.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -4941,8 +7730,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.comm_board.type,
-          parentSchema: schema78.properties.comm_board,
+          schema: schema80.properties.comm_board.type,
+          parentSchema: schema80.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -4964,7 +7753,7 @@ function validate39(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema78.properties.battery_pack,
+            parentSchema: schema80.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -4982,7 +7771,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.battery_pack,
+            parentSchema: schema80.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -4999,8 +7788,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.battery_pack.type,
-          parentSchema: schema78.properties.battery_pack,
+          schema: schema80.properties.battery_pack.type,
+          parentSchema: schema80.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -5022,7 +7811,7 @@ function validate39(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema78.properties.order_number,
+            parentSchema: schema80.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -5040,7 +7829,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.order_number,
+            parentSchema: schema80.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -5057,8 +7846,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.order_number.type,
-          parentSchema: schema78.properties.order_number,
+          schema: schema80.properties.order_number.type,
+          parentSchema: schema80.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -5080,7 +7869,7 @@ function validate39(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema78.properties.type_number,
+            parentSchema: schema80.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -5098,7 +7887,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.type_number,
+            parentSchema: schema80.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -5115,8 +7904,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.type_number.type,
-          parentSchema: schema78.properties.type_number,
+          schema: schema80.properties.type_number.type,
+          parentSchema: schema80.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -5138,7 +7927,7 @@ function validate39(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema78.properties.manufacturer,
+            parentSchema: schema80.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -5156,7 +7945,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.manufacturer,
+            parentSchema: schema80.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -5173,8 +7962,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.manufacturer.type,
-          parentSchema: schema78.properties.manufacturer,
+          schema: schema80.properties.manufacturer.type,
+          parentSchema: schema80.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -5194,8 +7983,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.foil.type,
-          parentSchema: schema78.properties.foil,
+          schema: schema80.properties.foil.type,
+          parentSchema: schema80.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -5210,10 +7999,10 @@ function validate39(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema78.properties.foil.enum },
+          params: { allowedValues: schema80.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema78.properties.foil.enum,
-          parentSchema: schema78.properties.foil,
+          schema: schema80.properties.foil.enum,
+          parentSchema: schema80.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -5233,8 +8022,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.language.type,
-          parentSchema: schema78.properties.language,
+          schema: schema80.properties.language.type,
+          parentSchema: schema80.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -5261,10 +8050,10 @@ function validate39(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema78.properties.language.enum },
+          params: { allowedValues: schema80.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema78.properties.language.enum,
-          parentSchema: schema78.properties.language,
+          schema: schema80.properties.language.enum,
+          parentSchema: schema80.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -5288,8 +8077,8 @@ function validate39(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema78.properties.features.items.type,
-              parentSchema: schema78.properties.features.items,
+              schema: schema80.properties.features.items.type,
+              parentSchema: schema80.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -5310,10 +8099,10 @@ function validate39(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema78.properties.features.items.enum },
+              params: { allowedValues: schema80.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema78.properties.features.items.enum,
-              parentSchema: schema78.properties.features.items,
+              schema: schema80.properties.features.items.enum,
+              parentSchema: schema80.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -5342,7 +8131,7 @@ function validate39(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema78.properties.features,
+                parentSchema: schema80.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -5363,8 +8152,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.features.type,
-          parentSchema: schema78.properties.features,
+          schema: schema80.properties.features.type,
+          parentSchema: schema80.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -5382,10 +8171,10 @@ function validate39(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema78.properties.sim_iccid.type },
+          params: { type: schema80.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema78.properties.sim_iccid.type,
-          parentSchema: schema78.properties.sim_iccid,
+          schema: schema80.properties.sim_iccid.type,
+          parentSchema: schema80.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -5404,7 +8193,7 @@ function validate39(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema78.properties.sim_iccid,
+            parentSchema: schema80.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -5422,7 +8211,7 @@ function validate39(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema78.properties.sim_iccid,
+            parentSchema: schema80.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -5432,7 +8221,7 @@ function validate39(
           }
           errors++;
         }
-        if (!formats42.validate(data21)) {
+        if (!formats56.validate(data21)) {
           const err52 = {
             instancePath: instancePath + '/sim_iccid',
             schemaPath: '#/properties/sim_iccid/format',
@@ -5440,7 +8229,7 @@ function validate39(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema78.properties.sim_iccid,
+            parentSchema: schema80.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -5463,7 +8252,7 @@ function validate39(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema78.properties.apn,
+            parentSchema: schema80.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -5473,7 +8262,7 @@ function validate39(
           }
           errors++;
         }
-        if (!formats12.validate(data22)) {
+        if (!formats14.validate(data22)) {
           const err54 = {
             instancePath: instancePath + '/apn',
             schemaPath: '#/properties/apn/format',
@@ -5481,7 +8270,7 @@ function validate39(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema78.properties.apn,
+            parentSchema: schema80.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -5498,8 +8287,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.apn.type,
-          parentSchema: schema78.properties.apn,
+          schema: schema80.properties.apn.type,
+          parentSchema: schema80.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -5519,8 +8308,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.network.type,
-          parentSchema: schema78.properties.network,
+          schema: schema80.properties.network.type,
+          parentSchema: schema80.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -5535,10 +8324,10 @@ function validate39(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema78.properties.network.enum },
+          params: { allowedValues: schema80.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema78.properties.network.enum,
-          parentSchema: schema78.properties.network,
+          schema: schema80.properties.network.enum,
+          parentSchema: schema80.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -5556,10 +8345,10 @@ function validate39(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema78.properties.last_heartbeat_at.type },
+          params: { type: schema80.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema78.properties.last_heartbeat_at.type,
-          parentSchema: schema78.properties.last_heartbeat_at,
+          schema: schema80.properties.last_heartbeat_at.type,
+          parentSchema: schema80.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -5570,7 +8359,7 @@ function validate39(
         errors++;
       }
       if (typeof data24 === 'string') {
-        if (!formats24.validate(data24)) {
+        if (!formats12.validate(data24)) {
           const err59 = {
             instancePath: instancePath + '/last_heartbeat_at',
             schemaPath: '#/properties/last_heartbeat_at/format',
@@ -5578,7 +8367,7 @@ function validate39(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema78.properties.last_heartbeat_at,
+            parentSchema: schema80.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -5597,8 +8386,8 @@ function validate39(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema78.type,
-      parentSchema: schema78,
+      schema: schema80.type,
+      parentSchema: schema80,
       data,
     };
     if (vErrors === null) {
@@ -5608,10 +8397,10 @@ function validate39(
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate41.errors = vErrors;
   return errors === 0;
 }
-validate39.evaluated = {
+validate41.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -5641,8 +8430,8 @@ validate39.evaluated = {
   dynamicItems: false,
 };
 
-export const role = validate40;
-const schema81 = {
+export const role = validate42;
+const schema83 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -5714,13 +8503,13 @@ const schema81 = {
 const pattern7 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern8 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate40(
+function validate42(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate40.evaluated;
+  const evaluated0 = validate42.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5735,8 +8524,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -5753,8 +8542,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -5771,8 +8560,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -5789,8 +8578,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -5811,7 +8600,7 @@ function validate40(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema81.properties.role_name,
+            parentSchema: schema83.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -5829,7 +8618,7 @@ function validate40(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema81.properties.role_name,
+            parentSchema: schema83.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -5846,8 +8635,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.role_name.type,
-          parentSchema: schema81.properties.role_name,
+          schema: schema83.properties.role_name.type,
+          parentSchema: schema83.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -5869,7 +8658,7 @@ function validate40(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema81.properties.role_description,
+            parentSchema: schema83.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -5886,8 +8675,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.role_description.type,
-          parentSchema: schema81.properties.role_description,
+          schema: schema83.properties.role_description.type,
+          parentSchema: schema83.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -5908,10 +8697,10 @@ function validate40(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema81.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema83.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema81.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema81.properties.role_description_translations.propertyNames,
+              schema: schema83.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema83.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -5930,8 +8719,8 @@ function validate40(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema81.properties.role_description_translations.propertyNames,
-              parentSchema: schema81.properties.role_description_translations,
+              schema: schema83.properties.role_description_translations.propertyNames,
+              parentSchema: schema83.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -5954,7 +8743,7 @@ function validate40(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema81.properties.role_description_translations.additionalProperties,
+                parentSchema: schema83.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -5972,8 +8761,8 @@ function validate40(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema81.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema81.properties.role_description_translations.additionalProperties,
+              schema: schema83.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema83.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -5991,8 +8780,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema81.properties.role_description_translations.type,
-          parentSchema: schema81.properties.role_description_translations,
+          schema: schema83.properties.role_description_translations.type,
+          parentSchema: schema83.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -6012,8 +8801,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.partner_type.type,
-          parentSchema: schema81.properties.partner_type,
+          schema: schema83.properties.partner_type.type,
+          parentSchema: schema83.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -6035,10 +8824,10 @@ function validate40(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.properties.partner_type.enum },
+          params: { allowedValues: schema83.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.properties.partner_type.enum,
-          parentSchema: schema81.properties.partner_type,
+          schema: schema83.properties.partner_type.enum,
+          parentSchema: schema83.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -6060,7 +8849,7 @@ function validate40(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema81.properties.partner,
+            parentSchema: schema83.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -6078,7 +8867,7 @@ function validate40(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema81.properties.partner,
+            parentSchema: schema83.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -6095,8 +8884,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.partner.type,
-          parentSchema: schema81.properties.partner,
+          schema: schema83.properties.partner.type,
+          parentSchema: schema83.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -6121,8 +8910,8 @@ function validate40(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema81.properties.permissions.items.required,
-                parentSchema: schema81.properties.permissions.items,
+                schema: schema83.properties.permissions.items.required,
+                parentSchema: schema83.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -6139,8 +8928,8 @@ function validate40(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema81.properties.permissions.items.required,
-                parentSchema: schema81.properties.permissions.items,
+                schema: schema83.properties.permissions.items.required,
+                parentSchema: schema83.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -6159,8 +8948,8 @@ function validate40(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema81.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema81.properties.permissions.items.properties.feature_id,
+                  schema: schema83.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema83.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -6179,7 +8968,7 @@ function validate40(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema81.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema83.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -6200,8 +8989,8 @@ function validate40(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema81.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema81.properties.permissions.items.properties.has_permission,
+                  schema: schema83.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema83.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -6226,8 +9015,8 @@ function validate40(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema81.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema81.properties.permissions.items.properties.configurations.items,
+                        schema: schema83.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema83.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -6244,8 +9033,8 @@ function validate40(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema81.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema81.properties.permissions.items.properties.configurations.items,
+                        schema: schema83.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema83.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -6268,7 +9057,7 @@ function validate40(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema81.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema83.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -6287,9 +9076,9 @@ function validate40(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema81.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema83.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema81.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema83.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -6311,9 +9100,9 @@ function validate40(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema81.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema83.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema81.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema83.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -6331,8 +9120,8 @@ function validate40(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema81.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema81.properties.permissions.items.properties.configurations.items,
+                      schema: schema83.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema83.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -6350,8 +9139,8 @@ function validate40(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema81.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema81.properties.permissions.items.properties.configurations,
+                  schema: schema83.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema83.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -6369,8 +9158,8 @@ function validate40(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema81.properties.permissions.items.type,
-              parentSchema: schema81.properties.permissions.items,
+              schema: schema83.properties.permissions.items.type,
+              parentSchema: schema83.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -6388,8 +9177,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema81.properties.permissions.type,
-          parentSchema: schema81.properties.permissions,
+          schema: schema83.properties.permissions.type,
+          parentSchema: schema83.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -6407,8 +9196,8 @@ function validate40(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema81.type,
-      parentSchema: schema81,
+      schema: schema83.type,
+      parentSchema: schema83,
       data,
     };
     if (vErrors === null) {
@@ -6418,10 +9207,10 @@ function validate40(
     }
     errors++;
   }
-  validate40.errors = vErrors;
+  validate42.errors = vErrors;
   return errors === 0;
 }
-validate40.evaluated = {
+validate42.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -6434,8 +9223,8 @@ validate40.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate41;
-const schema82 = {
+export const servicePoint = validate43;
+const schema84 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -6899,8 +9688,8 @@ const schema82 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema84 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
-const schema86 = {
+const schema86 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
+const schema88 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -6911,7 +9700,7 @@ const schema86 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema94 = {
+const schema96 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -6928,7 +9717,7 @@ const schema94 = {
     },
   },
 };
-const schema95 = {
+const schema97 = {
   type: 'object',
   additionalProperties: false,
   required: ['photo_id', 'url'],
@@ -6940,20 +9729,20 @@ const schema95 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-const formats56 = sharedValidators.formats['no-period-start'];
-const formats64 = sharedValidators.formats.time;
-const formats98 = sharedValidators.formats['scout-value'];
-const formats104 = sharedValidators.formats.email;
-const func61 = sharedValidators.timeAfterMessage;
-const func73 = sharedValidators.countWithinMessage;
+const formats70 = sharedValidators.formats['no-period-start'];
+const formats78 = sharedValidators.formats.time;
+const formats112 = sharedValidators.formats['scout-value'];
+const formats118 = sharedValidators.formats.email;
+const func83 = sharedValidators.timeAfterMessage;
+const func95 = sharedValidators.countWithinMessage;
 
-function validate41(
+function validate43(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate41.evaluated;
+  const evaluated0 = validate43.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6968,8 +9757,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -6986,8 +9775,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -7004,8 +9793,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -7067,7 +9856,7 @@ function validate41(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema82.properties.sp_id,
+            parentSchema: schema84.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7077,7 +9866,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats12.validate(data1)) {
+        if (!formats14.validate(data1)) {
           const err6 = {
             instancePath: instancePath + '/sp_id',
             schemaPath: '#/properties/sp_id/format',
@@ -7085,7 +9874,7 @@ function validate41(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema82.properties.sp_id,
+            parentSchema: schema84.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7102,8 +9891,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.sp_id.type,
-          parentSchema: schema82.properties.sp_id,
+          schema: schema84.properties.sp_id.type,
+          parentSchema: schema84.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -7125,7 +9914,7 @@ function validate41(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema82.properties.alt_sp_id,
+            parentSchema: schema84.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -7135,7 +9924,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats12.validate(data2)) {
+        if (!formats14.validate(data2)) {
           const err9 = {
             instancePath: instancePath + '/alt_sp_id',
             schemaPath: '#/properties/alt_sp_id/format',
@@ -7143,7 +9932,7 @@ function validate41(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema82.properties.alt_sp_id,
+            parentSchema: schema84.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -7160,8 +9949,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.alt_sp_id.type,
-          parentSchema: schema82.properties.alt_sp_id,
+          schema: schema84.properties.alt_sp_id.type,
+          parentSchema: schema84.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -7183,7 +9972,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.name,
+            parentSchema: schema84.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -7201,7 +9990,7 @@ function validate41(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema82.properties.name,
+            parentSchema: schema84.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -7219,7 +10008,7 @@ function validate41(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema82.properties.name,
+            parentSchema: schema84.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -7236,8 +10025,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.name.type,
-          parentSchema: schema82.properties.name,
+          schema: schema84.properties.name.type,
+          parentSchema: schema84.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -7259,7 +10048,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.location_name,
+            parentSchema: schema84.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -7277,7 +10066,7 @@ function validate41(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema82.properties.location_name,
+            parentSchema: schema84.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -7294,8 +10083,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.location_name.type,
-          parentSchema: schema82.properties.location_name,
+          schema: schema84.properties.location_name.type,
+          parentSchema: schema84.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -7315,8 +10104,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema84.type,
-          parentSchema: schema84,
+          schema: schema86.type,
+          parentSchema: schema86,
           data: data5,
         };
         if (vErrors === null) {
@@ -7342,10 +10131,10 @@ function validate41(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema84.enum },
+          params: { allowedValues: schema86.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema84.enum,
-          parentSchema: schema84,
+          schema: schema86.enum,
+          parentSchema: schema86,
           data: data5,
         };
         if (vErrors === null) {
@@ -7367,7 +10156,7 @@ function validate41(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema82.properties.status_comment,
+            parentSchema: schema84.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -7384,8 +10173,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.status_comment.type,
-          parentSchema: schema82.properties.status_comment,
+          schema: schema84.properties.status_comment.type,
+          parentSchema: schema84.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -7456,7 +10245,7 @@ function validate41(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema82.properties.address,
+            parentSchema: schema84.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -7466,7 +10255,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats56.validate(data8)) {
+        if (!formats70.validate(data8)) {
           const err25 = {
             instancePath: instancePath + '/address',
             schemaPath: '#/properties/address/format',
@@ -7474,7 +10263,7 @@ function validate41(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema82.properties.address,
+            parentSchema: schema84.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -7491,8 +10280,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.address.type,
-          parentSchema: schema82.properties.address,
+          schema: schema84.properties.address.type,
+          parentSchema: schema84.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -7512,8 +10301,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.address_id.type,
-          parentSchema: schema82.properties.address_id,
+          schema: schema84.properties.address_id.type,
+          parentSchema: schema84.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -7535,7 +10324,7 @@ function validate41(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema82.properties.zip,
+            parentSchema: schema84.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -7553,7 +10342,7 @@ function validate41(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema82.properties.zip,
+            parentSchema: schema84.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -7563,7 +10352,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats12.validate(data10)) {
+        if (!formats14.validate(data10)) {
           const err30 = {
             instancePath: instancePath + '/zip',
             schemaPath: '#/properties/zip/format',
@@ -7571,7 +10360,7 @@ function validate41(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema82.properties.zip,
+            parentSchema: schema84.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -7588,8 +10377,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.zip.type,
-          parentSchema: schema82.properties.zip,
+          schema: schema84.properties.zip.type,
+          parentSchema: schema84.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -7611,7 +10400,7 @@ function validate41(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema82.properties.city,
+            parentSchema: schema84.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -7629,7 +10418,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.city,
+            parentSchema: schema84.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -7646,8 +10435,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.city.type,
-          parentSchema: schema82.properties.city,
+          schema: schema84.properties.city.type,
+          parentSchema: schema84.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -7669,7 +10458,7 @@ function validate41(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema82.properties.municipality,
+            parentSchema: schema84.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -7687,7 +10476,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.municipality,
+            parentSchema: schema84.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -7704,8 +10493,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.municipality.type,
-          parentSchema: schema82.properties.municipality,
+          schema: schema84.properties.municipality.type,
+          parentSchema: schema84.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -7725,8 +10514,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.region_id.type,
-          parentSchema: schema82.properties.region_id,
+          schema: schema84.properties.region_id.type,
+          parentSchema: schema84.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -7746,8 +10535,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.sub_region_id.type,
-          parentSchema: schema82.properties.sub_region_id,
+          schema: schema84.properties.sub_region_id.type,
+          parentSchema: schema84.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -7769,7 +10558,7 @@ function validate41(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema82.properties.latitude,
+            parentSchema: schema84.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -7787,7 +10576,7 @@ function validate41(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema82.properties.latitude,
+            parentSchema: schema84.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -7804,8 +10593,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema82.properties.latitude.type,
-          parentSchema: schema82.properties.latitude,
+          schema: schema84.properties.latitude.type,
+          parentSchema: schema84.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -7827,7 +10616,7 @@ function validate41(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema82.properties.longitude,
+            parentSchema: schema84.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -7845,7 +10634,7 @@ function validate41(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema82.properties.longitude,
+            parentSchema: schema84.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -7862,8 +10651,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema82.properties.longitude.type,
-          parentSchema: schema82.properties.longitude,
+          schema: schema84.properties.longitude.type,
+          parentSchema: schema84.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -7885,7 +10674,7 @@ function validate41(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema82.properties.time_zone,
+            parentSchema: schema84.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -7902,8 +10691,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.time_zone.type,
-          parentSchema: schema82.properties.time_zone,
+          schema: schema84.properties.time_zone.type,
+          parentSchema: schema84.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -7923,8 +10712,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.location_type_id.type,
-          parentSchema: schema82.properties.location_type_id,
+          schema: schema84.properties.location_type_id.type,
+          parentSchema: schema84.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -7944,8 +10733,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.foundation_id.type,
-          parentSchema: schema82.properties.foundation_id,
+          schema: schema84.properties.foundation_id.type,
+          parentSchema: schema84.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -7967,7 +10756,7 @@ function validate41(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema82.properties.delivery_methods,
+            parentSchema: schema84.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -7987,8 +10776,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema82.properties.delivery_methods.items.type,
-              parentSchema: schema82.properties.delivery_methods.items,
+              schema: schema84.properties.delivery_methods.items.type,
+              parentSchema: schema84.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -8017,7 +10806,7 @@ function validate41(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema82.properties.delivery_methods,
+                parentSchema: schema84.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -8038,8 +10827,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.delivery_methods.type,
-          parentSchema: schema82.properties.delivery_methods,
+          schema: schema84.properties.delivery_methods.type,
+          parentSchema: schema84.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -8063,8 +10852,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema82.properties.delivery_days.items.type,
-              parentSchema: schema82.properties.delivery_days.items,
+              schema: schema84.properties.delivery_days.items.type,
+              parentSchema: schema84.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -8087,10 +10876,10 @@ function validate41(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema82.properties.delivery_days.items.enum },
+              params: { allowedValues: schema84.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema82.properties.delivery_days.items.enum,
-              parentSchema: schema82.properties.delivery_days.items,
+              schema: schema84.properties.delivery_days.items.enum,
+              parentSchema: schema84.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -8119,7 +10908,7 @@ function validate41(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema82.properties.delivery_days,
+                parentSchema: schema84.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -8140,8 +10929,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.delivery_days.type,
-          parentSchema: schema82.properties.delivery_days,
+          schema: schema84.properties.delivery_days.type,
+          parentSchema: schema84.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -8172,7 +10961,7 @@ function validate41(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema82.properties.opening_hours,
+              parentSchema: schema84.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -8220,8 +11009,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema88.then.required,
+                  parentSchema: schema88.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -8238,8 +11027,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema88.then.required,
+                  parentSchema: schema88.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -8266,8 +11055,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema88.if,
+              parentSchema: schema88,
               data: data25,
             };
             if (vErrors === null) {
@@ -8287,7 +11076,7 @@ function validate41(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema88,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -8307,8 +11096,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema88.properties.closed.type,
+                  parentSchema: schema88.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -8322,7 +11111,7 @@ function validate41(
             if (data25.open !== undefined) {
               let data28 = data25.open;
               if (typeof data28 === 'string') {
-                if (!formats64.validate(data28)) {
+                if (!formats78.validate(data28)) {
                   const err65 = {
                     instancePath: instancePath + '/opening_hours/monday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -8330,7 +11119,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema88.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -8347,8 +11136,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema88.properties.open.type,
+                  parentSchema: schema88.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -8362,7 +11151,7 @@ function validate41(
             if (data25.close !== undefined) {
               let data29 = data25.close;
               if (typeof data29 === 'string') {
-                if (!formats64.validate(data29)) {
+                if (!formats78.validate(data29)) {
                   const err67 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -8370,7 +11159,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema88.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -8380,7 +11169,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message0 = func61(data29, 'open', data25);
+                const message0 = func83(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -8389,7 +11178,7 @@ function validate41(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema88.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -8406,8 +11195,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema88.properties.close.type,
+                  parentSchema: schema88.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -8425,8 +11214,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema88.type,
+              parentSchema: schema88,
               data: data25,
             };
             if (vErrors === null) {
@@ -8474,8 +11263,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema88.then.required,
+                  parentSchema: schema88.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -8492,8 +11281,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema88.then.required,
+                  parentSchema: schema88.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -8520,8 +11309,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema88.if,
+              parentSchema: schema88,
               data: data30,
             };
             if (vErrors === null) {
@@ -8541,7 +11330,7 @@ function validate41(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema88,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -8561,8 +11350,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema88.properties.closed.type,
+                  parentSchema: schema88.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -8576,7 +11365,7 @@ function validate41(
             if (data30.open !== undefined) {
               let data33 = data30.open;
               if (typeof data33 === 'string') {
-                if (!formats64.validate(data33)) {
+                if (!formats78.validate(data33)) {
                   const err77 = {
                     instancePath: instancePath + '/opening_hours/tuesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -8584,7 +11373,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema88.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -8601,8 +11390,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema88.properties.open.type,
+                  parentSchema: schema88.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -8616,7 +11405,7 @@ function validate41(
             if (data30.close !== undefined) {
               let data34 = data30.close;
               if (typeof data34 === 'string') {
-                if (!formats64.validate(data34)) {
+                if (!formats78.validate(data34)) {
                   const err79 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -8624,7 +11413,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema88.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -8634,7 +11423,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message1 = func61(data34, 'open', data30);
+                const message1 = func83(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -8643,7 +11432,7 @@ function validate41(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema88.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -8660,8 +11449,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema88.properties.close.type,
+                  parentSchema: schema88.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -8679,8 +11468,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema88.type,
+              parentSchema: schema88,
               data: data30,
             };
             if (vErrors === null) {
@@ -8728,8 +11517,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema88.then.required,
+                  parentSchema: schema88.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -8746,8 +11535,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema88.then.required,
+                  parentSchema: schema88.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -8774,8 +11563,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema88.if,
+              parentSchema: schema88,
               data: data35,
             };
             if (vErrors === null) {
@@ -8795,7 +11584,7 @@ function validate41(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema88,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -8815,8 +11604,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema88.properties.closed.type,
+                  parentSchema: schema88.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -8830,7 +11619,7 @@ function validate41(
             if (data35.open !== undefined) {
               let data38 = data35.open;
               if (typeof data38 === 'string') {
-                if (!formats64.validate(data38)) {
+                if (!formats78.validate(data38)) {
                   const err89 = {
                     instancePath: instancePath + '/opening_hours/wednesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -8838,7 +11627,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema88.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -8855,8 +11644,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema88.properties.open.type,
+                  parentSchema: schema88.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -8870,7 +11659,7 @@ function validate41(
             if (data35.close !== undefined) {
               let data39 = data35.close;
               if (typeof data39 === 'string') {
-                if (!formats64.validate(data39)) {
+                if (!formats78.validate(data39)) {
                   const err91 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -8878,7 +11667,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema88.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -8888,7 +11677,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message2 = func61(data39, 'open', data35);
+                const message2 = func83(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -8897,7 +11686,7 @@ function validate41(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema88.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -8914,8 +11703,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema88.properties.close.type,
+                  parentSchema: schema88.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -8933,8 +11722,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema88.type,
+              parentSchema: schema88,
               data: data35,
             };
             if (vErrors === null) {
@@ -8982,8 +11771,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema88.then.required,
+                  parentSchema: schema88.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -9000,8 +11789,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema88.then.required,
+                  parentSchema: schema88.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -9028,8 +11817,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema88.if,
+              parentSchema: schema88,
               data: data40,
             };
             if (vErrors === null) {
@@ -9049,7 +11838,7 @@ function validate41(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema88,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -9069,8 +11858,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema88.properties.closed.type,
+                  parentSchema: schema88.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -9084,7 +11873,7 @@ function validate41(
             if (data40.open !== undefined) {
               let data43 = data40.open;
               if (typeof data43 === 'string') {
-                if (!formats64.validate(data43)) {
+                if (!formats78.validate(data43)) {
                   const err101 = {
                     instancePath: instancePath + '/opening_hours/thursday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9092,7 +11881,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema88.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -9109,8 +11898,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema88.properties.open.type,
+                  parentSchema: schema88.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -9124,7 +11913,7 @@ function validate41(
             if (data40.close !== undefined) {
               let data44 = data40.close;
               if (typeof data44 === 'string') {
-                if (!formats64.validate(data44)) {
+                if (!formats78.validate(data44)) {
                   const err103 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9132,7 +11921,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema88.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -9142,7 +11931,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message3 = func61(data44, 'open', data40);
+                const message3 = func83(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -9151,7 +11940,7 @@ function validate41(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema88.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -9168,8 +11957,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema88.properties.close.type,
+                  parentSchema: schema88.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -9187,8 +11976,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema88.type,
+              parentSchema: schema88,
               data: data40,
             };
             if (vErrors === null) {
@@ -9236,8 +12025,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema88.then.required,
+                  parentSchema: schema88.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -9254,8 +12043,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema88.then.required,
+                  parentSchema: schema88.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -9282,8 +12071,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema88.if,
+              parentSchema: schema88,
               data: data45,
             };
             if (vErrors === null) {
@@ -9303,7 +12092,7 @@ function validate41(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema88,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -9323,8 +12112,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema88.properties.closed.type,
+                  parentSchema: schema88.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -9338,7 +12127,7 @@ function validate41(
             if (data45.open !== undefined) {
               let data48 = data45.open;
               if (typeof data48 === 'string') {
-                if (!formats64.validate(data48)) {
+                if (!formats78.validate(data48)) {
                   const err113 = {
                     instancePath: instancePath + '/opening_hours/friday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9346,7 +12135,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema88.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -9363,8 +12152,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema88.properties.open.type,
+                  parentSchema: schema88.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -9378,7 +12167,7 @@ function validate41(
             if (data45.close !== undefined) {
               let data49 = data45.close;
               if (typeof data49 === 'string') {
-                if (!formats64.validate(data49)) {
+                if (!formats78.validate(data49)) {
                   const err115 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9386,7 +12175,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema88.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -9396,7 +12185,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message4 = func61(data49, 'open', data45);
+                const message4 = func83(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -9405,7 +12194,7 @@ function validate41(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema88.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -9422,8 +12211,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema88.properties.close.type,
+                  parentSchema: schema88.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -9441,8 +12230,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema88.type,
+              parentSchema: schema88,
               data: data45,
             };
             if (vErrors === null) {
@@ -9490,8 +12279,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema88.then.required,
+                  parentSchema: schema88.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -9508,8 +12297,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema88.then.required,
+                  parentSchema: schema88.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -9536,8 +12325,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema88.if,
+              parentSchema: schema88,
               data: data50,
             };
             if (vErrors === null) {
@@ -9557,7 +12346,7 @@ function validate41(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema88,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -9577,8 +12366,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema88.properties.closed.type,
+                  parentSchema: schema88.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -9592,7 +12381,7 @@ function validate41(
             if (data50.open !== undefined) {
               let data53 = data50.open;
               if (typeof data53 === 'string') {
-                if (!formats64.validate(data53)) {
+                if (!formats78.validate(data53)) {
                   const err125 = {
                     instancePath: instancePath + '/opening_hours/saturday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9600,7 +12389,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema88.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -9617,8 +12406,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema88.properties.open.type,
+                  parentSchema: schema88.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -9632,7 +12421,7 @@ function validate41(
             if (data50.close !== undefined) {
               let data54 = data50.close;
               if (typeof data54 === 'string') {
-                if (!formats64.validate(data54)) {
+                if (!formats78.validate(data54)) {
                   const err127 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9640,7 +12429,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema88.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -9650,7 +12439,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message5 = func61(data54, 'open', data50);
+                const message5 = func83(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -9659,7 +12448,7 @@ function validate41(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema88.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -9676,8 +12465,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema88.properties.close.type,
+                  parentSchema: schema88.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -9695,8 +12484,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema88.type,
+              parentSchema: schema88,
               data: data50,
             };
             if (vErrors === null) {
@@ -9744,8 +12533,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema88.then.required,
+                  parentSchema: schema88.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -9762,8 +12551,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema88.then.required,
+                  parentSchema: schema88.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -9790,8 +12579,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema88.if,
+              parentSchema: schema88,
               data: data55,
             };
             if (vErrors === null) {
@@ -9811,7 +12600,7 @@ function validate41(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema88,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -9831,8 +12620,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema88.properties.closed.type,
+                  parentSchema: schema88.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -9846,7 +12635,7 @@ function validate41(
             if (data55.open !== undefined) {
               let data58 = data55.open;
               if (typeof data58 === 'string') {
-                if (!formats64.validate(data58)) {
+                if (!formats78.validate(data58)) {
                   const err137 = {
                     instancePath: instancePath + '/opening_hours/sunday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9854,7 +12643,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema88.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -9871,8 +12660,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema88.properties.open.type,
+                  parentSchema: schema88.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -9886,7 +12675,7 @@ function validate41(
             if (data55.close !== undefined) {
               let data59 = data55.close;
               if (typeof data59 === 'string') {
-                if (!formats64.validate(data59)) {
+                if (!formats78.validate(data59)) {
                   const err139 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9894,7 +12683,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema88.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -9904,7 +12693,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message6 = func61(data59, 'open', data55);
+                const message6 = func83(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -9913,7 +12702,7 @@ function validate41(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema88.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -9930,8 +12719,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema88.properties.close.type,
+                  parentSchema: schema88.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -9949,8 +12738,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema88.type,
+              parentSchema: schema88,
               data: data55,
             };
             if (vErrors === null) {
@@ -9968,8 +12757,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema82.properties.opening_hours.type,
-          parentSchema: schema82.properties.opening_hours,
+          schema: schema84.properties.opening_hours.type,
+          parentSchema: schema84.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -9989,8 +12778,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.wheelchair_accessible.type,
-          parentSchema: schema82.properties.wheelchair_accessible,
+          schema: schema84.properties.wheelchair_accessible.type,
+          parentSchema: schema84.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -10012,7 +12801,7 @@ function validate41(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema82.properties.tag1,
+            parentSchema: schema84.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -10030,7 +12819,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.tag1,
+            parentSchema: schema84.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -10047,8 +12836,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.tag1.type,
-          parentSchema: schema82.properties.tag1,
+          schema: schema84.properties.tag1.type,
+          parentSchema: schema84.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -10070,7 +12859,7 @@ function validate41(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema82.properties.tag2,
+            parentSchema: schema84.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -10088,7 +12877,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.tag2,
+            parentSchema: schema84.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -10105,8 +12894,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.tag2.type,
-          parentSchema: schema82.properties.tag2,
+          schema: schema84.properties.tag2.type,
+          parentSchema: schema84.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -10128,7 +12917,7 @@ function validate41(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema82.properties.tag3,
+            parentSchema: schema84.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -10146,7 +12935,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.tag3,
+            parentSchema: schema84.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -10163,8 +12952,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.tag3.type,
-          parentSchema: schema82.properties.tag3,
+          schema: schema84.properties.tag3.type,
+          parentSchema: schema84.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -10184,8 +12973,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.max_hardware_units.type,
-          parentSchema: schema82.properties.max_hardware_units,
+          schema: schema84.properties.max_hardware_units.type,
+          parentSchema: schema84.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -10204,7 +12993,7 @@ function validate41(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema82.properties.max_hardware_units,
+            parentSchema: schema84.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -10222,7 +13011,7 @@ function validate41(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema82.properties.max_hardware_units,
+            parentSchema: schema84.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -10249,7 +13038,7 @@ function validate41(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema82.properties.hardware_models.items,
+                parentSchema: schema84.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -10267,7 +13056,7 @@ function validate41(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema82.properties.hardware_models.items,
+                parentSchema: schema84.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -10284,8 +13073,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema82.properties.hardware_models.items.type,
-              parentSchema: schema82.properties.hardware_models.items,
+              schema: schema84.properties.hardware_models.items.type,
+              parentSchema: schema84.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -10314,7 +13103,7 @@ function validate41(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema82.properties.hardware_models,
+                parentSchema: schema84.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -10328,7 +13117,7 @@ function validate41(
             indices2[item2] = i5;
           }
         }
-        const message7 = func73(data65, 'max_hardware_units', data);
+        const message7 = func95(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -10337,7 +13126,7 @@ function validate41(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema82.properties.hardware_models,
+            parentSchema: schema84.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -10354,8 +13143,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.hardware_models.type,
-          parentSchema: schema82.properties.hardware_models,
+          schema: schema84.properties.hardware_models.type,
+          parentSchema: schema84.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -10379,8 +13168,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema71.type,
-              parentSchema: schema71,
+              schema: schema72.type,
+              parentSchema: schema72,
               data: data68,
             };
             if (vErrors === null) {
@@ -10412,10 +13201,10 @@ function validate41(
               instancePath: instancePath + '/badges_v2/' + i6,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema71.enum },
+              params: { allowedValues: schema72.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema71.enum,
-              parentSchema: schema71,
+              schema: schema72.enum,
+              parentSchema: schema72,
               data: data68,
             };
             if (vErrors === null) {
@@ -10439,7 +13228,7 @@ function validate41(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema82.properties.badges_v2,
+                  parentSchema: schema84.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -10460,8 +13249,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.badges_v2.type,
-          parentSchema: schema82.properties.badges_v2,
+          schema: schema84.properties.badges_v2.type,
+          parentSchema: schema84.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -10481,8 +13270,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.incomplete.type,
-          parentSchema: schema82.properties.incomplete,
+          schema: schema84.properties.incomplete.type,
+          parentSchema: schema84.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -10502,8 +13291,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.pinpad_id.type,
-          parentSchema: schema82.properties.pinpad_id,
+          schema: schema84.properties.pinpad_id.type,
+          parentSchema: schema84.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -10523,8 +13312,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.pinpad_model_id.type,
-          parentSchema: schema82.properties.pinpad_model_id,
+          schema: schema84.properties.pinpad_model_id.type,
+          parentSchema: schema84.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -10544,8 +13333,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.pinpad_status.type,
-          parentSchema: schema82.properties.pinpad_status,
+          schema: schema84.properties.pinpad_status.type,
+          parentSchema: schema84.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -10565,8 +13354,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.active_pinpad.type,
-          parentSchema: schema82.properties.active_pinpad,
+          schema: schema84.properties.active_pinpad.type,
+          parentSchema: schema84.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -10590,8 +13379,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema82.properties.carriers_access.items.type,
-              parentSchema: schema82.properties.carriers_access.items,
+              schema: schema84.properties.carriers_access.items.type,
+              parentSchema: schema84.properties.carriers_access.items,
               data: data75,
             };
             if (vErrors === null) {
@@ -10620,7 +13409,7 @@ function validate41(
                 params: { i: i9, j: j4 },
                 message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
-                parentSchema: schema82.properties.carriers_access,
+                parentSchema: schema84.properties.carriers_access,
                 data: data74,
               };
               if (vErrors === null) {
@@ -10641,8 +13430,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.carriers_access.type,
-          parentSchema: schema82.properties.carriers_access,
+          schema: schema84.properties.carriers_access.type,
+          parentSchema: schema84.properties.carriers_access,
           data: data74,
         };
         if (vErrors === null) {
@@ -10667,8 +13456,8 @@ function validate41(
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema94.required,
-                parentSchema: schema94,
+                schema: schema96.required,
+                parentSchema: schema96,
                 data: data77,
               };
               if (vErrors === null) {
@@ -10694,7 +13483,7 @@ function validate41(
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema94,
+                  parentSchema: schema96,
                   data: data77,
                 };
                 if (vErrors === null) {
@@ -10714,8 +13503,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema94.properties.carrier_id.type,
-                  parentSchema: schema94.properties.carrier_id,
+                  schema: schema96.properties.carrier_id.type,
+                  parentSchema: schema96.properties.carrier_id,
                   data: data78,
                 };
                 if (vErrors === null) {
@@ -10735,8 +13524,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema94.properties.first_mile.type,
-                  parentSchema: schema94.properties.first_mile,
+                  schema: schema96.properties.first_mile.type,
+                  parentSchema: schema96.properties.first_mile,
                   data: data79,
                 };
                 if (vErrors === null) {
@@ -10756,8 +13545,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema94.properties.last_mile.type,
-                  parentSchema: schema94.properties.last_mile,
+                  schema: schema96.properties.last_mile.type,
+                  parentSchema: schema96.properties.last_mile,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -10777,8 +13566,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema94.properties.expiry_days.type,
-                  parentSchema: schema94.properties.expiry_days,
+                  schema: schema96.properties.expiry_days.type,
+                  parentSchema: schema96.properties.expiry_days,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -10797,7 +13586,7 @@ function validate41(
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema94.properties.expiry_days,
+                    parentSchema: schema96.properties.expiry_days,
                     data: data81,
                   };
                   if (vErrors === null) {
@@ -10815,7 +13604,7 @@ function validate41(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema94.properties.expiry_days,
+                    parentSchema: schema96.properties.expiry_days,
                     data: data81,
                   };
                   if (vErrors === null) {
@@ -10836,8 +13625,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema94.properties.reserved_compartments.type,
-                  parentSchema: schema94.properties.reserved_compartments,
+                  schema: schema96.properties.reserved_compartments.type,
+                  parentSchema: schema96.properties.reserved_compartments,
                   data: data82,
                 };
                 if (vErrors === null) {
@@ -10856,7 +13645,7 @@ function validate41(
                     params: { comparison: '<=', limit: 100 },
                     message: 'must be <= 100',
                     schema: 100,
-                    parentSchema: schema94.properties.reserved_compartments,
+                    parentSchema: schema96.properties.reserved_compartments,
                     data: data82,
                   };
                   if (vErrors === null) {
@@ -10874,7 +13663,7 @@ function validate41(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema94.properties.reserved_compartments,
+                    parentSchema: schema96.properties.reserved_compartments,
                     data: data82,
                   };
                   if (vErrors === null) {
@@ -10895,8 +13684,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema94.properties.allocation_behaviour.type,
-                  parentSchema: schema94.properties.allocation_behaviour,
+                  schema: schema96.properties.allocation_behaviour.type,
+                  parentSchema: schema96.properties.allocation_behaviour,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -10911,10 +13700,10 @@ function validate41(
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema94.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema96.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema94.properties.allocation_behaviour.enum,
-                  parentSchema: schema94.properties.allocation_behaviour,
+                  schema: schema96.properties.allocation_behaviour.enum,
+                  parentSchema: schema96.properties.allocation_behaviour,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -10932,8 +13721,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema94.type,
-              parentSchema: schema94,
+              schema: schema96.type,
+              parentSchema: schema96,
               data: data77,
             };
             if (vErrors === null) {
@@ -10951,8 +13740,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.carrier_settings.type,
-          parentSchema: schema82.properties.carrier_settings,
+          schema: schema84.properties.carrier_settings.type,
+          parentSchema: schema84.properties.carrier_settings,
           data: data76,
         };
         if (vErrors === null) {
@@ -10972,8 +13761,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.location_owner_id.type,
-          parentSchema: schema82.properties.location_owner_id,
+          schema: schema84.properties.location_owner_id.type,
+          parentSchema: schema84.properties.location_owner_id,
           data: data84,
         };
         if (vErrors === null) {
@@ -10993,8 +13782,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.maintenance_provider_id.type,
-          parentSchema: schema82.properties.maintenance_provider_id,
+          schema: schema84.properties.maintenance_provider_id.type,
+          parentSchema: schema84.properties.maintenance_provider_id,
           data: data85,
         };
         if (vErrors === null) {
@@ -11014,8 +13803,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.support_provider_id.type,
-          parentSchema: schema82.properties.support_provider_id,
+          schema: schema84.properties.support_provider_id.type,
+          parentSchema: schema84.properties.support_provider_id,
           data: data86,
         };
         if (vErrors === null) {
@@ -11035,8 +13824,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.service_point_group_id.type,
-          parentSchema: schema82.properties.service_point_group_id,
+          schema: schema84.properties.service_point_group_id.type,
+          parentSchema: schema84.properties.service_point_group_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -11056,8 +13845,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.group_name.type,
-          parentSchema: schema82.properties.group_name,
+          schema: schema84.properties.group_name.type,
+          parentSchema: schema84.properties.group_name,
           data: data88,
         };
         if (vErrors === null) {
@@ -11077,8 +13866,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.contract_signed.type,
-          parentSchema: schema82.properties.contract_signed,
+          schema: schema84.properties.contract_signed.type,
+          parentSchema: schema84.properties.contract_signed,
           data: data89,
         };
         if (vErrors === null) {
@@ -11100,7 +13889,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.scout_contact,
+            parentSchema: schema84.properties.scout_contact,
             data: data90,
           };
           if (vErrors === null) {
@@ -11110,7 +13899,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats98.validate(data90)) {
+        if (!formats112.validate(data90)) {
           const err197 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -11118,7 +13907,7 @@ function validate41(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema82.properties.scout_contact,
+            parentSchema: schema84.properties.scout_contact,
             data: data90,
           };
           if (vErrors === null) {
@@ -11135,8 +13924,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.scout_contact.type,
-          parentSchema: schema82.properties.scout_contact,
+          schema: schema84.properties.scout_contact.type,
+          parentSchema: schema84.properties.scout_contact,
           data: data90,
         };
         if (vErrors === null) {
@@ -11156,8 +13945,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.scout_email.type,
-          parentSchema: schema82.properties.scout_email,
+          schema: schema84.properties.scout_email.type,
+          parentSchema: schema84.properties.scout_email,
           data: data91,
         };
         if (vErrors === null) {
@@ -11177,8 +13966,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.is_terminated.type,
-          parentSchema: schema82.properties.is_terminated,
+          schema: schema84.properties.is_terminated.type,
+          parentSchema: schema84.properties.is_terminated,
           data: data92,
         };
         if (vErrors === null) {
@@ -11198,8 +13987,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.parked.type,
-          parentSchema: schema82.properties.parked,
+          schema: schema84.properties.parked.type,
+          parentSchema: schema84.properties.parked,
           data: data93,
         };
         if (vErrors === null) {
@@ -11219,8 +14008,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.test_sp.type,
-          parentSchema: schema82.properties.test_sp,
+          schema: schema84.properties.test_sp.type,
+          parentSchema: schema84.properties.test_sp,
           data: data94,
         };
         if (vErrors === null) {
@@ -11240,8 +14029,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.active.type,
-          parentSchema: schema82.properties.active,
+          schema: schema84.properties.active.type,
+          parentSchema: schema84.properties.active,
           data: data95,
         };
         if (vErrors === null) {
@@ -11263,7 +14052,7 @@ function validate41(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema82.properties.description,
+            parentSchema: schema84.properties.description,
             data: data96,
           };
           if (vErrors === null) {
@@ -11280,8 +14069,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.description.type,
-          parentSchema: schema82.properties.description,
+          schema: schema84.properties.description.type,
+          parentSchema: schema84.properties.description,
           data: data96,
         };
         if (vErrors === null) {
@@ -11301,8 +14090,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.description_language.type,
-          parentSchema: schema82.properties.description_language,
+          schema: schema84.properties.description_language.type,
+          parentSchema: schema84.properties.description_language,
           data: data97,
         };
         if (vErrors === null) {
@@ -11325,10 +14114,10 @@ function validate41(
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema82.properties.description_language.enum },
+          params: { allowedValues: schema84.properties.description_language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema82.properties.description_language.enum,
-          parentSchema: schema82.properties.description_language,
+          schema: schema84.properties.description_language.enum,
+          parentSchema: schema84.properties.description_language,
           data: data97,
         };
         if (vErrors === null) {
@@ -11350,7 +14139,7 @@ function validate41(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema82.properties.comments,
+            parentSchema: schema84.properties.comments,
             data: data98,
           };
           if (vErrors === null) {
@@ -11367,8 +14156,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.comments.type,
-          parentSchema: schema82.properties.comments,
+          schema: schema84.properties.comments.type,
+          parentSchema: schema84.properties.comments,
           data: data98,
         };
         if (vErrors === null) {
@@ -11390,7 +14179,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.contact_person,
+            parentSchema: schema84.properties.contact_person,
             data: data99,
           };
           if (vErrors === null) {
@@ -11408,7 +14197,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.contact_person,
+            parentSchema: schema84.properties.contact_person,
             data: data99,
           };
           if (vErrors === null) {
@@ -11425,8 +14214,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.contact_person.type,
-          parentSchema: schema82.properties.contact_person,
+          schema: schema84.properties.contact_person.type,
+          parentSchema: schema84.properties.contact_person,
           data: data99,
         };
         if (vErrors === null) {
@@ -11448,7 +14237,7 @@ function validate41(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema82.properties.owner_contact_phone,
+            parentSchema: schema84.properties.owner_contact_phone,
             data: data100,
           };
           if (vErrors === null) {
@@ -11466,7 +14255,7 @@ function validate41(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema82.properties.owner_contact_phone,
+            parentSchema: schema84.properties.owner_contact_phone,
             data: data100,
           };
           if (vErrors === null) {
@@ -11483,8 +14272,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.owner_contact_phone.type,
-          parentSchema: schema82.properties.owner_contact_phone,
+          schema: schema84.properties.owner_contact_phone.type,
+          parentSchema: schema84.properties.owner_contact_phone,
           data: data100,
         };
         if (vErrors === null) {
@@ -11506,7 +14295,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.email,
+            parentSchema: schema84.properties.email,
             data: data101,
           };
           if (vErrors === null) {
@@ -11516,7 +14305,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats104.validate(data101)) {
+        if (!formats118.validate(data101)) {
           const err217 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
@@ -11524,7 +14313,7 @@ function validate41(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema82.properties.email,
+            parentSchema: schema84.properties.email,
             data: data101,
           };
           if (vErrors === null) {
@@ -11541,8 +14330,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.email.type,
-          parentSchema: schema82.properties.email,
+          schema: schema84.properties.email.type,
+          parentSchema: schema84.properties.email,
           data: data101,
         };
         if (vErrors === null) {
@@ -11567,8 +14356,8 @@ function validate41(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema95.required,
-                parentSchema: schema95,
+                schema: schema97.required,
+                parentSchema: schema97,
                 data: data103,
               };
               if (vErrors === null) {
@@ -11585,8 +14374,8 @@ function validate41(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema95.required,
-                parentSchema: schema95,
+                schema: schema97.required,
+                parentSchema: schema97,
                 data: data103,
               };
               if (vErrors === null) {
@@ -11611,7 +14400,7 @@ function validate41(
                   params: { additionalProperty: key9 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema95,
+                  parentSchema: schema97,
                   data: data103,
                 };
                 if (vErrors === null) {
@@ -11633,7 +14422,7 @@ function validate41(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema95.properties.photo_id,
+                    parentSchema: schema97.properties.photo_id,
                     data: data104,
                   };
                   if (vErrors === null) {
@@ -11650,8 +14439,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.photo_id.type,
-                  parentSchema: schema95.properties.photo_id,
+                  schema: schema97.properties.photo_id.type,
+                  parentSchema: schema97.properties.photo_id,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -11673,7 +14462,7 @@ function validate41(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema95.properties.url,
+                    parentSchema: schema97.properties.url,
                     data: data105,
                   };
                   if (vErrors === null) {
@@ -11690,8 +14479,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.url.type,
-                  parentSchema: schema95.properties.url,
+                  schema: schema97.properties.url.type,
+                  parentSchema: schema97.properties.url,
                   data: data105,
                 };
                 if (vErrors === null) {
@@ -11713,7 +14502,7 @@ function validate41(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema95.properties.file_name,
+                    parentSchema: schema97.properties.file_name,
                     data: data106,
                   };
                   if (vErrors === null) {
@@ -11730,8 +14519,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.file_name.type,
-                  parentSchema: schema95.properties.file_name,
+                  schema: schema97.properties.file_name.type,
+                  parentSchema: schema97.properties.file_name,
                   data: data106,
                 };
                 if (vErrors === null) {
@@ -11753,7 +14542,7 @@ function validate41(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema95.properties.content_type,
+                    parentSchema: schema97.properties.content_type,
                     data: data107,
                   };
                   if (vErrors === null) {
@@ -11770,8 +14559,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.content_type.type,
-                  parentSchema: schema95.properties.content_type,
+                  schema: schema97.properties.content_type.type,
+                  parentSchema: schema97.properties.content_type,
                   data: data107,
                 };
                 if (vErrors === null) {
@@ -11791,8 +14580,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema95.properties.size.type,
-                  parentSchema: schema95.properties.size,
+                  schema: schema97.properties.size.type,
+                  parentSchema: schema97.properties.size,
                   data: data108,
                 };
                 if (vErrors === null) {
@@ -11811,7 +14600,7 @@ function validate41(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema95.properties.size,
+                    parentSchema: schema97.properties.size,
                     data: data108,
                   };
                   if (vErrors === null) {
@@ -11830,8 +14619,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema95.type,
-              parentSchema: schema95,
+              schema: schema97.type,
+              parentSchema: schema97,
               data: data103,
             };
             if (vErrors === null) {
@@ -11849,8 +14638,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.photos.type,
-          parentSchema: schema82.properties.photos,
+          schema: schema84.properties.photos.type,
+          parentSchema: schema84.properties.photos,
           data: data102,
         };
         if (vErrors === null) {
@@ -11870,8 +14659,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.report_id.type,
-          parentSchema: schema82.properties.report_id,
+          schema: schema84.properties.report_id.type,
+          parentSchema: schema84.properties.report_id,
           data: data109,
         };
         if (vErrors === null) {
@@ -11889,8 +14678,8 @@ function validate41(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema84.type,
+      parentSchema: schema84,
       data,
     };
     if (vErrors === null) {
@@ -11900,10 +14689,10 @@ function validate41(
     }
     errors++;
   }
-  validate41.errors = vErrors;
+  validate43.errors = vErrors;
   return errors === 0;
 }
-validate41.evaluated = {
+validate43.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -11967,8 +14756,8 @@ validate41.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate42;
-const schema96 = {
+export const servicePointGroup = validate44;
+const schema98 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -12020,13 +14809,13 @@ const schema96 = {
   },
 };
 
-function validate42(
+function validate44(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate42.evaluated;
+  const evaluated0 = validate44.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12041,8 +14830,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema98.required,
+        parentSchema: schema98,
         data,
       };
       if (vErrors === null) {
@@ -12059,8 +14848,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema98.required,
+        parentSchema: schema98,
         data,
       };
       if (vErrors === null) {
@@ -12079,8 +14868,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.service_point_group_id.type,
-          parentSchema: schema96.properties.service_point_group_id,
+          schema: schema98.properties.service_point_group_id.type,
+          parentSchema: schema98.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -12102,7 +14891,7 @@ function validate42(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema96.properties.group_name,
+            parentSchema: schema98.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12120,7 +14909,7 @@ function validate42(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema96.properties.group_name,
+            parentSchema: schema98.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12138,7 +14927,7 @@ function validate42(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema96.properties.group_name,
+            parentSchema: schema98.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12155,8 +14944,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.group_name.type,
-          parentSchema: schema96.properties.group_name,
+          schema: schema98.properties.group_name.type,
+          parentSchema: schema98.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -12178,7 +14967,7 @@ function validate42(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema96.properties.service_point_ids,
+            parentSchema: schema98.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -12198,8 +14987,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema96.properties.service_point_ids.items.type,
-              parentSchema: schema96.properties.service_point_ids.items,
+              schema: schema98.properties.service_point_ids.items.type,
+              parentSchema: schema98.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -12228,7 +15017,7 @@ function validate42(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema96.properties.service_point_ids,
+                parentSchema: schema98.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -12249,8 +15038,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema96.properties.service_point_ids.type,
-          parentSchema: schema96.properties.service_point_ids,
+          schema: schema98.properties.service_point_ids.type,
+          parentSchema: schema98.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -12274,8 +15063,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema96.properties.carrier_ids.items.type,
-              parentSchema: schema96.properties.carrier_ids.items,
+              schema: schema98.properties.carrier_ids.items.type,
+              parentSchema: schema98.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -12304,7 +15093,7 @@ function validate42(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema96.properties.carrier_ids,
+                parentSchema: schema98.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -12325,8 +15114,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema96.properties.carrier_ids.type,
-          parentSchema: schema96.properties.carrier_ids,
+          schema: schema98.properties.carrier_ids.type,
+          parentSchema: schema98.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -12346,8 +15135,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema96.properties.active.type,
-          parentSchema: schema96.properties.active,
+          schema: schema98.properties.active.type,
+          parentSchema: schema98.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -12365,8 +15154,8 @@ function validate42(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema96.type,
-      parentSchema: schema96,
+      schema: schema98.type,
+      parentSchema: schema98,
       data,
     };
     if (vErrors === null) {
@@ -12376,17 +15165,17 @@ function validate42(
     }
     errors++;
   }
-  validate42.errors = vErrors;
+  validate44.errors = vErrors;
   return errors === 0;
 }
-validate42.evaluated = {
+validate44.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate43;
-const schema97 = {
+export const servicePointGroupChoice = validate45;
+const schema99 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -12398,13 +15187,13 @@ const schema97 = {
   },
 };
 
-function validate43(
+function validate45(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate45.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12419,8 +15208,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12439,8 +15228,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.service_point_group_id.type,
-          parentSchema: schema97.properties.service_point_group_id,
+          schema: schema99.properties.service_point_group_id.type,
+          parentSchema: schema99.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -12458,8 +15247,8 @@ function validate43(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema97.type,
-      parentSchema: schema97,
+      schema: schema99.type,
+      parentSchema: schema99,
       data,
     };
     if (vErrors === null) {
@@ -12469,13 +15258,13 @@ function validate43(
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate45.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
+validate45.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointLocationOwner = validate44;
-const schema98 = {
+export const servicePointLocationOwner = validate46;
+const schema100 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-location-owner',
   title: 'Service point location owner',
@@ -12485,13 +15274,13 @@ const schema98 = {
   properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
 };
 
-function validate44(
+function validate46(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-location-owner" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate44.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12506,8 +15295,8 @@ function validate44(
         keyword: 'required',
         params: { missingProperty: 'location_owner_id' },
         message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -12526,8 +15315,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema98.properties.location_owner_id.type,
-          parentSchema: schema98.properties.location_owner_id,
+          schema: schema100.properties.location_owner_id.type,
+          parentSchema: schema100.properties.location_owner_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -12545,8 +15334,8 @@ function validate44(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema98.type,
-      parentSchema: schema98,
+      schema: schema100.type,
+      parentSchema: schema100,
       data,
     };
     if (vErrors === null) {
@@ -12556,13 +15345,13 @@ function validate44(
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate46.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate45;
-const schema99 = {
+export const servicePointScoutContact = validate47;
+const schema101 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -12573,13 +15362,13 @@ const schema99 = {
   properties: { scout_contact: { type: 'string', maxLength: 70, format: 'scout-value' } },
 };
 
-function validate45(
+function validate47(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate47.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12594,8 +15383,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema99.required,
-        parentSchema: schema99,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -12616,7 +15405,7 @@ function validate45(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema99.properties.scout_contact,
+            parentSchema: schema101.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -12626,7 +15415,7 @@ function validate45(
           }
           errors++;
         }
-        if (!formats98.validate(data0)) {
+        if (!formats112.validate(data0)) {
           const err2 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -12634,7 +15423,7 @@ function validate45(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema99.properties.scout_contact,
+            parentSchema: schema101.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -12651,8 +15440,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema99.properties.scout_contact.type,
-          parentSchema: schema99.properties.scout_contact,
+          schema: schema101.properties.scout_contact.type,
+          parentSchema: schema101.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -12670,8 +15459,8 @@ function validate45(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema99.type,
-      parentSchema: schema99,
+      schema: schema101.type,
+      parentSchema: schema101,
       data,
     };
     if (vErrors === null) {
@@ -12681,13 +15470,13 @@ function validate45(
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate47.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate47.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const webtoolUser = validate46;
-const schema100 = {
+export const webtoolUser = validate48;
+const schema102 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -12793,15 +15582,15 @@ const schema100 = {
     },
   },
 };
-const formats110 = sharedValidators.formats['name-3'];
+const formats124 = sharedValidators.formats['name-3'];
 
-function validate46(
+function validate48(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate48.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12816,8 +15605,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -12834,8 +15623,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -12852,8 +15641,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -12872,8 +15661,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.username.type,
-          parentSchema: schema100.properties.username,
+          schema: schema102.properties.username.type,
+          parentSchema: schema102.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -12887,7 +15676,7 @@ function validate46(
     if (data.name !== undefined) {
       let data1 = data.name;
       if (typeof data1 === 'string') {
-        if (!formats110.validate(data1)) {
+        if (!formats124.validate(data1)) {
           const err4 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/allOf/0/format',
@@ -12895,7 +15684,7 @@ function validate46(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema100.properties.name.allOf[0],
+            parentSchema: schema102.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -12915,7 +15704,7 @@ function validate46(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema100.properties.name.allOf[1],
+            parentSchema: schema102.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -12935,7 +15724,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema100.properties.name,
+            parentSchema: schema102.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12952,8 +15741,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.name.type,
-          parentSchema: schema100.properties.name,
+          schema: schema102.properties.name.type,
+          parentSchema: schema102.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -12975,7 +15764,7 @@ function validate46(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema100.properties.email,
+            parentSchema: schema102.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -12985,7 +15774,7 @@ function validate46(
           }
           errors++;
         }
-        if (!formats104.validate(data2)) {
+        if (!formats118.validate(data2)) {
           const err9 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
@@ -12993,7 +15782,7 @@ function validate46(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema100.properties.email,
+            parentSchema: schema102.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -13010,8 +15799,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.email.type,
-          parentSchema: schema100.properties.email,
+          schema: schema102.properties.email.type,
+          parentSchema: schema102.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -13031,8 +15820,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.partner_type.type,
-          parentSchema: schema100.properties.partner_type,
+          schema: schema102.properties.partner_type.type,
+          parentSchema: schema102.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -13054,10 +15843,10 @@ function validate46(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema100.properties.partner_type.enum },
+          params: { allowedValues: schema102.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema100.properties.partner_type.enum,
-          parentSchema: schema100.properties.partner_type,
+          schema: schema102.properties.partner_type.enum,
+          parentSchema: schema102.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -13079,7 +15868,7 @@ function validate46(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema100.properties.partner,
+            parentSchema: schema102.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -13096,8 +15885,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.partner.type,
-          parentSchema: schema100.properties.partner,
+          schema: schema102.properties.partner.type,
+          parentSchema: schema102.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -13117,8 +15906,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.partner_name.type,
-          parentSchema: schema100.properties.partner_name,
+          schema: schema102.properties.partner_name.type,
+          parentSchema: schema102.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -13138,8 +15927,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.role_name.type,
-          parentSchema: schema100.properties.role_name,
+          schema: schema102.properties.role_name.type,
+          parentSchema: schema102.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -13159,8 +15948,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema100.properties.enabled.type,
-          parentSchema: schema100.properties.enabled,
+          schema: schema102.properties.enabled.type,
+          parentSchema: schema102.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -13180,8 +15969,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.status.type,
-          parentSchema: schema100.properties.status,
+          schema: schema102.properties.status.type,
+          parentSchema: schema102.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -13196,10 +15985,10 @@ function validate46(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema100.properties.status.enum },
+          params: { allowedValues: schema102.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema100.properties.status.enum,
-          parentSchema: schema100.properties.status,
+          schema: schema102.properties.status.enum,
+          parentSchema: schema102.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -13217,8 +16006,8 @@ function validate46(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema100.type,
-      parentSchema: schema100,
+      schema: schema102.type,
+      parentSchema: schema102,
       data,
     };
     if (vErrors === null) {
@@ -13228,10 +16017,10 @@ function validate46(
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate48.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = {
+validate48.evaluated = {
   props: {
     username: true,
     name: true,
@@ -13253,7 +16042,9 @@ export const validators: Record<string, ValidateFunction> = {
   common: common,
   compartment: compartment,
   courier: courier,
+  'end-user': endUser,
   'hardware-unit': hardwareUnit,
+  piece: piece,
   pinpad: pinpad,
   role: role,
   'service-point': servicePoint,
