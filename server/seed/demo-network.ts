@@ -62,8 +62,9 @@ const featuresByPartnerType: Record<
     reads: ['dashboard', 'servicepoints'],
   },
   support_provider: {
-    manages: ['end_user', 'maintenance_tickets', 'support_providers', 'webtool_users'],
-    reads: ['dashboard', 'shipments', 'servicepoints'],
+    // The hotline troubleshoots the shipments of its service points (issue 16).
+    manages: ['end_user', 'maintenance_tickets', 'support_providers', 'webtool_users', 'shipments'],
+    reads: ['dashboard', 'servicepoints'],
   },
   maintenance_provider: {
     manages: ['maintenance_tickets', 'maintenance_operators', 'maintenance_providers', 'webtool_users'],

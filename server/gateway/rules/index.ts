@@ -5,6 +5,7 @@ import { hardwareUnitRules } from './hardware-units.ts';
 import { pinpadRules } from './pinpads.ts';
 import { servicePointGroupRules } from './service-point-groups.ts';
 import { servicePointRules } from './service-points.ts';
+import { shipmentRules } from './shipments.ts';
 
 /** Rules by webtool/ endpoint. */
 export const resourceRules: Record<string, ResourceRules> = {
@@ -14,4 +15,5 @@ export const resourceRules: Record<string, ResourceRules> = {
   'service_points/hardware_units': hardwareUnitRules,
   'service_points/pinpad': pinpadRules,
   'service_points/service_point_groups': servicePointGroupRules,
+  shipments: shipmentRules,
 };
