@@ -4,16 +4,18 @@ import type { ResourceDefinition } from './resource-registry.ts';
 
 const LIST_KEYS = new Set(['offset', 'limit', 'search', 'order_by', 'order_by_dir', 'opname']);
 const RANGE_KEYS = new Set(['from_date', 'to_date']);
-/** The field a list's date range (`from_date`, `to_date`, YYYY-MM-DD, both days included) reads. */
-export const DATE_RANGE_FIELD = 'created_at';
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** `from_date` and `to_date` of a resource with a `created_at`: whole days, the end not before the start. */
+/**
+ * `from_date` and `to_date` (YYYY-MM-DD, both days included) on the date-time field whose `x-filter.kind`
+ * is `date-range`: whole days, the end not before the start.
+ */
 function dateRange(resource: ResourceDefinition, query: Record<string, unknown>): ListQuery['range'] {
   const from = single(query.from_date) || undefined;
   const to = single(query.to_date) || undefined;
   if (!from && !to) return undefined;
-  if (!resource.fieldsBySource.has(DATE_RANGE_FIELD)) throw badRequest('Unknown filter: from_date');
+  const field = [...resource.fieldsBySource.values()].find((candidate) => candidate.filter?.kind === 'date-range');
+  if (!field) throw badRequest('Unknown filter: from_date');
   for (const [name, value] of [
     ['from_date', from],
     ['to_date', to],
@@ -25,7 +27,7 @@ function dateRange(resource: ResourceDefinition, query: Record<string, unknown>)
   if (from && to && to < from)
     throw badRequest('The end date must not be before the start date.', { message_key: 'validation.date_range' });
   return {
-    field: DATE_RANGE_FIELD,
+    field: field.source,
     from: from ? new Date(`${from}T00:00:00.000Z`).toISOString() : undefined,
     before: to ? new Date(Date.parse(`${to}T00:00:00.000Z`) + 24 * 60 * 60 * 1000).toISOString() : undefined,
   };

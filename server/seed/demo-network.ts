@@ -183,16 +183,22 @@ function describedInBothLanguages(doc: RoleDoc, partnersByType: [PartnerType, Pa
   return { ...doc, role_description_translations: { 'fr-FR': french } };
 }
 
+/** The shipment logs option (spec 01 §6): the piece logs for the operator's admins, carriers and hotlines. */
+const SHIPMENT_LOG_READERS: PartnerType[] = ['carrier', 'support_provider'];
+const withShipmentLogs = (doc: RoleDoc) => withOption(doc, featureIdsOf('shipments'), 'shipment_logs');
+
 export function demoRoles(): RoleDoc[] {
   const roles: RoleDoc[] = [
     withOptions(
-      role('operator', 'infinity', 'superadmin', 'Super admin of the network operator', operatorFeatures),
+      withShipmentLogs(
+        role('operator', 'infinity', 'superadmin', 'Super admin of the network operator', operatorFeatures),
+      ),
       featureIdsOf('servicepoints'),
       allServicePointOptions,
     ),
     withOptions(
       withOption(
-        role('operator', 'infinity', 'admin', 'Operator administrator', operatorFeatures),
+        withShipmentLogs(role('operator', 'infinity', 'admin', 'Operator administrator', operatorFeatures)),
         featureIdsOf('servicepoints'),
         SAVE_FILTERS_OPTION,
       ),
@@ -229,7 +235,8 @@ export function demoRoles(): RoleDoc[] {
   for (const [type, partners] of partnersByType) {
     for (const partner of partners) {
       const { manages, reads } = featuresByPartnerType[type];
-      roles.push(role(type, String(partner.id), 'admin', `${partner.name} administrator`, manages, reads));
+      const admin = role(type, String(partner.id), 'admin', `${partner.name} administrator`, manages, reads);
+      roles.push(SHIPMENT_LOG_READERS.includes(type) ? withShipmentLogs(admin) : admin);
     }
   }
   return roles.map((doc) => describedInBothLanguages(doc, partnersByType));

@@ -21,7 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 const HISTORY_DAYS = 90;
 /** Finished pieces per service point with lockers, on average. */
-const PIECES_PER_LOCKER_POINT = 26;
+const PIECES_PER_LOCKER_POINT = 20;
 const END_USERS = 4000;
 
 interface SeedServicePoint {

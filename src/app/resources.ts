@@ -6,10 +6,21 @@ import webtoolUsers from '../resources/webtool-users/index.ts';
 import roles from '../resources/roles/index.ts';
 import hardware from '../resources/hardware/index.ts';
 import pinpad from '../resources/pinpad/index.ts';
+import shipments from '../resources/shipments/index.ts';
 import type { ResourceAccessRule } from '../authProvider/access-profile.ts';
 
 /** Every resource of the app, in menu order. */
-export const resources = [servicePoints, servicePointGroups, hardware, pinpad, carriers, couriers, webtoolUsers, roles];
+export const resources = [
+  shipments,
+  servicePoints,
+  servicePointGroups,
+  hardware,
+  pinpad,
+  carriers,
+  couriers,
+  webtoolUsers,
+  roles,
+];
 
 export const accessRules: Record<string, ResourceAccessRule> = Object.fromEntries(
   resources.map((r) => [

@@ -216,7 +216,7 @@ describe('troubleshooting actions', () => {
     expect([used.status, used.body.message]).toEqual([409, 'Token cannot be resent: the token is not used']);
     const short = await patch(carrier, { opname: 'add_comment', piece_id: DEMO_CASES.waiting, comment: '  a  b ' });
     expect(short.status).toBe(422);
-    expect((short.body.errors as Record<string, Doc>).comment.message).toBe('shipments.validation.comment_min');
+    expect((short.body.errors as Record<string, Doc>).comment.message).toBe('validation.min_non_space');
     const long = await patch(carrier, {
       opname: 'add_comment',
       piece_id: DEMO_CASES.waiting,

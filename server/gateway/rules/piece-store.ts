@@ -29,7 +29,7 @@ import { applyEvent, type CompartmentChange } from './piece-events.ts';
 
 export const PIECES = 'shipments';
 export const END_USERS = 'shipments/endusers';
-const PIECE_SEARCH = { search: ['piece_id', 'piece_barcode', 'end_user_phone', 'end_user_email'] };
+const PIECE_SEARCH = { search: ['piece_id', 'piece_barcode'] };
 
 export interface PieceEventRow {
   id: number;

@@ -138,7 +138,7 @@ export function moveVerdict(piece: Piece, freeElsewhere: number): Verdict {
 /** The comment's own check: the message key of its field error, if any. */
 export function commentError(text: unknown): string | undefined {
   if (typeof text !== 'string' || text.replace(/\s/g, '').length < COMMENT_MIN_CHARACTERS) {
-    return 'shipments.validation.comment_min';
+    return 'validation.min_non_space';
   }
   if (text.length > COMMENT_MAX_LENGTH) return 'validation.max_length';
   return undefined;

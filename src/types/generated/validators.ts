@@ -4552,7 +4552,7 @@ const schema79 = {
     searchPageSize: 500,
     sort: { field: 'created_at', order: 'DESC' },
     representation: 'piece_id',
-    search: ['piece_id', 'piece_barcode', 'end_user_phone', 'end_user_email'],
+    search: ['piece_id', 'piece_barcode'],
     tabs: ['basic', 'events', 'troubleshooting', 'logs'],
   },
   required: ['piece_id', 'carrier_id', 'service_point_id', 'piece_type'],
@@ -4835,6 +4835,7 @@ const schema79 = {
       readOnly: true,
       'x-column': { index: 13 },
       'x-input': { tab: 'basic' },
+      'x-filter': { kind: 'date-range', alwaysOn: true },
     },
     active: {
       type: 'boolean',
