@@ -26,6 +26,7 @@ const END_USERS = 4000;
 
 interface SeedServicePoint {
   service_point_id: number;
+  name?: string;
   status: number;
   test_sp?: boolean;
   support_provider_id?: number | null;
@@ -120,6 +121,7 @@ export function buildPieceNetwork(
       piece_type: type,
       carrier_id: carrier,
       service_point_id: servicePoint.service_point_id,
+      service_point_name: servicePoint.name ?? null,
       support_provider_id: servicePoint.support_provider_id ?? null,
       hardware_id: null,
       compartment_id: null,

@@ -16,7 +16,8 @@ import { applyEvent, type CompartmentChange } from './piece-events.ts';
  *
  * - `createPiece(tx, piece, { event, actor, details, at })`: stores a new piece and its first event
  *   (101 HardReserved with `details.compartment_id` and `hardware_id`, or 102 SoftReserved); fills in
- *   `support_provider_id` (and `test_piece` when the service point is a test one) from the service point.
+ *   `service_point_name`, `support_provider_id` (and `test_piece` when the service point is a test one) from
+ *   the service point.
  * - `appendEvent(tx, pieceId, code, details, actor, at?)`: records an event and writes the piece's new
  *   derived fields (version + 1) and the compartments; returns the new piece.
  * - `recordEvent(tx, piece, code, details, actor, at?)`: the same without writing the piece record,
@@ -133,14 +134,15 @@ export async function appendEvent(
   return next;
 }
 
-/** What a new piece takes from its service point: its support provider, and the test mark (spec 02 §4). */
+/** What a new piece takes from its service point: its name, support provider, and the test mark (spec 02 §4). */
 export async function servicePointFacts(tx: Db, servicePointId: number) {
-  const servicePoint = await readDoc<{ support_provider_id?: number | null; test_sp?: boolean }>(
+  const servicePoint = await readDoc<{ name?: string; support_provider_id?: number | null; test_sp?: boolean }>(
     tx,
     'service_points',
     servicePointId,
   );
   return {
+    service_point_name: servicePoint?.name ?? null,
     support_provider_id: servicePoint?.support_provider_id ?? null,
     test_piece: servicePoint?.test_sp === true,
   };

@@ -96,6 +96,7 @@ export function PieceEventsPanel() {
   const createPath = useCreatePath();
   const dateTime = useDateTime();
   const { detail } = usePieceDetail(pieceId);
+  const { canAccess: mayOpenHardware } = useCanAccess({ resource: 'hardware', action: 'show' });
   if (!detail.data) return <Loading error={detail.error} />;
   const { events, piece, compartment, notifications } = detail.data;
   const tokens = piece.tokens ?? [];
@@ -171,12 +172,16 @@ export function PieceEventsPanel() {
           {compartment.hardware_id ? (
             <Typography>
               {translate('shipments.detail.hardware_unit')}:{' '}
-              <Link
-                component={RouterLink}
-                to={createPath({ resource: 'hardware', id: compartment.hardware_id, type: 'show' })}
-              >
-                {compartment.hardware_name ?? compartment.hardware_id}
-              </Link>
+              {mayOpenHardware ? (
+                <Link
+                  component={RouterLink}
+                  to={createPath({ resource: 'hardware', id: compartment.hardware_id, type: 'show' })}
+                >
+                  {compartment.hardware_name ?? compartment.hardware_id}
+                </Link>
+              ) : (
+                (compartment.hardware_name ?? compartment.hardware_id)
+              )}
               {compartment.column !== null &&
                 ` · ${translate('shipments.detail.position', { column: compartment.column, position: compartment.position })}`}
             </Typography>

@@ -40,6 +40,10 @@ export interface Piece {
   carrier_id: number;
   service_point_id: number;
   /**
+   * The service point's name when the piece was booked: the list shows it without a look-up per row (500 rows a page).
+   */
+  service_point_name?: string | null;
+  /**
    * The support provider of the piece's service point when the piece was created: whose hotline may read and troubleshoot it.
    */
   support_provider_id?: number | null;

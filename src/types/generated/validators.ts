@@ -4643,9 +4643,17 @@ const schema79 = {
     service_point_id: {
       type: 'integer',
       'x-lookup': { resource: 'service-points', label: 'name' },
-      'x-column': { type: 'select2', index: 6 },
+      'x-column': { type: 'select2', index: 6, hide: true, ignorexport: true },
       'x-filter': { kind: 'reference' },
       'x-input': { kind: 'reference', tab: 'basic' },
+    },
+    service_point_name: {
+      type: ['string', 'null'],
+      readOnly: true,
+      description:
+        "The service point's name when the piece was booked: the list shows it without a look-up per row (500 rows a page).",
+      'x-column': { index: 6 },
+      'x-input': { tab: 'basic' },
     },
     support_provider_id: {
       type: ['integer', 'null'],
@@ -5319,17 +5327,17 @@ function validate40(
         errors++;
       }
     }
-    if (data.support_provider_id !== undefined) {
-      let data9 = data.support_provider_id;
-      if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9)) && data9 !== null) {
+    if (data.service_point_name !== undefined) {
+      let data9 = data.service_point_name;
+      if (typeof data9 !== 'string' && data9 !== null) {
         const err22 = {
-          instancePath: instancePath + '/support_provider_id',
-          schemaPath: '#/properties/support_provider_id/type',
+          instancePath: instancePath + '/service_point_name',
+          schemaPath: '#/properties/service_point_name/type',
           keyword: 'type',
-          params: { type: schema79.properties.support_provider_id.type },
-          message: 'must be integer,null',
-          schema: schema79.properties.support_provider_id.type,
-          parentSchema: schema79.properties.support_provider_id,
+          params: { type: schema79.properties.service_point_name.type },
+          message: 'must be string,null',
+          schema: schema79.properties.service_point_name.type,
+          parentSchema: schema79.properties.service_point_name,
           data: data9,
         };
         if (vErrors === null) {
@@ -5340,17 +5348,17 @@ function validate40(
         errors++;
       }
     }
-    if (data.hardware_id !== undefined) {
-      let data10 = data.hardware_id;
+    if (data.support_provider_id !== undefined) {
+      let data10 = data.support_provider_id;
       if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10)) && data10 !== null) {
         const err23 = {
-          instancePath: instancePath + '/hardware_id',
-          schemaPath: '#/properties/hardware_id/type',
+          instancePath: instancePath + '/support_provider_id',
+          schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema79.properties.hardware_id.type },
+          params: { type: schema79.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema79.properties.hardware_id.type,
-          parentSchema: schema79.properties.hardware_id,
+          schema: schema79.properties.support_provider_id.type,
+          parentSchema: schema79.properties.support_provider_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -5361,17 +5369,17 @@ function validate40(
         errors++;
       }
     }
-    if (data.compartment_id !== undefined) {
-      let data11 = data.compartment_id;
+    if (data.hardware_id !== undefined) {
+      let data11 = data.hardware_id;
       if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11)) && data11 !== null) {
         const err24 = {
-          instancePath: instancePath + '/compartment_id',
-          schemaPath: '#/properties/compartment_id/type',
+          instancePath: instancePath + '/hardware_id',
+          schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema79.properties.compartment_id.type },
+          params: { type: schema79.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema79.properties.compartment_id.type,
-          parentSchema: schema79.properties.compartment_id,
+          schema: schema79.properties.hardware_id.type,
+          parentSchema: schema79.properties.hardware_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -5382,17 +5390,17 @@ function validate40(
         errors++;
       }
     }
-    if (data.courier_id !== undefined) {
-      let data12 = data.courier_id;
+    if (data.compartment_id !== undefined) {
+      let data12 = data.compartment_id;
       if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12)) && data12 !== null) {
         const err25 = {
-          instancePath: instancePath + '/courier_id',
-          schemaPath: '#/properties/courier_id/type',
+          instancePath: instancePath + '/compartment_id',
+          schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema79.properties.courier_id.type },
+          params: { type: schema79.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema79.properties.courier_id.type,
-          parentSchema: schema79.properties.courier_id,
+          schema: schema79.properties.compartment_id.type,
+          parentSchema: schema79.properties.compartment_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -5403,17 +5411,17 @@ function validate40(
         errors++;
       }
     }
-    if (data.allocation_type !== undefined) {
-      let data13 = data.allocation_type;
-      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
+    if (data.courier_id !== undefined) {
+      let data13 = data.courier_id;
+      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13)) && data13 !== null) {
         const err26 = {
-          instancePath: instancePath + '/allocation_type',
-          schemaPath: '#/properties/allocation_type/type',
+          instancePath: instancePath + '/courier_id',
+          schemaPath: '#/properties/courier_id/type',
           keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema79.properties.allocation_type.type,
-          parentSchema: schema79.properties.allocation_type,
+          params: { type: schema79.properties.courier_id.type },
+          message: 'must be integer,null',
+          schema: schema79.properties.courier_id.type,
+          parentSchema: schema79.properties.courier_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -5423,16 +5431,19 @@ function validate40(
         }
         errors++;
       }
-      if (!(data13 === 1 || data13 === 2)) {
+    }
+    if (data.allocation_type !== undefined) {
+      let data14 = data.allocation_type;
+      if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14))) {
         const err27 = {
           instancePath: instancePath + '/allocation_type',
-          schemaPath: '#/properties/allocation_type/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema79.properties.allocation_type.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema79.properties.allocation_type.enum,
+          schemaPath: '#/properties/allocation_type/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema79.properties.allocation_type.type,
           parentSchema: schema79.properties.allocation_type,
-          data: data13,
+          data: data14,
         };
         if (vErrors === null) {
           vErrors = [err27];
@@ -5441,18 +5452,15 @@ function validate40(
         }
         errors++;
       }
-    }
-    if (data.parcel_type !== undefined) {
-      let data14 = data.parcel_type;
-      if (typeof data14 !== 'string') {
+      if (!(data14 === 1 || data14 === 2)) {
         const err28 = {
-          instancePath: instancePath + '/parcel_type',
-          schemaPath: '#/properties/parcel_type/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema79.properties.parcel_type.type,
-          parentSchema: schema79.properties.parcel_type,
+          instancePath: instancePath + '/allocation_type',
+          schemaPath: '#/properties/allocation_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema79.properties.allocation_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema79.properties.allocation_type.enum,
+          parentSchema: schema79.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -5462,16 +5470,19 @@ function validate40(
         }
         errors++;
       }
-      if (!(data14 === 'small' || data14 === 'medium' || data14 === 'large')) {
+    }
+    if (data.parcel_type !== undefined) {
+      let data15 = data.parcel_type;
+      if (typeof data15 !== 'string') {
         const err29 = {
           instancePath: instancePath + '/parcel_type',
-          schemaPath: '#/properties/parcel_type/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema79.properties.parcel_type.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema79.properties.parcel_type.enum,
+          schemaPath: '#/properties/parcel_type/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema79.properties.parcel_type.type,
           parentSchema: schema79.properties.parcel_type,
-          data: data14,
+          data: data15,
         };
         if (vErrors === null) {
           vErrors = [err29];
@@ -5480,12 +5491,30 @@ function validate40(
         }
         errors++;
       }
+      if (!(data15 === 'small' || data15 === 'medium' || data15 === 'large')) {
+        const err30 = {
+          instancePath: instancePath + '/parcel_type',
+          schemaPath: '#/properties/parcel_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema79.properties.parcel_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema79.properties.parcel_type.enum,
+          parentSchema: schema79.properties.parcel_type,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
     }
     if (data.height !== undefined) {
-      let data15 = data.height;
-      if (typeof data15 == 'number' && isFinite(data15)) {
-        if (data15 > 58 || isNaN(data15)) {
-          const err30 = {
+      let data16 = data.height;
+      if (typeof data16 == 'number' && isFinite(data16)) {
+        if (data16 > 58 || isNaN(data16)) {
+          const err31 = {
             instancePath: instancePath + '/height',
             schemaPath: '#/properties/height/maximum',
             keyword: 'maximum',
@@ -5493,25 +5522,7 @@ function validate40(
             message: 'must be <= 58',
             schema: 58,
             parentSchema: schema79.properties.height,
-            data: data15,
-          };
-          if (vErrors === null) {
-            vErrors = [err30];
-          } else {
-            vErrors.push(err30);
-          }
-          errors++;
-        }
-        if (data15 <= 0 || isNaN(data15)) {
-          const err31 = {
-            instancePath: instancePath + '/height',
-            schemaPath: '#/properties/height/exclusiveMinimum',
-            keyword: 'exclusiveMinimum',
-            params: { comparison: '>', limit: 0 },
-            message: 'must be > 0',
-            schema: 0,
-            parentSchema: schema79.properties.height,
-            data: data15,
+            data: data16,
           };
           if (vErrors === null) {
             vErrors = [err31];
@@ -5520,8 +5531,26 @@ function validate40(
           }
           errors++;
         }
+        if (data16 <= 0 || isNaN(data16)) {
+          const err32 = {
+            instancePath: instancePath + '/height',
+            schemaPath: '#/properties/height/exclusiveMinimum',
+            keyword: 'exclusiveMinimum',
+            params: { comparison: '>', limit: 0 },
+            message: 'must be > 0',
+            schema: 0,
+            parentSchema: schema79.properties.height,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
+        }
       } else {
-        const err32 = {
+        const err33 = {
           instancePath: instancePath + '/height',
           schemaPath: '#/properties/height/type',
           keyword: 'type',
@@ -5529,21 +5558,21 @@ function validate40(
           message: 'must be number',
           schema: schema79.properties.height.type,
           parentSchema: schema79.properties.height,
-          data: data15,
+          data: data16,
         };
         if (vErrors === null) {
-          vErrors = [err32];
+          vErrors = [err33];
         } else {
-          vErrors.push(err32);
+          vErrors.push(err33);
         }
         errors++;
       }
     }
     if (data.width !== undefined) {
-      let data16 = data.width;
-      if (typeof data16 == 'number' && isFinite(data16)) {
-        if (data16 > 43 || isNaN(data16)) {
-          const err33 = {
+      let data17 = data.width;
+      if (typeof data17 == 'number' && isFinite(data17)) {
+        if (data17 > 43 || isNaN(data17)) {
+          const err34 = {
             instancePath: instancePath + '/width',
             schemaPath: '#/properties/width/maximum',
             keyword: 'maximum',
@@ -5551,25 +5580,7 @@ function validate40(
             message: 'must be <= 43',
             schema: 43,
             parentSchema: schema79.properties.width,
-            data: data16,
-          };
-          if (vErrors === null) {
-            vErrors = [err33];
-          } else {
-            vErrors.push(err33);
-          }
-          errors++;
-        }
-        if (data16 <= 0 || isNaN(data16)) {
-          const err34 = {
-            instancePath: instancePath + '/width',
-            schemaPath: '#/properties/width/exclusiveMinimum',
-            keyword: 'exclusiveMinimum',
-            params: { comparison: '>', limit: 0 },
-            message: 'must be > 0',
-            schema: 0,
-            parentSchema: schema79.properties.width,
-            data: data16,
+            data: data17,
           };
           if (vErrors === null) {
             vErrors = [err34];
@@ -5578,8 +5589,26 @@ function validate40(
           }
           errors++;
         }
+        if (data17 <= 0 || isNaN(data17)) {
+          const err35 = {
+            instancePath: instancePath + '/width',
+            schemaPath: '#/properties/width/exclusiveMinimum',
+            keyword: 'exclusiveMinimum',
+            params: { comparison: '>', limit: 0 },
+            message: 'must be > 0',
+            schema: 0,
+            parentSchema: schema79.properties.width,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
+          }
+          errors++;
+        }
       } else {
-        const err35 = {
+        const err36 = {
           instancePath: instancePath + '/width',
           schemaPath: '#/properties/width/type',
           keyword: 'type',
@@ -5587,21 +5616,21 @@ function validate40(
           message: 'must be number',
           schema: schema79.properties.width.type,
           parentSchema: schema79.properties.width,
-          data: data16,
+          data: data17,
         };
         if (vErrors === null) {
-          vErrors = [err35];
+          vErrors = [err36];
         } else {
-          vErrors.push(err35);
+          vErrors.push(err36);
         }
         errors++;
       }
     }
     if (data.depth !== undefined) {
-      let data17 = data.depth;
-      if (typeof data17 == 'number' && isFinite(data17)) {
-        if (data17 > 58 || isNaN(data17)) {
-          const err36 = {
+      let data18 = data.depth;
+      if (typeof data18 == 'number' && isFinite(data18)) {
+        if (data18 > 58 || isNaN(data18)) {
+          const err37 = {
             instancePath: instancePath + '/depth',
             schemaPath: '#/properties/depth/maximum',
             keyword: 'maximum',
@@ -5609,25 +5638,7 @@ function validate40(
             message: 'must be <= 58',
             schema: 58,
             parentSchema: schema79.properties.depth,
-            data: data17,
-          };
-          if (vErrors === null) {
-            vErrors = [err36];
-          } else {
-            vErrors.push(err36);
-          }
-          errors++;
-        }
-        if (data17 <= 0 || isNaN(data17)) {
-          const err37 = {
-            instancePath: instancePath + '/depth',
-            schemaPath: '#/properties/depth/exclusiveMinimum',
-            keyword: 'exclusiveMinimum',
-            params: { comparison: '>', limit: 0 },
-            message: 'must be > 0',
-            schema: 0,
-            parentSchema: schema79.properties.depth,
-            data: data17,
+            data: data18,
           };
           if (vErrors === null) {
             vErrors = [err37];
@@ -5636,8 +5647,26 @@ function validate40(
           }
           errors++;
         }
+        if (data18 <= 0 || isNaN(data18)) {
+          const err38 = {
+            instancePath: instancePath + '/depth',
+            schemaPath: '#/properties/depth/exclusiveMinimum',
+            keyword: 'exclusiveMinimum',
+            params: { comparison: '>', limit: 0 },
+            message: 'must be > 0',
+            schema: 0,
+            parentSchema: schema79.properties.depth,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err38];
+          } else {
+            vErrors.push(err38);
+          }
+          errors++;
+        }
       } else {
-        const err38 = {
+        const err39 = {
           instancePath: instancePath + '/depth',
           schemaPath: '#/properties/depth/type',
           keyword: 'type',
@@ -5645,27 +5674,6 @@ function validate40(
           message: 'must be number',
           schema: schema79.properties.depth.type,
           parentSchema: schema79.properties.depth,
-          data: data17,
-        };
-        if (vErrors === null) {
-          vErrors = [err38];
-        } else {
-          vErrors.push(err38);
-        }
-        errors++;
-      }
-    }
-    if (data.sender_name !== undefined) {
-      let data18 = data.sender_name;
-      if (typeof data18 !== 'string' && data18 !== null) {
-        const err39 = {
-          instancePath: instancePath + '/sender_name',
-          schemaPath: '#/properties/sender_name/type',
-          keyword: 'type',
-          params: { type: schema79.properties.sender_name.type },
-          message: 'must be string,null',
-          schema: schema79.properties.sender_name.type,
-          parentSchema: schema79.properties.sender_name,
           data: data18,
         };
         if (vErrors === null) {
@@ -5675,9 +5683,30 @@ function validate40(
         }
         errors++;
       }
-      if (typeof data18 === 'string') {
-        if (func2(data18) > 70) {
-          const err40 = {
+    }
+    if (data.sender_name !== undefined) {
+      let data19 = data.sender_name;
+      if (typeof data19 !== 'string' && data19 !== null) {
+        const err40 = {
+          instancePath: instancePath + '/sender_name',
+          schemaPath: '#/properties/sender_name/type',
+          keyword: 'type',
+          params: { type: schema79.properties.sender_name.type },
+          message: 'must be string,null',
+          schema: schema79.properties.sender_name.type,
+          parentSchema: schema79.properties.sender_name,
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err40];
+        } else {
+          vErrors.push(err40);
+        }
+        errors++;
+      }
+      if (typeof data19 === 'string') {
+        if (func2(data19) > 70) {
+          const err41 = {
             instancePath: instancePath + '/sender_name',
             schemaPath: '#/properties/sender_name/maxLength',
             keyword: 'maxLength',
@@ -5685,21 +5714,21 @@ function validate40(
             message: 'must NOT have more than 70 characters',
             schema: 70,
             parentSchema: schema79.properties.sender_name,
-            data: data18,
+            data: data19,
           };
           if (vErrors === null) {
-            vErrors = [err40];
+            vErrors = [err41];
           } else {
-            vErrors.push(err40);
+            vErrors.push(err41);
           }
           errors++;
         }
       }
     }
     if (data.sender_phone !== undefined) {
-      let data19 = data.sender_phone;
-      if (typeof data19 !== 'string' && data19 !== null) {
-        const err41 = {
+      let data20 = data.sender_phone;
+      if (typeof data20 !== 'string' && data20 !== null) {
+        const err42 = {
           instancePath: instancePath + '/sender_phone',
           schemaPath: '#/properties/sender_phone/type',
           keyword: 'type',
@@ -5707,18 +5736,18 @@ function validate40(
           message: 'must be string,null',
           schema: schema79.properties.sender_phone.type,
           parentSchema: schema79.properties.sender_phone,
-          data: data19,
+          data: data20,
         };
         if (vErrors === null) {
-          vErrors = [err41];
+          vErrors = [err42];
         } else {
-          vErrors.push(err41);
+          vErrors.push(err42);
         }
         errors++;
       }
-      if (typeof data19 === 'string') {
-        if (func2(data19) > 70) {
-          const err42 = {
+      if (typeof data20 === 'string') {
+        if (func2(data20) > 70) {
+          const err43 = {
             instancePath: instancePath + '/sender_phone',
             schemaPath: '#/properties/sender_phone/maxLength',
             keyword: 'maxLength',
@@ -5726,21 +5755,21 @@ function validate40(
             message: 'must NOT have more than 70 characters',
             schema: 70,
             parentSchema: schema79.properties.sender_phone,
-            data: data19,
+            data: data20,
           };
           if (vErrors === null) {
-            vErrors = [err42];
+            vErrors = [err43];
           } else {
-            vErrors.push(err42);
+            vErrors.push(err43);
           }
           errors++;
         }
       }
     }
     if (data.sender_email !== undefined) {
-      let data20 = data.sender_email;
-      if (typeof data20 !== 'string' && data20 !== null) {
-        const err43 = {
+      let data21 = data.sender_email;
+      if (typeof data21 !== 'string' && data21 !== null) {
+        const err44 = {
           instancePath: instancePath + '/sender_email',
           schemaPath: '#/properties/sender_email/type',
           keyword: 'type',
@@ -5748,18 +5777,18 @@ function validate40(
           message: 'must be string,null',
           schema: schema79.properties.sender_email.type,
           parentSchema: schema79.properties.sender_email,
-          data: data20,
+          data: data21,
         };
         if (vErrors === null) {
-          vErrors = [err43];
+          vErrors = [err44];
         } else {
-          vErrors.push(err43);
+          vErrors.push(err44);
         }
         errors++;
       }
-      if (typeof data20 === 'string') {
-        if (func2(data20) > 70) {
-          const err44 = {
+      if (typeof data21 === 'string') {
+        if (func2(data21) > 70) {
+          const err45 = {
             instancePath: instancePath + '/sender_email',
             schemaPath: '#/properties/sender_email/maxLength',
             keyword: 'maxLength',
@@ -5767,21 +5796,21 @@ function validate40(
             message: 'must NOT have more than 70 characters',
             schema: 70,
             parentSchema: schema79.properties.sender_email,
-            data: data20,
+            data: data21,
           };
           if (vErrors === null) {
-            vErrors = [err44];
+            vErrors = [err45];
           } else {
-            vErrors.push(err44);
+            vErrors.push(err45);
           }
           errors++;
         }
       }
     }
     if (data.recipient_name !== undefined) {
-      let data21 = data.recipient_name;
-      if (typeof data21 !== 'string' && data21 !== null) {
-        const err45 = {
+      let data22 = data.recipient_name;
+      if (typeof data22 !== 'string' && data22 !== null) {
+        const err46 = {
           instancePath: instancePath + '/recipient_name',
           schemaPath: '#/properties/recipient_name/type',
           keyword: 'type',
@@ -5789,18 +5818,18 @@ function validate40(
           message: 'must be string,null',
           schema: schema79.properties.recipient_name.type,
           parentSchema: schema79.properties.recipient_name,
-          data: data21,
+          data: data22,
         };
         if (vErrors === null) {
-          vErrors = [err45];
+          vErrors = [err46];
         } else {
-          vErrors.push(err45);
+          vErrors.push(err46);
         }
         errors++;
       }
-      if (typeof data21 === 'string') {
-        if (func2(data21) > 70) {
-          const err46 = {
+      if (typeof data22 === 'string') {
+        if (func2(data22) > 70) {
+          const err47 = {
             instancePath: instancePath + '/recipient_name',
             schemaPath: '#/properties/recipient_name/maxLength',
             keyword: 'maxLength',
@@ -5808,21 +5837,21 @@ function validate40(
             message: 'must NOT have more than 70 characters',
             schema: 70,
             parentSchema: schema79.properties.recipient_name,
-            data: data21,
+            data: data22,
           };
           if (vErrors === null) {
-            vErrors = [err46];
+            vErrors = [err47];
           } else {
-            vErrors.push(err46);
+            vErrors.push(err47);
           }
           errors++;
         }
       }
     }
     if (data.recipient_phone !== undefined) {
-      let data22 = data.recipient_phone;
-      if (typeof data22 !== 'string' && data22 !== null) {
-        const err47 = {
+      let data23 = data.recipient_phone;
+      if (typeof data23 !== 'string' && data23 !== null) {
+        const err48 = {
           instancePath: instancePath + '/recipient_phone',
           schemaPath: '#/properties/recipient_phone/type',
           keyword: 'type',
@@ -5830,18 +5859,18 @@ function validate40(
           message: 'must be string,null',
           schema: schema79.properties.recipient_phone.type,
           parentSchema: schema79.properties.recipient_phone,
-          data: data22,
+          data: data23,
         };
         if (vErrors === null) {
-          vErrors = [err47];
+          vErrors = [err48];
         } else {
-          vErrors.push(err47);
+          vErrors.push(err48);
         }
         errors++;
       }
-      if (typeof data22 === 'string') {
-        if (func2(data22) > 70) {
-          const err48 = {
+      if (typeof data23 === 'string') {
+        if (func2(data23) > 70) {
+          const err49 = {
             instancePath: instancePath + '/recipient_phone',
             schemaPath: '#/properties/recipient_phone/maxLength',
             keyword: 'maxLength',
@@ -5849,21 +5878,21 @@ function validate40(
             message: 'must NOT have more than 70 characters',
             schema: 70,
             parentSchema: schema79.properties.recipient_phone,
-            data: data22,
+            data: data23,
           };
           if (vErrors === null) {
-            vErrors = [err48];
+            vErrors = [err49];
           } else {
-            vErrors.push(err48);
+            vErrors.push(err49);
           }
           errors++;
         }
       }
     }
     if (data.recipient_email !== undefined) {
-      let data23 = data.recipient_email;
-      if (typeof data23 !== 'string' && data23 !== null) {
-        const err49 = {
+      let data24 = data.recipient_email;
+      if (typeof data24 !== 'string' && data24 !== null) {
+        const err50 = {
           instancePath: instancePath + '/recipient_email',
           schemaPath: '#/properties/recipient_email/type',
           keyword: 'type',
@@ -5871,18 +5900,18 @@ function validate40(
           message: 'must be string,null',
           schema: schema79.properties.recipient_email.type,
           parentSchema: schema79.properties.recipient_email,
-          data: data23,
+          data: data24,
         };
         if (vErrors === null) {
-          vErrors = [err49];
+          vErrors = [err50];
         } else {
-          vErrors.push(err49);
+          vErrors.push(err50);
         }
         errors++;
       }
-      if (typeof data23 === 'string') {
-        if (func2(data23) > 70) {
-          const err50 = {
+      if (typeof data24 === 'string') {
+        if (func2(data24) > 70) {
+          const err51 = {
             instancePath: instancePath + '/recipient_email',
             schemaPath: '#/properties/recipient_email/maxLength',
             keyword: 'maxLength',
@@ -5890,21 +5919,21 @@ function validate40(
             message: 'must NOT have more than 70 characters',
             schema: 70,
             parentSchema: schema79.properties.recipient_email,
-            data: data23,
+            data: data24,
           };
           if (vErrors === null) {
-            vErrors = [err50];
+            vErrors = [err51];
           } else {
-            vErrors.push(err50);
+            vErrors.push(err51);
           }
           errors++;
         }
       }
     }
     if (data.end_user_phone !== undefined) {
-      let data24 = data.end_user_phone;
-      if (typeof data24 !== 'string' && data24 !== null) {
-        const err51 = {
+      let data25 = data.end_user_phone;
+      if (typeof data25 !== 'string' && data25 !== null) {
+        const err52 = {
           instancePath: instancePath + '/end_user_phone',
           schemaPath: '#/properties/end_user_phone/type',
           keyword: 'type',
@@ -5912,18 +5941,18 @@ function validate40(
           message: 'must be string,null',
           schema: schema79.properties.end_user_phone.type,
           parentSchema: schema79.properties.end_user_phone,
-          data: data24,
+          data: data25,
         };
         if (vErrors === null) {
-          vErrors = [err51];
+          vErrors = [err52];
         } else {
-          vErrors.push(err51);
+          vErrors.push(err52);
         }
         errors++;
       }
-      if (typeof data24 === 'string') {
-        if (func2(data24) > 30) {
-          const err52 = {
+      if (typeof data25 === 'string') {
+        if (func2(data25) > 30) {
+          const err53 = {
             instancePath: instancePath + '/end_user_phone',
             schemaPath: '#/properties/end_user_phone/maxLength',
             keyword: 'maxLength',
@@ -5931,21 +5960,21 @@ function validate40(
             message: 'must NOT have more than 30 characters',
             schema: 30,
             parentSchema: schema79.properties.end_user_phone,
-            data: data24,
+            data: data25,
           };
           if (vErrors === null) {
-            vErrors = [err52];
+            vErrors = [err53];
           } else {
-            vErrors.push(err52);
+            vErrors.push(err53);
           }
           errors++;
         }
       }
     }
     if (data.end_user_email !== undefined) {
-      let data25 = data.end_user_email;
-      if (typeof data25 !== 'string' && data25 !== null) {
-        const err53 = {
+      let data26 = data.end_user_email;
+      if (typeof data26 !== 'string' && data26 !== null) {
+        const err54 = {
           instancePath: instancePath + '/end_user_email',
           schemaPath: '#/properties/end_user_email/type',
           keyword: 'type',
@@ -5953,18 +5982,18 @@ function validate40(
           message: 'must be string,null',
           schema: schema79.properties.end_user_email.type,
           parentSchema: schema79.properties.end_user_email,
-          data: data25,
+          data: data26,
         };
         if (vErrors === null) {
-          vErrors = [err53];
+          vErrors = [err54];
         } else {
-          vErrors.push(err53);
+          vErrors.push(err54);
         }
         errors++;
       }
-      if (typeof data25 === 'string') {
-        if (func2(data25) > 70) {
-          const err54 = {
+      if (typeof data26 === 'string') {
+        if (func2(data26) > 70) {
+          const err55 = {
             instancePath: instancePath + '/end_user_email',
             schemaPath: '#/properties/end_user_email/maxLength',
             keyword: 'maxLength',
@@ -5972,21 +6001,21 @@ function validate40(
             message: 'must NOT have more than 70 characters',
             schema: 70,
             parentSchema: schema79.properties.end_user_email,
-            data: data25,
+            data: data26,
           };
           if (vErrors === null) {
-            vErrors = [err54];
+            vErrors = [err55];
           } else {
-            vErrors.push(err54);
+            vErrors.push(err55);
           }
           errors++;
         }
       }
     }
     if (data.enduser_id !== undefined) {
-      let data26 = data.enduser_id;
-      if (!(typeof data26 == 'number' && !(data26 % 1) && !isNaN(data26) && isFinite(data26)) && data26 !== null) {
-        const err55 = {
+      let data27 = data.enduser_id;
+      if (!(typeof data27 == 'number' && !(data27 % 1) && !isNaN(data27) && isFinite(data27)) && data27 !== null) {
+        const err56 = {
           instancePath: instancePath + '/enduser_id',
           schemaPath: '#/properties/enduser_id/type',
           keyword: 'type',
@@ -5994,27 +6023,6 @@ function validate40(
           message: 'must be integer,null',
           schema: schema79.properties.enduser_id.type,
           parentSchema: schema79.properties.enduser_id,
-          data: data26,
-        };
-        if (vErrors === null) {
-          vErrors = [err55];
-        } else {
-          vErrors.push(err55);
-        }
-        errors++;
-      }
-    }
-    if (data.reference !== undefined) {
-      let data27 = data.reference;
-      if (typeof data27 !== 'string' && data27 !== null) {
-        const err56 = {
-          instancePath: instancePath + '/reference',
-          schemaPath: '#/properties/reference/type',
-          keyword: 'type',
-          params: { type: schema79.properties.reference.type },
-          message: 'must be string,null',
-          schema: schema79.properties.reference.type,
-          parentSchema: schema79.properties.reference,
           data: data27,
         };
         if (vErrors === null) {
@@ -6024,9 +6032,30 @@ function validate40(
         }
         errors++;
       }
-      if (typeof data27 === 'string') {
-        if (func2(data27) > 70) {
-          const err57 = {
+    }
+    if (data.reference !== undefined) {
+      let data28 = data.reference;
+      if (typeof data28 !== 'string' && data28 !== null) {
+        const err57 = {
+          instancePath: instancePath + '/reference',
+          schemaPath: '#/properties/reference/type',
+          keyword: 'type',
+          params: { type: schema79.properties.reference.type },
+          message: 'must be string,null',
+          schema: schema79.properties.reference.type,
+          parentSchema: schema79.properties.reference,
+          data: data28,
+        };
+        if (vErrors === null) {
+          vErrors = [err57];
+        } else {
+          vErrors.push(err57);
+        }
+        errors++;
+      }
+      if (typeof data28 === 'string') {
+        if (func2(data28) > 70) {
+          const err58 = {
             instancePath: instancePath + '/reference',
             schemaPath: '#/properties/reference/maxLength',
             keyword: 'maxLength',
@@ -6034,21 +6063,21 @@ function validate40(
             message: 'must NOT have more than 70 characters',
             schema: 70,
             parentSchema: schema79.properties.reference,
-            data: data27,
+            data: data28,
           };
           if (vErrors === null) {
-            vErrors = [err57];
+            vErrors = [err58];
           } else {
-            vErrors.push(err57);
+            vErrors.push(err58);
           }
           errors++;
         }
       }
     }
     if (data.reservation !== undefined) {
-      let data28 = data.reservation;
-      if (typeof data28 !== 'string') {
-        const err58 = {
+      let data29 = data.reservation;
+      if (typeof data29 !== 'string') {
+        const err59 = {
           instancePath: instancePath + '/reservation',
           schemaPath: '#/properties/reservation/type',
           keyword: 'type',
@@ -6056,25 +6085,7 @@ function validate40(
           message: 'must be string',
           schema: schema79.properties.reservation.type,
           parentSchema: schema79.properties.reservation,
-          data: data28,
-        };
-        if (vErrors === null) {
-          vErrors = [err58];
-        } else {
-          vErrors.push(err58);
-        }
-        errors++;
-      }
-      if (!(data28 === 'soft' || data28 === 'hard')) {
-        const err59 = {
-          instancePath: instancePath + '/reservation',
-          schemaPath: '#/properties/reservation/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema79.properties.reservation.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema79.properties.reservation.enum,
-          parentSchema: schema79.properties.reservation,
-          data: data28,
+          data: data29,
         };
         if (vErrors === null) {
           vErrors = [err59];
@@ -6083,18 +6094,15 @@ function validate40(
         }
         errors++;
       }
-    }
-    if (data.reservation_time !== undefined) {
-      let data29 = data.reservation_time;
-      if (!(typeof data29 == 'number' && !(data29 % 1) && !isNaN(data29) && isFinite(data29))) {
+      if (!(data29 === 'soft' || data29 === 'hard')) {
         const err60 = {
-          instancePath: instancePath + '/reservation_time',
-          schemaPath: '#/properties/reservation_time/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema79.properties.reservation_time.type,
-          parentSchema: schema79.properties.reservation_time,
+          instancePath: instancePath + '/reservation',
+          schemaPath: '#/properties/reservation/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema79.properties.reservation.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema79.properties.reservation.enum,
+          parentSchema: schema79.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -6104,9 +6112,30 @@ function validate40(
         }
         errors++;
       }
-      if (typeof data29 == 'number' && isFinite(data29)) {
-        if (data29 > 168 || isNaN(data29)) {
-          const err61 = {
+    }
+    if (data.reservation_time !== undefined) {
+      let data30 = data.reservation_time;
+      if (!(typeof data30 == 'number' && !(data30 % 1) && !isNaN(data30) && isFinite(data30))) {
+        const err61 = {
+          instancePath: instancePath + '/reservation_time',
+          schemaPath: '#/properties/reservation_time/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema79.properties.reservation_time.type,
+          parentSchema: schema79.properties.reservation_time,
+          data: data30,
+        };
+        if (vErrors === null) {
+          vErrors = [err61];
+        } else {
+          vErrors.push(err61);
+        }
+        errors++;
+      }
+      if (typeof data30 == 'number' && isFinite(data30)) {
+        if (data30 > 168 || isNaN(data30)) {
+          const err62 = {
             instancePath: instancePath + '/reservation_time',
             schemaPath: '#/properties/reservation_time/maximum',
             keyword: 'maximum',
@@ -6114,25 +6143,7 @@ function validate40(
             message: 'must be <= 168',
             schema: 168,
             parentSchema: schema79.properties.reservation_time,
-            data: data29,
-          };
-          if (vErrors === null) {
-            vErrors = [err61];
-          } else {
-            vErrors.push(err61);
-          }
-          errors++;
-        }
-        if (data29 < 1 || isNaN(data29)) {
-          const err62 = {
-            instancePath: instancePath + '/reservation_time',
-            schemaPath: '#/properties/reservation_time/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 1 },
-            message: 'must be >= 1',
-            schema: 1,
-            parentSchema: schema79.properties.reservation_time,
-            data: data29,
+            data: data30,
           };
           if (vErrors === null) {
             vErrors = [err62];
@@ -6141,12 +6152,30 @@ function validate40(
           }
           errors++;
         }
+        if (data30 < 1 || isNaN(data30)) {
+          const err63 = {
+            instancePath: instancePath + '/reservation_time',
+            schemaPath: '#/properties/reservation_time/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema79.properties.reservation_time,
+            data: data30,
+          };
+          if (vErrors === null) {
+            vErrors = [err63];
+          } else {
+            vErrors.push(err63);
+          }
+          errors++;
+        }
       }
     }
     if (data.reserved_until !== undefined) {
-      let data30 = data.reserved_until;
-      if (typeof data30 !== 'string' && data30 !== null) {
-        const err63 = {
+      let data31 = data.reserved_until;
+      if (typeof data31 !== 'string' && data31 !== null) {
+        const err64 = {
           instancePath: instancePath + '/reserved_until',
           schemaPath: '#/properties/reserved_until/type',
           keyword: 'type',
@@ -6154,18 +6183,18 @@ function validate40(
           message: 'must be string,null',
           schema: schema79.properties.reserved_until.type,
           parentSchema: schema79.properties.reserved_until,
-          data: data30,
+          data: data31,
         };
         if (vErrors === null) {
-          vErrors = [err63];
+          vErrors = [err64];
         } else {
-          vErrors.push(err63);
+          vErrors.push(err64);
         }
         errors++;
       }
-      if (typeof data30 === 'string') {
-        if (!formats12.validate(data30)) {
-          const err64 = {
+      if (typeof data31 === 'string') {
+        if (!formats12.validate(data31)) {
+          const err65 = {
             instancePath: instancePath + '/reserved_until',
             schemaPath: '#/properties/reserved_until/format',
             keyword: 'format',
@@ -6173,21 +6202,21 @@ function validate40(
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
             parentSchema: schema79.properties.reserved_until,
-            data: data30,
+            data: data31,
           };
           if (vErrors === null) {
-            vErrors = [err64];
+            vErrors = [err65];
           } else {
-            vErrors.push(err64);
+            vErrors.push(err65);
           }
           errors++;
         }
       }
     }
     if (data.expiry_days !== undefined) {
-      let data31 = data.expiry_days;
-      if (!(typeof data31 == 'number' && !(data31 % 1) && !isNaN(data31) && isFinite(data31))) {
-        const err65 = {
+      let data32 = data.expiry_days;
+      if (!(typeof data32 == 'number' && !(data32 % 1) && !isNaN(data32) && isFinite(data32))) {
+        const err66 = {
           instancePath: instancePath + '/expiry_days',
           schemaPath: '#/properties/expiry_days/type',
           keyword: 'type',
@@ -6195,18 +6224,18 @@ function validate40(
           message: 'must be integer',
           schema: schema79.properties.expiry_days.type,
           parentSchema: schema79.properties.expiry_days,
-          data: data31,
+          data: data32,
         };
         if (vErrors === null) {
-          vErrors = [err65];
+          vErrors = [err66];
         } else {
-          vErrors.push(err65);
+          vErrors.push(err66);
         }
         errors++;
       }
-      if (typeof data31 == 'number' && isFinite(data31)) {
-        if (data31 > 30 || isNaN(data31)) {
-          const err66 = {
+      if (typeof data32 == 'number' && isFinite(data32)) {
+        if (data32 > 30 || isNaN(data32)) {
+          const err67 = {
             instancePath: instancePath + '/expiry_days',
             schemaPath: '#/properties/expiry_days/maximum',
             keyword: 'maximum',
@@ -6214,25 +6243,7 @@ function validate40(
             message: 'must be <= 30',
             schema: 30,
             parentSchema: schema79.properties.expiry_days,
-            data: data31,
-          };
-          if (vErrors === null) {
-            vErrors = [err66];
-          } else {
-            vErrors.push(err66);
-          }
-          errors++;
-        }
-        if (data31 < 1 || isNaN(data31)) {
-          const err67 = {
-            instancePath: instancePath + '/expiry_days',
-            schemaPath: '#/properties/expiry_days/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 1 },
-            message: 'must be >= 1',
-            schema: 1,
-            parentSchema: schema79.properties.expiry_days,
-            data: data31,
+            data: data32,
           };
           if (vErrors === null) {
             vErrors = [err67];
@@ -6241,12 +6252,30 @@ function validate40(
           }
           errors++;
         }
+        if (data32 < 1 || isNaN(data32)) {
+          const err68 = {
+            instancePath: instancePath + '/expiry_days',
+            schemaPath: '#/properties/expiry_days/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema79.properties.expiry_days,
+            data: data32,
+          };
+          if (vErrors === null) {
+            vErrors = [err68];
+          } else {
+            vErrors.push(err68);
+          }
+          errors++;
+        }
       }
     }
     if (data.expiry_at !== undefined) {
-      let data32 = data.expiry_at;
-      if (typeof data32 !== 'string' && data32 !== null) {
-        const err68 = {
+      let data33 = data.expiry_at;
+      if (typeof data33 !== 'string' && data33 !== null) {
+        const err69 = {
           instancePath: instancePath + '/expiry_at',
           schemaPath: '#/properties/expiry_at/type',
           keyword: 'type',
@@ -6254,18 +6283,18 @@ function validate40(
           message: 'must be string,null',
           schema: schema79.properties.expiry_at.type,
           parentSchema: schema79.properties.expiry_at,
-          data: data32,
+          data: data33,
         };
         if (vErrors === null) {
-          vErrors = [err68];
+          vErrors = [err69];
         } else {
-          vErrors.push(err68);
+          vErrors.push(err69);
         }
         errors++;
       }
-      if (typeof data32 === 'string') {
-        if (!formats12.validate(data32)) {
-          const err69 = {
+      if (typeof data33 === 'string') {
+        if (!formats12.validate(data33)) {
+          const err70 = {
             instancePath: instancePath + '/expiry_at',
             schemaPath: '#/properties/expiry_at/format',
             keyword: 'format',
@@ -6273,26 +6302,26 @@ function validate40(
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
             parentSchema: schema79.properties.expiry_at,
-            data: data32,
+            data: data33,
           };
           if (vErrors === null) {
-            vErrors = [err69];
+            vErrors = [err70];
           } else {
-            vErrors.push(err69);
+            vErrors.push(err70);
           }
           errors++;
         }
       }
     }
     if (data.tokens !== undefined) {
-      let data33 = data.tokens;
-      if (Array.isArray(data33)) {
-        const len0 = data33.length;
+      let data34 = data.tokens;
+      if (Array.isArray(data34)) {
+        const len0 = data34.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let data34 = data33[i0];
-          if (data34 && typeof data34 == 'object' && !Array.isArray(data34)) {
-            if (data34.token_type === undefined) {
-              const err70 = {
+          let data35 = data34[i0];
+          if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
+            if (data35.token_type === undefined) {
+              const err71 = {
                 instancePath: instancePath + '/tokens/' + i0,
                 schemaPath: '#/properties/tokens/items/required',
                 keyword: 'required',
@@ -6300,25 +6329,7 @@ function validate40(
                 message: "must have required property '" + 'token_type' + "'",
                 schema: schema79.properties.tokens.items.required,
                 parentSchema: schema79.properties.tokens.items,
-                data: data34,
-              };
-              if (vErrors === null) {
-                vErrors = [err70];
-              } else {
-                vErrors.push(err70);
-              }
-              errors++;
-            }
-            if (data34.status === undefined) {
-              const err71 = {
-                instancePath: instancePath + '/tokens/' + i0,
-                schemaPath: '#/properties/tokens/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'status' },
-                message: "must have required property '" + 'status' + "'",
-                schema: schema79.properties.tokens.items.required,
-                parentSchema: schema79.properties.tokens.items,
-                data: data34,
+                data: data35,
               };
               if (vErrors === null) {
                 vErrors = [err71];
@@ -6327,16 +6338,16 @@ function validate40(
               }
               errors++;
             }
-            if (data34.code === undefined) {
+            if (data35.status === undefined) {
               const err72 = {
                 instancePath: instancePath + '/tokens/' + i0,
                 schemaPath: '#/properties/tokens/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'code' },
-                message: "must have required property '" + 'code' + "'",
+                params: { missingProperty: 'status' },
+                message: "must have required property '" + 'status' + "'",
                 schema: schema79.properties.tokens.items.required,
                 parentSchema: schema79.properties.tokens.items,
-                data: data34,
+                data: data35,
               };
               if (vErrors === null) {
                 vErrors = [err72];
@@ -6345,10 +6356,28 @@ function validate40(
               }
               errors++;
             }
-            if (data34.token_type !== undefined) {
-              let data35 = data34.token_type;
-              if (typeof data35 !== 'string') {
-                const err73 = {
+            if (data35.code === undefined) {
+              const err73 = {
+                instancePath: instancePath + '/tokens/' + i0,
+                schemaPath: '#/properties/tokens/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'code' },
+                message: "must have required property '" + 'code' + "'",
+                schema: schema79.properties.tokens.items.required,
+                parentSchema: schema79.properties.tokens.items,
+                data: data35,
+              };
+              if (vErrors === null) {
+                vErrors = [err73];
+              } else {
+                vErrors.push(err73);
+              }
+              errors++;
+            }
+            if (data35.token_type !== undefined) {
+              let data36 = data35.token_type;
+              if (typeof data36 !== 'string') {
+                const err74 = {
                   instancePath: instancePath + '/tokens/' + i0 + '/token_type',
                   schemaPath: '#/properties/tokens/items/properties/token_type/type',
                   keyword: 'type',
@@ -6356,33 +6385,7 @@ function validate40(
                   message: 'must be string',
                   schema: schema79.properties.tokens.items.properties.token_type.type,
                   parentSchema: schema79.properties.tokens.items.properties.token_type,
-                  data: data35,
-                };
-                if (vErrors === null) {
-                  vErrors = [err73];
-                } else {
-                  vErrors.push(err73);
-                }
-                errors++;
-              }
-              if (!(
-                data35 === 'courier_delivery' ||
-                data35 === 'end_user_pickup' ||
-                data35 === 'courier_pickup' ||
-                data35 === 'end_user_drop_off' ||
-                data35 === 'courier_soft_reservation' ||
-                data35 === 'end_user_soft_reservation' ||
-                data35 === 'not_sent'
-              )) {
-                const err74 = {
-                  instancePath: instancePath + '/tokens/' + i0 + '/token_type',
-                  schemaPath: '#/properties/tokens/items/properties/token_type/enum',
-                  keyword: 'enum',
-                  params: { allowedValues: schema79.properties.tokens.items.properties.token_type.enum },
-                  message: 'must be equal to one of the allowed values',
-                  schema: schema79.properties.tokens.items.properties.token_type.enum,
-                  parentSchema: schema79.properties.tokens.items.properties.token_type,
-                  data: data35,
+                  data: data36,
                 };
                 if (vErrors === null) {
                   vErrors = [err74];
@@ -6391,18 +6394,23 @@ function validate40(
                 }
                 errors++;
               }
-            }
-            if (data34.status !== undefined) {
-              let data36 = data34.status;
-              if (typeof data36 !== 'string') {
+              if (!(
+                data36 === 'courier_delivery' ||
+                data36 === 'end_user_pickup' ||
+                data36 === 'courier_pickup' ||
+                data36 === 'end_user_drop_off' ||
+                data36 === 'courier_soft_reservation' ||
+                data36 === 'end_user_soft_reservation' ||
+                data36 === 'not_sent'
+              )) {
                 const err75 = {
-                  instancePath: instancePath + '/tokens/' + i0 + '/status',
-                  schemaPath: '#/properties/tokens/items/properties/status/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema79.properties.tokens.items.properties.status.type,
-                  parentSchema: schema79.properties.tokens.items.properties.status,
+                  instancePath: instancePath + '/tokens/' + i0 + '/token_type',
+                  schemaPath: '#/properties/tokens/items/properties/token_type/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema79.properties.tokens.items.properties.token_type.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema79.properties.tokens.items.properties.token_type.enum,
+                  parentSchema: schema79.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -6412,22 +6420,19 @@ function validate40(
                 }
                 errors++;
               }
-              if (!(
-                data36 === 'available' ||
-                data36 === 'used' ||
-                data36 === 'expired' ||
-                data36 === 'expiry_pending' ||
-                data36 === 'cancelled'
-              )) {
+            }
+            if (data35.status !== undefined) {
+              let data37 = data35.status;
+              if (typeof data37 !== 'string') {
                 const err76 = {
                   instancePath: instancePath + '/tokens/' + i0 + '/status',
-                  schemaPath: '#/properties/tokens/items/properties/status/enum',
-                  keyword: 'enum',
-                  params: { allowedValues: schema79.properties.tokens.items.properties.status.enum },
-                  message: 'must be equal to one of the allowed values',
-                  schema: schema79.properties.tokens.items.properties.status.enum,
+                  schemaPath: '#/properties/tokens/items/properties/status/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema79.properties.tokens.items.properties.status.type,
                   parentSchema: schema79.properties.tokens.items.properties.status,
-                  data: data36,
+                  data: data37,
                 };
                 if (vErrors === null) {
                   vErrors = [err76];
@@ -6436,12 +6441,36 @@ function validate40(
                 }
                 errors++;
               }
+              if (!(
+                data37 === 'available' ||
+                data37 === 'used' ||
+                data37 === 'expired' ||
+                data37 === 'expiry_pending' ||
+                data37 === 'cancelled'
+              )) {
+                const err77 = {
+                  instancePath: instancePath + '/tokens/' + i0 + '/status',
+                  schemaPath: '#/properties/tokens/items/properties/status/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema79.properties.tokens.items.properties.status.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema79.properties.tokens.items.properties.status.enum,
+                  parentSchema: schema79.properties.tokens.items.properties.status,
+                  data: data37,
+                };
+                if (vErrors === null) {
+                  vErrors = [err77];
+                } else {
+                  vErrors.push(err77);
+                }
+                errors++;
+              }
             }
-            if (data34.code !== undefined) {
-              let data37 = data34.code;
-              if (typeof data37 === 'string') {
-                if (func2(data37) > 12) {
-                  const err77 = {
+            if (data35.code !== undefined) {
+              let data38 = data35.code;
+              if (typeof data38 === 'string') {
+                if (func2(data38) > 12) {
+                  const err78 = {
                     instancePath: instancePath + '/tokens/' + i0 + '/code',
                     schemaPath: '#/properties/tokens/items/properties/code/maxLength',
                     keyword: 'maxLength',
@@ -6449,17 +6478,17 @@ function validate40(
                     message: 'must NOT have more than 12 characters',
                     schema: 12,
                     parentSchema: schema79.properties.tokens.items.properties.code,
-                    data: data37,
+                    data: data38,
                   };
                   if (vErrors === null) {
-                    vErrors = [err77];
+                    vErrors = [err78];
                   } else {
-                    vErrors.push(err77);
+                    vErrors.push(err78);
                   }
                   errors++;
                 }
               } else {
-                const err78 = {
+                const err79 = {
                   instancePath: instancePath + '/tokens/' + i0 + '/code',
                   schemaPath: '#/properties/tokens/items/properties/code/type',
                   keyword: 'type',
@@ -6467,27 +6496,6 @@ function validate40(
                   message: 'must be string',
                   schema: schema79.properties.tokens.items.properties.code.type,
                   parentSchema: schema79.properties.tokens.items.properties.code,
-                  data: data37,
-                };
-                if (vErrors === null) {
-                  vErrors = [err78];
-                } else {
-                  vErrors.push(err78);
-                }
-                errors++;
-              }
-            }
-            if (data34.valid_until !== undefined) {
-              let data38 = data34.valid_until;
-              if (typeof data38 !== 'string' && data38 !== null) {
-                const err79 = {
-                  instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
-                  schemaPath: '#/properties/tokens/items/properties/valid_until/type',
-                  keyword: 'type',
-                  params: { type: schema79.properties.tokens.items.properties.valid_until.type },
-                  message: 'must be string,null',
-                  schema: schema79.properties.tokens.items.properties.valid_until.type,
-                  parentSchema: schema79.properties.tokens.items.properties.valid_until,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -6497,9 +6505,30 @@ function validate40(
                 }
                 errors++;
               }
-              if (typeof data38 === 'string') {
-                if (!formats12.validate(data38)) {
-                  const err80 = {
+            }
+            if (data35.valid_until !== undefined) {
+              let data39 = data35.valid_until;
+              if (typeof data39 !== 'string' && data39 !== null) {
+                const err80 = {
+                  instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
+                  schemaPath: '#/properties/tokens/items/properties/valid_until/type',
+                  keyword: 'type',
+                  params: { type: schema79.properties.tokens.items.properties.valid_until.type },
+                  message: 'must be string,null',
+                  schema: schema79.properties.tokens.items.properties.valid_until.type,
+                  parentSchema: schema79.properties.tokens.items.properties.valid_until,
+                  data: data39,
+                };
+                if (vErrors === null) {
+                  vErrors = [err80];
+                } else {
+                  vErrors.push(err80);
+                }
+                errors++;
+              }
+              if (typeof data39 === 'string') {
+                if (!formats12.validate(data39)) {
+                  const err81 = {
                     instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
                     schemaPath: '#/properties/tokens/items/properties/valid_until/format',
                     keyword: 'format',
@@ -6507,19 +6536,19 @@ function validate40(
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
                     parentSchema: schema79.properties.tokens.items.properties.valid_until,
-                    data: data38,
+                    data: data39,
                   };
                   if (vErrors === null) {
-                    vErrors = [err80];
+                    vErrors = [err81];
                   } else {
-                    vErrors.push(err80);
+                    vErrors.push(err81);
                   }
                   errors++;
                 }
               }
             }
           } else {
-            const err81 = {
+            const err82 = {
               instancePath: instancePath + '/tokens/' + i0,
               schemaPath: '#/properties/tokens/items/type',
               keyword: 'type',
@@ -6527,18 +6556,18 @@ function validate40(
               message: 'must be object',
               schema: schema79.properties.tokens.items.type,
               parentSchema: schema79.properties.tokens.items,
-              data: data34,
+              data: data35,
             };
             if (vErrors === null) {
-              vErrors = [err81];
+              vErrors = [err82];
             } else {
-              vErrors.push(err81);
+              vErrors.push(err82);
             }
             errors++;
           }
         }
       } else {
-        const err82 = {
+        const err83 = {
           instancePath: instancePath + '/tokens',
           schemaPath: '#/properties/tokens/type',
           keyword: 'type',
@@ -6546,25 +6575,25 @@ function validate40(
           message: 'must be array',
           schema: schema79.properties.tokens.type,
           parentSchema: schema79.properties.tokens,
-          data: data33,
+          data: data34,
         };
         if (vErrors === null) {
-          vErrors = [err82];
+          vErrors = [err83];
         } else {
-          vErrors.push(err82);
+          vErrors.push(err83);
         }
         errors++;
       }
     }
     if (data.notifications !== undefined) {
-      let data39 = data.notifications;
-      if (Array.isArray(data39)) {
-        const len1 = data39.length;
+      let data40 = data.notifications;
+      if (Array.isArray(data40)) {
+        const len1 = data40.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          let data40 = data39[i1];
-          if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
-            if (data40.channel === undefined) {
-              const err83 = {
+          let data41 = data40[i1];
+          if (data41 && typeof data41 == 'object' && !Array.isArray(data41)) {
+            if (data41.channel === undefined) {
+              const err84 = {
                 instancePath: instancePath + '/notifications/' + i1,
                 schemaPath: '#/properties/notifications/items/required',
                 keyword: 'required',
@@ -6572,25 +6601,7 @@ function validate40(
                 message: "must have required property '" + 'channel' + "'",
                 schema: schema79.properties.notifications.items.required,
                 parentSchema: schema79.properties.notifications.items,
-                data: data40,
-              };
-              if (vErrors === null) {
-                vErrors = [err83];
-              } else {
-                vErrors.push(err83);
-              }
-              errors++;
-            }
-            if (data40.to === undefined) {
-              const err84 = {
-                instancePath: instancePath + '/notifications/' + i1,
-                schemaPath: '#/properties/notifications/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'to' },
-                message: "must have required property '" + 'to' + "'",
-                schema: schema79.properties.notifications.items.required,
-                parentSchema: schema79.properties.notifications.items,
-                data: data40,
+                data: data41,
               };
               if (vErrors === null) {
                 vErrors = [err84];
@@ -6599,16 +6610,16 @@ function validate40(
               }
               errors++;
             }
-            if (data40.at === undefined) {
+            if (data41.to === undefined) {
               const err85 = {
                 instancePath: instancePath + '/notifications/' + i1,
                 schemaPath: '#/properties/notifications/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'at' },
-                message: "must have required property '" + 'at' + "'",
+                params: { missingProperty: 'to' },
+                message: "must have required property '" + 'to' + "'",
                 schema: schema79.properties.notifications.items.required,
                 parentSchema: schema79.properties.notifications.items,
-                data: data40,
+                data: data41,
               };
               if (vErrors === null) {
                 vErrors = [err85];
@@ -6617,10 +6628,28 @@ function validate40(
               }
               errors++;
             }
-            if (data40.channel !== undefined) {
-              let data41 = data40.channel;
-              if (typeof data41 !== 'string') {
-                const err86 = {
+            if (data41.at === undefined) {
+              const err86 = {
+                instancePath: instancePath + '/notifications/' + i1,
+                schemaPath: '#/properties/notifications/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'at' },
+                message: "must have required property '" + 'at' + "'",
+                schema: schema79.properties.notifications.items.required,
+                parentSchema: schema79.properties.notifications.items,
+                data: data41,
+              };
+              if (vErrors === null) {
+                vErrors = [err86];
+              } else {
+                vErrors.push(err86);
+              }
+              errors++;
+            }
+            if (data41.channel !== undefined) {
+              let data42 = data41.channel;
+              if (typeof data42 !== 'string') {
+                const err87 = {
                   instancePath: instancePath + '/notifications/' + i1 + '/channel',
                   schemaPath: '#/properties/notifications/items/properties/channel/type',
                   keyword: 'type',
@@ -6628,25 +6657,7 @@ function validate40(
                   message: 'must be string',
                   schema: schema79.properties.notifications.items.properties.channel.type,
                   parentSchema: schema79.properties.notifications.items.properties.channel,
-                  data: data41,
-                };
-                if (vErrors === null) {
-                  vErrors = [err86];
-                } else {
-                  vErrors.push(err86);
-                }
-                errors++;
-              }
-              if (!(data41 === 'sms' || data41 === 'email')) {
-                const err87 = {
-                  instancePath: instancePath + '/notifications/' + i1 + '/channel',
-                  schemaPath: '#/properties/notifications/items/properties/channel/enum',
-                  keyword: 'enum',
-                  params: { allowedValues: schema79.properties.notifications.items.properties.channel.enum },
-                  message: 'must be equal to one of the allowed values',
-                  schema: schema79.properties.notifications.items.properties.channel.enum,
-                  parentSchema: schema79.properties.notifications.items.properties.channel,
-                  data: data41,
+                  data: data42,
                 };
                 if (vErrors === null) {
                   vErrors = [err87];
@@ -6655,12 +6666,30 @@ function validate40(
                 }
                 errors++;
               }
+              if (!(data42 === 'sms' || data42 === 'email')) {
+                const err88 = {
+                  instancePath: instancePath + '/notifications/' + i1 + '/channel',
+                  schemaPath: '#/properties/notifications/items/properties/channel/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema79.properties.notifications.items.properties.channel.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema79.properties.notifications.items.properties.channel.enum,
+                  parentSchema: schema79.properties.notifications.items.properties.channel,
+                  data: data42,
+                };
+                if (vErrors === null) {
+                  vErrors = [err88];
+                } else {
+                  vErrors.push(err88);
+                }
+                errors++;
+              }
             }
-            if (data40.to !== undefined) {
-              let data42 = data40.to;
-              if (typeof data42 === 'string') {
-                if (func2(data42) > 70) {
-                  const err88 = {
+            if (data41.to !== undefined) {
+              let data43 = data41.to;
+              if (typeof data43 === 'string') {
+                if (func2(data43) > 70) {
+                  const err89 = {
                     instancePath: instancePath + '/notifications/' + i1 + '/to',
                     schemaPath: '#/properties/notifications/items/properties/to/maxLength',
                     keyword: 'maxLength',
@@ -6668,17 +6697,17 @@ function validate40(
                     message: 'must NOT have more than 70 characters',
                     schema: 70,
                     parentSchema: schema79.properties.notifications.items.properties.to,
-                    data: data42,
+                    data: data43,
                   };
                   if (vErrors === null) {
-                    vErrors = [err88];
+                    vErrors = [err89];
                   } else {
-                    vErrors.push(err88);
+                    vErrors.push(err89);
                   }
                   errors++;
                 }
               } else {
-                const err89 = {
+                const err90 = {
                   instancePath: instancePath + '/notifications/' + i1 + '/to',
                   schemaPath: '#/properties/notifications/items/properties/to/type',
                   keyword: 'type',
@@ -6686,27 +6715,6 @@ function validate40(
                   message: 'must be string',
                   schema: schema79.properties.notifications.items.properties.to.type,
                   parentSchema: schema79.properties.notifications.items.properties.to,
-                  data: data42,
-                };
-                if (vErrors === null) {
-                  vErrors = [err89];
-                } else {
-                  vErrors.push(err89);
-                }
-                errors++;
-              }
-            }
-            if (data40.token_type !== undefined) {
-              let data43 = data40.token_type;
-              if (typeof data43 !== 'string') {
-                const err90 = {
-                  instancePath: instancePath + '/notifications/' + i1 + '/token_type',
-                  schemaPath: '#/properties/notifications/items/properties/token_type/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema79.properties.notifications.items.properties.token_type.type,
-                  parentSchema: schema79.properties.notifications.items.properties.token_type,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -6716,24 +6724,19 @@ function validate40(
                 }
                 errors++;
               }
-              if (!(
-                data43 === 'courier_delivery' ||
-                data43 === 'end_user_pickup' ||
-                data43 === 'courier_pickup' ||
-                data43 === 'end_user_drop_off' ||
-                data43 === 'courier_soft_reservation' ||
-                data43 === 'end_user_soft_reservation' ||
-                data43 === 'not_sent'
-              )) {
+            }
+            if (data41.token_type !== undefined) {
+              let data44 = data41.token_type;
+              if (typeof data44 !== 'string') {
                 const err91 = {
                   instancePath: instancePath + '/notifications/' + i1 + '/token_type',
-                  schemaPath: '#/properties/notifications/items/properties/token_type/enum',
-                  keyword: 'enum',
-                  params: { allowedValues: schema79.properties.notifications.items.properties.token_type.enum },
-                  message: 'must be equal to one of the allowed values',
-                  schema: schema79.properties.notifications.items.properties.token_type.enum,
+                  schemaPath: '#/properties/notifications/items/properties/token_type/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema79.properties.notifications.items.properties.token_type.type,
                   parentSchema: schema79.properties.notifications.items.properties.token_type,
-                  data: data43,
+                  data: data44,
                 };
                 if (vErrors === null) {
                   vErrors = [err91];
@@ -6742,12 +6745,38 @@ function validate40(
                 }
                 errors++;
               }
+              if (!(
+                data44 === 'courier_delivery' ||
+                data44 === 'end_user_pickup' ||
+                data44 === 'courier_pickup' ||
+                data44 === 'end_user_drop_off' ||
+                data44 === 'courier_soft_reservation' ||
+                data44 === 'end_user_soft_reservation' ||
+                data44 === 'not_sent'
+              )) {
+                const err92 = {
+                  instancePath: instancePath + '/notifications/' + i1 + '/token_type',
+                  schemaPath: '#/properties/notifications/items/properties/token_type/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema79.properties.notifications.items.properties.token_type.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema79.properties.notifications.items.properties.token_type.enum,
+                  parentSchema: schema79.properties.notifications.items.properties.token_type,
+                  data: data44,
+                };
+                if (vErrors === null) {
+                  vErrors = [err92];
+                } else {
+                  vErrors.push(err92);
+                }
+                errors++;
+              }
             }
-            if (data40.at !== undefined) {
-              let data44 = data40.at;
-              if (typeof data44 === 'string') {
-                if (!formats12.validate(data44)) {
-                  const err92 = {
+            if (data41.at !== undefined) {
+              let data45 = data41.at;
+              if (typeof data45 === 'string') {
+                if (!formats12.validate(data45)) {
+                  const err93 = {
                     instancePath: instancePath + '/notifications/' + i1 + '/at',
                     schemaPath: '#/properties/notifications/items/properties/at/format',
                     keyword: 'format',
@@ -6755,17 +6784,17 @@ function validate40(
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
                     parentSchema: schema79.properties.notifications.items.properties.at,
-                    data: data44,
+                    data: data45,
                   };
                   if (vErrors === null) {
-                    vErrors = [err92];
+                    vErrors = [err93];
                   } else {
-                    vErrors.push(err92);
+                    vErrors.push(err93);
                   }
                   errors++;
                 }
               } else {
-                const err93 = {
+                const err94 = {
                   instancePath: instancePath + '/notifications/' + i1 + '/at',
                   schemaPath: '#/properties/notifications/items/properties/at/type',
                   keyword: 'type',
@@ -6773,18 +6802,18 @@ function validate40(
                   message: 'must be string',
                   schema: schema79.properties.notifications.items.properties.at.type,
                   parentSchema: schema79.properties.notifications.items.properties.at,
-                  data: data44,
+                  data: data45,
                 };
                 if (vErrors === null) {
-                  vErrors = [err93];
+                  vErrors = [err94];
                 } else {
-                  vErrors.push(err93);
+                  vErrors.push(err94);
                 }
                 errors++;
               }
             }
           } else {
-            const err94 = {
+            const err95 = {
               instancePath: instancePath + '/notifications/' + i1,
               schemaPath: '#/properties/notifications/items/type',
               keyword: 'type',
@@ -6792,18 +6821,18 @@ function validate40(
               message: 'must be object',
               schema: schema79.properties.notifications.items.type,
               parentSchema: schema79.properties.notifications.items,
-              data: data40,
+              data: data41,
             };
             if (vErrors === null) {
-              vErrors = [err94];
+              vErrors = [err95];
             } else {
-              vErrors.push(err94);
+              vErrors.push(err95);
             }
             errors++;
           }
         }
       } else {
-        const err95 = {
+        const err96 = {
           instancePath: instancePath + '/notifications',
           schemaPath: '#/properties/notifications/type',
           keyword: 'type',
@@ -6811,21 +6840,21 @@ function validate40(
           message: 'must be array',
           schema: schema79.properties.notifications.type,
           parentSchema: schema79.properties.notifications,
-          data: data39,
+          data: data40,
         };
         if (vErrors === null) {
-          vErrors = [err95];
+          vErrors = [err96];
         } else {
-          vErrors.push(err95);
+          vErrors.push(err96);
         }
         errors++;
       }
     }
     if (data.created_at !== undefined) {
-      let data45 = data.created_at;
-      if (typeof data45 === 'string') {
-        if (!formats12.validate(data45)) {
-          const err96 = {
+      let data46 = data.created_at;
+      if (typeof data46 === 'string') {
+        if (!formats12.validate(data46)) {
+          const err97 = {
             instancePath: instancePath + '/created_at',
             schemaPath: '#/properties/created_at/format',
             keyword: 'format',
@@ -6833,17 +6862,17 @@ function validate40(
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
             parentSchema: schema79.properties.created_at,
-            data: data45,
+            data: data46,
           };
           if (vErrors === null) {
-            vErrors = [err96];
+            vErrors = [err97];
           } else {
-            vErrors.push(err96);
+            vErrors.push(err97);
           }
           errors++;
         }
       } else {
-        const err97 = {
+        const err98 = {
           instancePath: instancePath + '/created_at',
           schemaPath: '#/properties/created_at/type',
           keyword: 'type',
@@ -6851,27 +6880,6 @@ function validate40(
           message: 'must be string',
           schema: schema79.properties.created_at.type,
           parentSchema: schema79.properties.created_at,
-          data: data45,
-        };
-        if (vErrors === null) {
-          vErrors = [err97];
-        } else {
-          vErrors.push(err97);
-        }
-        errors++;
-      }
-    }
-    if (data.active !== undefined) {
-      let data46 = data.active;
-      if (typeof data46 !== 'boolean') {
-        const err98 = {
-          instancePath: instancePath + '/active',
-          schemaPath: '#/properties/active/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema79.properties.active.type,
-          parentSchema: schema79.properties.active,
           data: data46,
         };
         if (vErrors === null) {
@@ -6882,8 +6890,29 @@ function validate40(
         errors++;
       }
     }
+    if (data.active !== undefined) {
+      let data47 = data.active;
+      if (typeof data47 !== 'boolean') {
+        const err99 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema79.properties.active.type,
+          parentSchema: schema79.properties.active,
+          data: data47,
+        };
+        if (vErrors === null) {
+          vErrors = [err99];
+        } else {
+          vErrors.push(err99);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err99 = {
+    const err100 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -6894,9 +6923,9 @@ function validate40(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err99];
+      vErrors = [err100];
     } else {
-      vErrors.push(err99);
+      vErrors.push(err100);
     }
     errors++;
   }
@@ -6914,6 +6943,7 @@ validate40.evaluated = {
     piece_type: true,
     carrier_id: true,
     service_point_id: true,
+    service_point_name: true,
     support_provider_id: true,
     hardware_id: true,
     compartment_id: true,
