@@ -15,6 +15,7 @@ import { validateRecord } from '../src/schema/validate.ts';
 import { resourceRules } from './gateway/rules/index.ts';
 import { identityAccessRoutes } from './gateway/identity-access.ts';
 import { listsRoute } from './gateway/lists.ts';
+import { pieceLogsRoutes } from './gateway/rules/piece-logs-route.ts';
 import { webtoolLogsRoutes } from './gateway/webtool-logs.ts';
 import { FILE_TOO_LARGE, registerUploadRoutes, UPLOAD_BODY_LIMIT } from './gateway/uploads.ts';
 import { createJobQueue } from './gateway/background-jobs.ts';
@@ -129,7 +130,12 @@ export async function buildApp(options: AppOptions) {
         formValuesOf(formModel(registry.schema(formSchemaId), registry.resolveRef), body),
       ),
     rules: resourceRules,
-    special: { ...identityAccessRoutes(options.identity), 'GET lists': listsRoute, ...webtoolLogsRoutes },
+    special: {
+      ...identityAccessRoutes(options.identity),
+      'GET lists': listsRoute,
+      ...webtoolLogsRoutes,
+      ...pieceLogsRoutes(resources),
+    },
   });
 
   // Which gateway process answered, for a supervisor, a load test or a person behind one port (WORKERS).

@@ -3,6 +3,35 @@ import { MAX_LIMIT, type ListQuery } from './record-store.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
 
 const LIST_KEYS = new Set(['offset', 'limit', 'search', 'order_by', 'order_by_dir', 'opname']);
+const RANGE_KEYS = new Set(['from_date', 'to_date']);
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * `from_date` and `to_date` (YYYY-MM-DD, both days included) on the date-time field whose `x-filter.kind`
+ * is `date-range`: whole days, the end not before the start.
+ */
+function dateRange(resource: ResourceDefinition, query: Record<string, unknown>): ListQuery['range'] {
+  const from = single(query.from_date) || undefined;
+  const to = single(query.to_date) || undefined;
+  if (!from && !to) return undefined;
+  const field = [...resource.fieldsBySource.values()].find((candidate) => candidate.filter?.kind === 'date-range');
+  if (!field) throw badRequest('Unknown filter: from_date');
+  for (const [name, value] of [
+    ['from_date', from],
+    ['to_date', to],
+  ] as const) {
+    if (value !== undefined && (!ISO_DAY.test(value) || Number.isNaN(Date.parse(value)))) {
+      throw badRequest(`${name} must be a date (YYYY-MM-DD).`);
+    }
+  }
+  if (from && to && to < from)
+    throw badRequest('The end date must not be before the start date.', { message_key: 'validation.date_range' });
+  return {
+    field: field.source,
+    from: from ? new Date(`${from}T00:00:00.000Z`).toISOString() : undefined,
+    before: to ? new Date(Date.parse(`${to}T00:00:00.000Z`) + 24 * 60 * 60 * 1000).toISOString() : undefined,
+  };
+}
 
 export function single(value: unknown): string | undefined {
   if (value === undefined) return undefined;
@@ -42,7 +71,7 @@ export function parseListQuery(resource: ResourceDefinition, query: Record<strin
   const filters: Record<string, unknown> = {};
   const queryFilters: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(query)) {
-    if (LIST_KEYS.has(key)) continue;
+    if (LIST_KEYS.has(key) || RANGE_KEYS.has(key)) continue;
     const queryOnly = resource.queryFilters.find((candidate) => candidate.source === key);
     if (queryOnly) {
       const raw = single(value) ?? '';
@@ -53,6 +82,12 @@ export function parseListQuery(resource: ResourceDefinition, query: Record<strin
     if (!field) throw badRequest(`Unknown filter: ${key}`);
     const raw = single(value) ?? '';
     if (raw === '') continue;
+    if (field.maxLength !== undefined && raw.length > field.maxLength) {
+      throw badRequest(`${key} must be at most ${field.maxLength} characters.`, {
+        message_key: 'validation.max_length',
+        args: { max: field.maxLength },
+      });
+    }
     // An array field is filtered by one of its items (a service point's carriers_access by a carrier).
     filters[key] = typedValue(field.type === 'array' ? field.itemType : field.type, raw, key);
   }
@@ -65,5 +100,6 @@ export function parseListQuery(resource: ResourceDefinition, query: Record<strin
     orderDir: dir as ListQuery['orderDir'],
     filters,
     ...(Object.keys(queryFilters).length && { queryFilters }),
+    range: dateRange(resource, query),
   };
 }

@@ -14,6 +14,8 @@ export interface ListQuery {
   filters: Record<string, unknown>;
   /** Tenancy: only records whose `field` holds the caller's partner. */
   scope?: { field: string; value: string };
+  /** A date-time field from `from` (included) to `before` (excluded), ISO strings. */
+  range?: { field: string; from?: string; before?: string };
   /** `x-resource.queryFilters` given, already typed; the resource's rules turn them into `conditions`. */
   queryFilters?: Record<string, unknown>;
   /** Comparisons of top-level text or number fields (a date range), from the resource's rules. */
@@ -283,6 +285,11 @@ function listSql(resource: ResourceDefinition, query: ListQuery): ListSql {
   }
   for (const [field, value] of Object.entries(query.filters)) narrowing.push(filterSql(resource, field, value, params));
   for (const condition of query.conditions ?? []) narrowing.push(conditionSql(resource, condition, params));
+  if (query.range) {
+    const text = fieldExpr(resource, query.range.field).replace('->', '->>');
+    if (query.range.from) narrowing.push(`${text} >= $${params.push(query.range.from)}`);
+    if (query.range.before) narrowing.push(`${text} < $${params.push(query.range.before)}`);
+  }
   const field = query.orderBy ?? resource.sort.field;
   const sortValue = fieldExpr(resource, field);
   const dir = query.orderDir ?? resource.sort.order;

@@ -1,5 +1,6 @@
 import type { Carrier } from '../../src/types/generated/carrier.ts';
 import type { Courier } from '../../src/types/generated/courier.ts';
+import type { Compartment } from '../../src/types/generated/compartment.ts';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/adapter.ts';
 import { insertRecords, type NewRecord } from '../gateway/record-store.ts';
@@ -20,6 +21,7 @@ import { hardwareBadgeList, hardwareModels } from './hardware-catalogue.ts';
 import { buildHardwareNetwork, type ServicePointWithUnits } from './hardware-network.ts';
 import { demoMaintenanceOperators } from './maintenance-operators.ts';
 import { demoHardwareAlerts, demoTicketAlerts, withRegeneration } from './alerts.ts';
+import { buildPieceNetwork, endUserRecords, insertPieceEvents, pieceRecords } from './piece-network.ts';
 import { seededRandom } from './random.ts';
 import { buildTicketNetwork, ERROR_TYPES, JOB_TYPES, TICKET_EVENTS } from './ticket-network.ts';
 import {
@@ -64,8 +66,9 @@ const featuresByPartnerType: Record<
     reads: ['dashboard', 'servicepoints'],
   },
   support_provider: {
-    manages: ['end_user', 'maintenance_tickets', 'support_providers', 'webtool_users'],
-    reads: ['dashboard', 'shipments', 'servicepoints'],
+    // The hotline troubleshoots the shipments of its service points (issue 16).
+    manages: ['end_user', 'maintenance_tickets', 'support_providers', 'webtool_users', 'shipments'],
+    reads: ['dashboard', 'servicepoints'],
   },
   maintenance_provider: {
     manages: ['maintenance_tickets', 'maintenance_operators', 'maintenance_providers', 'webtool_users'],
@@ -184,10 +187,16 @@ function describedInBothLanguages(doc: RoleDoc, partnersByType: [PartnerType, Pa
   return { ...doc, role_description_translations: { 'fr-FR': french } };
 }
 
+/** The shipment logs option (spec 01 §6): the piece logs for the operator's admins, carriers and hotlines. */
+const SHIPMENT_LOG_READERS: PartnerType[] = ['carrier', 'support_provider'];
+const withShipmentLogs = (doc: RoleDoc) => withOption(doc, featureIdsOf('shipments'), 'shipment_logs');
+
 export function demoRoles(): RoleDoc[] {
   const roles: RoleDoc[] = [
     withOptions(
-      role('operator', 'infinity', 'superadmin', 'Super admin of the network operator', operatorFeatures),
+      withShipmentLogs(
+        role('operator', 'infinity', 'superadmin', 'Super admin of the network operator', operatorFeatures),
+      ),
       featureIdsOf('servicepoints'),
       allServicePointOptions,
     ),
@@ -195,7 +204,7 @@ export function demoRoles(): RoleDoc[] {
     withOption(
       withOptions(
         withOption(
-          role('operator', 'infinity', 'admin', 'Operator administrator', operatorFeatures),
+          withShipmentLogs(role('operator', 'infinity', 'admin', 'Operator administrator', operatorFeatures)),
           featureIdsOf('servicepoints'),
           SAVE_FILTERS_OPTION,
         ),
@@ -235,7 +244,8 @@ export function demoRoles(): RoleDoc[] {
   for (const [type, partners] of partnersByType) {
     for (const partner of partners) {
       const { manages, reads } = featuresByPartnerType[type];
-      roles.push(role(type, String(partner.id), 'admin', `${partner.name} administrator`, manages, reads));
+      const admin = role(type, String(partner.id), 'admin', `${partner.name} administrator`, manages, reads);
+      roles.push(SHIPMENT_LOG_READERS.includes(type) ? withShipmentLogs(admin) : admin);
     }
   }
   return roles.map((doc) => describedInBothLanguages(doc, partnersByType));
@@ -349,6 +359,21 @@ function servicePointAreaLists(): NewRecord[] {
     ...subRegions.map((area) => item('sub_region', area.id, area.name, { region_id: area.region })),
     ...timeZones.map((zone) => item('time_zones', zone.id, zone.name)),
   ];
+}
+
+/** The shipments of the hardware's service points: pieces in (and on their way to) its compartments. */
+function seedShipments(hardware: ReturnType<typeof buildHardwareNetwork>, servicePoints: NewRecord[]) {
+  const unitsAt = new Map<number, number[]>();
+  for (const unit of hardware.units) {
+    const at = unit.doc.service_point_id as number | null | undefined;
+    if (at) unitsAt.set(at, [...(unitsAt.get(at) ?? []), unit.doc.hardware_id as number]);
+  }
+  return buildPieceNetwork(
+    servicePoints.map((servicePoint) => servicePoint.doc as unknown as Parameters<typeof buildPieceNetwork>[0][number]),
+    unitsAt,
+    hardware.compartments.map((compartment) => compartment.doc as unknown as Compartment),
+    new Date(),
+  );
 }
 
 /** Builds and stores the demo network. Deterministic: the same records on every machine. */
@@ -485,6 +510,7 @@ export async function seedNetwork(db: Db) {
     hardwareModels.map((model) => ({ key: String(model.hardware_model_id), doc: { ...model } })),
   );
   await insertRecords(db, target(HARDWARE_UNITS), hardware.units);
+  const shipments = seedShipments(hardware, servicePoints);
   await insertRecords(db, target(COMPARTMENTS), hardware.compartments);
   await insertRecords(db, target(PINPADS), hardware.pinpads);
   const maintenance = buildTicketNetwork(
@@ -505,6 +531,9 @@ export async function seedNetwork(db: Db) {
   const hardwareAlerts = demoHardwareAlerts(hardware.units, servicePoints, new Date());
   const alerts = [...hardwareAlerts, ...demoTicketAlerts(maintenance.tickets, hardwareAlerts.length + 1, new Date())];
   await insertRecords(db, target('alerts'), alerts);
+  await insertRecords(db, target('shipments/endusers'), endUserRecords(shipments.endUsers));
+  await insertRecords(db, target('shipments'), pieceRecords(shipments.pieces), 5000);
+  await insertPieceEvents(db, shipments.events);
 
   const lookups: Record<string, string[]> = {
     location_types: locationTypes,
@@ -545,6 +574,7 @@ export async function seedNetwork(db: Db) {
     ['maintenance/operators', maintenanceOperators.length],
     ['maintenance/tickets', maintenance.tickets.length],
     ['alerts', alerts.length],
+    ['shipments/endusers', shipments.endUsers.length],
   ];
   for (const [resource, last] of sequences) {
     await db.query('INSERT INTO id_sequences (resource, last_value) VALUES ($1, $2)', [resource, last]);
@@ -553,7 +583,9 @@ export async function seedNetwork(db: Db) {
     servicePoints: servicePoints.length,
     hardware: hardware.units.length,
     compartments: hardware.compartments.length,
-    pieces: hardware.pieces.length,
+    pieces: shipments.pieces.length,
+    pieceEvents: shipments.events.length,
+    endUsers: shipments.endUsers.length,
     pinpads: hardware.pinpads.length,
     tickets: maintenance.tickets.length,
     couriers: couriers.length,

@@ -9,10 +9,12 @@ import pinpad from '../resources/pinpad/index.ts';
 import operators from '../resources/operators/index.ts';
 import alerts from '../resources/alerts/index.ts';
 import tickets from '../resources/tickets/index.ts';
+import shipments from '../resources/shipments/index.ts';
 import type { ResourceAccessRule } from '../authProvider/access-profile.ts';
 
 /** Every resource of the app, in menu order. */
 export const resources = [
+  shipments,
   servicePoints,
   servicePointGroups,
   hardware,

@@ -10,13 +10,13 @@ import { HomePage } from './home-page.tsx';
  */
 const ProfilePage = lazyPage(async () => (await import('../custom/account/profile-page.tsx')).ProfilePage);
 const WebtoolLogsPage = lazyPage(async () => (await import('../custom/logs/webtool-logs-page.tsx')).WebtoolLogsPage);
+const PieceLogsPage = lazyPage(async () => (await import('../resources/shipments/piece-logs-page.tsx')).PieceLogsPage);
 
 /** The audit trail names records by gateway endpoint; the logs screen labels them by resource. */
 const resourceNames = Object.fromEntries(Object.entries(endpoints).map(([name, { endpoint }]) => [endpoint, name]));
 
 /** Areas whose screens come with later issues: path -> menu key. */
 const comingAreas: Record<string, string> = {
-  shipments: 'shipment_search',
   'shipments/reports': 'shipment_reports',
   'end-users': 'end_user_search',
   'location-owners': 'location_owners',
@@ -34,7 +34,6 @@ const comingAreas: Record<string, string> = {
   reports: 'reports',
   webhooks: 'webhooks',
   'test-app-users': 'test_app_users',
-  'piece-logs': 'piece_logs',
   debug: 'debug',
 };
 
@@ -55,6 +54,7 @@ export function layoutRoutes(table: RouteTable) {
     <Route key="dashboard" path="/dashboard" element={<HomePage />} />,
     <Route key="profile" path="/profile" element={<ProfilePage />} />,
     <Route key="logs" path="/logs" element={<WebtoolLogsPage resourceNames={resourceNames} />} />,
+    <Route key="piece-logs" path="/piece-logs" element={<PieceLogsPage />} />,
     <Route key="groups" path="/service-points/group/*" element={<Navigate to="/service-point-groups" replace />} />,
     table === 'loma' ? (
       <Route key="loma" path="/loma/*" element={<LomaRedirect />} />

@@ -17,6 +17,8 @@ export const routeRules: readonly RouteRule[] = (
   [
     { prefix: '/locations', partnerTypes: operator, feature: 'locations' },
     { prefix: '/shipments', partnerTypes: [...operator, 'carrier', 'support_provider'], feature: 'shipments' },
+    // Parcel details: a piece's logs, read as its shipment is.
+    { prefix: '/piece-logs', partnerTypes: [...operator, 'carrier', 'support_provider'], feature: 'shipments' },
     { prefix: '/service-points/group', partnerTypes: operator, feature: 'servicepoint_groups' },
     { prefix: '/service-points', partnerTypes: 'All', feature: 'servicepoints' },
     { prefix: '/hardware-owners', partnerTypes: [...operator, 'hardware_provider'], feature: 'hardware_provider' },

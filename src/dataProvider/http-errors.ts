@@ -45,7 +45,12 @@ export interface ErrorContext {
 export function errorMessage(status: number, body: Body, { context, code313Message }: ErrorContext): ErrorMessage {
   const data = body?.data as Body;
   // The gateway names its catalogue messages, so the app can show them in the user's language.
-  if (status !== 401 && text(body?.message_key)) return { message: body!.message_key as string };
+  if (status !== 401 && text(body?.message_key)) {
+    const args = body?.args;
+    return args && typeof args === 'object' && !Array.isArray(args)
+      ? { message: body!.message_key as string, args: args as Record<string, unknown> }
+      : { message: body!.message_key as string };
+  }
   // A validation errors array ([{ field }]) names the first missing field.
   const [missing] = status === 400 || status === 422 ? requiredFieldMessages(body?.errors) : [];
   if (missing) return missing;

@@ -9,6 +9,7 @@ import { pinpadRules } from './pinpads.ts';
 import { servicePointGroupRules } from './service-point-groups.ts';
 import { servicePointRules } from './service-points.ts';
 import { ticketRules } from './tickets.ts';
+import { shipmentRules } from './shipments.ts';
 
 /** Rules by webtool/ endpoint. */
 export const resourceRules: Record<string, ResourceRules> = {
@@ -22,4 +23,5 @@ export const resourceRules: Record<string, ResourceRules> = {
   'service_points/pinpad': pinpadRules,
   'service_points/service_point_groups': servicePointGroupRules,
   'maintenance/tickets': ticketRules,
+  shipments: shipmentRules,
 };

@@ -5,6 +5,7 @@ import {
   AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
+  DateInput,
   CheckboxGroupInput,
   DateInput,
   NumberInput,
@@ -251,7 +252,13 @@ export function schemaFilters(fields: FieldModel[], searchLabel: string) {
   for (const field of fields) {
     if (!field.filter) continue;
     const { alwaysOn } = field.filter;
-    if (field.filter.kind === 'reference' && field.lookup?.resource) {
+    if (field.filter.kind === 'date-range') {
+      // Whole days from and to (both included): the gateway reads them on this field (spec 02 §7 lists).
+      filters.push(
+        <DateInput key="from_date" source="from_date" alwaysOn={alwaysOn} />,
+        <DateInput key="to_date" source="to_date" alwaysOn={alwaysOn} />,
+      );
+    } else if (field.filter.kind === 'reference' && field.lookup?.resource) {
       filters.push(
         <ReferenceInput
           key={field.source}

@@ -73,18 +73,22 @@ export function SchemaTable({
 }) {
   const { data, isPending, sort, setSort } = useListContext();
   const resource = useResourceContext() ?? model.name;
-  const { hasEdit } = useResourceDefinition({ resource });
+  const { hasEdit, hasShow } = useResourceDefinition({ resource });
   const translate = useTranslate();
   const locale = useI18nProvider().getLocale();
   const createPath = useCreatePath();
   const navigate = useNavigate();
+  // A read-only resource (no edit page, such as shipments) opens its records' read-only view.
+  const pageType = hasEdit ? 'edit' : hasShow ? 'show' : undefined;
   const cells = useMemo<Cell[]>(() => {
-    const context = cellContext(translate, locale, (id: Identifier) => createPath({ resource, id, type: 'edit' }));
+    const context = cellContext(translate, locale, (id: Identifier) =>
+      createPath({ resource, id, type: pageType ?? 'edit' }),
+    );
     return fields.map((field) => [field.source, columnPlan(field, context)]);
-  }, [fields, translate, locale, createPath, resource]);
+  }, [fields, translate, locale, createPath, resource, pageType]);
   const open = useMemo(
-    () => (hasEdit ? (id: Identifier) => navigate(createPath({ resource, id, type: 'edit' })) : undefined),
-    [hasEdit, navigate, createPath, resource],
+    () => (pageType ? (id: Identifier) => navigate(createPath({ resource, id, type: pageType })) : undefined),
+    [pageType, navigate, createPath, resource],
   );
 
   if (isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />;

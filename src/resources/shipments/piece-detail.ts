@@ -1,0 +1,109 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import type { Piece } from '../../types/generated/piece.ts';
+import type { GatewayRequest } from '../../dataProvider/signed-fetch.ts';
+
+/** One event of the timeline, as `GET webtool/shipments?opname=get_piece_detail` answers it. */
+export interface PieceEvent {
+  id: number;
+  event_code: number;
+  at: string;
+  actor: string | null;
+  details: Record<string, unknown>;
+}
+
+export interface PieceDetail {
+  piece: Piece & { version: number };
+  events: PieceEvent[];
+  compartment: {
+    compartment_id: number | null;
+    column: number | null;
+    position: number | null;
+    hardware_id: number | null;
+    hardware_name: string | null;
+    service_point_id: number;
+    service_point_name: string | null;
+    sp_id: string | null;
+  };
+  notifications: NonNullable<Piece['notifications']>;
+}
+
+export interface Verdict {
+  allowed: boolean;
+  reason?: string;
+  message_key?: string;
+}
+
+export interface TroubleshootVerdicts {
+  actions: Record<'cancel' | 'process_manually' | 'extend_expiry' | 'force_expiry' | 'move' | 'comment', Verdict>;
+  units: { hardware_id: number; name: string | null; free_compartments: number }[];
+  comment: { min_characters: number; max_length: number };
+}
+
+export interface SendVerdicts {
+  notifications: Record<'end_user' | 'courier', Verdict>;
+}
+
+export interface LogLine {
+  at: string;
+  source: 'event' | 'audit';
+  actor: string | null;
+  event_code: number | null;
+  message: string;
+}
+
+interface Caller {
+  call<T>(request: GatewayRequest): Promise<T>;
+  action<T>(resource: string, method: 'PATCH', opname: string, body: Record<string, unknown>): Promise<T>;
+}
+
+const PATH = 'webtool/shipments';
+
+/** The piece's detail and what may be done with it, each read once and read again after an action. */
+export function usePieceDetail(pieceId: string | undefined) {
+  const caller = useDataProvider() as unknown as Caller;
+  const queryClient = useQueryClient();
+  const enabled = pieceId !== undefined;
+  const get = <T>(opname: string) =>
+    caller
+      .call<{ data: T }>({ method: 'GET', path: PATH, query: { opname, piece_id: String(pieceId) } })
+      .then((answer) => answer.data);
+  const detail = useQuery({
+    queryKey: ['shipments', 'detail', pieceId],
+    enabled,
+    retry: false,
+    queryFn: () => get<PieceDetail>('get_piece_detail'),
+  });
+  const troubleshoot = useQuery({
+    queryKey: ['shipments', 'troubleshoot', pieceId],
+    enabled,
+    retry: false,
+    queryFn: () => get<TroubleshootVerdicts>('validate_troubleshoot_actions'),
+  });
+  const send = useQuery({
+    queryKey: ['shipments', 'send', pieceId],
+    enabled,
+    retry: false,
+    queryFn: () => get<SendVerdicts>('validate_send_notifications'),
+  });
+  /** A troubleshooting write; the timeline, tokens and verdicts are read again after it, refused or not. */
+  const perform = async (opname: string, body: Record<string, unknown> = {}) => {
+    try {
+      return await caller.action('shipments', 'PATCH', opname, { piece_id: pieceId, ...body });
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: ['shipments'] });
+    }
+  };
+  return { detail, troubleshoot, send, perform };
+}
+
+export async function fetchPieceLogs(caller: unknown, query: Record<string, string>) {
+  const answer = await (caller as Caller).call<{ data: { piece_id: string; piece_barcode: string; lines: LogLine[] } }>(
+    {
+      method: 'GET',
+      path: 'webtool/shipments/piece_logs',
+      query,
+    },
+  );
+  return answer.data;
+}

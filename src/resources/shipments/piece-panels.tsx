@@ -1,0 +1,436 @@
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  Link,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  useCanAccess,
+  useCreatePath,
+  useLocaleState,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { features } from '../../schema/features.ts';
+import { featureOption, type PermissionSet } from '../../schema/permissions.ts';
+import { usePieceDetail, type Verdict } from './piece-detail.ts';
+import { PieceLogLines } from './piece-log-lines.tsx';
+
+/** The shipment logs option of spec 01 §6 ("shipment logs"), per user's policies. */
+export const SHIPMENT_LOGS_OPTION = 'shipment_logs';
+
+function usePieceId() {
+  const record = useRecordContext();
+  return record?.piece_id === undefined ? undefined : String(record.piece_id);
+}
+
+function useDateTime() {
+  const [locale] = useLocaleState();
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+  return (value: string | null | undefined) => (value ? format.format(new Date(value)) : '-');
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ mb: 3 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function Loading({ error }: { error: unknown }) {
+  const translate = useTranslate();
+  if (error) {
+    return (
+      <Alert severity="error">
+        {translate('shipments.detail.failed', { message: translate((error as Error).message) })}
+      </Alert>
+    );
+  }
+  return (
+    <Stack direction="row" spacing={1} alignItems="center">
+      <CircularProgress size={18} />
+      <Typography>{translate('shipments.detail.loading')}</Typography>
+    </Stack>
+  );
+}
+
+/** Details of an event worth reading in the timeline: a comment, a new expiry, where a parcel went. */
+function eventDetails(details: Record<string, unknown>, dateTime: (value: string) => string) {
+  const parts: string[] = [];
+  if (typeof details.comment === 'string') parts.push(details.comment);
+  if (typeof details.expiry_at === 'string') parts.push(`→ ${dateTime(details.expiry_at)}`);
+  if (typeof details.valid_until === 'string') parts.push(`→ ${dateTime(details.valid_until)}`);
+  if (typeof details.rating === 'number') parts.push(`★ ${details.rating}`);
+  if (typeof details.compartment_id === 'number') parts.push(`#${details.compartment_id}`);
+  return parts.join(' ');
+}
+
+/** The Events tab: the timeline, the tokens, the compartment and the notifications sent. */
+export function PieceEventsPanel() {
+  const pieceId = usePieceId();
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const dateTime = useDateTime();
+  const { detail } = usePieceDetail(pieceId);
+  const { canAccess: mayOpenHardware } = useCanAccess({ resource: 'hardware', action: 'show' });
+  if (!detail.data) return <Loading error={detail.error} />;
+  const { events, piece, compartment, notifications } = detail.data;
+  const tokens = piece.tokens ?? [];
+  return (
+    <Box>
+      <Section title={translate('shipments.detail.events')}>
+        {events.length ? (
+          <Table size="small" aria-label={translate('shipments.detail.events')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('shipments.detail.at')}</TableCell>
+                <TableCell>{translate('shipments.detail.event')}</TableCell>
+                <TableCell>{translate('shipments.detail.actor')}</TableCell>
+                <TableCell>{translate('shipments.detail.details')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {events.map((event) => (
+                <TableRow key={event.id}>
+                  <TableCell>{dateTime(event.at)}</TableCell>
+                  <TableCell>
+                    {event.event_code} {translate(`choices.piece_event.${event.event_code}`)}
+                  </TableCell>
+                  <TableCell>{event.actor ?? '-'}</TableCell>
+                  <TableCell>{eventDetails(event.details, dateTime) || '-'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : (
+          <Typography>{translate('shipments.detail.no_events')}</Typography>
+        )}
+      </Section>
+      <Section title={translate('shipments.detail.tokens')}>
+        {tokens.length ? (
+          <Table size="small" aria-label={translate('shipments.detail.tokens')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('shipments.detail.token_type')}</TableCell>
+                <TableCell>{translate('shipments.detail.token_status')}</TableCell>
+                <TableCell>{translate('shipments.detail.code')}</TableCell>
+                <TableCell>{translate('shipments.detail.valid_until')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {tokens.map((token, index) => (
+                <TableRow key={index}>
+                  <TableCell>{translate(`choices.token_type.${token.token_type}`)}</TableCell>
+                  <TableCell>
+                    <Chip size="small" variant="outlined" label={translate(`choices.token_status.${token.status}`)} />
+                  </TableCell>
+                  <TableCell>{token.code}</TableCell>
+                  <TableCell>{dateTime(token.valid_until)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : (
+          <Typography>{translate('shipments.detail.no_tokens')}</Typography>
+        )}
+      </Section>
+      <Section title={translate('shipments.detail.compartment')}>
+        <Stack spacing={0.5}>
+          <Typography>
+            {translate('shipments.detail.service_point')}:{' '}
+            <Link
+              component={RouterLink}
+              to={createPath({ resource: 'service-points', id: compartment.service_point_id, type: 'show' })}
+            >
+              {compartment.service_point_name ?? compartment.service_point_id}
+            </Link>
+          </Typography>
+          {compartment.hardware_id ? (
+            <Typography>
+              {translate('shipments.detail.hardware_unit')}:{' '}
+              {mayOpenHardware ? (
+                <Link
+                  component={RouterLink}
+                  to={createPath({ resource: 'hardware', id: compartment.hardware_id, type: 'show' })}
+                >
+                  {compartment.hardware_name ?? compartment.hardware_id}
+                </Link>
+              ) : (
+                (compartment.hardware_name ?? compartment.hardware_id)
+              )}
+              {compartment.column !== null &&
+                ` · ${translate('shipments.detail.position', { column: compartment.column, position: compartment.position })}`}
+            </Typography>
+          ) : (
+            <Typography>{translate('shipments.detail.no_compartment')}</Typography>
+          )}
+        </Stack>
+      </Section>
+      <Section title={translate('shipments.detail.notifications')}>
+        {notifications.length ? (
+          <Table size="small" aria-label={translate('shipments.detail.notifications')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('shipments.detail.at')}</TableCell>
+                <TableCell>{translate('shipments.detail.channel')}</TableCell>
+                <TableCell>{translate('shipments.detail.to')}</TableCell>
+                <TableCell>{translate('shipments.detail.token_type')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {notifications.map((notice, index) => (
+                <TableRow key={index}>
+                  <TableCell>{dateTime(notice.at)}</TableCell>
+                  <TableCell>{notice.channel.toUpperCase()}</TableCell>
+                  <TableCell>{notice.to}</TableCell>
+                  <TableCell>
+                    {notice.token_type ? translate(`choices.token_type.${notice.token_type}`) : '-'}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : (
+          <Typography>{translate('shipments.detail.no_notifications')}</Typography>
+        )}
+      </Section>
+    </Box>
+  );
+}
+
+/** A button the gateway's validation may refuse: disabled, with the reason written under it. */
+function ActionButton({
+  label,
+  verdict,
+  busy,
+  onClick,
+}: {
+  label: string;
+  verdict: Verdict | undefined;
+  busy: boolean;
+  onClick: () => void;
+}) {
+  const translate = useTranslate();
+  const refused = verdict !== undefined && !verdict.allowed;
+  return (
+    <Box sx={{ minWidth: 220 }}>
+      <Button variant="outlined" disabled={!verdict || refused || busy} onClick={onClick}>
+        {translate(label)}
+      </Button>
+      {refused && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, maxWidth: 280 }}>
+          {verdict.message_key ? translate(verdict.message_key, { _: verdict.reason }) : verdict.reason}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+type Confirmable = 'cancel' | 'process_manually' | 'force_expiry';
+
+/** The Troubleshooting tab: notifications and actions, as the gateway's validation allows them now. */
+export function PieceTroubleshootingPanel() {
+  const pieceId = usePieceId();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { canAccess } = useCanAccess({ resource: 'shipments', action: 'edit' });
+  const { troubleshoot, send, perform } = usePieceDetail(pieceId);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<Confirmable>();
+  const [comment, setComment] = useState('');
+  const [commentError, setCommentError] = useState<string>();
+  const [unit, setUnit] = useState('');
+  if (canAccess === false) return <Alert severity="info">{translate('shipments.troubleshooting.read_only')}</Alert>;
+  if (!troubleshoot.data || !send.data) return <Loading error={troubleshoot.error ?? send.error} />;
+  const { actions, units, comment: limits } = troubleshoot.data;
+  const { notifications } = send.data;
+
+  const run = async (opname: string, body: Record<string, unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await perform(opname, body);
+      notify(done, { type: 'info' });
+      refresh();
+      return true;
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const confirmed = async () => {
+    const action = confirming;
+    setConfirming(undefined);
+    if (action === 'cancel') await run('cancel_piece', {}, 'shipments.done.cancel');
+    if (action === 'process_manually') await run('process_manually', {}, 'shipments.done.process_manually');
+    if (action === 'force_expiry') await run('update_expiry', { change: 'force' }, 'shipments.done.force_expiry');
+  };
+  const addComment = async () => {
+    const nonSpace = comment.replace(/\s/g, '').length;
+    if (nonSpace < limits.min_characters) {
+      setCommentError(translate('validation.min_non_space', { min: limits.min_characters }));
+      return;
+    }
+    if (comment.length > limits.max_length) {
+      setCommentError(translate('validation.max_length', { max: limits.max_length }));
+      return;
+    }
+    setCommentError(undefined);
+    if (await run('add_comment', { comment }, 'shipments.done.add_comment')) setComment('');
+  };
+  const freeUnits = units.filter((candidate) => candidate.free_compartments > 0);
+
+  return (
+    <Box>
+      <Section title={translate('shipments.troubleshooting.notifications')}>
+        <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
+          <ActionButton
+            label="shipments.actions.resend_end_user"
+            verdict={notifications.end_user}
+            busy={busy}
+            onClick={() => run('resend_token', { target: 'end_user' }, 'shipments.done.resend_end_user')}
+          />
+          <ActionButton
+            label="shipments.actions.resend_courier"
+            verdict={notifications.courier}
+            busy={busy}
+            onClick={() => run('resend_token', { target: 'courier' }, 'shipments.done.resend_courier')}
+          />
+        </Stack>
+      </Section>
+      <Section title={translate('shipments.troubleshooting.actions')}>
+        <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ mb: 2 }}>
+          <ActionButton
+            label="shipments.actions.extend_24"
+            verdict={actions.extend_expiry}
+            busy={busy}
+            onClick={() => run('update_expiry', { change: 'extend_24' }, 'shipments.done.extend')}
+          />
+          <ActionButton
+            label="shipments.actions.extend_48"
+            verdict={actions.extend_expiry}
+            busy={busy}
+            onClick={() => run('update_expiry', { change: 'extend_48' }, 'shipments.done.extend')}
+          />
+          <ActionButton
+            label="shipments.actions.force_expiry"
+            verdict={actions.force_expiry}
+            busy={busy}
+            onClick={() => setConfirming('force_expiry')}
+          />
+          <ActionButton
+            label="shipments.actions.cancel"
+            verdict={actions.cancel}
+            busy={busy}
+            onClick={() => setConfirming('cancel')}
+          />
+          <ActionButton
+            label="shipments.actions.process_manually"
+            verdict={actions.process_manually}
+            busy={busy}
+            onClick={() => setConfirming('process_manually')}
+          />
+        </Stack>
+        <Stack direction="row" spacing={2} alignItems="flex-start" sx={{ mb: 2 }}>
+          {actions.move.allowed && (
+            <TextField
+              select
+              size="small"
+              sx={{ minWidth: 220 }}
+              label={translate('shipments.troubleshooting.move_to')}
+              value={unit}
+              onChange={(event) => setUnit(event.target.value)}
+            >
+              {freeUnits.map((candidate) => (
+                <MenuItem key={candidate.hardware_id} value={String(candidate.hardware_id)}>
+                  {translate('shipments.troubleshooting.free', {
+                    name: candidate.name ?? candidate.hardware_id,
+                    count: candidate.free_compartments,
+                  })}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          <ActionButton
+            label="shipments.actions.move"
+            verdict={actions.move}
+            busy={busy || (actions.move.allowed && !unit)}
+            onClick={() =>
+              run('move_piece', { hardware_id: Number(unit) }, 'shipments.done.move').then(() => setUnit(''))
+            }
+          />
+        </Stack>
+        <Stack direction="row" spacing={2} alignItems="flex-start">
+          <TextField
+            multiline
+            minRows={2}
+            sx={{ flex: 1, maxWidth: 560 }}
+            label={translate('shipments.troubleshooting.comment')}
+            value={comment}
+            onChange={(event) => setComment(event.target.value)}
+            error={commentError !== undefined}
+            helperText={
+              commentError ??
+              translate('shipments.troubleshooting.comment_help', {
+                min: limits.min_characters,
+                max: limits.max_length,
+              })
+            }
+          />
+          <Button variant="contained" disabled={busy} onClick={addComment}>
+            {translate('shipments.actions.add_comment')}
+          </Button>
+        </Stack>
+      </Section>
+      <Dialog open={confirming !== undefined} onClose={() => setConfirming(undefined)}>
+        <DialogContent>
+          <DialogContentText>{confirming && translate(`shipments.confirm.${confirming}`)}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(undefined)}>{translate('ra.action.cancel')}</Button>
+          <Button variant="contained" onClick={confirmed}>
+            {translate('ra.action.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
+
+/** The Logs tab: the piece's log lines, when the shipment logs option is on for the user. */
+export function PieceLogsPanel() {
+  const pieceId = usePieceId();
+  const translate = useTranslate();
+  const { permissions } = usePermissions<{ permissions?: PermissionSet }>();
+  const enabled = permissions?.permissions
+    ? featureOption(permissions.permissions, features.shipments, SHIPMENT_LOGS_OPTION)
+    : false;
+  if (!enabled) return <Alert severity="info">{translate('shipments.logs.disabled')}</Alert>;
+  return pieceId ? <PieceLogLines query={{ piece_id: pieceId }} /> : null;
+}

@@ -1,0 +1,121 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signedInPage } from './support.ts';
+
+/** Issue 16: shipment search and piece detail, troubleshooting, tenancy. Named cases: README "What to try". */
+
+async function openPiece(page: Page, pieceId: string) {
+  await page.goto('/shipments');
+  // The first list of a fresh database builds the pieces' sort keys: a few seconds once.
+  await expect(page.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Piece ID').fill(pieceId);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await page.getByRole('link', { name: pieceId }).click();
+  await expect(page).toHaveURL(new RegExp(`/shipments/${pieceId}/show`));
+}
+
+test('the carrier finds a piece by its barcode, reads its events, tokens and compartment', async ({ browser }) => {
+  const page = await signedInPage(browser, 'carrier');
+  await page.goto('/');
+  await page
+    .getByRole('menuitem', { name: /Shipment/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/shipments/);
+  await expect(page.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
+
+  // A 31-character piece id is refused by the gateway with its reason.
+  await page.getByLabel('Piece ID').fill('1234567890123456789012345678901');
+  await expect(page.getByText('Must be at most 30 characters')).toBeVisible();
+  await page.getByLabel('Piece ID').fill('');
+
+  await page.getByLabel('Barcode').fill('JJD');
+  await page.getByLabel('Barcode').fill('');
+  await openPiece(page, 'DEMO-WAITING-1');
+  const barcode = (await page.getByText(/^JJD/).first().textContent())!.trim();
+
+  await page.goto('/shipments');
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  await page.getByLabel('Barcode').fill(barcode);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(page.locator('tbody tr').first()).toContainText('DEMO-WAITING-1');
+  await page.getByRole('link', { name: 'DEMO-WAITING-1' }).click();
+
+  await page.getByRole('tab', { name: 'Events' }).click();
+  const events = page.getByRole('table', { name: 'Events' });
+  await expect(events).toContainText('101 Hard reserved');
+  await expect(events).toContainText('103 Delivered by courier');
+  const tokens = page.getByRole('table', { name: 'Tokens' });
+  await expect(tokens).toContainText('End user pickup');
+  await expect(tokens).toContainText('Available');
+  // The service point by its name, the unit by its name (a carrier may not open hardware: no link).
+  await expect(
+    page.getByRole('link', { name: /København|Oslo|Stockholm|Warszawa|Helsinki|\d+$/ }).first(),
+  ).toBeVisible();
+  await expect(page.getByText(/Hardware unit: DK\d+-\d/)).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Troubleshooting' }).click();
+  await expect(page.getByRole('button', { name: 'Cancel shipment' })).toBeDisabled();
+  await expect(page.getByText('The shipment cannot be cancelled once it is delivered')).toBeVisible();
+  await expect(page.getByText('Token cannot be resent: the compartment is occupied')).toBeVisible();
+
+  // A comment shows in the timeline at once.
+  await page.getByLabel('Troubleshooting comment').fill('ab');
+  await page.getByRole('button', { name: 'Add comment' }).click();
+  await expect(page.getByText('Enter at least 5 characters other than spaces')).toBeVisible();
+  await page.getByLabel('Troubleshooting comment').fill('Recipient called: code lost');
+  await page.getByRole('button', { name: 'Add comment' }).click();
+  await expect(page.getByText('The comment is added.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Events' }).click();
+  await expect(page.getByRole('table', { name: 'Events' })).toContainText('Recipient called: code lost');
+
+  await page.getByRole('tab', { name: 'Logs' }).click();
+  await expect(page.getByRole('table', { name: 'Parcel details' })).toContainText('410 Comment added');
+});
+
+test('the support user extends an expired piece and meets the 24-hour refusal', async ({ browser }) => {
+  const page = await signedInPage(browser, 'support');
+  await openPiece(page, 'DEMO-EXPIRING-1');
+  await page.getByRole('tab', { name: 'Troubleshooting' }).click();
+  await expect(page.getByRole('button', { name: 'Extend expiry by 24 h' })).toBeDisabled();
+  await expect(page.getByText('Expiry cannot be changed in the next 24 hours').first()).toBeVisible();
+
+  await openPiece(page, 'DEMO-EXPIRED-1');
+  await page.getByRole('tab', { name: 'Troubleshooting' }).click();
+  await expect(page.getByText('Token cannot be resent: the token is expired')).toBeVisible();
+  await page.getByRole('button', { name: 'Extend expiry by 48 h' }).click();
+  await expect(page.getByText('The expiry is extended.')).toBeVisible();
+  // Now 48 hours from expiry: no more refusals on the resend to the end user.
+  await expect(page.getByText('Token cannot be resent: the token is expired')).toBeHidden();
+  await page.getByRole('tab', { name: 'Events' }).click();
+  await expect(page.getByRole('table', { name: 'Events' })).toContainText('402 Expiry updated');
+  await expect(page.getByRole('table', { name: 'Tokens' })).toContainText('Available');
+});
+
+test('the list marks test pieces, filters a date range, and refuses an end before its start', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
+  await page.goto('/shipments?filter=%7B%22test_piece%22%3A%22true%22%7D');
+  await expect(page.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('tbody tr').first()).toContainText('Test');
+  await page.goto('/shipments?filter=%7B%22from_date%22%3A%222026-05-10%22%2C%22to_date%22%3A%222026-05-01%22%7D');
+  await expect(page.getByText('The end date must not be before the start date.')).toBeVisible();
+});
+
+test('a location owner gets the 404 page on /shipments and /piece-logs', async ({ browser }) => {
+  const page = await signedInPage(browser, 'locationowner');
+  await page.goto('/shipments');
+  await expect(page.getByText(/404|not found/i).first()).toBeVisible();
+  await page.goto('/piece-logs');
+  await expect(page.getByText(/404|not found/i).first()).toBeVisible();
+});
+
+test('French: the timeline and the refusals read in French', async ({ browser }) => {
+  const page = await signedInPage(browser, 'carrier', { locale: 'fr-FR' });
+  await page.goto('/shipments/DEMO-RESERVED-1/show');
+  await page.getByRole('tab', { name: 'Événements' }).click();
+  await expect(page.getByRole('table', { name: 'Événements' })).toContainText('Réservation ferme');
+  await page.getByRole('tab', { name: 'Dépannage' }).click();
+  await expect(page.getByText('Le colis ne peut pas être traité manuellement avant sa livraison')).toBeVisible();
+  await expect(
+    page.getByText('Impossible de renvoyer le code : aucun événement de retrait par le client'),
+  ).toBeVisible();
+});
