@@ -5,7 +5,7 @@ import {
   PRINT_CACHE_MS,
   printKeys,
   readPrintData,
-} from '../../src/custom/print/print-cache.ts';
+} from '../../src/schema/print-cache.ts';
 
 beforeEach(() => localStorage.clear());
 

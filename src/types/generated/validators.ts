@@ -7,8 +7,1836 @@ import * as sharedValidators from '../../schema/validators/standalone-runtime.ts
 
 const ajvRuntime_equal_default = ajvRuntime_equal.default.default ?? ajvRuntime_equal.default;
 const ajvRuntime_ucs2length_default = ajvRuntime_ucs2length.default.default ?? ajvRuntime_ucs2length.default;
-export const carrier = validate33;
+export const booking = validate33;
 const schema61 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'booking',
+  title: 'Booking',
+  description:
+    "A parcel booked into a service point (spec 02 §3, §5, §7: webtool/booking). Creating one checks the carrier's capacity there and creates its piece (resource shipments) with a HardReserved (101) event in the smallest free compartment the parcel fits in, or a SoftReserved (102) one that holds capacity without a compartment yet; a booking is not changed afterwards, its piece lives on in the shipments.",
+  type: 'object',
+  'x-resource': {
+    name: 'booking',
+    endpoint: 'booking',
+    id: 'piece_uid',
+    features: { basic: 259, advance: 232, parent: 232 },
+    partnerTypes: ['operator', 'carrier'],
+    tenancy: { carrier: 'carrier_id' },
+    pageSize: 20,
+    sort: { field: 'piece_uid', order: 'DESC' },
+    representation: 'piece_id',
+    search: ['piece_id', 'reference', 'recipient_phone', 'recipient_email', 'sender_phone', 'sender_email'],
+  },
+  required: [
+    'piece_id',
+    'service_point_id',
+    'carrier_id',
+    'allocation_type',
+    'piece_type',
+    'height',
+    'width',
+    'depth',
+    'expiry_days',
+    'reservation',
+  ],
+  allOf: [
+    {
+      if: {
+        properties: { piece_type: { const: 1 } },
+        required: ['piece_type'],
+        not: { properties: { recipient_email: true }, required: ['recipient_email'] },
+      },
+      then: { properties: { recipient_phone: true }, required: ['recipient_phone'] },
+    },
+    {
+      if: {
+        properties: { piece_type: { const: 3 } },
+        required: ['piece_type'],
+        not: { properties: { sender_email: true }, required: ['sender_email'] },
+      },
+      then: { properties: { sender_phone: true }, required: ['sender_phone'] },
+    },
+  ],
+  properties: {
+    piece_uid: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
+    piece_id: {
+      type: 'string',
+      minLength: 6,
+      maxLength: 30,
+      allOf: [{ format: 'no-whitespace' }, { format: 'no-special-characters' }],
+      'x-column': { type: 'text', index: 1 },
+      'x-filter': { kind: 'text' },
+    },
+    carrier_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+      'x-column': { type: 'select', index: 3 },
+      'x-filter': { kind: 'select' },
+      'x-input': { callerPartner: 'id' },
+    },
+    service_point_id: {
+      type: 'integer',
+      'x-lookup': { resource: 'service-points', label: 'name' },
+      'x-column': { type: 'select2', index: 2 },
+      'x-filter': { kind: 'reference' },
+      'x-input': { kind: 'reference' },
+    },
+    piece_type: {
+      type: 'integer',
+      enum: [1, 3],
+      'x-choices': 'booking_piece_type',
+      default: 1,
+      'x-column': { type: 'select', index: 4 },
+      'x-filter': { kind: 'select' },
+    },
+    allocation_type: {
+      type: 'integer',
+      enum: [1, 2],
+      'x-choices': 'piece_allocation_type',
+      default: 1,
+      'x-column': { type: 'select', hide: true },
+    },
+    reservation: {
+      type: 'string',
+      enum: ['hard', 'soft'],
+      'x-choices': 'piece_reservation',
+      default: 'hard',
+      'x-column': { type: 'select', index: 5 },
+      'x-filter': { kind: 'select' },
+    },
+    courier_id: {
+      type: 'integer',
+      'x-lookup': { resource: 'couriers', label: 'code' },
+      'x-column': { type: 'select2', hide: true },
+    },
+    height: { type: 'integer', minimum: 1, maximum: 49, 'x-column': { hide: true } },
+    width: { type: 'integer', minimum: 1, maximum: 43, 'x-column': { hide: true } },
+    depth: { type: 'integer', minimum: 1, maximum: 58, 'x-column': { hide: true } },
+    wheelchair_accessible: { type: 'boolean', default: false, 'x-column': { hide: true } },
+    reference: {
+      type: 'string',
+      maxLength: 50,
+      allOf: [{ format: 'no-period-start' }, { format: 'no-special-characters' }],
+      'x-column': { type: 'text', index: 6 },
+    },
+    reservation_time: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 168,
+      default: 24,
+      description: 'Hours the compartment stays reserved for the courier after booking.',
+      'x-column': { hide: true },
+    },
+    expiry_days: { type: 'integer', minimum: 1, maximum: 30, default: 7, 'x-column': { hide: true } },
+    phone_country: { $ref: 'common#/$defs/countryCode', 'x-choices': 'country', default: 'PL' },
+    recipient_name: { type: 'string', maxLength: 70, format: 'no-special-characters', 'x-column': { hide: true } },
+    recipient_phone: {
+      type: 'string',
+      'x-phone-country': 'phone_country',
+      'x-input': { kind: 'phone' },
+      'x-column': { type: 'text', index: 7 },
+    },
+    recipient_email: { type: 'string', format: 'email', maxLength: 70, 'x-column': { type: 'text', index: 8 } },
+    sender_name: { type: 'string', maxLength: 70, format: 'no-special-characters', 'x-column': { hide: true } },
+    sender_phone: {
+      type: 'string',
+      'x-phone-country': 'phone_country',
+      'x-input': { kind: 'phone' },
+      'x-column': { hide: true },
+    },
+    sender_email: { type: 'string', format: 'email', maxLength: 70, 'x-column': { hide: true } },
+    hardware_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
+    compartment_id: { type: 'integer', readOnly: true, 'x-column': { type: 'text', index: 9 } },
+    test_piece: { type: 'boolean', readOnly: true, 'x-column': { hide: true } },
+    booked_at: { type: 'string', format: 'date-time', readOnly: true, 'x-column': { type: 'text', index: 10 } },
+  },
+};
+const schema63 = { type: 'integer', minimum: 1 };
+const schema64 = { type: 'string', enum: ['DK', 'NO', 'SE', 'PL', 'FI', 'RO', 'BE', 'GR', 'DE'] };
+const formats0 = sharedValidators.formats['no-whitespace'];
+const formats2 = sharedValidators.formats['no-special-characters'];
+const formats4 = sharedValidators.formats['no-period-start'];
+const formats10 = sharedValidators.formats.email;
+const formats16 = sharedValidators.formats['date-time'];
+const func2 = ajvRuntime_ucs2length_default;
+const func16 = sharedValidators.phoneCountryMessage;
+
+function validate33(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="booking" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate33.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs2 = errors;
+  let valid1 = true;
+  const _errs3 = errors;
+  const _errs4 = errors;
+  const _errs5 = errors;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    let missing0;
+    if (data.recipient_email === undefined && (missing0 = 'recipient_email')) {
+      const err0 = {};
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  }
+  var valid2 = _errs5 === errors;
+  if (valid2) {
+    const err1 = {};
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  } else {
+    errors = _errs4;
+    if (vErrors !== null) {
+      if (_errs4) {
+        vErrors.length = _errs4;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  if (errors === _errs3) {
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      let missing1;
+      if (data.piece_type === undefined && (missing1 = 'piece_type')) {
+        const err2 = {};
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      } else {
+        if (data.piece_type !== undefined) {
+          if (1 !== data.piece_type) {
+            const err3 = {};
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      }
+    }
+  }
+  var _valid0 = _errs3 === errors;
+  errors = _errs2;
+  if (vErrors !== null) {
+    if (_errs2) {
+      vErrors.length = _errs2;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid0) {
+    const _errs7 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.recipient_phone === undefined) {
+        const err4 = {
+          instancePath,
+          schemaPath: '#/allOf/0/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'recipient_phone' },
+          message: "must have required property '" + 'recipient_phone' + "'",
+          schema: schema61.allOf[0].then.required,
+          parentSchema: schema61.allOf[0].then,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    var _valid0 = _errs7 === errors;
+    valid1 = _valid0;
+    if (valid1) {
+      var props0 = {};
+      props0.recipient_phone = true;
+      props0.piece_type = true;
+    }
+  }
+  if (!valid1) {
+    const err5 = {
+      instancePath,
+      schemaPath: '#/allOf/0/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+      message: 'must match "then" schema',
+      schema: schema61.allOf[0].if,
+      parentSchema: schema61.allOf[0],
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  const _errs9 = errors;
+  let valid4 = true;
+  const _errs10 = errors;
+  const _errs11 = errors;
+  const _errs12 = errors;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    let missing2;
+    if (data.sender_email === undefined && (missing2 = 'sender_email')) {
+      const err6 = {};
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+  }
+  var valid5 = _errs12 === errors;
+  if (valid5) {
+    const err7 = {};
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  } else {
+    errors = _errs11;
+    if (vErrors !== null) {
+      if (_errs11) {
+        vErrors.length = _errs11;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  if (errors === _errs10) {
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      let missing3;
+      if (data.piece_type === undefined && (missing3 = 'piece_type')) {
+        const err8 = {};
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      } else {
+        if (data.piece_type !== undefined) {
+          if (3 !== data.piece_type) {
+            const err9 = {};
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+      }
+    }
+  }
+  var _valid1 = _errs10 === errors;
+  errors = _errs9;
+  if (vErrors !== null) {
+    if (_errs9) {
+      vErrors.length = _errs9;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid1) {
+    const _errs14 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.sender_phone === undefined) {
+        const err10 = {
+          instancePath,
+          schemaPath: '#/allOf/1/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'sender_phone' },
+          message: "must have required property '" + 'sender_phone' + "'",
+          schema: schema61.allOf[1].then.required,
+          parentSchema: schema61.allOf[1].then,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    var _valid1 = _errs14 === errors;
+    valid4 = _valid1;
+    if (valid4) {
+      var props1 = {};
+      props1.sender_phone = true;
+      props1.piece_type = true;
+    }
+  }
+  if (!valid4) {
+    const err11 = {
+      instancePath,
+      schemaPath: '#/allOf/1/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+      message: 'must match "then" schema',
+      schema: schema61.allOf[1].if,
+      parentSchema: schema61.allOf[1],
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  if (props0 !== true && props1 !== undefined) {
+    if (props1 === true) {
+      props0 = true;
+    } else {
+      props0 = props0 || {};
+      Object.assign(props0, props1);
+    }
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.piece_id === undefined) {
+      const err12 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'piece_id' },
+        message: "must have required property '" + 'piece_id' + "'",
+        schema: schema61.required,
+        parentSchema: schema61,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err12];
+      } else {
+        vErrors.push(err12);
+      }
+      errors++;
+    }
+    if (data.service_point_id === undefined) {
+      const err13 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'service_point_id' },
+        message: "must have required property '" + 'service_point_id' + "'",
+        schema: schema61.required,
+        parentSchema: schema61,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err13];
+      } else {
+        vErrors.push(err13);
+      }
+      errors++;
+    }
+    if (data.carrier_id === undefined) {
+      const err14 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'carrier_id' },
+        message: "must have required property '" + 'carrier_id' + "'",
+        schema: schema61.required,
+        parentSchema: schema61,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err14];
+      } else {
+        vErrors.push(err14);
+      }
+      errors++;
+    }
+    if (data.allocation_type === undefined) {
+      const err15 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'allocation_type' },
+        message: "must have required property '" + 'allocation_type' + "'",
+        schema: schema61.required,
+        parentSchema: schema61,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err15];
+      } else {
+        vErrors.push(err15);
+      }
+      errors++;
+    }
+    if (data.piece_type === undefined) {
+      const err16 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'piece_type' },
+        message: "must have required property '" + 'piece_type' + "'",
+        schema: schema61.required,
+        parentSchema: schema61,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err16];
+      } else {
+        vErrors.push(err16);
+      }
+      errors++;
+    }
+    if (data.height === undefined) {
+      const err17 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'height' },
+        message: "must have required property '" + 'height' + "'",
+        schema: schema61.required,
+        parentSchema: schema61,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err17];
+      } else {
+        vErrors.push(err17);
+      }
+      errors++;
+    }
+    if (data.width === undefined) {
+      const err18 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'width' },
+        message: "must have required property '" + 'width' + "'",
+        schema: schema61.required,
+        parentSchema: schema61,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err18];
+      } else {
+        vErrors.push(err18);
+      }
+      errors++;
+    }
+    if (data.depth === undefined) {
+      const err19 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'depth' },
+        message: "must have required property '" + 'depth' + "'",
+        schema: schema61.required,
+        parentSchema: schema61,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err19];
+      } else {
+        vErrors.push(err19);
+      }
+      errors++;
+    }
+    if (data.expiry_days === undefined) {
+      const err20 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'expiry_days' },
+        message: "must have required property '" + 'expiry_days' + "'",
+        schema: schema61.required,
+        parentSchema: schema61,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err20];
+      } else {
+        vErrors.push(err20);
+      }
+      errors++;
+    }
+    if (data.reservation === undefined) {
+      const err21 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'reservation' },
+        message: "must have required property '" + 'reservation' + "'",
+        schema: schema61.required,
+        parentSchema: schema61,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err21];
+      } else {
+        vErrors.push(err21);
+      }
+      errors++;
+    }
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.piece_uid = true;
+      props0.piece_id = true;
+      props0.carrier_id = true;
+      props0.service_point_id = true;
+      props0.piece_type = true;
+      props0.allocation_type = true;
+      props0.reservation = true;
+      props0.courier_id = true;
+      props0.height = true;
+      props0.width = true;
+      props0.depth = true;
+      props0.wheelchair_accessible = true;
+      props0.reference = true;
+      props0.reservation_time = true;
+      props0.expiry_days = true;
+      props0.phone_country = true;
+      props0.recipient_name = true;
+      props0.recipient_phone = true;
+      props0.recipient_email = true;
+      props0.sender_name = true;
+      props0.sender_phone = true;
+      props0.sender_email = true;
+      props0.hardware_id = true;
+      props0.compartment_id = true;
+      props0.test_piece = true;
+      props0.booked_at = true;
+    }
+    if (data.piece_uid !== undefined) {
+      let data2 = data.piece_uid;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err22 = {
+          instancePath: instancePath + '/piece_uid',
+          schemaPath: 'common#/$defs/id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema63.type,
+          parentSchema: schema63,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        if (data2 < 1 || isNaN(data2)) {
+          const err23 = {
+            instancePath: instancePath + '/piece_uid',
+            schemaPath: 'common#/$defs/id/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema63,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.piece_id !== undefined) {
+      let data3 = data.piece_id;
+      if (typeof data3 === 'string') {
+        if (!formats0.validate(data3)) {
+          const err24 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/allOf/0/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema61.properties.piece_id.allOf[0],
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      }
+      if (typeof data3 === 'string') {
+        if (!formats2.validate(data3)) {
+          const err25 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/allOf/1/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema61.properties.piece_id.allOf[1],
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+      }
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 30) {
+          const err26 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema61.properties.piece_id,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        if (func2(data3) < 6) {
+          const err27 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/minLength',
+            keyword: 'minLength',
+            params: { limit: 6 },
+            message: 'must NOT have fewer than 6 characters',
+            schema: 6,
+            parentSchema: schema61.properties.piece_id,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+      } else {
+        const err28 = {
+          instancePath: instancePath + '/piece_id',
+          schemaPath: '#/properties/piece_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.piece_id.type,
+          parentSchema: schema61.properties.piece_id,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+    if (data.carrier_id !== undefined) {
+      let data4 = data.carrier_id;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err29 = {
+          instancePath: instancePath + '/carrier_id',
+          schemaPath: '#/properties/carrier_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.carrier_id.type,
+          parentSchema: schema61.properties.carrier_id,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+    }
+    if (data.service_point_id !== undefined) {
+      let data5 = data.service_point_id;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err30 = {
+          instancePath: instancePath + '/service_point_id',
+          schemaPath: '#/properties/service_point_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.service_point_id.type,
+          parentSchema: schema61.properties.service_point_id,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    if (data.piece_type !== undefined) {
+      let data6 = data.piece_type;
+      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+        const err31 = {
+          instancePath: instancePath + '/piece_type',
+          schemaPath: '#/properties/piece_type/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.piece_type.type,
+          parentSchema: schema61.properties.piece_type,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
+      if (!(data6 === 1 || data6 === 3)) {
+        const err32 = {
+          instancePath: instancePath + '/piece_type',
+          schemaPath: '#/properties/piece_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema61.properties.piece_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema61.properties.piece_type.enum,
+          parentSchema: schema61.properties.piece_type,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+    }
+    if (data.allocation_type !== undefined) {
+      let data7 = data.allocation_type;
+      if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+        const err33 = {
+          instancePath: instancePath + '/allocation_type',
+          schemaPath: '#/properties/allocation_type/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.allocation_type.type,
+          parentSchema: schema61.properties.allocation_type,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      }
+      if (!(data7 === 1 || data7 === 2)) {
+        const err34 = {
+          instancePath: instancePath + '/allocation_type',
+          schemaPath: '#/properties/allocation_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema61.properties.allocation_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema61.properties.allocation_type.enum,
+          parentSchema: schema61.properties.allocation_type,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+    }
+    if (data.reservation !== undefined) {
+      let data8 = data.reservation;
+      if (typeof data8 !== 'string') {
+        const err35 = {
+          instancePath: instancePath + '/reservation',
+          schemaPath: '#/properties/reservation/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.reservation.type,
+          parentSchema: schema61.properties.reservation,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      }
+      if (!(data8 === 'hard' || data8 === 'soft')) {
+        const err36 = {
+          instancePath: instancePath + '/reservation',
+          schemaPath: '#/properties/reservation/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema61.properties.reservation.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema61.properties.reservation.enum,
+          parentSchema: schema61.properties.reservation,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err36];
+        } else {
+          vErrors.push(err36);
+        }
+        errors++;
+      }
+    }
+    if (data.courier_id !== undefined) {
+      let data9 = data.courier_id;
+      if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9))) {
+        const err37 = {
+          instancePath: instancePath + '/courier_id',
+          schemaPath: '#/properties/courier_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.courier_id.type,
+          parentSchema: schema61.properties.courier_id,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err37];
+        } else {
+          vErrors.push(err37);
+        }
+        errors++;
+      }
+    }
+    if (data.height !== undefined) {
+      let data10 = data.height;
+      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
+        const err38 = {
+          instancePath: instancePath + '/height',
+          schemaPath: '#/properties/height/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.height.type,
+          parentSchema: schema61.properties.height,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+      if (typeof data10 == 'number' && isFinite(data10)) {
+        if (data10 > 49 || isNaN(data10)) {
+          const err39 = {
+            instancePath: instancePath + '/height',
+            schemaPath: '#/properties/height/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 49 },
+            message: 'must be <= 49',
+            schema: 49,
+            parentSchema: schema61.properties.height,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err39];
+          } else {
+            vErrors.push(err39);
+          }
+          errors++;
+        }
+        if (data10 < 1 || isNaN(data10)) {
+          const err40 = {
+            instancePath: instancePath + '/height',
+            schemaPath: '#/properties/height/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema61.properties.height,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err40];
+          } else {
+            vErrors.push(err40);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.width !== undefined) {
+      let data11 = data.width;
+      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+        const err41 = {
+          instancePath: instancePath + '/width',
+          schemaPath: '#/properties/width/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.width.type,
+          parentSchema: schema61.properties.width,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
+        }
+        errors++;
+      }
+      if (typeof data11 == 'number' && isFinite(data11)) {
+        if (data11 > 43 || isNaN(data11)) {
+          const err42 = {
+            instancePath: instancePath + '/width',
+            schemaPath: '#/properties/width/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 43 },
+            message: 'must be <= 43',
+            schema: 43,
+            parentSchema: schema61.properties.width,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+        if (data11 < 1 || isNaN(data11)) {
+          const err43 = {
+            instancePath: instancePath + '/width',
+            schemaPath: '#/properties/width/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema61.properties.width,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err43];
+          } else {
+            vErrors.push(err43);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.depth !== undefined) {
+      let data12 = data.depth;
+      if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
+        const err44 = {
+          instancePath: instancePath + '/depth',
+          schemaPath: '#/properties/depth/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.depth.type,
+          parentSchema: schema61.properties.depth,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err44];
+        } else {
+          vErrors.push(err44);
+        }
+        errors++;
+      }
+      if (typeof data12 == 'number' && isFinite(data12)) {
+        if (data12 > 58 || isNaN(data12)) {
+          const err45 = {
+            instancePath: instancePath + '/depth',
+            schemaPath: '#/properties/depth/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 58 },
+            message: 'must be <= 58',
+            schema: 58,
+            parentSchema: schema61.properties.depth,
+            data: data12,
+          };
+          if (vErrors === null) {
+            vErrors = [err45];
+          } else {
+            vErrors.push(err45);
+          }
+          errors++;
+        }
+        if (data12 < 1 || isNaN(data12)) {
+          const err46 = {
+            instancePath: instancePath + '/depth',
+            schemaPath: '#/properties/depth/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema61.properties.depth,
+            data: data12,
+          };
+          if (vErrors === null) {
+            vErrors = [err46];
+          } else {
+            vErrors.push(err46);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.wheelchair_accessible !== undefined) {
+      let data13 = data.wheelchair_accessible;
+      if (typeof data13 !== 'boolean') {
+        const err47 = {
+          instancePath: instancePath + '/wheelchair_accessible',
+          schemaPath: '#/properties/wheelchair_accessible/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema61.properties.wheelchair_accessible.type,
+          parentSchema: schema61.properties.wheelchair_accessible,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err47];
+        } else {
+          vErrors.push(err47);
+        }
+        errors++;
+      }
+    }
+    if (data.reference !== undefined) {
+      let data14 = data.reference;
+      if (typeof data14 === 'string') {
+        if (!formats4.validate(data14)) {
+          const err48 = {
+            instancePath: instancePath + '/reference',
+            schemaPath: '#/properties/reference/allOf/0/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema61.properties.reference.allOf[0],
+            data: data14,
+          };
+          if (vErrors === null) {
+            vErrors = [err48];
+          } else {
+            vErrors.push(err48);
+          }
+          errors++;
+        }
+      }
+      if (typeof data14 === 'string') {
+        if (!formats2.validate(data14)) {
+          const err49 = {
+            instancePath: instancePath + '/reference',
+            schemaPath: '#/properties/reference/allOf/1/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema61.properties.reference.allOf[1],
+            data: data14,
+          };
+          if (vErrors === null) {
+            vErrors = [err49];
+          } else {
+            vErrors.push(err49);
+          }
+          errors++;
+        }
+      }
+      if (typeof data14 === 'string') {
+        if (func2(data14) > 50) {
+          const err50 = {
+            instancePath: instancePath + '/reference',
+            schemaPath: '#/properties/reference/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 50 },
+            message: 'must NOT have more than 50 characters',
+            schema: 50,
+            parentSchema: schema61.properties.reference,
+            data: data14,
+          };
+          if (vErrors === null) {
+            vErrors = [err50];
+          } else {
+            vErrors.push(err50);
+          }
+          errors++;
+        }
+      } else {
+        const err51 = {
+          instancePath: instancePath + '/reference',
+          schemaPath: '#/properties/reference/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.reference.type,
+          parentSchema: schema61.properties.reference,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err51];
+        } else {
+          vErrors.push(err51);
+        }
+        errors++;
+      }
+    }
+    if (data.reservation_time !== undefined) {
+      let data15 = data.reservation_time;
+      if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15))) {
+        const err52 = {
+          instancePath: instancePath + '/reservation_time',
+          schemaPath: '#/properties/reservation_time/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.reservation_time.type,
+          parentSchema: schema61.properties.reservation_time,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err52];
+        } else {
+          vErrors.push(err52);
+        }
+        errors++;
+      }
+      if (typeof data15 == 'number' && isFinite(data15)) {
+        if (data15 > 168 || isNaN(data15)) {
+          const err53 = {
+            instancePath: instancePath + '/reservation_time',
+            schemaPath: '#/properties/reservation_time/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 168 },
+            message: 'must be <= 168',
+            schema: 168,
+            parentSchema: schema61.properties.reservation_time,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err53];
+          } else {
+            vErrors.push(err53);
+          }
+          errors++;
+        }
+        if (data15 < 1 || isNaN(data15)) {
+          const err54 = {
+            instancePath: instancePath + '/reservation_time',
+            schemaPath: '#/properties/reservation_time/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema61.properties.reservation_time,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err54];
+          } else {
+            vErrors.push(err54);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.expiry_days !== undefined) {
+      let data16 = data.expiry_days;
+      if (!(typeof data16 == 'number' && !(data16 % 1) && !isNaN(data16) && isFinite(data16))) {
+        const err55 = {
+          instancePath: instancePath + '/expiry_days',
+          schemaPath: '#/properties/expiry_days/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.expiry_days.type,
+          parentSchema: schema61.properties.expiry_days,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err55];
+        } else {
+          vErrors.push(err55);
+        }
+        errors++;
+      }
+      if (typeof data16 == 'number' && isFinite(data16)) {
+        if (data16 > 30 || isNaN(data16)) {
+          const err56 = {
+            instancePath: instancePath + '/expiry_days',
+            schemaPath: '#/properties/expiry_days/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 30 },
+            message: 'must be <= 30',
+            schema: 30,
+            parentSchema: schema61.properties.expiry_days,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err56];
+          } else {
+            vErrors.push(err56);
+          }
+          errors++;
+        }
+        if (data16 < 1 || isNaN(data16)) {
+          const err57 = {
+            instancePath: instancePath + '/expiry_days',
+            schemaPath: '#/properties/expiry_days/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema61.properties.expiry_days,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err57];
+          } else {
+            vErrors.push(err57);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.phone_country !== undefined) {
+      let data17 = data.phone_country;
+      if (typeof data17 !== 'string') {
+        const err58 = {
+          instancePath: instancePath + '/phone_country',
+          schemaPath: 'common#/$defs/countryCode/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema64.type,
+          parentSchema: schema64,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err58];
+        } else {
+          vErrors.push(err58);
+        }
+        errors++;
+      }
+      if (!(
+        data17 === 'DK' ||
+        data17 === 'NO' ||
+        data17 === 'SE' ||
+        data17 === 'PL' ||
+        data17 === 'FI' ||
+        data17 === 'RO' ||
+        data17 === 'BE' ||
+        data17 === 'GR' ||
+        data17 === 'DE'
+      )) {
+        const err59 = {
+          instancePath: instancePath + '/phone_country',
+          schemaPath: 'common#/$defs/countryCode/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema64.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema64.enum,
+          parentSchema: schema64,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err59];
+        } else {
+          vErrors.push(err59);
+        }
+        errors++;
+      }
+    }
+    if (data.recipient_name !== undefined) {
+      let data18 = data.recipient_name;
+      if (typeof data18 === 'string') {
+        if (func2(data18) > 70) {
+          const err60 = {
+            instancePath: instancePath + '/recipient_name',
+            schemaPath: '#/properties/recipient_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema61.properties.recipient_name,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err60];
+          } else {
+            vErrors.push(err60);
+          }
+          errors++;
+        }
+        if (!formats2.validate(data18)) {
+          const err61 = {
+            instancePath: instancePath + '/recipient_name',
+            schemaPath: '#/properties/recipient_name/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema61.properties.recipient_name,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err61];
+          } else {
+            vErrors.push(err61);
+          }
+          errors++;
+        }
+      } else {
+        const err62 = {
+          instancePath: instancePath + '/recipient_name',
+          schemaPath: '#/properties/recipient_name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.recipient_name.type,
+          parentSchema: schema61.properties.recipient_name,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err62];
+        } else {
+          vErrors.push(err62);
+        }
+        errors++;
+      }
+    }
+    if (data.recipient_phone !== undefined) {
+      let data19 = data.recipient_phone;
+      if (typeof data19 === 'string') {
+        const message0 = func16(data19, 'phone_country', data);
+        if (message0 !== undefined) {
+          const err63 = {
+            instancePath: instancePath + '/recipient_phone',
+            schemaPath: '#/properties/recipient_phone/x-phone-country',
+            keyword: 'x-phone-country',
+            params: { message: message0 },
+            message: message0,
+            schema: 'phone_country',
+            parentSchema: schema61.properties.recipient_phone,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err63];
+          } else {
+            vErrors.push(err63);
+          }
+          errors++;
+        }
+      } else {
+        const err64 = {
+          instancePath: instancePath + '/recipient_phone',
+          schemaPath: '#/properties/recipient_phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.recipient_phone.type,
+          parentSchema: schema61.properties.recipient_phone,
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err64];
+        } else {
+          vErrors.push(err64);
+        }
+        errors++;
+      }
+    }
+    if (data.recipient_email !== undefined) {
+      let data20 = data.recipient_email;
+      if (typeof data20 === 'string') {
+        if (func2(data20) > 70) {
+          const err65 = {
+            instancePath: instancePath + '/recipient_email',
+            schemaPath: '#/properties/recipient_email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema61.properties.recipient_email,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err65];
+          } else {
+            vErrors.push(err65);
+          }
+          errors++;
+        }
+        if (!formats10.validate(data20)) {
+          const err66 = {
+            instancePath: instancePath + '/recipient_email',
+            schemaPath: '#/properties/recipient_email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema61.properties.recipient_email,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err66];
+          } else {
+            vErrors.push(err66);
+          }
+          errors++;
+        }
+      } else {
+        const err67 = {
+          instancePath: instancePath + '/recipient_email',
+          schemaPath: '#/properties/recipient_email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.recipient_email.type,
+          parentSchema: schema61.properties.recipient_email,
+          data: data20,
+        };
+        if (vErrors === null) {
+          vErrors = [err67];
+        } else {
+          vErrors.push(err67);
+        }
+        errors++;
+      }
+    }
+    if (data.sender_name !== undefined) {
+      let data21 = data.sender_name;
+      if (typeof data21 === 'string') {
+        if (func2(data21) > 70) {
+          const err68 = {
+            instancePath: instancePath + '/sender_name',
+            schemaPath: '#/properties/sender_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema61.properties.sender_name,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err68];
+          } else {
+            vErrors.push(err68);
+          }
+          errors++;
+        }
+        if (!formats2.validate(data21)) {
+          const err69 = {
+            instancePath: instancePath + '/sender_name',
+            schemaPath: '#/properties/sender_name/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema61.properties.sender_name,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err69];
+          } else {
+            vErrors.push(err69);
+          }
+          errors++;
+        }
+      } else {
+        const err70 = {
+          instancePath: instancePath + '/sender_name',
+          schemaPath: '#/properties/sender_name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.sender_name.type,
+          parentSchema: schema61.properties.sender_name,
+          data: data21,
+        };
+        if (vErrors === null) {
+          vErrors = [err70];
+        } else {
+          vErrors.push(err70);
+        }
+        errors++;
+      }
+    }
+    if (data.sender_phone !== undefined) {
+      let data22 = data.sender_phone;
+      if (typeof data22 === 'string') {
+        const message1 = func16(data22, 'phone_country', data);
+        if (message1 !== undefined) {
+          const err71 = {
+            instancePath: instancePath + '/sender_phone',
+            schemaPath: '#/properties/sender_phone/x-phone-country',
+            keyword: 'x-phone-country',
+            params: { message: message1 },
+            message: message1,
+            schema: 'phone_country',
+            parentSchema: schema61.properties.sender_phone,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err71];
+          } else {
+            vErrors.push(err71);
+          }
+          errors++;
+        }
+      } else {
+        const err72 = {
+          instancePath: instancePath + '/sender_phone',
+          schemaPath: '#/properties/sender_phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.sender_phone.type,
+          parentSchema: schema61.properties.sender_phone,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err72];
+        } else {
+          vErrors.push(err72);
+        }
+        errors++;
+      }
+    }
+    if (data.sender_email !== undefined) {
+      let data23 = data.sender_email;
+      if (typeof data23 === 'string') {
+        if (func2(data23) > 70) {
+          const err73 = {
+            instancePath: instancePath + '/sender_email',
+            schemaPath: '#/properties/sender_email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema61.properties.sender_email,
+            data: data23,
+          };
+          if (vErrors === null) {
+            vErrors = [err73];
+          } else {
+            vErrors.push(err73);
+          }
+          errors++;
+        }
+        if (!formats10.validate(data23)) {
+          const err74 = {
+            instancePath: instancePath + '/sender_email',
+            schemaPath: '#/properties/sender_email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema61.properties.sender_email,
+            data: data23,
+          };
+          if (vErrors === null) {
+            vErrors = [err74];
+          } else {
+            vErrors.push(err74);
+          }
+          errors++;
+        }
+      } else {
+        const err75 = {
+          instancePath: instancePath + '/sender_email',
+          schemaPath: '#/properties/sender_email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.sender_email.type,
+          parentSchema: schema61.properties.sender_email,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err75];
+        } else {
+          vErrors.push(err75);
+        }
+        errors++;
+      }
+    }
+    if (data.hardware_id !== undefined) {
+      let data24 = data.hardware_id;
+      if (!(typeof data24 == 'number' && !(data24 % 1) && !isNaN(data24) && isFinite(data24))) {
+        const err76 = {
+          instancePath: instancePath + '/hardware_id',
+          schemaPath: '#/properties/hardware_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.hardware_id.type,
+          parentSchema: schema61.properties.hardware_id,
+          data: data24,
+        };
+        if (vErrors === null) {
+          vErrors = [err76];
+        } else {
+          vErrors.push(err76);
+        }
+        errors++;
+      }
+    }
+    if (data.compartment_id !== undefined) {
+      let data25 = data.compartment_id;
+      if (!(typeof data25 == 'number' && !(data25 % 1) && !isNaN(data25) && isFinite(data25))) {
+        const err77 = {
+          instancePath: instancePath + '/compartment_id',
+          schemaPath: '#/properties/compartment_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.compartment_id.type,
+          parentSchema: schema61.properties.compartment_id,
+          data: data25,
+        };
+        if (vErrors === null) {
+          vErrors = [err77];
+        } else {
+          vErrors.push(err77);
+        }
+        errors++;
+      }
+    }
+    if (data.test_piece !== undefined) {
+      let data26 = data.test_piece;
+      if (typeof data26 !== 'boolean') {
+        const err78 = {
+          instancePath: instancePath + '/test_piece',
+          schemaPath: '#/properties/test_piece/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema61.properties.test_piece.type,
+          parentSchema: schema61.properties.test_piece,
+          data: data26,
+        };
+        if (vErrors === null) {
+          vErrors = [err78];
+        } else {
+          vErrors.push(err78);
+        }
+        errors++;
+      }
+    }
+    if (data.booked_at !== undefined) {
+      let data27 = data.booked_at;
+      if (typeof data27 === 'string') {
+        if (!formats16.validate(data27)) {
+          const err79 = {
+            instancePath: instancePath + '/booked_at',
+            schemaPath: '#/properties/booked_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema61.properties.booked_at,
+            data: data27,
+          };
+          if (vErrors === null) {
+            vErrors = [err79];
+          } else {
+            vErrors.push(err79);
+          }
+          errors++;
+        }
+      } else {
+        const err80 = {
+          instancePath: instancePath + '/booked_at',
+          schemaPath: '#/properties/booked_at/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.booked_at.type,
+          parentSchema: schema61.properties.booked_at,
+          data: data27,
+        };
+        if (vErrors === null) {
+          vErrors = [err80];
+        } else {
+          vErrors.push(err80);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err81 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema61.type,
+      parentSchema: schema61,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err81];
+    } else {
+      vErrors.push(err81);
+    }
+    errors++;
+  }
+  validate33.errors = vErrors;
+  evaluated0.props = props0;
+  return errors === 0;
+}
+validate33.evaluated = { dynamicProps: true, dynamicItems: false };
+
+export const carrier = validate35;
+const schema65 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'carrier',
   title: 'Carrier',
@@ -214,21 +2042,18 @@ const schema61 = {
     },
   },
 };
-const schema63 = { type: 'string', enum: ['DK', 'NO', 'SE', 'PL', 'FI', 'RO', 'BE', 'GR', 'DE'] };
-const formats0 = sharedValidators.formats['name-characters'];
-const formats2 = sharedValidators.formats['https-url'];
-const formats4 = sharedValidators.formats['email-list'];
-const formats6 = sharedValidators.formats['no-special-characters'];
-const func2 = ajvRuntime_ucs2length_default;
+const formats18 = sharedValidators.formats['name-characters'];
+const formats20 = sharedValidators.formats['https-url'];
+const formats22 = sharedValidators.formats['email-list'];
 const pattern6 = new RegExp('^#[0-9a-fA-F]{6}$', 'u');
 
-function validate33(
+function validate35(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="carrier" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate33.evaluated;
+  const evaluated0 = validate35.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -243,8 +2068,8 @@ function validate33(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -261,8 +2086,8 @@ function validate33(
         keyword: 'required',
         params: { missingProperty: 'primary_country_code' },
         message: "must have required property '" + 'primary_country_code' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -279,8 +2104,8 @@ function validate33(
         keyword: 'required',
         params: { missingProperty: 'service_point_radius' },
         message: "must have required property '" + 'service_point_radius' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -299,8 +2124,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.carrier_id.type,
-          parentSchema: schema61.properties.carrier_id,
+          schema: schema65.properties.carrier_id.type,
+          parentSchema: schema65.properties.carrier_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -322,7 +2147,7 @@ function validate33(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema61.properties.name,
+            parentSchema: schema65.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -340,7 +2165,7 @@ function validate33(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema61.properties.name,
+            parentSchema: schema65.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -350,7 +2175,7 @@ function validate33(
           }
           errors++;
         }
-        if (!formats0.validate(data1)) {
+        if (!formats18.validate(data1)) {
           const err6 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/format',
@@ -358,7 +2183,7 @@ function validate33(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema61.properties.name,
+            parentSchema: schema65.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -375,8 +2200,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.name.type,
-          parentSchema: schema61.properties.name,
+          schema: schema65.properties.name.type,
+          parentSchema: schema65.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -396,8 +2221,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.active.type,
-          parentSchema: schema61.properties.active,
+          schema: schema65.properties.active.type,
+          parentSchema: schema65.properties.active,
           data: data2,
         };
         if (vErrors === null) {
@@ -417,8 +2242,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.type,
-          parentSchema: schema63,
+          schema: schema64.type,
+          parentSchema: schema64,
           data: data3,
         };
         if (vErrors === null) {
@@ -443,10 +2268,10 @@ function validate33(
           instancePath: instancePath + '/primary_country_code',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema63.enum },
+          params: { allowedValues: schema64.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema63.enum,
-          parentSchema: schema63,
+          schema: schema64.enum,
+          parentSchema: schema64,
           data: data3,
         };
         if (vErrors === null) {
@@ -468,7 +2293,7 @@ function validate33(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema61.properties.service_point_radius,
+            parentSchema: schema65.properties.service_point_radius,
             data: data4,
           };
           if (vErrors === null) {
@@ -486,7 +2311,7 @@ function validate33(
             params: { comparison: '>=', limit: 0.1 },
             message: 'must be >= 0.1',
             schema: 0.1,
-            parentSchema: schema61.properties.service_point_radius,
+            parentSchema: schema65.properties.service_point_radius,
             data: data4,
           };
           if (vErrors === null) {
@@ -503,8 +2328,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema61.properties.service_point_radius.type,
-          parentSchema: schema61.properties.service_point_radius,
+          schema: schema65.properties.service_point_radius.type,
+          parentSchema: schema65.properties.service_point_radius,
           data: data4,
         };
         if (vErrors === null) {
@@ -524,8 +2349,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.allocation_default_behaviour.type,
-          parentSchema: schema61.properties.allocation_default_behaviour,
+          schema: schema65.properties.allocation_default_behaviour.type,
+          parentSchema: schema65.properties.allocation_default_behaviour,
           data: data5,
         };
         if (vErrors === null) {
@@ -540,10 +2365,10 @@ function validate33(
           instancePath: instancePath + '/allocation_default_behaviour',
           schemaPath: '#/properties/allocation_default_behaviour/enum',
           keyword: 'enum',
-          params: { allowedValues: schema61.properties.allocation_default_behaviour.enum },
+          params: { allowedValues: schema65.properties.allocation_default_behaviour.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema61.properties.allocation_default_behaviour.enum,
-          parentSchema: schema61.properties.allocation_default_behaviour,
+          schema: schema65.properties.allocation_default_behaviour.enum,
+          parentSchema: schema65.properties.allocation_default_behaviour,
           data: data5,
         };
         if (vErrors === null) {
@@ -563,8 +2388,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.booking_notification_behaviour.type,
-          parentSchema: schema61.properties.booking_notification_behaviour,
+          schema: schema65.properties.booking_notification_behaviour.type,
+          parentSchema: schema65.properties.booking_notification_behaviour,
           data: data6,
         };
         if (vErrors === null) {
@@ -579,10 +2404,10 @@ function validate33(
           instancePath: instancePath + '/booking_notification_behaviour',
           schemaPath: '#/properties/booking_notification_behaviour/enum',
           keyword: 'enum',
-          params: { allowedValues: schema61.properties.booking_notification_behaviour.enum },
+          params: { allowedValues: schema65.properties.booking_notification_behaviour.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema61.properties.booking_notification_behaviour.enum,
-          parentSchema: schema61.properties.booking_notification_behaviour,
+          schema: schema65.properties.booking_notification_behaviour.enum,
+          parentSchema: schema65.properties.booking_notification_behaviour,
           data: data6,
         };
         if (vErrors === null) {
@@ -602,8 +2427,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.expiry_days.type,
-          parentSchema: schema61.properties.expiry_days,
+          schema: schema65.properties.expiry_days.type,
+          parentSchema: schema65.properties.expiry_days,
           data: data7,
         };
         if (vErrors === null) {
@@ -622,7 +2447,7 @@ function validate33(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema61.properties.expiry_days,
+            parentSchema: schema65.properties.expiry_days,
             data: data7,
           };
           if (vErrors === null) {
@@ -640,7 +2465,7 @@ function validate33(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema61.properties.expiry_days,
+            parentSchema: schema65.properties.expiry_days,
             data: data7,
           };
           if (vErrors === null) {
@@ -661,8 +2486,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.end_user_signature.type,
-          parentSchema: schema61.properties.end_user_signature,
+          schema: schema65.properties.end_user_signature.type,
+          parentSchema: schema65.properties.end_user_signature,
           data: data8,
         };
         if (vErrors === null) {
@@ -682,8 +2507,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.own_end_user_app.type,
-          parentSchema: schema61.properties.own_end_user_app,
+          schema: schema65.properties.own_end_user_app.type,
+          parentSchema: schema65.properties.own_end_user_app,
           data: data9,
         };
         if (vErrors === null) {
@@ -703,8 +2528,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.reminder.type,
-          parentSchema: schema61.properties.reminder,
+          schema: schema65.properties.reminder.type,
+          parentSchema: schema65.properties.reminder,
           data: data10,
         };
         if (vErrors === null) {
@@ -724,8 +2549,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.api_key.type,
-          parentSchema: schema61.properties.api_key,
+          schema: schema65.properties.api_key.type,
+          parentSchema: schema65.properties.api_key,
           data: data11,
         };
         if (vErrors === null) {
@@ -747,7 +2572,7 @@ function validate33(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema61.properties.webhook_url,
+            parentSchema: schema65.properties.webhook_url,
             data: data12,
           };
           if (vErrors === null) {
@@ -757,7 +2582,7 @@ function validate33(
           }
           errors++;
         }
-        if (!formats2.validate(data12)) {
+        if (!formats20.validate(data12)) {
           const err26 = {
             instancePath: instancePath + '/webhook_url',
             schemaPath: '#/properties/webhook_url/format',
@@ -765,7 +2590,7 @@ function validate33(
             params: { format: 'https-url' },
             message: 'must match format "' + 'https-url' + '"',
             schema: 'https-url',
-            parentSchema: schema61.properties.webhook_url,
+            parentSchema: schema65.properties.webhook_url,
             data: data12,
           };
           if (vErrors === null) {
@@ -782,8 +2607,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.webhook_url.type,
-          parentSchema: schema61.properties.webhook_url,
+          schema: schema65.properties.webhook_url.type,
+          parentSchema: schema65.properties.webhook_url,
           data: data12,
         };
         if (vErrors === null) {
@@ -805,7 +2630,7 @@ function validate33(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema61.properties.webhook_http_header,
+            parentSchema: schema65.properties.webhook_http_header,
             data: data13,
           };
           if (vErrors === null) {
@@ -822,8 +2647,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.webhook_http_header.type,
-          parentSchema: schema61.properties.webhook_http_header,
+          schema: schema65.properties.webhook_http_header.type,
+          parentSchema: schema65.properties.webhook_http_header,
           data: data13,
         };
         if (vErrors === null) {
@@ -847,8 +2672,8 @@ function validate33(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema61.properties.webhook_events.items.type,
-              parentSchema: schema61.properties.webhook_events.items,
+              schema: schema65.properties.webhook_events.items.type,
+              parentSchema: schema65.properties.webhook_events.items,
               data: data15,
             };
             if (vErrors === null) {
@@ -870,10 +2695,10 @@ function validate33(
               instancePath: instancePath + '/webhook_events/' + i0,
               schemaPath: '#/properties/webhook_events/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema61.properties.webhook_events.items.enum },
+              params: { allowedValues: schema65.properties.webhook_events.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema61.properties.webhook_events.items.enum,
-              parentSchema: schema61.properties.webhook_events.items,
+              schema: schema65.properties.webhook_events.items.enum,
+              parentSchema: schema65.properties.webhook_events.items,
               data: data15,
             };
             if (vErrors === null) {
@@ -902,7 +2727,7 @@ function validate33(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema61.properties.webhook_events,
+                parentSchema: schema65.properties.webhook_events,
                 data: data14,
               };
               if (vErrors === null) {
@@ -923,8 +2748,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema61.properties.webhook_events.type,
-          parentSchema: schema61.properties.webhook_events,
+          schema: schema65.properties.webhook_events.type,
+          parentSchema: schema65.properties.webhook_events,
           data: data14,
         };
         if (vErrors === null) {
@@ -944,8 +2769,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.webhook_retry_attempts.type,
-          parentSchema: schema61.properties.webhook_retry_attempts,
+          schema: schema65.properties.webhook_retry_attempts.type,
+          parentSchema: schema65.properties.webhook_retry_attempts,
           data: data16,
         };
         if (vErrors === null) {
@@ -964,7 +2789,7 @@ function validate33(
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema61.properties.webhook_retry_attempts,
+            parentSchema: schema65.properties.webhook_retry_attempts,
             data: data16,
           };
           if (vErrors === null) {
@@ -982,7 +2807,7 @@ function validate33(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema61.properties.webhook_retry_attempts,
+            parentSchema: schema65.properties.webhook_retry_attempts,
             data: data16,
           };
           if (vErrors === null) {
@@ -1003,8 +2828,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.webhook_retry_interval.type,
-          parentSchema: schema61.properties.webhook_retry_interval,
+          schema: schema65.properties.webhook_retry_interval.type,
+          parentSchema: schema65.properties.webhook_retry_interval,
           data: data17,
         };
         if (vErrors === null) {
@@ -1023,7 +2848,7 @@ function validate33(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema61.properties.webhook_retry_interval,
+            parentSchema: schema65.properties.webhook_retry_interval,
             data: data17,
           };
           if (vErrors === null) {
@@ -1041,7 +2866,7 @@ function validate33(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema61.properties.webhook_retry_interval,
+            parentSchema: schema65.properties.webhook_retry_interval,
             data: data17,
           };
           if (vErrors === null) {
@@ -1062,8 +2887,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.webhook_first_delay.type,
-          parentSchema: schema61.properties.webhook_first_delay,
+          schema: schema65.properties.webhook_first_delay.type,
+          parentSchema: schema65.properties.webhook_first_delay,
           data: data18,
         };
         if (vErrors === null) {
@@ -1082,7 +2907,7 @@ function validate33(
             params: { comparison: '<=', limit: 120 },
             message: 'must be <= 120',
             schema: 120,
-            parentSchema: schema61.properties.webhook_first_delay,
+            parentSchema: schema65.properties.webhook_first_delay,
             data: data18,
           };
           if (vErrors === null) {
@@ -1100,7 +2925,7 @@ function validate33(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema61.properties.webhook_first_delay,
+            parentSchema: schema65.properties.webhook_first_delay,
             data: data18,
           };
           if (vErrors === null) {
@@ -1121,8 +2946,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.webhook_cycle_repeat.type,
-          parentSchema: schema61.properties.webhook_cycle_repeat,
+          schema: schema65.properties.webhook_cycle_repeat.type,
+          parentSchema: schema65.properties.webhook_cycle_repeat,
           data: data19,
         };
         if (vErrors === null) {
@@ -1141,7 +2966,7 @@ function validate33(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema61.properties.webhook_cycle_repeat,
+            parentSchema: schema65.properties.webhook_cycle_repeat,
             data: data19,
           };
           if (vErrors === null) {
@@ -1159,7 +2984,7 @@ function validate33(
             params: { comparison: '>=', limit: 10 },
             message: 'must be >= 10',
             schema: 10,
-            parentSchema: schema61.properties.webhook_cycle_repeat,
+            parentSchema: schema65.properties.webhook_cycle_repeat,
             data: data19,
           };
           if (vErrors === null) {
@@ -1182,7 +3007,7 @@ function validate33(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema61.properties.invoicing_email,
+            parentSchema: schema65.properties.invoicing_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -1192,7 +3017,7 @@ function validate33(
           }
           errors++;
         }
-        if (!formats4.validate(data20)) {
+        if (!formats22.validate(data20)) {
           const err47 = {
             instancePath: instancePath + '/invoicing_email',
             schemaPath: '#/properties/invoicing_email/format',
@@ -1200,7 +3025,7 @@ function validate33(
             params: { format: 'email-list' },
             message: 'must match format "' + 'email-list' + '"',
             schema: 'email-list',
-            parentSchema: schema61.properties.invoicing_email,
+            parentSchema: schema65.properties.invoicing_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -1217,8 +3042,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.invoicing_email.type,
-          parentSchema: schema61.properties.invoicing_email,
+          schema: schema65.properties.invoicing_email.type,
+          parentSchema: schema65.properties.invoicing_email,
           data: data20,
         };
         if (vErrors === null) {
@@ -1240,7 +3065,7 @@ function validate33(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema61.properties.invoicing_reference,
+            parentSchema: schema65.properties.invoicing_reference,
             data: data21,
           };
           if (vErrors === null) {
@@ -1250,7 +3075,7 @@ function validate33(
           }
           errors++;
         }
-        if (!formats6.validate(data21)) {
+        if (!formats2.validate(data21)) {
           const err50 = {
             instancePath: instancePath + '/invoicing_reference',
             schemaPath: '#/properties/invoicing_reference/format',
@@ -1258,7 +3083,7 @@ function validate33(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema61.properties.invoicing_reference,
+            parentSchema: schema65.properties.invoicing_reference,
             data: data21,
           };
           if (vErrors === null) {
@@ -1275,8 +3100,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.invoicing_reference.type,
-          parentSchema: schema61.properties.invoicing_reference,
+          schema: schema65.properties.invoicing_reference.type,
+          parentSchema: schema65.properties.invoicing_reference,
           data: data21,
         };
         if (vErrors === null) {
@@ -1298,7 +3123,7 @@ function validate33(
             params: { pattern: '^#[0-9a-fA-F]{6}$' },
             message: 'must match pattern "' + '^#[0-9a-fA-F]{6}$' + '"',
             schema: '^#[0-9a-fA-F]{6}$',
-            parentSchema: schema61.properties.color_code,
+            parentSchema: schema65.properties.color_code,
             data: data22,
           };
           if (vErrors === null) {
@@ -1315,8 +3140,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.color_code.type,
-          parentSchema: schema61.properties.color_code,
+          schema: schema65.properties.color_code.type,
+          parentSchema: schema65.properties.color_code,
           data: data22,
         };
         if (vErrors === null) {
@@ -1336,8 +3161,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.logo_url.type,
-          parentSchema: schema61.properties.logo_url,
+          schema: schema65.properties.logo_url.type,
+          parentSchema: schema65.properties.logo_url,
           data: data23,
         };
         if (vErrors === null) {
@@ -1355,8 +3180,8 @@ function validate33(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema61.type,
-      parentSchema: schema61,
+      schema: schema65.type,
+      parentSchema: schema65,
       data,
     };
     if (vErrors === null) {
@@ -1366,10 +3191,10 @@ function validate33(
     }
     errors++;
   }
-  validate33.errors = vErrors;
+  validate35.errors = vErrors;
   return errors === 0;
 }
-validate33.evaluated = {
+validate35.evaluated = {
   props: {
     carrier_id: true,
     name: true,
@@ -1399,8 +3224,8 @@ validate33.evaluated = {
   dynamicItems: false,
 };
 
-export const carrierExpirySettings = validate35;
-const schema64 = {
+export const carrierExpirySettings = validate36;
+const schema67 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'carrier-expiry-settings',
   title: 'Carrier expiry settings',
@@ -1411,13 +3236,13 @@ const schema64 = {
   properties: { expiry_days: { type: 'integer', minimum: 1, maximum: 30 }, reminder: { type: 'boolean' } },
 };
 
-function validate35(
+function validate36(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="carrier-expiry-settings" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate35.evaluated;
+  const evaluated0 = validate36.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1432,8 +3257,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'expiry_days' },
         message: "must have required property '" + 'expiry_days' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -1450,8 +3275,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'reminder' },
         message: "must have required property '" + 'reminder' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -1470,8 +3295,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.expiry_days.type,
-          parentSchema: schema64.properties.expiry_days,
+          schema: schema67.properties.expiry_days.type,
+          parentSchema: schema67.properties.expiry_days,
           data: data0,
         };
         if (vErrors === null) {
@@ -1490,7 +3315,7 @@ function validate35(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema64.properties.expiry_days,
+            parentSchema: schema67.properties.expiry_days,
             data: data0,
           };
           if (vErrors === null) {
@@ -1508,7 +3333,7 @@ function validate35(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema64.properties.expiry_days,
+            parentSchema: schema67.properties.expiry_days,
             data: data0,
           };
           if (vErrors === null) {
@@ -1529,8 +3354,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema64.properties.reminder.type,
-          parentSchema: schema64.properties.reminder,
+          schema: schema67.properties.reminder.type,
+          parentSchema: schema67.properties.reminder,
           data: data1,
         };
         if (vErrors === null) {
@@ -1548,8 +3373,8 @@ function validate35(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema64.type,
-      parentSchema: schema64,
+      schema: schema67.type,
+      parentSchema: schema67,
       data,
     };
     if (vErrors === null) {
@@ -1559,10 +3384,10 @@ function validate35(
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-validate35.evaluated = { props: { expiry_days: true, reminder: true }, dynamicProps: false, dynamicItems: false };
+validate36.evaluated = { props: { expiry_days: true, reminder: true }, dynamicProps: false, dynamicItems: false };
 
 export const common = validate34;
 const schema62 = {
@@ -1651,8 +3476,8 @@ function validate34(
 }
 validate34.evaluated = { dynamicProps: false, dynamicItems: false };
 
-export const compartment = validate36;
-const schema65 = {
+export const compartment = validate37;
+const schema68 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'compartment',
   title: 'Compartment',
@@ -1677,15 +3502,14 @@ const schema65 = {
     is_locked: { type: 'boolean', default: false },
   },
 };
-const schema66 = { type: 'integer', minimum: 1 };
 
-function validate36(
+function validate37(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="compartment" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate36.evaluated;
+  const evaluated0 = validate37.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1700,8 +3524,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'compartment_id' },
         message: "must have required property '" + 'compartment_id' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -1718,8 +3542,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'hardware_id' },
         message: "must have required property '" + 'hardware_id' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -1736,8 +3560,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'column' },
         message: "must have required property '" + 'column' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -1754,8 +3578,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'position' },
         message: "must have required property '" + 'position' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -1772,8 +3596,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'size' },
         message: "must have required property '" + 'size' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -1792,8 +3616,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema63.type,
+          parentSchema: schema63,
           data: data0,
         };
         if (vErrors === null) {
@@ -1812,7 +3636,7 @@ function validate36(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema63,
             data: data0,
           };
           if (vErrors === null) {
@@ -1833,8 +3657,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema63.type,
+          parentSchema: schema63,
           data: data1,
         };
         if (vErrors === null) {
@@ -1853,7 +3677,7 @@ function validate36(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema63,
             data: data1,
           };
           if (vErrors === null) {
@@ -1874,8 +3698,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.column.type,
-          parentSchema: schema65.properties.column,
+          schema: schema68.properties.column.type,
+          parentSchema: schema68.properties.column,
           data: data2,
         };
         if (vErrors === null) {
@@ -1894,7 +3718,7 @@ function validate36(
             params: { comparison: '<=', limit: 12 },
             message: 'must be <= 12',
             schema: 12,
-            parentSchema: schema65.properties.column,
+            parentSchema: schema68.properties.column,
             data: data2,
           };
           if (vErrors === null) {
@@ -1912,7 +3736,7 @@ function validate36(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65.properties.column,
+            parentSchema: schema68.properties.column,
             data: data2,
           };
           if (vErrors === null) {
@@ -1933,8 +3757,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.position.type,
-          parentSchema: schema65.properties.position,
+          schema: schema68.properties.position.type,
+          parentSchema: schema68.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -1953,7 +3777,7 @@ function validate36(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema65.properties.position,
+            parentSchema: schema68.properties.position,
             data: data3,
           };
           if (vErrors === null) {
@@ -1971,7 +3795,7 @@ function validate36(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65.properties.position,
+            parentSchema: schema68.properties.position,
             data: data3,
           };
           if (vErrors === null) {
@@ -1992,8 +3816,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.size.type,
-          parentSchema: schema65.properties.size,
+          schema: schema68.properties.size.type,
+          parentSchema: schema68.properties.size,
           data: data4,
         };
         if (vErrors === null) {
@@ -2008,10 +3832,10 @@ function validate36(
           instancePath: instancePath + '/size',
           schemaPath: '#/properties/size/enum',
           keyword: 'enum',
-          params: { allowedValues: schema65.properties.size.enum },
+          params: { allowedValues: schema68.properties.size.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema65.properties.size.enum,
-          parentSchema: schema65.properties.size,
+          schema: schema68.properties.size.enum,
+          parentSchema: schema68.properties.size,
           data: data4,
         };
         if (vErrors === null) {
@@ -2029,10 +3853,10 @@ function validate36(
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: schema65.properties.piece_id.type },
+          params: { type: schema68.properties.piece_id.type },
           message: 'must be string,null',
-          schema: schema65.properties.piece_id.type,
-          parentSchema: schema65.properties.piece_id,
+          schema: schema68.properties.piece_id.type,
+          parentSchema: schema68.properties.piece_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -2051,7 +3875,7 @@ function validate36(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema65.properties.piece_id,
+            parentSchema: schema68.properties.piece_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -2069,7 +3893,7 @@ function validate36(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema65.properties.piece_id,
+            parentSchema: schema68.properties.piece_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -2088,10 +3912,10 @@ function validate36(
           instancePath: instancePath + '/next_piece_id',
           schemaPath: '#/properties/next_piece_id/type',
           keyword: 'type',
-          params: { type: schema65.properties.next_piece_id.type },
+          params: { type: schema68.properties.next_piece_id.type },
           message: 'must be string,null',
-          schema: schema65.properties.next_piece_id.type,
-          parentSchema: schema65.properties.next_piece_id,
+          schema: schema68.properties.next_piece_id.type,
+          parentSchema: schema68.properties.next_piece_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -2110,7 +3934,7 @@ function validate36(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema65.properties.next_piece_id,
+            parentSchema: schema68.properties.next_piece_id,
             data: data6,
           };
           if (vErrors === null) {
@@ -2128,7 +3952,7 @@ function validate36(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema65.properties.next_piece_id,
+            parentSchema: schema68.properties.next_piece_id,
             data: data6,
           };
           if (vErrors === null) {
@@ -2149,8 +3973,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_disabled.type,
-          parentSchema: schema65.properties.is_disabled,
+          schema: schema68.properties.is_disabled.type,
+          parentSchema: schema68.properties.is_disabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -2170,8 +3994,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_free.type,
-          parentSchema: schema65.properties.is_free,
+          schema: schema68.properties.is_free.type,
+          parentSchema: schema68.properties.is_free,
           data: data8,
         };
         if (vErrors === null) {
@@ -2191,8 +4015,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_inactive_comp.type,
-          parentSchema: schema65.properties.is_inactive_comp,
+          schema: schema68.properties.is_inactive_comp.type,
+          parentSchema: schema68.properties.is_inactive_comp,
           data: data9,
         };
         if (vErrors === null) {
@@ -2212,8 +4036,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_occupied.type,
-          parentSchema: schema65.properties.is_occupied,
+          schema: schema68.properties.is_occupied.type,
+          parentSchema: schema68.properties.is_occupied,
           data: data10,
         };
         if (vErrors === null) {
@@ -2233,8 +4057,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_reserved.type,
-          parentSchema: schema65.properties.is_reserved,
+          schema: schema68.properties.is_reserved.type,
+          parentSchema: schema68.properties.is_reserved,
           data: data11,
         };
         if (vErrors === null) {
@@ -2254,8 +4078,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_faulty.type,
-          parentSchema: schema65.properties.is_faulty,
+          schema: schema68.properties.is_faulty.type,
+          parentSchema: schema68.properties.is_faulty,
           data: data12,
         };
         if (vErrors === null) {
@@ -2275,8 +4099,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_locked.type,
-          parentSchema: schema65.properties.is_locked,
+          schema: schema68.properties.is_locked.type,
+          parentSchema: schema68.properties.is_locked,
           data: data13,
         };
         if (vErrors === null) {
@@ -2294,8 +4118,8 @@ function validate36(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema65.type,
-      parentSchema: schema65,
+      schema: schema68.type,
+      parentSchema: schema68,
       data,
     };
     if (vErrors === null) {
@@ -2305,10 +4129,10 @@ function validate36(
     }
     errors++;
   }
-  validate36.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
-validate36.evaluated = {
+validate37.evaluated = {
   props: {
     compartment_id: true,
     hardware_id: true,
@@ -2329,8 +4153,8 @@ validate36.evaluated = {
   dynamicItems: false,
 };
 
-export const courier = validate37;
-const schema68 = {
+export const courier = validate38;
+const schema71 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'courier',
   title: 'Courier',
@@ -2382,16 +4206,16 @@ const schema68 = {
     },
   },
 };
-const formats8 = sharedValidators.formats['alphanumeric-hyphen'];
-const formats10 = sharedValidators.formats.phone;
+const formats26 = sharedValidators.formats['alphanumeric-hyphen'];
+const formats28 = sharedValidators.formats.phone;
 
-function validate37(
+function validate38(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="courier" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate37.evaluated;
+  const evaluated0 = validate38.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2406,8 +4230,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -2424,8 +4248,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'code' },
         message: "must have required property '" + 'code' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -2444,8 +4268,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.courier_id.type,
-          parentSchema: schema68.properties.courier_id,
+          schema: schema71.properties.courier_id.type,
+          parentSchema: schema71.properties.courier_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -2465,8 +4289,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.carrier_id.type,
-          parentSchema: schema68.properties.carrier_id,
+          schema: schema71.properties.carrier_id.type,
+          parentSchema: schema71.properties.carrier_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -2488,7 +4312,7 @@ function validate37(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema68.properties.code,
+            parentSchema: schema71.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -2506,7 +4330,7 @@ function validate37(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema68.properties.code,
+            parentSchema: schema71.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -2516,7 +4340,7 @@ function validate37(
           }
           errors++;
         }
-        if (!formats8.validate(data2)) {
+        if (!formats26.validate(data2)) {
           const err6 = {
             instancePath: instancePath + '/code',
             schemaPath: '#/properties/code/format',
@@ -2524,7 +4348,7 @@ function validate37(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema68.properties.code,
+            parentSchema: schema71.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -2541,8 +4365,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.code.type,
-          parentSchema: schema68.properties.code,
+          schema: schema71.properties.code.type,
+          parentSchema: schema71.properties.code,
           data: data2,
         };
         if (vErrors === null) {
@@ -2556,7 +4380,7 @@ function validate37(
     if (data.phone !== undefined) {
       let data3 = data.phone;
       if (typeof data3 === 'string') {
-        if (!formats10.validate(data3)) {
+        if (!formats28.validate(data3)) {
           const err8 = {
             instancePath: instancePath + '/phone',
             schemaPath: '#/properties/phone/format',
@@ -2564,7 +4388,7 @@ function validate37(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema68.properties.phone,
+            parentSchema: schema71.properties.phone,
             data: data3,
           };
           if (vErrors === null) {
@@ -2581,8 +4405,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.phone.type,
-          parentSchema: schema68.properties.phone,
+          schema: schema71.properties.phone.type,
+          parentSchema: schema71.properties.phone,
           data: data3,
         };
         if (vErrors === null) {
@@ -2602,8 +4426,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema68.properties.box_inspection.type,
-          parentSchema: schema68.properties.box_inspection,
+          schema: schema71.properties.box_inspection.type,
+          parentSchema: schema71.properties.box_inspection,
           data: data4,
         };
         if (vErrors === null) {
@@ -2623,8 +4447,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema68.properties.active.type,
-          parentSchema: schema68.properties.active,
+          schema: schema71.properties.active.type,
+          parentSchema: schema71.properties.active,
           data: data5,
         };
         if (vErrors === null) {
@@ -2642,8 +4466,8 @@ function validate37(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema68.type,
-      parentSchema: schema68,
+      schema: schema71.type,
+      parentSchema: schema71,
       data,
     };
     if (vErrors === null) {
@@ -2653,17 +4477,17 @@ function validate37(
     }
     errors++;
   }
-  validate37.errors = vErrors;
+  validate38.errors = vErrors;
   return errors === 0;
 }
-validate37.evaluated = {
+validate38.evaluated = {
   props: { courier_id: true, carrier_id: true, code: true, phone: true, box_inspection: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const hardwareUnit = validate38;
-const schema69 = {
+export const hardwareUnit = validate39;
+const schema72 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'hardware-unit',
   title: 'HardwareUnit',
@@ -2852,7 +4676,7 @@ const schema69 = {
     },
   },
 };
-const schema71 = {
+const schema74 = {
   type: 'string',
   enum: [
     'license_badge',
@@ -2873,23 +4697,21 @@ const schema71 = {
     'active',
   ],
 };
-const schema72 = { type: 'integer', 'x-choices': 'hardware_status', enum: [1, 2, 3, 4, 5] };
-const schema73 = { type: 'integer', 'x-choices': 'hardware_kind', enum: [1, 2] };
-const schema74 = { type: 'integer', 'x-choices': 'removal_state', enum: [0, 1, 2, 3] };
-const schema75 = { type: 'integer', 'x-choices': 'license_badge', enum: [1, 2, 3, 4] };
-const schema76 = { type: 'integer', 'x-choices': 'warranty', enum: [1, 2, 3] };
-const formats12 = sharedValidators.formats['no-whitespace'];
-const formats20 = sharedValidators.formats.date;
-const formats24 = sharedValidators.formats['date-time'];
+const schema75 = { type: 'integer', 'x-choices': 'hardware_status', enum: [1, 2, 3, 4, 5] };
+const schema76 = { type: 'integer', 'x-choices': 'hardware_kind', enum: [1, 2] };
+const schema77 = { type: 'integer', 'x-choices': 'removal_state', enum: [0, 1, 2, 3] };
+const schema78 = { type: 'integer', 'x-choices': 'license_badge', enum: [1, 2, 3, 4] };
+const schema79 = { type: 'integer', 'x-choices': 'warranty', enum: [1, 2, 3] };
+const formats38 = sharedValidators.formats.date;
 const func0 = ajvRuntime_equal_default;
 
-function validate38(
+function validate39(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="hardware-unit" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate38.evaluated;
+  const evaluated0 = validate39.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2904,8 +4726,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -2922,8 +4744,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'hardware_type' },
         message: "must have required property '" + 'hardware_type' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -2940,8 +4762,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -2958,8 +4780,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -2978,8 +4800,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema63.type,
+          parentSchema: schema63,
           data: data0,
         };
         if (vErrors === null) {
@@ -2998,7 +4820,7 @@ function validate38(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema63,
             data: data0,
           };
           if (vErrors === null) {
@@ -3021,7 +4843,7 @@ function validate38(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema69.properties.sub_id,
+            parentSchema: schema72.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -3031,7 +4853,7 @@ function validate38(
           }
           errors++;
         }
-        if (!formats12.validate(data1)) {
+        if (!formats0.validate(data1)) {
           const err7 = {
             instancePath: instancePath + '/sub_id',
             schemaPath: '#/properties/sub_id/format',
@@ -3039,7 +4861,7 @@ function validate38(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema69.properties.sub_id,
+            parentSchema: schema72.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -3056,8 +4878,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.sub_id.type,
-          parentSchema: schema69.properties.sub_id,
+          schema: schema72.properties.sub_id.type,
+          parentSchema: schema72.properties.sub_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -3079,7 +4901,7 @@ function validate38(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema69.properties.name,
+            parentSchema: schema72.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -3097,7 +4919,7 @@ function validate38(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema69.properties.name,
+            parentSchema: schema72.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -3107,7 +4929,7 @@ function validate38(
           }
           errors++;
         }
-        if (!formats0.validate(data2)) {
+        if (!formats18.validate(data2)) {
           const err11 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/format',
@@ -3115,7 +4937,7 @@ function validate38(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema69.properties.name,
+            parentSchema: schema72.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -3132,8 +4954,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.name.type,
-          parentSchema: schema69.properties.name,
+          schema: schema72.properties.name.type,
+          parentSchema: schema72.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -3157,8 +4979,8 @@ function validate38(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema71.type,
-              parentSchema: schema71,
+              schema: schema74.type,
+              parentSchema: schema74,
               data: data4,
             };
             if (vErrors === null) {
@@ -3190,10 +5012,10 @@ function validate38(
               instancePath: instancePath + '/badges_v2/' + i0,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema71.enum },
+              params: { allowedValues: schema74.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema71.enum,
-              parentSchema: schema71,
+              schema: schema74.enum,
+              parentSchema: schema74,
               data: data4,
             };
             if (vErrors === null) {
@@ -3217,7 +5039,7 @@ function validate38(
                   params: { i: i1, j: j0 },
                   message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                   schema: true,
-                  parentSchema: schema69.properties.badges_v2,
+                  parentSchema: schema72.properties.badges_v2,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -3238,8 +5060,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema69.properties.badges_v2.type,
-          parentSchema: schema69.properties.badges_v2,
+          schema: schema72.properties.badges_v2.type,
+          parentSchema: schema72.properties.badges_v2,
           data: data3,
         };
         if (vErrors === null) {
@@ -3259,8 +5081,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.type,
-          parentSchema: schema72,
+          schema: schema75.type,
+          parentSchema: schema75,
           data: data5,
         };
         if (vErrors === null) {
@@ -3275,10 +5097,10 @@ function validate38(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema72.enum },
+          params: { allowedValues: schema75.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema72.enum,
-          parentSchema: schema72,
+          schema: schema75.enum,
+          parentSchema: schema75,
           data: data5,
         };
         if (vErrors === null) {
@@ -3298,8 +5120,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema73.type,
-          parentSchema: schema73,
+          schema: schema76.type,
+          parentSchema: schema76,
           data: data6,
         };
         if (vErrors === null) {
@@ -3314,10 +5136,10 @@ function validate38(
           instancePath: instancePath + '/hardware_type',
           schemaPath: 'common#/$defs/hardwareKind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema73.enum },
+          params: { allowedValues: schema76.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema73.enum,
-          parentSchema: schema73,
+          schema: schema76.enum,
+          parentSchema: schema76,
           data: data6,
         };
         if (vErrors === null) {
@@ -3337,8 +5159,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.hardware_model_id.type,
-          parentSchema: schema69.properties.hardware_model_id,
+          schema: schema72.properties.hardware_model_id.type,
+          parentSchema: schema72.properties.hardware_model_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -3360,7 +5182,7 @@ function validate38(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema69.properties.model_name,
+            parentSchema: schema72.properties.model_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -3377,8 +5199,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.model_name.type,
-          parentSchema: schema69.properties.model_name,
+          schema: schema72.properties.model_name.type,
+          parentSchema: schema72.properties.model_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -3398,8 +5220,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.hardware_owner_id.type,
-          parentSchema: schema69.properties.hardware_owner_id,
+          schema: schema72.properties.hardware_owner_id.type,
+          parentSchema: schema72.properties.hardware_owner_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -3417,10 +5239,10 @@ function validate38(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema69.properties.service_point_id.type },
+          params: { type: schema72.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema69.properties.service_point_id.type,
-          parentSchema: schema69.properties.service_point_id,
+          schema: schema72.properties.service_point_id.type,
+          parentSchema: schema72.properties.service_point_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -3446,7 +5268,7 @@ function validate38(
                 params: { limit: 40 },
                 message: 'must NOT have more than 40 characters',
                 schema: 40,
-                parentSchema: schema69.properties.serial_ids.items,
+                parentSchema: schema72.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -3464,7 +5286,7 @@ function validate38(
                 params: { limit: 4 },
                 message: 'must NOT have fewer than 4 characters',
                 schema: 4,
-                parentSchema: schema69.properties.serial_ids.items,
+                parentSchema: schema72.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -3474,7 +5296,7 @@ function validate38(
               }
               errors++;
             }
-            if (!formats12.validate(data12)) {
+            if (!formats0.validate(data12)) {
               const err28 = {
                 instancePath: instancePath + '/serial_ids/' + i2,
                 schemaPath: '#/properties/serial_ids/items/format',
@@ -3482,7 +5304,7 @@ function validate38(
                 params: { format: 'no-whitespace' },
                 message: 'must match format "' + 'no-whitespace' + '"',
                 schema: 'no-whitespace',
-                parentSchema: schema69.properties.serial_ids.items,
+                parentSchema: schema72.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -3499,8 +5321,8 @@ function validate38(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema69.properties.serial_ids.items.type,
-              parentSchema: schema69.properties.serial_ids.items,
+              schema: schema72.properties.serial_ids.items.type,
+              parentSchema: schema72.properties.serial_ids.items,
               data: data12,
             };
             if (vErrors === null) {
@@ -3529,7 +5351,7 @@ function validate38(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema69.properties.serial_ids,
+                parentSchema: schema72.properties.serial_ids,
                 data: data11,
               };
               if (vErrors === null) {
@@ -3550,8 +5372,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema69.properties.serial_ids.type,
-          parentSchema: schema69.properties.serial_ids,
+          schema: schema72.properties.serial_ids.type,
+          parentSchema: schema72.properties.serial_ids,
           data: data11,
         };
         if (vErrors === null) {
@@ -3573,7 +5395,7 @@ function validate38(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema69.properties.firmware_version,
+            parentSchema: schema72.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -3583,7 +5405,7 @@ function validate38(
           }
           errors++;
         }
-        if (!formats12.validate(data13)) {
+        if (!formats0.validate(data13)) {
           const err33 = {
             instancePath: instancePath + '/firmware_version',
             schemaPath: '#/properties/firmware_version/format',
@@ -3591,7 +5413,7 @@ function validate38(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema69.properties.firmware_version,
+            parentSchema: schema72.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -3608,8 +5430,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.firmware_version.type,
-          parentSchema: schema69.properties.firmware_version,
+          schema: schema72.properties.firmware_version.type,
+          parentSchema: schema72.properties.firmware_version,
           data: data13,
         };
         if (vErrors === null) {
@@ -3627,10 +5449,10 @@ function validate38(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema69.properties.pinpad_id.type },
+          params: { type: schema72.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema69.properties.pinpad_id.type,
-          parentSchema: schema69.properties.pinpad_id,
+          schema: schema72.properties.pinpad_id.type,
+          parentSchema: schema72.properties.pinpad_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -3650,8 +5472,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.compartment_count.type,
-          parentSchema: schema69.properties.compartment_count,
+          schema: schema72.properties.compartment_count.type,
+          parentSchema: schema72.properties.compartment_count,
           data: data15,
         };
         if (vErrors === null) {
@@ -3670,7 +5492,7 @@ function validate38(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema69.properties.compartment_count,
+            parentSchema: schema72.properties.compartment_count,
             data: data15,
           };
           if (vErrors === null) {
@@ -3691,8 +5513,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.compartment_fault_count.type,
-          parentSchema: schema69.properties.compartment_fault_count,
+          schema: schema72.properties.compartment_fault_count.type,
+          parentSchema: schema72.properties.compartment_fault_count,
           data: data16,
         };
         if (vErrors === null) {
@@ -3711,7 +5533,7 @@ function validate38(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema69.properties.compartment_fault_count,
+            parentSchema: schema72.properties.compartment_fault_count,
             data: data16,
           };
           if (vErrors === null) {
@@ -3732,8 +5554,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema69.properties.alert.type,
-          parentSchema: schema69.properties.alert,
+          schema: schema72.properties.alert.type,
+          parentSchema: schema72.properties.alert,
           data: data17,
         };
         if (vErrors === null) {
@@ -3753,8 +5575,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema74.type,
-          parentSchema: schema74,
+          schema: schema77.type,
+          parentSchema: schema77,
           data: data18,
         };
         if (vErrors === null) {
@@ -3769,10 +5591,10 @@ function validate38(
           instancePath: instancePath + '/removal_state',
           schemaPath: 'common#/$defs/removalState/enum',
           keyword: 'enum',
-          params: { allowedValues: schema74.enum },
+          params: { allowedValues: schema77.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema74.enum,
-          parentSchema: schema74,
+          schema: schema77.enum,
+          parentSchema: schema77,
           data: data18,
         };
         if (vErrors === null) {
@@ -3792,8 +5614,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema69.properties.installation_open.type,
-          parentSchema: schema69.properties.installation_open,
+          schema: schema72.properties.installation_open.type,
+          parentSchema: schema72.properties.installation_open,
           data: data19,
         };
         if (vErrors === null) {
@@ -3813,8 +5635,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema75.type,
-          parentSchema: schema75,
+          schema: schema78.type,
+          parentSchema: schema78,
           data: data20,
         };
         if (vErrors === null) {
@@ -3829,10 +5651,10 @@ function validate38(
           instancePath: instancePath + '/license_status',
           schemaPath: 'common#/$defs/licenseBadge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema75.enum },
+          params: { allowedValues: schema78.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema75.enum,
-          parentSchema: schema75,
+          schema: schema78.enum,
+          parentSchema: schema78,
           data: data20,
         };
         if (vErrors === null) {
@@ -3846,7 +5668,7 @@ function validate38(
     if (data.warranty_expiry_date !== undefined) {
       let data21 = data.warranty_expiry_date;
       if (typeof data21 === 'string') {
-        if (!formats20.validate(data21)) {
+        if (!formats38.validate(data21)) {
           const err46 = {
             instancePath: instancePath + '/warranty_expiry_date',
             schemaPath: '#/properties/warranty_expiry_date/format',
@@ -3854,7 +5676,7 @@ function validate38(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema69.properties.warranty_expiry_date,
+            parentSchema: schema72.properties.warranty_expiry_date,
             data: data21,
           };
           if (vErrors === null) {
@@ -3871,8 +5693,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.warranty_expiry_date.type,
-          parentSchema: schema69.properties.warranty_expiry_date,
+          schema: schema72.properties.warranty_expiry_date.type,
+          parentSchema: schema72.properties.warranty_expiry_date,
           data: data21,
         };
         if (vErrors === null) {
@@ -3892,8 +5714,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema76.type,
-          parentSchema: schema76,
+          schema: schema79.type,
+          parentSchema: schema79,
           data: data22,
         };
         if (vErrors === null) {
@@ -3908,10 +5730,10 @@ function validate38(
           instancePath: instancePath + '/warranty_expiry_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema76.enum },
+          params: { allowedValues: schema79.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema76.enum,
-          parentSchema: schema76,
+          schema: schema79.enum,
+          parentSchema: schema79,
           data: data22,
         };
         if (vErrors === null) {
@@ -3925,7 +5747,7 @@ function validate38(
     if (data.battery_warranty_expiry_date !== undefined) {
       let data23 = data.battery_warranty_expiry_date;
       if (typeof data23 === 'string') {
-        if (!formats20.validate(data23)) {
+        if (!formats38.validate(data23)) {
           const err50 = {
             instancePath: instancePath + '/battery_warranty_expiry_date',
             schemaPath: '#/properties/battery_warranty_expiry_date/format',
@@ -3933,7 +5755,7 @@ function validate38(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema69.properties.battery_warranty_expiry_date,
+            parentSchema: schema72.properties.battery_warranty_expiry_date,
             data: data23,
           };
           if (vErrors === null) {
@@ -3950,8 +5772,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.battery_warranty_expiry_date.type,
-          parentSchema: schema69.properties.battery_warranty_expiry_date,
+          schema: schema72.properties.battery_warranty_expiry_date.type,
+          parentSchema: schema72.properties.battery_warranty_expiry_date,
           data: data23,
         };
         if (vErrors === null) {
@@ -3971,8 +5793,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema76.type,
-          parentSchema: schema76,
+          schema: schema79.type,
+          parentSchema: schema79,
           data: data24,
         };
         if (vErrors === null) {
@@ -3987,10 +5809,10 @@ function validate38(
           instancePath: instancePath + '/battery_warranty_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema76.enum },
+          params: { allowedValues: schema79.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema76.enum,
-          parentSchema: schema76,
+          schema: schema79.enum,
+          parentSchema: schema79,
           data: data24,
         };
         if (vErrors === null) {
@@ -4010,8 +5832,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema69.properties.is_terminated.type,
-          parentSchema: schema69.properties.is_terminated,
+          schema: schema72.properties.is_terminated.type,
+          parentSchema: schema72.properties.is_terminated,
           data: data25,
         };
         if (vErrors === null) {
@@ -4029,10 +5851,10 @@ function validate38(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema69.properties.last_sync_at.type },
+          params: { type: schema72.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema69.properties.last_sync_at.type,
-          parentSchema: schema69.properties.last_sync_at,
+          schema: schema72.properties.last_sync_at.type,
+          parentSchema: schema72.properties.last_sync_at,
           data: data26,
         };
         if (vErrors === null) {
@@ -4043,7 +5865,7 @@ function validate38(
         errors++;
       }
       if (typeof data26 === 'string') {
-        if (!formats24.validate(data26)) {
+        if (!formats16.validate(data26)) {
           const err56 = {
             instancePath: instancePath + '/last_sync_at',
             schemaPath: '#/properties/last_sync_at/format',
@@ -4051,7 +5873,7 @@ function validate38(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema69.properties.last_sync_at,
+            parentSchema: schema72.properties.last_sync_at,
             data: data26,
           };
           if (vErrors === null) {
@@ -4074,7 +5896,7 @@ function validate38(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema69.properties.note,
+            parentSchema: schema72.properties.note,
             data: data27,
           };
           if (vErrors === null) {
@@ -4091,8 +5913,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.note.type,
-          parentSchema: schema69.properties.note,
+          schema: schema72.properties.note.type,
+          parentSchema: schema72.properties.note,
           data: data27,
         };
         if (vErrors === null) {
@@ -4110,8 +5932,8 @@ function validate38(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema69.type,
-      parentSchema: schema69,
+      schema: schema72.type,
+      parentSchema: schema72,
       data,
     };
     if (vErrors === null) {
@@ -4121,10 +5943,10 @@ function validate38(
     }
     errors++;
   }
-  validate38.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
-validate38.evaluated = {
+validate39.evaluated = {
   props: {
     hardware_id: true,
     sub_id: true,
@@ -4157,8 +5979,8 @@ validate38.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate39;
-const schema78 = {
+export const pinpad = validate40;
+const schema81 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -4347,15 +6169,15 @@ const schema78 = {
     last_heartbeat_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const formats42 = sharedValidators.formats.numeric;
+const formats60 = sharedValidators.formats.numeric;
 
-function validate39(
+function validate40(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate39.evaluated;
+  const evaluated0 = validate40.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4370,8 +6192,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -4388,8 +6210,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -4406,8 +6228,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -4426,8 +6248,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema63.type,
+          parentSchema: schema63,
           data: data0,
         };
         if (vErrors === null) {
@@ -4446,7 +6268,7 @@ function validate39(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema63,
             data: data0,
           };
           if (vErrors === null) {
@@ -4469,7 +6291,7 @@ function validate39(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema78.properties.ble_chip_id,
+            parentSchema: schema81.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -4487,7 +6309,7 @@ function validate39(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema78.properties.ble_chip_id,
+            parentSchema: schema81.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -4497,7 +6319,7 @@ function validate39(
           }
           errors++;
         }
-        if (!formats12.validate(data1)) {
+        if (!formats0.validate(data1)) {
           const err7 = {
             instancePath: instancePath + '/ble_chip_id',
             schemaPath: '#/properties/ble_chip_id/format',
@@ -4505,7 +6327,7 @@ function validate39(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema78.properties.ble_chip_id,
+            parentSchema: schema81.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -4522,8 +6344,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.ble_chip_id.type,
-          parentSchema: schema78.properties.ble_chip_id,
+          schema: schema81.properties.ble_chip_id.type,
+          parentSchema: schema81.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -4543,8 +6365,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.type,
-          parentSchema: schema72,
+          schema: schema75.type,
+          parentSchema: schema75,
           data: data2,
         };
         if (vErrors === null) {
@@ -4559,10 +6381,10 @@ function validate39(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema72.enum },
+          params: { allowedValues: schema75.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema72.enum,
-          parentSchema: schema72,
+          schema: schema75.enum,
+          parentSchema: schema75,
           data: data2,
         };
         if (vErrors === null) {
@@ -4582,8 +6404,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.hardware_model_id.type,
-          parentSchema: schema78.properties.hardware_model_id,
+          schema: schema81.properties.hardware_model_id.type,
+          parentSchema: schema81.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -4603,8 +6425,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.hardware_owner_id.type,
-          parentSchema: schema78.properties.hardware_owner_id,
+          schema: schema81.properties.hardware_owner_id.type,
+          parentSchema: schema81.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -4622,10 +6444,10 @@ function validate39(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema78.properties.service_point_id.type },
+          params: { type: schema81.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema78.properties.service_point_id.type,
-          parentSchema: schema78.properties.service_point_id,
+          schema: schema81.properties.service_point_id.type,
+          parentSchema: schema81.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -4643,10 +6465,10 @@ function validate39(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema78.properties.hardware_id.type },
+          params: { type: schema81.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema78.properties.hardware_id.type,
-          parentSchema: schema78.properties.hardware_id,
+          schema: schema81.properties.hardware_id.type,
+          parentSchema: schema81.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -4670,8 +6492,8 @@ function validate39(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema78.properties.alerts.items.type,
-              parentSchema: schema78.properties.alerts.items,
+              schema: schema81.properties.alerts.items.type,
+              parentSchema: schema81.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -4692,10 +6514,10 @@ function validate39(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema78.properties.alerts.items.enum },
+              params: { allowedValues: schema81.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema78.properties.alerts.items.enum,
-              parentSchema: schema78.properties.alerts.items,
+              schema: schema81.properties.alerts.items.enum,
+              parentSchema: schema81.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -4724,7 +6546,7 @@ function validate39(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema78.properties.alerts,
+                parentSchema: schema81.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -4745,8 +6567,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.alerts.type,
-          parentSchema: schema78.properties.alerts,
+          schema: schema81.properties.alerts.type,
+          parentSchema: schema81.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -4764,10 +6586,10 @@ function validate39(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema78.properties.last_sync_at.type },
+          params: { type: schema81.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema78.properties.last_sync_at.type,
-          parentSchema: schema78.properties.last_sync_at,
+          schema: schema81.properties.last_sync_at.type,
+          parentSchema: schema81.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -4778,7 +6600,7 @@ function validate39(
         errors++;
       }
       if (typeof data9 === 'string') {
-        if (!formats24.validate(data9)) {
+        if (!formats16.validate(data9)) {
           const err20 = {
             instancePath: instancePath + '/last_sync_at',
             schemaPath: '#/properties/last_sync_at/format',
@@ -4786,7 +6608,7 @@ function validate39(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema78.properties.last_sync_at,
+            parentSchema: schema81.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -4807,8 +6629,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.installation_sync_status.type,
-          parentSchema: schema78.properties.installation_sync_status,
+          schema: schema81.properties.installation_sync_status.type,
+          parentSchema: schema81.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -4823,10 +6645,10 @@ function validate39(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema78.properties.installation_sync_status.enum },
+          params: { allowedValues: schema81.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema78.properties.installation_sync_status.enum,
-          parentSchema: schema78.properties.installation_sync_status,
+          schema: schema81.properties.installation_sync_status.enum,
+          parentSchema: schema81.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -4848,7 +6670,7 @@ function validate39(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema78.properties.firmware_version,
+            parentSchema: schema81.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -4858,7 +6680,7 @@ function validate39(
           }
           errors++;
         }
-        if (!formats12.validate(data11)) {
+        if (!formats0.validate(data11)) {
           const err24 = {
             instancePath: instancePath + '/firmware_version',
             schemaPath: '#/properties/firmware_version/format',
@@ -4866,7 +6688,7 @@ function validate39(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema78.properties.firmware_version,
+            parentSchema: schema81.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -4883,8 +6705,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.firmware_version.type,
-          parentSchema: schema78.properties.firmware_version,
+          schema: schema81.properties.firmware_version.type,
+          parentSchema: schema81.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -4906,7 +6728,7 @@ function validate39(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema78.properties.comm_board,
+            parentSchema: schema81.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -4916,7 +6738,7 @@ function validate39(
           }
           errors++;
         }
-        if (!formats6.validate(data12)) {
+        if (!formats2.validate(data12)) {
           const err27 = {
             instancePath: instancePath + '/comm_board',
             schemaPath: '#/properties/comm_board/format',
@@ -4924,7 +6746,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.comm_board,
+            parentSchema: schema81.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -4941,8 +6763,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.comm_board.type,
-          parentSchema: schema78.properties.comm_board,
+          schema: schema81.properties.comm_board.type,
+          parentSchema: schema81.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -4964,7 +6786,7 @@ function validate39(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema78.properties.battery_pack,
+            parentSchema: schema81.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -4974,7 +6796,7 @@ function validate39(
           }
           errors++;
         }
-        if (!formats6.validate(data13)) {
+        if (!formats2.validate(data13)) {
           const err30 = {
             instancePath: instancePath + '/battery_pack',
             schemaPath: '#/properties/battery_pack/format',
@@ -4982,7 +6804,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.battery_pack,
+            parentSchema: schema81.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -4999,8 +6821,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.battery_pack.type,
-          parentSchema: schema78.properties.battery_pack,
+          schema: schema81.properties.battery_pack.type,
+          parentSchema: schema81.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -5022,7 +6844,7 @@ function validate39(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema78.properties.order_number,
+            parentSchema: schema81.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -5032,7 +6854,7 @@ function validate39(
           }
           errors++;
         }
-        if (!formats6.validate(data14)) {
+        if (!formats2.validate(data14)) {
           const err33 = {
             instancePath: instancePath + '/order_number',
             schemaPath: '#/properties/order_number/format',
@@ -5040,7 +6862,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.order_number,
+            parentSchema: schema81.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -5057,8 +6879,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.order_number.type,
-          parentSchema: schema78.properties.order_number,
+          schema: schema81.properties.order_number.type,
+          parentSchema: schema81.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -5080,7 +6902,7 @@ function validate39(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema78.properties.type_number,
+            parentSchema: schema81.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -5090,7 +6912,7 @@ function validate39(
           }
           errors++;
         }
-        if (!formats6.validate(data15)) {
+        if (!formats2.validate(data15)) {
           const err36 = {
             instancePath: instancePath + '/type_number',
             schemaPath: '#/properties/type_number/format',
@@ -5098,7 +6920,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.type_number,
+            parentSchema: schema81.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -5115,8 +6937,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.type_number.type,
-          parentSchema: schema78.properties.type_number,
+          schema: schema81.properties.type_number.type,
+          parentSchema: schema81.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -5138,7 +6960,7 @@ function validate39(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema78.properties.manufacturer,
+            parentSchema: schema81.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -5148,7 +6970,7 @@ function validate39(
           }
           errors++;
         }
-        if (!formats6.validate(data16)) {
+        if (!formats2.validate(data16)) {
           const err39 = {
             instancePath: instancePath + '/manufacturer',
             schemaPath: '#/properties/manufacturer/format',
@@ -5156,7 +6978,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.manufacturer,
+            parentSchema: schema81.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -5173,8 +6995,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.manufacturer.type,
-          parentSchema: schema78.properties.manufacturer,
+          schema: schema81.properties.manufacturer.type,
+          parentSchema: schema81.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -5194,8 +7016,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.foil.type,
-          parentSchema: schema78.properties.foil,
+          schema: schema81.properties.foil.type,
+          parentSchema: schema81.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -5210,10 +7032,10 @@ function validate39(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema78.properties.foil.enum },
+          params: { allowedValues: schema81.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema78.properties.foil.enum,
-          parentSchema: schema78.properties.foil,
+          schema: schema81.properties.foil.enum,
+          parentSchema: schema81.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -5233,8 +7055,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.language.type,
-          parentSchema: schema78.properties.language,
+          schema: schema81.properties.language.type,
+          parentSchema: schema81.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -5261,10 +7083,10 @@ function validate39(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema78.properties.language.enum },
+          params: { allowedValues: schema81.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema78.properties.language.enum,
-          parentSchema: schema78.properties.language,
+          schema: schema81.properties.language.enum,
+          parentSchema: schema81.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -5288,8 +7110,8 @@ function validate39(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema78.properties.features.items.type,
-              parentSchema: schema78.properties.features.items,
+              schema: schema81.properties.features.items.type,
+              parentSchema: schema81.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -5310,10 +7132,10 @@ function validate39(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema78.properties.features.items.enum },
+              params: { allowedValues: schema81.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema78.properties.features.items.enum,
-              parentSchema: schema78.properties.features.items,
+              schema: schema81.properties.features.items.enum,
+              parentSchema: schema81.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -5342,7 +7164,7 @@ function validate39(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema78.properties.features,
+                parentSchema: schema81.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -5363,8 +7185,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.features.type,
-          parentSchema: schema78.properties.features,
+          schema: schema81.properties.features.type,
+          parentSchema: schema81.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -5382,10 +7204,10 @@ function validate39(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema78.properties.sim_iccid.type },
+          params: { type: schema81.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema78.properties.sim_iccid.type,
-          parentSchema: schema78.properties.sim_iccid,
+          schema: schema81.properties.sim_iccid.type,
+          parentSchema: schema81.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -5404,7 +7226,7 @@ function validate39(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema78.properties.sim_iccid,
+            parentSchema: schema81.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -5422,7 +7244,7 @@ function validate39(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema78.properties.sim_iccid,
+            parentSchema: schema81.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -5432,7 +7254,7 @@ function validate39(
           }
           errors++;
         }
-        if (!formats42.validate(data21)) {
+        if (!formats60.validate(data21)) {
           const err52 = {
             instancePath: instancePath + '/sim_iccid',
             schemaPath: '#/properties/sim_iccid/format',
@@ -5440,7 +7262,7 @@ function validate39(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema78.properties.sim_iccid,
+            parentSchema: schema81.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -5463,7 +7285,7 @@ function validate39(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema78.properties.apn,
+            parentSchema: schema81.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -5473,7 +7295,7 @@ function validate39(
           }
           errors++;
         }
-        if (!formats12.validate(data22)) {
+        if (!formats0.validate(data22)) {
           const err54 = {
             instancePath: instancePath + '/apn',
             schemaPath: '#/properties/apn/format',
@@ -5481,7 +7303,7 @@ function validate39(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema78.properties.apn,
+            parentSchema: schema81.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -5498,8 +7320,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.apn.type,
-          parentSchema: schema78.properties.apn,
+          schema: schema81.properties.apn.type,
+          parentSchema: schema81.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -5519,8 +7341,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.network.type,
-          parentSchema: schema78.properties.network,
+          schema: schema81.properties.network.type,
+          parentSchema: schema81.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -5535,10 +7357,10 @@ function validate39(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema78.properties.network.enum },
+          params: { allowedValues: schema81.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema78.properties.network.enum,
-          parentSchema: schema78.properties.network,
+          schema: schema81.properties.network.enum,
+          parentSchema: schema81.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -5556,10 +7378,10 @@ function validate39(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema78.properties.last_heartbeat_at.type },
+          params: { type: schema81.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema78.properties.last_heartbeat_at.type,
-          parentSchema: schema78.properties.last_heartbeat_at,
+          schema: schema81.properties.last_heartbeat_at.type,
+          parentSchema: schema81.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -5570,7 +7392,7 @@ function validate39(
         errors++;
       }
       if (typeof data24 === 'string') {
-        if (!formats24.validate(data24)) {
+        if (!formats16.validate(data24)) {
           const err59 = {
             instancePath: instancePath + '/last_heartbeat_at',
             schemaPath: '#/properties/last_heartbeat_at/format',
@@ -5578,7 +7400,7 @@ function validate39(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema78.properties.last_heartbeat_at,
+            parentSchema: schema81.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -5597,8 +7419,8 @@ function validate39(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema78.type,
-      parentSchema: schema78,
+      schema: schema81.type,
+      parentSchema: schema81,
       data,
     };
     if (vErrors === null) {
@@ -5608,10 +7430,10 @@ function validate39(
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate40.errors = vErrors;
   return errors === 0;
 }
-validate39.evaluated = {
+validate40.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -5641,8 +7463,8 @@ validate39.evaluated = {
   dynamicItems: false,
 };
 
-export const role = validate40;
-const schema81 = {
+export const role = validate41;
+const schema84 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -5714,13 +7536,13 @@ const schema81 = {
 const pattern7 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern8 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate40(
+function validate41(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate40.evaluated;
+  const evaluated0 = validate41.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5735,8 +7557,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -5753,8 +7575,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -5771,8 +7593,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -5789,8 +7611,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -5811,7 +7633,7 @@ function validate40(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema81.properties.role_name,
+            parentSchema: schema84.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -5829,7 +7651,7 @@ function validate40(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema81.properties.role_name,
+            parentSchema: schema84.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -5846,8 +7668,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.role_name.type,
-          parentSchema: schema81.properties.role_name,
+          schema: schema84.properties.role_name.type,
+          parentSchema: schema84.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -5869,7 +7691,7 @@ function validate40(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema81.properties.role_description,
+            parentSchema: schema84.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -5886,8 +7708,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.role_description.type,
-          parentSchema: schema81.properties.role_description,
+          schema: schema84.properties.role_description.type,
+          parentSchema: schema84.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -5908,10 +7730,10 @@ function validate40(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema81.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema84.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema81.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema81.properties.role_description_translations.propertyNames,
+              schema: schema84.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema84.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -5930,8 +7752,8 @@ function validate40(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema81.properties.role_description_translations.propertyNames,
-              parentSchema: schema81.properties.role_description_translations,
+              schema: schema84.properties.role_description_translations.propertyNames,
+              parentSchema: schema84.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -5954,7 +7776,7 @@ function validate40(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema81.properties.role_description_translations.additionalProperties,
+                parentSchema: schema84.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -5972,8 +7794,8 @@ function validate40(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema81.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema81.properties.role_description_translations.additionalProperties,
+              schema: schema84.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema84.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -5991,8 +7813,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema81.properties.role_description_translations.type,
-          parentSchema: schema81.properties.role_description_translations,
+          schema: schema84.properties.role_description_translations.type,
+          parentSchema: schema84.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -6012,8 +7834,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.partner_type.type,
-          parentSchema: schema81.properties.partner_type,
+          schema: schema84.properties.partner_type.type,
+          parentSchema: schema84.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -6035,10 +7857,10 @@ function validate40(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.properties.partner_type.enum },
+          params: { allowedValues: schema84.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.properties.partner_type.enum,
-          parentSchema: schema81.properties.partner_type,
+          schema: schema84.properties.partner_type.enum,
+          parentSchema: schema84.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -6060,7 +7882,7 @@ function validate40(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema81.properties.partner,
+            parentSchema: schema84.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -6078,7 +7900,7 @@ function validate40(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema81.properties.partner,
+            parentSchema: schema84.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -6095,8 +7917,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.partner.type,
-          parentSchema: schema81.properties.partner,
+          schema: schema84.properties.partner.type,
+          parentSchema: schema84.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -6121,8 +7943,8 @@ function validate40(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema81.properties.permissions.items.required,
-                parentSchema: schema81.properties.permissions.items,
+                schema: schema84.properties.permissions.items.required,
+                parentSchema: schema84.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -6139,8 +7961,8 @@ function validate40(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema81.properties.permissions.items.required,
-                parentSchema: schema81.properties.permissions.items,
+                schema: schema84.properties.permissions.items.required,
+                parentSchema: schema84.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -6159,8 +7981,8 @@ function validate40(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema81.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema81.properties.permissions.items.properties.feature_id,
+                  schema: schema84.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema84.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -6179,7 +8001,7 @@ function validate40(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema81.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema84.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -6200,8 +8022,8 @@ function validate40(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema81.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema81.properties.permissions.items.properties.has_permission,
+                  schema: schema84.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema84.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -6226,8 +8048,8 @@ function validate40(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema81.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema81.properties.permissions.items.properties.configurations.items,
+                        schema: schema84.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema84.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -6244,8 +8066,8 @@ function validate40(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema81.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema81.properties.permissions.items.properties.configurations.items,
+                        schema: schema84.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema84.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -6268,7 +8090,7 @@ function validate40(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema81.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema84.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -6287,9 +8109,9 @@ function validate40(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema81.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema84.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema81.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema84.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -6311,9 +8133,9 @@ function validate40(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema81.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema84.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema81.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema84.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -6331,8 +8153,8 @@ function validate40(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema81.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema81.properties.permissions.items.properties.configurations.items,
+                      schema: schema84.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema84.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -6350,8 +8172,8 @@ function validate40(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema81.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema81.properties.permissions.items.properties.configurations,
+                  schema: schema84.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema84.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -6369,8 +8191,8 @@ function validate40(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema81.properties.permissions.items.type,
-              parentSchema: schema81.properties.permissions.items,
+              schema: schema84.properties.permissions.items.type,
+              parentSchema: schema84.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -6388,8 +8210,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema81.properties.permissions.type,
-          parentSchema: schema81.properties.permissions,
+          schema: schema84.properties.permissions.type,
+          parentSchema: schema84.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -6407,8 +8229,8 @@ function validate40(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema81.type,
-      parentSchema: schema81,
+      schema: schema84.type,
+      parentSchema: schema84,
       data,
     };
     if (vErrors === null) {
@@ -6418,10 +8240,10 @@ function validate40(
     }
     errors++;
   }
-  validate40.errors = vErrors;
+  validate41.errors = vErrors;
   return errors === 0;
 }
-validate40.evaluated = {
+validate41.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -6434,8 +8256,8 @@ validate40.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate41;
-const schema82 = {
+export const servicePoint = validate42;
+const schema85 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -6899,8 +8721,8 @@ const schema82 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema84 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
-const schema86 = {
+const schema87 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
+const schema89 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -6911,7 +8733,7 @@ const schema86 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema94 = {
+const schema97 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -6928,7 +8750,7 @@ const schema94 = {
     },
   },
 };
-const schema95 = {
+const schema98 = {
   type: 'object',
   additionalProperties: false,
   required: ['photo_id', 'url'],
@@ -6940,20 +8762,18 @@ const schema95 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-const formats56 = sharedValidators.formats['no-period-start'];
-const formats64 = sharedValidators.formats.time;
-const formats98 = sharedValidators.formats['scout-value'];
-const formats104 = sharedValidators.formats.email;
-const func61 = sharedValidators.timeAfterMessage;
-const func73 = sharedValidators.countWithinMessage;
+const formats82 = sharedValidators.formats.time;
+const formats116 = sharedValidators.formats['scout-value'];
+const func70 = sharedValidators.timeAfterMessage;
+const func82 = sharedValidators.countWithinMessage;
 
-function validate41(
+function validate42(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate41.evaluated;
+  const evaluated0 = validate42.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6968,8 +8788,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema85.required,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -6986,8 +8806,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema85.required,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -7004,8 +8824,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema85.required,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -7024,8 +8844,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema63.type,
+          parentSchema: schema63,
           data: data0,
         };
         if (vErrors === null) {
@@ -7044,7 +8864,7 @@ function validate41(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema63,
             data: data0,
           };
           if (vErrors === null) {
@@ -7067,7 +8887,7 @@ function validate41(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema82.properties.sp_id,
+            parentSchema: schema85.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7077,7 +8897,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats12.validate(data1)) {
+        if (!formats0.validate(data1)) {
           const err6 = {
             instancePath: instancePath + '/sp_id',
             schemaPath: '#/properties/sp_id/format',
@@ -7085,7 +8905,7 @@ function validate41(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema82.properties.sp_id,
+            parentSchema: schema85.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7102,8 +8922,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.sp_id.type,
-          parentSchema: schema82.properties.sp_id,
+          schema: schema85.properties.sp_id.type,
+          parentSchema: schema85.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -7125,7 +8945,7 @@ function validate41(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema82.properties.alt_sp_id,
+            parentSchema: schema85.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -7135,7 +8955,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats12.validate(data2)) {
+        if (!formats0.validate(data2)) {
           const err9 = {
             instancePath: instancePath + '/alt_sp_id',
             schemaPath: '#/properties/alt_sp_id/format',
@@ -7143,7 +8963,7 @@ function validate41(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema82.properties.alt_sp_id,
+            parentSchema: schema85.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -7160,8 +8980,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.alt_sp_id.type,
-          parentSchema: schema82.properties.alt_sp_id,
+          schema: schema85.properties.alt_sp_id.type,
+          parentSchema: schema85.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -7183,7 +9003,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.name,
+            parentSchema: schema85.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -7201,7 +9021,7 @@ function validate41(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema82.properties.name,
+            parentSchema: schema85.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -7211,7 +9031,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats0.validate(data3)) {
+        if (!formats18.validate(data3)) {
           const err13 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/format',
@@ -7219,7 +9039,7 @@ function validate41(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema82.properties.name,
+            parentSchema: schema85.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -7236,8 +9056,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.name.type,
-          parentSchema: schema82.properties.name,
+          schema: schema85.properties.name.type,
+          parentSchema: schema85.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -7259,7 +9079,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.location_name,
+            parentSchema: schema85.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -7269,7 +9089,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats0.validate(data4)) {
+        if (!formats18.validate(data4)) {
           const err16 = {
             instancePath: instancePath + '/location_name',
             schemaPath: '#/properties/location_name/format',
@@ -7277,7 +9097,7 @@ function validate41(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema82.properties.location_name,
+            parentSchema: schema85.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -7294,8 +9114,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.location_name.type,
-          parentSchema: schema82.properties.location_name,
+          schema: schema85.properties.location_name.type,
+          parentSchema: schema85.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -7315,8 +9135,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema84.type,
-          parentSchema: schema84,
+          schema: schema87.type,
+          parentSchema: schema87,
           data: data5,
         };
         if (vErrors === null) {
@@ -7342,10 +9162,10 @@ function validate41(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema84.enum },
+          params: { allowedValues: schema87.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema84.enum,
-          parentSchema: schema84,
+          schema: schema87.enum,
+          parentSchema: schema87,
           data: data5,
         };
         if (vErrors === null) {
@@ -7367,7 +9187,7 @@ function validate41(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema82.properties.status_comment,
+            parentSchema: schema85.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -7384,8 +9204,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.status_comment.type,
-          parentSchema: schema82.properties.status_comment,
+          schema: schema85.properties.status_comment.type,
+          parentSchema: schema85.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -7405,8 +9225,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.type,
-          parentSchema: schema63,
+          schema: schema64.type,
+          parentSchema: schema64,
           data: data7,
         };
         if (vErrors === null) {
@@ -7431,10 +9251,10 @@ function validate41(
           instancePath: instancePath + '/country',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema63.enum },
+          params: { allowedValues: schema64.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema63.enum,
-          parentSchema: schema63,
+          schema: schema64.enum,
+          parentSchema: schema64,
           data: data7,
         };
         if (vErrors === null) {
@@ -7456,7 +9276,7 @@ function validate41(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema82.properties.address,
+            parentSchema: schema85.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -7466,7 +9286,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats56.validate(data8)) {
+        if (!formats4.validate(data8)) {
           const err25 = {
             instancePath: instancePath + '/address',
             schemaPath: '#/properties/address/format',
@@ -7474,7 +9294,7 @@ function validate41(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema82.properties.address,
+            parentSchema: schema85.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -7491,8 +9311,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.address.type,
-          parentSchema: schema82.properties.address,
+          schema: schema85.properties.address.type,
+          parentSchema: schema85.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -7512,8 +9332,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.address_id.type,
-          parentSchema: schema82.properties.address_id,
+          schema: schema85.properties.address_id.type,
+          parentSchema: schema85.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -7535,7 +9355,7 @@ function validate41(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema82.properties.zip,
+            parentSchema: schema85.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -7553,7 +9373,7 @@ function validate41(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema82.properties.zip,
+            parentSchema: schema85.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -7563,7 +9383,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats12.validate(data10)) {
+        if (!formats0.validate(data10)) {
           const err30 = {
             instancePath: instancePath + '/zip',
             schemaPath: '#/properties/zip/format',
@@ -7571,7 +9391,7 @@ function validate41(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema82.properties.zip,
+            parentSchema: schema85.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -7588,8 +9408,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.zip.type,
-          parentSchema: schema82.properties.zip,
+          schema: schema85.properties.zip.type,
+          parentSchema: schema85.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -7611,7 +9431,7 @@ function validate41(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema82.properties.city,
+            parentSchema: schema85.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -7621,7 +9441,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats6.validate(data11)) {
+        if (!formats2.validate(data11)) {
           const err33 = {
             instancePath: instancePath + '/city',
             schemaPath: '#/properties/city/format',
@@ -7629,7 +9449,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.city,
+            parentSchema: schema85.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -7646,8 +9466,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.city.type,
-          parentSchema: schema82.properties.city,
+          schema: schema85.properties.city.type,
+          parentSchema: schema85.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -7669,7 +9489,7 @@ function validate41(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema82.properties.municipality,
+            parentSchema: schema85.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -7679,7 +9499,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats6.validate(data12)) {
+        if (!formats2.validate(data12)) {
           const err36 = {
             instancePath: instancePath + '/municipality',
             schemaPath: '#/properties/municipality/format',
@@ -7687,7 +9507,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.municipality,
+            parentSchema: schema85.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -7704,8 +9524,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.municipality.type,
-          parentSchema: schema82.properties.municipality,
+          schema: schema85.properties.municipality.type,
+          parentSchema: schema85.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -7725,8 +9545,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.region_id.type,
-          parentSchema: schema82.properties.region_id,
+          schema: schema85.properties.region_id.type,
+          parentSchema: schema85.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -7746,8 +9566,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.sub_region_id.type,
-          parentSchema: schema82.properties.sub_region_id,
+          schema: schema85.properties.sub_region_id.type,
+          parentSchema: schema85.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -7769,7 +9589,7 @@ function validate41(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema82.properties.latitude,
+            parentSchema: schema85.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -7787,7 +9607,7 @@ function validate41(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema82.properties.latitude,
+            parentSchema: schema85.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -7804,8 +9624,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema82.properties.latitude.type,
-          parentSchema: schema82.properties.latitude,
+          schema: schema85.properties.latitude.type,
+          parentSchema: schema85.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -7827,7 +9647,7 @@ function validate41(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema82.properties.longitude,
+            parentSchema: schema85.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -7845,7 +9665,7 @@ function validate41(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema82.properties.longitude,
+            parentSchema: schema85.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -7862,8 +9682,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema82.properties.longitude.type,
-          parentSchema: schema82.properties.longitude,
+          schema: schema85.properties.longitude.type,
+          parentSchema: schema85.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -7885,7 +9705,7 @@ function validate41(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema82.properties.time_zone,
+            parentSchema: schema85.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -7902,8 +9722,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.time_zone.type,
-          parentSchema: schema82.properties.time_zone,
+          schema: schema85.properties.time_zone.type,
+          parentSchema: schema85.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -7923,8 +9743,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.location_type_id.type,
-          parentSchema: schema82.properties.location_type_id,
+          schema: schema85.properties.location_type_id.type,
+          parentSchema: schema85.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -7944,8 +9764,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.foundation_id.type,
-          parentSchema: schema82.properties.foundation_id,
+          schema: schema85.properties.foundation_id.type,
+          parentSchema: schema85.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -7967,7 +9787,7 @@ function validate41(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema82.properties.delivery_methods,
+            parentSchema: schema85.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -7987,8 +9807,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema82.properties.delivery_methods.items.type,
-              parentSchema: schema82.properties.delivery_methods.items,
+              schema: schema85.properties.delivery_methods.items.type,
+              parentSchema: schema85.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -8017,7 +9837,7 @@ function validate41(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema82.properties.delivery_methods,
+                parentSchema: schema85.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -8038,8 +9858,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.delivery_methods.type,
-          parentSchema: schema82.properties.delivery_methods,
+          schema: schema85.properties.delivery_methods.type,
+          parentSchema: schema85.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -8063,8 +9883,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema82.properties.delivery_days.items.type,
-              parentSchema: schema82.properties.delivery_days.items,
+              schema: schema85.properties.delivery_days.items.type,
+              parentSchema: schema85.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -8087,10 +9907,10 @@ function validate41(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema82.properties.delivery_days.items.enum },
+              params: { allowedValues: schema85.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema82.properties.delivery_days.items.enum,
-              parentSchema: schema82.properties.delivery_days.items,
+              schema: schema85.properties.delivery_days.items.enum,
+              parentSchema: schema85.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -8119,7 +9939,7 @@ function validate41(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema82.properties.delivery_days,
+                parentSchema: schema85.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -8140,8 +9960,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.delivery_days.type,
-          parentSchema: schema82.properties.delivery_days,
+          schema: schema85.properties.delivery_days.type,
+          parentSchema: schema85.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -8172,7 +9992,7 @@ function validate41(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema82.properties.opening_hours,
+              parentSchema: schema85.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -8220,8 +10040,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -8238,8 +10058,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -8266,8 +10086,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema89.if,
+              parentSchema: schema89,
               data: data25,
             };
             if (vErrors === null) {
@@ -8287,7 +10107,7 @@ function validate41(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema89,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -8307,8 +10127,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema89.properties.closed.type,
+                  parentSchema: schema89.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -8322,7 +10142,7 @@ function validate41(
             if (data25.open !== undefined) {
               let data28 = data25.open;
               if (typeof data28 === 'string') {
-                if (!formats64.validate(data28)) {
+                if (!formats82.validate(data28)) {
                   const err65 = {
                     instancePath: instancePath + '/opening_hours/monday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -8330,7 +10150,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema89.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -8347,8 +10167,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema89.properties.open.type,
+                  parentSchema: schema89.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -8362,7 +10182,7 @@ function validate41(
             if (data25.close !== undefined) {
               let data29 = data25.close;
               if (typeof data29 === 'string') {
-                if (!formats64.validate(data29)) {
+                if (!formats82.validate(data29)) {
                   const err67 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -8370,7 +10190,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -8380,7 +10200,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message0 = func61(data29, 'open', data25);
+                const message0 = func70(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -8389,7 +10209,7 @@ function validate41(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -8406,8 +10226,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema89.properties.close.type,
+                  parentSchema: schema89.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -8425,8 +10245,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema89.type,
+              parentSchema: schema89,
               data: data25,
             };
             if (vErrors === null) {
@@ -8474,8 +10294,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -8492,8 +10312,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -8520,8 +10340,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema89.if,
+              parentSchema: schema89,
               data: data30,
             };
             if (vErrors === null) {
@@ -8541,7 +10361,7 @@ function validate41(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema89,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -8561,8 +10381,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema89.properties.closed.type,
+                  parentSchema: schema89.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -8576,7 +10396,7 @@ function validate41(
             if (data30.open !== undefined) {
               let data33 = data30.open;
               if (typeof data33 === 'string') {
-                if (!formats64.validate(data33)) {
+                if (!formats82.validate(data33)) {
                   const err77 = {
                     instancePath: instancePath + '/opening_hours/tuesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -8584,7 +10404,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema89.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -8601,8 +10421,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema89.properties.open.type,
+                  parentSchema: schema89.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -8616,7 +10436,7 @@ function validate41(
             if (data30.close !== undefined) {
               let data34 = data30.close;
               if (typeof data34 === 'string') {
-                if (!formats64.validate(data34)) {
+                if (!formats82.validate(data34)) {
                   const err79 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -8624,7 +10444,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -8634,7 +10454,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message1 = func61(data34, 'open', data30);
+                const message1 = func70(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -8643,7 +10463,7 @@ function validate41(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -8660,8 +10480,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema89.properties.close.type,
+                  parentSchema: schema89.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -8679,8 +10499,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema89.type,
+              parentSchema: schema89,
               data: data30,
             };
             if (vErrors === null) {
@@ -8728,8 +10548,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -8746,8 +10566,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -8774,8 +10594,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema89.if,
+              parentSchema: schema89,
               data: data35,
             };
             if (vErrors === null) {
@@ -8795,7 +10615,7 @@ function validate41(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema89,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -8815,8 +10635,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema89.properties.closed.type,
+                  parentSchema: schema89.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -8830,7 +10650,7 @@ function validate41(
             if (data35.open !== undefined) {
               let data38 = data35.open;
               if (typeof data38 === 'string') {
-                if (!formats64.validate(data38)) {
+                if (!formats82.validate(data38)) {
                   const err89 = {
                     instancePath: instancePath + '/opening_hours/wednesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -8838,7 +10658,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema89.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -8855,8 +10675,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema89.properties.open.type,
+                  parentSchema: schema89.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -8870,7 +10690,7 @@ function validate41(
             if (data35.close !== undefined) {
               let data39 = data35.close;
               if (typeof data39 === 'string') {
-                if (!formats64.validate(data39)) {
+                if (!formats82.validate(data39)) {
                   const err91 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -8878,7 +10698,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -8888,7 +10708,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message2 = func61(data39, 'open', data35);
+                const message2 = func70(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -8897,7 +10717,7 @@ function validate41(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -8914,8 +10734,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema89.properties.close.type,
+                  parentSchema: schema89.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -8933,8 +10753,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema89.type,
+              parentSchema: schema89,
               data: data35,
             };
             if (vErrors === null) {
@@ -8982,8 +10802,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -9000,8 +10820,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -9028,8 +10848,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema89.if,
+              parentSchema: schema89,
               data: data40,
             };
             if (vErrors === null) {
@@ -9049,7 +10869,7 @@ function validate41(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema89,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -9069,8 +10889,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema89.properties.closed.type,
+                  parentSchema: schema89.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -9084,7 +10904,7 @@ function validate41(
             if (data40.open !== undefined) {
               let data43 = data40.open;
               if (typeof data43 === 'string') {
-                if (!formats64.validate(data43)) {
+                if (!formats82.validate(data43)) {
                   const err101 = {
                     instancePath: instancePath + '/opening_hours/thursday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9092,7 +10912,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema89.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -9109,8 +10929,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema89.properties.open.type,
+                  parentSchema: schema89.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -9124,7 +10944,7 @@ function validate41(
             if (data40.close !== undefined) {
               let data44 = data40.close;
               if (typeof data44 === 'string') {
-                if (!formats64.validate(data44)) {
+                if (!formats82.validate(data44)) {
                   const err103 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9132,7 +10952,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -9142,7 +10962,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message3 = func61(data44, 'open', data40);
+                const message3 = func70(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -9151,7 +10971,7 @@ function validate41(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -9168,8 +10988,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema89.properties.close.type,
+                  parentSchema: schema89.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -9187,8 +11007,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema89.type,
+              parentSchema: schema89,
               data: data40,
             };
             if (vErrors === null) {
@@ -9236,8 +11056,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -9254,8 +11074,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -9282,8 +11102,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema89.if,
+              parentSchema: schema89,
               data: data45,
             };
             if (vErrors === null) {
@@ -9303,7 +11123,7 @@ function validate41(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema89,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -9323,8 +11143,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema89.properties.closed.type,
+                  parentSchema: schema89.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -9338,7 +11158,7 @@ function validate41(
             if (data45.open !== undefined) {
               let data48 = data45.open;
               if (typeof data48 === 'string') {
-                if (!formats64.validate(data48)) {
+                if (!formats82.validate(data48)) {
                   const err113 = {
                     instancePath: instancePath + '/opening_hours/friday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9346,7 +11166,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema89.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -9363,8 +11183,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema89.properties.open.type,
+                  parentSchema: schema89.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -9378,7 +11198,7 @@ function validate41(
             if (data45.close !== undefined) {
               let data49 = data45.close;
               if (typeof data49 === 'string') {
-                if (!formats64.validate(data49)) {
+                if (!formats82.validate(data49)) {
                   const err115 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9386,7 +11206,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -9396,7 +11216,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message4 = func61(data49, 'open', data45);
+                const message4 = func70(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -9405,7 +11225,7 @@ function validate41(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -9422,8 +11242,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema89.properties.close.type,
+                  parentSchema: schema89.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -9441,8 +11261,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema89.type,
+              parentSchema: schema89,
               data: data45,
             };
             if (vErrors === null) {
@@ -9490,8 +11310,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -9508,8 +11328,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -9536,8 +11356,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema89.if,
+              parentSchema: schema89,
               data: data50,
             };
             if (vErrors === null) {
@@ -9557,7 +11377,7 @@ function validate41(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema89,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -9577,8 +11397,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema89.properties.closed.type,
+                  parentSchema: schema89.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -9592,7 +11412,7 @@ function validate41(
             if (data50.open !== undefined) {
               let data53 = data50.open;
               if (typeof data53 === 'string') {
-                if (!formats64.validate(data53)) {
+                if (!formats82.validate(data53)) {
                   const err125 = {
                     instancePath: instancePath + '/opening_hours/saturday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9600,7 +11420,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema89.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -9617,8 +11437,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema89.properties.open.type,
+                  parentSchema: schema89.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -9632,7 +11452,7 @@ function validate41(
             if (data50.close !== undefined) {
               let data54 = data50.close;
               if (typeof data54 === 'string') {
-                if (!formats64.validate(data54)) {
+                if (!formats82.validate(data54)) {
                   const err127 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9640,7 +11460,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -9650,7 +11470,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message5 = func61(data54, 'open', data50);
+                const message5 = func70(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -9659,7 +11479,7 @@ function validate41(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -9676,8 +11496,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema89.properties.close.type,
+                  parentSchema: schema89.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -9695,8 +11515,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema89.type,
+              parentSchema: schema89,
               data: data50,
             };
             if (vErrors === null) {
@@ -9744,8 +11564,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -9762,8 +11582,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema89.then.required,
+                  parentSchema: schema89.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -9790,8 +11610,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema89.if,
+              parentSchema: schema89,
               data: data55,
             };
             if (vErrors === null) {
@@ -9811,7 +11631,7 @@ function validate41(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema89,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -9831,8 +11651,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema89.properties.closed.type,
+                  parentSchema: schema89.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -9846,7 +11666,7 @@ function validate41(
             if (data55.open !== undefined) {
               let data58 = data55.open;
               if (typeof data58 === 'string') {
-                if (!formats64.validate(data58)) {
+                if (!formats82.validate(data58)) {
                   const err137 = {
                     instancePath: instancePath + '/opening_hours/sunday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9854,7 +11674,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema89.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -9871,8 +11691,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema89.properties.open.type,
+                  parentSchema: schema89.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -9886,7 +11706,7 @@ function validate41(
             if (data55.close !== undefined) {
               let data59 = data55.close;
               if (typeof data59 === 'string') {
-                if (!formats64.validate(data59)) {
+                if (!formats82.validate(data59)) {
                   const err139 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9894,7 +11714,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -9904,7 +11724,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message6 = func61(data59, 'open', data55);
+                const message6 = func70(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -9913,7 +11733,7 @@ function validate41(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema89.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -9930,8 +11750,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema89.properties.close.type,
+                  parentSchema: schema89.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -9949,8 +11769,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema89.type,
+              parentSchema: schema89,
               data: data55,
             };
             if (vErrors === null) {
@@ -9968,8 +11788,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema82.properties.opening_hours.type,
-          parentSchema: schema82.properties.opening_hours,
+          schema: schema85.properties.opening_hours.type,
+          parentSchema: schema85.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -9989,8 +11809,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.wheelchair_accessible.type,
-          parentSchema: schema82.properties.wheelchair_accessible,
+          schema: schema85.properties.wheelchair_accessible.type,
+          parentSchema: schema85.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -10012,7 +11832,7 @@ function validate41(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema82.properties.tag1,
+            parentSchema: schema85.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -10022,7 +11842,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats6.validate(data61)) {
+        if (!formats2.validate(data61)) {
           const err146 = {
             instancePath: instancePath + '/tag1',
             schemaPath: '#/properties/tag1/format',
@@ -10030,7 +11850,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.tag1,
+            parentSchema: schema85.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -10047,8 +11867,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.tag1.type,
-          parentSchema: schema82.properties.tag1,
+          schema: schema85.properties.tag1.type,
+          parentSchema: schema85.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -10070,7 +11890,7 @@ function validate41(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema82.properties.tag2,
+            parentSchema: schema85.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -10080,7 +11900,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats6.validate(data62)) {
+        if (!formats2.validate(data62)) {
           const err149 = {
             instancePath: instancePath + '/tag2',
             schemaPath: '#/properties/tag2/format',
@@ -10088,7 +11908,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.tag2,
+            parentSchema: schema85.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -10105,8 +11925,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.tag2.type,
-          parentSchema: schema82.properties.tag2,
+          schema: schema85.properties.tag2.type,
+          parentSchema: schema85.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -10128,7 +11948,7 @@ function validate41(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema82.properties.tag3,
+            parentSchema: schema85.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -10138,7 +11958,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats6.validate(data63)) {
+        if (!formats2.validate(data63)) {
           const err152 = {
             instancePath: instancePath + '/tag3',
             schemaPath: '#/properties/tag3/format',
@@ -10146,7 +11966,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.tag3,
+            parentSchema: schema85.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -10163,8 +11983,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.tag3.type,
-          parentSchema: schema82.properties.tag3,
+          schema: schema85.properties.tag3.type,
+          parentSchema: schema85.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -10184,8 +12004,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.max_hardware_units.type,
-          parentSchema: schema82.properties.max_hardware_units,
+          schema: schema85.properties.max_hardware_units.type,
+          parentSchema: schema85.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -10204,7 +12024,7 @@ function validate41(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema82.properties.max_hardware_units,
+            parentSchema: schema85.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -10222,7 +12042,7 @@ function validate41(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema82.properties.max_hardware_units,
+            parentSchema: schema85.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -10249,7 +12069,7 @@ function validate41(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema82.properties.hardware_models.items,
+                parentSchema: schema85.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -10267,7 +12087,7 @@ function validate41(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema82.properties.hardware_models.items,
+                parentSchema: schema85.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -10284,8 +12104,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema82.properties.hardware_models.items.type,
-              parentSchema: schema82.properties.hardware_models.items,
+              schema: schema85.properties.hardware_models.items.type,
+              parentSchema: schema85.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -10314,7 +12134,7 @@ function validate41(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema82.properties.hardware_models,
+                parentSchema: schema85.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -10328,7 +12148,7 @@ function validate41(
             indices2[item2] = i5;
           }
         }
-        const message7 = func73(data65, 'max_hardware_units', data);
+        const message7 = func82(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -10337,7 +12157,7 @@ function validate41(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema82.properties.hardware_models,
+            parentSchema: schema85.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -10354,8 +12174,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.hardware_models.type,
-          parentSchema: schema82.properties.hardware_models,
+          schema: schema85.properties.hardware_models.type,
+          parentSchema: schema85.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -10379,8 +12199,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema71.type,
-              parentSchema: schema71,
+              schema: schema74.type,
+              parentSchema: schema74,
               data: data68,
             };
             if (vErrors === null) {
@@ -10412,10 +12232,10 @@ function validate41(
               instancePath: instancePath + '/badges_v2/' + i6,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema71.enum },
+              params: { allowedValues: schema74.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema71.enum,
-              parentSchema: schema71,
+              schema: schema74.enum,
+              parentSchema: schema74,
               data: data68,
             };
             if (vErrors === null) {
@@ -10439,7 +12259,7 @@ function validate41(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema82.properties.badges_v2,
+                  parentSchema: schema85.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -10460,8 +12280,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.badges_v2.type,
-          parentSchema: schema82.properties.badges_v2,
+          schema: schema85.properties.badges_v2.type,
+          parentSchema: schema85.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -10481,8 +12301,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.incomplete.type,
-          parentSchema: schema82.properties.incomplete,
+          schema: schema85.properties.incomplete.type,
+          parentSchema: schema85.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -10502,8 +12322,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.pinpad_id.type,
-          parentSchema: schema82.properties.pinpad_id,
+          schema: schema85.properties.pinpad_id.type,
+          parentSchema: schema85.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -10523,8 +12343,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.pinpad_model_id.type,
-          parentSchema: schema82.properties.pinpad_model_id,
+          schema: schema85.properties.pinpad_model_id.type,
+          parentSchema: schema85.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -10544,8 +12364,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.pinpad_status.type,
-          parentSchema: schema82.properties.pinpad_status,
+          schema: schema85.properties.pinpad_status.type,
+          parentSchema: schema85.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -10565,8 +12385,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.active_pinpad.type,
-          parentSchema: schema82.properties.active_pinpad,
+          schema: schema85.properties.active_pinpad.type,
+          parentSchema: schema85.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -10590,8 +12410,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema82.properties.carriers_access.items.type,
-              parentSchema: schema82.properties.carriers_access.items,
+              schema: schema85.properties.carriers_access.items.type,
+              parentSchema: schema85.properties.carriers_access.items,
               data: data75,
             };
             if (vErrors === null) {
@@ -10620,7 +12440,7 @@ function validate41(
                 params: { i: i9, j: j4 },
                 message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
-                parentSchema: schema82.properties.carriers_access,
+                parentSchema: schema85.properties.carriers_access,
                 data: data74,
               };
               if (vErrors === null) {
@@ -10641,8 +12461,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.carriers_access.type,
-          parentSchema: schema82.properties.carriers_access,
+          schema: schema85.properties.carriers_access.type,
+          parentSchema: schema85.properties.carriers_access,
           data: data74,
         };
         if (vErrors === null) {
@@ -10667,8 +12487,8 @@ function validate41(
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema94.required,
-                parentSchema: schema94,
+                schema: schema97.required,
+                parentSchema: schema97,
                 data: data77,
               };
               if (vErrors === null) {
@@ -10694,7 +12514,7 @@ function validate41(
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema94,
+                  parentSchema: schema97,
                   data: data77,
                 };
                 if (vErrors === null) {
@@ -10714,8 +12534,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema94.properties.carrier_id.type,
-                  parentSchema: schema94.properties.carrier_id,
+                  schema: schema97.properties.carrier_id.type,
+                  parentSchema: schema97.properties.carrier_id,
                   data: data78,
                 };
                 if (vErrors === null) {
@@ -10735,8 +12555,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema94.properties.first_mile.type,
-                  parentSchema: schema94.properties.first_mile,
+                  schema: schema97.properties.first_mile.type,
+                  parentSchema: schema97.properties.first_mile,
                   data: data79,
                 };
                 if (vErrors === null) {
@@ -10756,8 +12576,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema94.properties.last_mile.type,
-                  parentSchema: schema94.properties.last_mile,
+                  schema: schema97.properties.last_mile.type,
+                  parentSchema: schema97.properties.last_mile,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -10777,8 +12597,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema94.properties.expiry_days.type,
-                  parentSchema: schema94.properties.expiry_days,
+                  schema: schema97.properties.expiry_days.type,
+                  parentSchema: schema97.properties.expiry_days,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -10797,7 +12617,7 @@ function validate41(
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema94.properties.expiry_days,
+                    parentSchema: schema97.properties.expiry_days,
                     data: data81,
                   };
                   if (vErrors === null) {
@@ -10815,7 +12635,7 @@ function validate41(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema94.properties.expiry_days,
+                    parentSchema: schema97.properties.expiry_days,
                     data: data81,
                   };
                   if (vErrors === null) {
@@ -10836,8 +12656,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema94.properties.reserved_compartments.type,
-                  parentSchema: schema94.properties.reserved_compartments,
+                  schema: schema97.properties.reserved_compartments.type,
+                  parentSchema: schema97.properties.reserved_compartments,
                   data: data82,
                 };
                 if (vErrors === null) {
@@ -10856,7 +12676,7 @@ function validate41(
                     params: { comparison: '<=', limit: 100 },
                     message: 'must be <= 100',
                     schema: 100,
-                    parentSchema: schema94.properties.reserved_compartments,
+                    parentSchema: schema97.properties.reserved_compartments,
                     data: data82,
                   };
                   if (vErrors === null) {
@@ -10874,7 +12694,7 @@ function validate41(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema94.properties.reserved_compartments,
+                    parentSchema: schema97.properties.reserved_compartments,
                     data: data82,
                   };
                   if (vErrors === null) {
@@ -10895,8 +12715,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema94.properties.allocation_behaviour.type,
-                  parentSchema: schema94.properties.allocation_behaviour,
+                  schema: schema97.properties.allocation_behaviour.type,
+                  parentSchema: schema97.properties.allocation_behaviour,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -10911,10 +12731,10 @@ function validate41(
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema94.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema97.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema94.properties.allocation_behaviour.enum,
-                  parentSchema: schema94.properties.allocation_behaviour,
+                  schema: schema97.properties.allocation_behaviour.enum,
+                  parentSchema: schema97.properties.allocation_behaviour,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -10932,8 +12752,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema94.type,
-              parentSchema: schema94,
+              schema: schema97.type,
+              parentSchema: schema97,
               data: data77,
             };
             if (vErrors === null) {
@@ -10951,8 +12771,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.carrier_settings.type,
-          parentSchema: schema82.properties.carrier_settings,
+          schema: schema85.properties.carrier_settings.type,
+          parentSchema: schema85.properties.carrier_settings,
           data: data76,
         };
         if (vErrors === null) {
@@ -10972,8 +12792,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.location_owner_id.type,
-          parentSchema: schema82.properties.location_owner_id,
+          schema: schema85.properties.location_owner_id.type,
+          parentSchema: schema85.properties.location_owner_id,
           data: data84,
         };
         if (vErrors === null) {
@@ -10993,8 +12813,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.maintenance_provider_id.type,
-          parentSchema: schema82.properties.maintenance_provider_id,
+          schema: schema85.properties.maintenance_provider_id.type,
+          parentSchema: schema85.properties.maintenance_provider_id,
           data: data85,
         };
         if (vErrors === null) {
@@ -11014,8 +12834,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.support_provider_id.type,
-          parentSchema: schema82.properties.support_provider_id,
+          schema: schema85.properties.support_provider_id.type,
+          parentSchema: schema85.properties.support_provider_id,
           data: data86,
         };
         if (vErrors === null) {
@@ -11035,8 +12855,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.service_point_group_id.type,
-          parentSchema: schema82.properties.service_point_group_id,
+          schema: schema85.properties.service_point_group_id.type,
+          parentSchema: schema85.properties.service_point_group_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -11056,8 +12876,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.group_name.type,
-          parentSchema: schema82.properties.group_name,
+          schema: schema85.properties.group_name.type,
+          parentSchema: schema85.properties.group_name,
           data: data88,
         };
         if (vErrors === null) {
@@ -11077,8 +12897,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.contract_signed.type,
-          parentSchema: schema82.properties.contract_signed,
+          schema: schema85.properties.contract_signed.type,
+          parentSchema: schema85.properties.contract_signed,
           data: data89,
         };
         if (vErrors === null) {
@@ -11100,7 +12920,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.scout_contact,
+            parentSchema: schema85.properties.scout_contact,
             data: data90,
           };
           if (vErrors === null) {
@@ -11110,7 +12930,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats98.validate(data90)) {
+        if (!formats116.validate(data90)) {
           const err197 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -11118,7 +12938,7 @@ function validate41(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema82.properties.scout_contact,
+            parentSchema: schema85.properties.scout_contact,
             data: data90,
           };
           if (vErrors === null) {
@@ -11135,8 +12955,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.scout_contact.type,
-          parentSchema: schema82.properties.scout_contact,
+          schema: schema85.properties.scout_contact.type,
+          parentSchema: schema85.properties.scout_contact,
           data: data90,
         };
         if (vErrors === null) {
@@ -11156,8 +12976,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.scout_email.type,
-          parentSchema: schema82.properties.scout_email,
+          schema: schema85.properties.scout_email.type,
+          parentSchema: schema85.properties.scout_email,
           data: data91,
         };
         if (vErrors === null) {
@@ -11177,8 +12997,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.is_terminated.type,
-          parentSchema: schema82.properties.is_terminated,
+          schema: schema85.properties.is_terminated.type,
+          parentSchema: schema85.properties.is_terminated,
           data: data92,
         };
         if (vErrors === null) {
@@ -11198,8 +13018,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.parked.type,
-          parentSchema: schema82.properties.parked,
+          schema: schema85.properties.parked.type,
+          parentSchema: schema85.properties.parked,
           data: data93,
         };
         if (vErrors === null) {
@@ -11219,8 +13039,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.test_sp.type,
-          parentSchema: schema82.properties.test_sp,
+          schema: schema85.properties.test_sp.type,
+          parentSchema: schema85.properties.test_sp,
           data: data94,
         };
         if (vErrors === null) {
@@ -11240,8 +13060,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.active.type,
-          parentSchema: schema82.properties.active,
+          schema: schema85.properties.active.type,
+          parentSchema: schema85.properties.active,
           data: data95,
         };
         if (vErrors === null) {
@@ -11263,7 +13083,7 @@ function validate41(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema82.properties.description,
+            parentSchema: schema85.properties.description,
             data: data96,
           };
           if (vErrors === null) {
@@ -11280,8 +13100,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.description.type,
-          parentSchema: schema82.properties.description,
+          schema: schema85.properties.description.type,
+          parentSchema: schema85.properties.description,
           data: data96,
         };
         if (vErrors === null) {
@@ -11301,8 +13121,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.description_language.type,
-          parentSchema: schema82.properties.description_language,
+          schema: schema85.properties.description_language.type,
+          parentSchema: schema85.properties.description_language,
           data: data97,
         };
         if (vErrors === null) {
@@ -11325,10 +13145,10 @@ function validate41(
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema82.properties.description_language.enum },
+          params: { allowedValues: schema85.properties.description_language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema82.properties.description_language.enum,
-          parentSchema: schema82.properties.description_language,
+          schema: schema85.properties.description_language.enum,
+          parentSchema: schema85.properties.description_language,
           data: data97,
         };
         if (vErrors === null) {
@@ -11350,7 +13170,7 @@ function validate41(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema82.properties.comments,
+            parentSchema: schema85.properties.comments,
             data: data98,
           };
           if (vErrors === null) {
@@ -11367,8 +13187,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.comments.type,
-          parentSchema: schema82.properties.comments,
+          schema: schema85.properties.comments.type,
+          parentSchema: schema85.properties.comments,
           data: data98,
         };
         if (vErrors === null) {
@@ -11390,7 +13210,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.contact_person,
+            parentSchema: schema85.properties.contact_person,
             data: data99,
           };
           if (vErrors === null) {
@@ -11400,7 +13220,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats6.validate(data99)) {
+        if (!formats2.validate(data99)) {
           const err211 = {
             instancePath: instancePath + '/contact_person',
             schemaPath: '#/properties/contact_person/format',
@@ -11408,7 +13228,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.contact_person,
+            parentSchema: schema85.properties.contact_person,
             data: data99,
           };
           if (vErrors === null) {
@@ -11425,8 +13245,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.contact_person.type,
-          parentSchema: schema82.properties.contact_person,
+          schema: schema85.properties.contact_person.type,
+          parentSchema: schema85.properties.contact_person,
           data: data99,
         };
         if (vErrors === null) {
@@ -11448,7 +13268,7 @@ function validate41(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema82.properties.owner_contact_phone,
+            parentSchema: schema85.properties.owner_contact_phone,
             data: data100,
           };
           if (vErrors === null) {
@@ -11458,7 +13278,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats10.validate(data100)) {
+        if (!formats28.validate(data100)) {
           const err214 = {
             instancePath: instancePath + '/owner_contact_phone',
             schemaPath: '#/properties/owner_contact_phone/format',
@@ -11466,7 +13286,7 @@ function validate41(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema82.properties.owner_contact_phone,
+            parentSchema: schema85.properties.owner_contact_phone,
             data: data100,
           };
           if (vErrors === null) {
@@ -11483,8 +13303,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.owner_contact_phone.type,
-          parentSchema: schema82.properties.owner_contact_phone,
+          schema: schema85.properties.owner_contact_phone.type,
+          parentSchema: schema85.properties.owner_contact_phone,
           data: data100,
         };
         if (vErrors === null) {
@@ -11506,7 +13326,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.email,
+            parentSchema: schema85.properties.email,
             data: data101,
           };
           if (vErrors === null) {
@@ -11516,7 +13336,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats104.validate(data101)) {
+        if (!formats10.validate(data101)) {
           const err217 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
@@ -11524,7 +13344,7 @@ function validate41(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema82.properties.email,
+            parentSchema: schema85.properties.email,
             data: data101,
           };
           if (vErrors === null) {
@@ -11541,8 +13361,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.email.type,
-          parentSchema: schema82.properties.email,
+          schema: schema85.properties.email.type,
+          parentSchema: schema85.properties.email,
           data: data101,
         };
         if (vErrors === null) {
@@ -11567,8 +13387,8 @@ function validate41(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema95.required,
-                parentSchema: schema95,
+                schema: schema98.required,
+                parentSchema: schema98,
                 data: data103,
               };
               if (vErrors === null) {
@@ -11585,8 +13405,8 @@ function validate41(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema95.required,
-                parentSchema: schema95,
+                schema: schema98.required,
+                parentSchema: schema98,
                 data: data103,
               };
               if (vErrors === null) {
@@ -11611,7 +13431,7 @@ function validate41(
                   params: { additionalProperty: key9 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema95,
+                  parentSchema: schema98,
                   data: data103,
                 };
                 if (vErrors === null) {
@@ -11633,7 +13453,7 @@ function validate41(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema95.properties.photo_id,
+                    parentSchema: schema98.properties.photo_id,
                     data: data104,
                   };
                   if (vErrors === null) {
@@ -11650,8 +13470,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.photo_id.type,
-                  parentSchema: schema95.properties.photo_id,
+                  schema: schema98.properties.photo_id.type,
+                  parentSchema: schema98.properties.photo_id,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -11673,7 +13493,7 @@ function validate41(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema95.properties.url,
+                    parentSchema: schema98.properties.url,
                     data: data105,
                   };
                   if (vErrors === null) {
@@ -11690,8 +13510,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.url.type,
-                  parentSchema: schema95.properties.url,
+                  schema: schema98.properties.url.type,
+                  parentSchema: schema98.properties.url,
                   data: data105,
                 };
                 if (vErrors === null) {
@@ -11713,7 +13533,7 @@ function validate41(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema95.properties.file_name,
+                    parentSchema: schema98.properties.file_name,
                     data: data106,
                   };
                   if (vErrors === null) {
@@ -11730,8 +13550,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.file_name.type,
-                  parentSchema: schema95.properties.file_name,
+                  schema: schema98.properties.file_name.type,
+                  parentSchema: schema98.properties.file_name,
                   data: data106,
                 };
                 if (vErrors === null) {
@@ -11753,7 +13573,7 @@ function validate41(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema95.properties.content_type,
+                    parentSchema: schema98.properties.content_type,
                     data: data107,
                   };
                   if (vErrors === null) {
@@ -11770,8 +13590,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.content_type.type,
-                  parentSchema: schema95.properties.content_type,
+                  schema: schema98.properties.content_type.type,
+                  parentSchema: schema98.properties.content_type,
                   data: data107,
                 };
                 if (vErrors === null) {
@@ -11791,8 +13611,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema95.properties.size.type,
-                  parentSchema: schema95.properties.size,
+                  schema: schema98.properties.size.type,
+                  parentSchema: schema98.properties.size,
                   data: data108,
                 };
                 if (vErrors === null) {
@@ -11811,7 +13631,7 @@ function validate41(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema95.properties.size,
+                    parentSchema: schema98.properties.size,
                     data: data108,
                   };
                   if (vErrors === null) {
@@ -11830,8 +13650,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema95.type,
-              parentSchema: schema95,
+              schema: schema98.type,
+              parentSchema: schema98,
               data: data103,
             };
             if (vErrors === null) {
@@ -11849,8 +13669,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.photos.type,
-          parentSchema: schema82.properties.photos,
+          schema: schema85.properties.photos.type,
+          parentSchema: schema85.properties.photos,
           data: data102,
         };
         if (vErrors === null) {
@@ -11870,8 +13690,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.report_id.type,
-          parentSchema: schema82.properties.report_id,
+          schema: schema85.properties.report_id.type,
+          parentSchema: schema85.properties.report_id,
           data: data109,
         };
         if (vErrors === null) {
@@ -11889,8 +13709,8 @@ function validate41(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema85.type,
+      parentSchema: schema85,
       data,
     };
     if (vErrors === null) {
@@ -11900,10 +13720,10 @@ function validate41(
     }
     errors++;
   }
-  validate41.errors = vErrors;
+  validate42.errors = vErrors;
   return errors === 0;
 }
-validate41.evaluated = {
+validate42.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -11967,8 +13787,8 @@ validate41.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate42;
-const schema96 = {
+export const servicePointGroup = validate43;
+const schema99 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -12020,13 +13840,13 @@ const schema96 = {
   },
 };
 
-function validate42(
+function validate43(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate42.evaluated;
+  const evaluated0 = validate43.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12041,8 +13861,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12059,8 +13879,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12079,8 +13899,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.service_point_group_id.type,
-          parentSchema: schema96.properties.service_point_group_id,
+          schema: schema99.properties.service_point_group_id.type,
+          parentSchema: schema99.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -12102,7 +13922,7 @@ function validate42(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema96.properties.group_name,
+            parentSchema: schema99.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12120,7 +13940,7 @@ function validate42(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema96.properties.group_name,
+            parentSchema: schema99.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12130,7 +13950,7 @@ function validate42(
           }
           errors++;
         }
-        if (!formats0.validate(data1)) {
+        if (!formats18.validate(data1)) {
           const err5 = {
             instancePath: instancePath + '/group_name',
             schemaPath: '#/properties/group_name/format',
@@ -12138,7 +13958,7 @@ function validate42(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema96.properties.group_name,
+            parentSchema: schema99.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12155,8 +13975,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.group_name.type,
-          parentSchema: schema96.properties.group_name,
+          schema: schema99.properties.group_name.type,
+          parentSchema: schema99.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -12178,7 +13998,7 @@ function validate42(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema96.properties.service_point_ids,
+            parentSchema: schema99.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -12198,8 +14018,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema96.properties.service_point_ids.items.type,
-              parentSchema: schema96.properties.service_point_ids.items,
+              schema: schema99.properties.service_point_ids.items.type,
+              parentSchema: schema99.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -12228,7 +14048,7 @@ function validate42(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema96.properties.service_point_ids,
+                parentSchema: schema99.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -12249,8 +14069,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema96.properties.service_point_ids.type,
-          parentSchema: schema96.properties.service_point_ids,
+          schema: schema99.properties.service_point_ids.type,
+          parentSchema: schema99.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -12274,8 +14094,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema96.properties.carrier_ids.items.type,
-              parentSchema: schema96.properties.carrier_ids.items,
+              schema: schema99.properties.carrier_ids.items.type,
+              parentSchema: schema99.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -12304,7 +14124,7 @@ function validate42(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema96.properties.carrier_ids,
+                parentSchema: schema99.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -12325,8 +14145,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema96.properties.carrier_ids.type,
-          parentSchema: schema96.properties.carrier_ids,
+          schema: schema99.properties.carrier_ids.type,
+          parentSchema: schema99.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -12346,8 +14166,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema96.properties.active.type,
-          parentSchema: schema96.properties.active,
+          schema: schema99.properties.active.type,
+          parentSchema: schema99.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -12365,8 +14185,8 @@ function validate42(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema96.type,
-      parentSchema: schema96,
+      schema: schema99.type,
+      parentSchema: schema99,
       data,
     };
     if (vErrors === null) {
@@ -12376,17 +14196,17 @@ function validate42(
     }
     errors++;
   }
-  validate42.errors = vErrors;
+  validate43.errors = vErrors;
   return errors === 0;
 }
-validate42.evaluated = {
+validate43.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate43;
-const schema97 = {
+export const servicePointGroupChoice = validate44;
+const schema100 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -12398,13 +14218,13 @@ const schema97 = {
   },
 };
 
-function validate43(
+function validate44(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate44.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12419,8 +14239,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -12439,8 +14259,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.service_point_group_id.type,
-          parentSchema: schema97.properties.service_point_group_id,
+          schema: schema100.properties.service_point_group_id.type,
+          parentSchema: schema100.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -12458,8 +14278,8 @@ function validate43(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema97.type,
-      parentSchema: schema97,
+      schema: schema100.type,
+      parentSchema: schema100,
       data,
     };
     if (vErrors === null) {
@@ -12469,13 +14289,13 @@ function validate43(
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate44.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
+validate44.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointLocationOwner = validate44;
-const schema98 = {
+export const servicePointLocationOwner = validate45;
+const schema101 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-location-owner',
   title: 'Service point location owner',
@@ -12485,13 +14305,13 @@ const schema98 = {
   properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
 };
 
-function validate44(
+function validate45(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-location-owner" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate44.evaluated;
+  const evaluated0 = validate45.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12506,8 +14326,8 @@ function validate44(
         keyword: 'required',
         params: { missingProperty: 'location_owner_id' },
         message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -12526,8 +14346,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema98.properties.location_owner_id.type,
-          parentSchema: schema98.properties.location_owner_id,
+          schema: schema101.properties.location_owner_id.type,
+          parentSchema: schema101.properties.location_owner_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -12545,8 +14365,8 @@ function validate44(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema98.type,
-      parentSchema: schema98,
+      schema: schema101.type,
+      parentSchema: schema101,
       data,
     };
     if (vErrors === null) {
@@ -12556,13 +14376,13 @@ function validate44(
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate45.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate45.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate45;
-const schema99 = {
+export const servicePointScoutContact = validate46;
+const schema102 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -12573,13 +14393,13 @@ const schema99 = {
   properties: { scout_contact: { type: 'string', maxLength: 70, format: 'scout-value' } },
 };
 
-function validate45(
+function validate46(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12594,8 +14414,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema99.required,
-        parentSchema: schema99,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -12616,7 +14436,7 @@ function validate45(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema99.properties.scout_contact,
+            parentSchema: schema102.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -12626,7 +14446,7 @@ function validate45(
           }
           errors++;
         }
-        if (!formats98.validate(data0)) {
+        if (!formats116.validate(data0)) {
           const err2 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -12634,7 +14454,7 @@ function validate45(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema99.properties.scout_contact,
+            parentSchema: schema102.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -12651,8 +14471,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema99.properties.scout_contact.type,
-          parentSchema: schema99.properties.scout_contact,
+          schema: schema102.properties.scout_contact.type,
+          parentSchema: schema102.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -12670,8 +14490,8 @@ function validate45(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema99.type,
-      parentSchema: schema99,
+      schema: schema102.type,
+      parentSchema: schema102,
       data,
     };
     if (vErrors === null) {
@@ -12681,13 +14501,444 @@ function validate45(
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate46.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const webtoolUser = validate46;
-const schema100 = {
+export const shipmentReportRequest = validate47;
+const schema103 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'shipment-report-request',
+  title: 'Shipment report request',
+  description:
+    "The request form of the shipment reports (GET webtool/shipments?opname=reports, spec 02 §7): the kind of report, the period, the carrier (a carrier user's own) and an optional range of event ids. The gateway checks the query with the same schema.",
+  type: 'object',
+  required: ['kind', 'from_date', 'to_date'],
+  properties: {
+    kind: {
+      type: 'string',
+      enum: ['generate_parcels_rpt', 'generate_events_rpt', 'generate_inventory_rpt'],
+      'x-choices': 'shipment_report_kind',
+      default: 'generate_parcels_rpt',
+    },
+    from_date: { type: 'string', format: 'date' },
+    to_date: { type: 'string', format: 'date', 'x-not-before': 'from_date' },
+    carrier_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+      'x-input': { callerPartner: 'id' },
+    },
+    min_event_id: { type: 'integer', format: 'positive-integer' },
+    max_event_id: { type: 'integer', format: 'positive-integer', 'x-not-before': 'min_event_id' },
+  },
+};
+const formats132 = sharedValidators.formats['positive-integer'];
+const func97 = sharedValidators.notBeforeMessage;
+
+function validate47(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="shipment-report-request" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate47.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.kind === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'kind' },
+        message: "must have required property '" + 'kind' + "'",
+        schema: schema103.required,
+        parentSchema: schema103,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.from_date === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'from_date' },
+        message: "must have required property '" + 'from_date' + "'",
+        schema: schema103.required,
+        parentSchema: schema103,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.to_date === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'to_date' },
+        message: "must have required property '" + 'to_date' + "'",
+        schema: schema103.required,
+        parentSchema: schema103,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.kind !== undefined) {
+      let data0 = data.kind;
+      if (typeof data0 !== 'string') {
+        const err3 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema103.properties.kind.type,
+          parentSchema: schema103.properties.kind,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (!(
+        data0 === 'generate_parcels_rpt' ||
+        data0 === 'generate_events_rpt' ||
+        data0 === 'generate_inventory_rpt'
+      )) {
+        const err4 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema103.properties.kind.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema103.properties.kind.enum,
+          parentSchema: schema103.properties.kind,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.from_date !== undefined) {
+      let data1 = data.from_date;
+      if (typeof data1 === 'string') {
+        if (!formats38.validate(data1)) {
+          const err5 = {
+            instancePath: instancePath + '/from_date',
+            schemaPath: '#/properties/from_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema103.properties.from_date,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/from_date',
+          schemaPath: '#/properties/from_date/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema103.properties.from_date.type,
+          parentSchema: schema103.properties.from_date,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.to_date !== undefined) {
+      let data2 = data.to_date;
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        const message0 = func97(data2, 'from_date', data);
+        if (message0 !== undefined) {
+          const err7 = {
+            instancePath: instancePath + '/to_date',
+            schemaPath: '#/properties/to_date/x-not-before',
+            keyword: 'x-not-before',
+            params: { message: message0 },
+            message: message0,
+            schema: 'from_date',
+            parentSchema: schema103.properties.to_date,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+      if (typeof data2 === 'string') {
+        if (!formats38.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/to_date',
+            schemaPath: '#/properties/to_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema103.properties.to_date,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        const message1 = func97(data2, 'from_date', data);
+        if (message1 !== undefined) {
+          const err9 = {
+            instancePath: instancePath + '/to_date',
+            schemaPath: '#/properties/to_date/x-not-before',
+            keyword: 'x-not-before',
+            params: { message: message1 },
+            message: message1,
+            schema: 'from_date',
+            parentSchema: schema103.properties.to_date,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + '/to_date',
+          schemaPath: '#/properties/to_date/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema103.properties.to_date.type,
+          parentSchema: schema103.properties.to_date,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.carrier_id !== undefined) {
+      let data3 = data.carrier_id;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err11 = {
+          instancePath: instancePath + '/carrier_id',
+          schemaPath: '#/properties/carrier_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema103.properties.carrier_id.type,
+          parentSchema: schema103.properties.carrier_id,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.min_event_id !== undefined) {
+      let data4 = data.min_event_id;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err12 = {
+          instancePath: instancePath + '/min_event_id',
+          schemaPath: '#/properties/min_event_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema103.properties.min_event_id.type,
+          parentSchema: schema103.properties.min_event_id,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        if (!formats132.validate(data4)) {
+          const err13 = {
+            instancePath: instancePath + '/min_event_id',
+            schemaPath: '#/properties/min_event_id/format',
+            keyword: 'format',
+            params: { format: 'positive-integer' },
+            message: 'must match format "' + 'positive-integer' + '"',
+            schema: 'positive-integer',
+            parentSchema: schema103.properties.min_event_id,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.max_event_id !== undefined) {
+      let data5 = data.max_event_id;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err14 = {
+          instancePath: instancePath + '/max_event_id',
+          schemaPath: '#/properties/max_event_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema103.properties.max_event_id.type,
+          parentSchema: schema103.properties.max_event_id,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (typeof data5 == 'number' && isFinite(data5)) {
+        if (!formats132.validate(data5)) {
+          const err15 = {
+            instancePath: instancePath + '/max_event_id',
+            schemaPath: '#/properties/max_event_id/format',
+            keyword: 'format',
+            params: { format: 'positive-integer' },
+            message: 'must match format "' + 'positive-integer' + '"',
+            schema: 'positive-integer',
+            parentSchema: schema103.properties.max_event_id,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        const message2 = func97(data5, 'min_event_id', data);
+        if (message2 !== undefined) {
+          const err16 = {
+            instancePath: instancePath + '/max_event_id',
+            schemaPath: '#/properties/max_event_id/x-not-before',
+            keyword: 'x-not-before',
+            params: { message: message2 },
+            message: message2,
+            schema: 'min_event_id',
+            parentSchema: schema103.properties.max_event_id,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      }
+      if (typeof data5 === 'string') {
+        const message3 = func97(data5, 'min_event_id', data);
+        if (message3 !== undefined) {
+          const err17 = {
+            instancePath: instancePath + '/max_event_id',
+            schemaPath: '#/properties/max_event_id/x-not-before',
+            keyword: 'x-not-before',
+            params: { message: message3 },
+            message: message3,
+            schema: 'min_event_id',
+            parentSchema: schema103.properties.max_event_id,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err18 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema103.type,
+      parentSchema: schema103,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err18];
+    } else {
+      vErrors.push(err18);
+    }
+    errors++;
+  }
+  validate47.errors = vErrors;
+  return errors === 0;
+}
+validate47.evaluated = {
+  props: { kind: true, from_date: true, to_date: true, carrier_id: true, min_event_id: true, max_event_id: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const webtoolUser = validate48;
+const schema104 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -12793,15 +15044,15 @@ const schema100 = {
     },
   },
 };
-const formats110 = sharedValidators.formats['name-3'];
+const formats136 = sharedValidators.formats['name-3'];
 
-function validate46(
+function validate48(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate48.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12816,8 +15067,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema104.required,
+        parentSchema: schema104,
         data,
       };
       if (vErrors === null) {
@@ -12834,8 +15085,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema104.required,
+        parentSchema: schema104,
         data,
       };
       if (vErrors === null) {
@@ -12852,8 +15103,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema104.required,
+        parentSchema: schema104,
         data,
       };
       if (vErrors === null) {
@@ -12872,8 +15123,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.username.type,
-          parentSchema: schema100.properties.username,
+          schema: schema104.properties.username.type,
+          parentSchema: schema104.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -12887,7 +15138,7 @@ function validate46(
     if (data.name !== undefined) {
       let data1 = data.name;
       if (typeof data1 === 'string') {
-        if (!formats110.validate(data1)) {
+        if (!formats136.validate(data1)) {
           const err4 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/allOf/0/format',
@@ -12895,7 +15146,7 @@ function validate46(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema100.properties.name.allOf[0],
+            parentSchema: schema104.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -12907,7 +15158,7 @@ function validate46(
         }
       }
       if (typeof data1 === 'string') {
-        if (!formats0.validate(data1)) {
+        if (!formats18.validate(data1)) {
           const err5 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/allOf/1/format',
@@ -12915,7 +15166,7 @@ function validate46(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema100.properties.name.allOf[1],
+            parentSchema: schema104.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -12935,7 +15186,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema100.properties.name,
+            parentSchema: schema104.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12952,8 +15203,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.name.type,
-          parentSchema: schema100.properties.name,
+          schema: schema104.properties.name.type,
+          parentSchema: schema104.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -12975,7 +15226,7 @@ function validate46(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema100.properties.email,
+            parentSchema: schema104.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -12985,7 +15236,7 @@ function validate46(
           }
           errors++;
         }
-        if (!formats104.validate(data2)) {
+        if (!formats10.validate(data2)) {
           const err9 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
@@ -12993,7 +15244,7 @@ function validate46(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema100.properties.email,
+            parentSchema: schema104.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -13010,8 +15261,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.email.type,
-          parentSchema: schema100.properties.email,
+          schema: schema104.properties.email.type,
+          parentSchema: schema104.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -13031,8 +15282,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.partner_type.type,
-          parentSchema: schema100.properties.partner_type,
+          schema: schema104.properties.partner_type.type,
+          parentSchema: schema104.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -13054,10 +15305,10 @@ function validate46(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema100.properties.partner_type.enum },
+          params: { allowedValues: schema104.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema100.properties.partner_type.enum,
-          parentSchema: schema100.properties.partner_type,
+          schema: schema104.properties.partner_type.enum,
+          parentSchema: schema104.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -13079,7 +15330,7 @@ function validate46(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema100.properties.partner,
+            parentSchema: schema104.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -13096,8 +15347,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.partner.type,
-          parentSchema: schema100.properties.partner,
+          schema: schema104.properties.partner.type,
+          parentSchema: schema104.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -13117,8 +15368,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.partner_name.type,
-          parentSchema: schema100.properties.partner_name,
+          schema: schema104.properties.partner_name.type,
+          parentSchema: schema104.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -13138,8 +15389,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.role_name.type,
-          parentSchema: schema100.properties.role_name,
+          schema: schema104.properties.role_name.type,
+          parentSchema: schema104.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -13159,8 +15410,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema100.properties.enabled.type,
-          parentSchema: schema100.properties.enabled,
+          schema: schema104.properties.enabled.type,
+          parentSchema: schema104.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -13180,8 +15431,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.status.type,
-          parentSchema: schema100.properties.status,
+          schema: schema104.properties.status.type,
+          parentSchema: schema104.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -13196,10 +15447,10 @@ function validate46(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema100.properties.status.enum },
+          params: { allowedValues: schema104.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema100.properties.status.enum,
-          parentSchema: schema100.properties.status,
+          schema: schema104.properties.status.enum,
+          parentSchema: schema104.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -13217,8 +15468,8 @@ function validate46(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema100.type,
-      parentSchema: schema100,
+      schema: schema104.type,
+      parentSchema: schema104,
       data,
     };
     if (vErrors === null) {
@@ -13228,10 +15479,10 @@ function validate46(
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate48.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = {
+validate48.evaluated = {
   props: {
     username: true,
     name: true,
@@ -13248,6 +15499,7 @@ validate46.evaluated = {
 };
 
 export const validators: Record<string, ValidateFunction> = {
+  booking: booking,
   carrier: carrier,
   'carrier-expiry-settings': carrierExpirySettings,
   common: common,
@@ -13261,5 +15513,6 @@ export const validators: Record<string, ValidateFunction> = {
   'service-point-group-choice': servicePointGroupChoice,
   'service-point-location-owner': servicePointLocationOwner,
   'service-point-scout-contact': servicePointScoutContact,
+  'shipment-report-request': shipmentReportRequest,
   'webtool-user': webtoolUser,
 };
