@@ -1,5 +1,6 @@
 import type { Carrier } from '../../src/types/generated/carrier.ts';
 import type { Courier } from '../../src/types/generated/courier.ts';
+import type { Compartment } from '../../src/types/generated/compartment.ts';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/adapter.ts';
 import { insertRecords, type NewRecord } from '../gateway/record-store.ts';
@@ -17,6 +18,7 @@ import { demoAddresses, insertAddresses } from './address-index.ts';
 import { cities } from './geography.ts';
 import { hardwareBadgeList, hardwareModels } from './hardware-catalogue.ts';
 import { buildHardwareNetwork, type ServicePointWithUnits } from './hardware-network.ts';
+import { buildPieceNetwork, endUserRecords, insertPieceEvents, pieceRecords } from './piece-network.ts';
 import { seededRandom } from './random.ts';
 import {
   carrierSetups,
@@ -342,6 +344,21 @@ function servicePointAreaLists(): NewRecord[] {
   ];
 }
 
+/** The shipments of the hardware's service points: pieces in (and on their way to) its compartments. */
+function seedShipments(hardware: ReturnType<typeof buildHardwareNetwork>, servicePoints: NewRecord[]) {
+  const unitsAt = new Map<number, number[]>();
+  for (const unit of hardware.units) {
+    const at = unit.doc.service_point_id as number | null | undefined;
+    if (at) unitsAt.set(at, [...(unitsAt.get(at) ?? []), unit.doc.hardware_id as number]);
+  }
+  return buildPieceNetwork(
+    servicePoints.map((servicePoint) => servicePoint.doc as unknown as Parameters<typeof buildPieceNetwork>[0][number]),
+    unitsAt,
+    hardware.compartments.map((compartment) => compartment.doc as unknown as Compartment),
+    new Date(),
+  );
+}
+
 /** Builds and stores the demo network. Deterministic: the same records on every machine. */
 export async function seedNetwork(db: Db) {
   const random = seededRandom(20261121);
@@ -473,8 +490,12 @@ export async function seedNetwork(db: Db) {
     hardwareModels.map((model) => ({ key: String(model.hardware_model_id), doc: { ...model } })),
   );
   await insertRecords(db, target(HARDWARE_UNITS), hardware.units);
+  const shipments = seedShipments(hardware, servicePoints);
   await insertRecords(db, target(COMPARTMENTS), hardware.compartments);
   await insertRecords(db, target(PINPADS), hardware.pinpads);
+  await insertRecords(db, target('shipments/endusers'), endUserRecords(shipments.endUsers));
+  await insertRecords(db, target('shipments'), pieceRecords(shipments.pieces), 5000);
+  await insertPieceEvents(db, shipments.events);
 
   const lookups: Record<string, string[]> = {
     location_types: locationTypes,
@@ -506,6 +527,7 @@ export async function seedNetwork(db: Db) {
     [HARDWARE_UNITS, hardware.units.length],
     [COMPARTMENTS, hardware.compartments.length],
     [PINPADS, hardware.pinpads.length],
+    ['shipments/endusers', shipments.endUsers.length],
   ];
   for (const [resource, last] of sequences) {
     await db.query('INSERT INTO id_sequences (resource, last_value) VALUES ($1, $2)', [resource, last]);
@@ -514,7 +536,9 @@ export async function seedNetwork(db: Db) {
     servicePoints: servicePoints.length,
     hardware: hardware.units.length,
     compartments: hardware.compartments.length,
-    pieces: hardware.pieces.length,
+    pieces: shipments.pieces.length,
+    pieceEvents: shipments.events.length,
+    endUsers: shipments.endUsers.length,
     pinpads: hardware.pinpads.length,
     couriers: couriers.length,
     roles: roles.length,

@@ -130,20 +130,10 @@ const schema61 = {
     expiry_days: { type: 'integer', minimum: 1, maximum: 30, default: 7, 'x-column': { hide: true } },
     phone_country: { $ref: 'common#/$defs/countryCode', 'x-choices': 'country', default: 'PL' },
     recipient_name: { type: 'string', maxLength: 70, format: 'no-special-characters', 'x-column': { hide: true } },
-    recipient_phone: {
-      type: 'string',
-      'x-phone-country': 'phone_country',
-      'x-input': { kind: 'phone' },
-      'x-column': { type: 'text', index: 7 },
-    },
+    recipient_phone: { type: 'string', 'x-phone-country': 'phone_country', 'x-column': { type: 'text', index: 7 } },
     recipient_email: { type: 'string', format: 'email', maxLength: 70, 'x-column': { type: 'text', index: 8 } },
     sender_name: { type: 'string', maxLength: 70, format: 'no-special-characters', 'x-column': { hide: true } },
-    sender_phone: {
-      type: 'string',
-      'x-phone-country': 'phone_country',
-      'x-input': { kind: 'phone' },
-      'x-column': { hide: true },
-    },
+    sender_phone: { type: 'string', 'x-phone-country': 'phone_country', 'x-column': { hide: true } },
     sender_email: { type: 'string', format: 'email', maxLength: 70, 'x-column': { hide: true } },
     hardware_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
     compartment_id: { type: 'integer', readOnly: true, 'x-column': { type: 'text', index: 9 } },
@@ -4486,8 +4476,379 @@ validate38.evaluated = {
   dynamicItems: false,
 };
 
-export const hardwareUnit = validate39;
+export const endUser = validate39;
 const schema72 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'end-user',
+  title: 'EndUser',
+  description: 'A recipient or sender of pieces; each piece names its end user by `enduser_id`.',
+  type: 'object',
+  'x-resource': {
+    name: 'end-users',
+    endpoint: 'shipments/endusers',
+    id: 'enduser_id',
+    features: { basic: 183, advance: 184 },
+    partnerTypes: ['operator', 'carrier', 'support_provider'],
+    pageSize: 20,
+    sort: { field: 'enduser_id', order: 'DESC' },
+    representation: 'name',
+    search: ['name', 'phone', 'email'],
+  },
+  required: ['name'],
+  properties: {
+    enduser_id: { type: 'integer', readOnly: true, 'x-column': { index: 0 } },
+    name: { type: 'string', minLength: 1, maxLength: 70, 'x-column': { type: 'link', index: 1 } },
+    phone: { type: ['string', 'null'], maxLength: 30, 'x-column': { index: 2 }, 'x-filter': { kind: 'text' } },
+    email: {
+      type: ['string', 'null'],
+      maxLength: 70,
+      'x-column': { index: 3 },
+      'x-filter': { kind: 'text', ignoreCase: true },
+    },
+    country: { type: ['string', 'null'], maxLength: 2, 'x-column': { index: 4 } },
+    marked_for_deletion: {
+      type: 'boolean',
+      default: false,
+      readOnly: true,
+      'x-column': { index: 5 },
+      'x-filter': { kind: 'boolean' },
+    },
+    created_at: { type: 'string', format: 'date-time', readOnly: true, 'x-column': { index: 6 } },
+  },
+};
+
+function validate39(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="end-user" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate39.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema72.required,
+        parentSchema: schema72,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.enduser_id !== undefined) {
+      let data0 = data.enduser_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/enduser_id',
+          schemaPath: '#/properties/enduser_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema72.properties.enduser_id.type,
+          parentSchema: schema72.properties.enduser_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 70) {
+          const err2 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema72.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (func2(data1) < 1) {
+          const err3 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema72.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema72.properties.name.type,
+          parentSchema: schema72.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data2 = data.phone;
+      if (typeof data2 !== 'string' && data2 !== null) {
+        const err5 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: schema72.properties.phone.type },
+          message: 'must be string,null',
+          schema: schema72.properties.phone.type,
+          parentSchema: schema72.properties.phone,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 30) {
+          const err6 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema72.properties.phone,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.email !== undefined) {
+      let data3 = data.email;
+      if (typeof data3 !== 'string' && data3 !== null) {
+        const err7 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: schema72.properties.email.type },
+          message: 'must be string,null',
+          schema: schema72.properties.email.type,
+          parentSchema: schema72.properties.email,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 70) {
+          const err8 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema72.properties.email,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.country !== undefined) {
+      let data4 = data.country;
+      if (typeof data4 !== 'string' && data4 !== null) {
+        const err9 = {
+          instancePath: instancePath + '/country',
+          schemaPath: '#/properties/country/type',
+          keyword: 'type',
+          params: { type: schema72.properties.country.type },
+          message: 'must be string,null',
+          schema: schema72.properties.country.type,
+          parentSchema: schema72.properties.country,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if (typeof data4 === 'string') {
+        if (func2(data4) > 2) {
+          const err10 = {
+            instancePath: instancePath + '/country',
+            schemaPath: '#/properties/country/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2 },
+            message: 'must NOT have more than 2 characters',
+            schema: 2,
+            parentSchema: schema72.properties.country,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.marked_for_deletion !== undefined) {
+      let data5 = data.marked_for_deletion;
+      if (typeof data5 !== 'boolean') {
+        const err11 = {
+          instancePath: instancePath + '/marked_for_deletion',
+          schemaPath: '#/properties/marked_for_deletion/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema72.properties.marked_for_deletion.type,
+          parentSchema: schema72.properties.marked_for_deletion,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.created_at !== undefined) {
+      let data6 = data.created_at;
+      if (typeof data6 === 'string') {
+        if (!formats16.validate(data6)) {
+          const err12 = {
+            instancePath: instancePath + '/created_at',
+            schemaPath: '#/properties/created_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema72.properties.created_at,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + '/created_at',
+          schemaPath: '#/properties/created_at/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema72.properties.created_at.type,
+          parentSchema: schema72.properties.created_at,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err14 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema72.type,
+      parentSchema: schema72,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate39.errors = vErrors;
+  return errors === 0;
+}
+validate39.evaluated = {
+  props: {
+    enduser_id: true,
+    name: true,
+    phone: true,
+    email: true,
+    country: true,
+    marked_for_deletion: true,
+    created_at: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const hardwareUnit = validate40;
+const schema73 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'hardware-unit',
   title: 'HardwareUnit',
@@ -4676,7 +5037,7 @@ const schema72 = {
     },
   },
 };
-const schema74 = {
+const schema75 = {
   type: 'string',
   enum: [
     'license_badge',
@@ -4697,21 +5058,21 @@ const schema74 = {
     'active',
   ],
 };
-const schema75 = { type: 'integer', 'x-choices': 'hardware_status', enum: [1, 2, 3, 4, 5] };
-const schema76 = { type: 'integer', 'x-choices': 'hardware_kind', enum: [1, 2] };
-const schema77 = { type: 'integer', 'x-choices': 'removal_state', enum: [0, 1, 2, 3] };
-const schema78 = { type: 'integer', 'x-choices': 'license_badge', enum: [1, 2, 3, 4] };
-const schema79 = { type: 'integer', 'x-choices': 'warranty', enum: [1, 2, 3] };
-const formats38 = sharedValidators.formats.date;
+const schema76 = { type: 'integer', 'x-choices': 'hardware_status', enum: [1, 2, 3, 4, 5] };
+const schema77 = { type: 'integer', 'x-choices': 'hardware_kind', enum: [1, 2] };
+const schema78 = { type: 'integer', 'x-choices': 'removal_state', enum: [0, 1, 2, 3] };
+const schema79 = { type: 'integer', 'x-choices': 'license_badge', enum: [1, 2, 3, 4] };
+const schema80 = { type: 'integer', 'x-choices': 'warranty', enum: [1, 2, 3] };
+const formats40 = sharedValidators.formats.date;
 const func0 = ajvRuntime_equal_default;
 
-function validate39(
+function validate40(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="hardware-unit" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate39.evaluated;
+  const evaluated0 = validate40.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4726,8 +5087,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -4744,8 +5105,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'hardware_type' },
         message: "must have required property '" + 'hardware_type' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -4762,8 +5123,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -4780,8 +5141,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -4843,7 +5204,7 @@ function validate39(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema72.properties.sub_id,
+            parentSchema: schema73.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -4861,7 +5222,7 @@ function validate39(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema72.properties.sub_id,
+            parentSchema: schema73.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -4878,8 +5239,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema72.properties.sub_id.type,
-          parentSchema: schema72.properties.sub_id,
+          schema: schema73.properties.sub_id.type,
+          parentSchema: schema73.properties.sub_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -4901,7 +5262,7 @@ function validate39(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema72.properties.name,
+            parentSchema: schema73.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -4919,7 +5280,7 @@ function validate39(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema72.properties.name,
+            parentSchema: schema73.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -4937,7 +5298,7 @@ function validate39(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema72.properties.name,
+            parentSchema: schema73.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -4954,8 +5315,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema72.properties.name.type,
-          parentSchema: schema72.properties.name,
+          schema: schema73.properties.name.type,
+          parentSchema: schema73.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -4979,8 +5340,8 @@ function validate39(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema74.type,
-              parentSchema: schema74,
+              schema: schema75.type,
+              parentSchema: schema75,
               data: data4,
             };
             if (vErrors === null) {
@@ -5012,10 +5373,10 @@ function validate39(
               instancePath: instancePath + '/badges_v2/' + i0,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema74.enum },
+              params: { allowedValues: schema75.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema74.enum,
-              parentSchema: schema74,
+              schema: schema75.enum,
+              parentSchema: schema75,
               data: data4,
             };
             if (vErrors === null) {
@@ -5039,7 +5400,7 @@ function validate39(
                   params: { i: i1, j: j0 },
                   message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                   schema: true,
-                  parentSchema: schema72.properties.badges_v2,
+                  parentSchema: schema73.properties.badges_v2,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -5060,8 +5421,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema72.properties.badges_v2.type,
-          parentSchema: schema72.properties.badges_v2,
+          schema: schema73.properties.badges_v2.type,
+          parentSchema: schema73.properties.badges_v2,
           data: data3,
         };
         if (vErrors === null) {
@@ -5081,8 +5442,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema75.type,
-          parentSchema: schema75,
+          schema: schema76.type,
+          parentSchema: schema76,
           data: data5,
         };
         if (vErrors === null) {
@@ -5097,10 +5458,10 @@ function validate39(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema75.enum },
+          params: { allowedValues: schema76.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema75.enum,
-          parentSchema: schema75,
+          schema: schema76.enum,
+          parentSchema: schema76,
           data: data5,
         };
         if (vErrors === null) {
@@ -5120,8 +5481,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema76.type,
-          parentSchema: schema76,
+          schema: schema77.type,
+          parentSchema: schema77,
           data: data6,
         };
         if (vErrors === null) {
@@ -5136,10 +5497,10 @@ function validate39(
           instancePath: instancePath + '/hardware_type',
           schemaPath: 'common#/$defs/hardwareKind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema76.enum },
+          params: { allowedValues: schema77.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema76.enum,
-          parentSchema: schema76,
+          schema: schema77.enum,
+          parentSchema: schema77,
           data: data6,
         };
         if (vErrors === null) {
@@ -5159,8 +5520,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.properties.hardware_model_id.type,
-          parentSchema: schema72.properties.hardware_model_id,
+          schema: schema73.properties.hardware_model_id.type,
+          parentSchema: schema73.properties.hardware_model_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -5182,7 +5543,7 @@ function validate39(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema72.properties.model_name,
+            parentSchema: schema73.properties.model_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -5199,8 +5560,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema72.properties.model_name.type,
-          parentSchema: schema72.properties.model_name,
+          schema: schema73.properties.model_name.type,
+          parentSchema: schema73.properties.model_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -5220,8 +5581,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.properties.hardware_owner_id.type,
-          parentSchema: schema72.properties.hardware_owner_id,
+          schema: schema73.properties.hardware_owner_id.type,
+          parentSchema: schema73.properties.hardware_owner_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -5239,10 +5600,10 @@ function validate39(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema72.properties.service_point_id.type },
+          params: { type: schema73.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema72.properties.service_point_id.type,
-          parentSchema: schema72.properties.service_point_id,
+          schema: schema73.properties.service_point_id.type,
+          parentSchema: schema73.properties.service_point_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -5268,7 +5629,7 @@ function validate39(
                 params: { limit: 40 },
                 message: 'must NOT have more than 40 characters',
                 schema: 40,
-                parentSchema: schema72.properties.serial_ids.items,
+                parentSchema: schema73.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -5286,7 +5647,7 @@ function validate39(
                 params: { limit: 4 },
                 message: 'must NOT have fewer than 4 characters',
                 schema: 4,
-                parentSchema: schema72.properties.serial_ids.items,
+                parentSchema: schema73.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -5304,7 +5665,7 @@ function validate39(
                 params: { format: 'no-whitespace' },
                 message: 'must match format "' + 'no-whitespace' + '"',
                 schema: 'no-whitespace',
-                parentSchema: schema72.properties.serial_ids.items,
+                parentSchema: schema73.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -5321,8 +5682,8 @@ function validate39(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema72.properties.serial_ids.items.type,
-              parentSchema: schema72.properties.serial_ids.items,
+              schema: schema73.properties.serial_ids.items.type,
+              parentSchema: schema73.properties.serial_ids.items,
               data: data12,
             };
             if (vErrors === null) {
@@ -5351,7 +5712,7 @@ function validate39(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema72.properties.serial_ids,
+                parentSchema: schema73.properties.serial_ids,
                 data: data11,
               };
               if (vErrors === null) {
@@ -5372,8 +5733,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema72.properties.serial_ids.type,
-          parentSchema: schema72.properties.serial_ids,
+          schema: schema73.properties.serial_ids.type,
+          parentSchema: schema73.properties.serial_ids,
           data: data11,
         };
         if (vErrors === null) {
@@ -5395,7 +5756,7 @@ function validate39(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema72.properties.firmware_version,
+            parentSchema: schema73.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -5413,7 +5774,7 @@ function validate39(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema72.properties.firmware_version,
+            parentSchema: schema73.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -5430,8 +5791,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema72.properties.firmware_version.type,
-          parentSchema: schema72.properties.firmware_version,
+          schema: schema73.properties.firmware_version.type,
+          parentSchema: schema73.properties.firmware_version,
           data: data13,
         };
         if (vErrors === null) {
@@ -5449,10 +5810,10 @@ function validate39(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema72.properties.pinpad_id.type },
+          params: { type: schema73.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema72.properties.pinpad_id.type,
-          parentSchema: schema72.properties.pinpad_id,
+          schema: schema73.properties.pinpad_id.type,
+          parentSchema: schema73.properties.pinpad_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -5472,8 +5833,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.properties.compartment_count.type,
-          parentSchema: schema72.properties.compartment_count,
+          schema: schema73.properties.compartment_count.type,
+          parentSchema: schema73.properties.compartment_count,
           data: data15,
         };
         if (vErrors === null) {
@@ -5492,7 +5853,7 @@ function validate39(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema72.properties.compartment_count,
+            parentSchema: schema73.properties.compartment_count,
             data: data15,
           };
           if (vErrors === null) {
@@ -5513,8 +5874,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.properties.compartment_fault_count.type,
-          parentSchema: schema72.properties.compartment_fault_count,
+          schema: schema73.properties.compartment_fault_count.type,
+          parentSchema: schema73.properties.compartment_fault_count,
           data: data16,
         };
         if (vErrors === null) {
@@ -5533,7 +5894,7 @@ function validate39(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema72.properties.compartment_fault_count,
+            parentSchema: schema73.properties.compartment_fault_count,
             data: data16,
           };
           if (vErrors === null) {
@@ -5554,8 +5915,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema72.properties.alert.type,
-          parentSchema: schema72.properties.alert,
+          schema: schema73.properties.alert.type,
+          parentSchema: schema73.properties.alert,
           data: data17,
         };
         if (vErrors === null) {
@@ -5575,8 +5936,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema77.type,
-          parentSchema: schema77,
+          schema: schema78.type,
+          parentSchema: schema78,
           data: data18,
         };
         if (vErrors === null) {
@@ -5591,10 +5952,10 @@ function validate39(
           instancePath: instancePath + '/removal_state',
           schemaPath: 'common#/$defs/removalState/enum',
           keyword: 'enum',
-          params: { allowedValues: schema77.enum },
+          params: { allowedValues: schema78.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema77.enum,
-          parentSchema: schema77,
+          schema: schema78.enum,
+          parentSchema: schema78,
           data: data18,
         };
         if (vErrors === null) {
@@ -5614,8 +5975,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema72.properties.installation_open.type,
-          parentSchema: schema72.properties.installation_open,
+          schema: schema73.properties.installation_open.type,
+          parentSchema: schema73.properties.installation_open,
           data: data19,
         };
         if (vErrors === null) {
@@ -5635,8 +5996,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.type,
-          parentSchema: schema78,
+          schema: schema79.type,
+          parentSchema: schema79,
           data: data20,
         };
         if (vErrors === null) {
@@ -5651,10 +6012,10 @@ function validate39(
           instancePath: instancePath + '/license_status',
           schemaPath: 'common#/$defs/licenseBadge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema78.enum },
+          params: { allowedValues: schema79.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema78.enum,
-          parentSchema: schema78,
+          schema: schema79.enum,
+          parentSchema: schema79,
           data: data20,
         };
         if (vErrors === null) {
@@ -5668,7 +6029,7 @@ function validate39(
     if (data.warranty_expiry_date !== undefined) {
       let data21 = data.warranty_expiry_date;
       if (typeof data21 === 'string') {
-        if (!formats38.validate(data21)) {
+        if (!formats40.validate(data21)) {
           const err46 = {
             instancePath: instancePath + '/warranty_expiry_date',
             schemaPath: '#/properties/warranty_expiry_date/format',
@@ -5676,7 +6037,7 @@ function validate39(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema72.properties.warranty_expiry_date,
+            parentSchema: schema73.properties.warranty_expiry_date,
             data: data21,
           };
           if (vErrors === null) {
@@ -5693,8 +6054,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema72.properties.warranty_expiry_date.type,
-          parentSchema: schema72.properties.warranty_expiry_date,
+          schema: schema73.properties.warranty_expiry_date.type,
+          parentSchema: schema73.properties.warranty_expiry_date,
           data: data21,
         };
         if (vErrors === null) {
@@ -5714,8 +6075,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema79.type,
-          parentSchema: schema79,
+          schema: schema80.type,
+          parentSchema: schema80,
           data: data22,
         };
         if (vErrors === null) {
@@ -5730,10 +6091,10 @@ function validate39(
           instancePath: instancePath + '/warranty_expiry_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema79.enum },
+          params: { allowedValues: schema80.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema79.enum,
-          parentSchema: schema79,
+          schema: schema80.enum,
+          parentSchema: schema80,
           data: data22,
         };
         if (vErrors === null) {
@@ -5747,7 +6108,7 @@ function validate39(
     if (data.battery_warranty_expiry_date !== undefined) {
       let data23 = data.battery_warranty_expiry_date;
       if (typeof data23 === 'string') {
-        if (!formats38.validate(data23)) {
+        if (!formats40.validate(data23)) {
           const err50 = {
             instancePath: instancePath + '/battery_warranty_expiry_date',
             schemaPath: '#/properties/battery_warranty_expiry_date/format',
@@ -5755,7 +6116,7 @@ function validate39(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema72.properties.battery_warranty_expiry_date,
+            parentSchema: schema73.properties.battery_warranty_expiry_date,
             data: data23,
           };
           if (vErrors === null) {
@@ -5772,8 +6133,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema72.properties.battery_warranty_expiry_date.type,
-          parentSchema: schema72.properties.battery_warranty_expiry_date,
+          schema: schema73.properties.battery_warranty_expiry_date.type,
+          parentSchema: schema73.properties.battery_warranty_expiry_date,
           data: data23,
         };
         if (vErrors === null) {
@@ -5793,8 +6154,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema79.type,
-          parentSchema: schema79,
+          schema: schema80.type,
+          parentSchema: schema80,
           data: data24,
         };
         if (vErrors === null) {
@@ -5809,10 +6170,10 @@ function validate39(
           instancePath: instancePath + '/battery_warranty_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema79.enum },
+          params: { allowedValues: schema80.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema79.enum,
-          parentSchema: schema79,
+          schema: schema80.enum,
+          parentSchema: schema80,
           data: data24,
         };
         if (vErrors === null) {
@@ -5832,8 +6193,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema72.properties.is_terminated.type,
-          parentSchema: schema72.properties.is_terminated,
+          schema: schema73.properties.is_terminated.type,
+          parentSchema: schema73.properties.is_terminated,
           data: data25,
         };
         if (vErrors === null) {
@@ -5851,10 +6212,10 @@ function validate39(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema72.properties.last_sync_at.type },
+          params: { type: schema73.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema72.properties.last_sync_at.type,
-          parentSchema: schema72.properties.last_sync_at,
+          schema: schema73.properties.last_sync_at.type,
+          parentSchema: schema73.properties.last_sync_at,
           data: data26,
         };
         if (vErrors === null) {
@@ -5873,7 +6234,7 @@ function validate39(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema72.properties.last_sync_at,
+            parentSchema: schema73.properties.last_sync_at,
             data: data26,
           };
           if (vErrors === null) {
@@ -5896,7 +6257,7 @@ function validate39(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema72.properties.note,
+            parentSchema: schema73.properties.note,
             data: data27,
           };
           if (vErrors === null) {
@@ -5913,8 +6274,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema72.properties.note.type,
-          parentSchema: schema72.properties.note,
+          schema: schema73.properties.note.type,
+          parentSchema: schema73.properties.note,
           data: data27,
         };
         if (vErrors === null) {
@@ -5932,8 +6293,8 @@ function validate39(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema72.type,
-      parentSchema: schema72,
+      schema: schema73.type,
+      parentSchema: schema73,
       data,
     };
     if (vErrors === null) {
@@ -5943,10 +6304,10 @@ function validate39(
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate40.errors = vErrors;
   return errors === 0;
 }
-validate39.evaluated = {
+validate40.evaluated = {
   props: {
     hardware_id: true,
     sub_id: true,
@@ -5979,8 +6340,2426 @@ validate39.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate40;
-const schema81 = {
+export const piece = validate41;
+const schema82 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'piece',
+  title: 'Piece',
+  description:
+    'One piece (parcel) of a shipment. Its state, tokens, `active` flag and compartment change only by appending events (server/gateway/rules/piece-store.ts); the events themselves live in the piece_events table (migration 013).',
+  type: 'object',
+  'x-resource': {
+    name: 'shipments',
+    endpoint: 'shipments',
+    id: 'piece_id',
+    features: { basic: 180, advance: 181, parent: 179 },
+    partnerTypes: ['operator', 'carrier', 'support_provider'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: ['operator', 'carrier'] },
+      edit: { levels: ['advance'], partnerTypes: ['operator', 'carrier', 'support_provider'] },
+      delete: { levels: ['advance'], partnerTypes: ['operator'] },
+    },
+    tenancy: { carrier: 'carrier_id', support_provider: 'support_provider_id' },
+    pageSize: 500,
+    searchPageSize: 500,
+    sort: { field: 'created_at', order: 'DESC' },
+    representation: 'piece_id',
+    search: ['piece_id', 'piece_barcode', 'end_user_phone', 'end_user_email'],
+    tabs: ['basic', 'events', 'troubleshooting', 'logs'],
+  },
+  required: ['piece_id', 'carrier_id', 'service_point_id', 'piece_type'],
+  properties: {
+    piece_id: {
+      type: 'string',
+      minLength: 6,
+      maxLength: 30,
+      format: 'no-whitespace',
+      'x-column': { type: 'link', index: 0 },
+      'x-filter': { kind: 'text', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    parcel_id: {
+      type: ['string', 'null'],
+      maxLength: 30,
+      'x-column': { index: 20, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    shipment_id: {
+      type: ['string', 'null'],
+      maxLength: 30,
+      'x-column': { index: 21, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    piece_barcode: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 40,
+      'x-column': { index: 1 },
+      'x-filter': { kind: 'text', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    test_piece: {
+      type: 'boolean',
+      default: false,
+      readOnly: true,
+      'x-column': { index: 2 },
+      'x-filter': { kind: 'boolean' },
+      'x-input': { tab: 'basic' },
+    },
+    state: {
+      type: 'integer',
+      readOnly: true,
+      enum: [
+        101, 102, 103, 106, 110, 201, 202, 203, 204, 205, 206, 207, 402, 408, 410, 411, 413, 437, 438, 439, 443, 444,
+        445, 446, 1201, 1212,
+      ],
+      'x-choices': 'piece_event',
+      'x-column': { type: 'text_with_badge', index: 3 },
+      'x-filter': { kind: 'select' },
+      'x-badge': {
+        colors: {
+          '101': 'info',
+          '102': 'info',
+          '103': 'warning',
+          '106': 'error',
+          '110': 'default',
+          '201': 'success',
+          '202': 'success',
+          '203': 'success',
+          '204': 'default',
+          '205': 'success',
+          '206': 'default',
+          '207': 'default',
+          '413': 'error',
+          '1212': 'warning',
+        },
+        marks: [{ when: { test_piece: true }, label: 'shipments.marks.test', color: 'warning' }],
+      },
+      'x-input': { tab: 'basic' },
+    },
+    piece_type: {
+      type: 'integer',
+      enum: [1, 3],
+      'x-choices': 'piece_type',
+      'x-column': { index: 4 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    carrier_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+      'x-column': { type: 'select2', index: 5 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    service_point_id: {
+      type: 'integer',
+      'x-lookup': { resource: 'service-points', label: 'name' },
+      'x-column': { type: 'select2', index: 6 },
+      'x-filter': { kind: 'reference' },
+      'x-input': { kind: 'reference', tab: 'basic' },
+    },
+    support_provider_id: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      description:
+        "The support provider of the piece's service point when the piece was created: whose hotline may read and troubleshoot it.",
+      'x-column': { index: 40, hide: true, ignorexport: true },
+    },
+    hardware_id: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      'x-column': { index: 7, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    compartment_id: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      'x-column': { index: 8, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    courier_id: { type: ['integer', 'null'], 'x-column': { index: 22, hide: true }, 'x-input': { tab: 'basic' } },
+    allocation_type: {
+      type: 'integer',
+      enum: [1, 2],
+      default: 1,
+      'x-choices': 'piece_allocation_type',
+      'x-column': { index: 23, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    parcel_type: {
+      type: 'string',
+      enum: ['small', 'medium', 'large'],
+      'x-choices': 'compartment_size',
+      'x-column': { index: 24, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    height: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 58,
+      'x-column': { index: 25, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    width: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 43,
+      'x-column': { index: 26, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    depth: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 58,
+      'x-column': { index: 27, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    sender_name: { type: ['string', 'null'], maxLength: 70, 'x-column': { index: 28, hide: true } },
+    sender_phone: { type: ['string', 'null'], maxLength: 70, 'x-column': { index: 29, hide: true } },
+    sender_email: { type: ['string', 'null'], maxLength: 70, 'x-column': { index: 30, hide: true } },
+    recipient_name: { type: ['string', 'null'], maxLength: 70, 'x-column': { index: 31, hide: true } },
+    recipient_phone: { type: ['string', 'null'], maxLength: 70, 'x-column': { index: 32, hide: true } },
+    recipient_email: { type: ['string', 'null'], maxLength: 70, 'x-column': { index: 33, hide: true } },
+    end_user_phone: {
+      type: ['string', 'null'],
+      maxLength: 30,
+      description: "The end user's phone: the recipient of a delivery, the sender of a drop-off.",
+      'x-column': { index: 9 },
+      'x-filter': { kind: 'text' },
+      'x-input': { tab: 'basic' },
+    },
+    end_user_email: {
+      type: ['string', 'null'],
+      maxLength: 70,
+      'x-column': { index: 10 },
+      'x-filter': { kind: 'text', ignoreCase: true },
+      'x-input': { tab: 'basic' },
+    },
+    enduser_id: { type: ['integer', 'null'], 'x-column': { index: 34, hide: true }, 'x-input': { tab: 'basic' } },
+    reference: {
+      type: ['string', 'null'],
+      maxLength: 70,
+      'x-column': { index: 35, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    reservation: {
+      type: 'string',
+      enum: ['soft', 'hard'],
+      default: 'hard',
+      'x-choices': 'piece_reservation',
+      'x-column': { index: 11 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    reservation_time: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 168,
+      default: 24,
+      description: 'Hours the compartment stays reserved for the courier after booking.',
+      'x-column': { index: 36, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    reserved_until: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      readOnly: true,
+      'x-column': { index: 37, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    expiry_days: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 30,
+      default: 7,
+      'x-column': { index: 38, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    expiry_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      readOnly: true,
+      'x-column': { index: 12 },
+      'x-input': { tab: 'basic' },
+    },
+    tokens: {
+      type: 'array',
+      readOnly: true,
+      items: {
+        type: 'object',
+        required: ['token_type', 'status', 'code'],
+        properties: {
+          token_type: {
+            type: 'string',
+            enum: [
+              'courier_delivery',
+              'end_user_pickup',
+              'courier_pickup',
+              'end_user_drop_off',
+              'courier_soft_reservation',
+              'end_user_soft_reservation',
+              'not_sent',
+            ],
+            'x-choices': 'token_type',
+          },
+          status: {
+            type: 'string',
+            enum: ['available', 'used', 'expired', 'expiry_pending', 'cancelled'],
+            'x-choices': 'token_status',
+          },
+          code: { type: 'string', maxLength: 12 },
+          valid_until: { type: ['string', 'null'], format: 'date-time' },
+        },
+      },
+      'x-column': { index: 41, hide: true, ignorexport: true },
+    },
+    notifications: {
+      type: 'array',
+      readOnly: true,
+      items: {
+        type: 'object',
+        required: ['channel', 'to', 'at'],
+        properties: {
+          channel: { type: 'string', enum: ['sms', 'email'] },
+          to: { type: 'string', maxLength: 70 },
+          token_type: {
+            type: 'string',
+            enum: [
+              'courier_delivery',
+              'end_user_pickup',
+              'courier_pickup',
+              'end_user_drop_off',
+              'courier_soft_reservation',
+              'end_user_soft_reservation',
+              'not_sent',
+            ],
+            'x-choices': 'token_type',
+          },
+          at: { type: 'string', format: 'date-time' },
+        },
+      },
+      'x-column': { index: 42, hide: true, ignorexport: true },
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      readOnly: true,
+      'x-column': { index: 13 },
+      'x-input': { tab: 'basic' },
+    },
+    active: {
+      type: 'boolean',
+      default: true,
+      readOnly: true,
+      description: 'Still waiting at, or on its way to, its service point.',
+      'x-column': { index: 14 },
+      'x-filter': { kind: 'boolean' },
+      'x-input': { tab: 'basic' },
+    },
+  },
+};
+
+function validate41(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="piece" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate41.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.piece_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'piece_id' },
+        message: "must have required property '" + 'piece_id' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.carrier_id === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'carrier_id' },
+        message: "must have required property '" + 'carrier_id' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.service_point_id === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'service_point_id' },
+        message: "must have required property '" + 'service_point_id' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.piece_type === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'piece_type' },
+        message: "must have required property '" + 'piece_type' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.piece_id !== undefined) {
+      let data0 = data.piece_id;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 30) {
+          const err4 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema82.properties.piece_id,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (func2(data0) < 6) {
+          const err5 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/minLength',
+            keyword: 'minLength',
+            params: { limit: 6 },
+            message: 'must NOT have fewer than 6 characters',
+            schema: 6,
+            parentSchema: schema82.properties.piece_id,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data0)) {
+          const err6 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema82.properties.piece_id,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/piece_id',
+          schemaPath: '#/properties/piece_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.piece_id.type,
+          parentSchema: schema82.properties.piece_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.parcel_id !== undefined) {
+      let data1 = data.parcel_id;
+      if (typeof data1 !== 'string' && data1 !== null) {
+        const err8 = {
+          instancePath: instancePath + '/parcel_id',
+          schemaPath: '#/properties/parcel_id/type',
+          keyword: 'type',
+          params: { type: schema82.properties.parcel_id.type },
+          message: 'must be string,null',
+          schema: schema82.properties.parcel_id.type,
+          parentSchema: schema82.properties.parcel_id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 30) {
+          const err9 = {
+            instancePath: instancePath + '/parcel_id',
+            schemaPath: '#/properties/parcel_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema82.properties.parcel_id,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.shipment_id !== undefined) {
+      let data2 = data.shipment_id;
+      if (typeof data2 !== 'string' && data2 !== null) {
+        const err10 = {
+          instancePath: instancePath + '/shipment_id',
+          schemaPath: '#/properties/shipment_id/type',
+          keyword: 'type',
+          params: { type: schema82.properties.shipment_id.type },
+          message: 'must be string,null',
+          schema: schema82.properties.shipment_id.type,
+          parentSchema: schema82.properties.shipment_id,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 30) {
+          const err11 = {
+            instancePath: instancePath + '/shipment_id',
+            schemaPath: '#/properties/shipment_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema82.properties.shipment_id,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.piece_barcode !== undefined) {
+      let data3 = data.piece_barcode;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 40) {
+          const err12 = {
+            instancePath: instancePath + '/piece_barcode',
+            schemaPath: '#/properties/piece_barcode/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 40 },
+            message: 'must NOT have more than 40 characters',
+            schema: 40,
+            parentSchema: schema82.properties.piece_barcode,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (func2(data3) < 1) {
+          const err13 = {
+            instancePath: instancePath + '/piece_barcode',
+            schemaPath: '#/properties/piece_barcode/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema82.properties.piece_barcode,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + '/piece_barcode',
+          schemaPath: '#/properties/piece_barcode/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.piece_barcode.type,
+          parentSchema: schema82.properties.piece_barcode,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.test_piece !== undefined) {
+      let data4 = data.test_piece;
+      if (typeof data4 !== 'boolean') {
+        const err15 = {
+          instancePath: instancePath + '/test_piece',
+          schemaPath: '#/properties/test_piece/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema82.properties.test_piece.type,
+          parentSchema: schema82.properties.test_piece,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.state !== undefined) {
+      let data5 = data.state;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err16 = {
+          instancePath: instancePath + '/state',
+          schemaPath: '#/properties/state/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.state.type,
+          parentSchema: schema82.properties.state,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (!(
+        data5 === 101 ||
+        data5 === 102 ||
+        data5 === 103 ||
+        data5 === 106 ||
+        data5 === 110 ||
+        data5 === 201 ||
+        data5 === 202 ||
+        data5 === 203 ||
+        data5 === 204 ||
+        data5 === 205 ||
+        data5 === 206 ||
+        data5 === 207 ||
+        data5 === 402 ||
+        data5 === 408 ||
+        data5 === 410 ||
+        data5 === 411 ||
+        data5 === 413 ||
+        data5 === 437 ||
+        data5 === 438 ||
+        data5 === 439 ||
+        data5 === 443 ||
+        data5 === 444 ||
+        data5 === 445 ||
+        data5 === 446 ||
+        data5 === 1201 ||
+        data5 === 1212
+      )) {
+        const err17 = {
+          instancePath: instancePath + '/state',
+          schemaPath: '#/properties/state/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema82.properties.state.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema82.properties.state.enum,
+          parentSchema: schema82.properties.state,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.piece_type !== undefined) {
+      let data6 = data.piece_type;
+      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+        const err18 = {
+          instancePath: instancePath + '/piece_type',
+          schemaPath: '#/properties/piece_type/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.piece_type.type,
+          parentSchema: schema82.properties.piece_type,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (!(data6 === 1 || data6 === 3)) {
+        const err19 = {
+          instancePath: instancePath + '/piece_type',
+          schemaPath: '#/properties/piece_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema82.properties.piece_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema82.properties.piece_type.enum,
+          parentSchema: schema82.properties.piece_type,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.carrier_id !== undefined) {
+      let data7 = data.carrier_id;
+      if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+        const err20 = {
+          instancePath: instancePath + '/carrier_id',
+          schemaPath: '#/properties/carrier_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.carrier_id.type,
+          parentSchema: schema82.properties.carrier_id,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.service_point_id !== undefined) {
+      let data8 = data.service_point_id;
+      if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+        const err21 = {
+          instancePath: instancePath + '/service_point_id',
+          schemaPath: '#/properties/service_point_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.service_point_id.type,
+          parentSchema: schema82.properties.service_point_id,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.support_provider_id !== undefined) {
+      let data9 = data.support_provider_id;
+      if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9)) && data9 !== null) {
+        const err22 = {
+          instancePath: instancePath + '/support_provider_id',
+          schemaPath: '#/properties/support_provider_id/type',
+          keyword: 'type',
+          params: { type: schema82.properties.support_provider_id.type },
+          message: 'must be integer,null',
+          schema: schema82.properties.support_provider_id.type,
+          parentSchema: schema82.properties.support_provider_id,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.hardware_id !== undefined) {
+      let data10 = data.hardware_id;
+      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10)) && data10 !== null) {
+        const err23 = {
+          instancePath: instancePath + '/hardware_id',
+          schemaPath: '#/properties/hardware_id/type',
+          keyword: 'type',
+          params: { type: schema82.properties.hardware_id.type },
+          message: 'must be integer,null',
+          schema: schema82.properties.hardware_id.type,
+          parentSchema: schema82.properties.hardware_id,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.compartment_id !== undefined) {
+      let data11 = data.compartment_id;
+      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11)) && data11 !== null) {
+        const err24 = {
+          instancePath: instancePath + '/compartment_id',
+          schemaPath: '#/properties/compartment_id/type',
+          keyword: 'type',
+          params: { type: schema82.properties.compartment_id.type },
+          message: 'must be integer,null',
+          schema: schema82.properties.compartment_id.type,
+          parentSchema: schema82.properties.compartment_id,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+    }
+    if (data.courier_id !== undefined) {
+      let data12 = data.courier_id;
+      if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12)) && data12 !== null) {
+        const err25 = {
+          instancePath: instancePath + '/courier_id',
+          schemaPath: '#/properties/courier_id/type',
+          keyword: 'type',
+          params: { type: schema82.properties.courier_id.type },
+          message: 'must be integer,null',
+          schema: schema82.properties.courier_id.type,
+          parentSchema: schema82.properties.courier_id,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.allocation_type !== undefined) {
+      let data13 = data.allocation_type;
+      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
+        const err26 = {
+          instancePath: instancePath + '/allocation_type',
+          schemaPath: '#/properties/allocation_type/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.allocation_type.type,
+          parentSchema: schema82.properties.allocation_type,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+      if (!(data13 === 1 || data13 === 2)) {
+        const err27 = {
+          instancePath: instancePath + '/allocation_type',
+          schemaPath: '#/properties/allocation_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema82.properties.allocation_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema82.properties.allocation_type.enum,
+          parentSchema: schema82.properties.allocation_type,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
+    if (data.parcel_type !== undefined) {
+      let data14 = data.parcel_type;
+      if (typeof data14 !== 'string') {
+        const err28 = {
+          instancePath: instancePath + '/parcel_type',
+          schemaPath: '#/properties/parcel_type/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.parcel_type.type,
+          parentSchema: schema82.properties.parcel_type,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+      if (!(data14 === 'small' || data14 === 'medium' || data14 === 'large')) {
+        const err29 = {
+          instancePath: instancePath + '/parcel_type',
+          schemaPath: '#/properties/parcel_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema82.properties.parcel_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema82.properties.parcel_type.enum,
+          parentSchema: schema82.properties.parcel_type,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+    }
+    if (data.height !== undefined) {
+      let data15 = data.height;
+      if (typeof data15 == 'number' && isFinite(data15)) {
+        if (data15 > 58 || isNaN(data15)) {
+          const err30 = {
+            instancePath: instancePath + '/height',
+            schemaPath: '#/properties/height/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 58 },
+            message: 'must be <= 58',
+            schema: 58,
+            parentSchema: schema82.properties.height,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+        if (data15 <= 0 || isNaN(data15)) {
+          const err31 = {
+            instancePath: instancePath + '/height',
+            schemaPath: '#/properties/height/exclusiveMinimum',
+            keyword: 'exclusiveMinimum',
+            params: { comparison: '>', limit: 0 },
+            message: 'must be > 0',
+            schema: 0,
+            parentSchema: schema82.properties.height,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+      } else {
+        const err32 = {
+          instancePath: instancePath + '/height',
+          schemaPath: '#/properties/height/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema82.properties.height.type,
+          parentSchema: schema82.properties.height,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+    }
+    if (data.width !== undefined) {
+      let data16 = data.width;
+      if (typeof data16 == 'number' && isFinite(data16)) {
+        if (data16 > 43 || isNaN(data16)) {
+          const err33 = {
+            instancePath: instancePath + '/width',
+            schemaPath: '#/properties/width/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 43 },
+            message: 'must be <= 43',
+            schema: 43,
+            parentSchema: schema82.properties.width,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err33];
+          } else {
+            vErrors.push(err33);
+          }
+          errors++;
+        }
+        if (data16 <= 0 || isNaN(data16)) {
+          const err34 = {
+            instancePath: instancePath + '/width',
+            schemaPath: '#/properties/width/exclusiveMinimum',
+            keyword: 'exclusiveMinimum',
+            params: { comparison: '>', limit: 0 },
+            message: 'must be > 0',
+            schema: 0,
+            parentSchema: schema82.properties.width,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+      } else {
+        const err35 = {
+          instancePath: instancePath + '/width',
+          schemaPath: '#/properties/width/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema82.properties.width.type,
+          parentSchema: schema82.properties.width,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      }
+    }
+    if (data.depth !== undefined) {
+      let data17 = data.depth;
+      if (typeof data17 == 'number' && isFinite(data17)) {
+        if (data17 > 58 || isNaN(data17)) {
+          const err36 = {
+            instancePath: instancePath + '/depth',
+            schemaPath: '#/properties/depth/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 58 },
+            message: 'must be <= 58',
+            schema: 58,
+            parentSchema: schema82.properties.depth,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+        if (data17 <= 0 || isNaN(data17)) {
+          const err37 = {
+            instancePath: instancePath + '/depth',
+            schemaPath: '#/properties/depth/exclusiveMinimum',
+            keyword: 'exclusiveMinimum',
+            params: { comparison: '>', limit: 0 },
+            message: 'must be > 0',
+            schema: 0,
+            parentSchema: schema82.properties.depth,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+      } else {
+        const err38 = {
+          instancePath: instancePath + '/depth',
+          schemaPath: '#/properties/depth/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema82.properties.depth.type,
+          parentSchema: schema82.properties.depth,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+    }
+    if (data.sender_name !== undefined) {
+      let data18 = data.sender_name;
+      if (typeof data18 !== 'string' && data18 !== null) {
+        const err39 = {
+          instancePath: instancePath + '/sender_name',
+          schemaPath: '#/properties/sender_name/type',
+          keyword: 'type',
+          params: { type: schema82.properties.sender_name.type },
+          message: 'must be string,null',
+          schema: schema82.properties.sender_name.type,
+          parentSchema: schema82.properties.sender_name,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err39];
+        } else {
+          vErrors.push(err39);
+        }
+        errors++;
+      }
+      if (typeof data18 === 'string') {
+        if (func2(data18) > 70) {
+          const err40 = {
+            instancePath: instancePath + '/sender_name',
+            schemaPath: '#/properties/sender_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema82.properties.sender_name,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err40];
+          } else {
+            vErrors.push(err40);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.sender_phone !== undefined) {
+      let data19 = data.sender_phone;
+      if (typeof data19 !== 'string' && data19 !== null) {
+        const err41 = {
+          instancePath: instancePath + '/sender_phone',
+          schemaPath: '#/properties/sender_phone/type',
+          keyword: 'type',
+          params: { type: schema82.properties.sender_phone.type },
+          message: 'must be string,null',
+          schema: schema82.properties.sender_phone.type,
+          parentSchema: schema82.properties.sender_phone,
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
+        }
+        errors++;
+      }
+      if (typeof data19 === 'string') {
+        if (func2(data19) > 70) {
+          const err42 = {
+            instancePath: instancePath + '/sender_phone',
+            schemaPath: '#/properties/sender_phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema82.properties.sender_phone,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.sender_email !== undefined) {
+      let data20 = data.sender_email;
+      if (typeof data20 !== 'string' && data20 !== null) {
+        const err43 = {
+          instancePath: instancePath + '/sender_email',
+          schemaPath: '#/properties/sender_email/type',
+          keyword: 'type',
+          params: { type: schema82.properties.sender_email.type },
+          message: 'must be string,null',
+          schema: schema82.properties.sender_email.type,
+          parentSchema: schema82.properties.sender_email,
+          data: data20,
+        };
+        if (vErrors === null) {
+          vErrors = [err43];
+        } else {
+          vErrors.push(err43);
+        }
+        errors++;
+      }
+      if (typeof data20 === 'string') {
+        if (func2(data20) > 70) {
+          const err44 = {
+            instancePath: instancePath + '/sender_email',
+            schemaPath: '#/properties/sender_email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema82.properties.sender_email,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err44];
+          } else {
+            vErrors.push(err44);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.recipient_name !== undefined) {
+      let data21 = data.recipient_name;
+      if (typeof data21 !== 'string' && data21 !== null) {
+        const err45 = {
+          instancePath: instancePath + '/recipient_name',
+          schemaPath: '#/properties/recipient_name/type',
+          keyword: 'type',
+          params: { type: schema82.properties.recipient_name.type },
+          message: 'must be string,null',
+          schema: schema82.properties.recipient_name.type,
+          parentSchema: schema82.properties.recipient_name,
+          data: data21,
+        };
+        if (vErrors === null) {
+          vErrors = [err45];
+        } else {
+          vErrors.push(err45);
+        }
+        errors++;
+      }
+      if (typeof data21 === 'string') {
+        if (func2(data21) > 70) {
+          const err46 = {
+            instancePath: instancePath + '/recipient_name',
+            schemaPath: '#/properties/recipient_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema82.properties.recipient_name,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err46];
+          } else {
+            vErrors.push(err46);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.recipient_phone !== undefined) {
+      let data22 = data.recipient_phone;
+      if (typeof data22 !== 'string' && data22 !== null) {
+        const err47 = {
+          instancePath: instancePath + '/recipient_phone',
+          schemaPath: '#/properties/recipient_phone/type',
+          keyword: 'type',
+          params: { type: schema82.properties.recipient_phone.type },
+          message: 'must be string,null',
+          schema: schema82.properties.recipient_phone.type,
+          parentSchema: schema82.properties.recipient_phone,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err47];
+        } else {
+          vErrors.push(err47);
+        }
+        errors++;
+      }
+      if (typeof data22 === 'string') {
+        if (func2(data22) > 70) {
+          const err48 = {
+            instancePath: instancePath + '/recipient_phone',
+            schemaPath: '#/properties/recipient_phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema82.properties.recipient_phone,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err48];
+          } else {
+            vErrors.push(err48);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.recipient_email !== undefined) {
+      let data23 = data.recipient_email;
+      if (typeof data23 !== 'string' && data23 !== null) {
+        const err49 = {
+          instancePath: instancePath + '/recipient_email',
+          schemaPath: '#/properties/recipient_email/type',
+          keyword: 'type',
+          params: { type: schema82.properties.recipient_email.type },
+          message: 'must be string,null',
+          schema: schema82.properties.recipient_email.type,
+          parentSchema: schema82.properties.recipient_email,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err49];
+        } else {
+          vErrors.push(err49);
+        }
+        errors++;
+      }
+      if (typeof data23 === 'string') {
+        if (func2(data23) > 70) {
+          const err50 = {
+            instancePath: instancePath + '/recipient_email',
+            schemaPath: '#/properties/recipient_email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema82.properties.recipient_email,
+            data: data23,
+          };
+          if (vErrors === null) {
+            vErrors = [err50];
+          } else {
+            vErrors.push(err50);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.end_user_phone !== undefined) {
+      let data24 = data.end_user_phone;
+      if (typeof data24 !== 'string' && data24 !== null) {
+        const err51 = {
+          instancePath: instancePath + '/end_user_phone',
+          schemaPath: '#/properties/end_user_phone/type',
+          keyword: 'type',
+          params: { type: schema82.properties.end_user_phone.type },
+          message: 'must be string,null',
+          schema: schema82.properties.end_user_phone.type,
+          parentSchema: schema82.properties.end_user_phone,
+          data: data24,
+        };
+        if (vErrors === null) {
+          vErrors = [err51];
+        } else {
+          vErrors.push(err51);
+        }
+        errors++;
+      }
+      if (typeof data24 === 'string') {
+        if (func2(data24) > 30) {
+          const err52 = {
+            instancePath: instancePath + '/end_user_phone',
+            schemaPath: '#/properties/end_user_phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema82.properties.end_user_phone,
+            data: data24,
+          };
+          if (vErrors === null) {
+            vErrors = [err52];
+          } else {
+            vErrors.push(err52);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.end_user_email !== undefined) {
+      let data25 = data.end_user_email;
+      if (typeof data25 !== 'string' && data25 !== null) {
+        const err53 = {
+          instancePath: instancePath + '/end_user_email',
+          schemaPath: '#/properties/end_user_email/type',
+          keyword: 'type',
+          params: { type: schema82.properties.end_user_email.type },
+          message: 'must be string,null',
+          schema: schema82.properties.end_user_email.type,
+          parentSchema: schema82.properties.end_user_email,
+          data: data25,
+        };
+        if (vErrors === null) {
+          vErrors = [err53];
+        } else {
+          vErrors.push(err53);
+        }
+        errors++;
+      }
+      if (typeof data25 === 'string') {
+        if (func2(data25) > 70) {
+          const err54 = {
+            instancePath: instancePath + '/end_user_email',
+            schemaPath: '#/properties/end_user_email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema82.properties.end_user_email,
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err54];
+          } else {
+            vErrors.push(err54);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.enduser_id !== undefined) {
+      let data26 = data.enduser_id;
+      if (!(typeof data26 == 'number' && !(data26 % 1) && !isNaN(data26) && isFinite(data26)) && data26 !== null) {
+        const err55 = {
+          instancePath: instancePath + '/enduser_id',
+          schemaPath: '#/properties/enduser_id/type',
+          keyword: 'type',
+          params: { type: schema82.properties.enduser_id.type },
+          message: 'must be integer,null',
+          schema: schema82.properties.enduser_id.type,
+          parentSchema: schema82.properties.enduser_id,
+          data: data26,
+        };
+        if (vErrors === null) {
+          vErrors = [err55];
+        } else {
+          vErrors.push(err55);
+        }
+        errors++;
+      }
+    }
+    if (data.reference !== undefined) {
+      let data27 = data.reference;
+      if (typeof data27 !== 'string' && data27 !== null) {
+        const err56 = {
+          instancePath: instancePath + '/reference',
+          schemaPath: '#/properties/reference/type',
+          keyword: 'type',
+          params: { type: schema82.properties.reference.type },
+          message: 'must be string,null',
+          schema: schema82.properties.reference.type,
+          parentSchema: schema82.properties.reference,
+          data: data27,
+        };
+        if (vErrors === null) {
+          vErrors = [err56];
+        } else {
+          vErrors.push(err56);
+        }
+        errors++;
+      }
+      if (typeof data27 === 'string') {
+        if (func2(data27) > 70) {
+          const err57 = {
+            instancePath: instancePath + '/reference',
+            schemaPath: '#/properties/reference/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema82.properties.reference,
+            data: data27,
+          };
+          if (vErrors === null) {
+            vErrors = [err57];
+          } else {
+            vErrors.push(err57);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.reservation !== undefined) {
+      let data28 = data.reservation;
+      if (typeof data28 !== 'string') {
+        const err58 = {
+          instancePath: instancePath + '/reservation',
+          schemaPath: '#/properties/reservation/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.reservation.type,
+          parentSchema: schema82.properties.reservation,
+          data: data28,
+        };
+        if (vErrors === null) {
+          vErrors = [err58];
+        } else {
+          vErrors.push(err58);
+        }
+        errors++;
+      }
+      if (!(data28 === 'soft' || data28 === 'hard')) {
+        const err59 = {
+          instancePath: instancePath + '/reservation',
+          schemaPath: '#/properties/reservation/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema82.properties.reservation.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema82.properties.reservation.enum,
+          parentSchema: schema82.properties.reservation,
+          data: data28,
+        };
+        if (vErrors === null) {
+          vErrors = [err59];
+        } else {
+          vErrors.push(err59);
+        }
+        errors++;
+      }
+    }
+    if (data.reservation_time !== undefined) {
+      let data29 = data.reservation_time;
+      if (!(typeof data29 == 'number' && !(data29 % 1) && !isNaN(data29) && isFinite(data29))) {
+        const err60 = {
+          instancePath: instancePath + '/reservation_time',
+          schemaPath: '#/properties/reservation_time/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.reservation_time.type,
+          parentSchema: schema82.properties.reservation_time,
+          data: data29,
+        };
+        if (vErrors === null) {
+          vErrors = [err60];
+        } else {
+          vErrors.push(err60);
+        }
+        errors++;
+      }
+      if (typeof data29 == 'number' && isFinite(data29)) {
+        if (data29 > 168 || isNaN(data29)) {
+          const err61 = {
+            instancePath: instancePath + '/reservation_time',
+            schemaPath: '#/properties/reservation_time/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 168 },
+            message: 'must be <= 168',
+            schema: 168,
+            parentSchema: schema82.properties.reservation_time,
+            data: data29,
+          };
+          if (vErrors === null) {
+            vErrors = [err61];
+          } else {
+            vErrors.push(err61);
+          }
+          errors++;
+        }
+        if (data29 < 1 || isNaN(data29)) {
+          const err62 = {
+            instancePath: instancePath + '/reservation_time',
+            schemaPath: '#/properties/reservation_time/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema82.properties.reservation_time,
+            data: data29,
+          };
+          if (vErrors === null) {
+            vErrors = [err62];
+          } else {
+            vErrors.push(err62);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.reserved_until !== undefined) {
+      let data30 = data.reserved_until;
+      if (typeof data30 !== 'string' && data30 !== null) {
+        const err63 = {
+          instancePath: instancePath + '/reserved_until',
+          schemaPath: '#/properties/reserved_until/type',
+          keyword: 'type',
+          params: { type: schema82.properties.reserved_until.type },
+          message: 'must be string,null',
+          schema: schema82.properties.reserved_until.type,
+          parentSchema: schema82.properties.reserved_until,
+          data: data30,
+        };
+        if (vErrors === null) {
+          vErrors = [err63];
+        } else {
+          vErrors.push(err63);
+        }
+        errors++;
+      }
+      if (typeof data30 === 'string') {
+        if (!formats16.validate(data30)) {
+          const err64 = {
+            instancePath: instancePath + '/reserved_until',
+            schemaPath: '#/properties/reserved_until/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema82.properties.reserved_until,
+            data: data30,
+          };
+          if (vErrors === null) {
+            vErrors = [err64];
+          } else {
+            vErrors.push(err64);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.expiry_days !== undefined) {
+      let data31 = data.expiry_days;
+      if (!(typeof data31 == 'number' && !(data31 % 1) && !isNaN(data31) && isFinite(data31))) {
+        const err65 = {
+          instancePath: instancePath + '/expiry_days',
+          schemaPath: '#/properties/expiry_days/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.expiry_days.type,
+          parentSchema: schema82.properties.expiry_days,
+          data: data31,
+        };
+        if (vErrors === null) {
+          vErrors = [err65];
+        } else {
+          vErrors.push(err65);
+        }
+        errors++;
+      }
+      if (typeof data31 == 'number' && isFinite(data31)) {
+        if (data31 > 30 || isNaN(data31)) {
+          const err66 = {
+            instancePath: instancePath + '/expiry_days',
+            schemaPath: '#/properties/expiry_days/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 30 },
+            message: 'must be <= 30',
+            schema: 30,
+            parentSchema: schema82.properties.expiry_days,
+            data: data31,
+          };
+          if (vErrors === null) {
+            vErrors = [err66];
+          } else {
+            vErrors.push(err66);
+          }
+          errors++;
+        }
+        if (data31 < 1 || isNaN(data31)) {
+          const err67 = {
+            instancePath: instancePath + '/expiry_days',
+            schemaPath: '#/properties/expiry_days/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema82.properties.expiry_days,
+            data: data31,
+          };
+          if (vErrors === null) {
+            vErrors = [err67];
+          } else {
+            vErrors.push(err67);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.expiry_at !== undefined) {
+      let data32 = data.expiry_at;
+      if (typeof data32 !== 'string' && data32 !== null) {
+        const err68 = {
+          instancePath: instancePath + '/expiry_at',
+          schemaPath: '#/properties/expiry_at/type',
+          keyword: 'type',
+          params: { type: schema82.properties.expiry_at.type },
+          message: 'must be string,null',
+          schema: schema82.properties.expiry_at.type,
+          parentSchema: schema82.properties.expiry_at,
+          data: data32,
+        };
+        if (vErrors === null) {
+          vErrors = [err68];
+        } else {
+          vErrors.push(err68);
+        }
+        errors++;
+      }
+      if (typeof data32 === 'string') {
+        if (!formats16.validate(data32)) {
+          const err69 = {
+            instancePath: instancePath + '/expiry_at',
+            schemaPath: '#/properties/expiry_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema82.properties.expiry_at,
+            data: data32,
+          };
+          if (vErrors === null) {
+            vErrors = [err69];
+          } else {
+            vErrors.push(err69);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.tokens !== undefined) {
+      let data33 = data.tokens;
+      if (Array.isArray(data33)) {
+        const len0 = data33.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data34 = data33[i0];
+          if (data34 && typeof data34 == 'object' && !Array.isArray(data34)) {
+            if (data34.token_type === undefined) {
+              const err70 = {
+                instancePath: instancePath + '/tokens/' + i0,
+                schemaPath: '#/properties/tokens/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'token_type' },
+                message: "must have required property '" + 'token_type' + "'",
+                schema: schema82.properties.tokens.items.required,
+                parentSchema: schema82.properties.tokens.items,
+                data: data34,
+              };
+              if (vErrors === null) {
+                vErrors = [err70];
+              } else {
+                vErrors.push(err70);
+              }
+              errors++;
+            }
+            if (data34.status === undefined) {
+              const err71 = {
+                instancePath: instancePath + '/tokens/' + i0,
+                schemaPath: '#/properties/tokens/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'status' },
+                message: "must have required property '" + 'status' + "'",
+                schema: schema82.properties.tokens.items.required,
+                parentSchema: schema82.properties.tokens.items,
+                data: data34,
+              };
+              if (vErrors === null) {
+                vErrors = [err71];
+              } else {
+                vErrors.push(err71);
+              }
+              errors++;
+            }
+            if (data34.code === undefined) {
+              const err72 = {
+                instancePath: instancePath + '/tokens/' + i0,
+                schemaPath: '#/properties/tokens/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'code' },
+                message: "must have required property '" + 'code' + "'",
+                schema: schema82.properties.tokens.items.required,
+                parentSchema: schema82.properties.tokens.items,
+                data: data34,
+              };
+              if (vErrors === null) {
+                vErrors = [err72];
+              } else {
+                vErrors.push(err72);
+              }
+              errors++;
+            }
+            if (data34.token_type !== undefined) {
+              let data35 = data34.token_type;
+              if (typeof data35 !== 'string') {
+                const err73 = {
+                  instancePath: instancePath + '/tokens/' + i0 + '/token_type',
+                  schemaPath: '#/properties/tokens/items/properties/token_type/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema82.properties.tokens.items.properties.token_type.type,
+                  parentSchema: schema82.properties.tokens.items.properties.token_type,
+                  data: data35,
+                };
+                if (vErrors === null) {
+                  vErrors = [err73];
+                } else {
+                  vErrors.push(err73);
+                }
+                errors++;
+              }
+              if (!(
+                data35 === 'courier_delivery' ||
+                data35 === 'end_user_pickup' ||
+                data35 === 'courier_pickup' ||
+                data35 === 'end_user_drop_off' ||
+                data35 === 'courier_soft_reservation' ||
+                data35 === 'end_user_soft_reservation' ||
+                data35 === 'not_sent'
+              )) {
+                const err74 = {
+                  instancePath: instancePath + '/tokens/' + i0 + '/token_type',
+                  schemaPath: '#/properties/tokens/items/properties/token_type/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema82.properties.tokens.items.properties.token_type.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema82.properties.tokens.items.properties.token_type.enum,
+                  parentSchema: schema82.properties.tokens.items.properties.token_type,
+                  data: data35,
+                };
+                if (vErrors === null) {
+                  vErrors = [err74];
+                } else {
+                  vErrors.push(err74);
+                }
+                errors++;
+              }
+            }
+            if (data34.status !== undefined) {
+              let data36 = data34.status;
+              if (typeof data36 !== 'string') {
+                const err75 = {
+                  instancePath: instancePath + '/tokens/' + i0 + '/status',
+                  schemaPath: '#/properties/tokens/items/properties/status/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema82.properties.tokens.items.properties.status.type,
+                  parentSchema: schema82.properties.tokens.items.properties.status,
+                  data: data36,
+                };
+                if (vErrors === null) {
+                  vErrors = [err75];
+                } else {
+                  vErrors.push(err75);
+                }
+                errors++;
+              }
+              if (!(
+                data36 === 'available' ||
+                data36 === 'used' ||
+                data36 === 'expired' ||
+                data36 === 'expiry_pending' ||
+                data36 === 'cancelled'
+              )) {
+                const err76 = {
+                  instancePath: instancePath + '/tokens/' + i0 + '/status',
+                  schemaPath: '#/properties/tokens/items/properties/status/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema82.properties.tokens.items.properties.status.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema82.properties.tokens.items.properties.status.enum,
+                  parentSchema: schema82.properties.tokens.items.properties.status,
+                  data: data36,
+                };
+                if (vErrors === null) {
+                  vErrors = [err76];
+                } else {
+                  vErrors.push(err76);
+                }
+                errors++;
+              }
+            }
+            if (data34.code !== undefined) {
+              let data37 = data34.code;
+              if (typeof data37 === 'string') {
+                if (func2(data37) > 12) {
+                  const err77 = {
+                    instancePath: instancePath + '/tokens/' + i0 + '/code',
+                    schemaPath: '#/properties/tokens/items/properties/code/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 12 },
+                    message: 'must NOT have more than 12 characters',
+                    schema: 12,
+                    parentSchema: schema82.properties.tokens.items.properties.code,
+                    data: data37,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err77];
+                  } else {
+                    vErrors.push(err77);
+                  }
+                  errors++;
+                }
+              } else {
+                const err78 = {
+                  instancePath: instancePath + '/tokens/' + i0 + '/code',
+                  schemaPath: '#/properties/tokens/items/properties/code/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema82.properties.tokens.items.properties.code.type,
+                  parentSchema: schema82.properties.tokens.items.properties.code,
+                  data: data37,
+                };
+                if (vErrors === null) {
+                  vErrors = [err78];
+                } else {
+                  vErrors.push(err78);
+                }
+                errors++;
+              }
+            }
+            if (data34.valid_until !== undefined) {
+              let data38 = data34.valid_until;
+              if (typeof data38 !== 'string' && data38 !== null) {
+                const err79 = {
+                  instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
+                  schemaPath: '#/properties/tokens/items/properties/valid_until/type',
+                  keyword: 'type',
+                  params: { type: schema82.properties.tokens.items.properties.valid_until.type },
+                  message: 'must be string,null',
+                  schema: schema82.properties.tokens.items.properties.valid_until.type,
+                  parentSchema: schema82.properties.tokens.items.properties.valid_until,
+                  data: data38,
+                };
+                if (vErrors === null) {
+                  vErrors = [err79];
+                } else {
+                  vErrors.push(err79);
+                }
+                errors++;
+              }
+              if (typeof data38 === 'string') {
+                if (!formats16.validate(data38)) {
+                  const err80 = {
+                    instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
+                    schemaPath: '#/properties/tokens/items/properties/valid_until/format',
+                    keyword: 'format',
+                    params: { format: 'date-time' },
+                    message: 'must match format "' + 'date-time' + '"',
+                    schema: 'date-time',
+                    parentSchema: schema82.properties.tokens.items.properties.valid_until,
+                    data: data38,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err80];
+                  } else {
+                    vErrors.push(err80);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err81 = {
+              instancePath: instancePath + '/tokens/' + i0,
+              schemaPath: '#/properties/tokens/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema82.properties.tokens.items.type,
+              parentSchema: schema82.properties.tokens.items,
+              data: data34,
+            };
+            if (vErrors === null) {
+              vErrors = [err81];
+            } else {
+              vErrors.push(err81);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err82 = {
+          instancePath: instancePath + '/tokens',
+          schemaPath: '#/properties/tokens/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema82.properties.tokens.type,
+          parentSchema: schema82.properties.tokens,
+          data: data33,
+        };
+        if (vErrors === null) {
+          vErrors = [err82];
+        } else {
+          vErrors.push(err82);
+        }
+        errors++;
+      }
+    }
+    if (data.notifications !== undefined) {
+      let data39 = data.notifications;
+      if (Array.isArray(data39)) {
+        const len1 = data39.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          let data40 = data39[i1];
+          if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
+            if (data40.channel === undefined) {
+              const err83 = {
+                instancePath: instancePath + '/notifications/' + i1,
+                schemaPath: '#/properties/notifications/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'channel' },
+                message: "must have required property '" + 'channel' + "'",
+                schema: schema82.properties.notifications.items.required,
+                parentSchema: schema82.properties.notifications.items,
+                data: data40,
+              };
+              if (vErrors === null) {
+                vErrors = [err83];
+              } else {
+                vErrors.push(err83);
+              }
+              errors++;
+            }
+            if (data40.to === undefined) {
+              const err84 = {
+                instancePath: instancePath + '/notifications/' + i1,
+                schemaPath: '#/properties/notifications/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'to' },
+                message: "must have required property '" + 'to' + "'",
+                schema: schema82.properties.notifications.items.required,
+                parentSchema: schema82.properties.notifications.items,
+                data: data40,
+              };
+              if (vErrors === null) {
+                vErrors = [err84];
+              } else {
+                vErrors.push(err84);
+              }
+              errors++;
+            }
+            if (data40.at === undefined) {
+              const err85 = {
+                instancePath: instancePath + '/notifications/' + i1,
+                schemaPath: '#/properties/notifications/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'at' },
+                message: "must have required property '" + 'at' + "'",
+                schema: schema82.properties.notifications.items.required,
+                parentSchema: schema82.properties.notifications.items,
+                data: data40,
+              };
+              if (vErrors === null) {
+                vErrors = [err85];
+              } else {
+                vErrors.push(err85);
+              }
+              errors++;
+            }
+            if (data40.channel !== undefined) {
+              let data41 = data40.channel;
+              if (typeof data41 !== 'string') {
+                const err86 = {
+                  instancePath: instancePath + '/notifications/' + i1 + '/channel',
+                  schemaPath: '#/properties/notifications/items/properties/channel/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema82.properties.notifications.items.properties.channel.type,
+                  parentSchema: schema82.properties.notifications.items.properties.channel,
+                  data: data41,
+                };
+                if (vErrors === null) {
+                  vErrors = [err86];
+                } else {
+                  vErrors.push(err86);
+                }
+                errors++;
+              }
+              if (!(data41 === 'sms' || data41 === 'email')) {
+                const err87 = {
+                  instancePath: instancePath + '/notifications/' + i1 + '/channel',
+                  schemaPath: '#/properties/notifications/items/properties/channel/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema82.properties.notifications.items.properties.channel.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema82.properties.notifications.items.properties.channel.enum,
+                  parentSchema: schema82.properties.notifications.items.properties.channel,
+                  data: data41,
+                };
+                if (vErrors === null) {
+                  vErrors = [err87];
+                } else {
+                  vErrors.push(err87);
+                }
+                errors++;
+              }
+            }
+            if (data40.to !== undefined) {
+              let data42 = data40.to;
+              if (typeof data42 === 'string') {
+                if (func2(data42) > 70) {
+                  const err88 = {
+                    instancePath: instancePath + '/notifications/' + i1 + '/to',
+                    schemaPath: '#/properties/notifications/items/properties/to/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 70 },
+                    message: 'must NOT have more than 70 characters',
+                    schema: 70,
+                    parentSchema: schema82.properties.notifications.items.properties.to,
+                    data: data42,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err88];
+                  } else {
+                    vErrors.push(err88);
+                  }
+                  errors++;
+                }
+              } else {
+                const err89 = {
+                  instancePath: instancePath + '/notifications/' + i1 + '/to',
+                  schemaPath: '#/properties/notifications/items/properties/to/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema82.properties.notifications.items.properties.to.type,
+                  parentSchema: schema82.properties.notifications.items.properties.to,
+                  data: data42,
+                };
+                if (vErrors === null) {
+                  vErrors = [err89];
+                } else {
+                  vErrors.push(err89);
+                }
+                errors++;
+              }
+            }
+            if (data40.token_type !== undefined) {
+              let data43 = data40.token_type;
+              if (typeof data43 !== 'string') {
+                const err90 = {
+                  instancePath: instancePath + '/notifications/' + i1 + '/token_type',
+                  schemaPath: '#/properties/notifications/items/properties/token_type/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema82.properties.notifications.items.properties.token_type.type,
+                  parentSchema: schema82.properties.notifications.items.properties.token_type,
+                  data: data43,
+                };
+                if (vErrors === null) {
+                  vErrors = [err90];
+                } else {
+                  vErrors.push(err90);
+                }
+                errors++;
+              }
+              if (!(
+                data43 === 'courier_delivery' ||
+                data43 === 'end_user_pickup' ||
+                data43 === 'courier_pickup' ||
+                data43 === 'end_user_drop_off' ||
+                data43 === 'courier_soft_reservation' ||
+                data43 === 'end_user_soft_reservation' ||
+                data43 === 'not_sent'
+              )) {
+                const err91 = {
+                  instancePath: instancePath + '/notifications/' + i1 + '/token_type',
+                  schemaPath: '#/properties/notifications/items/properties/token_type/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema82.properties.notifications.items.properties.token_type.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema82.properties.notifications.items.properties.token_type.enum,
+                  parentSchema: schema82.properties.notifications.items.properties.token_type,
+                  data: data43,
+                };
+                if (vErrors === null) {
+                  vErrors = [err91];
+                } else {
+                  vErrors.push(err91);
+                }
+                errors++;
+              }
+            }
+            if (data40.at !== undefined) {
+              let data44 = data40.at;
+              if (typeof data44 === 'string') {
+                if (!formats16.validate(data44)) {
+                  const err92 = {
+                    instancePath: instancePath + '/notifications/' + i1 + '/at',
+                    schemaPath: '#/properties/notifications/items/properties/at/format',
+                    keyword: 'format',
+                    params: { format: 'date-time' },
+                    message: 'must match format "' + 'date-time' + '"',
+                    schema: 'date-time',
+                    parentSchema: schema82.properties.notifications.items.properties.at,
+                    data: data44,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err92];
+                  } else {
+                    vErrors.push(err92);
+                  }
+                  errors++;
+                }
+              } else {
+                const err93 = {
+                  instancePath: instancePath + '/notifications/' + i1 + '/at',
+                  schemaPath: '#/properties/notifications/items/properties/at/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema82.properties.notifications.items.properties.at.type,
+                  parentSchema: schema82.properties.notifications.items.properties.at,
+                  data: data44,
+                };
+                if (vErrors === null) {
+                  vErrors = [err93];
+                } else {
+                  vErrors.push(err93);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err94 = {
+              instancePath: instancePath + '/notifications/' + i1,
+              schemaPath: '#/properties/notifications/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema82.properties.notifications.items.type,
+              parentSchema: schema82.properties.notifications.items,
+              data: data40,
+            };
+            if (vErrors === null) {
+              vErrors = [err94];
+            } else {
+              vErrors.push(err94);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err95 = {
+          instancePath: instancePath + '/notifications',
+          schemaPath: '#/properties/notifications/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema82.properties.notifications.type,
+          parentSchema: schema82.properties.notifications,
+          data: data39,
+        };
+        if (vErrors === null) {
+          vErrors = [err95];
+        } else {
+          vErrors.push(err95);
+        }
+        errors++;
+      }
+    }
+    if (data.created_at !== undefined) {
+      let data45 = data.created_at;
+      if (typeof data45 === 'string') {
+        if (!formats16.validate(data45)) {
+          const err96 = {
+            instancePath: instancePath + '/created_at',
+            schemaPath: '#/properties/created_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema82.properties.created_at,
+            data: data45,
+          };
+          if (vErrors === null) {
+            vErrors = [err96];
+          } else {
+            vErrors.push(err96);
+          }
+          errors++;
+        }
+      } else {
+        const err97 = {
+          instancePath: instancePath + '/created_at',
+          schemaPath: '#/properties/created_at/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.created_at.type,
+          parentSchema: schema82.properties.created_at,
+          data: data45,
+        };
+        if (vErrors === null) {
+          vErrors = [err97];
+        } else {
+          vErrors.push(err97);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data46 = data.active;
+      if (typeof data46 !== 'boolean') {
+        const err98 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema82.properties.active.type,
+          parentSchema: schema82.properties.active,
+          data: data46,
+        };
+        if (vErrors === null) {
+          vErrors = [err98];
+        } else {
+          vErrors.push(err98);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err99 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema82.type,
+      parentSchema: schema82,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err99];
+    } else {
+      vErrors.push(err99);
+    }
+    errors++;
+  }
+  validate41.errors = vErrors;
+  return errors === 0;
+}
+validate41.evaluated = {
+  props: {
+    piece_id: true,
+    parcel_id: true,
+    shipment_id: true,
+    piece_barcode: true,
+    test_piece: true,
+    state: true,
+    piece_type: true,
+    carrier_id: true,
+    service_point_id: true,
+    support_provider_id: true,
+    hardware_id: true,
+    compartment_id: true,
+    courier_id: true,
+    allocation_type: true,
+    parcel_type: true,
+    height: true,
+    width: true,
+    depth: true,
+    sender_name: true,
+    sender_phone: true,
+    sender_email: true,
+    recipient_name: true,
+    recipient_phone: true,
+    recipient_email: true,
+    end_user_phone: true,
+    end_user_email: true,
+    enduser_id: true,
+    reference: true,
+    reservation: true,
+    reservation_time: true,
+    reserved_until: true,
+    expiry_days: true,
+    expiry_at: true,
+    tokens: true,
+    notifications: true,
+    created_at: true,
+    active: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const pinpad = validate42;
+const schema83 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -6169,15 +8948,15 @@ const schema81 = {
     last_heartbeat_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const formats60 = sharedValidators.formats.numeric;
+const formats74 = sharedValidators.formats.numeric;
 
-function validate40(
+function validate42(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate40.evaluated;
+  const evaluated0 = validate42.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6192,8 +8971,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -6210,8 +8989,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -6228,8 +9007,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -6291,7 +9070,7 @@ function validate40(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema81.properties.ble_chip_id,
+            parentSchema: schema83.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -6309,7 +9088,7 @@ function validate40(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema81.properties.ble_chip_id,
+            parentSchema: schema83.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -6327,7 +9106,7 @@ function validate40(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema81.properties.ble_chip_id,
+            parentSchema: schema83.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -6344,8 +9123,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.ble_chip_id.type,
-          parentSchema: schema81.properties.ble_chip_id,
+          schema: schema83.properties.ble_chip_id.type,
+          parentSchema: schema83.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -6365,8 +9144,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema75.type,
-          parentSchema: schema75,
+          schema: schema76.type,
+          parentSchema: schema76,
           data: data2,
         };
         if (vErrors === null) {
@@ -6381,10 +9160,10 @@ function validate40(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema75.enum },
+          params: { allowedValues: schema76.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema75.enum,
-          parentSchema: schema75,
+          schema: schema76.enum,
+          parentSchema: schema76,
           data: data2,
         };
         if (vErrors === null) {
@@ -6404,8 +9183,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema81.properties.hardware_model_id.type,
-          parentSchema: schema81.properties.hardware_model_id,
+          schema: schema83.properties.hardware_model_id.type,
+          parentSchema: schema83.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -6425,8 +9204,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema81.properties.hardware_owner_id.type,
-          parentSchema: schema81.properties.hardware_owner_id,
+          schema: schema83.properties.hardware_owner_id.type,
+          parentSchema: schema83.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -6444,10 +9223,10 @@ function validate40(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema81.properties.service_point_id.type },
+          params: { type: schema83.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema81.properties.service_point_id.type,
-          parentSchema: schema81.properties.service_point_id,
+          schema: schema83.properties.service_point_id.type,
+          parentSchema: schema83.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -6465,10 +9244,10 @@ function validate40(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema81.properties.hardware_id.type },
+          params: { type: schema83.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema81.properties.hardware_id.type,
-          parentSchema: schema81.properties.hardware_id,
+          schema: schema83.properties.hardware_id.type,
+          parentSchema: schema83.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -6492,8 +9271,8 @@ function validate40(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema81.properties.alerts.items.type,
-              parentSchema: schema81.properties.alerts.items,
+              schema: schema83.properties.alerts.items.type,
+              parentSchema: schema83.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -6514,10 +9293,10 @@ function validate40(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema81.properties.alerts.items.enum },
+              params: { allowedValues: schema83.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema81.properties.alerts.items.enum,
-              parentSchema: schema81.properties.alerts.items,
+              schema: schema83.properties.alerts.items.enum,
+              parentSchema: schema83.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -6546,7 +9325,7 @@ function validate40(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema81.properties.alerts,
+                parentSchema: schema83.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -6567,8 +9346,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema81.properties.alerts.type,
-          parentSchema: schema81.properties.alerts,
+          schema: schema83.properties.alerts.type,
+          parentSchema: schema83.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -6586,10 +9365,10 @@ function validate40(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema81.properties.last_sync_at.type },
+          params: { type: schema83.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema81.properties.last_sync_at.type,
-          parentSchema: schema81.properties.last_sync_at,
+          schema: schema83.properties.last_sync_at.type,
+          parentSchema: schema83.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -6608,7 +9387,7 @@ function validate40(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema81.properties.last_sync_at,
+            parentSchema: schema83.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -6629,8 +9408,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema81.properties.installation_sync_status.type,
-          parentSchema: schema81.properties.installation_sync_status,
+          schema: schema83.properties.installation_sync_status.type,
+          parentSchema: schema83.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -6645,10 +9424,10 @@ function validate40(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.properties.installation_sync_status.enum },
+          params: { allowedValues: schema83.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.properties.installation_sync_status.enum,
-          parentSchema: schema81.properties.installation_sync_status,
+          schema: schema83.properties.installation_sync_status.enum,
+          parentSchema: schema83.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -6670,7 +9449,7 @@ function validate40(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema81.properties.firmware_version,
+            parentSchema: schema83.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -6688,7 +9467,7 @@ function validate40(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema81.properties.firmware_version,
+            parentSchema: schema83.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -6705,8 +9484,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.firmware_version.type,
-          parentSchema: schema81.properties.firmware_version,
+          schema: schema83.properties.firmware_version.type,
+          parentSchema: schema83.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -6728,7 +9507,7 @@ function validate40(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema81.properties.comm_board,
+            parentSchema: schema83.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -6746,7 +9525,7 @@ function validate40(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema81.properties.comm_board,
+            parentSchema: schema83.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -6763,8 +9542,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.comm_board.type,
-          parentSchema: schema81.properties.comm_board,
+          schema: schema83.properties.comm_board.type,
+          parentSchema: schema83.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -6786,7 +9565,7 @@ function validate40(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema81.properties.battery_pack,
+            parentSchema: schema83.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -6804,7 +9583,7 @@ function validate40(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema81.properties.battery_pack,
+            parentSchema: schema83.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -6821,8 +9600,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.battery_pack.type,
-          parentSchema: schema81.properties.battery_pack,
+          schema: schema83.properties.battery_pack.type,
+          parentSchema: schema83.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -6844,7 +9623,7 @@ function validate40(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema81.properties.order_number,
+            parentSchema: schema83.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -6862,7 +9641,7 @@ function validate40(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema81.properties.order_number,
+            parentSchema: schema83.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -6879,8 +9658,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.order_number.type,
-          parentSchema: schema81.properties.order_number,
+          schema: schema83.properties.order_number.type,
+          parentSchema: schema83.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -6902,7 +9681,7 @@ function validate40(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema81.properties.type_number,
+            parentSchema: schema83.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -6920,7 +9699,7 @@ function validate40(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema81.properties.type_number,
+            parentSchema: schema83.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -6937,8 +9716,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.type_number.type,
-          parentSchema: schema81.properties.type_number,
+          schema: schema83.properties.type_number.type,
+          parentSchema: schema83.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -6960,7 +9739,7 @@ function validate40(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema81.properties.manufacturer,
+            parentSchema: schema83.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -6978,7 +9757,7 @@ function validate40(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema81.properties.manufacturer,
+            parentSchema: schema83.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -6995,8 +9774,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.manufacturer.type,
-          parentSchema: schema81.properties.manufacturer,
+          schema: schema83.properties.manufacturer.type,
+          parentSchema: schema83.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -7016,8 +9795,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.foil.type,
-          parentSchema: schema81.properties.foil,
+          schema: schema83.properties.foil.type,
+          parentSchema: schema83.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -7032,10 +9811,10 @@ function validate40(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.properties.foil.enum },
+          params: { allowedValues: schema83.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.properties.foil.enum,
-          parentSchema: schema81.properties.foil,
+          schema: schema83.properties.foil.enum,
+          parentSchema: schema83.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -7055,8 +9834,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.language.type,
-          parentSchema: schema81.properties.language,
+          schema: schema83.properties.language.type,
+          parentSchema: schema83.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -7083,10 +9862,10 @@ function validate40(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.properties.language.enum },
+          params: { allowedValues: schema83.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.properties.language.enum,
-          parentSchema: schema81.properties.language,
+          schema: schema83.properties.language.enum,
+          parentSchema: schema83.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -7110,8 +9889,8 @@ function validate40(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema81.properties.features.items.type,
-              parentSchema: schema81.properties.features.items,
+              schema: schema83.properties.features.items.type,
+              parentSchema: schema83.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -7132,10 +9911,10 @@ function validate40(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema81.properties.features.items.enum },
+              params: { allowedValues: schema83.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema81.properties.features.items.enum,
-              parentSchema: schema81.properties.features.items,
+              schema: schema83.properties.features.items.enum,
+              parentSchema: schema83.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -7164,7 +9943,7 @@ function validate40(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema81.properties.features,
+                parentSchema: schema83.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -7185,8 +9964,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema81.properties.features.type,
-          parentSchema: schema81.properties.features,
+          schema: schema83.properties.features.type,
+          parentSchema: schema83.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -7204,10 +9983,10 @@ function validate40(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema81.properties.sim_iccid.type },
+          params: { type: schema83.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema81.properties.sim_iccid.type,
-          parentSchema: schema81.properties.sim_iccid,
+          schema: schema83.properties.sim_iccid.type,
+          parentSchema: schema83.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -7226,7 +10005,7 @@ function validate40(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema81.properties.sim_iccid,
+            parentSchema: schema83.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -7244,7 +10023,7 @@ function validate40(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema81.properties.sim_iccid,
+            parentSchema: schema83.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -7254,7 +10033,7 @@ function validate40(
           }
           errors++;
         }
-        if (!formats60.validate(data21)) {
+        if (!formats74.validate(data21)) {
           const err52 = {
             instancePath: instancePath + '/sim_iccid',
             schemaPath: '#/properties/sim_iccid/format',
@@ -7262,7 +10041,7 @@ function validate40(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema81.properties.sim_iccid,
+            parentSchema: schema83.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -7285,7 +10064,7 @@ function validate40(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema81.properties.apn,
+            parentSchema: schema83.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -7303,7 +10082,7 @@ function validate40(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema81.properties.apn,
+            parentSchema: schema83.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -7320,8 +10099,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.apn.type,
-          parentSchema: schema81.properties.apn,
+          schema: schema83.properties.apn.type,
+          parentSchema: schema83.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -7341,8 +10120,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.network.type,
-          parentSchema: schema81.properties.network,
+          schema: schema83.properties.network.type,
+          parentSchema: schema83.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -7357,10 +10136,10 @@ function validate40(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.properties.network.enum },
+          params: { allowedValues: schema83.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.properties.network.enum,
-          parentSchema: schema81.properties.network,
+          schema: schema83.properties.network.enum,
+          parentSchema: schema83.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -7378,10 +10157,10 @@ function validate40(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema81.properties.last_heartbeat_at.type },
+          params: { type: schema83.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema81.properties.last_heartbeat_at.type,
-          parentSchema: schema81.properties.last_heartbeat_at,
+          schema: schema83.properties.last_heartbeat_at.type,
+          parentSchema: schema83.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -7400,7 +10179,7 @@ function validate40(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema81.properties.last_heartbeat_at,
+            parentSchema: schema83.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -7419,8 +10198,8 @@ function validate40(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema81.type,
-      parentSchema: schema81,
+      schema: schema83.type,
+      parentSchema: schema83,
       data,
     };
     if (vErrors === null) {
@@ -7430,10 +10209,10 @@ function validate40(
     }
     errors++;
   }
-  validate40.errors = vErrors;
+  validate42.errors = vErrors;
   return errors === 0;
 }
-validate40.evaluated = {
+validate42.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -7463,8 +10242,8 @@ validate40.evaluated = {
   dynamicItems: false,
 };
 
-export const role = validate41;
-const schema84 = {
+export const role = validate43;
+const schema86 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -7536,13 +10315,13 @@ const schema84 = {
 const pattern7 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern8 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate41(
+function validate43(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate41.evaluated;
+  const evaluated0 = validate43.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7557,8 +10336,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -7575,8 +10354,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -7593,8 +10372,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -7611,8 +10390,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -7633,7 +10412,7 @@ function validate41(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema84.properties.role_name,
+            parentSchema: schema86.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -7651,7 +10430,7 @@ function validate41(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema84.properties.role_name,
+            parentSchema: schema86.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -7668,8 +10447,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema84.properties.role_name.type,
-          parentSchema: schema84.properties.role_name,
+          schema: schema86.properties.role_name.type,
+          parentSchema: schema86.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -7691,7 +10470,7 @@ function validate41(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema84.properties.role_description,
+            parentSchema: schema86.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -7708,8 +10487,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema84.properties.role_description.type,
-          parentSchema: schema84.properties.role_description,
+          schema: schema86.properties.role_description.type,
+          parentSchema: schema86.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -7730,10 +10509,10 @@ function validate41(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema84.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema86.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema84.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema84.properties.role_description_translations.propertyNames,
+              schema: schema86.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema86.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -7752,8 +10531,8 @@ function validate41(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema84.properties.role_description_translations.propertyNames,
-              parentSchema: schema84.properties.role_description_translations,
+              schema: schema86.properties.role_description_translations.propertyNames,
+              parentSchema: schema86.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -7776,7 +10555,7 @@ function validate41(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema84.properties.role_description_translations.additionalProperties,
+                parentSchema: schema86.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -7794,8 +10573,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema84.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema84.properties.role_description_translations.additionalProperties,
+              schema: schema86.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema86.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -7813,8 +10592,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema84.properties.role_description_translations.type,
-          parentSchema: schema84.properties.role_description_translations,
+          schema: schema86.properties.role_description_translations.type,
+          parentSchema: schema86.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -7834,8 +10613,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema84.properties.partner_type.type,
-          parentSchema: schema84.properties.partner_type,
+          schema: schema86.properties.partner_type.type,
+          parentSchema: schema86.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -7857,10 +10636,10 @@ function validate41(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema84.properties.partner_type.enum },
+          params: { allowedValues: schema86.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema84.properties.partner_type.enum,
-          parentSchema: schema84.properties.partner_type,
+          schema: schema86.properties.partner_type.enum,
+          parentSchema: schema86.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -7882,7 +10661,7 @@ function validate41(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema84.properties.partner,
+            parentSchema: schema86.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -7900,7 +10679,7 @@ function validate41(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema84.properties.partner,
+            parentSchema: schema86.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -7917,8 +10696,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema84.properties.partner.type,
-          parentSchema: schema84.properties.partner,
+          schema: schema86.properties.partner.type,
+          parentSchema: schema86.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -7943,8 +10722,8 @@ function validate41(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema84.properties.permissions.items.required,
-                parentSchema: schema84.properties.permissions.items,
+                schema: schema86.properties.permissions.items.required,
+                parentSchema: schema86.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -7961,8 +10740,8 @@ function validate41(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema84.properties.permissions.items.required,
-                parentSchema: schema84.properties.permissions.items,
+                schema: schema86.properties.permissions.items.required,
+                parentSchema: schema86.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -7981,8 +10760,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema84.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema84.properties.permissions.items.properties.feature_id,
+                  schema: schema86.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema86.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -8001,7 +10780,7 @@ function validate41(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema84.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema86.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -8022,8 +10801,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema84.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema84.properties.permissions.items.properties.has_permission,
+                  schema: schema86.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema86.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -8048,8 +10827,8 @@ function validate41(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema84.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema84.properties.permissions.items.properties.configurations.items,
+                        schema: schema86.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema86.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -8066,8 +10845,8 @@ function validate41(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema84.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema84.properties.permissions.items.properties.configurations.items,
+                        schema: schema86.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema86.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -8090,7 +10869,7 @@ function validate41(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema84.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema86.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -8109,9 +10888,9 @@ function validate41(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema84.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema86.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema84.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema86.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -8133,9 +10912,9 @@ function validate41(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema84.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema86.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema84.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema86.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -8153,8 +10932,8 @@ function validate41(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema84.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema84.properties.permissions.items.properties.configurations.items,
+                      schema: schema86.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema86.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -8172,8 +10951,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema84.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema84.properties.permissions.items.properties.configurations,
+                  schema: schema86.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema86.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -8191,8 +10970,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema84.properties.permissions.items.type,
-              parentSchema: schema84.properties.permissions.items,
+              schema: schema86.properties.permissions.items.type,
+              parentSchema: schema86.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -8210,8 +10989,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema84.properties.permissions.type,
-          parentSchema: schema84.properties.permissions,
+          schema: schema86.properties.permissions.type,
+          parentSchema: schema86.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -8229,8 +11008,8 @@ function validate41(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema84.type,
-      parentSchema: schema84,
+      schema: schema86.type,
+      parentSchema: schema86,
       data,
     };
     if (vErrors === null) {
@@ -8240,10 +11019,10 @@ function validate41(
     }
     errors++;
   }
-  validate41.errors = vErrors;
+  validate43.errors = vErrors;
   return errors === 0;
 }
-validate41.evaluated = {
+validate43.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -8256,8 +11035,8 @@ validate41.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate42;
-const schema85 = {
+export const servicePoint = validate44;
+const schema87 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -8721,8 +11500,8 @@ const schema85 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema87 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
-const schema89 = {
+const schema89 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
+const schema91 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -8733,7 +11512,7 @@ const schema89 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema97 = {
+const schema99 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -8750,7 +11529,7 @@ const schema97 = {
     },
   },
 };
-const schema98 = {
+const schema100 = {
   type: 'object',
   additionalProperties: false,
   required: ['photo_id', 'url'],
@@ -8762,18 +11541,18 @@ const schema98 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-const formats82 = sharedValidators.formats.time;
-const formats116 = sharedValidators.formats['scout-value'];
-const func70 = sharedValidators.timeAfterMessage;
-const func82 = sharedValidators.countWithinMessage;
+const formats96 = sharedValidators.formats.time;
+const formats130 = sharedValidators.formats['scout-value'];
+const func92 = sharedValidators.timeAfterMessage;
+const func104 = sharedValidators.countWithinMessage;
 
-function validate42(
+function validate44(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate42.evaluated;
+  const evaluated0 = validate44.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8788,8 +11567,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema85.required,
-        parentSchema: schema85,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -8806,8 +11585,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema85.required,
-        parentSchema: schema85,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -8824,8 +11603,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema85.required,
-        parentSchema: schema85,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -8887,7 +11666,7 @@ function validate42(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema85.properties.sp_id,
+            parentSchema: schema87.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8905,7 +11684,7 @@ function validate42(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema85.properties.sp_id,
+            parentSchema: schema87.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8922,8 +11701,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.sp_id.type,
-          parentSchema: schema85.properties.sp_id,
+          schema: schema87.properties.sp_id.type,
+          parentSchema: schema87.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -8945,7 +11724,7 @@ function validate42(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema85.properties.alt_sp_id,
+            parentSchema: schema87.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -8963,7 +11742,7 @@ function validate42(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema85.properties.alt_sp_id,
+            parentSchema: schema87.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -8980,8 +11759,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.alt_sp_id.type,
-          parentSchema: schema85.properties.alt_sp_id,
+          schema: schema87.properties.alt_sp_id.type,
+          parentSchema: schema87.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -9003,7 +11782,7 @@ function validate42(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema85.properties.name,
+            parentSchema: schema87.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -9021,7 +11800,7 @@ function validate42(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema85.properties.name,
+            parentSchema: schema87.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -9039,7 +11818,7 @@ function validate42(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema85.properties.name,
+            parentSchema: schema87.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -9056,8 +11835,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.name.type,
-          parentSchema: schema85.properties.name,
+          schema: schema87.properties.name.type,
+          parentSchema: schema87.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -9079,7 +11858,7 @@ function validate42(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema85.properties.location_name,
+            parentSchema: schema87.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -9097,7 +11876,7 @@ function validate42(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema85.properties.location_name,
+            parentSchema: schema87.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -9114,8 +11893,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.location_name.type,
-          parentSchema: schema85.properties.location_name,
+          schema: schema87.properties.location_name.type,
+          parentSchema: schema87.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -9135,8 +11914,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.type,
-          parentSchema: schema87,
+          schema: schema89.type,
+          parentSchema: schema89,
           data: data5,
         };
         if (vErrors === null) {
@@ -9162,10 +11941,10 @@ function validate42(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema87.enum },
+          params: { allowedValues: schema89.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema87.enum,
-          parentSchema: schema87,
+          schema: schema89.enum,
+          parentSchema: schema89,
           data: data5,
         };
         if (vErrors === null) {
@@ -9187,7 +11966,7 @@ function validate42(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema85.properties.status_comment,
+            parentSchema: schema87.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -9204,8 +11983,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.status_comment.type,
-          parentSchema: schema85.properties.status_comment,
+          schema: schema87.properties.status_comment.type,
+          parentSchema: schema87.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -9276,7 +12055,7 @@ function validate42(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema85.properties.address,
+            parentSchema: schema87.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -9294,7 +12073,7 @@ function validate42(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema85.properties.address,
+            parentSchema: schema87.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -9311,8 +12090,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.address.type,
-          parentSchema: schema85.properties.address,
+          schema: schema87.properties.address.type,
+          parentSchema: schema87.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -9332,8 +12111,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.address_id.type,
-          parentSchema: schema85.properties.address_id,
+          schema: schema87.properties.address_id.type,
+          parentSchema: schema87.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -9355,7 +12134,7 @@ function validate42(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema85.properties.zip,
+            parentSchema: schema87.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -9373,7 +12152,7 @@ function validate42(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema85.properties.zip,
+            parentSchema: schema87.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -9391,7 +12170,7 @@ function validate42(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema85.properties.zip,
+            parentSchema: schema87.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -9408,8 +12187,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.zip.type,
-          parentSchema: schema85.properties.zip,
+          schema: schema87.properties.zip.type,
+          parentSchema: schema87.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -9431,7 +12210,7 @@ function validate42(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema85.properties.city,
+            parentSchema: schema87.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -9449,7 +12228,7 @@ function validate42(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema85.properties.city,
+            parentSchema: schema87.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -9466,8 +12245,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.city.type,
-          parentSchema: schema85.properties.city,
+          schema: schema87.properties.city.type,
+          parentSchema: schema87.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -9489,7 +12268,7 @@ function validate42(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema85.properties.municipality,
+            parentSchema: schema87.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -9507,7 +12286,7 @@ function validate42(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema85.properties.municipality,
+            parentSchema: schema87.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -9524,8 +12303,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.municipality.type,
-          parentSchema: schema85.properties.municipality,
+          schema: schema87.properties.municipality.type,
+          parentSchema: schema87.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -9545,8 +12324,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.region_id.type,
-          parentSchema: schema85.properties.region_id,
+          schema: schema87.properties.region_id.type,
+          parentSchema: schema87.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -9566,8 +12345,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.sub_region_id.type,
-          parentSchema: schema85.properties.sub_region_id,
+          schema: schema87.properties.sub_region_id.type,
+          parentSchema: schema87.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -9589,7 +12368,7 @@ function validate42(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema85.properties.latitude,
+            parentSchema: schema87.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -9607,7 +12386,7 @@ function validate42(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema85.properties.latitude,
+            parentSchema: schema87.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -9624,8 +12403,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema85.properties.latitude.type,
-          parentSchema: schema85.properties.latitude,
+          schema: schema87.properties.latitude.type,
+          parentSchema: schema87.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -9647,7 +12426,7 @@ function validate42(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema85.properties.longitude,
+            parentSchema: schema87.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -9665,7 +12444,7 @@ function validate42(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema85.properties.longitude,
+            parentSchema: schema87.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -9682,8 +12461,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema85.properties.longitude.type,
-          parentSchema: schema85.properties.longitude,
+          schema: schema87.properties.longitude.type,
+          parentSchema: schema87.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -9705,7 +12484,7 @@ function validate42(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema85.properties.time_zone,
+            parentSchema: schema87.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -9722,8 +12501,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.time_zone.type,
-          parentSchema: schema85.properties.time_zone,
+          schema: schema87.properties.time_zone.type,
+          parentSchema: schema87.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -9743,8 +12522,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.location_type_id.type,
-          parentSchema: schema85.properties.location_type_id,
+          schema: schema87.properties.location_type_id.type,
+          parentSchema: schema87.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -9764,8 +12543,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.foundation_id.type,
-          parentSchema: schema85.properties.foundation_id,
+          schema: schema87.properties.foundation_id.type,
+          parentSchema: schema87.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -9787,7 +12566,7 @@ function validate42(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema85.properties.delivery_methods,
+            parentSchema: schema87.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -9807,8 +12586,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema85.properties.delivery_methods.items.type,
-              parentSchema: schema85.properties.delivery_methods.items,
+              schema: schema87.properties.delivery_methods.items.type,
+              parentSchema: schema87.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -9837,7 +12616,7 @@ function validate42(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema85.properties.delivery_methods,
+                parentSchema: schema87.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -9858,8 +12637,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema85.properties.delivery_methods.type,
-          parentSchema: schema85.properties.delivery_methods,
+          schema: schema87.properties.delivery_methods.type,
+          parentSchema: schema87.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -9883,8 +12662,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema85.properties.delivery_days.items.type,
-              parentSchema: schema85.properties.delivery_days.items,
+              schema: schema87.properties.delivery_days.items.type,
+              parentSchema: schema87.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -9907,10 +12686,10 @@ function validate42(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema85.properties.delivery_days.items.enum },
+              params: { allowedValues: schema87.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema85.properties.delivery_days.items.enum,
-              parentSchema: schema85.properties.delivery_days.items,
+              schema: schema87.properties.delivery_days.items.enum,
+              parentSchema: schema87.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -9939,7 +12718,7 @@ function validate42(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema85.properties.delivery_days,
+                parentSchema: schema87.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -9960,8 +12739,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema85.properties.delivery_days.type,
-          parentSchema: schema85.properties.delivery_days,
+          schema: schema87.properties.delivery_days.type,
+          parentSchema: schema87.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -9992,7 +12771,7 @@ function validate42(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema85.properties.opening_hours,
+              parentSchema: schema87.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -10040,8 +12819,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema91.then.required,
+                  parentSchema: schema91.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -10058,8 +12837,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema91.then.required,
+                  parentSchema: schema91.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -10086,8 +12865,8 @@ function validate42(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema89.if,
-              parentSchema: schema89,
+              schema: schema91.if,
+              parentSchema: schema91,
               data: data25,
             };
             if (vErrors === null) {
@@ -10107,7 +12886,7 @@ function validate42(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema89,
+                  parentSchema: schema91,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -10127,8 +12906,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema89.properties.closed.type,
-                  parentSchema: schema89.properties.closed,
+                  schema: schema91.properties.closed.type,
+                  parentSchema: schema91.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -10142,7 +12921,7 @@ function validate42(
             if (data25.open !== undefined) {
               let data28 = data25.open;
               if (typeof data28 === 'string') {
-                if (!formats82.validate(data28)) {
+                if (!formats96.validate(data28)) {
                   const err65 = {
                     instancePath: instancePath + '/opening_hours/monday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -10150,7 +12929,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.open,
+                    parentSchema: schema91.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -10167,8 +12946,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.open.type,
-                  parentSchema: schema89.properties.open,
+                  schema: schema91.properties.open.type,
+                  parentSchema: schema91.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -10182,7 +12961,7 @@ function validate42(
             if (data25.close !== undefined) {
               let data29 = data25.close;
               if (typeof data29 === 'string') {
-                if (!formats82.validate(data29)) {
+                if (!formats96.validate(data29)) {
                   const err67 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -10190,7 +12969,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema91.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -10200,7 +12979,7 @@ function validate42(
                   }
                   errors++;
                 }
-                const message0 = func70(data29, 'open', data25);
+                const message0 = func92(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -10209,7 +12988,7 @@ function validate42(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema91.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -10226,8 +13005,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.close.type,
-                  parentSchema: schema89.properties.close,
+                  schema: schema91.properties.close.type,
+                  parentSchema: schema91.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -10245,8 +13024,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.type,
-              parentSchema: schema89,
+              schema: schema91.type,
+              parentSchema: schema91,
               data: data25,
             };
             if (vErrors === null) {
@@ -10294,8 +13073,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema91.then.required,
+                  parentSchema: schema91.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -10312,8 +13091,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema91.then.required,
+                  parentSchema: schema91.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -10340,8 +13119,8 @@ function validate42(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema89.if,
-              parentSchema: schema89,
+              schema: schema91.if,
+              parentSchema: schema91,
               data: data30,
             };
             if (vErrors === null) {
@@ -10361,7 +13140,7 @@ function validate42(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema89,
+                  parentSchema: schema91,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -10381,8 +13160,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema89.properties.closed.type,
-                  parentSchema: schema89.properties.closed,
+                  schema: schema91.properties.closed.type,
+                  parentSchema: schema91.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -10396,7 +13175,7 @@ function validate42(
             if (data30.open !== undefined) {
               let data33 = data30.open;
               if (typeof data33 === 'string') {
-                if (!formats82.validate(data33)) {
+                if (!formats96.validate(data33)) {
                   const err77 = {
                     instancePath: instancePath + '/opening_hours/tuesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -10404,7 +13183,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.open,
+                    parentSchema: schema91.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -10421,8 +13200,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.open.type,
-                  parentSchema: schema89.properties.open,
+                  schema: schema91.properties.open.type,
+                  parentSchema: schema91.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -10436,7 +13215,7 @@ function validate42(
             if (data30.close !== undefined) {
               let data34 = data30.close;
               if (typeof data34 === 'string') {
-                if (!formats82.validate(data34)) {
+                if (!formats96.validate(data34)) {
                   const err79 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -10444,7 +13223,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema91.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -10454,7 +13233,7 @@ function validate42(
                   }
                   errors++;
                 }
-                const message1 = func70(data34, 'open', data30);
+                const message1 = func92(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -10463,7 +13242,7 @@ function validate42(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema91.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -10480,8 +13259,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.close.type,
-                  parentSchema: schema89.properties.close,
+                  schema: schema91.properties.close.type,
+                  parentSchema: schema91.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -10499,8 +13278,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.type,
-              parentSchema: schema89,
+              schema: schema91.type,
+              parentSchema: schema91,
               data: data30,
             };
             if (vErrors === null) {
@@ -10548,8 +13327,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema91.then.required,
+                  parentSchema: schema91.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -10566,8 +13345,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema91.then.required,
+                  parentSchema: schema91.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -10594,8 +13373,8 @@ function validate42(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema89.if,
-              parentSchema: schema89,
+              schema: schema91.if,
+              parentSchema: schema91,
               data: data35,
             };
             if (vErrors === null) {
@@ -10615,7 +13394,7 @@ function validate42(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema89,
+                  parentSchema: schema91,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -10635,8 +13414,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema89.properties.closed.type,
-                  parentSchema: schema89.properties.closed,
+                  schema: schema91.properties.closed.type,
+                  parentSchema: schema91.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -10650,7 +13429,7 @@ function validate42(
             if (data35.open !== undefined) {
               let data38 = data35.open;
               if (typeof data38 === 'string') {
-                if (!formats82.validate(data38)) {
+                if (!formats96.validate(data38)) {
                   const err89 = {
                     instancePath: instancePath + '/opening_hours/wednesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -10658,7 +13437,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.open,
+                    parentSchema: schema91.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -10675,8 +13454,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.open.type,
-                  parentSchema: schema89.properties.open,
+                  schema: schema91.properties.open.type,
+                  parentSchema: schema91.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -10690,7 +13469,7 @@ function validate42(
             if (data35.close !== undefined) {
               let data39 = data35.close;
               if (typeof data39 === 'string') {
-                if (!formats82.validate(data39)) {
+                if (!formats96.validate(data39)) {
                   const err91 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -10698,7 +13477,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema91.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -10708,7 +13487,7 @@ function validate42(
                   }
                   errors++;
                 }
-                const message2 = func70(data39, 'open', data35);
+                const message2 = func92(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -10717,7 +13496,7 @@ function validate42(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema91.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -10734,8 +13513,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.close.type,
-                  parentSchema: schema89.properties.close,
+                  schema: schema91.properties.close.type,
+                  parentSchema: schema91.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -10753,8 +13532,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.type,
-              parentSchema: schema89,
+              schema: schema91.type,
+              parentSchema: schema91,
               data: data35,
             };
             if (vErrors === null) {
@@ -10802,8 +13581,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema91.then.required,
+                  parentSchema: schema91.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -10820,8 +13599,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema91.then.required,
+                  parentSchema: schema91.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -10848,8 +13627,8 @@ function validate42(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema89.if,
-              parentSchema: schema89,
+              schema: schema91.if,
+              parentSchema: schema91,
               data: data40,
             };
             if (vErrors === null) {
@@ -10869,7 +13648,7 @@ function validate42(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema89,
+                  parentSchema: schema91,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -10889,8 +13668,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema89.properties.closed.type,
-                  parentSchema: schema89.properties.closed,
+                  schema: schema91.properties.closed.type,
+                  parentSchema: schema91.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -10904,7 +13683,7 @@ function validate42(
             if (data40.open !== undefined) {
               let data43 = data40.open;
               if (typeof data43 === 'string') {
-                if (!formats82.validate(data43)) {
+                if (!formats96.validate(data43)) {
                   const err101 = {
                     instancePath: instancePath + '/opening_hours/thursday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -10912,7 +13691,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.open,
+                    parentSchema: schema91.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -10929,8 +13708,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.open.type,
-                  parentSchema: schema89.properties.open,
+                  schema: schema91.properties.open.type,
+                  parentSchema: schema91.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -10944,7 +13723,7 @@ function validate42(
             if (data40.close !== undefined) {
               let data44 = data40.close;
               if (typeof data44 === 'string') {
-                if (!formats82.validate(data44)) {
+                if (!formats96.validate(data44)) {
                   const err103 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -10952,7 +13731,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema91.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -10962,7 +13741,7 @@ function validate42(
                   }
                   errors++;
                 }
-                const message3 = func70(data44, 'open', data40);
+                const message3 = func92(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -10971,7 +13750,7 @@ function validate42(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema91.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -10988,8 +13767,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.close.type,
-                  parentSchema: schema89.properties.close,
+                  schema: schema91.properties.close.type,
+                  parentSchema: schema91.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -11007,8 +13786,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.type,
-              parentSchema: schema89,
+              schema: schema91.type,
+              parentSchema: schema91,
               data: data40,
             };
             if (vErrors === null) {
@@ -11056,8 +13835,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema91.then.required,
+                  parentSchema: schema91.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -11074,8 +13853,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema91.then.required,
+                  parentSchema: schema91.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -11102,8 +13881,8 @@ function validate42(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema89.if,
-              parentSchema: schema89,
+              schema: schema91.if,
+              parentSchema: schema91,
               data: data45,
             };
             if (vErrors === null) {
@@ -11123,7 +13902,7 @@ function validate42(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema89,
+                  parentSchema: schema91,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -11143,8 +13922,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema89.properties.closed.type,
-                  parentSchema: schema89.properties.closed,
+                  schema: schema91.properties.closed.type,
+                  parentSchema: schema91.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -11158,7 +13937,7 @@ function validate42(
             if (data45.open !== undefined) {
               let data48 = data45.open;
               if (typeof data48 === 'string') {
-                if (!formats82.validate(data48)) {
+                if (!formats96.validate(data48)) {
                   const err113 = {
                     instancePath: instancePath + '/opening_hours/friday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -11166,7 +13945,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.open,
+                    parentSchema: schema91.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -11183,8 +13962,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.open.type,
-                  parentSchema: schema89.properties.open,
+                  schema: schema91.properties.open.type,
+                  parentSchema: schema91.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -11198,7 +13977,7 @@ function validate42(
             if (data45.close !== undefined) {
               let data49 = data45.close;
               if (typeof data49 === 'string') {
-                if (!formats82.validate(data49)) {
+                if (!formats96.validate(data49)) {
                   const err115 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -11206,7 +13985,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema91.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -11216,7 +13995,7 @@ function validate42(
                   }
                   errors++;
                 }
-                const message4 = func70(data49, 'open', data45);
+                const message4 = func92(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -11225,7 +14004,7 @@ function validate42(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema91.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -11242,8 +14021,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.close.type,
-                  parentSchema: schema89.properties.close,
+                  schema: schema91.properties.close.type,
+                  parentSchema: schema91.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -11261,8 +14040,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.type,
-              parentSchema: schema89,
+              schema: schema91.type,
+              parentSchema: schema91,
               data: data45,
             };
             if (vErrors === null) {
@@ -11310,8 +14089,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema91.then.required,
+                  parentSchema: schema91.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -11328,8 +14107,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema91.then.required,
+                  parentSchema: schema91.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -11356,8 +14135,8 @@ function validate42(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema89.if,
-              parentSchema: schema89,
+              schema: schema91.if,
+              parentSchema: schema91,
               data: data50,
             };
             if (vErrors === null) {
@@ -11377,7 +14156,7 @@ function validate42(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema89,
+                  parentSchema: schema91,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -11397,8 +14176,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema89.properties.closed.type,
-                  parentSchema: schema89.properties.closed,
+                  schema: schema91.properties.closed.type,
+                  parentSchema: schema91.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -11412,7 +14191,7 @@ function validate42(
             if (data50.open !== undefined) {
               let data53 = data50.open;
               if (typeof data53 === 'string') {
-                if (!formats82.validate(data53)) {
+                if (!formats96.validate(data53)) {
                   const err125 = {
                     instancePath: instancePath + '/opening_hours/saturday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -11420,7 +14199,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.open,
+                    parentSchema: schema91.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -11437,8 +14216,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.open.type,
-                  parentSchema: schema89.properties.open,
+                  schema: schema91.properties.open.type,
+                  parentSchema: schema91.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -11452,7 +14231,7 @@ function validate42(
             if (data50.close !== undefined) {
               let data54 = data50.close;
               if (typeof data54 === 'string') {
-                if (!formats82.validate(data54)) {
+                if (!formats96.validate(data54)) {
                   const err127 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -11460,7 +14239,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema91.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -11470,7 +14249,7 @@ function validate42(
                   }
                   errors++;
                 }
-                const message5 = func70(data54, 'open', data50);
+                const message5 = func92(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -11479,7 +14258,7 @@ function validate42(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema91.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -11496,8 +14275,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.close.type,
-                  parentSchema: schema89.properties.close,
+                  schema: schema91.properties.close.type,
+                  parentSchema: schema91.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -11515,8 +14294,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.type,
-              parentSchema: schema89,
+              schema: schema91.type,
+              parentSchema: schema91,
               data: data50,
             };
             if (vErrors === null) {
@@ -11564,8 +14343,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema91.then.required,
+                  parentSchema: schema91.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -11582,8 +14361,8 @@ function validate42(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema89.then.required,
-                  parentSchema: schema89.then,
+                  schema: schema91.then.required,
+                  parentSchema: schema91.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -11610,8 +14389,8 @@ function validate42(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema89.if,
-              parentSchema: schema89,
+              schema: schema91.if,
+              parentSchema: schema91,
               data: data55,
             };
             if (vErrors === null) {
@@ -11631,7 +14410,7 @@ function validate42(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema89,
+                  parentSchema: schema91,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -11651,8 +14430,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema89.properties.closed.type,
-                  parentSchema: schema89.properties.closed,
+                  schema: schema91.properties.closed.type,
+                  parentSchema: schema91.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -11666,7 +14445,7 @@ function validate42(
             if (data55.open !== undefined) {
               let data58 = data55.open;
               if (typeof data58 === 'string') {
-                if (!formats82.validate(data58)) {
+                if (!formats96.validate(data58)) {
                   const err137 = {
                     instancePath: instancePath + '/opening_hours/sunday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -11674,7 +14453,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.open,
+                    parentSchema: schema91.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -11691,8 +14470,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.open.type,
-                  parentSchema: schema89.properties.open,
+                  schema: schema91.properties.open.type,
+                  parentSchema: schema91.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -11706,7 +14485,7 @@ function validate42(
             if (data55.close !== undefined) {
               let data59 = data55.close;
               if (typeof data59 === 'string') {
-                if (!formats82.validate(data59)) {
+                if (!formats96.validate(data59)) {
                   const err139 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -11714,7 +14493,7 @@ function validate42(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema91.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -11724,7 +14503,7 @@ function validate42(
                   }
                   errors++;
                 }
-                const message6 = func70(data59, 'open', data55);
+                const message6 = func92(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -11733,7 +14512,7 @@ function validate42(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema89.properties.close,
+                    parentSchema: schema91.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -11750,8 +14529,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.close.type,
-                  parentSchema: schema89.properties.close,
+                  schema: schema91.properties.close.type,
+                  parentSchema: schema91.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -11769,8 +14548,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.type,
-              parentSchema: schema89,
+              schema: schema91.type,
+              parentSchema: schema91,
               data: data55,
             };
             if (vErrors === null) {
@@ -11788,8 +14567,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema85.properties.opening_hours.type,
-          parentSchema: schema85.properties.opening_hours,
+          schema: schema87.properties.opening_hours.type,
+          parentSchema: schema87.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -11809,8 +14588,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.wheelchair_accessible.type,
-          parentSchema: schema85.properties.wheelchair_accessible,
+          schema: schema87.properties.wheelchair_accessible.type,
+          parentSchema: schema87.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -11832,7 +14611,7 @@ function validate42(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema85.properties.tag1,
+            parentSchema: schema87.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -11850,7 +14629,7 @@ function validate42(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema85.properties.tag1,
+            parentSchema: schema87.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -11867,8 +14646,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.tag1.type,
-          parentSchema: schema85.properties.tag1,
+          schema: schema87.properties.tag1.type,
+          parentSchema: schema87.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -11890,7 +14669,7 @@ function validate42(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema85.properties.tag2,
+            parentSchema: schema87.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -11908,7 +14687,7 @@ function validate42(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema85.properties.tag2,
+            parentSchema: schema87.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -11925,8 +14704,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.tag2.type,
-          parentSchema: schema85.properties.tag2,
+          schema: schema87.properties.tag2.type,
+          parentSchema: schema87.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -11948,7 +14727,7 @@ function validate42(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema85.properties.tag3,
+            parentSchema: schema87.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -11966,7 +14745,7 @@ function validate42(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema85.properties.tag3,
+            parentSchema: schema87.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -11983,8 +14762,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.tag3.type,
-          parentSchema: schema85.properties.tag3,
+          schema: schema87.properties.tag3.type,
+          parentSchema: schema87.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -12004,8 +14783,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.max_hardware_units.type,
-          parentSchema: schema85.properties.max_hardware_units,
+          schema: schema87.properties.max_hardware_units.type,
+          parentSchema: schema87.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -12024,7 +14803,7 @@ function validate42(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema85.properties.max_hardware_units,
+            parentSchema: schema87.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -12042,7 +14821,7 @@ function validate42(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema85.properties.max_hardware_units,
+            parentSchema: schema87.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -12069,7 +14848,7 @@ function validate42(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema85.properties.hardware_models.items,
+                parentSchema: schema87.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -12087,7 +14866,7 @@ function validate42(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema85.properties.hardware_models.items,
+                parentSchema: schema87.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -12104,8 +14883,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema85.properties.hardware_models.items.type,
-              parentSchema: schema85.properties.hardware_models.items,
+              schema: schema87.properties.hardware_models.items.type,
+              parentSchema: schema87.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -12134,7 +14913,7 @@ function validate42(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema85.properties.hardware_models,
+                parentSchema: schema87.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -12148,7 +14927,7 @@ function validate42(
             indices2[item2] = i5;
           }
         }
-        const message7 = func82(data65, 'max_hardware_units', data);
+        const message7 = func104(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -12157,7 +14936,7 @@ function validate42(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema85.properties.hardware_models,
+            parentSchema: schema87.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -12174,8 +14953,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema85.properties.hardware_models.type,
-          parentSchema: schema85.properties.hardware_models,
+          schema: schema87.properties.hardware_models.type,
+          parentSchema: schema87.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -12199,8 +14978,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema74.type,
-              parentSchema: schema74,
+              schema: schema75.type,
+              parentSchema: schema75,
               data: data68,
             };
             if (vErrors === null) {
@@ -12232,10 +15011,10 @@ function validate42(
               instancePath: instancePath + '/badges_v2/' + i6,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema74.enum },
+              params: { allowedValues: schema75.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema74.enum,
-              parentSchema: schema74,
+              schema: schema75.enum,
+              parentSchema: schema75,
               data: data68,
             };
             if (vErrors === null) {
@@ -12259,7 +15038,7 @@ function validate42(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema85.properties.badges_v2,
+                  parentSchema: schema87.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -12280,8 +15059,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema85.properties.badges_v2.type,
-          parentSchema: schema85.properties.badges_v2,
+          schema: schema87.properties.badges_v2.type,
+          parentSchema: schema87.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -12301,8 +15080,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.incomplete.type,
-          parentSchema: schema85.properties.incomplete,
+          schema: schema87.properties.incomplete.type,
+          parentSchema: schema87.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -12322,8 +15101,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.pinpad_id.type,
-          parentSchema: schema85.properties.pinpad_id,
+          schema: schema87.properties.pinpad_id.type,
+          parentSchema: schema87.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -12343,8 +15122,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.pinpad_model_id.type,
-          parentSchema: schema85.properties.pinpad_model_id,
+          schema: schema87.properties.pinpad_model_id.type,
+          parentSchema: schema87.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -12364,8 +15143,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.pinpad_status.type,
-          parentSchema: schema85.properties.pinpad_status,
+          schema: schema87.properties.pinpad_status.type,
+          parentSchema: schema87.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -12385,8 +15164,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.active_pinpad.type,
-          parentSchema: schema85.properties.active_pinpad,
+          schema: schema87.properties.active_pinpad.type,
+          parentSchema: schema87.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -12410,8 +15189,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema85.properties.carriers_access.items.type,
-              parentSchema: schema85.properties.carriers_access.items,
+              schema: schema87.properties.carriers_access.items.type,
+              parentSchema: schema87.properties.carriers_access.items,
               data: data75,
             };
             if (vErrors === null) {
@@ -12440,7 +15219,7 @@ function validate42(
                 params: { i: i9, j: j4 },
                 message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
-                parentSchema: schema85.properties.carriers_access,
+                parentSchema: schema87.properties.carriers_access,
                 data: data74,
               };
               if (vErrors === null) {
@@ -12461,8 +15240,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema85.properties.carriers_access.type,
-          parentSchema: schema85.properties.carriers_access,
+          schema: schema87.properties.carriers_access.type,
+          parentSchema: schema87.properties.carriers_access,
           data: data74,
         };
         if (vErrors === null) {
@@ -12487,8 +15266,8 @@ function validate42(
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema97.required,
-                parentSchema: schema97,
+                schema: schema99.required,
+                parentSchema: schema99,
                 data: data77,
               };
               if (vErrors === null) {
@@ -12514,7 +15293,7 @@ function validate42(
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema97,
+                  parentSchema: schema99,
                   data: data77,
                 };
                 if (vErrors === null) {
@@ -12534,8 +15313,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema97.properties.carrier_id.type,
-                  parentSchema: schema97.properties.carrier_id,
+                  schema: schema99.properties.carrier_id.type,
+                  parentSchema: schema99.properties.carrier_id,
                   data: data78,
                 };
                 if (vErrors === null) {
@@ -12555,8 +15334,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema97.properties.first_mile.type,
-                  parentSchema: schema97.properties.first_mile,
+                  schema: schema99.properties.first_mile.type,
+                  parentSchema: schema99.properties.first_mile,
                   data: data79,
                 };
                 if (vErrors === null) {
@@ -12576,8 +15355,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema97.properties.last_mile.type,
-                  parentSchema: schema97.properties.last_mile,
+                  schema: schema99.properties.last_mile.type,
+                  parentSchema: schema99.properties.last_mile,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -12597,8 +15376,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema97.properties.expiry_days.type,
-                  parentSchema: schema97.properties.expiry_days,
+                  schema: schema99.properties.expiry_days.type,
+                  parentSchema: schema99.properties.expiry_days,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -12617,7 +15396,7 @@ function validate42(
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema97.properties.expiry_days,
+                    parentSchema: schema99.properties.expiry_days,
                     data: data81,
                   };
                   if (vErrors === null) {
@@ -12635,7 +15414,7 @@ function validate42(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema97.properties.expiry_days,
+                    parentSchema: schema99.properties.expiry_days,
                     data: data81,
                   };
                   if (vErrors === null) {
@@ -12656,8 +15435,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema97.properties.reserved_compartments.type,
-                  parentSchema: schema97.properties.reserved_compartments,
+                  schema: schema99.properties.reserved_compartments.type,
+                  parentSchema: schema99.properties.reserved_compartments,
                   data: data82,
                 };
                 if (vErrors === null) {
@@ -12676,7 +15455,7 @@ function validate42(
                     params: { comparison: '<=', limit: 100 },
                     message: 'must be <= 100',
                     schema: 100,
-                    parentSchema: schema97.properties.reserved_compartments,
+                    parentSchema: schema99.properties.reserved_compartments,
                     data: data82,
                   };
                   if (vErrors === null) {
@@ -12694,7 +15473,7 @@ function validate42(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema97.properties.reserved_compartments,
+                    parentSchema: schema99.properties.reserved_compartments,
                     data: data82,
                   };
                   if (vErrors === null) {
@@ -12715,8 +15494,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.allocation_behaviour.type,
-                  parentSchema: schema97.properties.allocation_behaviour,
+                  schema: schema99.properties.allocation_behaviour.type,
+                  parentSchema: schema99.properties.allocation_behaviour,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -12731,10 +15510,10 @@ function validate42(
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema97.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema99.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema97.properties.allocation_behaviour.enum,
-                  parentSchema: schema97.properties.allocation_behaviour,
+                  schema: schema99.properties.allocation_behaviour.enum,
+                  parentSchema: schema99.properties.allocation_behaviour,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -12752,8 +15531,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema97.type,
-              parentSchema: schema97,
+              schema: schema99.type,
+              parentSchema: schema99,
               data: data77,
             };
             if (vErrors === null) {
@@ -12771,8 +15550,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema85.properties.carrier_settings.type,
-          parentSchema: schema85.properties.carrier_settings,
+          schema: schema87.properties.carrier_settings.type,
+          parentSchema: schema87.properties.carrier_settings,
           data: data76,
         };
         if (vErrors === null) {
@@ -12792,8 +15571,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.location_owner_id.type,
-          parentSchema: schema85.properties.location_owner_id,
+          schema: schema87.properties.location_owner_id.type,
+          parentSchema: schema87.properties.location_owner_id,
           data: data84,
         };
         if (vErrors === null) {
@@ -12813,8 +15592,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.maintenance_provider_id.type,
-          parentSchema: schema85.properties.maintenance_provider_id,
+          schema: schema87.properties.maintenance_provider_id.type,
+          parentSchema: schema87.properties.maintenance_provider_id,
           data: data85,
         };
         if (vErrors === null) {
@@ -12834,8 +15613,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.support_provider_id.type,
-          parentSchema: schema85.properties.support_provider_id,
+          schema: schema87.properties.support_provider_id.type,
+          parentSchema: schema87.properties.support_provider_id,
           data: data86,
         };
         if (vErrors === null) {
@@ -12855,8 +15634,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.service_point_group_id.type,
-          parentSchema: schema85.properties.service_point_group_id,
+          schema: schema87.properties.service_point_group_id.type,
+          parentSchema: schema87.properties.service_point_group_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -12876,8 +15655,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.group_name.type,
-          parentSchema: schema85.properties.group_name,
+          schema: schema87.properties.group_name.type,
+          parentSchema: schema87.properties.group_name,
           data: data88,
         };
         if (vErrors === null) {
@@ -12897,8 +15676,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.contract_signed.type,
-          parentSchema: schema85.properties.contract_signed,
+          schema: schema87.properties.contract_signed.type,
+          parentSchema: schema87.properties.contract_signed,
           data: data89,
         };
         if (vErrors === null) {
@@ -12920,7 +15699,7 @@ function validate42(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema85.properties.scout_contact,
+            parentSchema: schema87.properties.scout_contact,
             data: data90,
           };
           if (vErrors === null) {
@@ -12930,7 +15709,7 @@ function validate42(
           }
           errors++;
         }
-        if (!formats116.validate(data90)) {
+        if (!formats130.validate(data90)) {
           const err197 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -12938,7 +15717,7 @@ function validate42(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema85.properties.scout_contact,
+            parentSchema: schema87.properties.scout_contact,
             data: data90,
           };
           if (vErrors === null) {
@@ -12955,8 +15734,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.scout_contact.type,
-          parentSchema: schema85.properties.scout_contact,
+          schema: schema87.properties.scout_contact.type,
+          parentSchema: schema87.properties.scout_contact,
           data: data90,
         };
         if (vErrors === null) {
@@ -12976,8 +15755,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.scout_email.type,
-          parentSchema: schema85.properties.scout_email,
+          schema: schema87.properties.scout_email.type,
+          parentSchema: schema87.properties.scout_email,
           data: data91,
         };
         if (vErrors === null) {
@@ -12997,8 +15776,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.is_terminated.type,
-          parentSchema: schema85.properties.is_terminated,
+          schema: schema87.properties.is_terminated.type,
+          parentSchema: schema87.properties.is_terminated,
           data: data92,
         };
         if (vErrors === null) {
@@ -13018,8 +15797,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.parked.type,
-          parentSchema: schema85.properties.parked,
+          schema: schema87.properties.parked.type,
+          parentSchema: schema87.properties.parked,
           data: data93,
         };
         if (vErrors === null) {
@@ -13039,8 +15818,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.test_sp.type,
-          parentSchema: schema85.properties.test_sp,
+          schema: schema87.properties.test_sp.type,
+          parentSchema: schema87.properties.test_sp,
           data: data94,
         };
         if (vErrors === null) {
@@ -13060,8 +15839,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.active.type,
-          parentSchema: schema85.properties.active,
+          schema: schema87.properties.active.type,
+          parentSchema: schema87.properties.active,
           data: data95,
         };
         if (vErrors === null) {
@@ -13083,7 +15862,7 @@ function validate42(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema85.properties.description,
+            parentSchema: schema87.properties.description,
             data: data96,
           };
           if (vErrors === null) {
@@ -13100,8 +15879,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.description.type,
-          parentSchema: schema85.properties.description,
+          schema: schema87.properties.description.type,
+          parentSchema: schema87.properties.description,
           data: data96,
         };
         if (vErrors === null) {
@@ -13121,8 +15900,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.description_language.type,
-          parentSchema: schema85.properties.description_language,
+          schema: schema87.properties.description_language.type,
+          parentSchema: schema87.properties.description_language,
           data: data97,
         };
         if (vErrors === null) {
@@ -13145,10 +15924,10 @@ function validate42(
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema85.properties.description_language.enum },
+          params: { allowedValues: schema87.properties.description_language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema85.properties.description_language.enum,
-          parentSchema: schema85.properties.description_language,
+          schema: schema87.properties.description_language.enum,
+          parentSchema: schema87.properties.description_language,
           data: data97,
         };
         if (vErrors === null) {
@@ -13170,7 +15949,7 @@ function validate42(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema85.properties.comments,
+            parentSchema: schema87.properties.comments,
             data: data98,
           };
           if (vErrors === null) {
@@ -13187,8 +15966,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.comments.type,
-          parentSchema: schema85.properties.comments,
+          schema: schema87.properties.comments.type,
+          parentSchema: schema87.properties.comments,
           data: data98,
         };
         if (vErrors === null) {
@@ -13210,7 +15989,7 @@ function validate42(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema85.properties.contact_person,
+            parentSchema: schema87.properties.contact_person,
             data: data99,
           };
           if (vErrors === null) {
@@ -13228,7 +16007,7 @@ function validate42(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema85.properties.contact_person,
+            parentSchema: schema87.properties.contact_person,
             data: data99,
           };
           if (vErrors === null) {
@@ -13245,8 +16024,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.contact_person.type,
-          parentSchema: schema85.properties.contact_person,
+          schema: schema87.properties.contact_person.type,
+          parentSchema: schema87.properties.contact_person,
           data: data99,
         };
         if (vErrors === null) {
@@ -13268,7 +16047,7 @@ function validate42(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema85.properties.owner_contact_phone,
+            parentSchema: schema87.properties.owner_contact_phone,
             data: data100,
           };
           if (vErrors === null) {
@@ -13286,7 +16065,7 @@ function validate42(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema85.properties.owner_contact_phone,
+            parentSchema: schema87.properties.owner_contact_phone,
             data: data100,
           };
           if (vErrors === null) {
@@ -13303,8 +16082,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.owner_contact_phone.type,
-          parentSchema: schema85.properties.owner_contact_phone,
+          schema: schema87.properties.owner_contact_phone.type,
+          parentSchema: schema87.properties.owner_contact_phone,
           data: data100,
         };
         if (vErrors === null) {
@@ -13326,7 +16105,7 @@ function validate42(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema85.properties.email,
+            parentSchema: schema87.properties.email,
             data: data101,
           };
           if (vErrors === null) {
@@ -13344,7 +16123,7 @@ function validate42(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema85.properties.email,
+            parentSchema: schema87.properties.email,
             data: data101,
           };
           if (vErrors === null) {
@@ -13361,8 +16140,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.email.type,
-          parentSchema: schema85.properties.email,
+          schema: schema87.properties.email.type,
+          parentSchema: schema87.properties.email,
           data: data101,
         };
         if (vErrors === null) {
@@ -13387,8 +16166,8 @@ function validate42(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema98.required,
-                parentSchema: schema98,
+                schema: schema100.required,
+                parentSchema: schema100,
                 data: data103,
               };
               if (vErrors === null) {
@@ -13405,8 +16184,8 @@ function validate42(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema98.required,
-                parentSchema: schema98,
+                schema: schema100.required,
+                parentSchema: schema100,
                 data: data103,
               };
               if (vErrors === null) {
@@ -13431,7 +16210,7 @@ function validate42(
                   params: { additionalProperty: key9 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema100,
                   data: data103,
                 };
                 if (vErrors === null) {
@@ -13453,7 +16232,7 @@ function validate42(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema98.properties.photo_id,
+                    parentSchema: schema100.properties.photo_id,
                     data: data104,
                   };
                   if (vErrors === null) {
@@ -13470,8 +16249,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.photo_id.type,
-                  parentSchema: schema98.properties.photo_id,
+                  schema: schema100.properties.photo_id.type,
+                  parentSchema: schema100.properties.photo_id,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -13493,7 +16272,7 @@ function validate42(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema98.properties.url,
+                    parentSchema: schema100.properties.url,
                     data: data105,
                   };
                   if (vErrors === null) {
@@ -13510,8 +16289,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.url.type,
-                  parentSchema: schema98.properties.url,
+                  schema: schema100.properties.url.type,
+                  parentSchema: schema100.properties.url,
                   data: data105,
                 };
                 if (vErrors === null) {
@@ -13533,7 +16312,7 @@ function validate42(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema98.properties.file_name,
+                    parentSchema: schema100.properties.file_name,
                     data: data106,
                   };
                   if (vErrors === null) {
@@ -13550,8 +16329,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.file_name.type,
-                  parentSchema: schema98.properties.file_name,
+                  schema: schema100.properties.file_name.type,
+                  parentSchema: schema100.properties.file_name,
                   data: data106,
                 };
                 if (vErrors === null) {
@@ -13573,7 +16352,7 @@ function validate42(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema98.properties.content_type,
+                    parentSchema: schema100.properties.content_type,
                     data: data107,
                   };
                   if (vErrors === null) {
@@ -13590,8 +16369,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.content_type.type,
-                  parentSchema: schema98.properties.content_type,
+                  schema: schema100.properties.content_type.type,
+                  parentSchema: schema100.properties.content_type,
                   data: data107,
                 };
                 if (vErrors === null) {
@@ -13611,8 +16390,8 @@ function validate42(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema98.properties.size.type,
-                  parentSchema: schema98.properties.size,
+                  schema: schema100.properties.size.type,
+                  parentSchema: schema100.properties.size,
                   data: data108,
                 };
                 if (vErrors === null) {
@@ -13631,7 +16410,7 @@ function validate42(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema98.properties.size,
+                    parentSchema: schema100.properties.size,
                     data: data108,
                   };
                   if (vErrors === null) {
@@ -13650,8 +16429,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema100.type,
+              parentSchema: schema100,
               data: data103,
             };
             if (vErrors === null) {
@@ -13669,8 +16448,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema85.properties.photos.type,
-          parentSchema: schema85.properties.photos,
+          schema: schema87.properties.photos.type,
+          parentSchema: schema87.properties.photos,
           data: data102,
         };
         if (vErrors === null) {
@@ -13690,8 +16469,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.report_id.type,
-          parentSchema: schema85.properties.report_id,
+          schema: schema87.properties.report_id.type,
+          parentSchema: schema87.properties.report_id,
           data: data109,
         };
         if (vErrors === null) {
@@ -13709,8 +16488,8 @@ function validate42(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema85.type,
-      parentSchema: schema85,
+      schema: schema87.type,
+      parentSchema: schema87,
       data,
     };
     if (vErrors === null) {
@@ -13720,10 +16499,10 @@ function validate42(
     }
     errors++;
   }
-  validate42.errors = vErrors;
+  validate44.errors = vErrors;
   return errors === 0;
 }
-validate42.evaluated = {
+validate44.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -13787,8 +16566,8 @@ validate42.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate43;
-const schema99 = {
+export const servicePointGroup = validate45;
+const schema101 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -13840,13 +16619,13 @@ const schema99 = {
   },
 };
 
-function validate43(
+function validate45(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate45.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13861,8 +16640,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema99.required,
-        parentSchema: schema99,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -13879,8 +16658,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema99.required,
-        parentSchema: schema99,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -13899,8 +16678,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema99.properties.service_point_group_id.type,
-          parentSchema: schema99.properties.service_point_group_id,
+          schema: schema101.properties.service_point_group_id.type,
+          parentSchema: schema101.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -13922,7 +16701,7 @@ function validate43(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema99.properties.group_name,
+            parentSchema: schema101.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -13940,7 +16719,7 @@ function validate43(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema99.properties.group_name,
+            parentSchema: schema101.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -13958,7 +16737,7 @@ function validate43(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema99.properties.group_name,
+            parentSchema: schema101.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -13975,8 +16754,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema99.properties.group_name.type,
-          parentSchema: schema99.properties.group_name,
+          schema: schema101.properties.group_name.type,
+          parentSchema: schema101.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -13998,7 +16777,7 @@ function validate43(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema99.properties.service_point_ids,
+            parentSchema: schema101.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -14018,8 +16797,8 @@ function validate43(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema99.properties.service_point_ids.items.type,
-              parentSchema: schema99.properties.service_point_ids.items,
+              schema: schema101.properties.service_point_ids.items.type,
+              parentSchema: schema101.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -14048,7 +16827,7 @@ function validate43(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema99.properties.service_point_ids,
+                parentSchema: schema101.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -14069,8 +16848,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema99.properties.service_point_ids.type,
-          parentSchema: schema99.properties.service_point_ids,
+          schema: schema101.properties.service_point_ids.type,
+          parentSchema: schema101.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -14094,8 +16873,8 @@ function validate43(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema99.properties.carrier_ids.items.type,
-              parentSchema: schema99.properties.carrier_ids.items,
+              schema: schema101.properties.carrier_ids.items.type,
+              parentSchema: schema101.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -14124,7 +16903,7 @@ function validate43(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema99.properties.carrier_ids,
+                parentSchema: schema101.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -14145,8 +16924,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema99.properties.carrier_ids.type,
-          parentSchema: schema99.properties.carrier_ids,
+          schema: schema101.properties.carrier_ids.type,
+          parentSchema: schema101.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -14166,8 +16945,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema99.properties.active.type,
-          parentSchema: schema99.properties.active,
+          schema: schema101.properties.active.type,
+          parentSchema: schema101.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -14185,8 +16964,8 @@ function validate43(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema99.type,
-      parentSchema: schema99,
+      schema: schema101.type,
+      parentSchema: schema101,
       data,
     };
     if (vErrors === null) {
@@ -14196,17 +16975,17 @@ function validate43(
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate45.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = {
+validate45.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate44;
-const schema100 = {
+export const servicePointGroupChoice = validate46;
+const schema102 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -14218,13 +16997,13 @@ const schema100 = {
   },
 };
 
-function validate44(
+function validate46(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate44.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14239,8 +17018,8 @@ function validate44(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -14259,8 +17038,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.service_point_group_id.type,
-          parentSchema: schema100.properties.service_point_group_id,
+          schema: schema102.properties.service_point_group_id.type,
+          parentSchema: schema102.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -14278,8 +17057,8 @@ function validate44(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema100.type,
-      parentSchema: schema100,
+      schema: schema102.type,
+      parentSchema: schema102,
       data,
     };
     if (vErrors === null) {
@@ -14289,13 +17068,13 @@ function validate44(
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
+validate46.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointLocationOwner = validate45;
-const schema101 = {
+export const servicePointLocationOwner = validate47;
+const schema103 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-location-owner',
   title: 'Service point location owner',
@@ -14305,13 +17084,13 @@ const schema101 = {
   properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
 };
 
-function validate45(
+function validate47(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-location-owner" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate47.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14326,8 +17105,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'location_owner_id' },
         message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema101.required,
-        parentSchema: schema101,
+        schema: schema103.required,
+        parentSchema: schema103,
         data,
       };
       if (vErrors === null) {
@@ -14346,8 +17125,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema101.properties.location_owner_id.type,
-          parentSchema: schema101.properties.location_owner_id,
+          schema: schema103.properties.location_owner_id.type,
+          parentSchema: schema103.properties.location_owner_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -14365,8 +17144,8 @@ function validate45(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema101.type,
-      parentSchema: schema101,
+      schema: schema103.type,
+      parentSchema: schema103,
       data,
     };
     if (vErrors === null) {
@@ -14376,13 +17155,13 @@ function validate45(
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate47.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate47.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate46;
-const schema102 = {
+export const servicePointScoutContact = validate48;
+const schema104 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -14393,13 +17172,13 @@ const schema102 = {
   properties: { scout_contact: { type: 'string', maxLength: 70, format: 'scout-value' } },
 };
 
-function validate46(
+function validate48(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate48.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14414,8 +17193,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema102.required,
-        parentSchema: schema102,
+        schema: schema104.required,
+        parentSchema: schema104,
         data,
       };
       if (vErrors === null) {
@@ -14436,7 +17215,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema102.properties.scout_contact,
+            parentSchema: schema104.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -14446,7 +17225,7 @@ function validate46(
           }
           errors++;
         }
-        if (!formats116.validate(data0)) {
+        if (!formats130.validate(data0)) {
           const err2 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -14454,7 +17233,7 @@ function validate46(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema102.properties.scout_contact,
+            parentSchema: schema104.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -14471,8 +17250,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.scout_contact.type,
-          parentSchema: schema102.properties.scout_contact,
+          schema: schema104.properties.scout_contact.type,
+          parentSchema: schema104.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -14490,8 +17269,8 @@ function validate46(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema102.type,
-      parentSchema: schema102,
+      schema: schema104.type,
+      parentSchema: schema104,
       data,
     };
     if (vErrors === null) {
@@ -14501,13 +17280,13 @@ function validate46(
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate48.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate48.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const shipmentReportRequest = validate47;
-const schema103 = {
+export const shipmentReportRequest = validate49;
+const schema105 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'shipment-report-request',
   title: 'Shipment report request',
@@ -14533,16 +17312,16 @@ const schema103 = {
     max_event_id: { type: 'integer', format: 'positive-integer', 'x-not-before': 'min_event_id' },
   },
 };
-const formats132 = sharedValidators.formats['positive-integer'];
-const func97 = sharedValidators.notBeforeMessage;
+const formats146 = sharedValidators.formats['positive-integer'];
+const func119 = sharedValidators.notBeforeMessage;
 
-function validate47(
+function validate49(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="shipment-report-request" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate47.evaluated;
+  const evaluated0 = validate49.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14557,8 +17336,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'kind' },
         message: "must have required property '" + 'kind' + "'",
-        schema: schema103.required,
-        parentSchema: schema103,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -14575,8 +17354,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'from_date' },
         message: "must have required property '" + 'from_date' + "'",
-        schema: schema103.required,
-        parentSchema: schema103,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -14593,8 +17372,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'to_date' },
         message: "must have required property '" + 'to_date' + "'",
-        schema: schema103.required,
-        parentSchema: schema103,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -14613,8 +17392,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.kind.type,
-          parentSchema: schema103.properties.kind,
+          schema: schema105.properties.kind.type,
+          parentSchema: schema105.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -14633,10 +17412,10 @@ function validate47(
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema103.properties.kind.enum },
+          params: { allowedValues: schema105.properties.kind.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema103.properties.kind.enum,
-          parentSchema: schema103.properties.kind,
+          schema: schema105.properties.kind.enum,
+          parentSchema: schema105.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -14650,7 +17429,7 @@ function validate47(
     if (data.from_date !== undefined) {
       let data1 = data.from_date;
       if (typeof data1 === 'string') {
-        if (!formats38.validate(data1)) {
+        if (!formats40.validate(data1)) {
           const err5 = {
             instancePath: instancePath + '/from_date',
             schemaPath: '#/properties/from_date/format',
@@ -14658,7 +17437,7 @@ function validate47(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema103.properties.from_date,
+            parentSchema: schema105.properties.from_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -14675,8 +17454,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.from_date.type,
-          parentSchema: schema103.properties.from_date,
+          schema: schema105.properties.from_date.type,
+          parentSchema: schema105.properties.from_date,
           data: data1,
         };
         if (vErrors === null) {
@@ -14690,7 +17469,7 @@ function validate47(
     if (data.to_date !== undefined) {
       let data2 = data.to_date;
       if (typeof data2 == 'number' && isFinite(data2)) {
-        const message0 = func97(data2, 'from_date', data);
+        const message0 = func119(data2, 'from_date', data);
         if (message0 !== undefined) {
           const err7 = {
             instancePath: instancePath + '/to_date',
@@ -14699,7 +17478,7 @@ function validate47(
             params: { message: message0 },
             message: message0,
             schema: 'from_date',
-            parentSchema: schema103.properties.to_date,
+            parentSchema: schema105.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -14711,7 +17490,7 @@ function validate47(
         }
       }
       if (typeof data2 === 'string') {
-        if (!formats38.validate(data2)) {
+        if (!formats40.validate(data2)) {
           const err8 = {
             instancePath: instancePath + '/to_date',
             schemaPath: '#/properties/to_date/format',
@@ -14719,7 +17498,7 @@ function validate47(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema103.properties.to_date,
+            parentSchema: schema105.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -14729,7 +17508,7 @@ function validate47(
           }
           errors++;
         }
-        const message1 = func97(data2, 'from_date', data);
+        const message1 = func119(data2, 'from_date', data);
         if (message1 !== undefined) {
           const err9 = {
             instancePath: instancePath + '/to_date',
@@ -14738,7 +17517,7 @@ function validate47(
             params: { message: message1 },
             message: message1,
             schema: 'from_date',
-            parentSchema: schema103.properties.to_date,
+            parentSchema: schema105.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -14755,8 +17534,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema103.properties.to_date.type,
-          parentSchema: schema103.properties.to_date,
+          schema: schema105.properties.to_date.type,
+          parentSchema: schema105.properties.to_date,
           data: data2,
         };
         if (vErrors === null) {
@@ -14776,8 +17555,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema103.properties.carrier_id.type,
-          parentSchema: schema103.properties.carrier_id,
+          schema: schema105.properties.carrier_id.type,
+          parentSchema: schema105.properties.carrier_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -14797,8 +17576,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema103.properties.min_event_id.type,
-          parentSchema: schema103.properties.min_event_id,
+          schema: schema105.properties.min_event_id.type,
+          parentSchema: schema105.properties.min_event_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -14809,7 +17588,7 @@ function validate47(
         errors++;
       }
       if (typeof data4 == 'number' && isFinite(data4)) {
-        if (!formats132.validate(data4)) {
+        if (!formats146.validate(data4)) {
           const err13 = {
             instancePath: instancePath + '/min_event_id',
             schemaPath: '#/properties/min_event_id/format',
@@ -14817,7 +17596,7 @@ function validate47(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema103.properties.min_event_id,
+            parentSchema: schema105.properties.min_event_id,
             data: data4,
           };
           if (vErrors === null) {
@@ -14838,8 +17617,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema103.properties.max_event_id.type,
-          parentSchema: schema103.properties.max_event_id,
+          schema: schema105.properties.max_event_id.type,
+          parentSchema: schema105.properties.max_event_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -14850,7 +17629,7 @@ function validate47(
         errors++;
       }
       if (typeof data5 == 'number' && isFinite(data5)) {
-        if (!formats132.validate(data5)) {
+        if (!formats146.validate(data5)) {
           const err15 = {
             instancePath: instancePath + '/max_event_id',
             schemaPath: '#/properties/max_event_id/format',
@@ -14858,7 +17637,7 @@ function validate47(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema103.properties.max_event_id,
+            parentSchema: schema105.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -14868,7 +17647,7 @@ function validate47(
           }
           errors++;
         }
-        const message2 = func97(data5, 'min_event_id', data);
+        const message2 = func119(data5, 'min_event_id', data);
         if (message2 !== undefined) {
           const err16 = {
             instancePath: instancePath + '/max_event_id',
@@ -14877,7 +17656,7 @@ function validate47(
             params: { message: message2 },
             message: message2,
             schema: 'min_event_id',
-            parentSchema: schema103.properties.max_event_id,
+            parentSchema: schema105.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -14889,7 +17668,7 @@ function validate47(
         }
       }
       if (typeof data5 === 'string') {
-        const message3 = func97(data5, 'min_event_id', data);
+        const message3 = func119(data5, 'min_event_id', data);
         if (message3 !== undefined) {
           const err17 = {
             instancePath: instancePath + '/max_event_id',
@@ -14898,7 +17677,7 @@ function validate47(
             params: { message: message3 },
             message: message3,
             schema: 'min_event_id',
-            parentSchema: schema103.properties.max_event_id,
+            parentSchema: schema105.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -14917,8 +17696,8 @@ function validate47(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema103.type,
-      parentSchema: schema103,
+      schema: schema105.type,
+      parentSchema: schema105,
       data,
     };
     if (vErrors === null) {
@@ -14928,17 +17707,17 @@ function validate47(
     }
     errors++;
   }
-  validate47.errors = vErrors;
+  validate49.errors = vErrors;
   return errors === 0;
 }
-validate47.evaluated = {
+validate49.evaluated = {
   props: { kind: true, from_date: true, to_date: true, carrier_id: true, min_event_id: true, max_event_id: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const webtoolUser = validate48;
-const schema104 = {
+export const webtoolUser = validate50;
+const schema106 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -15044,15 +17823,15 @@ const schema104 = {
     },
   },
 };
-const formats136 = sharedValidators.formats['name-3'];
+const formats150 = sharedValidators.formats['name-3'];
 
-function validate48(
+function validate50(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate48.evaluated;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15067,8 +17846,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema104.required,
-        parentSchema: schema104,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -15085,8 +17864,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema104.required,
-        parentSchema: schema104,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -15103,8 +17882,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema104.required,
-        parentSchema: schema104,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -15123,8 +17902,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.username.type,
-          parentSchema: schema104.properties.username,
+          schema: schema106.properties.username.type,
+          parentSchema: schema106.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -15138,7 +17917,7 @@ function validate48(
     if (data.name !== undefined) {
       let data1 = data.name;
       if (typeof data1 === 'string') {
-        if (!formats136.validate(data1)) {
+        if (!formats150.validate(data1)) {
           const err4 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/allOf/0/format',
@@ -15146,7 +17925,7 @@ function validate48(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema104.properties.name.allOf[0],
+            parentSchema: schema106.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -15166,7 +17945,7 @@ function validate48(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema104.properties.name.allOf[1],
+            parentSchema: schema106.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -15186,7 +17965,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema104.properties.name,
+            parentSchema: schema106.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -15203,8 +17982,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.name.type,
-          parentSchema: schema104.properties.name,
+          schema: schema106.properties.name.type,
+          parentSchema: schema106.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -15226,7 +18005,7 @@ function validate48(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema104.properties.email,
+            parentSchema: schema106.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -15244,7 +18023,7 @@ function validate48(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema104.properties.email,
+            parentSchema: schema106.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -15261,8 +18040,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.email.type,
-          parentSchema: schema104.properties.email,
+          schema: schema106.properties.email.type,
+          parentSchema: schema106.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -15282,8 +18061,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.partner_type.type,
-          parentSchema: schema104.properties.partner_type,
+          schema: schema106.properties.partner_type.type,
+          parentSchema: schema106.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -15305,10 +18084,10 @@ function validate48(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema104.properties.partner_type.enum },
+          params: { allowedValues: schema106.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema104.properties.partner_type.enum,
-          parentSchema: schema104.properties.partner_type,
+          schema: schema106.properties.partner_type.enum,
+          parentSchema: schema106.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -15330,7 +18109,7 @@ function validate48(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema104.properties.partner,
+            parentSchema: schema106.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -15347,8 +18126,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.partner.type,
-          parentSchema: schema104.properties.partner,
+          schema: schema106.properties.partner.type,
+          parentSchema: schema106.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -15368,8 +18147,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.partner_name.type,
-          parentSchema: schema104.properties.partner_name,
+          schema: schema106.properties.partner_name.type,
+          parentSchema: schema106.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -15389,8 +18168,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.role_name.type,
-          parentSchema: schema104.properties.role_name,
+          schema: schema106.properties.role_name.type,
+          parentSchema: schema106.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -15410,8 +18189,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema104.properties.enabled.type,
-          parentSchema: schema104.properties.enabled,
+          schema: schema106.properties.enabled.type,
+          parentSchema: schema106.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -15431,8 +18210,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema104.properties.status.type,
-          parentSchema: schema104.properties.status,
+          schema: schema106.properties.status.type,
+          parentSchema: schema106.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -15447,10 +18226,10 @@ function validate48(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema104.properties.status.enum },
+          params: { allowedValues: schema106.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema104.properties.status.enum,
-          parentSchema: schema104.properties.status,
+          schema: schema106.properties.status.enum,
+          parentSchema: schema106.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -15468,8 +18247,8 @@ function validate48(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema104.type,
-      parentSchema: schema104,
+      schema: schema106.type,
+      parentSchema: schema106,
       data,
     };
     if (vErrors === null) {
@@ -15479,10 +18258,10 @@ function validate48(
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate48.evaluated = {
+validate50.evaluated = {
   props: {
     username: true,
     name: true,
@@ -15505,7 +18284,9 @@ export const validators: Record<string, ValidateFunction> = {
   common: common,
   compartment: compartment,
   courier: courier,
+  'end-user': endUser,
   'hardware-unit': hardwareUnit,
+  piece: piece,
   pinpad: pinpad,
   role: role,
   'service-point': servicePoint,

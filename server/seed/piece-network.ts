@@ -1,0 +1,343 @@
+import type { Compartment } from '../../src/types/generated/compartment.ts';
+import type { EndUser } from '../../src/types/generated/end-user.ts';
+import type { Piece } from '../../src/types/generated/piece.ts';
+import type { Db } from '../db/adapter.ts';
+import type { NewRecord } from '../gateway/record-store.ts';
+import { applyEvent, PIECE_EVENTS } from '../gateway/rules/piece-events.ts';
+import { carrierSetups, carriers } from './network-data.ts';
+import { seededRandom } from './random.ts';
+
+/**
+ * The demo network's shipments (issue 16): pieces of every seeded carrier at the service points
+ * with lockers over the last 90 days, each with the events of a realistic life (delivered and
+ * picked up, expired and returned, cancelled, reservations that ran out, drop-offs), built with the
+ * gateway's own event model (`applyEvent`) so that tokens and states are what the gateway would
+ * derive. The compartments that hold a parcel or expect one get that parcel as a waiting piece;
+ * the first service point of carrier 1 with support provider 1 gets the named troubleshooting
+ * cases of the README. Pure and deterministic: its own seeded generator, times relative to `now`.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const HISTORY_DAYS = 90;
+/** Finished pieces per service point with lockers, on average. */
+const PIECES_PER_LOCKER_POINT = 26;
+const END_USERS = 4000;
+
+interface SeedServicePoint {
+  service_point_id: number;
+  status: number;
+  test_sp?: boolean;
+  support_provider_id?: number | null;
+  carriers_access?: number[];
+}
+
+export interface EventRow {
+  piece_id: string;
+  event_code: number;
+  at: string;
+  actor: string;
+  details: Record<string, unknown>;
+}
+
+/** The named stuck cases (README "What to try"): carrier 1's, at a service point of support provider 1. */
+export const DEMO_CASES = {
+  expired: 'DEMO-EXPIRED-1',
+  expiring: 'DEMO-EXPIRING-1',
+  waiting: 'DEMO-WAITING-1',
+  reserved: 'DEMO-RESERVED-1',
+} as const;
+
+const firstNames = ['Anna', 'Lars', 'Maja', 'Jonas', 'Sofia', 'Mikkel', 'Ida', 'Ole', 'Eva', 'Piotr', 'Aino', 'Elias'];
+const lastNames = ['Hansen', 'Nielsen', 'Berg', 'Lind', 'Kowalski', 'Virtanen', 'Johansson', 'Dahl', 'Nowak', 'Laine'];
+const countries = ['DK', 'NO', 'SE', 'PL', 'FI'] as const;
+
+export function buildPieceNetwork(
+  servicePoints: SeedServicePoint[],
+  unitsAt: Map<number, number[]>,
+  compartments: Compartment[],
+  now: Date,
+) {
+  const random = seededRandom(20261216);
+  const endUsers: EndUser[] = Array.from({ length: END_USERS }, (_, index) => {
+    const country = countries[index % countries.length];
+    const setup = Object.values(carrierSetups).find((candidate) => candidate.country === country);
+    const first = random.pick(firstNames);
+    const last = random.pick(lastNames);
+    return {
+      enduser_id: index + 1,
+      name: `${first} ${last}`,
+      phone: `${setup?.dialCode ?? '+45'} ${random.int(20, 99)} ${random.int(10, 99)} ${random.int(10, 99)} ${String(index % 100).padStart(2, '0')}`,
+      email: `${first}.${last}.${index + 1}@example.test`.toLowerCase(),
+      country,
+      marked_for_deletion: index % 97 === 0,
+      created_at: new Date(now.getTime() - (HISTORY_DAYS + 30 - (index % 120)) * DAY_MS).toISOString(),
+    };
+  });
+
+  const pieces: Piece[] = [];
+  const events: EventRow[] = [];
+  const byCompartment = new Map<number, Compartment[]>();
+  for (const compartment of compartments) {
+    byCompartment.set(compartment.hardware_id, [...(byCompartment.get(compartment.hardware_id) ?? []), compartment]);
+  }
+  let serial = 0;
+  const newPieceId = () => {
+    serial += 1;
+    return `37052${String(serial * 7907 + random.int(0, 7906)).padStart(12, '0')}`;
+  };
+
+  /** Plays a piece's events through the gateway's model and keeps the rows. */
+  function play(base: Piece, steps: [number, Date, Record<string, unknown>, string][]) {
+    let piece = base;
+    steps.forEach(([code, at, details, actor], index) => {
+      piece = applyEvent(piece, code, details, at, index).piece;
+      events.push({ piece_id: piece.piece_id, event_code: code, at: at.toISOString(), actor, details });
+    });
+    pieces.push(piece);
+    return piece;
+  }
+
+  function basePiece(
+    pieceId: string,
+    servicePoint: SeedServicePoint,
+    createdAt: Date,
+    type: 1 | 3,
+    carrierId?: number,
+  ): Piece {
+    const carrier = carrierId ?? random.pick(servicePoint.carriers_access?.length ? servicePoint.carriers_access : [1]);
+    const endUser = random.pick(endUsers);
+    const sender = { name: carriers.find((c) => c.id === carrier)!.name, phone: null, email: null };
+    const recipient = { name: endUser.name, phone: endUser.phone ?? null, email: endUser.email ?? null };
+    const [from, to] = type === 1 ? [sender, recipient] : [recipient, { name: sender.name, phone: null, email: null }];
+    return {
+      piece_id: pieceId,
+      parcel_id: `P${pieceId.slice(-10)}`,
+      shipment_id: `S${pieceId.slice(-9, -1)}`,
+      piece_barcode: `JJD${pieceId.slice(-14)}`,
+      test_piece: servicePoint.test_sp === true,
+      state: 101,
+      piece_type: type,
+      carrier_id: carrier,
+      service_point_id: servicePoint.service_point_id,
+      support_provider_id: servicePoint.support_provider_id ?? null,
+      hardware_id: null,
+      compartment_id: null,
+      courier_id: (carrier - 1) * 8 + random.int(1, 8),
+      allocation_type: random.chance(0.8) ? 1 : 2,
+      parcel_type: random.pick(['small', 'small', 'medium', 'large'] as const),
+      height: random.int(5, 40),
+      width: random.int(10, 43),
+      depth: random.int(10, 58),
+      sender_name: from.name,
+      sender_phone: from.phone,
+      sender_email: from.email,
+      recipient_name: to.name,
+      recipient_phone: to.phone,
+      recipient_email: to.email,
+      end_user_phone: endUser.phone ?? null,
+      end_user_email: endUser.email ?? null,
+      enduser_id: endUser.enduser_id,
+      reference: random.chance(0.5) ? `ORD-${random.int(100000, 999999)}` : null,
+      reservation: 'hard',
+      reservation_time: random.pick([24, 48, 72]),
+      reserved_until: null,
+      expiry_days: random.pick([3, 5, 7, 7, 10]),
+      expiry_at: null,
+      tokens: [],
+      notifications: [],
+      created_at: createdAt.toISOString(),
+      active: true,
+    };
+  }
+
+  const later = (at: Date, minHours: number, maxHours: number) =>
+    new Date(at.getTime() + (minHours + random.next() * (maxHours - minHours)) * HOUR_MS);
+  const courier = (piece: Piece) => `courier:${piece.courier_id}`;
+  const notified = (piece: Piece, at: Date): Piece['notifications'] => [
+    ...(piece.end_user_phone
+      ? [
+          {
+            channel: 'sms' as const,
+            to: piece.end_user_phone,
+            token_type: 'end_user_pickup' as const,
+            at: at.toISOString(),
+          },
+        ]
+      : []),
+    ...(piece.end_user_email
+      ? [
+          {
+            channel: 'email' as const,
+            to: piece.end_user_email,
+            token_type: 'end_user_pickup' as const,
+            at: at.toISOString(),
+          },
+        ]
+      : []),
+  ];
+
+  /** A finished piece of the last 90 days at a service point with lockers. */
+  function history(servicePoint: SeedServicePoint, compartmentsThere: Compartment[]) {
+    const createdAt = new Date(now.getTime() - (3 + random.next() * (HISTORY_DAYS - 3)) * DAY_MS);
+    const type = random.chance(0.15) ? 3 : 1;
+    const piece = basePiece(newPieceId(), servicePoint, createdAt, type);
+    const compartment = random.pick(compartmentsThere);
+    const place = { compartment_id: compartment.compartment_id, hardware_id: compartment.hardware_id };
+    const soft = random.chance(0.2);
+    const reserve: [number, Date, Record<string, unknown>, string] = soft
+      ? [PIECE_EVENTS.SoftReserved, createdAt, {}, 'booking']
+      : [PIECE_EVENTS.HardReserved, createdAt, place, 'booking'];
+    const roll = random.next();
+    if (roll < 0.05) {
+      const expiredAt = new Date(createdAt.getTime() + piece.reservation_time! * HOUR_MS);
+      const code = soft ? PIECE_EVENTS.SoftReservationExpired : PIECE_EVENTS.HardReservationExpired;
+      return play(piece, [reserve, [code, expiredAt, {}, 'system']]);
+    }
+    if (roll < 0.09) {
+      return play(piece, [reserve, [PIECE_EVENTS.PieceCancelled, later(createdAt, 1, 20), {}, 'booking']]);
+    }
+    const arrived = later(createdAt, 2, 30);
+    if (type === 3) {
+      const picked = later(arrived, 4, 60);
+      return play(piece, [
+        reserve,
+        [PIECE_EVENTS.EndUserConnectedToHW, arrived, { ...place, drop_off: true }, 'end_user'],
+        [PIECE_EVENTS.ReturnPickup, picked, {}, courier(piece)],
+      ]);
+    }
+    const expiry = new Date(arrived.getTime() + piece.expiry_days! * DAY_MS);
+    const steps: [number, Date, Record<string, unknown>, string][] = [
+      reserve,
+      [PIECE_EVENTS.CourierDelivered, arrived, place, courier(piece)],
+    ];
+    if (roll < 0.17) {
+      steps.push([PIECE_EVENTS.PieceExpired, expiry, {}, 'system']);
+      steps.push([PIECE_EVENTS.ExpiredPiecePickedUp, later(expiry, 2, 72), {}, courier(piece)]);
+    } else if (roll < 0.18) {
+      steps.push([PIECE_EVENTS.ParcelProcessedManually, later(arrived, 24, 72), {}, 'operator']);
+    } else {
+      const pickedUp = new Date(arrived.getTime() + random.next() * (expiry.getTime() - arrived.getTime()) * 0.9);
+      steps.push([PIECE_EVENTS.EnduserPickup, pickedUp, {}, 'end_user']);
+      if (random.chance(0.3)) {
+        steps.push([PIECE_EVENTS.EnduserRated, later(pickedUp, 0.1, 5), { rating: random.int(2, 5) }, 'end_user']);
+      }
+    }
+    return play({ ...piece, notifications: notified(piece, arrived) }, steps);
+  }
+
+  /** The parcel a seeded compartment holds (or expects), waiting now. */
+  function waiting(
+    servicePoint: SeedServicePoint,
+    compartment: Compartment,
+    pieceId: string,
+    reserved: boolean,
+    named?: { hoursAgo: number; carrierId: number },
+  ) {
+    const hoursAgo = named?.hoursAgo ?? 1 + random.next() * 24 * 9;
+    const createdAt = new Date(now.getTime() - (hoursAgo + (reserved ? 0 : random.next() * 20 + 2)) * HOUR_MS);
+    const drawn = basePiece(pieceId, servicePoint, createdAt, 1, named?.carrierId);
+    // A named case expires in seven days, so that its times are the README's.
+    const piece = named ? { ...drawn, expiry_days: 7 } : drawn;
+    const place = { compartment_id: compartment.compartment_id, hardware_id: compartment.hardware_id };
+    if (reserved) {
+      return play({ ...piece, reservation_time: 168 }, [[PIECE_EVENTS.HardReserved, createdAt, place, 'booking']]);
+    }
+    const arrived = new Date(now.getTime() - hoursAgo * HOUR_MS);
+    const steps: [number, Date, Record<string, unknown>, string][] = [
+      [PIECE_EVENTS.HardReserved, createdAt, place, 'booking'],
+      [PIECE_EVENTS.CourierDelivered, arrived, place, courier(piece)],
+    ];
+    const expiry = new Date(arrived.getTime() + piece.expiry_days! * DAY_MS);
+    if (expiry < now) steps.push([PIECE_EVENTS.PieceExpired, expiry, {}, 'system']);
+    return play({ ...piece, notifications: notified(piece, arrived) }, steps);
+  }
+
+  const lockerPoints = servicePoints.filter((sp) => (unitsAt.get(sp.service_point_id) ?? []).length > 0);
+  // The named cases: the first locker point of carrier 1 and support provider 1 with four parcels in it.
+  const demoPoint = lockerPoints.find(
+    (sp) =>
+      sp.carriers_access?.includes(1) &&
+      sp.support_provider_id === 1 &&
+      !sp.test_sp &&
+      (unitsAt.get(sp.service_point_id) ?? []).flatMap((id) => byCompartment.get(id) ?? []).filter((c) => c.piece_id)
+        .length >= 4,
+  );
+  const renamed = new Map<string, string>();
+  if (demoPoint) {
+    const held = (unitsAt.get(demoPoint.service_point_id) ?? [])
+      .flatMap((id) => byCompartment.get(id) ?? [])
+      .filter((c) => c.piece_id);
+    const cases: [string, number][] = [
+      [DEMO_CASES.expired, 24 * 12],
+      [DEMO_CASES.expiring, 24 * 7 - 10],
+      [DEMO_CASES.waiting, 24 * 3],
+    ];
+    cases.forEach(([pieceId, hours], index) => {
+      const compartment = held[index];
+      renamed.set(compartment.piece_id!, pieceId);
+      compartment.piece_id = pieceId;
+      waiting(demoPoint, compartment, pieceId, false, { hoursAgo: hours, carrierId: 1 });
+    });
+    const reservedSlot = held[3];
+    renamed.set(reservedSlot.piece_id!, DEMO_CASES.reserved);
+    reservedSlot.piece_id = null;
+    reservedSlot.is_occupied = false;
+    reservedSlot.next_piece_id = DEMO_CASES.reserved;
+    reservedSlot.is_reserved = true;
+    waiting(demoPoint, reservedSlot, DEMO_CASES.reserved, true, { hoursAgo: 2, carrierId: 1 });
+  }
+
+  for (const servicePoint of lockerPoints) {
+    const there = (unitsAt.get(servicePoint.service_point_id) ?? []).flatMap((id) => byCompartment.get(id) ?? []);
+    for (const compartment of there) {
+      if (
+        compartment.piece_id &&
+        !renamed.has(compartment.piece_id) &&
+        !Object.values(DEMO_CASES).includes(compartment.piece_id as never)
+      ) {
+        waiting(servicePoint, compartment, compartment.piece_id, false);
+      }
+      if (compartment.next_piece_id && compartment.next_piece_id !== DEMO_CASES.reserved) {
+        waiting(servicePoint, compartment, compartment.next_piece_id, true);
+      }
+    }
+    const count = Math.round(PIECES_PER_LOCKER_POINT * (servicePoint.test_sp ? 0.3 : 0.5 + random.next()));
+    for (let n = 0; n < count; n += 1) history(servicePoint, there);
+  }
+  // The named cases expire seven days after delivery: delivered 12 days ago is 5 days past expiry,
+  // 7 days less 10 hours ago leaves 10 hours, 3 days ago leaves 4 days.
+  return { pieces, events, endUsers, demoServicePoint: demoPoint?.service_point_id };
+}
+
+/** The pieces as records, owned by their carrier. */
+export function pieceRecords(pieces: Piece[]): NewRecord[] {
+  return pieces.map((piece) => ({
+    key: piece.piece_id,
+    partnerType: 'carrier',
+    partnerId: String(piece.carrier_id),
+    doc: { ...piece },
+  }));
+}
+
+export function endUserRecords(endUsers: EndUser[]): NewRecord[] {
+  return endUsers.map((endUser) => ({ key: String(endUser.enduser_id), doc: { ...endUser } }));
+}
+
+/** The events in one statement of one array per column per chunk (as the address index is written). */
+export async function insertPieceEvents(db: Db, events: EventRow[], chunk = 25000) {
+  for (let i = 0; i < events.length; i += chunk) {
+    const slice = events.slice(i, i + chunk);
+    await db.query(
+      `INSERT INTO piece_events (piece_id, event_code, at, actor, details)
+       SELECT * FROM unnest($1::text[], $2::int[], $3::timestamptz[], $4::text[], $5::jsonb[])`,
+      [
+        slice.map((event) => event.piece_id),
+        slice.map((event) => event.event_code),
+        slice.map((event) => event.at),
+        slice.map((event) => event.actor),
+        slice.map((event) => JSON.stringify(event.details)),
+      ],
+    );
+  }
+}
