@@ -59,11 +59,11 @@ const featuresByPartnerType: Record<
 > = {
   carrier: {
     manages: ['shipments', 'end_user', 'couriers', 'bookings', 'webhooks', 'webtool_users', 'carriers'],
-    reads: ['dashboard', 'servicepoints'],
+    reads: ['dashboard', 'servicepoints', 'business_intelligence'],
   },
   support_provider: {
     manages: ['end_user', 'maintenance_tickets', 'support_providers', 'webtool_users'],
-    reads: ['dashboard', 'shipments', 'servicepoints'],
+    reads: ['dashboard', 'shipments', 'servicepoints', 'business_intelligence'],
   },
   maintenance_provider: {
     manages: ['maintenance_tickets', 'maintenance_operators', 'maintenance_providers', 'webtool_users'],

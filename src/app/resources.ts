@@ -6,10 +6,23 @@ import webtoolUsers from '../resources/webtool-users/index.ts';
 import roles from '../resources/roles/index.ts';
 import hardware from '../resources/hardware/index.ts';
 import pinpad from '../resources/pinpad/index.ts';
+import booking from '../resources/booking/index.ts';
+import endUsers from '../resources/end-users/index.ts';
 import type { ResourceAccessRule } from '../authProvider/access-profile.ts';
 
 /** Every resource of the app, in menu order. */
-export const resources = [servicePoints, servicePointGroups, hardware, pinpad, carriers, couriers, webtoolUsers, roles];
+export const resources = [
+  servicePoints,
+  servicePointGroups,
+  hardware,
+  pinpad,
+  carriers,
+  couriers,
+  webtoolUsers,
+  roles,
+  booking,
+  endUsers,
+];
 
 export const accessRules: Record<string, ResourceAccessRule> = Object.fromEntries(
   resources.map((r) => [

@@ -10,6 +10,9 @@ import { HomePage } from './home-page.tsx';
  */
 const ProfilePage = lazyPage(async () => (await import('../custom/account/profile-page.tsx')).ProfilePage);
 const WebtoolLogsPage = lazyPage(async () => (await import('../custom/logs/webtool-logs-page.tsx')).WebtoolLogsPage);
+const ShipmentReportsPage = lazyPage(
+  async () => (await import('../custom/reports/shipment-reports-page.tsx')).ShipmentReportsPage,
+);
 
 /** The audit trail names records by gateway endpoint; the logs screen labels them by resource. */
 const resourceNames = Object.fromEntries(Object.entries(endpoints).map(([name, { endpoint }]) => [endpoint, name]));
@@ -17,8 +20,6 @@ const resourceNames = Object.fromEntries(Object.entries(endpoints).map(([name, {
 /** Areas whose screens come with later issues: path -> menu key. */
 const comingAreas: Record<string, string> = {
   shipments: 'shipment_search',
-  'shipments/reports': 'shipment_reports',
-  'end-users': 'end_user_search',
   'location-owners': 'location_owners',
   'hardware-owners': 'hardware_owners',
   'maintenance-providers': 'maintenance_providers',
@@ -27,13 +28,11 @@ const comingAreas: Record<string, string> = {
   'price-structure': 'price_structure',
   notifications: 'notifications',
   tickets: 'tickets',
-  booking: 'booking',
   locations: 'locations',
   'invoicing-report': 'invoicing_report',
   license: 'license',
   'hardware-orders': 'hardware_orders',
   'production-orders': 'production_orders',
-  reports: 'reports',
   webhooks: 'webhooks',
   alerts: 'alerts',
   'test-app-users': 'test_app_users',
@@ -58,6 +57,8 @@ export function layoutRoutes(table: RouteTable) {
     <Route key="dashboard" path="/dashboard" element={<HomePage />} />,
     <Route key="profile" path="/profile" element={<ProfilePage />} />,
     <Route key="logs" path="/logs" element={<WebtoolLogsPage resourceNames={resourceNames} />} />,
+    <Route key="shipment-reports" path="/shipments/reports" element={<ShipmentReportsPage />} />,
+    <Route key="reports" path="/reports" element={<ShipmentReportsPage />} />,
     <Route key="groups" path="/service-points/group/*" element={<Navigate to="/service-point-groups" replace />} />,
     table === 'loma' ? (
       <Route key="loma" path="/loma/*" element={<LomaRedirect />} />

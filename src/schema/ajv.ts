@@ -234,11 +234,7 @@ export const standaloneRuntimeName = 'sharedValidators';
 const standaloneRuntime = new Name(standaloneRuntimeName);
 
 type RuleName =
-  | 'phoneCountryMessage'
-  | 'defaultDescriptionMessage'
-  | 'countWithinMessage'
-  | 'timeAfterMessage'
-  | 'notBeforeMessage';
+  'phoneCountryMessage' | 'defaultDescriptionMessage' | 'countWithinMessage' | 'timeAfterMessage' | 'notBeforeMessage';
 
 /**
  * A keyword whose rule is a function of standalone-runtime.ts, called with the value, the keyword's

@@ -241,10 +241,10 @@ export const bookingRules = recordRules<Booking>({
 
     /** `GET ?opname=labels&piece_uid=`: the booking's label items, for the print page's cache. */
     async labels(ctx, query) {
-      const found = await ctx.db.query<{ doc: Booking }>(
-        `SELECT doc FROM records WHERE resource = $1 AND key = $2`,
-        [ctx.resource.endpoint, String(query.piece_uid ?? '')],
-      );
+      const found = await ctx.db.query<{ doc: Booking }>(`SELECT doc FROM records WHERE resource = $1 AND key = $2`, [
+        ctx.resource.endpoint,
+        String(query.piece_uid ?? ''),
+      ]);
       const booking = found.rows[0]?.doc;
       const scope = scopeFor(ctx.access, ctx.resource);
       if (!booking || scope === 'none' || (scope !== 'all' && String(booking.carrier_id) !== scope.value)) {

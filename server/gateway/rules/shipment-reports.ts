@@ -118,9 +118,7 @@ async function pagedRows(
   params: unknown[],
   progress: (percent: number) => Promise<void>,
 ) {
-  const total = Number(
-    (await db.query<{ n: string }>(`SELECT count(*) AS n FROM (${sql}) counted`, params)).rows[0].n,
-  );
+  const total = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM (${sql}) counted`, params)).rows[0].n);
   const rows: Row[] = [];
   while (rows.length < total) {
     const page = await db.query<Row>(`${sql} ORDER BY ${order} OFFSET ${rows.length} LIMIT ${PAGE}`, params);
@@ -162,7 +160,8 @@ async function reportRows(db: Db, payload: ReportPayload, progress: (percent: nu
     payload.min_event_id !== undefined || payload.max_event_id !== undefined
       ? ` AND EXISTS (SELECT 1 FROM piece_events e WHERE e.piece_id = p.key${eventRange(payload, 'e', params)})`
       : '';
-  const inventory = payload.kind === 'generate_inventory_rpt' ? ` AND coalesce((p.doc->>'active')::boolean, false)` : '';
+  const inventory =
+    payload.kind === 'generate_inventory_rpt' ? ` AND coalesce((p.doc->>'active')::boolean, false)` : '';
   const sql = `SELECT p.doc, s.doc->>'sp_id' AS sp_id, s.doc->>'name' AS sp_name
     FROM records p LEFT JOIN records s ON s.resource = 'service_points' AND s.key = p.doc->>'service_point_id'
     WHERE ${where}${period}${ranged}${inventory}`;

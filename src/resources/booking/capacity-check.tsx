@@ -27,7 +27,9 @@ export function CapacityCheck() {
   const values = useWatch() as Record<string, unknown>;
   const [answer, setAnswer] = useState<{ ok: boolean; text: string }>();
   const [busy, setBusy] = useState(false);
-  const missing = PARCEL_FIELDS.filter((field) => values[field] === undefined || values[field] === null || values[field] === '');
+  const missing = PARCEL_FIELDS.filter(
+    (field) => values[field] === undefined || values[field] === null || values[field] === '',
+  );
 
   const check = async () => {
     setBusy(true);
@@ -73,9 +75,7 @@ export function CapacityCheck() {
         >
           {translate('booking.capacity.check')}
         </Button>
-        {missing.length > 0 && !answer && (
-          <span>{translate('booking.capacity.needs')}</span>
-        )}
+        {missing.length > 0 && !answer && <span>{translate('booking.capacity.needs')}</span>}
       </Stack>
       {answer && (
         <Alert severity={answer.ok ? 'success' : 'warning'} role="status" sx={{ mt: 1 }}>

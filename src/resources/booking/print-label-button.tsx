@@ -9,7 +9,6 @@ export function PrintLabelButton() {
   const redirect = useRedirect();
   const notify = useNotify();
   if (!record) return null;
-  const print = () =>
-    openLabels(record).then(redirect, (error: Error) => notify(error.message, { type: 'error' }));
+  const print = () => openLabels(record).then(redirect, (error: Error) => notify(error.message, { type: 'error' }));
   return <Button label="booking.print_label" startIcon={<PrintIcon />} onClick={() => void print()} />;
 }

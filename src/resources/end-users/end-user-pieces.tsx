@@ -48,7 +48,8 @@ const when = (iso?: string) => (iso ? new Date(iso).toLocaleString() : '-');
 function PieceRow({ piece }: { piece: PieceWithEvents }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
-  const eventName = (code?: number) => (code === undefined ? '-' : translate(`choices.piece_event.${code}`, { _: String(code) }));
+  const eventName = (code?: number) =>
+    code === undefined ? '-' : translate(`choices.piece_event.${code}`, { _: String(code) });
   return (
     <Fragment>
       <TableRow>

@@ -110,7 +110,9 @@ export function EndUserSearch() {
               value={value}
               onChange={(event) => setValue(event.target.value)}
               error={Boolean(error)}
-              helperText={error ?? (type === 'phone' ? translate('end_users.phone_hint', { country: configuredCountry }) : ' ')}
+              helperText={
+                error ?? (type === 'phone' ? translate('end_users.phone_hint', { country: configuredCountry }) : ' ')
+              }
               sx={{ flexGrow: 1 }}
             />
             <Box>
