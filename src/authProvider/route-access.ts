@@ -61,7 +61,11 @@ export const routeRules: readonly RouteRule[] = (
     { prefix: '/price-structure', partnerTypes: operator, feature: 'price_structure' },
     { prefix: '/notifications', partnerTypes: 'All', feature: 'notifications' },
     // Reports read shipments: the partner types that see shipments (spec 01 §2.3, /shipments).
-    { prefix: '/reports', partnerTypes: [...operator, 'carrier', 'support_provider'], feature: 'business_intelligence' },
+    {
+      prefix: '/reports',
+      partnerTypes: [...operator, 'carrier', 'support_provider'],
+      feature: 'business_intelligence',
+    },
     { prefix: '/production-orders', partnerTypes: operator, feature: 'hardware_orders' },
     { prefix: '/logs', partnerTypes: operator },
   ] satisfies RouteRule[]

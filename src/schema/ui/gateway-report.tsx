@@ -81,17 +81,11 @@ function gatewayFieldErrors(error: unknown): FieldErrors | undefined {
     : undefined;
 }
 
-/** True from the moment `expiresAt` passes; re-rendered then by its own timer. */
-function useExpired(expiresAt: string | undefined) {
+/** True from the moment `expiresAt` passes (the result is drawn anew for each report). */
+function useExpired(expiresAt: string) {
   const [expired, setExpired] = useState(false);
   useEffect(() => {
-    setExpired(false);
-    if (!expiresAt) return;
-    const left = Date.parse(expiresAt) - Date.now();
-    if (!(left > 0)) {
-      setExpired(true);
-      return;
-    }
+    const left = Math.max(0, Date.parse(expiresAt) - Date.now() || 0);
     const timer = setTimeout(() => setExpired(true), left);
     return () => clearTimeout(timer);
   }, [expiresAt]);
@@ -272,7 +266,13 @@ export function GatewayReport({
       </Card>
       <GatewayJobProgress job={job} label={fileLabel} />
       {state.phase === 'done' && (
-        <ReportResult report={state.result} headers={headers} fileLabel={fileLabel} rowsPerPage={rowsPerPage} />
+        <ReportResult
+          key={state.result.expires_at}
+          report={state.result}
+          headers={headers}
+          fileLabel={fileLabel}
+          rowsPerPage={rowsPerPage}
+        />
       )}
     </Box>
   );

@@ -92,14 +92,14 @@ const schema61 = {
     allocation_type: {
       type: 'integer',
       enum: [1, 2],
-      'x-choices': 'piece_allocation_type',
+      'x-choices': 'booking_allocation_type',
       default: 1,
       'x-column': { type: 'select', hide: true },
     },
     reservation: {
       type: 'string',
       enum: ['hard', 'soft'],
-      'x-choices': 'piece_reservation',
+      'x-choices': 'booking_reservation',
       default: 'hard',
       'x-column': { type: 'select', index: 5 },
       'x-filter': { kind: 'select' },
@@ -4493,6 +4493,7 @@ const schema72 = {
     sort: { field: 'enduser_id', order: 'DESC' },
     representation: 'name',
     search: ['name', 'phone', 'email'],
+    tabs: ['basic', 'pieces'],
   },
   required: ['name'],
   properties: {
