@@ -20,6 +20,7 @@ import { webtoolLogsRoutes } from './gateway/webtool-logs.ts';
 import { FILE_TOO_LARGE, registerUploadRoutes, UPLOAD_BODY_LIMIT } from './gateway/uploads.ts';
 import { createJobQueue } from './gateway/background-jobs.ts';
 import { SERVICE_POINT_REPORT_JOB, servicePointReportWork } from './gateway/rules/service-point-report.ts';
+import { SHIPMENT_REPORT_JOB, shipmentReportWork } from './gateway/rules/shipment-reports.ts';
 
 export interface AppOptions {
   db: Db;
@@ -112,7 +113,10 @@ export async function buildApp(options: AppOptions) {
   const resources = loadResources(schemas);
   const jobs = createJobQueue({
     db: options.db,
-    work: { [SERVICE_POINT_REPORT_JOB]: servicePointReportWork(options.db, resources) },
+    work: {
+      [SERVICE_POINT_REPORT_JOB]: servicePointReportWork(options.db, resources),
+      [SHIPMENT_REPORT_JOB]: shipmentReportWork(options.db),
+    },
   });
   app.addHook('onClose', () => jobs.stop());
   await options.identity.register(app);

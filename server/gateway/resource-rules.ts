@@ -76,6 +76,18 @@ export interface ResourceRules<T extends object = Doc> {
   >;
   /** `PUT webtool/<endpoint>` (uploads): write access is checked before; the result is the 200 answer. */
   put?(ctx: OpnameContext, body: Doc): Promise<unknown>;
+  /**
+   * `GET webtool/<endpoint>` without an opname, for a resource whose list the record store cannot
+   * answer alone (end users, seen through their pieces and searched by `filter_type`/`filter_value`):
+   * read access is checked before; the result (`{ success, data, total }`) is the 200 answer.
+   */
+  list?(ctx: OpnameContext, query: Record<string, string>): Promise<unknown>;
+  /**
+   * `DELETE webtool/<endpoint>` without an opname, for a resource whose deletion is not at once (an
+   * end user is marked, then deleted once their shipments are done): delete access is checked
+   * before; the result is the 200 answer.
+   */
+  remove?(ctx: OpnameContext, body: Doc): Promise<unknown>;
   /** `DELETE webtool/<endpoint>` with `{ opname, ... }` (e.g. a carrier's logo): the result is the 200 answer. */
   removals?: Record<string, (ctx: OpnameContext, body: Doc) => Promise<unknown>>;
 }

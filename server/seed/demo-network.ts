@@ -63,12 +63,12 @@ const featuresByPartnerType: Record<
 > = {
   carrier: {
     manages: ['shipments', 'end_user', 'couriers', 'bookings', 'webhooks', 'webtool_users', 'carriers'],
-    reads: ['dashboard', 'servicepoints'],
+    reads: ['dashboard', 'servicepoints', 'business_intelligence'],
   },
   support_provider: {
     // The hotline troubleshoots the shipments of its service points (issue 16).
     manages: ['end_user', 'maintenance_tickets', 'support_providers', 'webtool_users', 'shipments'],
-    reads: ['dashboard', 'servicepoints'],
+    reads: ['dashboard', 'servicepoints', 'business_intelligence'],
   },
   maintenance_provider: {
     manages: ['maintenance_tickets', 'maintenance_operators', 'maintenance_providers', 'webtool_users'],

@@ -3,6 +3,7 @@
  * production values come from VITE_* variables at build time.
  */
 import { localIdentity, type AuthSettings } from '../contract/auth-settings.ts';
+import { configuredCountry } from '../schema/configured-country.ts';
 
 const env = import.meta.env;
 
@@ -37,7 +38,7 @@ export const environment: Environment = {
   companyName: env.VITE_COMPANY_NAME ?? 'Infinity Lockers',
   languages: ['en-US', 'fr-FR'],
   defaultLanguage: 'en-US',
-  country: env.VITE_COUNTRY ?? 'PL',
+  country: configuredCountry,
   shipmentReports: env.VITE_SHIPMENT_REPORTS === 'true',
   ssoActive,
   enableLoma: env.VITE_ENABLE_LOMA === 'true',

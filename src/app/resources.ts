@@ -10,6 +10,8 @@ import operators from '../resources/operators/index.ts';
 import alerts from '../resources/alerts/index.ts';
 import tickets from '../resources/tickets/index.ts';
 import shipments from '../resources/shipments/index.ts';
+import booking from '../resources/booking/index.ts';
+import endUsers from '../resources/end-users/index.ts';
 import type { ResourceAccessRule } from '../authProvider/access-profile.ts';
 
 /** Every resource of the app, in menu order. */
@@ -26,6 +28,8 @@ export const resources = [
   operators,
   alerts,
   tickets,
+  booking,
+  endUsers,
 ];
 
 export const accessRules: Record<string, ResourceAccessRule> = Object.fromEntries(

@@ -11,27 +11,26 @@ import { HomePage } from './home-page.tsx';
 const ProfilePage = lazyPage(async () => (await import('../custom/account/profile-page.tsx')).ProfilePage);
 const WebtoolLogsPage = lazyPage(async () => (await import('../custom/logs/webtool-logs-page.tsx')).WebtoolLogsPage);
 const PieceLogsPage = lazyPage(async () => (await import('../resources/shipments/piece-logs-page.tsx')).PieceLogsPage);
+const ShipmentReportsPage = lazyPage(
+  async () => (await import('../custom/reports/shipment-reports-page.tsx')).ShipmentReportsPage,
+);
 
 /** The audit trail names records by gateway endpoint; the logs screen labels them by resource. */
 const resourceNames = Object.fromEntries(Object.entries(endpoints).map(([name, { endpoint }]) => [endpoint, name]));
 
 /** Areas whose screens come with later issues: path -> menu key. */
 const comingAreas: Record<string, string> = {
-  'shipments/reports': 'shipment_reports',
-  'end-users': 'end_user_search',
   'location-owners': 'location_owners',
   'hardware-owners': 'hardware_owners',
   'maintenance-providers': 'maintenance_providers',
   'support-providers': 'support_providers',
   'price-structure': 'price_structure',
   notifications: 'notifications',
-  booking: 'booking',
   locations: 'locations',
   'invoicing-report': 'invoicing_report',
   license: 'license',
   'hardware-orders': 'hardware_orders',
   'production-orders': 'production_orders',
-  reports: 'reports',
   webhooks: 'webhooks',
   'test-app-users': 'test_app_users',
   debug: 'debug',
@@ -55,6 +54,8 @@ export function layoutRoutes(table: RouteTable) {
     <Route key="profile" path="/profile" element={<ProfilePage />} />,
     <Route key="logs" path="/logs" element={<WebtoolLogsPage resourceNames={resourceNames} />} />,
     <Route key="piece-logs" path="/piece-logs" element={<PieceLogsPage />} />,
+    <Route key="shipment-reports" path="/shipments/reports" element={<ShipmentReportsPage />} />,
+    <Route key="reports" path="/reports" element={<ShipmentReportsPage />} />,
     <Route key="groups" path="/service-points/group/*" element={<Navigate to="/service-point-groups" replace />} />,
     table === 'loma' ? (
       <Route key="loma" path="/loma/*" element={<LomaRedirect />} />

@@ -67,7 +67,12 @@ export const routeRules: readonly RouteRule[] = (
     { prefix: '/invoicing-report', partnerTypes: operator, feature: 'carrier_invoice' },
     { prefix: '/price-structure', partnerTypes: operator, feature: 'price_structure' },
     { prefix: '/notifications', partnerTypes: 'All', feature: 'notifications' },
-    { prefix: '/reports', partnerTypes: 'All', feature: 'business_intelligence' },
+    // Reports read shipments: the partner types that see shipments (spec 01 §2.3, /shipments).
+    {
+      prefix: '/reports',
+      partnerTypes: [...operator, 'carrier', 'support_provider'],
+      feature: 'business_intelligence',
+    },
     { prefix: '/production-orders', partnerTypes: operator, feature: 'hardware_orders' },
     { prefix: '/logs', partnerTypes: operator },
   ] satisfies RouteRule[]

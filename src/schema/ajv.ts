@@ -240,7 +240,8 @@ const extensionVocabulary: KeywordDefinition[] = [
 export const standaloneRuntimeName = 'sharedValidators';
 const standaloneRuntime = new Name(standaloneRuntimeName);
 
-type RuleName = 'phoneCountryMessage' | 'defaultDescriptionMessage' | 'countWithinMessage' | 'timeAfterMessage';
+type RuleName =
+  'phoneCountryMessage' | 'defaultDescriptionMessage' | 'countWithinMessage' | 'timeAfterMessage' | 'notBeforeMessage';
 
 /**
  * A keyword whose rule is a function of standalone-runtime.ts, called with the value, the keyword's
@@ -275,6 +276,8 @@ const ruleKeywords: CodeKeywordDefinition[] = [
   ruleKeyword('phoneCountryMessage', { keyword: 'x-phone-country', type: 'string', schemaType: 'string' }),
   /** `"x-time-after": "<sibling field>"` on a time: later than the sibling's time (a day's closing time). */
   ruleKeyword('timeAfterMessage', { keyword: 'x-time-after', type: 'string', schemaType: 'string' }),
+  /** `"x-not-before": "<sibling field>"` on a date or number: the end of a range not before its start. */
+  ruleKeyword('notBeforeMessage', { keyword: 'x-not-before', type: ['string', 'number'], schemaType: 'string' }),
   /** `"x-default-description": { "language": "da", "country": "DK" }` on an array of translations. */
   ruleKeyword('defaultDescriptionMessage', {
     keyword: 'x-default-description',

@@ -52,6 +52,7 @@ export function mapAjvError(ajvError: ErrorObject): MappedError | undefined {
     case 'x-default-description':
     case 'x-count-within':
     case 'x-time-after':
+    case 'x-not-before':
       return here({ message: params.message }, ranks.format);
     case 'minLength':
       return limit(validationMessages.minLength, 'min');

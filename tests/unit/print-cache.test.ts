@@ -1,11 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  cachePrintData,
-  orDash,
-  PRINT_CACHE_MS,
-  printKeys,
-  readPrintData,
-} from '../../src/custom/print/print-cache.ts';
+import { cachePrintData, orDash, PRINT_CACHE_MS, printKeys, readPrintData } from '../../src/schema/print-cache.ts';
 
 beforeEach(() => localStorage.clear());
 

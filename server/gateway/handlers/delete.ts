@@ -17,6 +17,8 @@ export const deleteHandler = (ctx: HandlerContext) => async (request: FastifyReq
     if (!removal) throw badRequest(`Unknown opname: ${String(source.opname)}`);
     return removal(ctx.opnameContext(access, resource), source);
   }
+  const ownRemove = ctx.deps.rules?.[resource.endpoint]?.remove;
+  if (ownRemove) return ownRemove(ctx.opnameContext(access, resource), source);
   const basedOnVersion = typeof source.version === 'number' ? source.version : undefined;
   await ctx.writesOf(access, resource).remove(recordKeyOf(resource, source), basedOnVersion, source);
   return { success: true };

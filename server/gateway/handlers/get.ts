@@ -30,6 +30,8 @@ export const getHandler = (ctx: HandlerContext) => async (request: FastifyReques
     if (!handler) throw badRequest(`Unknown opname: ${opname}`);
     return handler(ctx.opnameContext(access, resource), singleValues(query), request.headers);
   }
+  const ownList = deps.rules?.[resource.endpoint]?.list;
+  if (ownList) return ownList(ctx.opnameContext(access, resource), singleValues(query));
   const scopeOfCaller = scopeFor(access, resource);
   if (scopeOfCaller === 'none') throw new HttpError(403, 'You have no permission for this request.');
   const listQuery = parseListQuery(resource, query);

@@ -1,7 +1,9 @@
 import type { ResourceRules } from '../resource-rules.ts';
 import { alertRules } from './alerts.ts';
+import { bookingRules } from './bookings.ts';
 import { carrierRules } from './carriers.ts';
 import { courierRules } from './couriers.ts';
+import { endUserRules } from './end-users.ts';
 import { hardwareUnitRules } from './hardware-units.ts';
 import { maintenanceOperatorRules } from './maintenance-operators.ts';
 import { maintenanceProviderRules } from './maintenance-providers.ts';
@@ -10,6 +12,7 @@ import { servicePointGroupRules } from './service-point-groups.ts';
 import { servicePointRules } from './service-points.ts';
 import { ticketRules } from './tickets.ts';
 import { shipmentRules } from './shipments.ts';
+import { shipmentReportQueries } from './shipment-reports.ts';
 
 /** Rules by webtool/ endpoint. */
 export const resourceRules: Record<string, ResourceRules> = {
@@ -23,5 +26,7 @@ export const resourceRules: Record<string, ResourceRules> = {
   'service_points/pinpad': pinpadRules,
   'service_points/service_point_groups': servicePointGroupRules,
   'maintenance/tickets': ticketRules,
-  shipments: shipmentRules,
+  booking: bookingRules,
+  'shipments/endusers': endUserRules,
+  shipments: { ...shipmentRules, queries: { ...shipmentRules.queries, ...shipmentReportQueries } },
 };

@@ -3,7 +3,7 @@ import { Navigate, useBlocker, useParams } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
 import JsBarcode from 'jsbarcode';
 import { CompanyLogo } from './company-logo.tsx';
-import { orDash, printKeys, readPrintData, type BookingLabelItem } from './print-cache.ts';
+import { orDash, printKeys, readPrintData, type BookingLabelItem } from '../../schema/print-cache.ts';
 import './print.css';
 
 export const PRINT_DELAY_MS = 1000;

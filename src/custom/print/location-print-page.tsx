@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
 import { CompanyLogo } from './company-logo.tsx';
-import { orDash, printKeys, readPrintData, type LocationExport } from './print-cache.ts';
+import { orDash, printKeys, readPrintData, type LocationExport } from '../../schema/print-cache.ts';
 import { PRINT_DELAY_MS } from './booking-label-page.tsx';
 import './print.css';
 

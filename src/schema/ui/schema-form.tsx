@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import {
   DeleteButton,
   SaveButton,
@@ -133,7 +133,7 @@ function useReadableChildren(model: ResourceModel): ChildModel[] {
 }
 
 /** Create/edit form from the schema: inputs by type and hint, in tabs when the schema names them. */
-export function SchemaForm({ model, mode }: { model: ResourceModel; mode: FormMode }) {
+export function SchemaForm({ model, mode, extras }: { model: ResourceModel; mode: FormMode; extras?: ReactNode }) {
   const validate = useSchemaValidator(model, mode);
   const readableChildren = useReadableChildren(model);
   const panels = useTabPanels();
@@ -150,6 +150,7 @@ export function SchemaForm({ model, mode }: { model: ResourceModel; mode: FormMo
     return (
       <SimpleForm validate={validate} toolbar={<FormToolbar mode={mode} />} resetOptions={KEEP_TYPED}>
         {inputs()}
+        {extras}
       </SimpleForm>
     );
   }

@@ -15,7 +15,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { ResourceModel } from '../resource-model.ts';
-import type { SchemaResourceOptions } from './schema-resource.tsx';
+import type { AfterCreate, SchemaResourceOptions } from './schema-resource.tsx';
 import { SchemaForm } from './schema-form.tsx';
 import { SchemaList } from './schema-list.tsx';
 import { useEditErrorHandler } from './stale-record.tsx';
@@ -30,12 +30,12 @@ import { TabPanelsProvider } from './tab-panels.tsx';
  * After a save, the toast names the record ('Carrier "NordPost" saved'), then the list opens.
  * Replaces react-admin's own success handling, which only says 'Element updated'.
  */
-function useSavedNotification(model: ResourceModel, kind: 'created' | 'saved') {
+function useSavedNotification(model: ResourceModel, kind: 'created' | 'saved', then?: AfterCreate) {
   const notify = useNotify();
   const redirect = useRedirect();
   const translate = useTranslate();
   const represent = useGetRecordRepresentation(model.name);
-  return (data: RaRecord) => {
+  return async (data: RaRecord) => {
     const representation = represent(data);
     notify(`form.${kind}`, {
       type: 'info',
@@ -44,7 +44,9 @@ function useSavedNotification(model: ResourceModel, kind: 'created' | 'saved') {
         name: typeof representation === 'string' ? representation : String(data[model.representation] ?? data.id),
       },
     });
-    redirect('list', model.name);
+    const next = await then?.(data).catch(() => undefined);
+    if (next) redirect(next);
+    else redirect('list', model.name);
   };
 }
 
@@ -68,14 +70,18 @@ function useEditAccess(model: ResourceModel, withEdit: boolean) {
 export function schemaPages(model: ResourceModel, options: SchemaResourceOptions) {
   const withCreate = options.create ?? true;
   const withEdit = options.edit ?? true;
-  const ListPage = () => (
-    <SchemaList
-      model={model}
-      canCreate={withCreate}
-      bulkActions={options.bulkActions}
-      listActions={options.listActions}
-    />
-  );
+  const OwnList = options.list;
+  const ListPage = () =>
+    OwnList ? (
+      <OwnList model={model} />
+    ) : (
+      <SchemaList
+        model={model}
+        canCreate={withCreate}
+        bulkActions={options.bulkActions}
+        listActions={options.listActions}
+      />
+    );
   const inputs = options.inputs ?? {};
   const panels = options.panels ?? {};
   const values = options.values ?? {};
@@ -86,15 +92,26 @@ export function schemaPages(model: ResourceModel, options: SchemaResourceOptions
       ))}
     </Suspense>
   );
-  const CreatePage = () => (
-    <Create redirect="list" mutationOptions={{ onSuccess: useSavedNotification(model, 'created') }}>
-      <InputKindsProvider value={inputs}>
-        <TabPanelsProvider value={panels}>
-          <SchemaForm model={model} mode="create" />
-        </TabPanelsProvider>
-      </InputKindsProvider>
-    </Create>
+  const useAfterCreate = options.useAfterCreate ?? (() => undefined);
+  const CreateExtras = () => (
+    <Suspense fallback={null}>
+      {(options.createExtras ?? []).map((Extra, index) => (
+        <Extra key={index} model={model} />
+      ))}
+    </Suspense>
   );
+  const CreatePage = () => {
+    const onSuccess = useSavedNotification(model, 'created', useAfterCreate());
+    return (
+      <Create redirect="list" mutationOptions={{ onSuccess }}>
+        <InputKindsProvider value={inputs}>
+          <TabPanelsProvider value={panels}>
+            <SchemaForm model={model} mode="create" extras={<CreateExtras />} />
+          </TabPanelsProvider>
+        </InputKindsProvider>
+      </Create>
+    );
+  };
   const EditPage = () => {
     const onError = useEditErrorHandler();
     const onSuccess = useSavedNotification(model, 'saved');

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { RaRecord } from 'react-admin';
 import type { ResourceModel } from '../resource-model.ts';
 import { modelOf } from './registry.ts';
 import type { InputKinds, ValueKinds } from './input-kinds.tsx';
@@ -37,7 +38,22 @@ export interface SchemaResourceOptions {
   bulkActions?: BulkActions;
   /** The resource's own buttons in its list's toolbar, each given the model. May be `React.lazy`. */
   listActions?: readonly ComponentType<{ model: ResourceModel }>[];
+  /**
+   * The resource's own content at the end of its create form, inside the form (it reads the typed
+   * values with react-hook-form's `useWatch`): a booking's capacity check. May be `React.lazy`.
+   */
+  createExtras?: readonly ComponentType<TabPanelProps>[];
+  /**
+   * A hook giving what happens after a create, once the saved toast is shown: the address to open
+   * instead of the list (a booking opens its label print page), or undefined for the list.
+   */
+  useAfterCreate?: () => AfterCreate | undefined;
+  /** The resource's own list page instead of the schema's table (the end user search). May be lazy. */
+  list?: ComponentType<TabPanelProps>;
 }
+
+/** What a create's `useAfterCreate` gives: from the saved record, the address to open next. */
+export type AfterCreate = (record: RaRecord) => Promise<string | undefined>;
 
 const loadSchemaPages = () => import('./schema-pages.tsx');
 const allPages: LazyPage<object>[] = [];

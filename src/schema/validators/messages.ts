@@ -22,6 +22,7 @@ export const validationMessages = {
   uniqueItems: 'validation.unique_items',
   countMismatch: 'validation.count_mismatch',
   timeAfter: 'validation.time_after',
+  notBefore: 'validation.not_before',
   mobileFormat: 'validation.mobile_format',
   invalidPhone: 'validation.invalid_phone',
   countryCodeRequired: 'validation.country_code_required',

@@ -12,6 +12,7 @@ export { countWithinMessage } from './count-within.ts';
 export { defaultDescriptionMessage } from './default-description.ts';
 export { phoneCountryMessage } from './phone.ts';
 export { timeAfterMessage } from './time-after.ts';
+export { notBeforeMessage } from './not-before.ts';
 
 /** Standard formats taken from ajv-formats; `email` and `time` are ours (src/schema/validators/formats.ts). */
 const standardFormats = ['date', 'date-time', 'uri', 'uuid'] as const;

@@ -1,0 +1,256 @@
+import type { Db } from '../../db/adapter.ts';
+import type { Booking } from '../../../src/types/generated/booking.ts';
+import type { Compartment } from '../../../src/types/generated/compartment.ts';
+import type { Piece } from '../../../src/types/generated/piece.ts';
+import type { ServicePoint } from '../../../src/types/generated/service-point.ts';
+import { badRequest, HttpError, noPermission, notFound } from '../http-error.ts';
+import { recordRules, type OpnameContext } from '../resource-rules.ts';
+import { scopeFor } from '../tenancy.ts';
+import { capacityFor, findServicePoint, type ParcelRequest, type ShipmentType } from './booking-capacity.ts';
+import { readDoc, SERVICE_POINTS } from './hardware-store.ts';
+import { createPiece, PIECES } from './piece-store.ts';
+import { endUserOfBooking } from './end-users.ts';
+
+/**
+ * Bookings (spec 02 §3, §5, §7, `webtool/booking`): the capacity query, and a booking that creates
+ * its piece through the piece store in the compartment the capacity query would offer.
+ */
+
+const CARRIERS = 'partners/carrier';
+const COURIERS = 'couriers';
+
+export const NO_CAPACITY = 'All compartments occupied or not available';
+
+const refusal = (status: number, message: string, key: string, field?: string, args?: Record<string, unknown>) =>
+  new HttpError(status, message, {
+    message_key: `catalogue.${key}`,
+    ...(field && { errors: { [field]: { message: `catalogue.${key}`, ...(args && { args }) } } }),
+  });
+
+/** Compartments holding a piece of each carrier (in it or on its way), by the piece's carrier. */
+async function heldByCarrier(tx: Db, compartments: Compartment[]) {
+  const pieceIds = compartments.flatMap((c) => [c.piece_id, c.next_piece_id]).filter((id): id is string => !!id);
+  const held = new Map<number, number>();
+  if (!pieceIds.length) return held;
+  const found = await tx.query<{ carrier_id: string; n: string }>(
+    `SELECT doc->>'carrier_id' AS carrier_id, count(*) AS n FROM records
+     WHERE resource = '${PIECES}' AND key = ANY($1::text[]) GROUP BY 1`,
+    [pieceIds],
+  );
+  for (const row of found.rows) held.set(Number(row.carrier_id), Number(row.n));
+  return held;
+}
+
+/** Soft reservations (102) still open at the service point: capacity held without a compartment. */
+async function softHeldAt(tx: Db, servicePointId: number) {
+  const found = await tx.query<{ n: string }>(
+    `SELECT count(*) AS n FROM records WHERE resource = '${PIECES}' AND doc->>'service_point_id' = $1
+       AND (doc->>'state')::int = 102 AND (doc->>'active')::boolean`,
+    [String(servicePointId)],
+  );
+  return Number(found.rows[0].n);
+}
+
+async function capacityAt(tx: Db, servicePoint: ServicePoint | undefined, parcel: ParcelRequest) {
+  const capacity = await capacityFor(tx, servicePoint, parcel, heldByCarrier);
+  if (!servicePoint || capacity.unavailable) return capacity;
+  const soft = await softHeldAt(tx, servicePoint.service_point_id!);
+  const count = Math.max(0, capacity.free_capacity - soft);
+  return { ...capacity, free_capacity: count, compartments: capacity.compartments.slice(0, count) };
+}
+
+/** The carrier a caller books for: a carrier user its own, the operator company the one it names. */
+function carrierOfCaller(ctx: Pick<OpnameContext, 'access' | 'resource'>, named: unknown): number {
+  const scope = scopeFor(ctx.access, ctx.resource);
+  if (scope === 'none') throw noPermission();
+  if (scope !== 'all') {
+    if (named !== undefined && named !== '' && String(named) !== scope.value) throw noPermission();
+    return Number(scope.value);
+  }
+  const id = Number(named);
+  if (!Number.isInteger(id) || id < 1) throw badRequest('carrier_id is required.');
+  return id;
+}
+
+/** A whole number of centimetres from the capacity query, within the parcel's limits. */
+function dimension(query: Record<string, string>, name: 'height' | 'width' | 'depth', max: number) {
+  const value = Number(query[name]);
+  if (!/^\d+$/.test(query[name] ?? '') || value < 1) throw badRequest(`${name} must be a whole number of cm.`);
+  if (value > max) {
+    throw new HttpError(422, `The parcel is at most 43 x 49 x 58 cm.`, {
+      message_key: 'catalogue.booking_parcel_too_large',
+      errors: { [name]: { message: 'validation.max', args: { max } } },
+    });
+  }
+  return value;
+}
+
+/** The answer of a booking's label print (spec 01 §3, "Booking label item"). */
+async function labelItems(tx: Db, booking: Booking) {
+  const carrier = await readDoc<Record<string, unknown>>(tx, CARRIERS, booking.carrier_id);
+  const servicePoint = await readDoc<ServicePoint>(tx, SERVICE_POINTS, booking.service_point_id);
+  const endUser =
+    booking.piece_type === 3
+      ? { phone: booking.sender_phone, email: booking.sender_email }
+      : { phone: booking.recipient_phone, email: booking.recipient_email };
+  return [
+    {
+      piece_type: booking.piece_type,
+      piece_id: booking.piece_id,
+      endUser_reference: booking.reference,
+      endUserPhone: endUser.phone,
+      endUser_emailAddress: endUser.email,
+      carrier: {
+        carrier_name: carrier?.name,
+        carrier_address: carrier?.address,
+        zip: carrier?.zip,
+        city: carrier?.city,
+        contact: carrier?.contact_person ?? carrier?.invoicing_email,
+        emailAddress: carrier?.email ?? carrier?.invoicing_email,
+      },
+      sp: {
+        name: servicePoint?.name,
+        sp_id: servicePoint?.sp_id,
+        sp_address: servicePoint?.address,
+        zip: servicePoint?.zip,
+        city: servicePoint?.city,
+      },
+    },
+  ];
+}
+
+export const bookingRules = recordRules<Booking>({
+  async beforeWrite({ tx }, doc, existing) {
+    // A booking is not changed: its piece lives on in the shipments (cancel, expiry, moves).
+    if (existing) throw noPermission();
+    const carrier = await readDoc(tx, CARRIERS, doc.carrier_id);
+    if (!carrier) throw refusal(422, 'Unknown carrier.', 'booking_unknown_carrier', 'carrier_id');
+    if (doc.courier_id !== undefined && doc.courier_id !== null) {
+      const courier = await readDoc<{ carrier_id?: number }>(tx, COURIERS, doc.courier_id);
+      if (!courier || courier.carrier_id !== doc.carrier_id) {
+        throw refusal(422, 'The courier does not work for this carrier.', 'booking_courier_mismatch', 'courier_id');
+      }
+    }
+    if (await readDoc(tx, PIECES, doc.piece_id)) {
+      throw refusal(422, 'A piece with this id already exists.', 'booking_piece_exists', 'piece_id');
+    }
+    const servicePoint = await readDoc<ServicePoint>(tx, SERVICE_POINTS, doc.service_point_id);
+    const capacity = await capacityAt(tx, servicePoint, {
+      height: doc.height,
+      width: doc.width,
+      depth: doc.depth,
+      wheelchairAccessible: doc.wheelchair_accessible === true,
+      carrierId: doc.carrier_id,
+      shipmentType: doc.piece_type as ShipmentType,
+    });
+    if (capacity.free_capacity < 1) {
+      throw new HttpError(409, NO_CAPACITY, {
+        message_key: 'catalogue.booking_no_capacity',
+        ...(capacity.unavailable && { reason: capacity.unavailable }),
+      });
+    }
+    // A hard reservation takes the smallest free compartment the parcel fits in; a soft one holds capacity only.
+    const compartment = doc.reservation === 'hard' ? capacity.compartments[0] : undefined;
+    return {
+      ...doc,
+      hardware_id: compartment?.hardware_id,
+      compartment_id: compartment?.compartment_id,
+      test_piece: servicePoint?.test_sp === true,
+      booked_at: new Date().toISOString(),
+    };
+  },
+
+  async beforeDelete() {
+    throw noPermission();
+  },
+
+  async afterWrite({ tx, access }, booking, existing) {
+    if (existing) return;
+    const endUser = await endUserOfBooking(tx, booking);
+    const compartment = booking.compartment_id
+      ? await readDoc<Compartment>(tx, 'compartments', booking.compartment_id)
+      : undefined;
+    const piece: Piece = {
+      piece_id: booking.piece_id,
+      piece_barcode: booking.piece_id,
+      piece_type: booking.piece_type as Piece['piece_type'],
+      carrier_id: booking.carrier_id,
+      service_point_id: booking.service_point_id,
+      courier_id: booking.courier_id ?? null,
+      allocation_type: booking.allocation_type as Piece['allocation_type'],
+      ...(compartment && { parcel_type: compartment.size }),
+      height: booking.height,
+      width: booking.width,
+      depth: booking.depth,
+      sender_name: booking.sender_name ?? null,
+      sender_phone: booking.sender_phone ?? null,
+      sender_email: booking.sender_email ?? null,
+      recipient_name: booking.recipient_name ?? null,
+      recipient_phone: booking.recipient_phone ?? null,
+      recipient_email: booking.recipient_email ?? null,
+      end_user_phone: endUser.phone,
+      end_user_email: endUser.email,
+      enduser_id: endUser.enduser_id,
+      reference: booking.reference ?? null,
+      reservation: booking.reservation,
+      reservation_time: booking.reservation_time ?? 24,
+      expiry_days: booking.expiry_days,
+      test_piece: booking.test_piece === true,
+    } as Piece;
+    const hard = booking.reservation === 'hard';
+    await createPiece(tx, piece, {
+      event: hard ? 101 : 102,
+      actor: access.caller.username,
+      details: hard
+        ? { compartment_id: booking.compartment_id, hardware_id: booking.hardware_id, booking: booking.piece_uid }
+        : { booking: booking.piece_uid },
+    });
+  },
+
+  queries: {
+    /**
+     * `GET ?opname=get_capacity&sp_id&height&width&depth&wheelchair_accessible&carrier_id&shipment_type`:
+     * `free_capacity`, the compartments the carrier could book now, and why none when the service
+     * point offers none at all (`reason`).
+     */
+    async get_capacity(ctx, query) {
+      const carrierId = carrierOfCaller(ctx, query.carrier_id);
+      if (!query.sp_id) throw badRequest('sp_id is required.');
+      const shipmentType = Number(query.shipment_type ?? 1);
+      if (shipmentType !== 1 && shipmentType !== 3) throw badRequest('shipment_type must be 1 or 3.');
+      const parcel: ParcelRequest = {
+        height: dimension(query, 'height', 49),
+        width: dimension(query, 'width', 43),
+        depth: dimension(query, 'depth', 58),
+        wheelchairAccessible: query.wheelchair_accessible === 'true' || query.wheelchair_accessible === '1',
+        carrierId,
+        shipmentType,
+      };
+      const servicePoint = await findServicePoint(ctx.db, query.sp_id);
+      if (!servicePoint) throw notFound('Record not found.');
+      const capacity = await capacityAt(ctx.db, servicePoint, parcel);
+      return {
+        success: true,
+        sp_id: servicePoint.sp_id,
+        service_point_id: servicePoint.service_point_id,
+        carrier_id: carrierId,
+        free_capacity: capacity.free_capacity,
+        ...(capacity.unavailable && { reason: capacity.unavailable }),
+      };
+    },
+
+    /** `GET ?opname=labels&piece_uid=`: the booking's label items, for the print page's cache. */
+    async labels(ctx, query) {
+      const found = await ctx.db.query<{ doc: Booking }>(`SELECT doc FROM records WHERE resource = $1 AND key = $2`, [
+        ctx.resource.endpoint,
+        String(query.piece_uid ?? ''),
+      ]);
+      const booking = found.rows[0]?.doc;
+      const scope = scopeFor(ctx.access, ctx.resource);
+      if (!booking || scope === 'none' || (scope !== 'all' && String(booking.carrier_id) !== scope.value)) {
+        throw notFound('Record not found.');
+      }
+      return { success: true, data: await labelItems(ctx.db, booking) };
+    },
+  },
+});

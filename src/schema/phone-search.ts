@@ -1,0 +1,18 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { normalisePhone } from './validators/phone.ts';
+
+/**
+ * A phone number typed into a search (an end user's), in the E.164 form stored numbers are compared
+ * in, or undefined when it is malformed: other characters than digits, spaces, `+`, `-`, `(`, `)`, or
+ * no possible number of the country. A number without a country prefix is read as one of `country`,
+ * the tool's configured country (spec 01 §9).
+ */
+export function searchablePhone(typed: string, country: string): string | undefined {
+  const text = normalisePhone(typed.trim());
+  if (!/^\+?[0-9 ()-]+$/.test(text) || text.replace(/[^0-9]/g, '').length < 6) return undefined;
+  const parsed = parsePhoneNumberFromString(text, country.toUpperCase() as CountryCode);
+  return parsed?.isPossible() ? parsed.number : undefined;
+}
+
+/** A stored phone as it is compared: `+` and digits only. */
+export const comparablePhone = (stored: string) => stored.replace(/[^0-9+]/g, '');

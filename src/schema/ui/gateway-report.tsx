@@ -1,0 +1,279 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import {
+  Form,
+  HttpError,
+  ResourceContextProvider,
+  SaveButton,
+  Title,
+  useDataProvider,
+  useTranslate,
+} from 'react-admin';
+import type { FieldErrors } from '../../contract/errors.ts';
+import { exportFileName } from '../csv-export.ts';
+import { parseReportFile, reportCsv } from '../report-file.ts';
+import { toFieldErrors, validateRecord } from '../validate.ts';
+import { GatewayJobProgress, REPORT_POLL_MS, useGatewayJob, type JobPoll } from './gateway-job.tsx';
+import { formOf, schemaRegistry } from './registry.ts';
+import { SchemaInput } from './schema-inputs.tsx';
+
+/** What the gateway's file poll answers once the report is built: the file and when its link expires. */
+export interface ReportFile {
+  file: string;
+  expires_at: string;
+}
+
+export interface GatewayReportProps {
+  /** Path under webtool/ that takes the request and the polls, e.g. `shipments`. */
+  endpoint: string;
+  /** GET opname that answers `{ request_id }` for the form's values, e.g. `reports`. */
+  requestOpname: string;
+  /** GET opname polled with the `request_id`: `pending` (with `progress`), `ready` (a ReportFile) or `failed`. */
+  fileOpname: string;
+  /** `$id` of the request form's schema (no `x-resource`): its inputs, validation and the gateway's check. */
+  form: string;
+  /** The labels of the form's fields: `resources.<labels>.fields.<field>`. */
+  labels: string;
+  /** Locale key of the page's title; the CSV file is named after it. */
+  title: string;
+  /** Locale prefix of the file's column names, `<columns>.<name>`; a name without a key shows as it is. */
+  columns: string;
+  /** Values the form starts with (a default report kind, a date range). */
+  initialValues?: Record<string, unknown>;
+  /** Rows per page of the result table. */
+  rowsPerPage?: number;
+}
+
+type Gateway = {
+  call: <T>(request: { method: 'GET'; path: string; query: Record<string, unknown> }) => Promise<T>;
+};
+
+function submissionErrors(errors: FieldErrors): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, { message, args }]) => [
+      field,
+      `@@react-admin@@${JSON.stringify({ message, args: args ?? {} })}`,
+    ]),
+  );
+}
+
+function gatewayFieldErrors(error: unknown): FieldErrors | undefined {
+  if (!(error instanceof HttpError) || error.status !== 422) return undefined;
+  const errors = (error.body as { errors?: unknown } | undefined)?.errors;
+  return errors && typeof errors === 'object' && !Array.isArray(errors) && Object.keys(errors).length
+    ? (errors as FieldErrors)
+    : undefined;
+}
+
+/** True from the moment `expiresAt` passes (the result is drawn anew for each report). */
+function useExpired(expiresAt: string) {
+  const [expired, setExpired] = useState(false);
+  useEffect(() => {
+    const left = Math.max(0, Date.parse(expiresAt) - Date.now() || 0);
+    const timer = setTimeout(() => setExpired(true), left);
+    return () => clearTimeout(timer);
+  }, [expiresAt]);
+  return expired;
+}
+
+function ReportResult({
+  report,
+  headers,
+  fileLabel,
+  rowsPerPage,
+}: {
+  report: ReportFile;
+  headers: (column: string) => string;
+  fileLabel: string;
+  rowsPerPage: number;
+}) {
+  const translate = useTranslate();
+  const table = useMemo(() => parseReportFile(report.file), [report.file]);
+  const [page, setPage] = useState(0);
+  const expired = useExpired(report.expires_at);
+  const shown = table.rows.slice(page * rowsPerPage, (page + 1) * rowsPerPage);
+  const download = () => {
+    const csv = reportCsv(table.columns.map(headers), table.rows);
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+    link.download = exportFileName(fileLabel, new Date());
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+  const until = new Date(report.expires_at).toLocaleTimeString();
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography role="status">{translate('report.rows', { smart_count: table.rows.length })}</Typography>
+        <Button variant="contained" startIcon={<DownloadIcon />} onClick={download} disabled={expired}>
+          {translate('report.download_csv')}
+        </Button>
+        <Typography variant="body2" color="text.secondary">
+          {expired ? translate('report.expired') : translate('report.valid_until', { time: until })}
+        </Typography>
+      </Stack>
+      {table.rows.length === 0 ? (
+        <Alert severity="info">{translate('report.empty')}</Alert>
+      ) : (
+        <>
+          <TableContainer sx={{ maxHeight: 560 }}>
+            <Table size="small" stickyHeader aria-label={fileLabel}>
+              <TableHead>
+                <TableRow>
+                  {table.columns.map((column) => (
+                    <TableCell key={column}>{headers(column)}</TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {shown.map((row, index) => (
+                  <TableRow key={page * rowsPerPage + index}>
+                    {table.columns.map((column, cell) => (
+                      <TableCell key={column}>{row[cell] || '-'}</TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={table.rows.length}
+            page={page}
+            onPageChange={(_event, next) => setPage(next)}
+            rowsPerPage={rowsPerPage}
+            rowsPerPageOptions={[rowsPerPage]}
+            labelDisplayedRows={({ from, to, count }) => translate('report.page', { from, to, count })}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * A report requested, then polled (spec 02 §4, §7): the request form (a schema's inputs and rules),
+ * the progress while the gateway builds the file (every 1.5 s, with Cancel), then the file as a
+ * table and as a CSV download, for as long as its link is valid. One component for every report of
+ * the tool; an area gives its endpoint, opnames, form schema and the locale keys of its labels.
+ */
+export function GatewayReport({
+  endpoint,
+  requestOpname,
+  fileOpname,
+  form: formSchemaId,
+  labels,
+  title,
+  columns,
+  initialValues = {},
+  rowsPerPage = 25,
+}: GatewayReportProps) {
+  const translate = useTranslate();
+  const gateway = useDataProvider() as unknown as Gateway;
+  const form = formOf(formSchemaId);
+  const requested = useRef<string>(undefined);
+  const [refusal, setRefusal] = useState<string>();
+  const path = `webtool/${endpoint}`;
+
+  const job = useGatewayJob<ReportFile>({
+    request: async () => ({ request_id: requested.current! }),
+    poll: async (requestId) => {
+      const answer = await gateway.call<JobPoll<ReportFile> & Partial<ReportFile>>({
+        method: 'GET',
+        path,
+        query: { opname: fileOpname, request_id: requestId },
+      });
+      return answer.status === 'ready'
+        ? { status: 'ready', result: { file: answer.file ?? '', expires_at: answer.expires_at ?? '' } }
+        : answer;
+    },
+    intervalMs: REPORT_POLL_MS,
+  });
+
+  const validate = useMemo(
+    () => (values: Record<string, unknown>) => toFieldErrors(validateRecord(schemaRegistry, form.schemaId, values)),
+    [form.schemaId],
+  );
+
+  const submit = async (values: Record<string, unknown>) => {
+    setRefusal(undefined);
+    const query = validateRecord(schemaRegistry, form.schemaId, values).data;
+    try {
+      const answer = await gateway.call<{ request_id: string }>({
+        method: 'GET',
+        path,
+        query: { ...query, opname: requestOpname },
+      });
+      requested.current = answer.request_id;
+      job.start();
+    } catch (error) {
+      const fieldErrors = gatewayFieldErrors(error);
+      setRefusal(fieldErrors ? translate('http.save_failed') : (error as Error).message);
+      return fieldErrors && submissionErrors(fieldErrors);
+    }
+  };
+
+  const headers = (column: string) => translate(`${columns}.${column}`, { _: column });
+  const fileLabel = translate(title);
+  const { state } = job;
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Title title={fileLabel} />
+      <Typography component="h1" variant="h5" gutterBottom>
+        {fileLabel}
+      </Typography>
+      <Card sx={{ mb: 2 }}>
+        <CardContent>
+          <ResourceContextProvider value={labels}>
+            <Form record={initialValues} validate={validate} onSubmit={submit}>
+              {refusal && (
+                <Alert severity="error" sx={{ mb: 2 }}>
+                  {refusal}
+                </Alert>
+              )}
+              <Box
+                sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' } }}
+              >
+                {form.fields.map((field) => (
+                  <SchemaInput key={field.source} field={field} mode="create" />
+                ))}
+              </Box>
+              <SaveButton
+                label={translate('report.request')}
+                icon={<span />}
+                disabled={state.phase === 'running'}
+                alwaysEnable={state.phase !== 'running'}
+              />
+            </Form>
+          </ResourceContextProvider>
+        </CardContent>
+      </Card>
+      <GatewayJobProgress job={job} label={fileLabel} />
+      {state.phase === 'done' && (
+        <ReportResult
+          key={state.result.expires_at}
+          report={state.result}
+          headers={headers}
+          fileLabel={fileLabel}
+          rowsPerPage={rowsPerPage}
+        />
+      )}
+    </Box>
+  );
+}
