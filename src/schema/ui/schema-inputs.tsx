@@ -5,7 +5,6 @@ import {
   AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
-  DateInput,
   CheckboxGroupInput,
   DateInput,
   NumberInput,

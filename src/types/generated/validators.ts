@@ -7,8 +7,2549 @@ import * as sharedValidators from '../../schema/validators/standalone-runtime.ts
 
 const ajvRuntime_equal_default = ajvRuntime_equal.default.default ?? ajvRuntime_equal.default;
 const ajvRuntime_ucs2length_default = ajvRuntime_ucs2length.default.default ?? ajvRuntime_ucs2length.default;
-export const carrier = validate33;
+export const alert = validate33;
 const schema61 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'alert',
+  title: 'Alert',
+  type: 'object',
+  'x-resource': {
+    name: 'alerts',
+    endpoint: 'alerts',
+    id: 'alert_id',
+    features: { basic: 230, advance: 231, parent: 213 },
+    partnerTypes: ['operator', 'support_provider', 'maintenance_provider'],
+    actions: {
+      create: { levels: ['advance'] },
+      edit: { levels: ['advance'] },
+      delete: { levels: ['advance'], partnerTypes: [] },
+    },
+    tenancy: { maintenance_provider: 'maintenance_provider_id', support_provider: 'support_provider_id' },
+    pageSize: 20,
+    sort: { field: 'alert_id', order: 'DESC' },
+    representation: 'alert_id',
+    search: ['comment', 'troubleshooting_comment', 'created_by'],
+  },
+  required: ['record_type', 'comment'],
+  if: { properties: { record_type: { const: 'hardware' } }, required: ['record_type'] },
+  then: { properties: { hardware_id: true }, required: ['hardware_id'] },
+  else: { properties: { ticket_id: true }, required: ['ticket_id'] },
+  properties: {
+    alert_id: { type: 'integer', readOnly: true, 'x-column': { type: 'link', index: 0 } },
+    record_type: {
+      type: 'string',
+      enum: ['hardware', 'ticket'],
+      'x-choices': 'alert_record_type',
+      'x-column': { type: 'select', index: 1 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-input': { setBy: 'add_alert' },
+    },
+    hardware_id: {
+      type: 'integer',
+      'x-lookup': { resource: 'hardware', label: 'name' },
+      'x-column': { type: 'select2', index: 2, linked: true },
+      'x-input': { setBy: 'add_alert' },
+    },
+    ticket_id: {
+      type: 'integer',
+      'x-column': { type: 'select2', index: 3, linked: true },
+      'x-input': { setBy: 'add_alert' },
+      'x-lookup': { resource: 'tickets', label: 'ticket_id' },
+    },
+    service_point_id: {
+      type: 'integer',
+      readOnly: true,
+      'x-lookup': { resource: 'service-points', label: 'name' },
+      'x-column': { type: 'select2', index: 4, hide: true },
+    },
+    comment: {
+      type: 'string',
+      maxLength: 500,
+      'x-column': { type: 'expandable', index: 5 },
+      'x-input': { setBy: 'add_alert', multiline: true },
+    },
+    troubleshooting_comment: {
+      type: 'string',
+      maxLength: 500,
+      format: 'name-3',
+      'x-column': { type: 'expandable', index: 6 },
+      'x-input': { multiline: true },
+    },
+    created_by: { type: 'string', readOnly: true, 'x-column': { index: 7 } },
+    created_at: { type: 'string', format: 'date-time', readOnly: true, 'x-column': { index: 8 } },
+    maintenance_provider_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=maintenance_providers' },
+      'x-column': { type: 'select', index: 9, hide: true },
+      'x-filter': { kind: 'select' },
+      'x-input': { setBy: 'add_alert' },
+    },
+    support_provider_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=support_providers' },
+      'x-column': { type: 'select', index: 10, hide: true },
+      'x-input': { setBy: 'add_alert' },
+    },
+  },
+};
+const func2 = ajvRuntime_ucs2length_default;
+const formats0 = sharedValidators.formats['name-3'];
+const formats2 = sharedValidators.formats['date-time'];
+
+function validate33(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="alert" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate33.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs1 = errors;
+  let valid0 = true;
+  const _errs2 = errors;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    let missing0;
+    if (data.record_type === undefined && (missing0 = 'record_type')) {
+      const err0 = {};
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    } else {
+      if (data.record_type !== undefined) {
+        if ('hardware' !== data.record_type) {
+          const err1 = {};
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
+    }
+  }
+  var _valid0 = _errs2 === errors;
+  errors = _errs1;
+  if (vErrors !== null) {
+    if (_errs1) {
+      vErrors.length = _errs1;
+    } else {
+      vErrors = null;
+    }
+  }
+  let ifClause0;
+  if (_valid0) {
+    const _errs4 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.hardware_id === undefined) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'hardware_id' },
+          message: "must have required property '" + 'hardware_id' + "'",
+          schema: schema61.then.required,
+          parentSchema: schema61.then,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    var _valid0 = _errs4 === errors;
+    valid0 = _valid0;
+    if (valid0) {
+      var props0 = {};
+      props0.hardware_id = true;
+      props0.record_type = true;
+    }
+    ifClause0 = 'then';
+  } else {
+    const _errs5 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.ticket_id === undefined) {
+        const err3 = {
+          instancePath,
+          schemaPath: '#/else/required',
+          keyword: 'required',
+          params: { missingProperty: 'ticket_id' },
+          message: "must have required property '" + 'ticket_id' + "'",
+          schema: schema61.else.required,
+          parentSchema: schema61.else,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    var _valid0 = _errs5 === errors;
+    valid0 = _valid0;
+    if (valid0) {
+      if (props0 !== true) {
+        props0 = props0 || {};
+        props0.ticket_id = true;
+      }
+    }
+    ifClause0 = 'else';
+  }
+  if (!valid0) {
+    const err4 = {
+      instancePath,
+      schemaPath: '#/if',
+      keyword: 'if',
+      params: { failingKeyword: ifClause0 },
+      message: 'must match "' + ifClause0 + '" schema',
+      schema: schema61.if,
+      parentSchema: schema61,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.record_type === undefined) {
+      const err5 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'record_type' },
+        message: "must have required property '" + 'record_type' + "'",
+        schema: schema61.required,
+        parentSchema: schema61,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.comment === undefined) {
+      const err6 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'comment' },
+        message: "must have required property '" + 'comment' + "'",
+        schema: schema61.required,
+        parentSchema: schema61,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.alert_id = true;
+      props0.record_type = true;
+      props0.hardware_id = true;
+      props0.ticket_id = true;
+      props0.service_point_id = true;
+      props0.comment = true;
+      props0.troubleshooting_comment = true;
+      props0.created_by = true;
+      props0.created_at = true;
+      props0.maintenance_provider_id = true;
+      props0.support_provider_id = true;
+    }
+    if (data.alert_id !== undefined) {
+      let data1 = data.alert_id;
+      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err7 = {
+          instancePath: instancePath + '/alert_id',
+          schemaPath: '#/properties/alert_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.alert_id.type,
+          parentSchema: schema61.properties.alert_id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.record_type !== undefined) {
+      let data2 = data.record_type;
+      if (typeof data2 !== 'string') {
+        const err8 = {
+          instancePath: instancePath + '/record_type',
+          schemaPath: '#/properties/record_type/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.record_type.type,
+          parentSchema: schema61.properties.record_type,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (!(data2 === 'hardware' || data2 === 'ticket')) {
+        const err9 = {
+          instancePath: instancePath + '/record_type',
+          schemaPath: '#/properties/record_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema61.properties.record_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema61.properties.record_type.enum,
+          parentSchema: schema61.properties.record_type,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.hardware_id !== undefined) {
+      let data3 = data.hardware_id;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err10 = {
+          instancePath: instancePath + '/hardware_id',
+          schemaPath: '#/properties/hardware_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.hardware_id.type,
+          parentSchema: schema61.properties.hardware_id,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.ticket_id !== undefined) {
+      let data4 = data.ticket_id;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err11 = {
+          instancePath: instancePath + '/ticket_id',
+          schemaPath: '#/properties/ticket_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.ticket_id.type,
+          parentSchema: schema61.properties.ticket_id,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.service_point_id !== undefined) {
+      let data5 = data.service_point_id;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err12 = {
+          instancePath: instancePath + '/service_point_id',
+          schemaPath: '#/properties/service_point_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.service_point_id.type,
+          parentSchema: schema61.properties.service_point_id,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.comment !== undefined) {
+      let data6 = data.comment;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 500) {
+          const err13 = {
+            instancePath: instancePath + '/comment',
+            schemaPath: '#/properties/comment/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema61.properties.comment,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + '/comment',
+          schemaPath: '#/properties/comment/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.comment.type,
+          parentSchema: schema61.properties.comment,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.troubleshooting_comment !== undefined) {
+      let data7 = data.troubleshooting_comment;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 500) {
+          const err15 = {
+            instancePath: instancePath + '/troubleshooting_comment',
+            schemaPath: '#/properties/troubleshooting_comment/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema61.properties.troubleshooting_comment,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data7)) {
+          const err16 = {
+            instancePath: instancePath + '/troubleshooting_comment',
+            schemaPath: '#/properties/troubleshooting_comment/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema61.properties.troubleshooting_comment,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/troubleshooting_comment',
+          schemaPath: '#/properties/troubleshooting_comment/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.troubleshooting_comment.type,
+          parentSchema: schema61.properties.troubleshooting_comment,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.created_by !== undefined) {
+      let data8 = data.created_by;
+      if (typeof data8 !== 'string') {
+        const err18 = {
+          instancePath: instancePath + '/created_by',
+          schemaPath: '#/properties/created_by/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.created_by.type,
+          parentSchema: schema61.properties.created_by,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.created_at !== undefined) {
+      let data9 = data.created_at;
+      if (typeof data9 === 'string') {
+        if (!formats2.validate(data9)) {
+          const err19 = {
+            instancePath: instancePath + '/created_at',
+            schemaPath: '#/properties/created_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema61.properties.created_at,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+      } else {
+        const err20 = {
+          instancePath: instancePath + '/created_at',
+          schemaPath: '#/properties/created_at/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.created_at.type,
+          parentSchema: schema61.properties.created_at,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.maintenance_provider_id !== undefined) {
+      let data10 = data.maintenance_provider_id;
+      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
+        const err21 = {
+          instancePath: instancePath + '/maintenance_provider_id',
+          schemaPath: '#/properties/maintenance_provider_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.maintenance_provider_id.type,
+          parentSchema: schema61.properties.maintenance_provider_id,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.support_provider_id !== undefined) {
+      let data11 = data.support_provider_id;
+      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+        const err22 = {
+          instancePath: instancePath + '/support_provider_id',
+          schemaPath: '#/properties/support_provider_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.support_provider_id.type,
+          parentSchema: schema61.properties.support_provider_id,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err23 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema61.type,
+      parentSchema: schema61,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err23];
+    } else {
+      vErrors.push(err23);
+    }
+    errors++;
+  }
+  validate33.errors = vErrors;
+  evaluated0.props = props0;
+  return errors === 0;
+}
+validate33.evaluated = { dynamicProps: true, dynamicItems: false };
+
+export const alertForm = validate34;
+const schema62 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'alert-form',
+  title: 'AlertForm',
+  description:
+    "The dialog of the 'Add alert' record action of a hardware unit and a ticket: the alert's comment, not editable once saved.",
+  type: 'object',
+  required: ['comment'],
+  properties: { comment: { type: 'string', maxLength: 500, 'x-input': { multiline: true } } },
+};
+
+function validate34(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="alert-form" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate34.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.comment === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'comment' },
+        message: "must have required property '" + 'comment' + "'",
+        schema: schema62.required,
+        parentSchema: schema62,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.comment !== undefined) {
+      let data0 = data.comment;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 500) {
+          const err1 = {
+            instancePath: instancePath + '/comment',
+            schemaPath: '#/properties/comment/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema62.properties.comment,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + '/comment',
+          schemaPath: '#/properties/comment/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema62.properties.comment.type,
+          parentSchema: schema62.properties.comment,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema62.type,
+      parentSchema: schema62,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate34.errors = vErrors;
+  return errors === 0;
+}
+validate34.evaluated = { props: { comment: true }, dynamicProps: false, dynamicItems: false };
+
+export const booking = validate35;
+const schema63 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'booking',
+  title: 'Booking',
+  description:
+    "A parcel booked into a service point (spec 02 §3, §5, §7: webtool/booking). Creating one checks the carrier's capacity there and creates its piece (resource shipments) with a HardReserved (101) event in the smallest free compartment the parcel fits in, or a SoftReserved (102) one that holds capacity without a compartment yet; a booking is not changed afterwards, its piece lives on in the shipments.",
+  type: 'object',
+  'x-resource': {
+    name: 'booking',
+    endpoint: 'booking',
+    id: 'piece_uid',
+    features: { basic: 259, advance: 232, parent: 232 },
+    partnerTypes: ['operator', 'carrier'],
+    tenancy: { carrier: 'carrier_id' },
+    pageSize: 20,
+    sort: { field: 'piece_uid', order: 'DESC' },
+    representation: 'piece_id',
+    search: ['piece_id', 'reference', 'recipient_phone', 'recipient_email', 'sender_phone', 'sender_email'],
+  },
+  required: [
+    'piece_id',
+    'service_point_id',
+    'carrier_id',
+    'allocation_type',
+    'piece_type',
+    'height',
+    'width',
+    'depth',
+    'expiry_days',
+    'reservation',
+  ],
+  allOf: [
+    {
+      if: {
+        properties: { piece_type: { const: 1 } },
+        required: ['piece_type'],
+        not: { properties: { recipient_email: true }, required: ['recipient_email'] },
+      },
+      then: { properties: { recipient_phone: true }, required: ['recipient_phone'] },
+    },
+    {
+      if: {
+        properties: { piece_type: { const: 3 } },
+        required: ['piece_type'],
+        not: { properties: { sender_email: true }, required: ['sender_email'] },
+      },
+      then: { properties: { sender_phone: true }, required: ['sender_phone'] },
+    },
+  ],
+  properties: {
+    piece_uid: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
+    piece_id: {
+      type: 'string',
+      minLength: 6,
+      maxLength: 30,
+      allOf: [{ format: 'no-whitespace' }, { format: 'no-special-characters' }],
+      'x-column': { type: 'text', index: 1 },
+      'x-filter': { kind: 'text' },
+    },
+    carrier_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+      'x-column': { type: 'select', index: 3 },
+      'x-filter': { kind: 'select' },
+      'x-input': { callerPartner: 'id' },
+    },
+    service_point_id: {
+      type: 'integer',
+      'x-lookup': { resource: 'service-points', label: 'name' },
+      'x-column': { type: 'select2', index: 2 },
+      'x-filter': { kind: 'reference' },
+      'x-input': { kind: 'reference' },
+    },
+    piece_type: {
+      type: 'integer',
+      enum: [1, 3],
+      'x-choices': 'booking_piece_type',
+      default: 1,
+      'x-column': { type: 'select', index: 4 },
+      'x-filter': { kind: 'select' },
+    },
+    allocation_type: {
+      type: 'integer',
+      enum: [1, 2],
+      'x-choices': 'booking_allocation_type',
+      default: 1,
+      'x-column': { type: 'select', hide: true },
+    },
+    reservation: {
+      type: 'string',
+      enum: ['hard', 'soft'],
+      'x-choices': 'booking_reservation',
+      default: 'hard',
+      'x-column': { type: 'select', index: 5 },
+      'x-filter': { kind: 'select' },
+    },
+    courier_id: {
+      type: 'integer',
+      'x-lookup': { resource: 'couriers', label: 'code' },
+      'x-column': { type: 'select2', hide: true },
+    },
+    height: { type: 'integer', minimum: 1, maximum: 49, 'x-column': { hide: true } },
+    width: { type: 'integer', minimum: 1, maximum: 43, 'x-column': { hide: true } },
+    depth: { type: 'integer', minimum: 1, maximum: 58, 'x-column': { hide: true } },
+    wheelchair_accessible: { type: 'boolean', default: false, 'x-column': { hide: true } },
+    reference: {
+      type: 'string',
+      maxLength: 50,
+      allOf: [{ format: 'no-period-start' }, { format: 'no-special-characters' }],
+      'x-column': { type: 'text', index: 6 },
+    },
+    reservation_time: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 168,
+      default: 24,
+      description: 'Hours the compartment stays reserved for the courier after booking.',
+      'x-column': { hide: true },
+    },
+    expiry_days: { type: 'integer', minimum: 1, maximum: 30, default: 7, 'x-column': { hide: true } },
+    phone_country: { $ref: 'common#/$defs/countryCode', 'x-choices': 'country', default: 'PL' },
+    recipient_name: { type: 'string', maxLength: 70, format: 'no-special-characters', 'x-column': { hide: true } },
+    recipient_phone: { type: 'string', 'x-phone-country': 'phone_country', 'x-column': { type: 'text', index: 7 } },
+    recipient_email: { type: 'string', format: 'email', maxLength: 70, 'x-column': { type: 'text', index: 8 } },
+    sender_name: { type: 'string', maxLength: 70, format: 'no-special-characters', 'x-column': { hide: true } },
+    sender_phone: { type: 'string', 'x-phone-country': 'phone_country', 'x-column': { hide: true } },
+    sender_email: { type: 'string', format: 'email', maxLength: 70, 'x-column': { hide: true } },
+    hardware_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
+    compartment_id: { type: 'integer', readOnly: true, 'x-column': { type: 'text', index: 9 } },
+    test_piece: { type: 'boolean', readOnly: true, 'x-column': { hide: true } },
+    booked_at: { type: 'string', format: 'date-time', readOnly: true, 'x-column': { type: 'text', index: 10 } },
+  },
+};
+const schema65 = { type: 'integer', minimum: 1 };
+const schema66 = { type: 'string', enum: ['DK', 'NO', 'SE', 'PL', 'FI', 'RO', 'BE', 'GR', 'DE'] };
+const formats4 = sharedValidators.formats['no-whitespace'];
+const formats6 = sharedValidators.formats['no-special-characters'];
+const formats8 = sharedValidators.formats['no-period-start'];
+const formats14 = sharedValidators.formats.email;
+const func20 = sharedValidators.phoneCountryMessage;
+
+function validate35(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="booking" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate35.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs2 = errors;
+  let valid1 = true;
+  const _errs3 = errors;
+  const _errs4 = errors;
+  const _errs5 = errors;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    let missing0;
+    if (data.recipient_email === undefined && (missing0 = 'recipient_email')) {
+      const err0 = {};
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  }
+  var valid2 = _errs5 === errors;
+  if (valid2) {
+    const err1 = {};
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  } else {
+    errors = _errs4;
+    if (vErrors !== null) {
+      if (_errs4) {
+        vErrors.length = _errs4;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  if (errors === _errs3) {
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      let missing1;
+      if (data.piece_type === undefined && (missing1 = 'piece_type')) {
+        const err2 = {};
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      } else {
+        if (data.piece_type !== undefined) {
+          if (1 !== data.piece_type) {
+            const err3 = {};
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      }
+    }
+  }
+  var _valid0 = _errs3 === errors;
+  errors = _errs2;
+  if (vErrors !== null) {
+    if (_errs2) {
+      vErrors.length = _errs2;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid0) {
+    const _errs7 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.recipient_phone === undefined) {
+        const err4 = {
+          instancePath,
+          schemaPath: '#/allOf/0/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'recipient_phone' },
+          message: "must have required property '" + 'recipient_phone' + "'",
+          schema: schema63.allOf[0].then.required,
+          parentSchema: schema63.allOf[0].then,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    var _valid0 = _errs7 === errors;
+    valid1 = _valid0;
+    if (valid1) {
+      var props0 = {};
+      props0.recipient_phone = true;
+      props0.piece_type = true;
+    }
+  }
+  if (!valid1) {
+    const err5 = {
+      instancePath,
+      schemaPath: '#/allOf/0/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+      message: 'must match "then" schema',
+      schema: schema63.allOf[0].if,
+      parentSchema: schema63.allOf[0],
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  const _errs9 = errors;
+  let valid4 = true;
+  const _errs10 = errors;
+  const _errs11 = errors;
+  const _errs12 = errors;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    let missing2;
+    if (data.sender_email === undefined && (missing2 = 'sender_email')) {
+      const err6 = {};
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+  }
+  var valid5 = _errs12 === errors;
+  if (valid5) {
+    const err7 = {};
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  } else {
+    errors = _errs11;
+    if (vErrors !== null) {
+      if (_errs11) {
+        vErrors.length = _errs11;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  if (errors === _errs10) {
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      let missing3;
+      if (data.piece_type === undefined && (missing3 = 'piece_type')) {
+        const err8 = {};
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      } else {
+        if (data.piece_type !== undefined) {
+          if (3 !== data.piece_type) {
+            const err9 = {};
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+      }
+    }
+  }
+  var _valid1 = _errs10 === errors;
+  errors = _errs9;
+  if (vErrors !== null) {
+    if (_errs9) {
+      vErrors.length = _errs9;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid1) {
+    const _errs14 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.sender_phone === undefined) {
+        const err10 = {
+          instancePath,
+          schemaPath: '#/allOf/1/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'sender_phone' },
+          message: "must have required property '" + 'sender_phone' + "'",
+          schema: schema63.allOf[1].then.required,
+          parentSchema: schema63.allOf[1].then,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    var _valid1 = _errs14 === errors;
+    valid4 = _valid1;
+    if (valid4) {
+      var props1 = {};
+      props1.sender_phone = true;
+      props1.piece_type = true;
+    }
+  }
+  if (!valid4) {
+    const err11 = {
+      instancePath,
+      schemaPath: '#/allOf/1/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+      message: 'must match "then" schema',
+      schema: schema63.allOf[1].if,
+      parentSchema: schema63.allOf[1],
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  if (props0 !== true && props1 !== undefined) {
+    if (props1 === true) {
+      props0 = true;
+    } else {
+      props0 = props0 || {};
+      Object.assign(props0, props1);
+    }
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.piece_id === undefined) {
+      const err12 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'piece_id' },
+        message: "must have required property '" + 'piece_id' + "'",
+        schema: schema63.required,
+        parentSchema: schema63,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err12];
+      } else {
+        vErrors.push(err12);
+      }
+      errors++;
+    }
+    if (data.service_point_id === undefined) {
+      const err13 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'service_point_id' },
+        message: "must have required property '" + 'service_point_id' + "'",
+        schema: schema63.required,
+        parentSchema: schema63,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err13];
+      } else {
+        vErrors.push(err13);
+      }
+      errors++;
+    }
+    if (data.carrier_id === undefined) {
+      const err14 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'carrier_id' },
+        message: "must have required property '" + 'carrier_id' + "'",
+        schema: schema63.required,
+        parentSchema: schema63,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err14];
+      } else {
+        vErrors.push(err14);
+      }
+      errors++;
+    }
+    if (data.allocation_type === undefined) {
+      const err15 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'allocation_type' },
+        message: "must have required property '" + 'allocation_type' + "'",
+        schema: schema63.required,
+        parentSchema: schema63,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err15];
+      } else {
+        vErrors.push(err15);
+      }
+      errors++;
+    }
+    if (data.piece_type === undefined) {
+      const err16 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'piece_type' },
+        message: "must have required property '" + 'piece_type' + "'",
+        schema: schema63.required,
+        parentSchema: schema63,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err16];
+      } else {
+        vErrors.push(err16);
+      }
+      errors++;
+    }
+    if (data.height === undefined) {
+      const err17 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'height' },
+        message: "must have required property '" + 'height' + "'",
+        schema: schema63.required,
+        parentSchema: schema63,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err17];
+      } else {
+        vErrors.push(err17);
+      }
+      errors++;
+    }
+    if (data.width === undefined) {
+      const err18 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'width' },
+        message: "must have required property '" + 'width' + "'",
+        schema: schema63.required,
+        parentSchema: schema63,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err18];
+      } else {
+        vErrors.push(err18);
+      }
+      errors++;
+    }
+    if (data.depth === undefined) {
+      const err19 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'depth' },
+        message: "must have required property '" + 'depth' + "'",
+        schema: schema63.required,
+        parentSchema: schema63,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err19];
+      } else {
+        vErrors.push(err19);
+      }
+      errors++;
+    }
+    if (data.expiry_days === undefined) {
+      const err20 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'expiry_days' },
+        message: "must have required property '" + 'expiry_days' + "'",
+        schema: schema63.required,
+        parentSchema: schema63,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err20];
+      } else {
+        vErrors.push(err20);
+      }
+      errors++;
+    }
+    if (data.reservation === undefined) {
+      const err21 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'reservation' },
+        message: "must have required property '" + 'reservation' + "'",
+        schema: schema63.required,
+        parentSchema: schema63,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err21];
+      } else {
+        vErrors.push(err21);
+      }
+      errors++;
+    }
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.piece_uid = true;
+      props0.piece_id = true;
+      props0.carrier_id = true;
+      props0.service_point_id = true;
+      props0.piece_type = true;
+      props0.allocation_type = true;
+      props0.reservation = true;
+      props0.courier_id = true;
+      props0.height = true;
+      props0.width = true;
+      props0.depth = true;
+      props0.wheelchair_accessible = true;
+      props0.reference = true;
+      props0.reservation_time = true;
+      props0.expiry_days = true;
+      props0.phone_country = true;
+      props0.recipient_name = true;
+      props0.recipient_phone = true;
+      props0.recipient_email = true;
+      props0.sender_name = true;
+      props0.sender_phone = true;
+      props0.sender_email = true;
+      props0.hardware_id = true;
+      props0.compartment_id = true;
+      props0.test_piece = true;
+      props0.booked_at = true;
+    }
+    if (data.piece_uid !== undefined) {
+      let data2 = data.piece_uid;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err22 = {
+          instancePath: instancePath + '/piece_uid',
+          schemaPath: 'common#/$defs/id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema65.type,
+          parentSchema: schema65,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        if (data2 < 1 || isNaN(data2)) {
+          const err23 = {
+            instancePath: instancePath + '/piece_uid',
+            schemaPath: 'common#/$defs/id/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema65,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.piece_id !== undefined) {
+      let data3 = data.piece_id;
+      if (typeof data3 === 'string') {
+        if (!formats4.validate(data3)) {
+          const err24 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/allOf/0/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema63.properties.piece_id.allOf[0],
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      }
+      if (typeof data3 === 'string') {
+        if (!formats6.validate(data3)) {
+          const err25 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/allOf/1/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema63.properties.piece_id.allOf[1],
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+      }
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 30) {
+          const err26 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema63.properties.piece_id,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        if (func2(data3) < 6) {
+          const err27 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/minLength',
+            keyword: 'minLength',
+            params: { limit: 6 },
+            message: 'must NOT have fewer than 6 characters',
+            schema: 6,
+            parentSchema: schema63.properties.piece_id,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+      } else {
+        const err28 = {
+          instancePath: instancePath + '/piece_id',
+          schemaPath: '#/properties/piece_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema63.properties.piece_id.type,
+          parentSchema: schema63.properties.piece_id,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+    if (data.carrier_id !== undefined) {
+      let data4 = data.carrier_id;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err29 = {
+          instancePath: instancePath + '/carrier_id',
+          schemaPath: '#/properties/carrier_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema63.properties.carrier_id.type,
+          parentSchema: schema63.properties.carrier_id,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+    }
+    if (data.service_point_id !== undefined) {
+      let data5 = data.service_point_id;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err30 = {
+          instancePath: instancePath + '/service_point_id',
+          schemaPath: '#/properties/service_point_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema63.properties.service_point_id.type,
+          parentSchema: schema63.properties.service_point_id,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    if (data.piece_type !== undefined) {
+      let data6 = data.piece_type;
+      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+        const err31 = {
+          instancePath: instancePath + '/piece_type',
+          schemaPath: '#/properties/piece_type/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema63.properties.piece_type.type,
+          parentSchema: schema63.properties.piece_type,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
+      if (!(data6 === 1 || data6 === 3)) {
+        const err32 = {
+          instancePath: instancePath + '/piece_type',
+          schemaPath: '#/properties/piece_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema63.properties.piece_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema63.properties.piece_type.enum,
+          parentSchema: schema63.properties.piece_type,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+    }
+    if (data.allocation_type !== undefined) {
+      let data7 = data.allocation_type;
+      if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+        const err33 = {
+          instancePath: instancePath + '/allocation_type',
+          schemaPath: '#/properties/allocation_type/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema63.properties.allocation_type.type,
+          parentSchema: schema63.properties.allocation_type,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      }
+      if (!(data7 === 1 || data7 === 2)) {
+        const err34 = {
+          instancePath: instancePath + '/allocation_type',
+          schemaPath: '#/properties/allocation_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema63.properties.allocation_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema63.properties.allocation_type.enum,
+          parentSchema: schema63.properties.allocation_type,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+    }
+    if (data.reservation !== undefined) {
+      let data8 = data.reservation;
+      if (typeof data8 !== 'string') {
+        const err35 = {
+          instancePath: instancePath + '/reservation',
+          schemaPath: '#/properties/reservation/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema63.properties.reservation.type,
+          parentSchema: schema63.properties.reservation,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      }
+      if (!(data8 === 'hard' || data8 === 'soft')) {
+        const err36 = {
+          instancePath: instancePath + '/reservation',
+          schemaPath: '#/properties/reservation/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema63.properties.reservation.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema63.properties.reservation.enum,
+          parentSchema: schema63.properties.reservation,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err36];
+        } else {
+          vErrors.push(err36);
+        }
+        errors++;
+      }
+    }
+    if (data.courier_id !== undefined) {
+      let data9 = data.courier_id;
+      if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9))) {
+        const err37 = {
+          instancePath: instancePath + '/courier_id',
+          schemaPath: '#/properties/courier_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema63.properties.courier_id.type,
+          parentSchema: schema63.properties.courier_id,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err37];
+        } else {
+          vErrors.push(err37);
+        }
+        errors++;
+      }
+    }
+    if (data.height !== undefined) {
+      let data10 = data.height;
+      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
+        const err38 = {
+          instancePath: instancePath + '/height',
+          schemaPath: '#/properties/height/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema63.properties.height.type,
+          parentSchema: schema63.properties.height,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+      if (typeof data10 == 'number' && isFinite(data10)) {
+        if (data10 > 49 || isNaN(data10)) {
+          const err39 = {
+            instancePath: instancePath + '/height',
+            schemaPath: '#/properties/height/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 49 },
+            message: 'must be <= 49',
+            schema: 49,
+            parentSchema: schema63.properties.height,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err39];
+          } else {
+            vErrors.push(err39);
+          }
+          errors++;
+        }
+        if (data10 < 1 || isNaN(data10)) {
+          const err40 = {
+            instancePath: instancePath + '/height',
+            schemaPath: '#/properties/height/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema63.properties.height,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err40];
+          } else {
+            vErrors.push(err40);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.width !== undefined) {
+      let data11 = data.width;
+      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+        const err41 = {
+          instancePath: instancePath + '/width',
+          schemaPath: '#/properties/width/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema63.properties.width.type,
+          parentSchema: schema63.properties.width,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
+        }
+        errors++;
+      }
+      if (typeof data11 == 'number' && isFinite(data11)) {
+        if (data11 > 43 || isNaN(data11)) {
+          const err42 = {
+            instancePath: instancePath + '/width',
+            schemaPath: '#/properties/width/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 43 },
+            message: 'must be <= 43',
+            schema: 43,
+            parentSchema: schema63.properties.width,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+        if (data11 < 1 || isNaN(data11)) {
+          const err43 = {
+            instancePath: instancePath + '/width',
+            schemaPath: '#/properties/width/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema63.properties.width,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err43];
+          } else {
+            vErrors.push(err43);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.depth !== undefined) {
+      let data12 = data.depth;
+      if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
+        const err44 = {
+          instancePath: instancePath + '/depth',
+          schemaPath: '#/properties/depth/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema63.properties.depth.type,
+          parentSchema: schema63.properties.depth,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err44];
+        } else {
+          vErrors.push(err44);
+        }
+        errors++;
+      }
+      if (typeof data12 == 'number' && isFinite(data12)) {
+        if (data12 > 58 || isNaN(data12)) {
+          const err45 = {
+            instancePath: instancePath + '/depth',
+            schemaPath: '#/properties/depth/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 58 },
+            message: 'must be <= 58',
+            schema: 58,
+            parentSchema: schema63.properties.depth,
+            data: data12,
+          };
+          if (vErrors === null) {
+            vErrors = [err45];
+          } else {
+            vErrors.push(err45);
+          }
+          errors++;
+        }
+        if (data12 < 1 || isNaN(data12)) {
+          const err46 = {
+            instancePath: instancePath + '/depth',
+            schemaPath: '#/properties/depth/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema63.properties.depth,
+            data: data12,
+          };
+          if (vErrors === null) {
+            vErrors = [err46];
+          } else {
+            vErrors.push(err46);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.wheelchair_accessible !== undefined) {
+      let data13 = data.wheelchair_accessible;
+      if (typeof data13 !== 'boolean') {
+        const err47 = {
+          instancePath: instancePath + '/wheelchair_accessible',
+          schemaPath: '#/properties/wheelchair_accessible/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema63.properties.wheelchair_accessible.type,
+          parentSchema: schema63.properties.wheelchair_accessible,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err47];
+        } else {
+          vErrors.push(err47);
+        }
+        errors++;
+      }
+    }
+    if (data.reference !== undefined) {
+      let data14 = data.reference;
+      if (typeof data14 === 'string') {
+        if (!formats8.validate(data14)) {
+          const err48 = {
+            instancePath: instancePath + '/reference',
+            schemaPath: '#/properties/reference/allOf/0/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema63.properties.reference.allOf[0],
+            data: data14,
+          };
+          if (vErrors === null) {
+            vErrors = [err48];
+          } else {
+            vErrors.push(err48);
+          }
+          errors++;
+        }
+      }
+      if (typeof data14 === 'string') {
+        if (!formats6.validate(data14)) {
+          const err49 = {
+            instancePath: instancePath + '/reference',
+            schemaPath: '#/properties/reference/allOf/1/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema63.properties.reference.allOf[1],
+            data: data14,
+          };
+          if (vErrors === null) {
+            vErrors = [err49];
+          } else {
+            vErrors.push(err49);
+          }
+          errors++;
+        }
+      }
+      if (typeof data14 === 'string') {
+        if (func2(data14) > 50) {
+          const err50 = {
+            instancePath: instancePath + '/reference',
+            schemaPath: '#/properties/reference/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 50 },
+            message: 'must NOT have more than 50 characters',
+            schema: 50,
+            parentSchema: schema63.properties.reference,
+            data: data14,
+          };
+          if (vErrors === null) {
+            vErrors = [err50];
+          } else {
+            vErrors.push(err50);
+          }
+          errors++;
+        }
+      } else {
+        const err51 = {
+          instancePath: instancePath + '/reference',
+          schemaPath: '#/properties/reference/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema63.properties.reference.type,
+          parentSchema: schema63.properties.reference,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err51];
+        } else {
+          vErrors.push(err51);
+        }
+        errors++;
+      }
+    }
+    if (data.reservation_time !== undefined) {
+      let data15 = data.reservation_time;
+      if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15))) {
+        const err52 = {
+          instancePath: instancePath + '/reservation_time',
+          schemaPath: '#/properties/reservation_time/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema63.properties.reservation_time.type,
+          parentSchema: schema63.properties.reservation_time,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err52];
+        } else {
+          vErrors.push(err52);
+        }
+        errors++;
+      }
+      if (typeof data15 == 'number' && isFinite(data15)) {
+        if (data15 > 168 || isNaN(data15)) {
+          const err53 = {
+            instancePath: instancePath + '/reservation_time',
+            schemaPath: '#/properties/reservation_time/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 168 },
+            message: 'must be <= 168',
+            schema: 168,
+            parentSchema: schema63.properties.reservation_time,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err53];
+          } else {
+            vErrors.push(err53);
+          }
+          errors++;
+        }
+        if (data15 < 1 || isNaN(data15)) {
+          const err54 = {
+            instancePath: instancePath + '/reservation_time',
+            schemaPath: '#/properties/reservation_time/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema63.properties.reservation_time,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err54];
+          } else {
+            vErrors.push(err54);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.expiry_days !== undefined) {
+      let data16 = data.expiry_days;
+      if (!(typeof data16 == 'number' && !(data16 % 1) && !isNaN(data16) && isFinite(data16))) {
+        const err55 = {
+          instancePath: instancePath + '/expiry_days',
+          schemaPath: '#/properties/expiry_days/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema63.properties.expiry_days.type,
+          parentSchema: schema63.properties.expiry_days,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err55];
+        } else {
+          vErrors.push(err55);
+        }
+        errors++;
+      }
+      if (typeof data16 == 'number' && isFinite(data16)) {
+        if (data16 > 30 || isNaN(data16)) {
+          const err56 = {
+            instancePath: instancePath + '/expiry_days',
+            schemaPath: '#/properties/expiry_days/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 30 },
+            message: 'must be <= 30',
+            schema: 30,
+            parentSchema: schema63.properties.expiry_days,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err56];
+          } else {
+            vErrors.push(err56);
+          }
+          errors++;
+        }
+        if (data16 < 1 || isNaN(data16)) {
+          const err57 = {
+            instancePath: instancePath + '/expiry_days',
+            schemaPath: '#/properties/expiry_days/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema63.properties.expiry_days,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err57];
+          } else {
+            vErrors.push(err57);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.phone_country !== undefined) {
+      let data17 = data.phone_country;
+      if (typeof data17 !== 'string') {
+        const err58 = {
+          instancePath: instancePath + '/phone_country',
+          schemaPath: 'common#/$defs/countryCode/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema66.type,
+          parentSchema: schema66,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err58];
+        } else {
+          vErrors.push(err58);
+        }
+        errors++;
+      }
+      if (!(
+        data17 === 'DK' ||
+        data17 === 'NO' ||
+        data17 === 'SE' ||
+        data17 === 'PL' ||
+        data17 === 'FI' ||
+        data17 === 'RO' ||
+        data17 === 'BE' ||
+        data17 === 'GR' ||
+        data17 === 'DE'
+      )) {
+        const err59 = {
+          instancePath: instancePath + '/phone_country',
+          schemaPath: 'common#/$defs/countryCode/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema66.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema66.enum,
+          parentSchema: schema66,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err59];
+        } else {
+          vErrors.push(err59);
+        }
+        errors++;
+      }
+    }
+    if (data.recipient_name !== undefined) {
+      let data18 = data.recipient_name;
+      if (typeof data18 === 'string') {
+        if (func2(data18) > 70) {
+          const err60 = {
+            instancePath: instancePath + '/recipient_name',
+            schemaPath: '#/properties/recipient_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema63.properties.recipient_name,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err60];
+          } else {
+            vErrors.push(err60);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data18)) {
+          const err61 = {
+            instancePath: instancePath + '/recipient_name',
+            schemaPath: '#/properties/recipient_name/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema63.properties.recipient_name,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err61];
+          } else {
+            vErrors.push(err61);
+          }
+          errors++;
+        }
+      } else {
+        const err62 = {
+          instancePath: instancePath + '/recipient_name',
+          schemaPath: '#/properties/recipient_name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema63.properties.recipient_name.type,
+          parentSchema: schema63.properties.recipient_name,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err62];
+        } else {
+          vErrors.push(err62);
+        }
+        errors++;
+      }
+    }
+    if (data.recipient_phone !== undefined) {
+      let data19 = data.recipient_phone;
+      if (typeof data19 === 'string') {
+        const message0 = func20(data19, 'phone_country', data);
+        if (message0 !== undefined) {
+          const err63 = {
+            instancePath: instancePath + '/recipient_phone',
+            schemaPath: '#/properties/recipient_phone/x-phone-country',
+            keyword: 'x-phone-country',
+            params: { message: message0 },
+            message: message0,
+            schema: 'phone_country',
+            parentSchema: schema63.properties.recipient_phone,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err63];
+          } else {
+            vErrors.push(err63);
+          }
+          errors++;
+        }
+      } else {
+        const err64 = {
+          instancePath: instancePath + '/recipient_phone',
+          schemaPath: '#/properties/recipient_phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema63.properties.recipient_phone.type,
+          parentSchema: schema63.properties.recipient_phone,
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err64];
+        } else {
+          vErrors.push(err64);
+        }
+        errors++;
+      }
+    }
+    if (data.recipient_email !== undefined) {
+      let data20 = data.recipient_email;
+      if (typeof data20 === 'string') {
+        if (func2(data20) > 70) {
+          const err65 = {
+            instancePath: instancePath + '/recipient_email',
+            schemaPath: '#/properties/recipient_email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema63.properties.recipient_email,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err65];
+          } else {
+            vErrors.push(err65);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data20)) {
+          const err66 = {
+            instancePath: instancePath + '/recipient_email',
+            schemaPath: '#/properties/recipient_email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema63.properties.recipient_email,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err66];
+          } else {
+            vErrors.push(err66);
+          }
+          errors++;
+        }
+      } else {
+        const err67 = {
+          instancePath: instancePath + '/recipient_email',
+          schemaPath: '#/properties/recipient_email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema63.properties.recipient_email.type,
+          parentSchema: schema63.properties.recipient_email,
+          data: data20,
+        };
+        if (vErrors === null) {
+          vErrors = [err67];
+        } else {
+          vErrors.push(err67);
+        }
+        errors++;
+      }
+    }
+    if (data.sender_name !== undefined) {
+      let data21 = data.sender_name;
+      if (typeof data21 === 'string') {
+        if (func2(data21) > 70) {
+          const err68 = {
+            instancePath: instancePath + '/sender_name',
+            schemaPath: '#/properties/sender_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema63.properties.sender_name,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err68];
+          } else {
+            vErrors.push(err68);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data21)) {
+          const err69 = {
+            instancePath: instancePath + '/sender_name',
+            schemaPath: '#/properties/sender_name/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema63.properties.sender_name,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err69];
+          } else {
+            vErrors.push(err69);
+          }
+          errors++;
+        }
+      } else {
+        const err70 = {
+          instancePath: instancePath + '/sender_name',
+          schemaPath: '#/properties/sender_name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema63.properties.sender_name.type,
+          parentSchema: schema63.properties.sender_name,
+          data: data21,
+        };
+        if (vErrors === null) {
+          vErrors = [err70];
+        } else {
+          vErrors.push(err70);
+        }
+        errors++;
+      }
+    }
+    if (data.sender_phone !== undefined) {
+      let data22 = data.sender_phone;
+      if (typeof data22 === 'string') {
+        const message1 = func20(data22, 'phone_country', data);
+        if (message1 !== undefined) {
+          const err71 = {
+            instancePath: instancePath + '/sender_phone',
+            schemaPath: '#/properties/sender_phone/x-phone-country',
+            keyword: 'x-phone-country',
+            params: { message: message1 },
+            message: message1,
+            schema: 'phone_country',
+            parentSchema: schema63.properties.sender_phone,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err71];
+          } else {
+            vErrors.push(err71);
+          }
+          errors++;
+        }
+      } else {
+        const err72 = {
+          instancePath: instancePath + '/sender_phone',
+          schemaPath: '#/properties/sender_phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema63.properties.sender_phone.type,
+          parentSchema: schema63.properties.sender_phone,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err72];
+        } else {
+          vErrors.push(err72);
+        }
+        errors++;
+      }
+    }
+    if (data.sender_email !== undefined) {
+      let data23 = data.sender_email;
+      if (typeof data23 === 'string') {
+        if (func2(data23) > 70) {
+          const err73 = {
+            instancePath: instancePath + '/sender_email',
+            schemaPath: '#/properties/sender_email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema63.properties.sender_email,
+            data: data23,
+          };
+          if (vErrors === null) {
+            vErrors = [err73];
+          } else {
+            vErrors.push(err73);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data23)) {
+          const err74 = {
+            instancePath: instancePath + '/sender_email',
+            schemaPath: '#/properties/sender_email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema63.properties.sender_email,
+            data: data23,
+          };
+          if (vErrors === null) {
+            vErrors = [err74];
+          } else {
+            vErrors.push(err74);
+          }
+          errors++;
+        }
+      } else {
+        const err75 = {
+          instancePath: instancePath + '/sender_email',
+          schemaPath: '#/properties/sender_email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema63.properties.sender_email.type,
+          parentSchema: schema63.properties.sender_email,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err75];
+        } else {
+          vErrors.push(err75);
+        }
+        errors++;
+      }
+    }
+    if (data.hardware_id !== undefined) {
+      let data24 = data.hardware_id;
+      if (!(typeof data24 == 'number' && !(data24 % 1) && !isNaN(data24) && isFinite(data24))) {
+        const err76 = {
+          instancePath: instancePath + '/hardware_id',
+          schemaPath: '#/properties/hardware_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema63.properties.hardware_id.type,
+          parentSchema: schema63.properties.hardware_id,
+          data: data24,
+        };
+        if (vErrors === null) {
+          vErrors = [err76];
+        } else {
+          vErrors.push(err76);
+        }
+        errors++;
+      }
+    }
+    if (data.compartment_id !== undefined) {
+      let data25 = data.compartment_id;
+      if (!(typeof data25 == 'number' && !(data25 % 1) && !isNaN(data25) && isFinite(data25))) {
+        const err77 = {
+          instancePath: instancePath + '/compartment_id',
+          schemaPath: '#/properties/compartment_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema63.properties.compartment_id.type,
+          parentSchema: schema63.properties.compartment_id,
+          data: data25,
+        };
+        if (vErrors === null) {
+          vErrors = [err77];
+        } else {
+          vErrors.push(err77);
+        }
+        errors++;
+      }
+    }
+    if (data.test_piece !== undefined) {
+      let data26 = data.test_piece;
+      if (typeof data26 !== 'boolean') {
+        const err78 = {
+          instancePath: instancePath + '/test_piece',
+          schemaPath: '#/properties/test_piece/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema63.properties.test_piece.type,
+          parentSchema: schema63.properties.test_piece,
+          data: data26,
+        };
+        if (vErrors === null) {
+          vErrors = [err78];
+        } else {
+          vErrors.push(err78);
+        }
+        errors++;
+      }
+    }
+    if (data.booked_at !== undefined) {
+      let data27 = data.booked_at;
+      if (typeof data27 === 'string') {
+        if (!formats2.validate(data27)) {
+          const err79 = {
+            instancePath: instancePath + '/booked_at',
+            schemaPath: '#/properties/booked_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema63.properties.booked_at,
+            data: data27,
+          };
+          if (vErrors === null) {
+            vErrors = [err79];
+          } else {
+            vErrors.push(err79);
+          }
+          errors++;
+        }
+      } else {
+        const err80 = {
+          instancePath: instancePath + '/booked_at',
+          schemaPath: '#/properties/booked_at/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema63.properties.booked_at.type,
+          parentSchema: schema63.properties.booked_at,
+          data: data27,
+        };
+        if (vErrors === null) {
+          vErrors = [err80];
+        } else {
+          vErrors.push(err80);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err81 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema63.type,
+      parentSchema: schema63,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err81];
+    } else {
+      vErrors.push(err81);
+    }
+    errors++;
+  }
+  validate35.errors = vErrors;
+  evaluated0.props = props0;
+  return errors === 0;
+}
+validate35.evaluated = { dynamicProps: true, dynamicItems: false };
+
+export const carrier = validate37;
+const schema67 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'carrier',
   title: 'Carrier',
@@ -214,21 +2755,18 @@ const schema61 = {
     },
   },
 };
-const schema63 = { type: 'string', enum: ['DK', 'NO', 'SE', 'PL', 'FI', 'RO', 'BE', 'GR', 'DE'] };
-const formats0 = sharedValidators.formats['name-characters'];
-const formats2 = sharedValidators.formats['https-url'];
-const formats4 = sharedValidators.formats['email-list'];
-const formats6 = sharedValidators.formats['no-special-characters'];
-const func2 = ajvRuntime_ucs2length_default;
-const pattern6 = new RegExp('^#[0-9a-fA-F]{6}$', 'u');
+const formats22 = sharedValidators.formats['name-characters'];
+const formats24 = sharedValidators.formats['https-url'];
+const formats26 = sharedValidators.formats['email-list'];
+const pattern7 = new RegExp('^#[0-9a-fA-F]{6}$', 'u');
 
-function validate33(
+function validate37(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="carrier" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate33.evaluated;
+  const evaluated0 = validate37.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -243,8 +2781,8 @@ function validate33(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -261,8 +2799,8 @@ function validate33(
         keyword: 'required',
         params: { missingProperty: 'primary_country_code' },
         message: "must have required property '" + 'primary_country_code' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -279,8 +2817,8 @@ function validate33(
         keyword: 'required',
         params: { missingProperty: 'service_point_radius' },
         message: "must have required property '" + 'service_point_radius' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -299,8 +2837,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.carrier_id.type,
-          parentSchema: schema61.properties.carrier_id,
+          schema: schema67.properties.carrier_id.type,
+          parentSchema: schema67.properties.carrier_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -322,7 +2860,7 @@ function validate33(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema61.properties.name,
+            parentSchema: schema67.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -340,7 +2878,7 @@ function validate33(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema61.properties.name,
+            parentSchema: schema67.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -350,7 +2888,7 @@ function validate33(
           }
           errors++;
         }
-        if (!formats0.validate(data1)) {
+        if (!formats22.validate(data1)) {
           const err6 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/format',
@@ -358,7 +2896,7 @@ function validate33(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema61.properties.name,
+            parentSchema: schema67.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -375,8 +2913,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.name.type,
-          parentSchema: schema61.properties.name,
+          schema: schema67.properties.name.type,
+          parentSchema: schema67.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -396,8 +2934,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.active.type,
-          parentSchema: schema61.properties.active,
+          schema: schema67.properties.active.type,
+          parentSchema: schema67.properties.active,
           data: data2,
         };
         if (vErrors === null) {
@@ -417,8 +2955,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.type,
-          parentSchema: schema63,
+          schema: schema66.type,
+          parentSchema: schema66,
           data: data3,
         };
         if (vErrors === null) {
@@ -443,10 +2981,10 @@ function validate33(
           instancePath: instancePath + '/primary_country_code',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema63.enum },
+          params: { allowedValues: schema66.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema63.enum,
-          parentSchema: schema63,
+          schema: schema66.enum,
+          parentSchema: schema66,
           data: data3,
         };
         if (vErrors === null) {
@@ -468,7 +3006,7 @@ function validate33(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema61.properties.service_point_radius,
+            parentSchema: schema67.properties.service_point_radius,
             data: data4,
           };
           if (vErrors === null) {
@@ -486,7 +3024,7 @@ function validate33(
             params: { comparison: '>=', limit: 0.1 },
             message: 'must be >= 0.1',
             schema: 0.1,
-            parentSchema: schema61.properties.service_point_radius,
+            parentSchema: schema67.properties.service_point_radius,
             data: data4,
           };
           if (vErrors === null) {
@@ -503,8 +3041,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema61.properties.service_point_radius.type,
-          parentSchema: schema61.properties.service_point_radius,
+          schema: schema67.properties.service_point_radius.type,
+          parentSchema: schema67.properties.service_point_radius,
           data: data4,
         };
         if (vErrors === null) {
@@ -524,8 +3062,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.allocation_default_behaviour.type,
-          parentSchema: schema61.properties.allocation_default_behaviour,
+          schema: schema67.properties.allocation_default_behaviour.type,
+          parentSchema: schema67.properties.allocation_default_behaviour,
           data: data5,
         };
         if (vErrors === null) {
@@ -540,10 +3078,10 @@ function validate33(
           instancePath: instancePath + '/allocation_default_behaviour',
           schemaPath: '#/properties/allocation_default_behaviour/enum',
           keyword: 'enum',
-          params: { allowedValues: schema61.properties.allocation_default_behaviour.enum },
+          params: { allowedValues: schema67.properties.allocation_default_behaviour.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema61.properties.allocation_default_behaviour.enum,
-          parentSchema: schema61.properties.allocation_default_behaviour,
+          schema: schema67.properties.allocation_default_behaviour.enum,
+          parentSchema: schema67.properties.allocation_default_behaviour,
           data: data5,
         };
         if (vErrors === null) {
@@ -563,8 +3101,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.booking_notification_behaviour.type,
-          parentSchema: schema61.properties.booking_notification_behaviour,
+          schema: schema67.properties.booking_notification_behaviour.type,
+          parentSchema: schema67.properties.booking_notification_behaviour,
           data: data6,
         };
         if (vErrors === null) {
@@ -579,10 +3117,10 @@ function validate33(
           instancePath: instancePath + '/booking_notification_behaviour',
           schemaPath: '#/properties/booking_notification_behaviour/enum',
           keyword: 'enum',
-          params: { allowedValues: schema61.properties.booking_notification_behaviour.enum },
+          params: { allowedValues: schema67.properties.booking_notification_behaviour.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema61.properties.booking_notification_behaviour.enum,
-          parentSchema: schema61.properties.booking_notification_behaviour,
+          schema: schema67.properties.booking_notification_behaviour.enum,
+          parentSchema: schema67.properties.booking_notification_behaviour,
           data: data6,
         };
         if (vErrors === null) {
@@ -602,8 +3140,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.expiry_days.type,
-          parentSchema: schema61.properties.expiry_days,
+          schema: schema67.properties.expiry_days.type,
+          parentSchema: schema67.properties.expiry_days,
           data: data7,
         };
         if (vErrors === null) {
@@ -622,7 +3160,7 @@ function validate33(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema61.properties.expiry_days,
+            parentSchema: schema67.properties.expiry_days,
             data: data7,
           };
           if (vErrors === null) {
@@ -640,7 +3178,7 @@ function validate33(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema61.properties.expiry_days,
+            parentSchema: schema67.properties.expiry_days,
             data: data7,
           };
           if (vErrors === null) {
@@ -661,8 +3199,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.end_user_signature.type,
-          parentSchema: schema61.properties.end_user_signature,
+          schema: schema67.properties.end_user_signature.type,
+          parentSchema: schema67.properties.end_user_signature,
           data: data8,
         };
         if (vErrors === null) {
@@ -682,8 +3220,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.own_end_user_app.type,
-          parentSchema: schema61.properties.own_end_user_app,
+          schema: schema67.properties.own_end_user_app.type,
+          parentSchema: schema67.properties.own_end_user_app,
           data: data9,
         };
         if (vErrors === null) {
@@ -703,8 +3241,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema61.properties.reminder.type,
-          parentSchema: schema61.properties.reminder,
+          schema: schema67.properties.reminder.type,
+          parentSchema: schema67.properties.reminder,
           data: data10,
         };
         if (vErrors === null) {
@@ -724,8 +3262,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.api_key.type,
-          parentSchema: schema61.properties.api_key,
+          schema: schema67.properties.api_key.type,
+          parentSchema: schema67.properties.api_key,
           data: data11,
         };
         if (vErrors === null) {
@@ -747,7 +3285,7 @@ function validate33(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema61.properties.webhook_url,
+            parentSchema: schema67.properties.webhook_url,
             data: data12,
           };
           if (vErrors === null) {
@@ -757,7 +3295,7 @@ function validate33(
           }
           errors++;
         }
-        if (!formats2.validate(data12)) {
+        if (!formats24.validate(data12)) {
           const err26 = {
             instancePath: instancePath + '/webhook_url',
             schemaPath: '#/properties/webhook_url/format',
@@ -765,7 +3303,7 @@ function validate33(
             params: { format: 'https-url' },
             message: 'must match format "' + 'https-url' + '"',
             schema: 'https-url',
-            parentSchema: schema61.properties.webhook_url,
+            parentSchema: schema67.properties.webhook_url,
             data: data12,
           };
           if (vErrors === null) {
@@ -782,8 +3320,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.webhook_url.type,
-          parentSchema: schema61.properties.webhook_url,
+          schema: schema67.properties.webhook_url.type,
+          parentSchema: schema67.properties.webhook_url,
           data: data12,
         };
         if (vErrors === null) {
@@ -805,7 +3343,7 @@ function validate33(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema61.properties.webhook_http_header,
+            parentSchema: schema67.properties.webhook_http_header,
             data: data13,
           };
           if (vErrors === null) {
@@ -822,8 +3360,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.webhook_http_header.type,
-          parentSchema: schema61.properties.webhook_http_header,
+          schema: schema67.properties.webhook_http_header.type,
+          parentSchema: schema67.properties.webhook_http_header,
           data: data13,
         };
         if (vErrors === null) {
@@ -847,8 +3385,8 @@ function validate33(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema61.properties.webhook_events.items.type,
-              parentSchema: schema61.properties.webhook_events.items,
+              schema: schema67.properties.webhook_events.items.type,
+              parentSchema: schema67.properties.webhook_events.items,
               data: data15,
             };
             if (vErrors === null) {
@@ -870,10 +3408,10 @@ function validate33(
               instancePath: instancePath + '/webhook_events/' + i0,
               schemaPath: '#/properties/webhook_events/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema61.properties.webhook_events.items.enum },
+              params: { allowedValues: schema67.properties.webhook_events.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema61.properties.webhook_events.items.enum,
-              parentSchema: schema61.properties.webhook_events.items,
+              schema: schema67.properties.webhook_events.items.enum,
+              parentSchema: schema67.properties.webhook_events.items,
               data: data15,
             };
             if (vErrors === null) {
@@ -902,7 +3440,7 @@ function validate33(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema61.properties.webhook_events,
+                parentSchema: schema67.properties.webhook_events,
                 data: data14,
               };
               if (vErrors === null) {
@@ -923,8 +3461,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema61.properties.webhook_events.type,
-          parentSchema: schema61.properties.webhook_events,
+          schema: schema67.properties.webhook_events.type,
+          parentSchema: schema67.properties.webhook_events,
           data: data14,
         };
         if (vErrors === null) {
@@ -944,8 +3482,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.webhook_retry_attempts.type,
-          parentSchema: schema61.properties.webhook_retry_attempts,
+          schema: schema67.properties.webhook_retry_attempts.type,
+          parentSchema: schema67.properties.webhook_retry_attempts,
           data: data16,
         };
         if (vErrors === null) {
@@ -964,7 +3502,7 @@ function validate33(
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema61.properties.webhook_retry_attempts,
+            parentSchema: schema67.properties.webhook_retry_attempts,
             data: data16,
           };
           if (vErrors === null) {
@@ -982,7 +3520,7 @@ function validate33(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema61.properties.webhook_retry_attempts,
+            parentSchema: schema67.properties.webhook_retry_attempts,
             data: data16,
           };
           if (vErrors === null) {
@@ -1003,8 +3541,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.webhook_retry_interval.type,
-          parentSchema: schema61.properties.webhook_retry_interval,
+          schema: schema67.properties.webhook_retry_interval.type,
+          parentSchema: schema67.properties.webhook_retry_interval,
           data: data17,
         };
         if (vErrors === null) {
@@ -1023,7 +3561,7 @@ function validate33(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema61.properties.webhook_retry_interval,
+            parentSchema: schema67.properties.webhook_retry_interval,
             data: data17,
           };
           if (vErrors === null) {
@@ -1041,7 +3579,7 @@ function validate33(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema61.properties.webhook_retry_interval,
+            parentSchema: schema67.properties.webhook_retry_interval,
             data: data17,
           };
           if (vErrors === null) {
@@ -1062,8 +3600,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.webhook_first_delay.type,
-          parentSchema: schema61.properties.webhook_first_delay,
+          schema: schema67.properties.webhook_first_delay.type,
+          parentSchema: schema67.properties.webhook_first_delay,
           data: data18,
         };
         if (vErrors === null) {
@@ -1082,7 +3620,7 @@ function validate33(
             params: { comparison: '<=', limit: 120 },
             message: 'must be <= 120',
             schema: 120,
-            parentSchema: schema61.properties.webhook_first_delay,
+            parentSchema: schema67.properties.webhook_first_delay,
             data: data18,
           };
           if (vErrors === null) {
@@ -1100,7 +3638,7 @@ function validate33(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema61.properties.webhook_first_delay,
+            parentSchema: schema67.properties.webhook_first_delay,
             data: data18,
           };
           if (vErrors === null) {
@@ -1121,8 +3659,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.webhook_cycle_repeat.type,
-          parentSchema: schema61.properties.webhook_cycle_repeat,
+          schema: schema67.properties.webhook_cycle_repeat.type,
+          parentSchema: schema67.properties.webhook_cycle_repeat,
           data: data19,
         };
         if (vErrors === null) {
@@ -1141,7 +3679,7 @@ function validate33(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema61.properties.webhook_cycle_repeat,
+            parentSchema: schema67.properties.webhook_cycle_repeat,
             data: data19,
           };
           if (vErrors === null) {
@@ -1159,7 +3697,7 @@ function validate33(
             params: { comparison: '>=', limit: 10 },
             message: 'must be >= 10',
             schema: 10,
-            parentSchema: schema61.properties.webhook_cycle_repeat,
+            parentSchema: schema67.properties.webhook_cycle_repeat,
             data: data19,
           };
           if (vErrors === null) {
@@ -1182,7 +3720,7 @@ function validate33(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema61.properties.invoicing_email,
+            parentSchema: schema67.properties.invoicing_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -1192,7 +3730,7 @@ function validate33(
           }
           errors++;
         }
-        if (!formats4.validate(data20)) {
+        if (!formats26.validate(data20)) {
           const err47 = {
             instancePath: instancePath + '/invoicing_email',
             schemaPath: '#/properties/invoicing_email/format',
@@ -1200,7 +3738,7 @@ function validate33(
             params: { format: 'email-list' },
             message: 'must match format "' + 'email-list' + '"',
             schema: 'email-list',
-            parentSchema: schema61.properties.invoicing_email,
+            parentSchema: schema67.properties.invoicing_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -1217,8 +3755,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.invoicing_email.type,
-          parentSchema: schema61.properties.invoicing_email,
+          schema: schema67.properties.invoicing_email.type,
+          parentSchema: schema67.properties.invoicing_email,
           data: data20,
         };
         if (vErrors === null) {
@@ -1240,7 +3778,7 @@ function validate33(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema61.properties.invoicing_reference,
+            parentSchema: schema67.properties.invoicing_reference,
             data: data21,
           };
           if (vErrors === null) {
@@ -1258,7 +3796,7 @@ function validate33(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema61.properties.invoicing_reference,
+            parentSchema: schema67.properties.invoicing_reference,
             data: data21,
           };
           if (vErrors === null) {
@@ -1275,8 +3813,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.invoicing_reference.type,
-          parentSchema: schema61.properties.invoicing_reference,
+          schema: schema67.properties.invoicing_reference.type,
+          parentSchema: schema67.properties.invoicing_reference,
           data: data21,
         };
         if (vErrors === null) {
@@ -1290,7 +3828,7 @@ function validate33(
     if (data.color_code !== undefined) {
       let data22 = data.color_code;
       if (typeof data22 === 'string') {
-        if (!pattern6.test(data22)) {
+        if (!pattern7.test(data22)) {
           const err52 = {
             instancePath: instancePath + '/color_code',
             schemaPath: '#/properties/color_code/pattern',
@@ -1298,7 +3836,7 @@ function validate33(
             params: { pattern: '^#[0-9a-fA-F]{6}$' },
             message: 'must match pattern "' + '^#[0-9a-fA-F]{6}$' + '"',
             schema: '^#[0-9a-fA-F]{6}$',
-            parentSchema: schema61.properties.color_code,
+            parentSchema: schema67.properties.color_code,
             data: data22,
           };
           if (vErrors === null) {
@@ -1315,8 +3853,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.color_code.type,
-          parentSchema: schema61.properties.color_code,
+          schema: schema67.properties.color_code.type,
+          parentSchema: schema67.properties.color_code,
           data: data22,
         };
         if (vErrors === null) {
@@ -1336,8 +3874,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.logo_url.type,
-          parentSchema: schema61.properties.logo_url,
+          schema: schema67.properties.logo_url.type,
+          parentSchema: schema67.properties.logo_url,
           data: data23,
         };
         if (vErrors === null) {
@@ -1355,8 +3893,8 @@ function validate33(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema61.type,
-      parentSchema: schema61,
+      schema: schema67.type,
+      parentSchema: schema67,
       data,
     };
     if (vErrors === null) {
@@ -1366,10 +3904,10 @@ function validate33(
     }
     errors++;
   }
-  validate33.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
-validate33.evaluated = {
+validate37.evaluated = {
   props: {
     carrier_id: true,
     name: true,
@@ -1399,8 +3937,8 @@ validate33.evaluated = {
   dynamicItems: false,
 };
 
-export const carrierExpirySettings = validate35;
-const schema64 = {
+export const carrierExpirySettings = validate38;
+const schema69 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'carrier-expiry-settings',
   title: 'Carrier expiry settings',
@@ -1411,13 +3949,13 @@ const schema64 = {
   properties: { expiry_days: { type: 'integer', minimum: 1, maximum: 30 }, reminder: { type: 'boolean' } },
 };
 
-function validate35(
+function validate38(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="carrier-expiry-settings" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate35.evaluated;
+  const evaluated0 = validate38.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1432,8 +3970,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'expiry_days' },
         message: "must have required property '" + 'expiry_days' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -1450,8 +3988,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'reminder' },
         message: "must have required property '" + 'reminder' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -1470,8 +4008,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.expiry_days.type,
-          parentSchema: schema64.properties.expiry_days,
+          schema: schema69.properties.expiry_days.type,
+          parentSchema: schema69.properties.expiry_days,
           data: data0,
         };
         if (vErrors === null) {
@@ -1490,7 +4028,7 @@ function validate35(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema64.properties.expiry_days,
+            parentSchema: schema69.properties.expiry_days,
             data: data0,
           };
           if (vErrors === null) {
@@ -1508,7 +4046,7 @@ function validate35(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema64.properties.expiry_days,
+            parentSchema: schema69.properties.expiry_days,
             data: data0,
           };
           if (vErrors === null) {
@@ -1529,8 +4067,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema64.properties.reminder.type,
-          parentSchema: schema64.properties.reminder,
+          schema: schema69.properties.reminder.type,
+          parentSchema: schema69.properties.reminder,
           data: data1,
         };
         if (vErrors === null) {
@@ -1548,8 +4086,8 @@ function validate35(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema64.type,
-      parentSchema: schema64,
+      schema: schema69.type,
+      parentSchema: schema69,
       data,
     };
     if (vErrors === null) {
@@ -1559,13 +4097,13 @@ function validate35(
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate38.errors = vErrors;
   return errors === 0;
 }
-validate35.evaluated = { props: { expiry_days: true, reminder: true }, dynamicProps: false, dynamicItems: false };
+validate38.evaluated = { props: { expiry_days: true, reminder: true }, dynamicProps: false, dynamicItems: false };
 
-export const common = validate34;
-const schema62 = {
+export const common = validate36;
+const schema64 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'common',
   title: 'Common definitions',
@@ -1642,17 +4180,17 @@ const schema62 = {
   },
 };
 
-function validate34(
+function validate36(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
-  /*# sourceURL="common" */ validate34.errors = null;
+  /*# sourceURL="common" */ validate36.errors = null;
   return true;
 }
-validate34.evaluated = { dynamicProps: false, dynamicItems: false };
+validate36.evaluated = { dynamicProps: false, dynamicItems: false };
 
-export const compartment = validate36;
-const schema65 = {
+export const compartment = validate39;
+const schema70 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'compartment',
   title: 'Compartment',
@@ -1677,15 +4215,14 @@ const schema65 = {
     is_locked: { type: 'boolean', default: false },
   },
 };
-const schema66 = { type: 'integer', minimum: 1 };
 
-function validate36(
+function validate39(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="compartment" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate36.evaluated;
+  const evaluated0 = validate39.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1700,8 +4237,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'compartment_id' },
         message: "must have required property '" + 'compartment_id' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -1718,8 +4255,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'hardware_id' },
         message: "must have required property '" + 'hardware_id' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -1736,8 +4273,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'column' },
         message: "must have required property '" + 'column' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -1754,8 +4291,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'position' },
         message: "must have required property '" + 'position' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -1772,8 +4309,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'size' },
         message: "must have required property '" + 'size' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -1792,8 +4329,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema65.type,
+          parentSchema: schema65,
           data: data0,
         };
         if (vErrors === null) {
@@ -1812,7 +4349,7 @@ function validate36(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema65,
             data: data0,
           };
           if (vErrors === null) {
@@ -1833,8 +4370,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema65.type,
+          parentSchema: schema65,
           data: data1,
         };
         if (vErrors === null) {
@@ -1853,7 +4390,7 @@ function validate36(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema65,
             data: data1,
           };
           if (vErrors === null) {
@@ -1874,8 +4411,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.column.type,
-          parentSchema: schema65.properties.column,
+          schema: schema70.properties.column.type,
+          parentSchema: schema70.properties.column,
           data: data2,
         };
         if (vErrors === null) {
@@ -1894,7 +4431,7 @@ function validate36(
             params: { comparison: '<=', limit: 12 },
             message: 'must be <= 12',
             schema: 12,
-            parentSchema: schema65.properties.column,
+            parentSchema: schema70.properties.column,
             data: data2,
           };
           if (vErrors === null) {
@@ -1912,7 +4449,7 @@ function validate36(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65.properties.column,
+            parentSchema: schema70.properties.column,
             data: data2,
           };
           if (vErrors === null) {
@@ -1933,8 +4470,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.position.type,
-          parentSchema: schema65.properties.position,
+          schema: schema70.properties.position.type,
+          parentSchema: schema70.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -1953,7 +4490,7 @@ function validate36(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema65.properties.position,
+            parentSchema: schema70.properties.position,
             data: data3,
           };
           if (vErrors === null) {
@@ -1971,7 +4508,7 @@ function validate36(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65.properties.position,
+            parentSchema: schema70.properties.position,
             data: data3,
           };
           if (vErrors === null) {
@@ -1992,8 +4529,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema65.properties.size.type,
-          parentSchema: schema65.properties.size,
+          schema: schema70.properties.size.type,
+          parentSchema: schema70.properties.size,
           data: data4,
         };
         if (vErrors === null) {
@@ -2008,10 +4545,10 @@ function validate36(
           instancePath: instancePath + '/size',
           schemaPath: '#/properties/size/enum',
           keyword: 'enum',
-          params: { allowedValues: schema65.properties.size.enum },
+          params: { allowedValues: schema70.properties.size.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema65.properties.size.enum,
-          parentSchema: schema65.properties.size,
+          schema: schema70.properties.size.enum,
+          parentSchema: schema70.properties.size,
           data: data4,
         };
         if (vErrors === null) {
@@ -2029,10 +4566,10 @@ function validate36(
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: schema65.properties.piece_id.type },
+          params: { type: schema70.properties.piece_id.type },
           message: 'must be string,null',
-          schema: schema65.properties.piece_id.type,
-          parentSchema: schema65.properties.piece_id,
+          schema: schema70.properties.piece_id.type,
+          parentSchema: schema70.properties.piece_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -2051,7 +4588,7 @@ function validate36(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema65.properties.piece_id,
+            parentSchema: schema70.properties.piece_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -2069,7 +4606,7 @@ function validate36(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema65.properties.piece_id,
+            parentSchema: schema70.properties.piece_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -2088,10 +4625,10 @@ function validate36(
           instancePath: instancePath + '/next_piece_id',
           schemaPath: '#/properties/next_piece_id/type',
           keyword: 'type',
-          params: { type: schema65.properties.next_piece_id.type },
+          params: { type: schema70.properties.next_piece_id.type },
           message: 'must be string,null',
-          schema: schema65.properties.next_piece_id.type,
-          parentSchema: schema65.properties.next_piece_id,
+          schema: schema70.properties.next_piece_id.type,
+          parentSchema: schema70.properties.next_piece_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -2110,7 +4647,7 @@ function validate36(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema65.properties.next_piece_id,
+            parentSchema: schema70.properties.next_piece_id,
             data: data6,
           };
           if (vErrors === null) {
@@ -2128,7 +4665,7 @@ function validate36(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema65.properties.next_piece_id,
+            parentSchema: schema70.properties.next_piece_id,
             data: data6,
           };
           if (vErrors === null) {
@@ -2149,8 +4686,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_disabled.type,
-          parentSchema: schema65.properties.is_disabled,
+          schema: schema70.properties.is_disabled.type,
+          parentSchema: schema70.properties.is_disabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -2170,8 +4707,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_free.type,
-          parentSchema: schema65.properties.is_free,
+          schema: schema70.properties.is_free.type,
+          parentSchema: schema70.properties.is_free,
           data: data8,
         };
         if (vErrors === null) {
@@ -2191,8 +4728,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_inactive_comp.type,
-          parentSchema: schema65.properties.is_inactive_comp,
+          schema: schema70.properties.is_inactive_comp.type,
+          parentSchema: schema70.properties.is_inactive_comp,
           data: data9,
         };
         if (vErrors === null) {
@@ -2212,8 +4749,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_occupied.type,
-          parentSchema: schema65.properties.is_occupied,
+          schema: schema70.properties.is_occupied.type,
+          parentSchema: schema70.properties.is_occupied,
           data: data10,
         };
         if (vErrors === null) {
@@ -2233,8 +4770,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_reserved.type,
-          parentSchema: schema65.properties.is_reserved,
+          schema: schema70.properties.is_reserved.type,
+          parentSchema: schema70.properties.is_reserved,
           data: data11,
         };
         if (vErrors === null) {
@@ -2254,8 +4791,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_faulty.type,
-          parentSchema: schema65.properties.is_faulty,
+          schema: schema70.properties.is_faulty.type,
+          parentSchema: schema70.properties.is_faulty,
           data: data12,
         };
         if (vErrors === null) {
@@ -2275,8 +4812,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema65.properties.is_locked.type,
-          parentSchema: schema65.properties.is_locked,
+          schema: schema70.properties.is_locked.type,
+          parentSchema: schema70.properties.is_locked,
           data: data13,
         };
         if (vErrors === null) {
@@ -2294,8 +4831,8 @@ function validate36(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema65.type,
-      parentSchema: schema65,
+      schema: schema70.type,
+      parentSchema: schema70,
       data,
     };
     if (vErrors === null) {
@@ -2305,10 +4842,10 @@ function validate36(
     }
     errors++;
   }
-  validate36.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
-validate36.evaluated = {
+validate39.evaluated = {
   props: {
     compartment_id: true,
     hardware_id: true,
@@ -2329,8 +4866,8 @@ validate36.evaluated = {
   dynamicItems: false,
 };
 
-export const courier = validate37;
-const schema68 = {
+export const courier = validate40;
+const schema73 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'courier',
   title: 'Courier',
@@ -2382,16 +4919,16 @@ const schema68 = {
     },
   },
 };
-const formats8 = sharedValidators.formats['alphanumeric-hyphen'];
-const formats10 = sharedValidators.formats.phone;
+const formats30 = sharedValidators.formats['alphanumeric-hyphen'];
+const formats32 = sharedValidators.formats.phone;
 
-function validate37(
+function validate40(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="courier" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate37.evaluated;
+  const evaluated0 = validate40.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2406,8 +4943,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -2424,8 +4961,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'code' },
         message: "must have required property '" + 'code' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -2444,8 +4981,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.courier_id.type,
-          parentSchema: schema68.properties.courier_id,
+          schema: schema73.properties.courier_id.type,
+          parentSchema: schema73.properties.courier_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -2465,8 +5002,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.carrier_id.type,
-          parentSchema: schema68.properties.carrier_id,
+          schema: schema73.properties.carrier_id.type,
+          parentSchema: schema73.properties.carrier_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -2488,7 +5025,7 @@ function validate37(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema68.properties.code,
+            parentSchema: schema73.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -2506,7 +5043,7 @@ function validate37(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema68.properties.code,
+            parentSchema: schema73.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -2516,7 +5053,7 @@ function validate37(
           }
           errors++;
         }
-        if (!formats8.validate(data2)) {
+        if (!formats30.validate(data2)) {
           const err6 = {
             instancePath: instancePath + '/code',
             schemaPath: '#/properties/code/format',
@@ -2524,7 +5061,7 @@ function validate37(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema68.properties.code,
+            parentSchema: schema73.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -2541,8 +5078,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.code.type,
-          parentSchema: schema68.properties.code,
+          schema: schema73.properties.code.type,
+          parentSchema: schema73.properties.code,
           data: data2,
         };
         if (vErrors === null) {
@@ -2556,7 +5093,7 @@ function validate37(
     if (data.phone !== undefined) {
       let data3 = data.phone;
       if (typeof data3 === 'string') {
-        if (!formats10.validate(data3)) {
+        if (!formats32.validate(data3)) {
           const err8 = {
             instancePath: instancePath + '/phone',
             schemaPath: '#/properties/phone/format',
@@ -2564,7 +5101,7 @@ function validate37(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema68.properties.phone,
+            parentSchema: schema73.properties.phone,
             data: data3,
           };
           if (vErrors === null) {
@@ -2581,8 +5118,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.phone.type,
-          parentSchema: schema68.properties.phone,
+          schema: schema73.properties.phone.type,
+          parentSchema: schema73.properties.phone,
           data: data3,
         };
         if (vErrors === null) {
@@ -2602,8 +5139,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema68.properties.box_inspection.type,
-          parentSchema: schema68.properties.box_inspection,
+          schema: schema73.properties.box_inspection.type,
+          parentSchema: schema73.properties.box_inspection,
           data: data4,
         };
         if (vErrors === null) {
@@ -2623,8 +5160,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema68.properties.active.type,
-          parentSchema: schema68.properties.active,
+          schema: schema73.properties.active.type,
+          parentSchema: schema73.properties.active,
           data: data5,
         };
         if (vErrors === null) {
@@ -2642,8 +5179,8 @@ function validate37(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema68.type,
-      parentSchema: schema68,
+      schema: schema73.type,
+      parentSchema: schema73,
       data,
     };
     if (vErrors === null) {
@@ -2653,17 +5190,371 @@ function validate37(
     }
     errors++;
   }
-  validate37.errors = vErrors;
+  validate40.errors = vErrors;
   return errors === 0;
 }
-validate37.evaluated = {
+validate40.evaluated = {
   props: { courier_id: true, carrier_id: true, code: true, phone: true, box_inspection: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const hardwareUnit = validate38;
-const schema69 = {
+export const endUser = validate41;
+const schema74 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'end-user',
+  title: 'EndUser',
+  description: 'A recipient or sender of pieces; each piece names its end user by `enduser_id`.',
+  type: 'object',
+  'x-resource': {
+    name: 'end-users',
+    endpoint: 'shipments/endusers',
+    id: 'enduser_id',
+    features: { basic: 183, advance: 184 },
+    partnerTypes: ['operator', 'carrier', 'support_provider'],
+    pageSize: 20,
+    sort: { field: 'enduser_id', order: 'DESC' },
+    representation: 'name',
+    search: ['name', 'phone', 'email'],
+    tabs: ['basic', 'pieces'],
+  },
+  required: ['name'],
+  properties: {
+    enduser_id: { type: 'integer', readOnly: true, 'x-column': { index: 0 } },
+    name: { type: 'string', maxLength: 70, 'x-column': { type: 'link', index: 1 } },
+    phone: { type: ['string', 'null'], maxLength: 30, 'x-column': { index: 2 }, 'x-filter': { kind: 'text' } },
+    email: {
+      type: ['string', 'null'],
+      maxLength: 70,
+      'x-column': { index: 3 },
+      'x-filter': { kind: 'text', ignoreCase: true },
+    },
+    country: { type: ['string', 'null'], maxLength: 2, 'x-column': { index: 4 } },
+    marked_for_deletion: {
+      type: 'boolean',
+      default: false,
+      readOnly: true,
+      'x-column': { index: 5 },
+      'x-filter': { kind: 'boolean' },
+    },
+    created_at: { type: 'string', format: 'date-time', readOnly: true, 'x-column': { index: 6 } },
+  },
+};
+
+function validate41(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="end-user" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate41.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema74.required,
+        parentSchema: schema74,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.enduser_id !== undefined) {
+      let data0 = data.enduser_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/enduser_id',
+          schemaPath: '#/properties/enduser_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema74.properties.enduser_id.type,
+          parentSchema: schema74.properties.enduser_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 70) {
+          const err2 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema74.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema74.properties.name.type,
+          parentSchema: schema74.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data2 = data.phone;
+      if (typeof data2 !== 'string' && data2 !== null) {
+        const err4 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: schema74.properties.phone.type },
+          message: 'must be string,null',
+          schema: schema74.properties.phone.type,
+          parentSchema: schema74.properties.phone,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 30) {
+          const err5 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema74.properties.phone,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.email !== undefined) {
+      let data3 = data.email;
+      if (typeof data3 !== 'string' && data3 !== null) {
+        const err6 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: schema74.properties.email.type },
+          message: 'must be string,null',
+          schema: schema74.properties.email.type,
+          parentSchema: schema74.properties.email,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 70) {
+          const err7 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema74.properties.email,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.country !== undefined) {
+      let data4 = data.country;
+      if (typeof data4 !== 'string' && data4 !== null) {
+        const err8 = {
+          instancePath: instancePath + '/country',
+          schemaPath: '#/properties/country/type',
+          keyword: 'type',
+          params: { type: schema74.properties.country.type },
+          message: 'must be string,null',
+          schema: schema74.properties.country.type,
+          parentSchema: schema74.properties.country,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data4 === 'string') {
+        if (func2(data4) > 2) {
+          const err9 = {
+            instancePath: instancePath + '/country',
+            schemaPath: '#/properties/country/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2 },
+            message: 'must NOT have more than 2 characters',
+            schema: 2,
+            parentSchema: schema74.properties.country,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.marked_for_deletion !== undefined) {
+      let data5 = data.marked_for_deletion;
+      if (typeof data5 !== 'boolean') {
+        const err10 = {
+          instancePath: instancePath + '/marked_for_deletion',
+          schemaPath: '#/properties/marked_for_deletion/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema74.properties.marked_for_deletion.type,
+          parentSchema: schema74.properties.marked_for_deletion,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.created_at !== undefined) {
+      let data6 = data.created_at;
+      if (typeof data6 === 'string') {
+        if (!formats2.validate(data6)) {
+          const err11 = {
+            instancePath: instancePath + '/created_at',
+            schemaPath: '#/properties/created_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema74.properties.created_at,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/created_at',
+          schemaPath: '#/properties/created_at/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema74.properties.created_at.type,
+          parentSchema: schema74.properties.created_at,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err13 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema74.type,
+      parentSchema: schema74,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
+    }
+    errors++;
+  }
+  validate41.errors = vErrors;
+  return errors === 0;
+}
+validate41.evaluated = {
+  props: {
+    enduser_id: true,
+    name: true,
+    phone: true,
+    email: true,
+    country: true,
+    marked_for_deletion: true,
+    created_at: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const hardwareUnit = validate42;
+const schema75 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'hardware-unit',
   title: 'HardwareUnit',
@@ -2700,6 +5591,17 @@ const schema69 = {
       send: ['hardware_id', 'version'],
       confirm: 'hardware.confirm.terminate',
       when: { is_terminated: false },
+    },
+    {
+      name: 'add_alert',
+      label: 'alerts.actions.add',
+      done: 'alerts.done.added',
+      method: 'POST',
+      endpoint: 'alerts',
+      send: ['hardware_id'],
+      body: { record_type: 'hardware' },
+      form: 'alert-form',
+      partnerTypes: ['operator'],
     },
   ],
   required: ['name', 'hardware_type', 'hardware_model_id', 'hardware_owner_id'],
@@ -2852,7 +5754,7 @@ const schema69 = {
     },
   },
 };
-const schema71 = {
+const schema77 = {
   type: 'string',
   enum: [
     'license_badge',
@@ -2873,23 +5775,21 @@ const schema71 = {
     'active',
   ],
 };
-const schema72 = { type: 'integer', 'x-choices': 'hardware_status', enum: [1, 2, 3, 4, 5] };
-const schema73 = { type: 'integer', 'x-choices': 'hardware_kind', enum: [1, 2] };
-const schema74 = { type: 'integer', 'x-choices': 'removal_state', enum: [0, 1, 2, 3] };
-const schema75 = { type: 'integer', 'x-choices': 'license_badge', enum: [1, 2, 3, 4] };
-const schema76 = { type: 'integer', 'x-choices': 'warranty', enum: [1, 2, 3] };
-const formats12 = sharedValidators.formats['no-whitespace'];
-const formats20 = sharedValidators.formats.date;
-const formats24 = sharedValidators.formats['date-time'];
+const schema78 = { type: 'integer', 'x-choices': 'hardware_status', enum: [1, 2, 3, 4, 5] };
+const schema79 = { type: 'integer', 'x-choices': 'hardware_kind', enum: [1, 2] };
+const schema80 = { type: 'integer', 'x-choices': 'removal_state', enum: [0, 1, 2, 3] };
+const schema81 = { type: 'integer', 'x-choices': 'license_badge', enum: [1, 2, 3, 4] };
+const schema82 = { type: 'integer', 'x-choices': 'warranty', enum: [1, 2, 3] };
+const formats44 = sharedValidators.formats.date;
 const func0 = ajvRuntime_equal_default;
 
-function validate38(
+function validate42(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="hardware-unit" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate38.evaluated;
+  const evaluated0 = validate42.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2904,8 +5804,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -2922,8 +5822,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'hardware_type' },
         message: "must have required property '" + 'hardware_type' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -2940,8 +5840,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -2958,8 +5858,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -2978,8 +5878,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema65.type,
+          parentSchema: schema65,
           data: data0,
         };
         if (vErrors === null) {
@@ -2998,7 +5898,7 @@ function validate38(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema65,
             data: data0,
           };
           if (vErrors === null) {
@@ -3021,7 +5921,7 @@ function validate38(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema69.properties.sub_id,
+            parentSchema: schema75.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -3031,7 +5931,7 @@ function validate38(
           }
           errors++;
         }
-        if (!formats12.validate(data1)) {
+        if (!formats4.validate(data1)) {
           const err7 = {
             instancePath: instancePath + '/sub_id',
             schemaPath: '#/properties/sub_id/format',
@@ -3039,7 +5939,7 @@ function validate38(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema69.properties.sub_id,
+            parentSchema: schema75.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -3056,8 +5956,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.sub_id.type,
-          parentSchema: schema69.properties.sub_id,
+          schema: schema75.properties.sub_id.type,
+          parentSchema: schema75.properties.sub_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -3079,7 +5979,7 @@ function validate38(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema69.properties.name,
+            parentSchema: schema75.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -3097,7 +5997,7 @@ function validate38(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema69.properties.name,
+            parentSchema: schema75.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -3107,7 +6007,7 @@ function validate38(
           }
           errors++;
         }
-        if (!formats0.validate(data2)) {
+        if (!formats22.validate(data2)) {
           const err11 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/format',
@@ -3115,7 +6015,7 @@ function validate38(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema69.properties.name,
+            parentSchema: schema75.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -3132,8 +6032,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.name.type,
-          parentSchema: schema69.properties.name,
+          schema: schema75.properties.name.type,
+          parentSchema: schema75.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -3157,8 +6057,8 @@ function validate38(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema71.type,
-              parentSchema: schema71,
+              schema: schema77.type,
+              parentSchema: schema77,
               data: data4,
             };
             if (vErrors === null) {
@@ -3190,10 +6090,10 @@ function validate38(
               instancePath: instancePath + '/badges_v2/' + i0,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema71.enum },
+              params: { allowedValues: schema77.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema71.enum,
-              parentSchema: schema71,
+              schema: schema77.enum,
+              parentSchema: schema77,
               data: data4,
             };
             if (vErrors === null) {
@@ -3217,7 +6117,7 @@ function validate38(
                   params: { i: i1, j: j0 },
                   message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                   schema: true,
-                  parentSchema: schema69.properties.badges_v2,
+                  parentSchema: schema75.properties.badges_v2,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -3238,8 +6138,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema69.properties.badges_v2.type,
-          parentSchema: schema69.properties.badges_v2,
+          schema: schema75.properties.badges_v2.type,
+          parentSchema: schema75.properties.badges_v2,
           data: data3,
         };
         if (vErrors === null) {
@@ -3259,8 +6159,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.type,
-          parentSchema: schema72,
+          schema: schema78.type,
+          parentSchema: schema78,
           data: data5,
         };
         if (vErrors === null) {
@@ -3275,10 +6175,10 @@ function validate38(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema72.enum },
+          params: { allowedValues: schema78.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema72.enum,
-          parentSchema: schema72,
+          schema: schema78.enum,
+          parentSchema: schema78,
           data: data5,
         };
         if (vErrors === null) {
@@ -3298,8 +6198,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema73.type,
-          parentSchema: schema73,
+          schema: schema79.type,
+          parentSchema: schema79,
           data: data6,
         };
         if (vErrors === null) {
@@ -3314,10 +6214,10 @@ function validate38(
           instancePath: instancePath + '/hardware_type',
           schemaPath: 'common#/$defs/hardwareKind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema73.enum },
+          params: { allowedValues: schema79.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema73.enum,
-          parentSchema: schema73,
+          schema: schema79.enum,
+          parentSchema: schema79,
           data: data6,
         };
         if (vErrors === null) {
@@ -3337,8 +6237,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.hardware_model_id.type,
-          parentSchema: schema69.properties.hardware_model_id,
+          schema: schema75.properties.hardware_model_id.type,
+          parentSchema: schema75.properties.hardware_model_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -3360,7 +6260,7 @@ function validate38(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema69.properties.model_name,
+            parentSchema: schema75.properties.model_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -3377,8 +6277,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.model_name.type,
-          parentSchema: schema69.properties.model_name,
+          schema: schema75.properties.model_name.type,
+          parentSchema: schema75.properties.model_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -3398,8 +6298,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.hardware_owner_id.type,
-          parentSchema: schema69.properties.hardware_owner_id,
+          schema: schema75.properties.hardware_owner_id.type,
+          parentSchema: schema75.properties.hardware_owner_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -3417,10 +6317,10 @@ function validate38(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema69.properties.service_point_id.type },
+          params: { type: schema75.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema69.properties.service_point_id.type,
-          parentSchema: schema69.properties.service_point_id,
+          schema: schema75.properties.service_point_id.type,
+          parentSchema: schema75.properties.service_point_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -3446,7 +6346,7 @@ function validate38(
                 params: { limit: 40 },
                 message: 'must NOT have more than 40 characters',
                 schema: 40,
-                parentSchema: schema69.properties.serial_ids.items,
+                parentSchema: schema75.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -3464,7 +6364,7 @@ function validate38(
                 params: { limit: 4 },
                 message: 'must NOT have fewer than 4 characters',
                 schema: 4,
-                parentSchema: schema69.properties.serial_ids.items,
+                parentSchema: schema75.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -3474,7 +6374,7 @@ function validate38(
               }
               errors++;
             }
-            if (!formats12.validate(data12)) {
+            if (!formats4.validate(data12)) {
               const err28 = {
                 instancePath: instancePath + '/serial_ids/' + i2,
                 schemaPath: '#/properties/serial_ids/items/format',
@@ -3482,7 +6382,7 @@ function validate38(
                 params: { format: 'no-whitespace' },
                 message: 'must match format "' + 'no-whitespace' + '"',
                 schema: 'no-whitespace',
-                parentSchema: schema69.properties.serial_ids.items,
+                parentSchema: schema75.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -3499,8 +6399,8 @@ function validate38(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema69.properties.serial_ids.items.type,
-              parentSchema: schema69.properties.serial_ids.items,
+              schema: schema75.properties.serial_ids.items.type,
+              parentSchema: schema75.properties.serial_ids.items,
               data: data12,
             };
             if (vErrors === null) {
@@ -3529,7 +6429,7 @@ function validate38(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema69.properties.serial_ids,
+                parentSchema: schema75.properties.serial_ids,
                 data: data11,
               };
               if (vErrors === null) {
@@ -3550,8 +6450,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema69.properties.serial_ids.type,
-          parentSchema: schema69.properties.serial_ids,
+          schema: schema75.properties.serial_ids.type,
+          parentSchema: schema75.properties.serial_ids,
           data: data11,
         };
         if (vErrors === null) {
@@ -3573,7 +6473,7 @@ function validate38(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema69.properties.firmware_version,
+            parentSchema: schema75.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -3583,7 +6483,7 @@ function validate38(
           }
           errors++;
         }
-        if (!formats12.validate(data13)) {
+        if (!formats4.validate(data13)) {
           const err33 = {
             instancePath: instancePath + '/firmware_version',
             schemaPath: '#/properties/firmware_version/format',
@@ -3591,7 +6491,7 @@ function validate38(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema69.properties.firmware_version,
+            parentSchema: schema75.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -3608,8 +6508,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.firmware_version.type,
-          parentSchema: schema69.properties.firmware_version,
+          schema: schema75.properties.firmware_version.type,
+          parentSchema: schema75.properties.firmware_version,
           data: data13,
         };
         if (vErrors === null) {
@@ -3627,10 +6527,10 @@ function validate38(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema69.properties.pinpad_id.type },
+          params: { type: schema75.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema69.properties.pinpad_id.type,
-          parentSchema: schema69.properties.pinpad_id,
+          schema: schema75.properties.pinpad_id.type,
+          parentSchema: schema75.properties.pinpad_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -3650,8 +6550,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.compartment_count.type,
-          parentSchema: schema69.properties.compartment_count,
+          schema: schema75.properties.compartment_count.type,
+          parentSchema: schema75.properties.compartment_count,
           data: data15,
         };
         if (vErrors === null) {
@@ -3670,7 +6570,7 @@ function validate38(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema69.properties.compartment_count,
+            parentSchema: schema75.properties.compartment_count,
             data: data15,
           };
           if (vErrors === null) {
@@ -3691,8 +6591,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.compartment_fault_count.type,
-          parentSchema: schema69.properties.compartment_fault_count,
+          schema: schema75.properties.compartment_fault_count.type,
+          parentSchema: schema75.properties.compartment_fault_count,
           data: data16,
         };
         if (vErrors === null) {
@@ -3711,7 +6611,7 @@ function validate38(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema69.properties.compartment_fault_count,
+            parentSchema: schema75.properties.compartment_fault_count,
             data: data16,
           };
           if (vErrors === null) {
@@ -3732,8 +6632,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema69.properties.alert.type,
-          parentSchema: schema69.properties.alert,
+          schema: schema75.properties.alert.type,
+          parentSchema: schema75.properties.alert,
           data: data17,
         };
         if (vErrors === null) {
@@ -3753,8 +6653,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema74.type,
-          parentSchema: schema74,
+          schema: schema80.type,
+          parentSchema: schema80,
           data: data18,
         };
         if (vErrors === null) {
@@ -3769,10 +6669,10 @@ function validate38(
           instancePath: instancePath + '/removal_state',
           schemaPath: 'common#/$defs/removalState/enum',
           keyword: 'enum',
-          params: { allowedValues: schema74.enum },
+          params: { allowedValues: schema80.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema74.enum,
-          parentSchema: schema74,
+          schema: schema80.enum,
+          parentSchema: schema80,
           data: data18,
         };
         if (vErrors === null) {
@@ -3792,8 +6692,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema69.properties.installation_open.type,
-          parentSchema: schema69.properties.installation_open,
+          schema: schema75.properties.installation_open.type,
+          parentSchema: schema75.properties.installation_open,
           data: data19,
         };
         if (vErrors === null) {
@@ -3813,8 +6713,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema75.type,
-          parentSchema: schema75,
+          schema: schema81.type,
+          parentSchema: schema81,
           data: data20,
         };
         if (vErrors === null) {
@@ -3829,10 +6729,10 @@ function validate38(
           instancePath: instancePath + '/license_status',
           schemaPath: 'common#/$defs/licenseBadge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema75.enum },
+          params: { allowedValues: schema81.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema75.enum,
-          parentSchema: schema75,
+          schema: schema81.enum,
+          parentSchema: schema81,
           data: data20,
         };
         if (vErrors === null) {
@@ -3846,7 +6746,7 @@ function validate38(
     if (data.warranty_expiry_date !== undefined) {
       let data21 = data.warranty_expiry_date;
       if (typeof data21 === 'string') {
-        if (!formats20.validate(data21)) {
+        if (!formats44.validate(data21)) {
           const err46 = {
             instancePath: instancePath + '/warranty_expiry_date',
             schemaPath: '#/properties/warranty_expiry_date/format',
@@ -3854,7 +6754,7 @@ function validate38(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema69.properties.warranty_expiry_date,
+            parentSchema: schema75.properties.warranty_expiry_date,
             data: data21,
           };
           if (vErrors === null) {
@@ -3871,8 +6771,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.warranty_expiry_date.type,
-          parentSchema: schema69.properties.warranty_expiry_date,
+          schema: schema75.properties.warranty_expiry_date.type,
+          parentSchema: schema75.properties.warranty_expiry_date,
           data: data21,
         };
         if (vErrors === null) {
@@ -3892,8 +6792,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema76.type,
-          parentSchema: schema76,
+          schema: schema82.type,
+          parentSchema: schema82,
           data: data22,
         };
         if (vErrors === null) {
@@ -3908,10 +6808,10 @@ function validate38(
           instancePath: instancePath + '/warranty_expiry_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema76.enum },
+          params: { allowedValues: schema82.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema76.enum,
-          parentSchema: schema76,
+          schema: schema82.enum,
+          parentSchema: schema82,
           data: data22,
         };
         if (vErrors === null) {
@@ -3925,7 +6825,7 @@ function validate38(
     if (data.battery_warranty_expiry_date !== undefined) {
       let data23 = data.battery_warranty_expiry_date;
       if (typeof data23 === 'string') {
-        if (!formats20.validate(data23)) {
+        if (!formats44.validate(data23)) {
           const err50 = {
             instancePath: instancePath + '/battery_warranty_expiry_date',
             schemaPath: '#/properties/battery_warranty_expiry_date/format',
@@ -3933,7 +6833,7 @@ function validate38(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema69.properties.battery_warranty_expiry_date,
+            parentSchema: schema75.properties.battery_warranty_expiry_date,
             data: data23,
           };
           if (vErrors === null) {
@@ -3950,8 +6850,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.battery_warranty_expiry_date.type,
-          parentSchema: schema69.properties.battery_warranty_expiry_date,
+          schema: schema75.properties.battery_warranty_expiry_date.type,
+          parentSchema: schema75.properties.battery_warranty_expiry_date,
           data: data23,
         };
         if (vErrors === null) {
@@ -3971,8 +6871,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema76.type,
-          parentSchema: schema76,
+          schema: schema82.type,
+          parentSchema: schema82,
           data: data24,
         };
         if (vErrors === null) {
@@ -3987,10 +6887,10 @@ function validate38(
           instancePath: instancePath + '/battery_warranty_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema76.enum },
+          params: { allowedValues: schema82.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema76.enum,
-          parentSchema: schema76,
+          schema: schema82.enum,
+          parentSchema: schema82,
           data: data24,
         };
         if (vErrors === null) {
@@ -4010,8 +6910,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema69.properties.is_terminated.type,
-          parentSchema: schema69.properties.is_terminated,
+          schema: schema75.properties.is_terminated.type,
+          parentSchema: schema75.properties.is_terminated,
           data: data25,
         };
         if (vErrors === null) {
@@ -4029,10 +6929,10 @@ function validate38(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema69.properties.last_sync_at.type },
+          params: { type: schema75.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema69.properties.last_sync_at.type,
-          parentSchema: schema69.properties.last_sync_at,
+          schema: schema75.properties.last_sync_at.type,
+          parentSchema: schema75.properties.last_sync_at,
           data: data26,
         };
         if (vErrors === null) {
@@ -4043,7 +6943,7 @@ function validate38(
         errors++;
       }
       if (typeof data26 === 'string') {
-        if (!formats24.validate(data26)) {
+        if (!formats2.validate(data26)) {
           const err56 = {
             instancePath: instancePath + '/last_sync_at',
             schemaPath: '#/properties/last_sync_at/format',
@@ -4051,7 +6951,7 @@ function validate38(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema69.properties.last_sync_at,
+            parentSchema: schema75.properties.last_sync_at,
             data: data26,
           };
           if (vErrors === null) {
@@ -4074,7 +6974,7 @@ function validate38(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema69.properties.note,
+            parentSchema: schema75.properties.note,
             data: data27,
           };
           if (vErrors === null) {
@@ -4091,8 +6991,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.note.type,
-          parentSchema: schema69.properties.note,
+          schema: schema75.properties.note.type,
+          parentSchema: schema75.properties.note,
           data: data27,
         };
         if (vErrors === null) {
@@ -4110,8 +7010,8 @@ function validate38(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema69.type,
-      parentSchema: schema69,
+      schema: schema75.type,
+      parentSchema: schema75,
       data,
     };
     if (vErrors === null) {
@@ -4121,10 +7021,10 @@ function validate38(
     }
     errors++;
   }
-  validate38.errors = vErrors;
+  validate42.errors = vErrors;
   return errors === 0;
 }
-validate38.evaluated = {
+validate42.evaluated = {
   props: {
     hardware_id: true,
     sub_id: true,
@@ -4157,8 +7057,3246 @@ validate38.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate39;
-const schema78 = {
+export const maintenanceOperator = validate43;
+const schema84 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'maintenance-operator',
+  title: 'MaintenanceOperator',
+  type: 'object',
+  'x-resource': {
+    name: 'operators',
+    endpoint: 'maintenance/operators',
+    id: 'operator_id',
+    features: { basic: 257, advance: 200, parent: 200 },
+    partnerTypes: ['operator', 'maintenance_provider'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: ['operator', 'maintenance_provider'] },
+      edit: { levels: ['advance'], partnerTypes: ['operator', 'maintenance_provider'] },
+      delete: { levels: ['advance'], partnerTypes: [] },
+    },
+    tenancy: { maintenance_provider: 'maintenance_provider_id' },
+    pageSize: 20,
+    sort: { field: 'name', order: 'ASC' },
+    representation: 'name',
+    search: ['name', 'maintenance_operator_id', 'email', 'phone'],
+  },
+  required: ['maintenance_operator_id', 'name', 'maintenance_provider_id'],
+  properties: {
+    operator_id: { type: 'integer', readOnly: true, 'x-column': { index: 0, hide: true } },
+    maintenance_operator_id: {
+      type: 'string',
+      minLength: 2,
+      maxLength: 8,
+      format: 'alphanumeric-hyphen',
+      'x-column': { type: 'link', index: 1 },
+    },
+    name: {
+      type: 'string',
+      maxLength: 70,
+      allOf: [{ format: 'name-3' }, { format: 'name-characters' }],
+      'x-column': { type: 'link', index: 2 },
+    },
+    maintenance_provider_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=maintenance_providers' },
+      'x-column': { type: 'select', index: 3 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-input': { callerPartner: 'id' },
+    },
+    email: { type: 'string', maxLength: 70, format: 'email', 'x-column': { index: 4 } },
+    phone: { type: 'string', format: 'phone', 'x-column': { index: 5 } },
+    sp_id: {
+      type: 'array',
+      items: { type: 'integer' },
+      uniqueItems: true,
+      default: [],
+      'x-lookup': { resource: 'service-points', label: 'name' },
+      'x-column': { type: 'array_with_badges', index: 6 },
+      'x-filter': { kind: 'reference' },
+      'x-input': { kind: 'reference-array' },
+    },
+    active: {
+      type: 'boolean',
+      default: true,
+      'x-column': { type: 'switch', index: 7 },
+      'x-filter': { kind: 'boolean', alwaysOn: true },
+    },
+  },
+};
+
+function validate43(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="maintenance-operator" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate43.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.maintenance_operator_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'maintenance_operator_id' },
+        message: "must have required property '" + 'maintenance_operator_id' + "'",
+        schema: schema84.required,
+        parentSchema: schema84,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema84.required,
+        parentSchema: schema84,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.maintenance_provider_id === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'maintenance_provider_id' },
+        message: "must have required property '" + 'maintenance_provider_id' + "'",
+        schema: schema84.required,
+        parentSchema: schema84,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.operator_id !== undefined) {
+      let data0 = data.operator_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err3 = {
+          instancePath: instancePath + '/operator_id',
+          schemaPath: '#/properties/operator_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema84.properties.operator_id.type,
+          parentSchema: schema84.properties.operator_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.maintenance_operator_id !== undefined) {
+      let data1 = data.maintenance_operator_id;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 8) {
+          const err4 = {
+            instancePath: instancePath + '/maintenance_operator_id',
+            schemaPath: '#/properties/maintenance_operator_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 8 },
+            message: 'must NOT have more than 8 characters',
+            schema: 8,
+            parentSchema: schema84.properties.maintenance_operator_id,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (func2(data1) < 2) {
+          const err5 = {
+            instancePath: instancePath + '/maintenance_operator_id',
+            schemaPath: '#/properties/maintenance_operator_id/minLength',
+            keyword: 'minLength',
+            params: { limit: 2 },
+            message: 'must NOT have fewer than 2 characters',
+            schema: 2,
+            parentSchema: schema84.properties.maintenance_operator_id,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (!formats30.validate(data1)) {
+          const err6 = {
+            instancePath: instancePath + '/maintenance_operator_id',
+            schemaPath: '#/properties/maintenance_operator_id/format',
+            keyword: 'format',
+            params: { format: 'alphanumeric-hyphen' },
+            message: 'must match format "' + 'alphanumeric-hyphen' + '"',
+            schema: 'alphanumeric-hyphen',
+            parentSchema: schema84.properties.maintenance_operator_id,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/maintenance_operator_id',
+          schemaPath: '#/properties/maintenance_operator_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema84.properties.maintenance_operator_id.type,
+          parentSchema: schema84.properties.maintenance_operator_id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data2 = data.name;
+      if (typeof data2 === 'string') {
+        if (!formats0.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/allOf/0/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema84.properties.name.allOf[0],
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+      if (typeof data2 === 'string') {
+        if (!formats22.validate(data2)) {
+          const err9 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/allOf/1/format',
+            keyword: 'format',
+            params: { format: 'name-characters' },
+            message: 'must match format "' + 'name-characters' + '"',
+            schema: 'name-characters',
+            parentSchema: schema84.properties.name.allOf[1],
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 70) {
+          const err10 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema84.properties.name,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema84.properties.name.type,
+          parentSchema: schema84.properties.name,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.maintenance_provider_id !== undefined) {
+      let data3 = data.maintenance_provider_id;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err12 = {
+          instancePath: instancePath + '/maintenance_provider_id',
+          schemaPath: '#/properties/maintenance_provider_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema84.properties.maintenance_provider_id.type,
+          parentSchema: schema84.properties.maintenance_provider_id,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data4 = data.email;
+      if (typeof data4 === 'string') {
+        if (func2(data4) > 70) {
+          const err13 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema84.properties.email,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data4)) {
+          const err14 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema84.properties.email,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema84.properties.email.type,
+          parentSchema: schema84.properties.email,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data5 = data.phone;
+      if (typeof data5 === 'string') {
+        if (!formats32.validate(data5)) {
+          const err16 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/format',
+            keyword: 'format',
+            params: { format: 'phone' },
+            message: 'must match format "' + 'phone' + '"',
+            schema: 'phone',
+            parentSchema: schema84.properties.phone,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema84.properties.phone.type,
+          parentSchema: schema84.properties.phone,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.sp_id !== undefined) {
+      let data6 = data.sp_id;
+      if (Array.isArray(data6)) {
+        const len0 = data6.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data7 = data6[i0];
+          if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+            const err18 = {
+              instancePath: instancePath + '/sp_id/' + i0,
+              schemaPath: '#/properties/sp_id/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema84.properties.sp_id.items.type,
+              parentSchema: schema84.properties.sp_id.items,
+              data: data7,
+            };
+            if (vErrors === null) {
+              vErrors = [err18];
+            } else {
+              vErrors.push(err18);
+            }
+            errors++;
+          }
+        }
+        let i1 = data6.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--;) {
+            let item0 = data6[i1];
+            if (!(typeof item0 == 'number' && !(item0 % 1) && !isNaN(item0) && isFinite(item0))) {
+              continue;
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
+              const err19 = {
+                instancePath: instancePath + '/sp_id',
+                schemaPath: '#/properties/sp_id/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i1, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                schema: true,
+                parentSchema: schema84.properties.sp_id,
+                data: data6,
+              };
+              if (vErrors === null) {
+                vErrors = [err19];
+              } else {
+                vErrors.push(err19);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i1;
+          }
+        }
+      } else {
+        const err20 = {
+          instancePath: instancePath + '/sp_id',
+          schemaPath: '#/properties/sp_id/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema84.properties.sp_id.type,
+          parentSchema: schema84.properties.sp_id,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data8 = data.active;
+      if (typeof data8 !== 'boolean') {
+        const err21 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema84.properties.active.type,
+          parentSchema: schema84.properties.active,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err22 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema84.type,
+      parentSchema: schema84,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err22];
+    } else {
+      vErrors.push(err22);
+    }
+    errors++;
+  }
+  validate43.errors = vErrors;
+  return errors === 0;
+}
+validate43.evaluated = {
+  props: {
+    operator_id: true,
+    maintenance_operator_id: true,
+    name: true,
+    maintenance_provider_id: true,
+    email: true,
+    phone: true,
+    sp_id: true,
+    active: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const maintenanceProvider = validate44;
+const schema85 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'maintenance-provider',
+  title: 'MaintenanceProvider',
+  description:
+    "The gateway's maintenance provider records (partners/maintenance_provider). No screen yet: the /maintenance-providers area comes with a later issue; its periodic tickets switch is reached from the tickets list.",
+  type: 'object',
+  'x-resource': {
+    name: 'maintenance-providers',
+    endpoint: 'partners/maintenance_provider',
+    id: 'maintenance_provider_id',
+    features: { basic: 220, advance: 221, parent: 199 },
+    partnerTypes: ['operator', 'maintenance_provider'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: ['operator'] },
+      edit: { levels: ['advance'], partnerTypes: ['operator', 'maintenance_provider'] },
+      delete: { levels: ['advance'], partnerTypes: ['operator'] },
+    },
+    tenancy: { maintenance_provider: 'maintenance_provider_id' },
+    pageSize: 300,
+    sort: { field: 'name', order: 'ASC' },
+    representation: 'name',
+    search: ['name'],
+  },
+  required: ['name'],
+  properties: {
+    maintenance_provider_id: { type: 'integer', readOnly: true, 'x-column': { index: 0 } },
+    name: { type: 'string', maxLength: 70, format: 'name-3', 'x-column': { type: 'link', index: 1 } },
+    periodic_tickets: {
+      type: 'boolean',
+      default: false,
+      'x-column': { type: 'switch', index: 2 },
+      'x-filter': { kind: 'boolean' },
+      'x-input': { setBy: 'update_mps_periodic_tickets' },
+    },
+    active: {
+      type: 'boolean',
+      default: true,
+      'x-column': { type: 'switch', index: 3 },
+      'x-filter': { kind: 'boolean' },
+    },
+  },
+};
+
+function validate44(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="maintenance-provider" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate44.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema85.required,
+        parentSchema: schema85,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.maintenance_provider_id !== undefined) {
+      let data0 = data.maintenance_provider_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/maintenance_provider_id',
+          schemaPath: '#/properties/maintenance_provider_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema85.properties.maintenance_provider_id.type,
+          parentSchema: schema85.properties.maintenance_provider_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 70) {
+          const err2 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema85.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data1)) {
+          const err3 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema85.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema85.properties.name.type,
+          parentSchema: schema85.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.periodic_tickets !== undefined) {
+      let data2 = data.periodic_tickets;
+      if (typeof data2 !== 'boolean') {
+        const err5 = {
+          instancePath: instancePath + '/periodic_tickets',
+          schemaPath: '#/properties/periodic_tickets/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema85.properties.periodic_tickets.type,
+          parentSchema: schema85.properties.periodic_tickets,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data3 = data.active;
+      if (typeof data3 !== 'boolean') {
+        const err6 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema85.properties.active.type,
+          parentSchema: schema85.properties.active,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema85.type,
+      parentSchema: schema85,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate44.errors = vErrors;
+  return errors === 0;
+}
+validate44.evaluated = {
+  props: { maintenance_provider_id: true, name: true, periodic_tickets: true, active: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const piece = validate45;
+const schema86 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'piece',
+  title: 'Piece',
+  description:
+    'One piece (parcel) of a shipment. Its state, tokens, `active` flag and compartment change only by appending events (server/gateway/rules/piece-store.ts); the events themselves live in the piece_events table (migration 013).',
+  type: 'object',
+  'x-resource': {
+    name: 'shipments',
+    endpoint: 'shipments',
+    id: 'piece_id',
+    features: { basic: 180, advance: 181, parent: 179 },
+    partnerTypes: ['operator', 'carrier', 'support_provider'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: ['operator', 'carrier'] },
+      edit: { levels: ['advance'], partnerTypes: ['operator', 'carrier', 'support_provider'] },
+      delete: { levels: ['advance'], partnerTypes: ['operator'] },
+    },
+    tenancy: { carrier: 'carrier_id', support_provider: 'support_provider_id' },
+    pageSize: 500,
+    searchPageSize: 500,
+    sort: { field: 'created_at', order: 'DESC' },
+    representation: 'piece_id',
+    search: ['piece_id', 'piece_barcode'],
+    tabs: ['basic', 'events', 'troubleshooting', 'logs'],
+  },
+  required: ['piece_id', 'carrier_id', 'service_point_id', 'piece_type'],
+  properties: {
+    piece_id: {
+      type: 'string',
+      minLength: 6,
+      maxLength: 30,
+      format: 'no-whitespace',
+      'x-column': { type: 'link', index: 0 },
+      'x-filter': { kind: 'text', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    parcel_id: {
+      type: ['string', 'null'],
+      maxLength: 30,
+      'x-column': { index: 20, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    shipment_id: {
+      type: ['string', 'null'],
+      maxLength: 30,
+      'x-column': { index: 21, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    piece_barcode: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 40,
+      'x-column': { index: 1 },
+      'x-filter': { kind: 'text', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    test_piece: {
+      type: 'boolean',
+      default: false,
+      readOnly: true,
+      'x-column': { index: 2 },
+      'x-filter': { kind: 'boolean' },
+      'x-input': { tab: 'basic' },
+    },
+    state: {
+      type: 'integer',
+      readOnly: true,
+      enum: [
+        101, 102, 103, 106, 110, 201, 202, 203, 204, 205, 206, 207, 402, 408, 410, 411, 413, 437, 438, 439, 443, 444,
+        445, 446, 1201, 1212,
+      ],
+      'x-choices': 'piece_event',
+      'x-column': { type: 'text_with_badge', index: 3 },
+      'x-filter': { kind: 'select' },
+      'x-badge': {
+        colors: {
+          '101': 'info',
+          '102': 'info',
+          '103': 'warning',
+          '106': 'error',
+          '110': 'default',
+          '201': 'success',
+          '202': 'success',
+          '203': 'success',
+          '204': 'default',
+          '205': 'success',
+          '206': 'default',
+          '207': 'default',
+          '413': 'error',
+          '1212': 'warning',
+        },
+        marks: [{ when: { test_piece: true }, label: 'shipments.marks.test', color: 'warning' }],
+      },
+      'x-input': { tab: 'basic' },
+    },
+    piece_type: {
+      type: 'integer',
+      enum: [1, 3],
+      'x-choices': 'piece_type',
+      'x-column': { index: 4 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    carrier_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+      'x-column': { type: 'select2', index: 5 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    service_point_id: {
+      type: 'integer',
+      'x-lookup': { resource: 'service-points', label: 'name' },
+      'x-column': { type: 'select2', index: 6, hide: true, ignorexport: true },
+      'x-filter': { kind: 'reference' },
+      'x-input': { kind: 'reference', tab: 'basic' },
+    },
+    service_point_name: {
+      type: ['string', 'null'],
+      readOnly: true,
+      description:
+        "The service point's name when the piece was booked: the list shows it without a look-up per row (500 rows a page).",
+      'x-column': { index: 6 },
+      'x-input': { tab: 'basic' },
+    },
+    support_provider_id: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      description:
+        "The support provider of the piece's service point when the piece was created: whose hotline may read and troubleshoot it.",
+      'x-column': { index: 40, hide: true, ignorexport: true },
+    },
+    hardware_id: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      'x-column': { index: 7, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    compartment_id: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      'x-column': { index: 8, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    courier_id: { type: ['integer', 'null'], 'x-column': { index: 22, hide: true }, 'x-input': { tab: 'basic' } },
+    allocation_type: {
+      type: 'integer',
+      enum: [1, 2],
+      default: 1,
+      'x-choices': 'piece_allocation_type',
+      'x-column': { index: 23, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    parcel_type: {
+      type: 'string',
+      enum: ['small', 'medium', 'large'],
+      'x-choices': 'compartment_size',
+      'x-column': { index: 24, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    height: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 58,
+      'x-column': { index: 25, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    width: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 43,
+      'x-column': { index: 26, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    depth: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 58,
+      'x-column': { index: 27, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    sender_name: { type: ['string', 'null'], maxLength: 70, 'x-column': { index: 28, hide: true } },
+    sender_phone: { type: ['string', 'null'], maxLength: 70, 'x-column': { index: 29, hide: true } },
+    sender_email: { type: ['string', 'null'], maxLength: 70, 'x-column': { index: 30, hide: true } },
+    recipient_name: { type: ['string', 'null'], maxLength: 70, 'x-column': { index: 31, hide: true } },
+    recipient_phone: { type: ['string', 'null'], maxLength: 70, 'x-column': { index: 32, hide: true } },
+    recipient_email: { type: ['string', 'null'], maxLength: 70, 'x-column': { index: 33, hide: true } },
+    end_user_phone: {
+      type: ['string', 'null'],
+      maxLength: 30,
+      description: "The end user's phone: the recipient of a delivery, the sender of a drop-off.",
+      'x-column': { index: 9 },
+      'x-filter': { kind: 'text' },
+      'x-input': { tab: 'basic' },
+    },
+    end_user_email: {
+      type: ['string', 'null'],
+      maxLength: 70,
+      'x-column': { index: 10 },
+      'x-filter': { kind: 'text', ignoreCase: true },
+      'x-input': { tab: 'basic' },
+    },
+    enduser_id: { type: ['integer', 'null'], 'x-column': { index: 34, hide: true }, 'x-input': { tab: 'basic' } },
+    reference: {
+      type: ['string', 'null'],
+      maxLength: 70,
+      'x-column': { index: 35, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    reservation: {
+      type: 'string',
+      enum: ['soft', 'hard'],
+      default: 'hard',
+      'x-choices': 'piece_reservation',
+      'x-column': { index: 11 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    reservation_time: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 168,
+      default: 24,
+      description: 'Hours the compartment stays reserved for the courier after booking.',
+      'x-column': { index: 36, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    reserved_until: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      readOnly: true,
+      'x-column': { index: 37, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    expiry_days: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 30,
+      default: 7,
+      'x-column': { index: 38, hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    expiry_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      readOnly: true,
+      'x-column': { index: 12 },
+      'x-input': { tab: 'basic' },
+    },
+    tokens: {
+      type: 'array',
+      readOnly: true,
+      items: {
+        type: 'object',
+        required: ['token_type', 'status', 'code'],
+        properties: {
+          token_type: {
+            type: 'string',
+            enum: [
+              'courier_delivery',
+              'end_user_pickup',
+              'courier_pickup',
+              'end_user_drop_off',
+              'courier_soft_reservation',
+              'end_user_soft_reservation',
+              'not_sent',
+            ],
+            'x-choices': 'token_type',
+          },
+          status: {
+            type: 'string',
+            enum: ['available', 'used', 'expired', 'expiry_pending', 'cancelled'],
+            'x-choices': 'token_status',
+          },
+          code: { type: 'string', maxLength: 12 },
+          valid_until: { type: ['string', 'null'], format: 'date-time' },
+        },
+      },
+      'x-column': { index: 41, hide: true, ignorexport: true },
+    },
+    notifications: {
+      type: 'array',
+      readOnly: true,
+      items: {
+        type: 'object',
+        required: ['channel', 'to', 'at'],
+        properties: {
+          channel: { type: 'string', enum: ['sms', 'email'] },
+          to: { type: 'string', maxLength: 70 },
+          token_type: {
+            type: 'string',
+            enum: [
+              'courier_delivery',
+              'end_user_pickup',
+              'courier_pickup',
+              'end_user_drop_off',
+              'courier_soft_reservation',
+              'end_user_soft_reservation',
+              'not_sent',
+            ],
+            'x-choices': 'token_type',
+          },
+          at: { type: 'string', format: 'date-time' },
+        },
+      },
+      'x-column': { index: 42, hide: true, ignorexport: true },
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      readOnly: true,
+      'x-column': { index: 13 },
+      'x-input': { tab: 'basic' },
+      'x-filter': { kind: 'date-range', alwaysOn: true },
+    },
+    active: {
+      type: 'boolean',
+      default: true,
+      readOnly: true,
+      description: 'Still waiting at, or on its way to, its service point.',
+      'x-column': { index: 14 },
+      'x-filter': { kind: 'boolean' },
+      'x-input': { tab: 'basic' },
+    },
+  },
+};
+
+function validate45(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="piece" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate45.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.piece_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'piece_id' },
+        message: "must have required property '" + 'piece_id' + "'",
+        schema: schema86.required,
+        parentSchema: schema86,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.carrier_id === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'carrier_id' },
+        message: "must have required property '" + 'carrier_id' + "'",
+        schema: schema86.required,
+        parentSchema: schema86,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.service_point_id === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'service_point_id' },
+        message: "must have required property '" + 'service_point_id' + "'",
+        schema: schema86.required,
+        parentSchema: schema86,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.piece_type === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'piece_type' },
+        message: "must have required property '" + 'piece_type' + "'",
+        schema: schema86.required,
+        parentSchema: schema86,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.piece_id !== undefined) {
+      let data0 = data.piece_id;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 30) {
+          const err4 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema86.properties.piece_id,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (func2(data0) < 6) {
+          const err5 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/minLength',
+            keyword: 'minLength',
+            params: { limit: 6 },
+            message: 'must NOT have fewer than 6 characters',
+            schema: 6,
+            parentSchema: schema86.properties.piece_id,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (!formats4.validate(data0)) {
+          const err6 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema86.properties.piece_id,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/piece_id',
+          schemaPath: '#/properties/piece_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema86.properties.piece_id.type,
+          parentSchema: schema86.properties.piece_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.parcel_id !== undefined) {
+      let data1 = data.parcel_id;
+      if (typeof data1 !== 'string' && data1 !== null) {
+        const err8 = {
+          instancePath: instancePath + '/parcel_id',
+          schemaPath: '#/properties/parcel_id/type',
+          keyword: 'type',
+          params: { type: schema86.properties.parcel_id.type },
+          message: 'must be string,null',
+          schema: schema86.properties.parcel_id.type,
+          parentSchema: schema86.properties.parcel_id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 30) {
+          const err9 = {
+            instancePath: instancePath + '/parcel_id',
+            schemaPath: '#/properties/parcel_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema86.properties.parcel_id,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.shipment_id !== undefined) {
+      let data2 = data.shipment_id;
+      if (typeof data2 !== 'string' && data2 !== null) {
+        const err10 = {
+          instancePath: instancePath + '/shipment_id',
+          schemaPath: '#/properties/shipment_id/type',
+          keyword: 'type',
+          params: { type: schema86.properties.shipment_id.type },
+          message: 'must be string,null',
+          schema: schema86.properties.shipment_id.type,
+          parentSchema: schema86.properties.shipment_id,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 30) {
+          const err11 = {
+            instancePath: instancePath + '/shipment_id',
+            schemaPath: '#/properties/shipment_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema86.properties.shipment_id,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.piece_barcode !== undefined) {
+      let data3 = data.piece_barcode;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 40) {
+          const err12 = {
+            instancePath: instancePath + '/piece_barcode',
+            schemaPath: '#/properties/piece_barcode/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 40 },
+            message: 'must NOT have more than 40 characters',
+            schema: 40,
+            parentSchema: schema86.properties.piece_barcode,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (func2(data3) < 1) {
+          const err13 = {
+            instancePath: instancePath + '/piece_barcode',
+            schemaPath: '#/properties/piece_barcode/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema86.properties.piece_barcode,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + '/piece_barcode',
+          schemaPath: '#/properties/piece_barcode/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema86.properties.piece_barcode.type,
+          parentSchema: schema86.properties.piece_barcode,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.test_piece !== undefined) {
+      let data4 = data.test_piece;
+      if (typeof data4 !== 'boolean') {
+        const err15 = {
+          instancePath: instancePath + '/test_piece',
+          schemaPath: '#/properties/test_piece/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema86.properties.test_piece.type,
+          parentSchema: schema86.properties.test_piece,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.state !== undefined) {
+      let data5 = data.state;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err16 = {
+          instancePath: instancePath + '/state',
+          schemaPath: '#/properties/state/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema86.properties.state.type,
+          parentSchema: schema86.properties.state,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (!(
+        data5 === 101 ||
+        data5 === 102 ||
+        data5 === 103 ||
+        data5 === 106 ||
+        data5 === 110 ||
+        data5 === 201 ||
+        data5 === 202 ||
+        data5 === 203 ||
+        data5 === 204 ||
+        data5 === 205 ||
+        data5 === 206 ||
+        data5 === 207 ||
+        data5 === 402 ||
+        data5 === 408 ||
+        data5 === 410 ||
+        data5 === 411 ||
+        data5 === 413 ||
+        data5 === 437 ||
+        data5 === 438 ||
+        data5 === 439 ||
+        data5 === 443 ||
+        data5 === 444 ||
+        data5 === 445 ||
+        data5 === 446 ||
+        data5 === 1201 ||
+        data5 === 1212
+      )) {
+        const err17 = {
+          instancePath: instancePath + '/state',
+          schemaPath: '#/properties/state/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema86.properties.state.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema86.properties.state.enum,
+          parentSchema: schema86.properties.state,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.piece_type !== undefined) {
+      let data6 = data.piece_type;
+      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+        const err18 = {
+          instancePath: instancePath + '/piece_type',
+          schemaPath: '#/properties/piece_type/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema86.properties.piece_type.type,
+          parentSchema: schema86.properties.piece_type,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (!(data6 === 1 || data6 === 3)) {
+        const err19 = {
+          instancePath: instancePath + '/piece_type',
+          schemaPath: '#/properties/piece_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema86.properties.piece_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema86.properties.piece_type.enum,
+          parentSchema: schema86.properties.piece_type,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.carrier_id !== undefined) {
+      let data7 = data.carrier_id;
+      if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+        const err20 = {
+          instancePath: instancePath + '/carrier_id',
+          schemaPath: '#/properties/carrier_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema86.properties.carrier_id.type,
+          parentSchema: schema86.properties.carrier_id,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.service_point_id !== undefined) {
+      let data8 = data.service_point_id;
+      if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+        const err21 = {
+          instancePath: instancePath + '/service_point_id',
+          schemaPath: '#/properties/service_point_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema86.properties.service_point_id.type,
+          parentSchema: schema86.properties.service_point_id,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.service_point_name !== undefined) {
+      let data9 = data.service_point_name;
+      if (typeof data9 !== 'string' && data9 !== null) {
+        const err22 = {
+          instancePath: instancePath + '/service_point_name',
+          schemaPath: '#/properties/service_point_name/type',
+          keyword: 'type',
+          params: { type: schema86.properties.service_point_name.type },
+          message: 'must be string,null',
+          schema: schema86.properties.service_point_name.type,
+          parentSchema: schema86.properties.service_point_name,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.support_provider_id !== undefined) {
+      let data10 = data.support_provider_id;
+      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10)) && data10 !== null) {
+        const err23 = {
+          instancePath: instancePath + '/support_provider_id',
+          schemaPath: '#/properties/support_provider_id/type',
+          keyword: 'type',
+          params: { type: schema86.properties.support_provider_id.type },
+          message: 'must be integer,null',
+          schema: schema86.properties.support_provider_id.type,
+          parentSchema: schema86.properties.support_provider_id,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.hardware_id !== undefined) {
+      let data11 = data.hardware_id;
+      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11)) && data11 !== null) {
+        const err24 = {
+          instancePath: instancePath + '/hardware_id',
+          schemaPath: '#/properties/hardware_id/type',
+          keyword: 'type',
+          params: { type: schema86.properties.hardware_id.type },
+          message: 'must be integer,null',
+          schema: schema86.properties.hardware_id.type,
+          parentSchema: schema86.properties.hardware_id,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+    }
+    if (data.compartment_id !== undefined) {
+      let data12 = data.compartment_id;
+      if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12)) && data12 !== null) {
+        const err25 = {
+          instancePath: instancePath + '/compartment_id',
+          schemaPath: '#/properties/compartment_id/type',
+          keyword: 'type',
+          params: { type: schema86.properties.compartment_id.type },
+          message: 'must be integer,null',
+          schema: schema86.properties.compartment_id.type,
+          parentSchema: schema86.properties.compartment_id,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.courier_id !== undefined) {
+      let data13 = data.courier_id;
+      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13)) && data13 !== null) {
+        const err26 = {
+          instancePath: instancePath + '/courier_id',
+          schemaPath: '#/properties/courier_id/type',
+          keyword: 'type',
+          params: { type: schema86.properties.courier_id.type },
+          message: 'must be integer,null',
+          schema: schema86.properties.courier_id.type,
+          parentSchema: schema86.properties.courier_id,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+    }
+    if (data.allocation_type !== undefined) {
+      let data14 = data.allocation_type;
+      if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14))) {
+        const err27 = {
+          instancePath: instancePath + '/allocation_type',
+          schemaPath: '#/properties/allocation_type/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema86.properties.allocation_type.type,
+          parentSchema: schema86.properties.allocation_type,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+      if (!(data14 === 1 || data14 === 2)) {
+        const err28 = {
+          instancePath: instancePath + '/allocation_type',
+          schemaPath: '#/properties/allocation_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema86.properties.allocation_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema86.properties.allocation_type.enum,
+          parentSchema: schema86.properties.allocation_type,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+    if (data.parcel_type !== undefined) {
+      let data15 = data.parcel_type;
+      if (typeof data15 !== 'string') {
+        const err29 = {
+          instancePath: instancePath + '/parcel_type',
+          schemaPath: '#/properties/parcel_type/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema86.properties.parcel_type.type,
+          parentSchema: schema86.properties.parcel_type,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (!(data15 === 'small' || data15 === 'medium' || data15 === 'large')) {
+        const err30 = {
+          instancePath: instancePath + '/parcel_type',
+          schemaPath: '#/properties/parcel_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema86.properties.parcel_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema86.properties.parcel_type.enum,
+          parentSchema: schema86.properties.parcel_type,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    if (data.height !== undefined) {
+      let data16 = data.height;
+      if (typeof data16 == 'number' && isFinite(data16)) {
+        if (data16 > 58 || isNaN(data16)) {
+          const err31 = {
+            instancePath: instancePath + '/height',
+            schemaPath: '#/properties/height/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 58 },
+            message: 'must be <= 58',
+            schema: 58,
+            parentSchema: schema86.properties.height,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+        if (data16 <= 0 || isNaN(data16)) {
+          const err32 = {
+            instancePath: instancePath + '/height',
+            schemaPath: '#/properties/height/exclusiveMinimum',
+            keyword: 'exclusiveMinimum',
+            params: { comparison: '>', limit: 0 },
+            message: 'must be > 0',
+            schema: 0,
+            parentSchema: schema86.properties.height,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
+        }
+      } else {
+        const err33 = {
+          instancePath: instancePath + '/height',
+          schemaPath: '#/properties/height/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema86.properties.height.type,
+          parentSchema: schema86.properties.height,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      }
+    }
+    if (data.width !== undefined) {
+      let data17 = data.width;
+      if (typeof data17 == 'number' && isFinite(data17)) {
+        if (data17 > 43 || isNaN(data17)) {
+          const err34 = {
+            instancePath: instancePath + '/width',
+            schemaPath: '#/properties/width/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 43 },
+            message: 'must be <= 43',
+            schema: 43,
+            parentSchema: schema86.properties.width,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+        if (data17 <= 0 || isNaN(data17)) {
+          const err35 = {
+            instancePath: instancePath + '/width',
+            schemaPath: '#/properties/width/exclusiveMinimum',
+            keyword: 'exclusiveMinimum',
+            params: { comparison: '>', limit: 0 },
+            message: 'must be > 0',
+            schema: 0,
+            parentSchema: schema86.properties.width,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
+          }
+          errors++;
+        }
+      } else {
+        const err36 = {
+          instancePath: instancePath + '/width',
+          schemaPath: '#/properties/width/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema86.properties.width.type,
+          parentSchema: schema86.properties.width,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err36];
+        } else {
+          vErrors.push(err36);
+        }
+        errors++;
+      }
+    }
+    if (data.depth !== undefined) {
+      let data18 = data.depth;
+      if (typeof data18 == 'number' && isFinite(data18)) {
+        if (data18 > 58 || isNaN(data18)) {
+          const err37 = {
+            instancePath: instancePath + '/depth',
+            schemaPath: '#/properties/depth/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 58 },
+            message: 'must be <= 58',
+            schema: 58,
+            parentSchema: schema86.properties.depth,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+        if (data18 <= 0 || isNaN(data18)) {
+          const err38 = {
+            instancePath: instancePath + '/depth',
+            schemaPath: '#/properties/depth/exclusiveMinimum',
+            keyword: 'exclusiveMinimum',
+            params: { comparison: '>', limit: 0 },
+            message: 'must be > 0',
+            schema: 0,
+            parentSchema: schema86.properties.depth,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err38];
+          } else {
+            vErrors.push(err38);
+          }
+          errors++;
+        }
+      } else {
+        const err39 = {
+          instancePath: instancePath + '/depth',
+          schemaPath: '#/properties/depth/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema86.properties.depth.type,
+          parentSchema: schema86.properties.depth,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err39];
+        } else {
+          vErrors.push(err39);
+        }
+        errors++;
+      }
+    }
+    if (data.sender_name !== undefined) {
+      let data19 = data.sender_name;
+      if (typeof data19 !== 'string' && data19 !== null) {
+        const err40 = {
+          instancePath: instancePath + '/sender_name',
+          schemaPath: '#/properties/sender_name/type',
+          keyword: 'type',
+          params: { type: schema86.properties.sender_name.type },
+          message: 'must be string,null',
+          schema: schema86.properties.sender_name.type,
+          parentSchema: schema86.properties.sender_name,
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err40];
+        } else {
+          vErrors.push(err40);
+        }
+        errors++;
+      }
+      if (typeof data19 === 'string') {
+        if (func2(data19) > 70) {
+          const err41 = {
+            instancePath: instancePath + '/sender_name',
+            schemaPath: '#/properties/sender_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema86.properties.sender_name,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err41];
+          } else {
+            vErrors.push(err41);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.sender_phone !== undefined) {
+      let data20 = data.sender_phone;
+      if (typeof data20 !== 'string' && data20 !== null) {
+        const err42 = {
+          instancePath: instancePath + '/sender_phone',
+          schemaPath: '#/properties/sender_phone/type',
+          keyword: 'type',
+          params: { type: schema86.properties.sender_phone.type },
+          message: 'must be string,null',
+          schema: schema86.properties.sender_phone.type,
+          parentSchema: schema86.properties.sender_phone,
+          data: data20,
+        };
+        if (vErrors === null) {
+          vErrors = [err42];
+        } else {
+          vErrors.push(err42);
+        }
+        errors++;
+      }
+      if (typeof data20 === 'string') {
+        if (func2(data20) > 70) {
+          const err43 = {
+            instancePath: instancePath + '/sender_phone',
+            schemaPath: '#/properties/sender_phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema86.properties.sender_phone,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err43];
+          } else {
+            vErrors.push(err43);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.sender_email !== undefined) {
+      let data21 = data.sender_email;
+      if (typeof data21 !== 'string' && data21 !== null) {
+        const err44 = {
+          instancePath: instancePath + '/sender_email',
+          schemaPath: '#/properties/sender_email/type',
+          keyword: 'type',
+          params: { type: schema86.properties.sender_email.type },
+          message: 'must be string,null',
+          schema: schema86.properties.sender_email.type,
+          parentSchema: schema86.properties.sender_email,
+          data: data21,
+        };
+        if (vErrors === null) {
+          vErrors = [err44];
+        } else {
+          vErrors.push(err44);
+        }
+        errors++;
+      }
+      if (typeof data21 === 'string') {
+        if (func2(data21) > 70) {
+          const err45 = {
+            instancePath: instancePath + '/sender_email',
+            schemaPath: '#/properties/sender_email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema86.properties.sender_email,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err45];
+          } else {
+            vErrors.push(err45);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.recipient_name !== undefined) {
+      let data22 = data.recipient_name;
+      if (typeof data22 !== 'string' && data22 !== null) {
+        const err46 = {
+          instancePath: instancePath + '/recipient_name',
+          schemaPath: '#/properties/recipient_name/type',
+          keyword: 'type',
+          params: { type: schema86.properties.recipient_name.type },
+          message: 'must be string,null',
+          schema: schema86.properties.recipient_name.type,
+          parentSchema: schema86.properties.recipient_name,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err46];
+        } else {
+          vErrors.push(err46);
+        }
+        errors++;
+      }
+      if (typeof data22 === 'string') {
+        if (func2(data22) > 70) {
+          const err47 = {
+            instancePath: instancePath + '/recipient_name',
+            schemaPath: '#/properties/recipient_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema86.properties.recipient_name,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err47];
+          } else {
+            vErrors.push(err47);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.recipient_phone !== undefined) {
+      let data23 = data.recipient_phone;
+      if (typeof data23 !== 'string' && data23 !== null) {
+        const err48 = {
+          instancePath: instancePath + '/recipient_phone',
+          schemaPath: '#/properties/recipient_phone/type',
+          keyword: 'type',
+          params: { type: schema86.properties.recipient_phone.type },
+          message: 'must be string,null',
+          schema: schema86.properties.recipient_phone.type,
+          parentSchema: schema86.properties.recipient_phone,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err48];
+        } else {
+          vErrors.push(err48);
+        }
+        errors++;
+      }
+      if (typeof data23 === 'string') {
+        if (func2(data23) > 70) {
+          const err49 = {
+            instancePath: instancePath + '/recipient_phone',
+            schemaPath: '#/properties/recipient_phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema86.properties.recipient_phone,
+            data: data23,
+          };
+          if (vErrors === null) {
+            vErrors = [err49];
+          } else {
+            vErrors.push(err49);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.recipient_email !== undefined) {
+      let data24 = data.recipient_email;
+      if (typeof data24 !== 'string' && data24 !== null) {
+        const err50 = {
+          instancePath: instancePath + '/recipient_email',
+          schemaPath: '#/properties/recipient_email/type',
+          keyword: 'type',
+          params: { type: schema86.properties.recipient_email.type },
+          message: 'must be string,null',
+          schema: schema86.properties.recipient_email.type,
+          parentSchema: schema86.properties.recipient_email,
+          data: data24,
+        };
+        if (vErrors === null) {
+          vErrors = [err50];
+        } else {
+          vErrors.push(err50);
+        }
+        errors++;
+      }
+      if (typeof data24 === 'string') {
+        if (func2(data24) > 70) {
+          const err51 = {
+            instancePath: instancePath + '/recipient_email',
+            schemaPath: '#/properties/recipient_email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema86.properties.recipient_email,
+            data: data24,
+          };
+          if (vErrors === null) {
+            vErrors = [err51];
+          } else {
+            vErrors.push(err51);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.end_user_phone !== undefined) {
+      let data25 = data.end_user_phone;
+      if (typeof data25 !== 'string' && data25 !== null) {
+        const err52 = {
+          instancePath: instancePath + '/end_user_phone',
+          schemaPath: '#/properties/end_user_phone/type',
+          keyword: 'type',
+          params: { type: schema86.properties.end_user_phone.type },
+          message: 'must be string,null',
+          schema: schema86.properties.end_user_phone.type,
+          parentSchema: schema86.properties.end_user_phone,
+          data: data25,
+        };
+        if (vErrors === null) {
+          vErrors = [err52];
+        } else {
+          vErrors.push(err52);
+        }
+        errors++;
+      }
+      if (typeof data25 === 'string') {
+        if (func2(data25) > 30) {
+          const err53 = {
+            instancePath: instancePath + '/end_user_phone',
+            schemaPath: '#/properties/end_user_phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema86.properties.end_user_phone,
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err53];
+          } else {
+            vErrors.push(err53);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.end_user_email !== undefined) {
+      let data26 = data.end_user_email;
+      if (typeof data26 !== 'string' && data26 !== null) {
+        const err54 = {
+          instancePath: instancePath + '/end_user_email',
+          schemaPath: '#/properties/end_user_email/type',
+          keyword: 'type',
+          params: { type: schema86.properties.end_user_email.type },
+          message: 'must be string,null',
+          schema: schema86.properties.end_user_email.type,
+          parentSchema: schema86.properties.end_user_email,
+          data: data26,
+        };
+        if (vErrors === null) {
+          vErrors = [err54];
+        } else {
+          vErrors.push(err54);
+        }
+        errors++;
+      }
+      if (typeof data26 === 'string') {
+        if (func2(data26) > 70) {
+          const err55 = {
+            instancePath: instancePath + '/end_user_email',
+            schemaPath: '#/properties/end_user_email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema86.properties.end_user_email,
+            data: data26,
+          };
+          if (vErrors === null) {
+            vErrors = [err55];
+          } else {
+            vErrors.push(err55);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.enduser_id !== undefined) {
+      let data27 = data.enduser_id;
+      if (!(typeof data27 == 'number' && !(data27 % 1) && !isNaN(data27) && isFinite(data27)) && data27 !== null) {
+        const err56 = {
+          instancePath: instancePath + '/enduser_id',
+          schemaPath: '#/properties/enduser_id/type',
+          keyword: 'type',
+          params: { type: schema86.properties.enduser_id.type },
+          message: 'must be integer,null',
+          schema: schema86.properties.enduser_id.type,
+          parentSchema: schema86.properties.enduser_id,
+          data: data27,
+        };
+        if (vErrors === null) {
+          vErrors = [err56];
+        } else {
+          vErrors.push(err56);
+        }
+        errors++;
+      }
+    }
+    if (data.reference !== undefined) {
+      let data28 = data.reference;
+      if (typeof data28 !== 'string' && data28 !== null) {
+        const err57 = {
+          instancePath: instancePath + '/reference',
+          schemaPath: '#/properties/reference/type',
+          keyword: 'type',
+          params: { type: schema86.properties.reference.type },
+          message: 'must be string,null',
+          schema: schema86.properties.reference.type,
+          parentSchema: schema86.properties.reference,
+          data: data28,
+        };
+        if (vErrors === null) {
+          vErrors = [err57];
+        } else {
+          vErrors.push(err57);
+        }
+        errors++;
+      }
+      if (typeof data28 === 'string') {
+        if (func2(data28) > 70) {
+          const err58 = {
+            instancePath: instancePath + '/reference',
+            schemaPath: '#/properties/reference/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema86.properties.reference,
+            data: data28,
+          };
+          if (vErrors === null) {
+            vErrors = [err58];
+          } else {
+            vErrors.push(err58);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.reservation !== undefined) {
+      let data29 = data.reservation;
+      if (typeof data29 !== 'string') {
+        const err59 = {
+          instancePath: instancePath + '/reservation',
+          schemaPath: '#/properties/reservation/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema86.properties.reservation.type,
+          parentSchema: schema86.properties.reservation,
+          data: data29,
+        };
+        if (vErrors === null) {
+          vErrors = [err59];
+        } else {
+          vErrors.push(err59);
+        }
+        errors++;
+      }
+      if (!(data29 === 'soft' || data29 === 'hard')) {
+        const err60 = {
+          instancePath: instancePath + '/reservation',
+          schemaPath: '#/properties/reservation/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema86.properties.reservation.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema86.properties.reservation.enum,
+          parentSchema: schema86.properties.reservation,
+          data: data29,
+        };
+        if (vErrors === null) {
+          vErrors = [err60];
+        } else {
+          vErrors.push(err60);
+        }
+        errors++;
+      }
+    }
+    if (data.reservation_time !== undefined) {
+      let data30 = data.reservation_time;
+      if (!(typeof data30 == 'number' && !(data30 % 1) && !isNaN(data30) && isFinite(data30))) {
+        const err61 = {
+          instancePath: instancePath + '/reservation_time',
+          schemaPath: '#/properties/reservation_time/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema86.properties.reservation_time.type,
+          parentSchema: schema86.properties.reservation_time,
+          data: data30,
+        };
+        if (vErrors === null) {
+          vErrors = [err61];
+        } else {
+          vErrors.push(err61);
+        }
+        errors++;
+      }
+      if (typeof data30 == 'number' && isFinite(data30)) {
+        if (data30 > 168 || isNaN(data30)) {
+          const err62 = {
+            instancePath: instancePath + '/reservation_time',
+            schemaPath: '#/properties/reservation_time/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 168 },
+            message: 'must be <= 168',
+            schema: 168,
+            parentSchema: schema86.properties.reservation_time,
+            data: data30,
+          };
+          if (vErrors === null) {
+            vErrors = [err62];
+          } else {
+            vErrors.push(err62);
+          }
+          errors++;
+        }
+        if (data30 < 1 || isNaN(data30)) {
+          const err63 = {
+            instancePath: instancePath + '/reservation_time',
+            schemaPath: '#/properties/reservation_time/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema86.properties.reservation_time,
+            data: data30,
+          };
+          if (vErrors === null) {
+            vErrors = [err63];
+          } else {
+            vErrors.push(err63);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.reserved_until !== undefined) {
+      let data31 = data.reserved_until;
+      if (typeof data31 !== 'string' && data31 !== null) {
+        const err64 = {
+          instancePath: instancePath + '/reserved_until',
+          schemaPath: '#/properties/reserved_until/type',
+          keyword: 'type',
+          params: { type: schema86.properties.reserved_until.type },
+          message: 'must be string,null',
+          schema: schema86.properties.reserved_until.type,
+          parentSchema: schema86.properties.reserved_until,
+          data: data31,
+        };
+        if (vErrors === null) {
+          vErrors = [err64];
+        } else {
+          vErrors.push(err64);
+        }
+        errors++;
+      }
+      if (typeof data31 === 'string') {
+        if (!formats2.validate(data31)) {
+          const err65 = {
+            instancePath: instancePath + '/reserved_until',
+            schemaPath: '#/properties/reserved_until/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema86.properties.reserved_until,
+            data: data31,
+          };
+          if (vErrors === null) {
+            vErrors = [err65];
+          } else {
+            vErrors.push(err65);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.expiry_days !== undefined) {
+      let data32 = data.expiry_days;
+      if (!(typeof data32 == 'number' && !(data32 % 1) && !isNaN(data32) && isFinite(data32))) {
+        const err66 = {
+          instancePath: instancePath + '/expiry_days',
+          schemaPath: '#/properties/expiry_days/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema86.properties.expiry_days.type,
+          parentSchema: schema86.properties.expiry_days,
+          data: data32,
+        };
+        if (vErrors === null) {
+          vErrors = [err66];
+        } else {
+          vErrors.push(err66);
+        }
+        errors++;
+      }
+      if (typeof data32 == 'number' && isFinite(data32)) {
+        if (data32 > 30 || isNaN(data32)) {
+          const err67 = {
+            instancePath: instancePath + '/expiry_days',
+            schemaPath: '#/properties/expiry_days/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 30 },
+            message: 'must be <= 30',
+            schema: 30,
+            parentSchema: schema86.properties.expiry_days,
+            data: data32,
+          };
+          if (vErrors === null) {
+            vErrors = [err67];
+          } else {
+            vErrors.push(err67);
+          }
+          errors++;
+        }
+        if (data32 < 1 || isNaN(data32)) {
+          const err68 = {
+            instancePath: instancePath + '/expiry_days',
+            schemaPath: '#/properties/expiry_days/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema86.properties.expiry_days,
+            data: data32,
+          };
+          if (vErrors === null) {
+            vErrors = [err68];
+          } else {
+            vErrors.push(err68);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.expiry_at !== undefined) {
+      let data33 = data.expiry_at;
+      if (typeof data33 !== 'string' && data33 !== null) {
+        const err69 = {
+          instancePath: instancePath + '/expiry_at',
+          schemaPath: '#/properties/expiry_at/type',
+          keyword: 'type',
+          params: { type: schema86.properties.expiry_at.type },
+          message: 'must be string,null',
+          schema: schema86.properties.expiry_at.type,
+          parentSchema: schema86.properties.expiry_at,
+          data: data33,
+        };
+        if (vErrors === null) {
+          vErrors = [err69];
+        } else {
+          vErrors.push(err69);
+        }
+        errors++;
+      }
+      if (typeof data33 === 'string') {
+        if (!formats2.validate(data33)) {
+          const err70 = {
+            instancePath: instancePath + '/expiry_at',
+            schemaPath: '#/properties/expiry_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema86.properties.expiry_at,
+            data: data33,
+          };
+          if (vErrors === null) {
+            vErrors = [err70];
+          } else {
+            vErrors.push(err70);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.tokens !== undefined) {
+      let data34 = data.tokens;
+      if (Array.isArray(data34)) {
+        const len0 = data34.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data35 = data34[i0];
+          if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
+            if (data35.token_type === undefined) {
+              const err71 = {
+                instancePath: instancePath + '/tokens/' + i0,
+                schemaPath: '#/properties/tokens/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'token_type' },
+                message: "must have required property '" + 'token_type' + "'",
+                schema: schema86.properties.tokens.items.required,
+                parentSchema: schema86.properties.tokens.items,
+                data: data35,
+              };
+              if (vErrors === null) {
+                vErrors = [err71];
+              } else {
+                vErrors.push(err71);
+              }
+              errors++;
+            }
+            if (data35.status === undefined) {
+              const err72 = {
+                instancePath: instancePath + '/tokens/' + i0,
+                schemaPath: '#/properties/tokens/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'status' },
+                message: "must have required property '" + 'status' + "'",
+                schema: schema86.properties.tokens.items.required,
+                parentSchema: schema86.properties.tokens.items,
+                data: data35,
+              };
+              if (vErrors === null) {
+                vErrors = [err72];
+              } else {
+                vErrors.push(err72);
+              }
+              errors++;
+            }
+            if (data35.code === undefined) {
+              const err73 = {
+                instancePath: instancePath + '/tokens/' + i0,
+                schemaPath: '#/properties/tokens/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'code' },
+                message: "must have required property '" + 'code' + "'",
+                schema: schema86.properties.tokens.items.required,
+                parentSchema: schema86.properties.tokens.items,
+                data: data35,
+              };
+              if (vErrors === null) {
+                vErrors = [err73];
+              } else {
+                vErrors.push(err73);
+              }
+              errors++;
+            }
+            if (data35.token_type !== undefined) {
+              let data36 = data35.token_type;
+              if (typeof data36 !== 'string') {
+                const err74 = {
+                  instancePath: instancePath + '/tokens/' + i0 + '/token_type',
+                  schemaPath: '#/properties/tokens/items/properties/token_type/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.tokens.items.properties.token_type.type,
+                  parentSchema: schema86.properties.tokens.items.properties.token_type,
+                  data: data36,
+                };
+                if (vErrors === null) {
+                  vErrors = [err74];
+                } else {
+                  vErrors.push(err74);
+                }
+                errors++;
+              }
+              if (!(
+                data36 === 'courier_delivery' ||
+                data36 === 'end_user_pickup' ||
+                data36 === 'courier_pickup' ||
+                data36 === 'end_user_drop_off' ||
+                data36 === 'courier_soft_reservation' ||
+                data36 === 'end_user_soft_reservation' ||
+                data36 === 'not_sent'
+              )) {
+                const err75 = {
+                  instancePath: instancePath + '/tokens/' + i0 + '/token_type',
+                  schemaPath: '#/properties/tokens/items/properties/token_type/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema86.properties.tokens.items.properties.token_type.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema86.properties.tokens.items.properties.token_type.enum,
+                  parentSchema: schema86.properties.tokens.items.properties.token_type,
+                  data: data36,
+                };
+                if (vErrors === null) {
+                  vErrors = [err75];
+                } else {
+                  vErrors.push(err75);
+                }
+                errors++;
+              }
+            }
+            if (data35.status !== undefined) {
+              let data37 = data35.status;
+              if (typeof data37 !== 'string') {
+                const err76 = {
+                  instancePath: instancePath + '/tokens/' + i0 + '/status',
+                  schemaPath: '#/properties/tokens/items/properties/status/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.tokens.items.properties.status.type,
+                  parentSchema: schema86.properties.tokens.items.properties.status,
+                  data: data37,
+                };
+                if (vErrors === null) {
+                  vErrors = [err76];
+                } else {
+                  vErrors.push(err76);
+                }
+                errors++;
+              }
+              if (!(
+                data37 === 'available' ||
+                data37 === 'used' ||
+                data37 === 'expired' ||
+                data37 === 'expiry_pending' ||
+                data37 === 'cancelled'
+              )) {
+                const err77 = {
+                  instancePath: instancePath + '/tokens/' + i0 + '/status',
+                  schemaPath: '#/properties/tokens/items/properties/status/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema86.properties.tokens.items.properties.status.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema86.properties.tokens.items.properties.status.enum,
+                  parentSchema: schema86.properties.tokens.items.properties.status,
+                  data: data37,
+                };
+                if (vErrors === null) {
+                  vErrors = [err77];
+                } else {
+                  vErrors.push(err77);
+                }
+                errors++;
+              }
+            }
+            if (data35.code !== undefined) {
+              let data38 = data35.code;
+              if (typeof data38 === 'string') {
+                if (func2(data38) > 12) {
+                  const err78 = {
+                    instancePath: instancePath + '/tokens/' + i0 + '/code',
+                    schemaPath: '#/properties/tokens/items/properties/code/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 12 },
+                    message: 'must NOT have more than 12 characters',
+                    schema: 12,
+                    parentSchema: schema86.properties.tokens.items.properties.code,
+                    data: data38,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err78];
+                  } else {
+                    vErrors.push(err78);
+                  }
+                  errors++;
+                }
+              } else {
+                const err79 = {
+                  instancePath: instancePath + '/tokens/' + i0 + '/code',
+                  schemaPath: '#/properties/tokens/items/properties/code/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.tokens.items.properties.code.type,
+                  parentSchema: schema86.properties.tokens.items.properties.code,
+                  data: data38,
+                };
+                if (vErrors === null) {
+                  vErrors = [err79];
+                } else {
+                  vErrors.push(err79);
+                }
+                errors++;
+              }
+            }
+            if (data35.valid_until !== undefined) {
+              let data39 = data35.valid_until;
+              if (typeof data39 !== 'string' && data39 !== null) {
+                const err80 = {
+                  instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
+                  schemaPath: '#/properties/tokens/items/properties/valid_until/type',
+                  keyword: 'type',
+                  params: { type: schema86.properties.tokens.items.properties.valid_until.type },
+                  message: 'must be string,null',
+                  schema: schema86.properties.tokens.items.properties.valid_until.type,
+                  parentSchema: schema86.properties.tokens.items.properties.valid_until,
+                  data: data39,
+                };
+                if (vErrors === null) {
+                  vErrors = [err80];
+                } else {
+                  vErrors.push(err80);
+                }
+                errors++;
+              }
+              if (typeof data39 === 'string') {
+                if (!formats2.validate(data39)) {
+                  const err81 = {
+                    instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
+                    schemaPath: '#/properties/tokens/items/properties/valid_until/format',
+                    keyword: 'format',
+                    params: { format: 'date-time' },
+                    message: 'must match format "' + 'date-time' + '"',
+                    schema: 'date-time',
+                    parentSchema: schema86.properties.tokens.items.properties.valid_until,
+                    data: data39,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err81];
+                  } else {
+                    vErrors.push(err81);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err82 = {
+              instancePath: instancePath + '/tokens/' + i0,
+              schemaPath: '#/properties/tokens/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema86.properties.tokens.items.type,
+              parentSchema: schema86.properties.tokens.items,
+              data: data35,
+            };
+            if (vErrors === null) {
+              vErrors = [err82];
+            } else {
+              vErrors.push(err82);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err83 = {
+          instancePath: instancePath + '/tokens',
+          schemaPath: '#/properties/tokens/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema86.properties.tokens.type,
+          parentSchema: schema86.properties.tokens,
+          data: data34,
+        };
+        if (vErrors === null) {
+          vErrors = [err83];
+        } else {
+          vErrors.push(err83);
+        }
+        errors++;
+      }
+    }
+    if (data.notifications !== undefined) {
+      let data40 = data.notifications;
+      if (Array.isArray(data40)) {
+        const len1 = data40.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          let data41 = data40[i1];
+          if (data41 && typeof data41 == 'object' && !Array.isArray(data41)) {
+            if (data41.channel === undefined) {
+              const err84 = {
+                instancePath: instancePath + '/notifications/' + i1,
+                schemaPath: '#/properties/notifications/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'channel' },
+                message: "must have required property '" + 'channel' + "'",
+                schema: schema86.properties.notifications.items.required,
+                parentSchema: schema86.properties.notifications.items,
+                data: data41,
+              };
+              if (vErrors === null) {
+                vErrors = [err84];
+              } else {
+                vErrors.push(err84);
+              }
+              errors++;
+            }
+            if (data41.to === undefined) {
+              const err85 = {
+                instancePath: instancePath + '/notifications/' + i1,
+                schemaPath: '#/properties/notifications/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'to' },
+                message: "must have required property '" + 'to' + "'",
+                schema: schema86.properties.notifications.items.required,
+                parentSchema: schema86.properties.notifications.items,
+                data: data41,
+              };
+              if (vErrors === null) {
+                vErrors = [err85];
+              } else {
+                vErrors.push(err85);
+              }
+              errors++;
+            }
+            if (data41.at === undefined) {
+              const err86 = {
+                instancePath: instancePath + '/notifications/' + i1,
+                schemaPath: '#/properties/notifications/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'at' },
+                message: "must have required property '" + 'at' + "'",
+                schema: schema86.properties.notifications.items.required,
+                parentSchema: schema86.properties.notifications.items,
+                data: data41,
+              };
+              if (vErrors === null) {
+                vErrors = [err86];
+              } else {
+                vErrors.push(err86);
+              }
+              errors++;
+            }
+            if (data41.channel !== undefined) {
+              let data42 = data41.channel;
+              if (typeof data42 !== 'string') {
+                const err87 = {
+                  instancePath: instancePath + '/notifications/' + i1 + '/channel',
+                  schemaPath: '#/properties/notifications/items/properties/channel/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.notifications.items.properties.channel.type,
+                  parentSchema: schema86.properties.notifications.items.properties.channel,
+                  data: data42,
+                };
+                if (vErrors === null) {
+                  vErrors = [err87];
+                } else {
+                  vErrors.push(err87);
+                }
+                errors++;
+              }
+              if (!(data42 === 'sms' || data42 === 'email')) {
+                const err88 = {
+                  instancePath: instancePath + '/notifications/' + i1 + '/channel',
+                  schemaPath: '#/properties/notifications/items/properties/channel/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema86.properties.notifications.items.properties.channel.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema86.properties.notifications.items.properties.channel.enum,
+                  parentSchema: schema86.properties.notifications.items.properties.channel,
+                  data: data42,
+                };
+                if (vErrors === null) {
+                  vErrors = [err88];
+                } else {
+                  vErrors.push(err88);
+                }
+                errors++;
+              }
+            }
+            if (data41.to !== undefined) {
+              let data43 = data41.to;
+              if (typeof data43 === 'string') {
+                if (func2(data43) > 70) {
+                  const err89 = {
+                    instancePath: instancePath + '/notifications/' + i1 + '/to',
+                    schemaPath: '#/properties/notifications/items/properties/to/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 70 },
+                    message: 'must NOT have more than 70 characters',
+                    schema: 70,
+                    parentSchema: schema86.properties.notifications.items.properties.to,
+                    data: data43,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err89];
+                  } else {
+                    vErrors.push(err89);
+                  }
+                  errors++;
+                }
+              } else {
+                const err90 = {
+                  instancePath: instancePath + '/notifications/' + i1 + '/to',
+                  schemaPath: '#/properties/notifications/items/properties/to/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.notifications.items.properties.to.type,
+                  parentSchema: schema86.properties.notifications.items.properties.to,
+                  data: data43,
+                };
+                if (vErrors === null) {
+                  vErrors = [err90];
+                } else {
+                  vErrors.push(err90);
+                }
+                errors++;
+              }
+            }
+            if (data41.token_type !== undefined) {
+              let data44 = data41.token_type;
+              if (typeof data44 !== 'string') {
+                const err91 = {
+                  instancePath: instancePath + '/notifications/' + i1 + '/token_type',
+                  schemaPath: '#/properties/notifications/items/properties/token_type/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.notifications.items.properties.token_type.type,
+                  parentSchema: schema86.properties.notifications.items.properties.token_type,
+                  data: data44,
+                };
+                if (vErrors === null) {
+                  vErrors = [err91];
+                } else {
+                  vErrors.push(err91);
+                }
+                errors++;
+              }
+              if (!(
+                data44 === 'courier_delivery' ||
+                data44 === 'end_user_pickup' ||
+                data44 === 'courier_pickup' ||
+                data44 === 'end_user_drop_off' ||
+                data44 === 'courier_soft_reservation' ||
+                data44 === 'end_user_soft_reservation' ||
+                data44 === 'not_sent'
+              )) {
+                const err92 = {
+                  instancePath: instancePath + '/notifications/' + i1 + '/token_type',
+                  schemaPath: '#/properties/notifications/items/properties/token_type/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema86.properties.notifications.items.properties.token_type.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema86.properties.notifications.items.properties.token_type.enum,
+                  parentSchema: schema86.properties.notifications.items.properties.token_type,
+                  data: data44,
+                };
+                if (vErrors === null) {
+                  vErrors = [err92];
+                } else {
+                  vErrors.push(err92);
+                }
+                errors++;
+              }
+            }
+            if (data41.at !== undefined) {
+              let data45 = data41.at;
+              if (typeof data45 === 'string') {
+                if (!formats2.validate(data45)) {
+                  const err93 = {
+                    instancePath: instancePath + '/notifications/' + i1 + '/at',
+                    schemaPath: '#/properties/notifications/items/properties/at/format',
+                    keyword: 'format',
+                    params: { format: 'date-time' },
+                    message: 'must match format "' + 'date-time' + '"',
+                    schema: 'date-time',
+                    parentSchema: schema86.properties.notifications.items.properties.at,
+                    data: data45,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err93];
+                  } else {
+                    vErrors.push(err93);
+                  }
+                  errors++;
+                }
+              } else {
+                const err94 = {
+                  instancePath: instancePath + '/notifications/' + i1 + '/at',
+                  schemaPath: '#/properties/notifications/items/properties/at/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema86.properties.notifications.items.properties.at.type,
+                  parentSchema: schema86.properties.notifications.items.properties.at,
+                  data: data45,
+                };
+                if (vErrors === null) {
+                  vErrors = [err94];
+                } else {
+                  vErrors.push(err94);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err95 = {
+              instancePath: instancePath + '/notifications/' + i1,
+              schemaPath: '#/properties/notifications/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema86.properties.notifications.items.type,
+              parentSchema: schema86.properties.notifications.items,
+              data: data41,
+            };
+            if (vErrors === null) {
+              vErrors = [err95];
+            } else {
+              vErrors.push(err95);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err96 = {
+          instancePath: instancePath + '/notifications',
+          schemaPath: '#/properties/notifications/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema86.properties.notifications.type,
+          parentSchema: schema86.properties.notifications,
+          data: data40,
+        };
+        if (vErrors === null) {
+          vErrors = [err96];
+        } else {
+          vErrors.push(err96);
+        }
+        errors++;
+      }
+    }
+    if (data.created_at !== undefined) {
+      let data46 = data.created_at;
+      if (typeof data46 === 'string') {
+        if (!formats2.validate(data46)) {
+          const err97 = {
+            instancePath: instancePath + '/created_at',
+            schemaPath: '#/properties/created_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema86.properties.created_at,
+            data: data46,
+          };
+          if (vErrors === null) {
+            vErrors = [err97];
+          } else {
+            vErrors.push(err97);
+          }
+          errors++;
+        }
+      } else {
+        const err98 = {
+          instancePath: instancePath + '/created_at',
+          schemaPath: '#/properties/created_at/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema86.properties.created_at.type,
+          parentSchema: schema86.properties.created_at,
+          data: data46,
+        };
+        if (vErrors === null) {
+          vErrors = [err98];
+        } else {
+          vErrors.push(err98);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data47 = data.active;
+      if (typeof data47 !== 'boolean') {
+        const err99 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema86.properties.active.type,
+          parentSchema: schema86.properties.active,
+          data: data47,
+        };
+        if (vErrors === null) {
+          vErrors = [err99];
+        } else {
+          vErrors.push(err99);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err100 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema86.type,
+      parentSchema: schema86,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err100];
+    } else {
+      vErrors.push(err100);
+    }
+    errors++;
+  }
+  validate45.errors = vErrors;
+  return errors === 0;
+}
+validate45.evaluated = {
+  props: {
+    piece_id: true,
+    parcel_id: true,
+    shipment_id: true,
+    piece_barcode: true,
+    test_piece: true,
+    state: true,
+    piece_type: true,
+    carrier_id: true,
+    service_point_id: true,
+    service_point_name: true,
+    support_provider_id: true,
+    hardware_id: true,
+    compartment_id: true,
+    courier_id: true,
+    allocation_type: true,
+    parcel_type: true,
+    height: true,
+    width: true,
+    depth: true,
+    sender_name: true,
+    sender_phone: true,
+    sender_email: true,
+    recipient_name: true,
+    recipient_phone: true,
+    recipient_email: true,
+    end_user_phone: true,
+    end_user_email: true,
+    enduser_id: true,
+    reference: true,
+    reservation: true,
+    reservation_time: true,
+    reserved_until: true,
+    expiry_days: true,
+    expiry_at: true,
+    tokens: true,
+    notifications: true,
+    created_at: true,
+    active: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const pinpad = validate46;
+const schema87 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -4347,15 +10485,15 @@ const schema78 = {
     last_heartbeat_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const formats42 = sharedValidators.formats.numeric;
+const formats90 = sharedValidators.formats.numeric;
 
-function validate39(
+function validate46(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate39.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4370,8 +10508,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -4388,8 +10526,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -4406,8 +10544,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -4426,8 +10564,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema65.type,
+          parentSchema: schema65,
           data: data0,
         };
         if (vErrors === null) {
@@ -4446,7 +10584,7 @@ function validate39(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema65,
             data: data0,
           };
           if (vErrors === null) {
@@ -4469,7 +10607,7 @@ function validate39(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema78.properties.ble_chip_id,
+            parentSchema: schema87.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -4487,7 +10625,7 @@ function validate39(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema78.properties.ble_chip_id,
+            parentSchema: schema87.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -4497,7 +10635,7 @@ function validate39(
           }
           errors++;
         }
-        if (!formats12.validate(data1)) {
+        if (!formats4.validate(data1)) {
           const err7 = {
             instancePath: instancePath + '/ble_chip_id',
             schemaPath: '#/properties/ble_chip_id/format',
@@ -4505,7 +10643,7 @@ function validate39(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema78.properties.ble_chip_id,
+            parentSchema: schema87.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -4522,8 +10660,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.ble_chip_id.type,
-          parentSchema: schema78.properties.ble_chip_id,
+          schema: schema87.properties.ble_chip_id.type,
+          parentSchema: schema87.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -4543,8 +10681,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.type,
-          parentSchema: schema72,
+          schema: schema78.type,
+          parentSchema: schema78,
           data: data2,
         };
         if (vErrors === null) {
@@ -4559,10 +10697,10 @@ function validate39(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema72.enum },
+          params: { allowedValues: schema78.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema72.enum,
-          parentSchema: schema72,
+          schema: schema78.enum,
+          parentSchema: schema78,
           data: data2,
         };
         if (vErrors === null) {
@@ -4582,8 +10720,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.hardware_model_id.type,
-          parentSchema: schema78.properties.hardware_model_id,
+          schema: schema87.properties.hardware_model_id.type,
+          parentSchema: schema87.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -4603,8 +10741,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.hardware_owner_id.type,
-          parentSchema: schema78.properties.hardware_owner_id,
+          schema: schema87.properties.hardware_owner_id.type,
+          parentSchema: schema87.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -4622,10 +10760,10 @@ function validate39(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema78.properties.service_point_id.type },
+          params: { type: schema87.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema78.properties.service_point_id.type,
-          parentSchema: schema78.properties.service_point_id,
+          schema: schema87.properties.service_point_id.type,
+          parentSchema: schema87.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -4643,10 +10781,10 @@ function validate39(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema78.properties.hardware_id.type },
+          params: { type: schema87.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema78.properties.hardware_id.type,
-          parentSchema: schema78.properties.hardware_id,
+          schema: schema87.properties.hardware_id.type,
+          parentSchema: schema87.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -4670,8 +10808,8 @@ function validate39(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema78.properties.alerts.items.type,
-              parentSchema: schema78.properties.alerts.items,
+              schema: schema87.properties.alerts.items.type,
+              parentSchema: schema87.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -4692,10 +10830,10 @@ function validate39(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema78.properties.alerts.items.enum },
+              params: { allowedValues: schema87.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema78.properties.alerts.items.enum,
-              parentSchema: schema78.properties.alerts.items,
+              schema: schema87.properties.alerts.items.enum,
+              parentSchema: schema87.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -4724,7 +10862,7 @@ function validate39(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema78.properties.alerts,
+                parentSchema: schema87.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -4745,8 +10883,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.alerts.type,
-          parentSchema: schema78.properties.alerts,
+          schema: schema87.properties.alerts.type,
+          parentSchema: schema87.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -4764,10 +10902,10 @@ function validate39(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema78.properties.last_sync_at.type },
+          params: { type: schema87.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema78.properties.last_sync_at.type,
-          parentSchema: schema78.properties.last_sync_at,
+          schema: schema87.properties.last_sync_at.type,
+          parentSchema: schema87.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -4778,7 +10916,7 @@ function validate39(
         errors++;
       }
       if (typeof data9 === 'string') {
-        if (!formats24.validate(data9)) {
+        if (!formats2.validate(data9)) {
           const err20 = {
             instancePath: instancePath + '/last_sync_at',
             schemaPath: '#/properties/last_sync_at/format',
@@ -4786,7 +10924,7 @@ function validate39(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema78.properties.last_sync_at,
+            parentSchema: schema87.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -4807,8 +10945,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.installation_sync_status.type,
-          parentSchema: schema78.properties.installation_sync_status,
+          schema: schema87.properties.installation_sync_status.type,
+          parentSchema: schema87.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -4823,10 +10961,10 @@ function validate39(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema78.properties.installation_sync_status.enum },
+          params: { allowedValues: schema87.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema78.properties.installation_sync_status.enum,
-          parentSchema: schema78.properties.installation_sync_status,
+          schema: schema87.properties.installation_sync_status.enum,
+          parentSchema: schema87.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -4848,7 +10986,7 @@ function validate39(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema78.properties.firmware_version,
+            parentSchema: schema87.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -4858,7 +10996,7 @@ function validate39(
           }
           errors++;
         }
-        if (!formats12.validate(data11)) {
+        if (!formats4.validate(data11)) {
           const err24 = {
             instancePath: instancePath + '/firmware_version',
             schemaPath: '#/properties/firmware_version/format',
@@ -4866,7 +11004,7 @@ function validate39(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema78.properties.firmware_version,
+            parentSchema: schema87.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -4883,8 +11021,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.firmware_version.type,
-          parentSchema: schema78.properties.firmware_version,
+          schema: schema87.properties.firmware_version.type,
+          parentSchema: schema87.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -4906,7 +11044,7 @@ function validate39(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema78.properties.comm_board,
+            parentSchema: schema87.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -4924,7 +11062,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.comm_board,
+            parentSchema: schema87.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -4941,8 +11079,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.comm_board.type,
-          parentSchema: schema78.properties.comm_board,
+          schema: schema87.properties.comm_board.type,
+          parentSchema: schema87.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -4964,7 +11102,7 @@ function validate39(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema78.properties.battery_pack,
+            parentSchema: schema87.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -4982,7 +11120,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.battery_pack,
+            parentSchema: schema87.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -4999,8 +11137,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.battery_pack.type,
-          parentSchema: schema78.properties.battery_pack,
+          schema: schema87.properties.battery_pack.type,
+          parentSchema: schema87.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -5022,7 +11160,7 @@ function validate39(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema78.properties.order_number,
+            parentSchema: schema87.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -5040,7 +11178,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.order_number,
+            parentSchema: schema87.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -5057,8 +11195,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.order_number.type,
-          parentSchema: schema78.properties.order_number,
+          schema: schema87.properties.order_number.type,
+          parentSchema: schema87.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -5080,7 +11218,7 @@ function validate39(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema78.properties.type_number,
+            parentSchema: schema87.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -5098,7 +11236,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.type_number,
+            parentSchema: schema87.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -5115,8 +11253,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.type_number.type,
-          parentSchema: schema78.properties.type_number,
+          schema: schema87.properties.type_number.type,
+          parentSchema: schema87.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -5138,7 +11276,7 @@ function validate39(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema78.properties.manufacturer,
+            parentSchema: schema87.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -5156,7 +11294,7 @@ function validate39(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema78.properties.manufacturer,
+            parentSchema: schema87.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -5173,8 +11311,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.manufacturer.type,
-          parentSchema: schema78.properties.manufacturer,
+          schema: schema87.properties.manufacturer.type,
+          parentSchema: schema87.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -5194,8 +11332,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.foil.type,
-          parentSchema: schema78.properties.foil,
+          schema: schema87.properties.foil.type,
+          parentSchema: schema87.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -5210,10 +11348,10 @@ function validate39(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema78.properties.foil.enum },
+          params: { allowedValues: schema87.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema78.properties.foil.enum,
-          parentSchema: schema78.properties.foil,
+          schema: schema87.properties.foil.enum,
+          parentSchema: schema87.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -5233,8 +11371,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.language.type,
-          parentSchema: schema78.properties.language,
+          schema: schema87.properties.language.type,
+          parentSchema: schema87.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -5261,10 +11399,10 @@ function validate39(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema78.properties.language.enum },
+          params: { allowedValues: schema87.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema78.properties.language.enum,
-          parentSchema: schema78.properties.language,
+          schema: schema87.properties.language.enum,
+          parentSchema: schema87.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -5288,8 +11426,8 @@ function validate39(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema78.properties.features.items.type,
-              parentSchema: schema78.properties.features.items,
+              schema: schema87.properties.features.items.type,
+              parentSchema: schema87.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -5310,10 +11448,10 @@ function validate39(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema78.properties.features.items.enum },
+              params: { allowedValues: schema87.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema78.properties.features.items.enum,
-              parentSchema: schema78.properties.features.items,
+              schema: schema87.properties.features.items.enum,
+              parentSchema: schema87.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -5342,7 +11480,7 @@ function validate39(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema78.properties.features,
+                parentSchema: schema87.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -5363,8 +11501,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.features.type,
-          parentSchema: schema78.properties.features,
+          schema: schema87.properties.features.type,
+          parentSchema: schema87.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -5382,10 +11520,10 @@ function validate39(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema78.properties.sim_iccid.type },
+          params: { type: schema87.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema78.properties.sim_iccid.type,
-          parentSchema: schema78.properties.sim_iccid,
+          schema: schema87.properties.sim_iccid.type,
+          parentSchema: schema87.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -5404,7 +11542,7 @@ function validate39(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema78.properties.sim_iccid,
+            parentSchema: schema87.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -5422,7 +11560,7 @@ function validate39(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema78.properties.sim_iccid,
+            parentSchema: schema87.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -5432,7 +11570,7 @@ function validate39(
           }
           errors++;
         }
-        if (!formats42.validate(data21)) {
+        if (!formats90.validate(data21)) {
           const err52 = {
             instancePath: instancePath + '/sim_iccid',
             schemaPath: '#/properties/sim_iccid/format',
@@ -5440,7 +11578,7 @@ function validate39(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema78.properties.sim_iccid,
+            parentSchema: schema87.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -5463,7 +11601,7 @@ function validate39(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema78.properties.apn,
+            parentSchema: schema87.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -5473,7 +11611,7 @@ function validate39(
           }
           errors++;
         }
-        if (!formats12.validate(data22)) {
+        if (!formats4.validate(data22)) {
           const err54 = {
             instancePath: instancePath + '/apn',
             schemaPath: '#/properties/apn/format',
@@ -5481,7 +11619,7 @@ function validate39(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema78.properties.apn,
+            parentSchema: schema87.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -5498,8 +11636,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.apn.type,
-          parentSchema: schema78.properties.apn,
+          schema: schema87.properties.apn.type,
+          parentSchema: schema87.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -5519,8 +11657,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.network.type,
-          parentSchema: schema78.properties.network,
+          schema: schema87.properties.network.type,
+          parentSchema: schema87.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -5535,10 +11673,10 @@ function validate39(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema78.properties.network.enum },
+          params: { allowedValues: schema87.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema78.properties.network.enum,
-          parentSchema: schema78.properties.network,
+          schema: schema87.properties.network.enum,
+          parentSchema: schema87.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -5556,10 +11694,10 @@ function validate39(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema78.properties.last_heartbeat_at.type },
+          params: { type: schema87.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema78.properties.last_heartbeat_at.type,
-          parentSchema: schema78.properties.last_heartbeat_at,
+          schema: schema87.properties.last_heartbeat_at.type,
+          parentSchema: schema87.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -5570,7 +11708,7 @@ function validate39(
         errors++;
       }
       if (typeof data24 === 'string') {
-        if (!formats24.validate(data24)) {
+        if (!formats2.validate(data24)) {
           const err59 = {
             instancePath: instancePath + '/last_heartbeat_at',
             schemaPath: '#/properties/last_heartbeat_at/format',
@@ -5578,7 +11716,7 @@ function validate39(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema78.properties.last_heartbeat_at,
+            parentSchema: schema87.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -5597,8 +11735,8 @@ function validate39(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema78.type,
-      parentSchema: schema78,
+      schema: schema87.type,
+      parentSchema: schema87,
       data,
     };
     if (vErrors === null) {
@@ -5608,10 +11746,10 @@ function validate39(
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate39.evaluated = {
+validate46.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -5641,8 +11779,8 @@ validate39.evaluated = {
   dynamicItems: false,
 };
 
-export const role = validate40;
-const schema81 = {
+export const role = validate47;
+const schema90 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -5711,16 +11849,16 @@ const schema81 = {
     },
   },
 };
-const pattern7 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
-const pattern8 = new RegExp('^[a-z0-9]+$', 'u');
+const pattern8 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
+const pattern9 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate40(
+function validate47(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate40.evaluated;
+  const evaluated0 = validate47.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5735,8 +11873,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema90.required,
+        parentSchema: schema90,
         data,
       };
       if (vErrors === null) {
@@ -5753,8 +11891,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema90.required,
+        parentSchema: schema90,
         data,
       };
       if (vErrors === null) {
@@ -5771,8 +11909,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema90.required,
+        parentSchema: schema90,
         data,
       };
       if (vErrors === null) {
@@ -5789,8 +11927,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema90.required,
+        parentSchema: schema90,
         data,
       };
       if (vErrors === null) {
@@ -5811,7 +11949,7 @@ function validate40(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema81.properties.role_name,
+            parentSchema: schema90.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -5821,7 +11959,7 @@ function validate40(
           }
           errors++;
         }
-        if (!pattern7.test(data0)) {
+        if (!pattern8.test(data0)) {
           const err5 = {
             instancePath: instancePath + '/role_name',
             schemaPath: '#/properties/role_name/pattern',
@@ -5829,7 +11967,7 @@ function validate40(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema81.properties.role_name,
+            parentSchema: schema90.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -5846,8 +11984,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.role_name.type,
-          parentSchema: schema81.properties.role_name,
+          schema: schema90.properties.role_name.type,
+          parentSchema: schema90.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -5869,7 +12007,7 @@ function validate40(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema81.properties.role_description,
+            parentSchema: schema90.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -5886,8 +12024,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.role_description.type,
-          parentSchema: schema81.properties.role_description,
+          schema: schema90.properties.role_description.type,
+          parentSchema: schema90.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -5908,10 +12046,10 @@ function validate40(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema81.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema90.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema81.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema81.properties.role_description_translations.propertyNames,
+              schema: schema90.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema90.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -5930,8 +12068,8 @@ function validate40(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema81.properties.role_description_translations.propertyNames,
-              parentSchema: schema81.properties.role_description_translations,
+              schema: schema90.properties.role_description_translations.propertyNames,
+              parentSchema: schema90.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -5954,7 +12092,7 @@ function validate40(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema81.properties.role_description_translations.additionalProperties,
+                parentSchema: schema90.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -5972,8 +12110,8 @@ function validate40(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema81.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema81.properties.role_description_translations.additionalProperties,
+              schema: schema90.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema90.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -5991,8 +12129,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema81.properties.role_description_translations.type,
-          parentSchema: schema81.properties.role_description_translations,
+          schema: schema90.properties.role_description_translations.type,
+          parentSchema: schema90.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -6012,8 +12150,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.partner_type.type,
-          parentSchema: schema81.properties.partner_type,
+          schema: schema90.properties.partner_type.type,
+          parentSchema: schema90.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -6035,10 +12173,10 @@ function validate40(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.properties.partner_type.enum },
+          params: { allowedValues: schema90.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.properties.partner_type.enum,
-          parentSchema: schema81.properties.partner_type,
+          schema: schema90.properties.partner_type.enum,
+          parentSchema: schema90.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -6060,7 +12198,7 @@ function validate40(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema81.properties.partner,
+            parentSchema: schema90.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -6070,7 +12208,7 @@ function validate40(
           }
           errors++;
         }
-        if (!pattern8.test(data5)) {
+        if (!pattern9.test(data5)) {
           const err17 = {
             instancePath: instancePath + '/partner',
             schemaPath: '#/properties/partner/pattern',
@@ -6078,7 +12216,7 @@ function validate40(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema81.properties.partner,
+            parentSchema: schema90.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -6095,8 +12233,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.partner.type,
-          parentSchema: schema81.properties.partner,
+          schema: schema90.properties.partner.type,
+          parentSchema: schema90.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -6121,8 +12259,8 @@ function validate40(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema81.properties.permissions.items.required,
-                parentSchema: schema81.properties.permissions.items,
+                schema: schema90.properties.permissions.items.required,
+                parentSchema: schema90.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -6139,8 +12277,8 @@ function validate40(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema81.properties.permissions.items.required,
-                parentSchema: schema81.properties.permissions.items,
+                schema: schema90.properties.permissions.items.required,
+                parentSchema: schema90.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -6159,8 +12297,8 @@ function validate40(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema81.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema81.properties.permissions.items.properties.feature_id,
+                  schema: schema90.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema90.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -6179,7 +12317,7 @@ function validate40(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema81.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema90.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -6200,8 +12338,8 @@ function validate40(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema81.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema81.properties.permissions.items.properties.has_permission,
+                  schema: schema90.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema90.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -6226,8 +12364,8 @@ function validate40(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema81.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema81.properties.permissions.items.properties.configurations.items,
+                        schema: schema90.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema90.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -6244,8 +12382,8 @@ function validate40(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema81.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema81.properties.permissions.items.properties.configurations.items,
+                        schema: schema90.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema90.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -6268,7 +12406,7 @@ function validate40(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema81.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema90.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -6287,9 +12425,9 @@ function validate40(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema81.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema90.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema81.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema90.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -6311,9 +12449,9 @@ function validate40(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema81.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema90.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema81.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema90.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -6331,8 +12469,8 @@ function validate40(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema81.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema81.properties.permissions.items.properties.configurations.items,
+                      schema: schema90.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema90.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -6350,8 +12488,8 @@ function validate40(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema81.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema81.properties.permissions.items.properties.configurations,
+                  schema: schema90.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema90.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -6369,8 +12507,8 @@ function validate40(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema81.properties.permissions.items.type,
-              parentSchema: schema81.properties.permissions.items,
+              schema: schema90.properties.permissions.items.type,
+              parentSchema: schema90.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -6388,8 +12526,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema81.properties.permissions.type,
-          parentSchema: schema81.properties.permissions,
+          schema: schema90.properties.permissions.type,
+          parentSchema: schema90.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -6407,8 +12545,8 @@ function validate40(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema81.type,
-      parentSchema: schema81,
+      schema: schema90.type,
+      parentSchema: schema90,
       data,
     };
     if (vErrors === null) {
@@ -6418,10 +12556,10 @@ function validate40(
     }
     errors++;
   }
-  validate40.errors = vErrors;
+  validate47.errors = vErrors;
   return errors === 0;
 }
-validate40.evaluated = {
+validate47.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -6434,8 +12572,8 @@ validate40.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate41;
-const schema82 = {
+export const servicePoint = validate48;
+const schema91 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -6900,8 +13038,8 @@ const schema82 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema84 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
-const schema86 = {
+const schema93 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
+const schema95 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -6912,7 +13050,7 @@ const schema86 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema94 = {
+const schema103 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -6929,7 +13067,7 @@ const schema94 = {
     },
   },
 };
-const schema95 = {
+const schema104 = {
   type: 'object',
   additionalProperties: false,
   required: ['photo_id', 'url'],
@@ -6941,20 +13079,18 @@ const schema95 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-const formats56 = sharedValidators.formats['no-period-start'];
-const formats64 = sharedValidators.formats.time;
-const formats98 = sharedValidators.formats['scout-value'];
-const formats104 = sharedValidators.formats.email;
-const func62 = sharedValidators.timeAfterMessage;
-const func74 = sharedValidators.countWithinMessage;
+const formats112 = sharedValidators.formats.time;
+const formats146 = sharedValidators.formats['scout-value'];
+const func100 = sharedValidators.timeAfterMessage;
+const func112 = sharedValidators.countWithinMessage;
 
-function validate41(
+function validate48(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate41.evaluated;
+  const evaluated0 = validate48.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6969,8 +13105,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -6987,8 +13123,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -7005,8 +13141,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -7025,8 +13161,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema65.type,
+          parentSchema: schema65,
           data: data0,
         };
         if (vErrors === null) {
@@ -7045,7 +13181,7 @@ function validate41(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema65,
             data: data0,
           };
           if (vErrors === null) {
@@ -7068,7 +13204,7 @@ function validate41(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema82.properties.sp_id,
+            parentSchema: schema91.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7078,7 +13214,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats12.validate(data1)) {
+        if (!formats4.validate(data1)) {
           const err6 = {
             instancePath: instancePath + '/sp_id',
             schemaPath: '#/properties/sp_id/format',
@@ -7086,7 +13222,7 @@ function validate41(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema82.properties.sp_id,
+            parentSchema: schema91.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7103,8 +13239,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.sp_id.type,
-          parentSchema: schema82.properties.sp_id,
+          schema: schema91.properties.sp_id.type,
+          parentSchema: schema91.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -7126,7 +13262,7 @@ function validate41(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema82.properties.alt_sp_id,
+            parentSchema: schema91.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -7136,7 +13272,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats12.validate(data2)) {
+        if (!formats4.validate(data2)) {
           const err9 = {
             instancePath: instancePath + '/alt_sp_id',
             schemaPath: '#/properties/alt_sp_id/format',
@@ -7144,7 +13280,7 @@ function validate41(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema82.properties.alt_sp_id,
+            parentSchema: schema91.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -7161,8 +13297,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.alt_sp_id.type,
-          parentSchema: schema82.properties.alt_sp_id,
+          schema: schema91.properties.alt_sp_id.type,
+          parentSchema: schema91.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -7184,7 +13320,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.name,
+            parentSchema: schema91.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -7202,7 +13338,7 @@ function validate41(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema82.properties.name,
+            parentSchema: schema91.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -7212,7 +13348,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats0.validate(data3)) {
+        if (!formats22.validate(data3)) {
           const err13 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/format',
@@ -7220,7 +13356,7 @@ function validate41(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema82.properties.name,
+            parentSchema: schema91.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -7237,8 +13373,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.name.type,
-          parentSchema: schema82.properties.name,
+          schema: schema91.properties.name.type,
+          parentSchema: schema91.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -7260,7 +13396,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.location_name,
+            parentSchema: schema91.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -7270,7 +13406,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats0.validate(data4)) {
+        if (!formats22.validate(data4)) {
           const err16 = {
             instancePath: instancePath + '/location_name',
             schemaPath: '#/properties/location_name/format',
@@ -7278,7 +13414,7 @@ function validate41(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema82.properties.location_name,
+            parentSchema: schema91.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -7295,8 +13431,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.location_name.type,
-          parentSchema: schema82.properties.location_name,
+          schema: schema91.properties.location_name.type,
+          parentSchema: schema91.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -7316,8 +13452,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema84.type,
-          parentSchema: schema84,
+          schema: schema93.type,
+          parentSchema: schema93,
           data: data5,
         };
         if (vErrors === null) {
@@ -7343,10 +13479,10 @@ function validate41(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema84.enum },
+          params: { allowedValues: schema93.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema84.enum,
-          parentSchema: schema84,
+          schema: schema93.enum,
+          parentSchema: schema93,
           data: data5,
         };
         if (vErrors === null) {
@@ -7368,7 +13504,7 @@ function validate41(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema82.properties.status_comment,
+            parentSchema: schema91.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -7385,8 +13521,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.status_comment.type,
-          parentSchema: schema82.properties.status_comment,
+          schema: schema91.properties.status_comment.type,
+          parentSchema: schema91.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -7406,8 +13542,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.type,
-          parentSchema: schema63,
+          schema: schema66.type,
+          parentSchema: schema66,
           data: data7,
         };
         if (vErrors === null) {
@@ -7432,10 +13568,10 @@ function validate41(
           instancePath: instancePath + '/country',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema63.enum },
+          params: { allowedValues: schema66.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema63.enum,
-          parentSchema: schema63,
+          schema: schema66.enum,
+          parentSchema: schema66,
           data: data7,
         };
         if (vErrors === null) {
@@ -7457,7 +13593,7 @@ function validate41(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema82.properties.address,
+            parentSchema: schema91.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -7467,7 +13603,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats56.validate(data8)) {
+        if (!formats8.validate(data8)) {
           const err25 = {
             instancePath: instancePath + '/address',
             schemaPath: '#/properties/address/format',
@@ -7475,7 +13611,7 @@ function validate41(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema82.properties.address,
+            parentSchema: schema91.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -7492,8 +13628,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.address.type,
-          parentSchema: schema82.properties.address,
+          schema: schema91.properties.address.type,
+          parentSchema: schema91.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -7513,8 +13649,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.address_id.type,
-          parentSchema: schema82.properties.address_id,
+          schema: schema91.properties.address_id.type,
+          parentSchema: schema91.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -7536,7 +13672,7 @@ function validate41(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema82.properties.zip,
+            parentSchema: schema91.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -7554,7 +13690,7 @@ function validate41(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema82.properties.zip,
+            parentSchema: schema91.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -7564,7 +13700,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats12.validate(data10)) {
+        if (!formats4.validate(data10)) {
           const err30 = {
             instancePath: instancePath + '/zip',
             schemaPath: '#/properties/zip/format',
@@ -7572,7 +13708,7 @@ function validate41(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema82.properties.zip,
+            parentSchema: schema91.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -7589,8 +13725,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.zip.type,
-          parentSchema: schema82.properties.zip,
+          schema: schema91.properties.zip.type,
+          parentSchema: schema91.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -7612,7 +13748,7 @@ function validate41(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema82.properties.city,
+            parentSchema: schema91.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -7630,7 +13766,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.city,
+            parentSchema: schema91.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -7647,8 +13783,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.city.type,
-          parentSchema: schema82.properties.city,
+          schema: schema91.properties.city.type,
+          parentSchema: schema91.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -7670,7 +13806,7 @@ function validate41(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema82.properties.municipality,
+            parentSchema: schema91.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -7688,7 +13824,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.municipality,
+            parentSchema: schema91.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -7705,8 +13841,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.municipality.type,
-          parentSchema: schema82.properties.municipality,
+          schema: schema91.properties.municipality.type,
+          parentSchema: schema91.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -7726,8 +13862,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.region_id.type,
-          parentSchema: schema82.properties.region_id,
+          schema: schema91.properties.region_id.type,
+          parentSchema: schema91.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -7747,8 +13883,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.sub_region_id.type,
-          parentSchema: schema82.properties.sub_region_id,
+          schema: schema91.properties.sub_region_id.type,
+          parentSchema: schema91.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -7770,7 +13906,7 @@ function validate41(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema82.properties.latitude,
+            parentSchema: schema91.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -7788,7 +13924,7 @@ function validate41(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema82.properties.latitude,
+            parentSchema: schema91.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -7805,8 +13941,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema82.properties.latitude.type,
-          parentSchema: schema82.properties.latitude,
+          schema: schema91.properties.latitude.type,
+          parentSchema: schema91.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -7828,7 +13964,7 @@ function validate41(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema82.properties.longitude,
+            parentSchema: schema91.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -7846,7 +13982,7 @@ function validate41(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema82.properties.longitude,
+            parentSchema: schema91.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -7863,8 +13999,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema82.properties.longitude.type,
-          parentSchema: schema82.properties.longitude,
+          schema: schema91.properties.longitude.type,
+          parentSchema: schema91.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -7886,7 +14022,7 @@ function validate41(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema82.properties.time_zone,
+            parentSchema: schema91.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -7903,8 +14039,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.time_zone.type,
-          parentSchema: schema82.properties.time_zone,
+          schema: schema91.properties.time_zone.type,
+          parentSchema: schema91.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -7924,8 +14060,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.location_type_id.type,
-          parentSchema: schema82.properties.location_type_id,
+          schema: schema91.properties.location_type_id.type,
+          parentSchema: schema91.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -7945,8 +14081,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.foundation_id.type,
-          parentSchema: schema82.properties.foundation_id,
+          schema: schema91.properties.foundation_id.type,
+          parentSchema: schema91.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -7968,7 +14104,7 @@ function validate41(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema82.properties.delivery_methods,
+            parentSchema: schema91.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -7988,8 +14124,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema82.properties.delivery_methods.items.type,
-              parentSchema: schema82.properties.delivery_methods.items,
+              schema: schema91.properties.delivery_methods.items.type,
+              parentSchema: schema91.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -8018,7 +14154,7 @@ function validate41(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema82.properties.delivery_methods,
+                parentSchema: schema91.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -8039,8 +14175,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.delivery_methods.type,
-          parentSchema: schema82.properties.delivery_methods,
+          schema: schema91.properties.delivery_methods.type,
+          parentSchema: schema91.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -8064,8 +14200,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema82.properties.delivery_days.items.type,
-              parentSchema: schema82.properties.delivery_days.items,
+              schema: schema91.properties.delivery_days.items.type,
+              parentSchema: schema91.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -8088,10 +14224,10 @@ function validate41(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema82.properties.delivery_days.items.enum },
+              params: { allowedValues: schema91.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema82.properties.delivery_days.items.enum,
-              parentSchema: schema82.properties.delivery_days.items,
+              schema: schema91.properties.delivery_days.items.enum,
+              parentSchema: schema91.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -8120,7 +14256,7 @@ function validate41(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema82.properties.delivery_days,
+                parentSchema: schema91.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -8141,8 +14277,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.delivery_days.type,
-          parentSchema: schema82.properties.delivery_days,
+          schema: schema91.properties.delivery_days.type,
+          parentSchema: schema91.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -8173,7 +14309,7 @@ function validate41(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema82.properties.opening_hours,
+              parentSchema: schema91.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -8221,8 +14357,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema95.then.required,
+                  parentSchema: schema95.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -8239,8 +14375,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema95.then.required,
+                  parentSchema: schema95.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -8267,8 +14403,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema95.if,
+              parentSchema: schema95,
               data: data25,
             };
             if (vErrors === null) {
@@ -8288,7 +14424,7 @@ function validate41(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema95,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -8308,8 +14444,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema95.properties.closed.type,
+                  parentSchema: schema95.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -8323,7 +14459,7 @@ function validate41(
             if (data25.open !== undefined) {
               let data28 = data25.open;
               if (typeof data28 === 'string') {
-                if (!formats64.validate(data28)) {
+                if (!formats112.validate(data28)) {
                   const err65 = {
                     instancePath: instancePath + '/opening_hours/monday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -8331,7 +14467,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema95.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -8348,8 +14484,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema95.properties.open.type,
+                  parentSchema: schema95.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -8363,7 +14499,7 @@ function validate41(
             if (data25.close !== undefined) {
               let data29 = data25.close;
               if (typeof data29 === 'string') {
-                if (!formats64.validate(data29)) {
+                if (!formats112.validate(data29)) {
                   const err67 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -8371,7 +14507,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema95.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -8381,7 +14517,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message0 = func62(data29, 'open', data25);
+                const message0 = func100(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -8390,7 +14526,7 @@ function validate41(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema95.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -8407,8 +14543,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema95.properties.close.type,
+                  parentSchema: schema95.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -8426,8 +14562,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema95.type,
+              parentSchema: schema95,
               data: data25,
             };
             if (vErrors === null) {
@@ -8475,8 +14611,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema95.then.required,
+                  parentSchema: schema95.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -8493,8 +14629,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema95.then.required,
+                  parentSchema: schema95.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -8521,8 +14657,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema95.if,
+              parentSchema: schema95,
               data: data30,
             };
             if (vErrors === null) {
@@ -8542,7 +14678,7 @@ function validate41(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema95,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -8562,8 +14698,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema95.properties.closed.type,
+                  parentSchema: schema95.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -8577,7 +14713,7 @@ function validate41(
             if (data30.open !== undefined) {
               let data33 = data30.open;
               if (typeof data33 === 'string') {
-                if (!formats64.validate(data33)) {
+                if (!formats112.validate(data33)) {
                   const err77 = {
                     instancePath: instancePath + '/opening_hours/tuesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -8585,7 +14721,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema95.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -8602,8 +14738,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema95.properties.open.type,
+                  parentSchema: schema95.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -8617,7 +14753,7 @@ function validate41(
             if (data30.close !== undefined) {
               let data34 = data30.close;
               if (typeof data34 === 'string') {
-                if (!formats64.validate(data34)) {
+                if (!formats112.validate(data34)) {
                   const err79 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -8625,7 +14761,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema95.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -8635,7 +14771,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message1 = func62(data34, 'open', data30);
+                const message1 = func100(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -8644,7 +14780,7 @@ function validate41(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema95.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -8661,8 +14797,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema95.properties.close.type,
+                  parentSchema: schema95.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -8680,8 +14816,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema95.type,
+              parentSchema: schema95,
               data: data30,
             };
             if (vErrors === null) {
@@ -8729,8 +14865,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema95.then.required,
+                  parentSchema: schema95.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -8747,8 +14883,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema95.then.required,
+                  parentSchema: schema95.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -8775,8 +14911,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema95.if,
+              parentSchema: schema95,
               data: data35,
             };
             if (vErrors === null) {
@@ -8796,7 +14932,7 @@ function validate41(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema95,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -8816,8 +14952,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema95.properties.closed.type,
+                  parentSchema: schema95.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -8831,7 +14967,7 @@ function validate41(
             if (data35.open !== undefined) {
               let data38 = data35.open;
               if (typeof data38 === 'string') {
-                if (!formats64.validate(data38)) {
+                if (!formats112.validate(data38)) {
                   const err89 = {
                     instancePath: instancePath + '/opening_hours/wednesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -8839,7 +14975,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema95.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -8856,8 +14992,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema95.properties.open.type,
+                  parentSchema: schema95.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -8871,7 +15007,7 @@ function validate41(
             if (data35.close !== undefined) {
               let data39 = data35.close;
               if (typeof data39 === 'string') {
-                if (!formats64.validate(data39)) {
+                if (!formats112.validate(data39)) {
                   const err91 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -8879,7 +15015,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema95.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -8889,7 +15025,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message2 = func62(data39, 'open', data35);
+                const message2 = func100(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -8898,7 +15034,7 @@ function validate41(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema95.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -8915,8 +15051,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema95.properties.close.type,
+                  parentSchema: schema95.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -8934,8 +15070,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema95.type,
+              parentSchema: schema95,
               data: data35,
             };
             if (vErrors === null) {
@@ -8983,8 +15119,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema95.then.required,
+                  parentSchema: schema95.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -9001,8 +15137,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema95.then.required,
+                  parentSchema: schema95.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -9029,8 +15165,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema95.if,
+              parentSchema: schema95,
               data: data40,
             };
             if (vErrors === null) {
@@ -9050,7 +15186,7 @@ function validate41(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema95,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -9070,8 +15206,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema95.properties.closed.type,
+                  parentSchema: schema95.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -9085,7 +15221,7 @@ function validate41(
             if (data40.open !== undefined) {
               let data43 = data40.open;
               if (typeof data43 === 'string') {
-                if (!formats64.validate(data43)) {
+                if (!formats112.validate(data43)) {
                   const err101 = {
                     instancePath: instancePath + '/opening_hours/thursday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9093,7 +15229,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema95.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -9110,8 +15246,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema95.properties.open.type,
+                  parentSchema: schema95.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -9125,7 +15261,7 @@ function validate41(
             if (data40.close !== undefined) {
               let data44 = data40.close;
               if (typeof data44 === 'string') {
-                if (!formats64.validate(data44)) {
+                if (!formats112.validate(data44)) {
                   const err103 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9133,7 +15269,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema95.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -9143,7 +15279,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message3 = func62(data44, 'open', data40);
+                const message3 = func100(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -9152,7 +15288,7 @@ function validate41(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema95.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -9169,8 +15305,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema95.properties.close.type,
+                  parentSchema: schema95.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -9188,8 +15324,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema95.type,
+              parentSchema: schema95,
               data: data40,
             };
             if (vErrors === null) {
@@ -9237,8 +15373,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema95.then.required,
+                  parentSchema: schema95.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -9255,8 +15391,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema95.then.required,
+                  parentSchema: schema95.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -9283,8 +15419,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema95.if,
+              parentSchema: schema95,
               data: data45,
             };
             if (vErrors === null) {
@@ -9304,7 +15440,7 @@ function validate41(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema95,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -9324,8 +15460,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema95.properties.closed.type,
+                  parentSchema: schema95.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -9339,7 +15475,7 @@ function validate41(
             if (data45.open !== undefined) {
               let data48 = data45.open;
               if (typeof data48 === 'string') {
-                if (!formats64.validate(data48)) {
+                if (!formats112.validate(data48)) {
                   const err113 = {
                     instancePath: instancePath + '/opening_hours/friday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9347,7 +15483,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema95.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -9364,8 +15500,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema95.properties.open.type,
+                  parentSchema: schema95.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -9379,7 +15515,7 @@ function validate41(
             if (data45.close !== undefined) {
               let data49 = data45.close;
               if (typeof data49 === 'string') {
-                if (!formats64.validate(data49)) {
+                if (!formats112.validate(data49)) {
                   const err115 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9387,7 +15523,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema95.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -9397,7 +15533,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message4 = func62(data49, 'open', data45);
+                const message4 = func100(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -9406,7 +15542,7 @@ function validate41(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema95.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -9423,8 +15559,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema95.properties.close.type,
+                  parentSchema: schema95.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -9442,8 +15578,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema95.type,
+              parentSchema: schema95,
               data: data45,
             };
             if (vErrors === null) {
@@ -9491,8 +15627,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema95.then.required,
+                  parentSchema: schema95.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -9509,8 +15645,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema95.then.required,
+                  parentSchema: schema95.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -9537,8 +15673,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema95.if,
+              parentSchema: schema95,
               data: data50,
             };
             if (vErrors === null) {
@@ -9558,7 +15694,7 @@ function validate41(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema95,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -9578,8 +15714,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema95.properties.closed.type,
+                  parentSchema: schema95.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -9593,7 +15729,7 @@ function validate41(
             if (data50.open !== undefined) {
               let data53 = data50.open;
               if (typeof data53 === 'string') {
-                if (!formats64.validate(data53)) {
+                if (!formats112.validate(data53)) {
                   const err125 = {
                     instancePath: instancePath + '/opening_hours/saturday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9601,7 +15737,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema95.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -9618,8 +15754,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema95.properties.open.type,
+                  parentSchema: schema95.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -9633,7 +15769,7 @@ function validate41(
             if (data50.close !== undefined) {
               let data54 = data50.close;
               if (typeof data54 === 'string') {
-                if (!formats64.validate(data54)) {
+                if (!formats112.validate(data54)) {
                   const err127 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9641,7 +15777,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema95.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -9651,7 +15787,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message5 = func62(data54, 'open', data50);
+                const message5 = func100(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -9660,7 +15796,7 @@ function validate41(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema95.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -9677,8 +15813,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema95.properties.close.type,
+                  parentSchema: schema95.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -9696,8 +15832,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema95.type,
+              parentSchema: schema95,
               data: data50,
             };
             if (vErrors === null) {
@@ -9745,8 +15881,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema95.then.required,
+                  parentSchema: schema95.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -9763,8 +15899,8 @@ function validate41(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema86.then.required,
-                  parentSchema: schema86.then,
+                  schema: schema95.then.required,
+                  parentSchema: schema95.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -9791,8 +15927,8 @@ function validate41(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema86.if,
-              parentSchema: schema86,
+              schema: schema95.if,
+              parentSchema: schema95,
               data: data55,
             };
             if (vErrors === null) {
@@ -9812,7 +15948,7 @@ function validate41(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema86,
+                  parentSchema: schema95,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -9832,8 +15968,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema86.properties.closed.type,
-                  parentSchema: schema86.properties.closed,
+                  schema: schema95.properties.closed.type,
+                  parentSchema: schema95.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -9847,7 +15983,7 @@ function validate41(
             if (data55.open !== undefined) {
               let data58 = data55.open;
               if (typeof data58 === 'string') {
-                if (!formats64.validate(data58)) {
+                if (!formats112.validate(data58)) {
                   const err137 = {
                     instancePath: instancePath + '/opening_hours/sunday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -9855,7 +15991,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.open,
+                    parentSchema: schema95.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -9872,8 +16008,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.open.type,
-                  parentSchema: schema86.properties.open,
+                  schema: schema95.properties.open.type,
+                  parentSchema: schema95.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -9887,7 +16023,7 @@ function validate41(
             if (data55.close !== undefined) {
               let data59 = data55.close;
               if (typeof data59 === 'string') {
-                if (!formats64.validate(data59)) {
+                if (!formats112.validate(data59)) {
                   const err139 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -9895,7 +16031,7 @@ function validate41(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema95.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -9905,7 +16041,7 @@ function validate41(
                   }
                   errors++;
                 }
-                const message6 = func62(data59, 'open', data55);
+                const message6 = func100(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -9914,7 +16050,7 @@ function validate41(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema86.properties.close,
+                    parentSchema: schema95.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -9931,8 +16067,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.close.type,
-                  parentSchema: schema86.properties.close,
+                  schema: schema95.properties.close.type,
+                  parentSchema: schema95.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -9950,8 +16086,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.type,
-              parentSchema: schema86,
+              schema: schema95.type,
+              parentSchema: schema95,
               data: data55,
             };
             if (vErrors === null) {
@@ -9969,8 +16105,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema82.properties.opening_hours.type,
-          parentSchema: schema82.properties.opening_hours,
+          schema: schema91.properties.opening_hours.type,
+          parentSchema: schema91.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -9990,8 +16126,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.wheelchair_accessible.type,
-          parentSchema: schema82.properties.wheelchair_accessible,
+          schema: schema91.properties.wheelchair_accessible.type,
+          parentSchema: schema91.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -10013,7 +16149,7 @@ function validate41(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema82.properties.tag1,
+            parentSchema: schema91.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -10031,7 +16167,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.tag1,
+            parentSchema: schema91.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -10048,8 +16184,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.tag1.type,
-          parentSchema: schema82.properties.tag1,
+          schema: schema91.properties.tag1.type,
+          parentSchema: schema91.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -10071,7 +16207,7 @@ function validate41(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema82.properties.tag2,
+            parentSchema: schema91.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -10089,7 +16225,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.tag2,
+            parentSchema: schema91.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -10106,8 +16242,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.tag2.type,
-          parentSchema: schema82.properties.tag2,
+          schema: schema91.properties.tag2.type,
+          parentSchema: schema91.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -10129,7 +16265,7 @@ function validate41(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema82.properties.tag3,
+            parentSchema: schema91.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -10147,7 +16283,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.tag3,
+            parentSchema: schema91.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -10164,8 +16300,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.tag3.type,
-          parentSchema: schema82.properties.tag3,
+          schema: schema91.properties.tag3.type,
+          parentSchema: schema91.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -10185,8 +16321,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.max_hardware_units.type,
-          parentSchema: schema82.properties.max_hardware_units,
+          schema: schema91.properties.max_hardware_units.type,
+          parentSchema: schema91.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -10205,7 +16341,7 @@ function validate41(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema82.properties.max_hardware_units,
+            parentSchema: schema91.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -10223,7 +16359,7 @@ function validate41(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema82.properties.max_hardware_units,
+            parentSchema: schema91.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -10250,7 +16386,7 @@ function validate41(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema82.properties.hardware_models.items,
+                parentSchema: schema91.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -10268,7 +16404,7 @@ function validate41(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema82.properties.hardware_models.items,
+                parentSchema: schema91.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -10285,8 +16421,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema82.properties.hardware_models.items.type,
-              parentSchema: schema82.properties.hardware_models.items,
+              schema: schema91.properties.hardware_models.items.type,
+              parentSchema: schema91.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -10315,7 +16451,7 @@ function validate41(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema82.properties.hardware_models,
+                parentSchema: schema91.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -10329,7 +16465,7 @@ function validate41(
             indices2[item2] = i5;
           }
         }
-        const message7 = func74(data65, 'max_hardware_units', data);
+        const message7 = func112(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -10338,7 +16474,7 @@ function validate41(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema82.properties.hardware_models,
+            parentSchema: schema91.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -10355,8 +16491,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.hardware_models.type,
-          parentSchema: schema82.properties.hardware_models,
+          schema: schema91.properties.hardware_models.type,
+          parentSchema: schema91.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -10380,8 +16516,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema71.type,
-              parentSchema: schema71,
+              schema: schema77.type,
+              parentSchema: schema77,
               data: data68,
             };
             if (vErrors === null) {
@@ -10413,10 +16549,10 @@ function validate41(
               instancePath: instancePath + '/badges_v2/' + i6,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema71.enum },
+              params: { allowedValues: schema77.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema71.enum,
-              parentSchema: schema71,
+              schema: schema77.enum,
+              parentSchema: schema77,
               data: data68,
             };
             if (vErrors === null) {
@@ -10440,7 +16576,7 @@ function validate41(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema82.properties.badges_v2,
+                  parentSchema: schema91.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -10461,8 +16597,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.badges_v2.type,
-          parentSchema: schema82.properties.badges_v2,
+          schema: schema91.properties.badges_v2.type,
+          parentSchema: schema91.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -10482,8 +16618,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.incomplete.type,
-          parentSchema: schema82.properties.incomplete,
+          schema: schema91.properties.incomplete.type,
+          parentSchema: schema91.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -10503,8 +16639,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.pinpad_id.type,
-          parentSchema: schema82.properties.pinpad_id,
+          schema: schema91.properties.pinpad_id.type,
+          parentSchema: schema91.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -10524,8 +16660,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.pinpad_model_id.type,
-          parentSchema: schema82.properties.pinpad_model_id,
+          schema: schema91.properties.pinpad_model_id.type,
+          parentSchema: schema91.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -10545,8 +16681,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.pinpad_status.type,
-          parentSchema: schema82.properties.pinpad_status,
+          schema: schema91.properties.pinpad_status.type,
+          parentSchema: schema91.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -10566,8 +16702,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.active_pinpad.type,
-          parentSchema: schema82.properties.active_pinpad,
+          schema: schema91.properties.active_pinpad.type,
+          parentSchema: schema91.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -10591,8 +16727,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema82.properties.carriers_access.items.type,
-              parentSchema: schema82.properties.carriers_access.items,
+              schema: schema91.properties.carriers_access.items.type,
+              parentSchema: schema91.properties.carriers_access.items,
               data: data75,
             };
             if (vErrors === null) {
@@ -10621,7 +16757,7 @@ function validate41(
                 params: { i: i9, j: j4 },
                 message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
-                parentSchema: schema82.properties.carriers_access,
+                parentSchema: schema91.properties.carriers_access,
                 data: data74,
               };
               if (vErrors === null) {
@@ -10642,8 +16778,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.carriers_access.type,
-          parentSchema: schema82.properties.carriers_access,
+          schema: schema91.properties.carriers_access.type,
+          parentSchema: schema91.properties.carriers_access,
           data: data74,
         };
         if (vErrors === null) {
@@ -10668,8 +16804,8 @@ function validate41(
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema94.required,
-                parentSchema: schema94,
+                schema: schema103.required,
+                parentSchema: schema103,
                 data: data77,
               };
               if (vErrors === null) {
@@ -10695,7 +16831,7 @@ function validate41(
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema94,
+                  parentSchema: schema103,
                   data: data77,
                 };
                 if (vErrors === null) {
@@ -10715,8 +16851,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema94.properties.carrier_id.type,
-                  parentSchema: schema94.properties.carrier_id,
+                  schema: schema103.properties.carrier_id.type,
+                  parentSchema: schema103.properties.carrier_id,
                   data: data78,
                 };
                 if (vErrors === null) {
@@ -10736,8 +16872,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema94.properties.first_mile.type,
-                  parentSchema: schema94.properties.first_mile,
+                  schema: schema103.properties.first_mile.type,
+                  parentSchema: schema103.properties.first_mile,
                   data: data79,
                 };
                 if (vErrors === null) {
@@ -10757,8 +16893,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema94.properties.last_mile.type,
-                  parentSchema: schema94.properties.last_mile,
+                  schema: schema103.properties.last_mile.type,
+                  parentSchema: schema103.properties.last_mile,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -10778,8 +16914,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema94.properties.expiry_days.type,
-                  parentSchema: schema94.properties.expiry_days,
+                  schema: schema103.properties.expiry_days.type,
+                  parentSchema: schema103.properties.expiry_days,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -10798,7 +16934,7 @@ function validate41(
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema94.properties.expiry_days,
+                    parentSchema: schema103.properties.expiry_days,
                     data: data81,
                   };
                   if (vErrors === null) {
@@ -10816,7 +16952,7 @@ function validate41(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema94.properties.expiry_days,
+                    parentSchema: schema103.properties.expiry_days,
                     data: data81,
                   };
                   if (vErrors === null) {
@@ -10837,8 +16973,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema94.properties.reserved_compartments.type,
-                  parentSchema: schema94.properties.reserved_compartments,
+                  schema: schema103.properties.reserved_compartments.type,
+                  parentSchema: schema103.properties.reserved_compartments,
                   data: data82,
                 };
                 if (vErrors === null) {
@@ -10857,7 +16993,7 @@ function validate41(
                     params: { comparison: '<=', limit: 100 },
                     message: 'must be <= 100',
                     schema: 100,
-                    parentSchema: schema94.properties.reserved_compartments,
+                    parentSchema: schema103.properties.reserved_compartments,
                     data: data82,
                   };
                   if (vErrors === null) {
@@ -10875,7 +17011,7 @@ function validate41(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema94.properties.reserved_compartments,
+                    parentSchema: schema103.properties.reserved_compartments,
                     data: data82,
                   };
                   if (vErrors === null) {
@@ -10896,8 +17032,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema94.properties.allocation_behaviour.type,
-                  parentSchema: schema94.properties.allocation_behaviour,
+                  schema: schema103.properties.allocation_behaviour.type,
+                  parentSchema: schema103.properties.allocation_behaviour,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -10912,10 +17048,10 @@ function validate41(
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema94.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema103.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema94.properties.allocation_behaviour.enum,
-                  parentSchema: schema94.properties.allocation_behaviour,
+                  schema: schema103.properties.allocation_behaviour.enum,
+                  parentSchema: schema103.properties.allocation_behaviour,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -10933,8 +17069,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema94.type,
-              parentSchema: schema94,
+              schema: schema103.type,
+              parentSchema: schema103,
               data: data77,
             };
             if (vErrors === null) {
@@ -10952,8 +17088,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.carrier_settings.type,
-          parentSchema: schema82.properties.carrier_settings,
+          schema: schema91.properties.carrier_settings.type,
+          parentSchema: schema91.properties.carrier_settings,
           data: data76,
         };
         if (vErrors === null) {
@@ -10973,8 +17109,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.location_owner_id.type,
-          parentSchema: schema82.properties.location_owner_id,
+          schema: schema91.properties.location_owner_id.type,
+          parentSchema: schema91.properties.location_owner_id,
           data: data84,
         };
         if (vErrors === null) {
@@ -10994,8 +17130,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.maintenance_provider_id.type,
-          parentSchema: schema82.properties.maintenance_provider_id,
+          schema: schema91.properties.maintenance_provider_id.type,
+          parentSchema: schema91.properties.maintenance_provider_id,
           data: data85,
         };
         if (vErrors === null) {
@@ -11015,8 +17151,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.support_provider_id.type,
-          parentSchema: schema82.properties.support_provider_id,
+          schema: schema91.properties.support_provider_id.type,
+          parentSchema: schema91.properties.support_provider_id,
           data: data86,
         };
         if (vErrors === null) {
@@ -11036,8 +17172,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.service_point_group_id.type,
-          parentSchema: schema82.properties.service_point_group_id,
+          schema: schema91.properties.service_point_group_id.type,
+          parentSchema: schema91.properties.service_point_group_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -11057,8 +17193,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.group_name.type,
-          parentSchema: schema82.properties.group_name,
+          schema: schema91.properties.group_name.type,
+          parentSchema: schema91.properties.group_name,
           data: data88,
         };
         if (vErrors === null) {
@@ -11078,8 +17214,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.contract_signed.type,
-          parentSchema: schema82.properties.contract_signed,
+          schema: schema91.properties.contract_signed.type,
+          parentSchema: schema91.properties.contract_signed,
           data: data89,
         };
         if (vErrors === null) {
@@ -11101,7 +17237,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.scout_contact,
+            parentSchema: schema91.properties.scout_contact,
             data: data90,
           };
           if (vErrors === null) {
@@ -11111,7 +17247,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats98.validate(data90)) {
+        if (!formats146.validate(data90)) {
           const err197 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -11119,7 +17255,7 @@ function validate41(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema82.properties.scout_contact,
+            parentSchema: schema91.properties.scout_contact,
             data: data90,
           };
           if (vErrors === null) {
@@ -11136,8 +17272,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.scout_contact.type,
-          parentSchema: schema82.properties.scout_contact,
+          schema: schema91.properties.scout_contact.type,
+          parentSchema: schema91.properties.scout_contact,
           data: data90,
         };
         if (vErrors === null) {
@@ -11157,8 +17293,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.scout_email.type,
-          parentSchema: schema82.properties.scout_email,
+          schema: schema91.properties.scout_email.type,
+          parentSchema: schema91.properties.scout_email,
           data: data91,
         };
         if (vErrors === null) {
@@ -11178,8 +17314,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.is_terminated.type,
-          parentSchema: schema82.properties.is_terminated,
+          schema: schema91.properties.is_terminated.type,
+          parentSchema: schema91.properties.is_terminated,
           data: data92,
         };
         if (vErrors === null) {
@@ -11199,8 +17335,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.parked.type,
-          parentSchema: schema82.properties.parked,
+          schema: schema91.properties.parked.type,
+          parentSchema: schema91.properties.parked,
           data: data93,
         };
         if (vErrors === null) {
@@ -11220,8 +17356,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.test_sp.type,
-          parentSchema: schema82.properties.test_sp,
+          schema: schema91.properties.test_sp.type,
+          parentSchema: schema91.properties.test_sp,
           data: data94,
         };
         if (vErrors === null) {
@@ -11241,8 +17377,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.active.type,
-          parentSchema: schema82.properties.active,
+          schema: schema91.properties.active.type,
+          parentSchema: schema91.properties.active,
           data: data95,
         };
         if (vErrors === null) {
@@ -11264,7 +17400,7 @@ function validate41(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema82.properties.description,
+            parentSchema: schema91.properties.description,
             data: data96,
           };
           if (vErrors === null) {
@@ -11281,8 +17417,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.description.type,
-          parentSchema: schema82.properties.description,
+          schema: schema91.properties.description.type,
+          parentSchema: schema91.properties.description,
           data: data96,
         };
         if (vErrors === null) {
@@ -11302,8 +17438,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.description_language.type,
-          parentSchema: schema82.properties.description_language,
+          schema: schema91.properties.description_language.type,
+          parentSchema: schema91.properties.description_language,
           data: data97,
         };
         if (vErrors === null) {
@@ -11326,10 +17462,10 @@ function validate41(
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema82.properties.description_language.enum },
+          params: { allowedValues: schema91.properties.description_language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema82.properties.description_language.enum,
-          parentSchema: schema82.properties.description_language,
+          schema: schema91.properties.description_language.enum,
+          parentSchema: schema91.properties.description_language,
           data: data97,
         };
         if (vErrors === null) {
@@ -11351,7 +17487,7 @@ function validate41(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema82.properties.comments,
+            parentSchema: schema91.properties.comments,
             data: data98,
           };
           if (vErrors === null) {
@@ -11368,8 +17504,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.comments.type,
-          parentSchema: schema82.properties.comments,
+          schema: schema91.properties.comments.type,
+          parentSchema: schema91.properties.comments,
           data: data98,
         };
         if (vErrors === null) {
@@ -11391,7 +17527,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.contact_person,
+            parentSchema: schema91.properties.contact_person,
             data: data99,
           };
           if (vErrors === null) {
@@ -11409,7 +17545,7 @@ function validate41(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema82.properties.contact_person,
+            parentSchema: schema91.properties.contact_person,
             data: data99,
           };
           if (vErrors === null) {
@@ -11426,8 +17562,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.contact_person.type,
-          parentSchema: schema82.properties.contact_person,
+          schema: schema91.properties.contact_person.type,
+          parentSchema: schema91.properties.contact_person,
           data: data99,
         };
         if (vErrors === null) {
@@ -11449,7 +17585,7 @@ function validate41(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema82.properties.owner_contact_phone,
+            parentSchema: schema91.properties.owner_contact_phone,
             data: data100,
           };
           if (vErrors === null) {
@@ -11459,7 +17595,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats10.validate(data100)) {
+        if (!formats32.validate(data100)) {
           const err214 = {
             instancePath: instancePath + '/owner_contact_phone',
             schemaPath: '#/properties/owner_contact_phone/format',
@@ -11467,7 +17603,7 @@ function validate41(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema82.properties.owner_contact_phone,
+            parentSchema: schema91.properties.owner_contact_phone,
             data: data100,
           };
           if (vErrors === null) {
@@ -11484,8 +17620,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.owner_contact_phone.type,
-          parentSchema: schema82.properties.owner_contact_phone,
+          schema: schema91.properties.owner_contact_phone.type,
+          parentSchema: schema91.properties.owner_contact_phone,
           data: data100,
         };
         if (vErrors === null) {
@@ -11507,7 +17643,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema82.properties.email,
+            parentSchema: schema91.properties.email,
             data: data101,
           };
           if (vErrors === null) {
@@ -11517,7 +17653,7 @@ function validate41(
           }
           errors++;
         }
-        if (!formats104.validate(data101)) {
+        if (!formats14.validate(data101)) {
           const err217 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
@@ -11525,7 +17661,7 @@ function validate41(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema82.properties.email,
+            parentSchema: schema91.properties.email,
             data: data101,
           };
           if (vErrors === null) {
@@ -11542,8 +17678,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.email.type,
-          parentSchema: schema82.properties.email,
+          schema: schema91.properties.email.type,
+          parentSchema: schema91.properties.email,
           data: data101,
         };
         if (vErrors === null) {
@@ -11568,8 +17704,8 @@ function validate41(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema95.required,
-                parentSchema: schema95,
+                schema: schema104.required,
+                parentSchema: schema104,
                 data: data103,
               };
               if (vErrors === null) {
@@ -11586,8 +17722,8 @@ function validate41(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema95.required,
-                parentSchema: schema95,
+                schema: schema104.required,
+                parentSchema: schema104,
                 data: data103,
               };
               if (vErrors === null) {
@@ -11612,7 +17748,7 @@ function validate41(
                   params: { additionalProperty: key9 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema95,
+                  parentSchema: schema104,
                   data: data103,
                 };
                 if (vErrors === null) {
@@ -11634,7 +17770,7 @@ function validate41(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema95.properties.photo_id,
+                    parentSchema: schema104.properties.photo_id,
                     data: data104,
                   };
                   if (vErrors === null) {
@@ -11651,8 +17787,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.photo_id.type,
-                  parentSchema: schema95.properties.photo_id,
+                  schema: schema104.properties.photo_id.type,
+                  parentSchema: schema104.properties.photo_id,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -11674,7 +17810,7 @@ function validate41(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema95.properties.url,
+                    parentSchema: schema104.properties.url,
                     data: data105,
                   };
                   if (vErrors === null) {
@@ -11691,8 +17827,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.url.type,
-                  parentSchema: schema95.properties.url,
+                  schema: schema104.properties.url.type,
+                  parentSchema: schema104.properties.url,
                   data: data105,
                 };
                 if (vErrors === null) {
@@ -11714,7 +17850,7 @@ function validate41(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema95.properties.file_name,
+                    parentSchema: schema104.properties.file_name,
                     data: data106,
                   };
                   if (vErrors === null) {
@@ -11731,8 +17867,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.file_name.type,
-                  parentSchema: schema95.properties.file_name,
+                  schema: schema104.properties.file_name.type,
+                  parentSchema: schema104.properties.file_name,
                   data: data106,
                 };
                 if (vErrors === null) {
@@ -11754,7 +17890,7 @@ function validate41(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema95.properties.content_type,
+                    parentSchema: schema104.properties.content_type,
                     data: data107,
                   };
                   if (vErrors === null) {
@@ -11771,8 +17907,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.content_type.type,
-                  parentSchema: schema95.properties.content_type,
+                  schema: schema104.properties.content_type.type,
+                  parentSchema: schema104.properties.content_type,
                   data: data107,
                 };
                 if (vErrors === null) {
@@ -11792,8 +17928,8 @@ function validate41(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema95.properties.size.type,
-                  parentSchema: schema95.properties.size,
+                  schema: schema104.properties.size.type,
+                  parentSchema: schema104.properties.size,
                   data: data108,
                 };
                 if (vErrors === null) {
@@ -11812,7 +17948,7 @@ function validate41(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema95.properties.size,
+                    parentSchema: schema104.properties.size,
                     data: data108,
                   };
                   if (vErrors === null) {
@@ -11831,8 +17967,8 @@ function validate41(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema95.type,
-              parentSchema: schema95,
+              schema: schema104.type,
+              parentSchema: schema104,
               data: data103,
             };
             if (vErrors === null) {
@@ -11850,8 +17986,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema82.properties.photos.type,
-          parentSchema: schema82.properties.photos,
+          schema: schema91.properties.photos.type,
+          parentSchema: schema91.properties.photos,
           data: data102,
         };
         if (vErrors === null) {
@@ -11871,8 +18007,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.report_id.type,
-          parentSchema: schema82.properties.report_id,
+          schema: schema91.properties.report_id.type,
+          parentSchema: schema91.properties.report_id,
           data: data109,
         };
         if (vErrors === null) {
@@ -11890,8 +18026,8 @@ function validate41(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema91.type,
+      parentSchema: schema91,
       data,
     };
     if (vErrors === null) {
@@ -11901,10 +18037,10 @@ function validate41(
     }
     errors++;
   }
-  validate41.errors = vErrors;
+  validate48.errors = vErrors;
   return errors === 0;
 }
-validate41.evaluated = {
+validate48.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -11968,8 +18104,8 @@ validate41.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate42;
-const schema96 = {
+export const servicePointGroup = validate49;
+const schema105 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -12021,13 +18157,13 @@ const schema96 = {
   },
 };
 
-function validate42(
+function validate49(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate42.evaluated;
+  const evaluated0 = validate49.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12042,8 +18178,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -12060,8 +18196,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -12080,8 +18216,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.properties.service_point_group_id.type,
-          parentSchema: schema96.properties.service_point_group_id,
+          schema: schema105.properties.service_point_group_id.type,
+          parentSchema: schema105.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -12103,7 +18239,7 @@ function validate42(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema96.properties.group_name,
+            parentSchema: schema105.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12121,7 +18257,7 @@ function validate42(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema96.properties.group_name,
+            parentSchema: schema105.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12131,7 +18267,7 @@ function validate42(
           }
           errors++;
         }
-        if (!formats0.validate(data1)) {
+        if (!formats22.validate(data1)) {
           const err5 = {
             instancePath: instancePath + '/group_name',
             schemaPath: '#/properties/group_name/format',
@@ -12139,7 +18275,7 @@ function validate42(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema96.properties.group_name,
+            parentSchema: schema105.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12156,8 +18292,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.group_name.type,
-          parentSchema: schema96.properties.group_name,
+          schema: schema105.properties.group_name.type,
+          parentSchema: schema105.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -12179,7 +18315,7 @@ function validate42(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema96.properties.service_point_ids,
+            parentSchema: schema105.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -12199,8 +18335,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema96.properties.service_point_ids.items.type,
-              parentSchema: schema96.properties.service_point_ids.items,
+              schema: schema105.properties.service_point_ids.items.type,
+              parentSchema: schema105.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -12229,7 +18365,7 @@ function validate42(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema96.properties.service_point_ids,
+                parentSchema: schema105.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -12250,8 +18386,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema96.properties.service_point_ids.type,
-          parentSchema: schema96.properties.service_point_ids,
+          schema: schema105.properties.service_point_ids.type,
+          parentSchema: schema105.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -12275,8 +18411,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema96.properties.carrier_ids.items.type,
-              parentSchema: schema96.properties.carrier_ids.items,
+              schema: schema105.properties.carrier_ids.items.type,
+              parentSchema: schema105.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -12305,7 +18441,7 @@ function validate42(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema96.properties.carrier_ids,
+                parentSchema: schema105.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -12326,8 +18462,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema96.properties.carrier_ids.type,
-          parentSchema: schema96.properties.carrier_ids,
+          schema: schema105.properties.carrier_ids.type,
+          parentSchema: schema105.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -12347,8 +18483,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema96.properties.active.type,
-          parentSchema: schema96.properties.active,
+          schema: schema105.properties.active.type,
+          parentSchema: schema105.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -12366,8 +18502,8 @@ function validate42(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema96.type,
-      parentSchema: schema96,
+      schema: schema105.type,
+      parentSchema: schema105,
       data,
     };
     if (vErrors === null) {
@@ -12377,17 +18513,17 @@ function validate42(
     }
     errors++;
   }
-  validate42.errors = vErrors;
+  validate49.errors = vErrors;
   return errors === 0;
 }
-validate42.evaluated = {
+validate49.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate43;
-const schema97 = {
+export const servicePointGroupChoice = validate50;
+const schema106 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -12399,13 +18535,13 @@ const schema97 = {
   },
 };
 
-function validate43(
+function validate50(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12420,8 +18556,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -12440,8 +18576,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.service_point_group_id.type,
-          parentSchema: schema97.properties.service_point_group_id,
+          schema: schema106.properties.service_point_group_id.type,
+          parentSchema: schema106.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -12459,8 +18595,8 @@ function validate43(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema97.type,
-      parentSchema: schema97,
+      schema: schema106.type,
+      parentSchema: schema106,
       data,
     };
     if (vErrors === null) {
@@ -12470,13 +18606,13 @@ function validate43(
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
+validate50.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointLocationOwner = validate44;
-const schema98 = {
+export const servicePointLocationOwner = validate51;
+const schema107 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-location-owner',
   title: 'Service point location owner',
@@ -12486,13 +18622,13 @@ const schema98 = {
   properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
 };
 
-function validate44(
+function validate51(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-location-owner" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate44.evaluated;
+  const evaluated0 = validate51.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12507,8 +18643,8 @@ function validate44(
         keyword: 'required',
         params: { missingProperty: 'location_owner_id' },
         message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -12527,8 +18663,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema98.properties.location_owner_id.type,
-          parentSchema: schema98.properties.location_owner_id,
+          schema: schema107.properties.location_owner_id.type,
+          parentSchema: schema107.properties.location_owner_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -12546,8 +18682,8 @@ function validate44(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema98.type,
-      parentSchema: schema98,
+      schema: schema107.type,
+      parentSchema: schema107,
       data,
     };
     if (vErrors === null) {
@@ -12557,13 +18693,13 @@ function validate44(
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate51.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate51.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate45;
-const schema99 = {
+export const servicePointScoutContact = validate52;
+const schema108 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -12576,13 +18712,13 @@ const schema99 = {
   },
 };
 
-function validate45(
+function validate52(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate52.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12597,8 +18733,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema99.required,
-        parentSchema: schema99,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -12619,7 +18755,7 @@ function validate45(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema99.properties.scout_contact,
+            parentSchema: schema108.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -12629,7 +18765,7 @@ function validate45(
           }
           errors++;
         }
-        if (!formats98.validate(data0)) {
+        if (!formats146.validate(data0)) {
           const err2 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -12637,7 +18773,7 @@ function validate45(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema99.properties.scout_contact,
+            parentSchema: schema108.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -12654,8 +18790,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema99.properties.scout_contact.type,
-          parentSchema: schema99.properties.scout_contact,
+          schema: schema108.properties.scout_contact.type,
+          parentSchema: schema108.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -12673,8 +18809,8 @@ function validate45(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema99.type,
-      parentSchema: schema99,
+      schema: schema108.type,
+      parentSchema: schema108,
       data,
     };
     if (vErrors === null) {
@@ -12684,13 +18820,2972 @@ function validate45(
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate52.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate52.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const webtoolUser = validate46;
-const schema100 = {
+export const shipmentReportRequest = validate53;
+const schema109 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'shipment-report-request',
+  title: 'Shipment report request',
+  description:
+    "The request form of the shipment reports (GET webtool/shipments?opname=reports, spec 02 §7): the kind of report, the period, the carrier (a carrier user's own) and an optional range of event ids. The gateway checks the query with the same schema.",
+  type: 'object',
+  required: ['kind', 'from_date', 'to_date'],
+  properties: {
+    kind: {
+      type: 'string',
+      enum: ['generate_parcels_rpt', 'generate_events_rpt', 'generate_inventory_rpt'],
+      'x-choices': 'shipment_report_kind',
+      default: 'generate_parcels_rpt',
+    },
+    from_date: { type: 'string', format: 'date' },
+    to_date: { type: 'string', format: 'date', 'x-not-before': 'from_date' },
+    carrier_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+      'x-input': { callerPartner: 'id' },
+    },
+    min_event_id: { type: 'integer', format: 'positive-integer' },
+    max_event_id: { type: 'integer', format: 'positive-integer', 'x-not-before': 'min_event_id' },
+  },
+};
+const formats162 = sharedValidators.formats['positive-integer'];
+const func127 = sharedValidators.notBeforeMessage;
+
+function validate53(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="shipment-report-request" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate53.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.kind === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'kind' },
+        message: "must have required property '" + 'kind' + "'",
+        schema: schema109.required,
+        parentSchema: schema109,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.from_date === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'from_date' },
+        message: "must have required property '" + 'from_date' + "'",
+        schema: schema109.required,
+        parentSchema: schema109,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.to_date === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'to_date' },
+        message: "must have required property '" + 'to_date' + "'",
+        schema: schema109.required,
+        parentSchema: schema109,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.kind !== undefined) {
+      let data0 = data.kind;
+      if (typeof data0 !== 'string') {
+        const err3 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema109.properties.kind.type,
+          parentSchema: schema109.properties.kind,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (!(
+        data0 === 'generate_parcels_rpt' ||
+        data0 === 'generate_events_rpt' ||
+        data0 === 'generate_inventory_rpt'
+      )) {
+        const err4 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema109.properties.kind.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema109.properties.kind.enum,
+          parentSchema: schema109.properties.kind,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.from_date !== undefined) {
+      let data1 = data.from_date;
+      if (typeof data1 === 'string') {
+        if (!formats44.validate(data1)) {
+          const err5 = {
+            instancePath: instancePath + '/from_date',
+            schemaPath: '#/properties/from_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema109.properties.from_date,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/from_date',
+          schemaPath: '#/properties/from_date/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema109.properties.from_date.type,
+          parentSchema: schema109.properties.from_date,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.to_date !== undefined) {
+      let data2 = data.to_date;
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        const message0 = func127(data2, 'from_date', data);
+        if (message0 !== undefined) {
+          const err7 = {
+            instancePath: instancePath + '/to_date',
+            schemaPath: '#/properties/to_date/x-not-before',
+            keyword: 'x-not-before',
+            params: { message: message0 },
+            message: message0,
+            schema: 'from_date',
+            parentSchema: schema109.properties.to_date,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+      if (typeof data2 === 'string') {
+        if (!formats44.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/to_date',
+            schemaPath: '#/properties/to_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema109.properties.to_date,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        const message1 = func127(data2, 'from_date', data);
+        if (message1 !== undefined) {
+          const err9 = {
+            instancePath: instancePath + '/to_date',
+            schemaPath: '#/properties/to_date/x-not-before',
+            keyword: 'x-not-before',
+            params: { message: message1 },
+            message: message1,
+            schema: 'from_date',
+            parentSchema: schema109.properties.to_date,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + '/to_date',
+          schemaPath: '#/properties/to_date/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema109.properties.to_date.type,
+          parentSchema: schema109.properties.to_date,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.carrier_id !== undefined) {
+      let data3 = data.carrier_id;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err11 = {
+          instancePath: instancePath + '/carrier_id',
+          schemaPath: '#/properties/carrier_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema109.properties.carrier_id.type,
+          parentSchema: schema109.properties.carrier_id,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.min_event_id !== undefined) {
+      let data4 = data.min_event_id;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err12 = {
+          instancePath: instancePath + '/min_event_id',
+          schemaPath: '#/properties/min_event_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema109.properties.min_event_id.type,
+          parentSchema: schema109.properties.min_event_id,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        if (!formats162.validate(data4)) {
+          const err13 = {
+            instancePath: instancePath + '/min_event_id',
+            schemaPath: '#/properties/min_event_id/format',
+            keyword: 'format',
+            params: { format: 'positive-integer' },
+            message: 'must match format "' + 'positive-integer' + '"',
+            schema: 'positive-integer',
+            parentSchema: schema109.properties.min_event_id,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.max_event_id !== undefined) {
+      let data5 = data.max_event_id;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err14 = {
+          instancePath: instancePath + '/max_event_id',
+          schemaPath: '#/properties/max_event_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema109.properties.max_event_id.type,
+          parentSchema: schema109.properties.max_event_id,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (typeof data5 == 'number' && isFinite(data5)) {
+        if (!formats162.validate(data5)) {
+          const err15 = {
+            instancePath: instancePath + '/max_event_id',
+            schemaPath: '#/properties/max_event_id/format',
+            keyword: 'format',
+            params: { format: 'positive-integer' },
+            message: 'must match format "' + 'positive-integer' + '"',
+            schema: 'positive-integer',
+            parentSchema: schema109.properties.max_event_id,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        const message2 = func127(data5, 'min_event_id', data);
+        if (message2 !== undefined) {
+          const err16 = {
+            instancePath: instancePath + '/max_event_id',
+            schemaPath: '#/properties/max_event_id/x-not-before',
+            keyword: 'x-not-before',
+            params: { message: message2 },
+            message: message2,
+            schema: 'min_event_id',
+            parentSchema: schema109.properties.max_event_id,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      }
+      if (typeof data5 === 'string') {
+        const message3 = func127(data5, 'min_event_id', data);
+        if (message3 !== undefined) {
+          const err17 = {
+            instancePath: instancePath + '/max_event_id',
+            schemaPath: '#/properties/max_event_id/x-not-before',
+            keyword: 'x-not-before',
+            params: { message: message3 },
+            message: message3,
+            schema: 'min_event_id',
+            parentSchema: schema109.properties.max_event_id,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err18 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema109.type,
+      parentSchema: schema109,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err18];
+    } else {
+      vErrors.push(err18);
+    }
+    errors++;
+  }
+  validate53.errors = vErrors;
+  return errors === 0;
+}
+validate53.evaluated = {
+  props: { kind: true, from_date: true, to_date: true, carrier_id: true, min_event_id: true, max_event_id: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const ticket = validate54;
+const schema110 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'ticket',
+  title: 'Ticket',
+  description:
+    "A maintenance ticket of a service point's hardware (spec 02 §3, §4, §5): installing, maintaining or uninstalling a hardware unit or PIN pad, or a courier's report. The gateway derives the badge, the names of the unit, PIN pad and operator, the warranty badge, the support provider and the dates it keeps (server/gateway/rules/tickets.ts).",
+  type: 'object',
+  'x-resource': {
+    name: 'tickets',
+    endpoint: 'maintenance/tickets',
+    id: 'ticket_id',
+    features: { basic: 230, advance: 231, parent: 213 },
+    partnerTypes: ['operator', 'support_provider', 'maintenance_provider'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: ['operator', 'support_provider', 'maintenance_provider'] },
+      edit: { levels: ['basic', 'advance'], partnerTypes: ['operator', 'support_provider', 'maintenance_provider'] },
+      delete: { levels: ['advance'], partnerTypes: [] },
+      import: { levels: ['advance'], partnerTypes: ['operator', 'support_provider'] },
+    },
+    tenancy: { maintenance_provider: 'maintenance_provider_id', support_provider: 'support_provider_id' },
+    pageSize: 500,
+    sort: { field: 'ticket_id', order: 'DESC' },
+    representation: 'ticket_id',
+    search: ['ticket_id', 'sp_name', 'hardware_name', 'operator_name', 'description', 'reported_by'],
+    tabs: ['basic', 'installation', 'photos', 'log'],
+    bulkImport: true,
+    queryFilters: ['date_range_type', 'date1', 'date2', 'is_sla_data'],
+  },
+  'x-record-actions': [
+    {
+      name: 'add_alert',
+      label: 'alerts.actions.add',
+      done: 'alerts.done.added',
+      method: 'POST',
+      endpoint: 'alerts',
+      send: ['ticket_id'],
+      body: { record_type: 'ticket' },
+      form: 'alert-form',
+      levels: ['advance'],
+    },
+  ],
+  required: ['ticket_type', 'sp_id'],
+  properties: {
+    ticket_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
+    badge: {
+      type: 'string',
+      readOnly: true,
+      enum: ['open', 'closed', 'on_hold', 'photo_pending', 'declined', 'unverified', 'investigate', 'service'],
+      description: 'Derived by src/schema/ticket-badge.ts from status, verification, type and event type (spec 02 §4).',
+      'x-choices': 'ticket_badge',
+      'x-badge': {
+        colors: {
+          open: 'info',
+          closed: 'default',
+          on_hold: 'warning',
+          photo_pending: 'warning',
+          declined: 'error',
+          unverified: 'default',
+          investigate: 'error',
+          service: 'success',
+        },
+        marks: [{ when: { badge: 'open', status: 3 }, label: 'choices.ticket_badge.on_hold', color: 'warning' }],
+      },
+      'x-column': { type: 'text_with_badge', index: 1 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+    },
+    ticket_type: {
+      type: 'integer',
+      enum: [1, 2, 3, 4, 5, 6],
+      'x-choices': 'ticket_type',
+      'x-column': { type: 'select', index: 2 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+      'x-import': { maxLength: 30 },
+    },
+    sp_id: {
+      type: 'integer',
+      minimum: 1,
+      'x-lookup': { resource: 'service-points', label: 'name' },
+      'x-column': { type: 'select2', hide: true },
+      'x-filter': { kind: 'reference', alwaysOn: true },
+      'x-input': { kind: 'reference', tab: 'basic' },
+      'x-import': { maxLength: 10 },
+    },
+    sp_name: { type: 'string', readOnly: true, maxLength: 100, 'x-column': { index: 3 } },
+    hardware_unit_id: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      'x-column': { hide: true },
+      'x-filter': { kind: 'text' },
+      'x-input': { kind: 'ticket-unit', tab: 'basic' },
+      'x-import': { maxLength: 10 },
+    },
+    hardware_name: { type: ['string', 'null'], readOnly: true, maxLength: 500, 'x-column': { index: 4 } },
+    pinpad_id: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      'x-column': { hide: true },
+      'x-input': { kind: 'ticket-pinpad', tab: 'basic', when: { ticket_type: [5, 6] } },
+    },
+    compartment_id: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      'x-column': { hide: true },
+      'x-input': { kind: 'number', tab: 'basic', when: { ticket_type: [3, 4] } },
+      'x-import': { maxLength: 10 },
+    },
+    status: {
+      type: 'integer',
+      enum: [1, 2, 3, 4],
+      default: 1,
+      'x-choices': 'ticket_status',
+      'x-column': { type: 'select', index: 5 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    ticket_verification_status: {
+      type: 'integer',
+      enum: [0, 1, 2, 3, 4],
+      default: 0,
+      'x-choices': 'ticket_verification',
+      'x-column': { type: 'select', index: 6 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic', partnerTypes: ['operator', 'support_provider'] },
+    },
+    event_type: {
+      type: ['integer', 'null'],
+      'x-lookup': { source: 'webtool/lists?type=ticket_events' },
+      'x-column': { type: 'select', index: 7 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    job_type: {
+      type: ['integer', 'null'],
+      'x-lookup': { source: 'webtool/lists?type=job_types' },
+      'x-column': { type: 'select', hide: true },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    error_type: {
+      type: ['integer', 'null'],
+      'x-lookup': { source: 'webtool/lists?type=error_types' },
+      'x-column': { type: 'select', hide: true },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    sla_date: {
+      type: ['string', 'null'],
+      format: 'date',
+      description:
+        'Cleared while the ticket is on hold (status 3); the gateway keeps it in sla_date_held and gives it back.',
+      'x-column': { index: 8 },
+      'x-input': { tab: 'basic' },
+    },
+    sla_date_held: {
+      type: ['string', 'null'],
+      format: 'date',
+      readOnly: true,
+      'x-column': { hide: true, ignorexport: true },
+    },
+    deadline_date: { type: ['string', 'null'], format: 'date', 'x-column': { index: 9 }, 'x-input': { tab: 'basic' } },
+    deadline_time: {
+      type: ['string', 'null'],
+      format: 'time',
+      'x-column': { hide: true },
+      'x-input': { tab: 'basic', enabledBy: 'deadline_date' },
+    },
+    maintenance_provider_id: {
+      type: ['integer', 'null'],
+      'x-lookup': { source: 'webtool/lists?type=maintenance_providers' },
+      'x-column': { type: 'select', index: 11 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    maintenance_operator_id: {
+      type: ['integer', 'null'],
+      'x-lookup': { source: 'webtool/lists?type=maintenance_operators' },
+      'x-column': { type: 'select', hide: true },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+      'x-import': { maxLength: 70 },
+    },
+    operator_name: { type: ['string', 'null'], readOnly: true, maxLength: 70, 'x-column': { index: 12 } },
+    maintenance_operator_code: { type: ['string', 'null'], readOnly: true, maxLength: 20, 'x-column': { hide: true } },
+    support_provider_id: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      'x-lookup': { source: 'webtool/lists?type=support_providers' },
+      'x-column': { type: 'select', hide: true },
+    },
+    reported_by: {
+      type: 'string',
+      maxLength: 10,
+      format: 'no-whitespace',
+      'x-column': { hide: true },
+      'x-input': { tab: 'basic' },
+    },
+    regeneration_months: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      maximum: 24,
+      description:
+        "Periodic service (spec 02 §3): months until the next visit; the closing of a service ticket creates the next when its provider's periodic tickets are on.",
+      'x-column': { hide: true },
+      'x-input': { tab: 'basic', when: { ticket_type: [3] } },
+    },
+    description: {
+      type: 'string',
+      maxLength: 500,
+      'x-column': { type: 'expandable', index: 13 },
+      'x-input': { multiline: true, tab: 'basic' },
+    },
+    internal_notes: {
+      type: 'string',
+      maxLength: 500,
+      'x-column': { type: 'expandable', hide: true },
+      'x-input': { multiline: true, tab: 'basic' },
+    },
+    warranty_status: {
+      type: ['integer', 'null'],
+      enum: [1, 2, 3, null],
+      'x-choices': 'warranty',
+      'x-column': { type: 'select', hide: true },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic', partnerTypes: ['operator'] },
+    },
+    warranty_comment: {
+      type: 'string',
+      maxLength: 500,
+      'x-column': { hide: true, ignorexport: true },
+      'x-input': { multiline: true, tab: 'basic', partnerTypes: ['operator'] },
+    },
+    warranty_expiry_badge: {
+      $ref: 'common#/$defs/warranty',
+      readOnly: true,
+      'x-column': { type: 'select', hide: true },
+      'x-filter': { kind: 'select' },
+    },
+    installation_deadline: {
+      type: ['string', 'null'],
+      format: 'date',
+      'x-column': { hide: true },
+      'x-input': { tab: 'installation', when: { ticket_type: [1] } },
+    },
+    earliest_installation_date: {
+      type: ['string', 'null'],
+      format: 'date',
+      'x-column': { hide: true },
+      'x-input': { tab: 'installation', when: { ticket_type: [1] } },
+    },
+    vehicle_type: {
+      type: ['integer', 'null'],
+      enum: [1, 2, null],
+      'x-choices': 'vehicle_type',
+      'x-column': { type: 'select', hide: true },
+      'x-input': { tab: 'installation', when: { ticket_type: [1] } },
+    },
+    notes_to_operator: {
+      type: 'string',
+      maxLength: 500,
+      'x-column': { type: 'expandable', hide: true },
+      'x-input': { multiline: true, tab: 'installation', when: { ticket_type: [1] } },
+    },
+    accessories: {
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'integer' },
+      'x-lookup': { source: 'webtool/lists?type=accessories' },
+      'x-column': { hide: true },
+      'x-input': { tab: 'installation', when: { ticket_type: [1] } },
+    },
+    hardware_unit_ids: {
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'integer', minimum: 1 },
+      'x-column': { hide: true, ignorexport: true },
+      'x-input': { kind: 'ticket-units', tab: 'installation', when: { ticket_type: [1] } },
+    },
+    photos: {
+      type: 'array',
+      readOnly: true,
+      items: { $ref: 'common#/$defs/photo' },
+      'x-column': { type: 'images', hide: true, ignorexport: true },
+      'x-input': { kind: 'photo-gallery', tab: 'photos' },
+    },
+    created_at: { type: 'string', format: 'date-time', readOnly: true, 'x-column': { hide: true } },
+    closed_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
+    date_range_type: {
+      type: 'string',
+      enum: ['created', 'sla', 'deadline'],
+      readOnly: true,
+      'x-choices': 'ticket_date_range',
+      'x-filter': { kind: 'select' },
+    },
+    date1: { type: 'string', format: 'date', readOnly: true, 'x-filter': { kind: 'date' } },
+    date2: { type: 'string', format: 'date', readOnly: true, 'x-filter': { kind: 'date' } },
+    is_sla_data: { type: 'boolean', readOnly: true, 'x-filter': { kind: 'boolean' } },
+  },
+  if: { properties: { deadline_time: { type: 'string' } }, required: ['deadline_time'] },
+  then: { properties: { deadline_date: { type: 'string' } }, required: ['deadline_date'] },
+};
+
+function validate54(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="ticket" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate54.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs1 = errors;
+  let valid0 = true;
+  const _errs2 = errors;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    let missing0;
+    if (data.deadline_time === undefined && (missing0 = 'deadline_time')) {
+      const err0 = {};
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    } else {
+      if (data.deadline_time !== undefined) {
+        if (typeof data.deadline_time !== 'string') {
+          const err1 = {};
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
+    }
+  }
+  var _valid0 = _errs2 === errors;
+  errors = _errs1;
+  if (vErrors !== null) {
+    if (_errs1) {
+      vErrors.length = _errs1;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid0) {
+    const _errs5 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.deadline_date === undefined) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'deadline_date' },
+          message: "must have required property '" + 'deadline_date' + "'",
+          schema: schema110.then.required,
+          parentSchema: schema110.then,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (data.deadline_date !== undefined) {
+        let data1 = data.deadline_date;
+        if (typeof data1 !== 'string') {
+          const err3 = {
+            instancePath: instancePath + '/deadline_date',
+            schemaPath: '#/then/properties/deadline_date/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema110.then.properties.deadline_date.type,
+            parentSchema: schema110.then.properties.deadline_date,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+    }
+    var _valid0 = _errs5 === errors;
+    valid0 = _valid0;
+    if (valid0) {
+      var props0 = {};
+      props0.deadline_date = true;
+      props0.deadline_time = true;
+    }
+  }
+  if (!valid0) {
+    const err4 = {
+      instancePath,
+      schemaPath: '#/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+      message: 'must match "then" schema',
+      schema: schema110.if,
+      parentSchema: schema110,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.ticket_type === undefined) {
+      const err5 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'ticket_type' },
+        message: "must have required property '" + 'ticket_type' + "'",
+        schema: schema110.required,
+        parentSchema: schema110,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.sp_id === undefined) {
+      const err6 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'sp_id' },
+        message: "must have required property '" + 'sp_id' + "'",
+        schema: schema110.required,
+        parentSchema: schema110,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.ticket_id = true;
+      props0.badge = true;
+      props0.ticket_type = true;
+      props0.sp_id = true;
+      props0.sp_name = true;
+      props0.hardware_unit_id = true;
+      props0.hardware_name = true;
+      props0.pinpad_id = true;
+      props0.compartment_id = true;
+      props0.status = true;
+      props0.ticket_verification_status = true;
+      props0.event_type = true;
+      props0.job_type = true;
+      props0.error_type = true;
+      props0.sla_date = true;
+      props0.sla_date_held = true;
+      props0.deadline_date = true;
+      props0.deadline_time = true;
+      props0.maintenance_provider_id = true;
+      props0.maintenance_operator_id = true;
+      props0.operator_name = true;
+      props0.maintenance_operator_code = true;
+      props0.support_provider_id = true;
+      props0.reported_by = true;
+      props0.regeneration_months = true;
+      props0.description = true;
+      props0.internal_notes = true;
+      props0.warranty_status = true;
+      props0.warranty_comment = true;
+      props0.warranty_expiry_badge = true;
+      props0.installation_deadline = true;
+      props0.earliest_installation_date = true;
+      props0.vehicle_type = true;
+      props0.notes_to_operator = true;
+      props0.accessories = true;
+      props0.hardware_unit_ids = true;
+      props0.photos = true;
+      props0.created_at = true;
+      props0.closed_at = true;
+      props0.date_range_type = true;
+      props0.date1 = true;
+      props0.date2 = true;
+      props0.is_sla_data = true;
+    }
+    if (data.ticket_id !== undefined) {
+      let data2 = data.ticket_id;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err7 = {
+          instancePath: instancePath + '/ticket_id',
+          schemaPath: 'common#/$defs/id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema65.type,
+          parentSchema: schema65,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data2 == 'number' && isFinite(data2)) {
+        if (data2 < 1 || isNaN(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/ticket_id',
+            schemaPath: 'common#/$defs/id/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema65,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.badge !== undefined) {
+      let data3 = data.badge;
+      if (typeof data3 !== 'string') {
+        const err9 = {
+          instancePath: instancePath + '/badge',
+          schemaPath: '#/properties/badge/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema110.properties.badge.type,
+          parentSchema: schema110.properties.badge,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if (!(
+        data3 === 'open' ||
+        data3 === 'closed' ||
+        data3 === 'on_hold' ||
+        data3 === 'photo_pending' ||
+        data3 === 'declined' ||
+        data3 === 'unverified' ||
+        data3 === 'investigate' ||
+        data3 === 'service'
+      )) {
+        const err10 = {
+          instancePath: instancePath + '/badge',
+          schemaPath: '#/properties/badge/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema110.properties.badge.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema110.properties.badge.enum,
+          parentSchema: schema110.properties.badge,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.ticket_type !== undefined) {
+      let data4 = data.ticket_type;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err11 = {
+          instancePath: instancePath + '/ticket_type',
+          schemaPath: '#/properties/ticket_type/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema110.properties.ticket_type.type,
+          parentSchema: schema110.properties.ticket_type,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      if (!(data4 === 1 || data4 === 2 || data4 === 3 || data4 === 4 || data4 === 5 || data4 === 6)) {
+        const err12 = {
+          instancePath: instancePath + '/ticket_type',
+          schemaPath: '#/properties/ticket_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema110.properties.ticket_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema110.properties.ticket_type.enum,
+          parentSchema: schema110.properties.ticket_type,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.sp_id !== undefined) {
+      let data5 = data.sp_id;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err13 = {
+          instancePath: instancePath + '/sp_id',
+          schemaPath: '#/properties/sp_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema110.properties.sp_id.type,
+          parentSchema: schema110.properties.sp_id,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (typeof data5 == 'number' && isFinite(data5)) {
+        if (data5 < 1 || isNaN(data5)) {
+          const err14 = {
+            instancePath: instancePath + '/sp_id',
+            schemaPath: '#/properties/sp_id/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema110.properties.sp_id,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.sp_name !== undefined) {
+      let data6 = data.sp_name;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 100) {
+          const err15 = {
+            instancePath: instancePath + '/sp_name',
+            schemaPath: '#/properties/sp_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema110.properties.sp_name,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      } else {
+        const err16 = {
+          instancePath: instancePath + '/sp_name',
+          schemaPath: '#/properties/sp_name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema110.properties.sp_name.type,
+          parentSchema: schema110.properties.sp_name,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.hardware_unit_id !== undefined) {
+      let data7 = data.hardware_unit_id;
+      if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7)) && data7 !== null) {
+        const err17 = {
+          instancePath: instancePath + '/hardware_unit_id',
+          schemaPath: '#/properties/hardware_unit_id/type',
+          keyword: 'type',
+          params: { type: schema110.properties.hardware_unit_id.type },
+          message: 'must be integer,null',
+          schema: schema110.properties.hardware_unit_id.type,
+          parentSchema: schema110.properties.hardware_unit_id,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+      if (typeof data7 == 'number' && isFinite(data7)) {
+        if (data7 < 1 || isNaN(data7)) {
+          const err18 = {
+            instancePath: instancePath + '/hardware_unit_id',
+            schemaPath: '#/properties/hardware_unit_id/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema110.properties.hardware_unit_id,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.hardware_name !== undefined) {
+      let data8 = data.hardware_name;
+      if (typeof data8 !== 'string' && data8 !== null) {
+        const err19 = {
+          instancePath: instancePath + '/hardware_name',
+          schemaPath: '#/properties/hardware_name/type',
+          keyword: 'type',
+          params: { type: schema110.properties.hardware_name.type },
+          message: 'must be string,null',
+          schema: schema110.properties.hardware_name.type,
+          parentSchema: schema110.properties.hardware_name,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 500) {
+          const err20 = {
+            instancePath: instancePath + '/hardware_name',
+            schemaPath: '#/properties/hardware_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema110.properties.hardware_name,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.pinpad_id !== undefined) {
+      let data9 = data.pinpad_id;
+      if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9)) && data9 !== null) {
+        const err21 = {
+          instancePath: instancePath + '/pinpad_id',
+          schemaPath: '#/properties/pinpad_id/type',
+          keyword: 'type',
+          params: { type: schema110.properties.pinpad_id.type },
+          message: 'must be integer,null',
+          schema: schema110.properties.pinpad_id.type,
+          parentSchema: schema110.properties.pinpad_id,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+      if (typeof data9 == 'number' && isFinite(data9)) {
+        if (data9 < 1 || isNaN(data9)) {
+          const err22 = {
+            instancePath: instancePath + '/pinpad_id',
+            schemaPath: '#/properties/pinpad_id/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema110.properties.pinpad_id,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.compartment_id !== undefined) {
+      let data10 = data.compartment_id;
+      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10)) && data10 !== null) {
+        const err23 = {
+          instancePath: instancePath + '/compartment_id',
+          schemaPath: '#/properties/compartment_id/type',
+          keyword: 'type',
+          params: { type: schema110.properties.compartment_id.type },
+          message: 'must be integer,null',
+          schema: schema110.properties.compartment_id.type,
+          parentSchema: schema110.properties.compartment_id,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+      if (typeof data10 == 'number' && isFinite(data10)) {
+        if (data10 < 1 || isNaN(data10)) {
+          const err24 = {
+            instancePath: instancePath + '/compartment_id',
+            schemaPath: '#/properties/compartment_id/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema110.properties.compartment_id,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.status !== undefined) {
+      let data11 = data.status;
+      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+        const err25 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema110.properties.status.type,
+          parentSchema: schema110.properties.status,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+      if (!(data11 === 1 || data11 === 2 || data11 === 3 || data11 === 4)) {
+        const err26 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema110.properties.status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema110.properties.status.enum,
+          parentSchema: schema110.properties.status,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+    }
+    if (data.ticket_verification_status !== undefined) {
+      let data12 = data.ticket_verification_status;
+      if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
+        const err27 = {
+          instancePath: instancePath + '/ticket_verification_status',
+          schemaPath: '#/properties/ticket_verification_status/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema110.properties.ticket_verification_status.type,
+          parentSchema: schema110.properties.ticket_verification_status,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+      if (!(data12 === 0 || data12 === 1 || data12 === 2 || data12 === 3 || data12 === 4)) {
+        const err28 = {
+          instancePath: instancePath + '/ticket_verification_status',
+          schemaPath: '#/properties/ticket_verification_status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema110.properties.ticket_verification_status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema110.properties.ticket_verification_status.enum,
+          parentSchema: schema110.properties.ticket_verification_status,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+    if (data.event_type !== undefined) {
+      let data13 = data.event_type;
+      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13)) && data13 !== null) {
+        const err29 = {
+          instancePath: instancePath + '/event_type',
+          schemaPath: '#/properties/event_type/type',
+          keyword: 'type',
+          params: { type: schema110.properties.event_type.type },
+          message: 'must be integer,null',
+          schema: schema110.properties.event_type.type,
+          parentSchema: schema110.properties.event_type,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+    }
+    if (data.job_type !== undefined) {
+      let data14 = data.job_type;
+      if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14)) && data14 !== null) {
+        const err30 = {
+          instancePath: instancePath + '/job_type',
+          schemaPath: '#/properties/job_type/type',
+          keyword: 'type',
+          params: { type: schema110.properties.job_type.type },
+          message: 'must be integer,null',
+          schema: schema110.properties.job_type.type,
+          parentSchema: schema110.properties.job_type,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    if (data.error_type !== undefined) {
+      let data15 = data.error_type;
+      if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15)) && data15 !== null) {
+        const err31 = {
+          instancePath: instancePath + '/error_type',
+          schemaPath: '#/properties/error_type/type',
+          keyword: 'type',
+          params: { type: schema110.properties.error_type.type },
+          message: 'must be integer,null',
+          schema: schema110.properties.error_type.type,
+          parentSchema: schema110.properties.error_type,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
+    }
+    if (data.sla_date !== undefined) {
+      let data16 = data.sla_date;
+      if (typeof data16 !== 'string' && data16 !== null) {
+        const err32 = {
+          instancePath: instancePath + '/sla_date',
+          schemaPath: '#/properties/sla_date/type',
+          keyword: 'type',
+          params: { type: schema110.properties.sla_date.type },
+          message: 'must be string,null',
+          schema: schema110.properties.sla_date.type,
+          parentSchema: schema110.properties.sla_date,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+      if (typeof data16 === 'string') {
+        if (!formats44.validate(data16)) {
+          const err33 = {
+            instancePath: instancePath + '/sla_date',
+            schemaPath: '#/properties/sla_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema110.properties.sla_date,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err33];
+          } else {
+            vErrors.push(err33);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.sla_date_held !== undefined) {
+      let data17 = data.sla_date_held;
+      if (typeof data17 !== 'string' && data17 !== null) {
+        const err34 = {
+          instancePath: instancePath + '/sla_date_held',
+          schemaPath: '#/properties/sla_date_held/type',
+          keyword: 'type',
+          params: { type: schema110.properties.sla_date_held.type },
+          message: 'must be string,null',
+          schema: schema110.properties.sla_date_held.type,
+          parentSchema: schema110.properties.sla_date_held,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+      if (typeof data17 === 'string') {
+        if (!formats44.validate(data17)) {
+          const err35 = {
+            instancePath: instancePath + '/sla_date_held',
+            schemaPath: '#/properties/sla_date_held/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema110.properties.sla_date_held,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.deadline_date !== undefined) {
+      let data18 = data.deadline_date;
+      if (typeof data18 !== 'string' && data18 !== null) {
+        const err36 = {
+          instancePath: instancePath + '/deadline_date',
+          schemaPath: '#/properties/deadline_date/type',
+          keyword: 'type',
+          params: { type: schema110.properties.deadline_date.type },
+          message: 'must be string,null',
+          schema: schema110.properties.deadline_date.type,
+          parentSchema: schema110.properties.deadline_date,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err36];
+        } else {
+          vErrors.push(err36);
+        }
+        errors++;
+      }
+      if (typeof data18 === 'string') {
+        if (!formats44.validate(data18)) {
+          const err37 = {
+            instancePath: instancePath + '/deadline_date',
+            schemaPath: '#/properties/deadline_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema110.properties.deadline_date,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.deadline_time !== undefined) {
+      let data19 = data.deadline_time;
+      if (typeof data19 !== 'string' && data19 !== null) {
+        const err38 = {
+          instancePath: instancePath + '/deadline_time',
+          schemaPath: '#/properties/deadline_time/type',
+          keyword: 'type',
+          params: { type: schema110.properties.deadline_time.type },
+          message: 'must be string,null',
+          schema: schema110.properties.deadline_time.type,
+          parentSchema: schema110.properties.deadline_time,
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+      if (typeof data19 === 'string') {
+        if (!formats112.validate(data19)) {
+          const err39 = {
+            instancePath: instancePath + '/deadline_time',
+            schemaPath: '#/properties/deadline_time/format',
+            keyword: 'format',
+            params: { format: 'time' },
+            message: 'must match format "' + 'time' + '"',
+            schema: 'time',
+            parentSchema: schema110.properties.deadline_time,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err39];
+          } else {
+            vErrors.push(err39);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.maintenance_provider_id !== undefined) {
+      let data20 = data.maintenance_provider_id;
+      if (!(typeof data20 == 'number' && !(data20 % 1) && !isNaN(data20) && isFinite(data20)) && data20 !== null) {
+        const err40 = {
+          instancePath: instancePath + '/maintenance_provider_id',
+          schemaPath: '#/properties/maintenance_provider_id/type',
+          keyword: 'type',
+          params: { type: schema110.properties.maintenance_provider_id.type },
+          message: 'must be integer,null',
+          schema: schema110.properties.maintenance_provider_id.type,
+          parentSchema: schema110.properties.maintenance_provider_id,
+          data: data20,
+        };
+        if (vErrors === null) {
+          vErrors = [err40];
+        } else {
+          vErrors.push(err40);
+        }
+        errors++;
+      }
+    }
+    if (data.maintenance_operator_id !== undefined) {
+      let data21 = data.maintenance_operator_id;
+      if (!(typeof data21 == 'number' && !(data21 % 1) && !isNaN(data21) && isFinite(data21)) && data21 !== null) {
+        const err41 = {
+          instancePath: instancePath + '/maintenance_operator_id',
+          schemaPath: '#/properties/maintenance_operator_id/type',
+          keyword: 'type',
+          params: { type: schema110.properties.maintenance_operator_id.type },
+          message: 'must be integer,null',
+          schema: schema110.properties.maintenance_operator_id.type,
+          parentSchema: schema110.properties.maintenance_operator_id,
+          data: data21,
+        };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
+        }
+        errors++;
+      }
+    }
+    if (data.operator_name !== undefined) {
+      let data22 = data.operator_name;
+      if (typeof data22 !== 'string' && data22 !== null) {
+        const err42 = {
+          instancePath: instancePath + '/operator_name',
+          schemaPath: '#/properties/operator_name/type',
+          keyword: 'type',
+          params: { type: schema110.properties.operator_name.type },
+          message: 'must be string,null',
+          schema: schema110.properties.operator_name.type,
+          parentSchema: schema110.properties.operator_name,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err42];
+        } else {
+          vErrors.push(err42);
+        }
+        errors++;
+      }
+      if (typeof data22 === 'string') {
+        if (func2(data22) > 70) {
+          const err43 = {
+            instancePath: instancePath + '/operator_name',
+            schemaPath: '#/properties/operator_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema110.properties.operator_name,
+            data: data22,
+          };
+          if (vErrors === null) {
+            vErrors = [err43];
+          } else {
+            vErrors.push(err43);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.maintenance_operator_code !== undefined) {
+      let data23 = data.maintenance_operator_code;
+      if (typeof data23 !== 'string' && data23 !== null) {
+        const err44 = {
+          instancePath: instancePath + '/maintenance_operator_code',
+          schemaPath: '#/properties/maintenance_operator_code/type',
+          keyword: 'type',
+          params: { type: schema110.properties.maintenance_operator_code.type },
+          message: 'must be string,null',
+          schema: schema110.properties.maintenance_operator_code.type,
+          parentSchema: schema110.properties.maintenance_operator_code,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err44];
+        } else {
+          vErrors.push(err44);
+        }
+        errors++;
+      }
+      if (typeof data23 === 'string') {
+        if (func2(data23) > 20) {
+          const err45 = {
+            instancePath: instancePath + '/maintenance_operator_code',
+            schemaPath: '#/properties/maintenance_operator_code/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema110.properties.maintenance_operator_code,
+            data: data23,
+          };
+          if (vErrors === null) {
+            vErrors = [err45];
+          } else {
+            vErrors.push(err45);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.support_provider_id !== undefined) {
+      let data24 = data.support_provider_id;
+      if (!(typeof data24 == 'number' && !(data24 % 1) && !isNaN(data24) && isFinite(data24)) && data24 !== null) {
+        const err46 = {
+          instancePath: instancePath + '/support_provider_id',
+          schemaPath: '#/properties/support_provider_id/type',
+          keyword: 'type',
+          params: { type: schema110.properties.support_provider_id.type },
+          message: 'must be integer,null',
+          schema: schema110.properties.support_provider_id.type,
+          parentSchema: schema110.properties.support_provider_id,
+          data: data24,
+        };
+        if (vErrors === null) {
+          vErrors = [err46];
+        } else {
+          vErrors.push(err46);
+        }
+        errors++;
+      }
+    }
+    if (data.reported_by !== undefined) {
+      let data25 = data.reported_by;
+      if (typeof data25 === 'string') {
+        if (func2(data25) > 10) {
+          const err47 = {
+            instancePath: instancePath + '/reported_by',
+            schemaPath: '#/properties/reported_by/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 10 },
+            message: 'must NOT have more than 10 characters',
+            schema: 10,
+            parentSchema: schema110.properties.reported_by,
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err47];
+          } else {
+            vErrors.push(err47);
+          }
+          errors++;
+        }
+        if (!formats4.validate(data25)) {
+          const err48 = {
+            instancePath: instancePath + '/reported_by',
+            schemaPath: '#/properties/reported_by/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema110.properties.reported_by,
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err48];
+          } else {
+            vErrors.push(err48);
+          }
+          errors++;
+        }
+      } else {
+        const err49 = {
+          instancePath: instancePath + '/reported_by',
+          schemaPath: '#/properties/reported_by/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema110.properties.reported_by.type,
+          parentSchema: schema110.properties.reported_by,
+          data: data25,
+        };
+        if (vErrors === null) {
+          vErrors = [err49];
+        } else {
+          vErrors.push(err49);
+        }
+        errors++;
+      }
+    }
+    if (data.regeneration_months !== undefined) {
+      let data26 = data.regeneration_months;
+      if (!(typeof data26 == 'number' && !(data26 % 1) && !isNaN(data26) && isFinite(data26)) && data26 !== null) {
+        const err50 = {
+          instancePath: instancePath + '/regeneration_months',
+          schemaPath: '#/properties/regeneration_months/type',
+          keyword: 'type',
+          params: { type: schema110.properties.regeneration_months.type },
+          message: 'must be integer,null',
+          schema: schema110.properties.regeneration_months.type,
+          parentSchema: schema110.properties.regeneration_months,
+          data: data26,
+        };
+        if (vErrors === null) {
+          vErrors = [err50];
+        } else {
+          vErrors.push(err50);
+        }
+        errors++;
+      }
+      if (typeof data26 == 'number' && isFinite(data26)) {
+        if (data26 > 24 || isNaN(data26)) {
+          const err51 = {
+            instancePath: instancePath + '/regeneration_months',
+            schemaPath: '#/properties/regeneration_months/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 24 },
+            message: 'must be <= 24',
+            schema: 24,
+            parentSchema: schema110.properties.regeneration_months,
+            data: data26,
+          };
+          if (vErrors === null) {
+            vErrors = [err51];
+          } else {
+            vErrors.push(err51);
+          }
+          errors++;
+        }
+        if (data26 < 1 || isNaN(data26)) {
+          const err52 = {
+            instancePath: instancePath + '/regeneration_months',
+            schemaPath: '#/properties/regeneration_months/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema110.properties.regeneration_months,
+            data: data26,
+          };
+          if (vErrors === null) {
+            vErrors = [err52];
+          } else {
+            vErrors.push(err52);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.description !== undefined) {
+      let data27 = data.description;
+      if (typeof data27 === 'string') {
+        if (func2(data27) > 500) {
+          const err53 = {
+            instancePath: instancePath + '/description',
+            schemaPath: '#/properties/description/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema110.properties.description,
+            data: data27,
+          };
+          if (vErrors === null) {
+            vErrors = [err53];
+          } else {
+            vErrors.push(err53);
+          }
+          errors++;
+        }
+      } else {
+        const err54 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema110.properties.description.type,
+          parentSchema: schema110.properties.description,
+          data: data27,
+        };
+        if (vErrors === null) {
+          vErrors = [err54];
+        } else {
+          vErrors.push(err54);
+        }
+        errors++;
+      }
+    }
+    if (data.internal_notes !== undefined) {
+      let data28 = data.internal_notes;
+      if (typeof data28 === 'string') {
+        if (func2(data28) > 500) {
+          const err55 = {
+            instancePath: instancePath + '/internal_notes',
+            schemaPath: '#/properties/internal_notes/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema110.properties.internal_notes,
+            data: data28,
+          };
+          if (vErrors === null) {
+            vErrors = [err55];
+          } else {
+            vErrors.push(err55);
+          }
+          errors++;
+        }
+      } else {
+        const err56 = {
+          instancePath: instancePath + '/internal_notes',
+          schemaPath: '#/properties/internal_notes/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema110.properties.internal_notes.type,
+          parentSchema: schema110.properties.internal_notes,
+          data: data28,
+        };
+        if (vErrors === null) {
+          vErrors = [err56];
+        } else {
+          vErrors.push(err56);
+        }
+        errors++;
+      }
+    }
+    if (data.warranty_status !== undefined) {
+      let data29 = data.warranty_status;
+      if (!(typeof data29 == 'number' && !(data29 % 1) && !isNaN(data29) && isFinite(data29)) && data29 !== null) {
+        const err57 = {
+          instancePath: instancePath + '/warranty_status',
+          schemaPath: '#/properties/warranty_status/type',
+          keyword: 'type',
+          params: { type: schema110.properties.warranty_status.type },
+          message: 'must be integer,null',
+          schema: schema110.properties.warranty_status.type,
+          parentSchema: schema110.properties.warranty_status,
+          data: data29,
+        };
+        if (vErrors === null) {
+          vErrors = [err57];
+        } else {
+          vErrors.push(err57);
+        }
+        errors++;
+      }
+      if (!(data29 === 1 || data29 === 2 || data29 === 3 || data29 === null)) {
+        const err58 = {
+          instancePath: instancePath + '/warranty_status',
+          schemaPath: '#/properties/warranty_status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema110.properties.warranty_status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema110.properties.warranty_status.enum,
+          parentSchema: schema110.properties.warranty_status,
+          data: data29,
+        };
+        if (vErrors === null) {
+          vErrors = [err58];
+        } else {
+          vErrors.push(err58);
+        }
+        errors++;
+      }
+    }
+    if (data.warranty_comment !== undefined) {
+      let data30 = data.warranty_comment;
+      if (typeof data30 === 'string') {
+        if (func2(data30) > 500) {
+          const err59 = {
+            instancePath: instancePath + '/warranty_comment',
+            schemaPath: '#/properties/warranty_comment/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema110.properties.warranty_comment,
+            data: data30,
+          };
+          if (vErrors === null) {
+            vErrors = [err59];
+          } else {
+            vErrors.push(err59);
+          }
+          errors++;
+        }
+      } else {
+        const err60 = {
+          instancePath: instancePath + '/warranty_comment',
+          schemaPath: '#/properties/warranty_comment/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema110.properties.warranty_comment.type,
+          parentSchema: schema110.properties.warranty_comment,
+          data: data30,
+        };
+        if (vErrors === null) {
+          vErrors = [err60];
+        } else {
+          vErrors.push(err60);
+        }
+        errors++;
+      }
+    }
+    if (data.warranty_expiry_badge !== undefined) {
+      let data31 = data.warranty_expiry_badge;
+      if (!(typeof data31 == 'number' && !(data31 % 1) && !isNaN(data31) && isFinite(data31))) {
+        const err61 = {
+          instancePath: instancePath + '/warranty_expiry_badge',
+          schemaPath: 'common#/$defs/warranty/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.type,
+          parentSchema: schema82,
+          data: data31,
+        };
+        if (vErrors === null) {
+          vErrors = [err61];
+        } else {
+          vErrors.push(err61);
+        }
+        errors++;
+      }
+      if (!(data31 === 1 || data31 === 2 || data31 === 3)) {
+        const err62 = {
+          instancePath: instancePath + '/warranty_expiry_badge',
+          schemaPath: 'common#/$defs/warranty/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema82.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema82.enum,
+          parentSchema: schema82,
+          data: data31,
+        };
+        if (vErrors === null) {
+          vErrors = [err62];
+        } else {
+          vErrors.push(err62);
+        }
+        errors++;
+      }
+    }
+    if (data.installation_deadline !== undefined) {
+      let data32 = data.installation_deadline;
+      if (typeof data32 !== 'string' && data32 !== null) {
+        const err63 = {
+          instancePath: instancePath + '/installation_deadline',
+          schemaPath: '#/properties/installation_deadline/type',
+          keyword: 'type',
+          params: { type: schema110.properties.installation_deadline.type },
+          message: 'must be string,null',
+          schema: schema110.properties.installation_deadline.type,
+          parentSchema: schema110.properties.installation_deadline,
+          data: data32,
+        };
+        if (vErrors === null) {
+          vErrors = [err63];
+        } else {
+          vErrors.push(err63);
+        }
+        errors++;
+      }
+      if (typeof data32 === 'string') {
+        if (!formats44.validate(data32)) {
+          const err64 = {
+            instancePath: instancePath + '/installation_deadline',
+            schemaPath: '#/properties/installation_deadline/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema110.properties.installation_deadline,
+            data: data32,
+          };
+          if (vErrors === null) {
+            vErrors = [err64];
+          } else {
+            vErrors.push(err64);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.earliest_installation_date !== undefined) {
+      let data33 = data.earliest_installation_date;
+      if (typeof data33 !== 'string' && data33 !== null) {
+        const err65 = {
+          instancePath: instancePath + '/earliest_installation_date',
+          schemaPath: '#/properties/earliest_installation_date/type',
+          keyword: 'type',
+          params: { type: schema110.properties.earliest_installation_date.type },
+          message: 'must be string,null',
+          schema: schema110.properties.earliest_installation_date.type,
+          parentSchema: schema110.properties.earliest_installation_date,
+          data: data33,
+        };
+        if (vErrors === null) {
+          vErrors = [err65];
+        } else {
+          vErrors.push(err65);
+        }
+        errors++;
+      }
+      if (typeof data33 === 'string') {
+        if (!formats44.validate(data33)) {
+          const err66 = {
+            instancePath: instancePath + '/earliest_installation_date',
+            schemaPath: '#/properties/earliest_installation_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema110.properties.earliest_installation_date,
+            data: data33,
+          };
+          if (vErrors === null) {
+            vErrors = [err66];
+          } else {
+            vErrors.push(err66);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.vehicle_type !== undefined) {
+      let data34 = data.vehicle_type;
+      if (!(typeof data34 == 'number' && !(data34 % 1) && !isNaN(data34) && isFinite(data34)) && data34 !== null) {
+        const err67 = {
+          instancePath: instancePath + '/vehicle_type',
+          schemaPath: '#/properties/vehicle_type/type',
+          keyword: 'type',
+          params: { type: schema110.properties.vehicle_type.type },
+          message: 'must be integer,null',
+          schema: schema110.properties.vehicle_type.type,
+          parentSchema: schema110.properties.vehicle_type,
+          data: data34,
+        };
+        if (vErrors === null) {
+          vErrors = [err67];
+        } else {
+          vErrors.push(err67);
+        }
+        errors++;
+      }
+      if (!(data34 === 1 || data34 === 2 || data34 === null)) {
+        const err68 = {
+          instancePath: instancePath + '/vehicle_type',
+          schemaPath: '#/properties/vehicle_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema110.properties.vehicle_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema110.properties.vehicle_type.enum,
+          parentSchema: schema110.properties.vehicle_type,
+          data: data34,
+        };
+        if (vErrors === null) {
+          vErrors = [err68];
+        } else {
+          vErrors.push(err68);
+        }
+        errors++;
+      }
+    }
+    if (data.notes_to_operator !== undefined) {
+      let data35 = data.notes_to_operator;
+      if (typeof data35 === 'string') {
+        if (func2(data35) > 500) {
+          const err69 = {
+            instancePath: instancePath + '/notes_to_operator',
+            schemaPath: '#/properties/notes_to_operator/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema110.properties.notes_to_operator,
+            data: data35,
+          };
+          if (vErrors === null) {
+            vErrors = [err69];
+          } else {
+            vErrors.push(err69);
+          }
+          errors++;
+        }
+      } else {
+        const err70 = {
+          instancePath: instancePath + '/notes_to_operator',
+          schemaPath: '#/properties/notes_to_operator/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema110.properties.notes_to_operator.type,
+          parentSchema: schema110.properties.notes_to_operator,
+          data: data35,
+        };
+        if (vErrors === null) {
+          vErrors = [err70];
+        } else {
+          vErrors.push(err70);
+        }
+        errors++;
+      }
+    }
+    if (data.accessories !== undefined) {
+      let data36 = data.accessories;
+      if (Array.isArray(data36)) {
+        const len0 = data36.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data37 = data36[i0];
+          if (!(typeof data37 == 'number' && !(data37 % 1) && !isNaN(data37) && isFinite(data37))) {
+            const err71 = {
+              instancePath: instancePath + '/accessories/' + i0,
+              schemaPath: '#/properties/accessories/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema110.properties.accessories.items.type,
+              parentSchema: schema110.properties.accessories.items,
+              data: data37,
+            };
+            if (vErrors === null) {
+              vErrors = [err71];
+            } else {
+              vErrors.push(err71);
+            }
+            errors++;
+          }
+        }
+        let i1 = data36.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--;) {
+            let item0 = data36[i1];
+            if (!(typeof item0 == 'number' && !(item0 % 1) && !isNaN(item0) && isFinite(item0))) {
+              continue;
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
+              const err72 = {
+                instancePath: instancePath + '/accessories',
+                schemaPath: '#/properties/accessories/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i1, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                schema: true,
+                parentSchema: schema110.properties.accessories,
+                data: data36,
+              };
+              if (vErrors === null) {
+                vErrors = [err72];
+              } else {
+                vErrors.push(err72);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i1;
+          }
+        }
+      } else {
+        const err73 = {
+          instancePath: instancePath + '/accessories',
+          schemaPath: '#/properties/accessories/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema110.properties.accessories.type,
+          parentSchema: schema110.properties.accessories,
+          data: data36,
+        };
+        if (vErrors === null) {
+          vErrors = [err73];
+        } else {
+          vErrors.push(err73);
+        }
+        errors++;
+      }
+    }
+    if (data.hardware_unit_ids !== undefined) {
+      let data38 = data.hardware_unit_ids;
+      if (Array.isArray(data38)) {
+        const len1 = data38.length;
+        for (let i2 = 0; i2 < len1; i2++) {
+          let data39 = data38[i2];
+          if (!(typeof data39 == 'number' && !(data39 % 1) && !isNaN(data39) && isFinite(data39))) {
+            const err74 = {
+              instancePath: instancePath + '/hardware_unit_ids/' + i2,
+              schemaPath: '#/properties/hardware_unit_ids/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema110.properties.hardware_unit_ids.items.type,
+              parentSchema: schema110.properties.hardware_unit_ids.items,
+              data: data39,
+            };
+            if (vErrors === null) {
+              vErrors = [err74];
+            } else {
+              vErrors.push(err74);
+            }
+            errors++;
+          }
+          if (typeof data39 == 'number' && isFinite(data39)) {
+            if (data39 < 1 || isNaN(data39)) {
+              const err75 = {
+                instancePath: instancePath + '/hardware_unit_ids/' + i2,
+                schemaPath: '#/properties/hardware_unit_ids/items/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema110.properties.hardware_unit_ids.items,
+                data: data39,
+              };
+              if (vErrors === null) {
+                vErrors = [err75];
+              } else {
+                vErrors.push(err75);
+              }
+              errors++;
+            }
+          }
+        }
+        let i3 = data38.length;
+        let j1;
+        if (i3 > 1) {
+          const indices1 = {};
+          for (; i3--;) {
+            let item1 = data38[i3];
+            if (!(typeof item1 == 'number' && !(item1 % 1) && !isNaN(item1) && isFinite(item1))) {
+              continue;
+            }
+            if (typeof indices1[item1] == 'number') {
+              j1 = indices1[item1];
+              const err76 = {
+                instancePath: instancePath + '/hardware_unit_ids',
+                schemaPath: '#/properties/hardware_unit_ids/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i3, j: j1 },
+                message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
+                schema: true,
+                parentSchema: schema110.properties.hardware_unit_ids,
+                data: data38,
+              };
+              if (vErrors === null) {
+                vErrors = [err76];
+              } else {
+                vErrors.push(err76);
+              }
+              errors++;
+              break;
+            }
+            indices1[item1] = i3;
+          }
+        }
+      } else {
+        const err77 = {
+          instancePath: instancePath + '/hardware_unit_ids',
+          schemaPath: '#/properties/hardware_unit_ids/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema110.properties.hardware_unit_ids.type,
+          parentSchema: schema110.properties.hardware_unit_ids,
+          data: data38,
+        };
+        if (vErrors === null) {
+          vErrors = [err77];
+        } else {
+          vErrors.push(err77);
+        }
+        errors++;
+      }
+    }
+    if (data.photos !== undefined) {
+      let data40 = data.photos;
+      if (Array.isArray(data40)) {
+        const len2 = data40.length;
+        for (let i4 = 0; i4 < len2; i4++) {
+          let data41 = data40[i4];
+          if (data41 && typeof data41 == 'object' && !Array.isArray(data41)) {
+            if (data41.photo_id === undefined) {
+              const err78 = {
+                instancePath: instancePath + '/photos/' + i4,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'photo_id' },
+                message: "must have required property '" + 'photo_id' + "'",
+                schema: schema104.required,
+                parentSchema: schema104,
+                data: data41,
+              };
+              if (vErrors === null) {
+                vErrors = [err78];
+              } else {
+                vErrors.push(err78);
+              }
+              errors++;
+            }
+            if (data41.url === undefined) {
+              const err79 = {
+                instancePath: instancePath + '/photos/' + i4,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'url' },
+                message: "must have required property '" + 'url' + "'",
+                schema: schema104.required,
+                parentSchema: schema104,
+                data: data41,
+              };
+              if (vErrors === null) {
+                vErrors = [err79];
+              } else {
+                vErrors.push(err79);
+              }
+              errors++;
+            }
+            for (const key0 in data41) {
+              if (!(
+                key0 === 'photo_id' ||
+                key0 === 'url' ||
+                key0 === 'file_name' ||
+                key0 === 'content_type' ||
+                key0 === 'size'
+              )) {
+                const err80 = {
+                  instancePath: instancePath + '/photos/' + i4,
+                  schemaPath: 'common#/$defs/photo/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key0 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema104,
+                  data: data41,
+                };
+                if (vErrors === null) {
+                  vErrors = [err80];
+                } else {
+                  vErrors.push(err80);
+                }
+                errors++;
+              }
+            }
+            if (data41.photo_id !== undefined) {
+              let data42 = data41.photo_id;
+              if (typeof data42 === 'string') {
+                if (func2(data42) > 64) {
+                  const err81 = {
+                    instancePath: instancePath + '/photos/' + i4 + '/photo_id',
+                    schemaPath: 'common#/$defs/photo/properties/photo_id/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 64 },
+                    message: 'must NOT have more than 64 characters',
+                    schema: 64,
+                    parentSchema: schema104.properties.photo_id,
+                    data: data42,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err81];
+                  } else {
+                    vErrors.push(err81);
+                  }
+                  errors++;
+                }
+              } else {
+                const err82 = {
+                  instancePath: instancePath + '/photos/' + i4 + '/photo_id',
+                  schemaPath: 'common#/$defs/photo/properties/photo_id/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema104.properties.photo_id.type,
+                  parentSchema: schema104.properties.photo_id,
+                  data: data42,
+                };
+                if (vErrors === null) {
+                  vErrors = [err82];
+                } else {
+                  vErrors.push(err82);
+                }
+                errors++;
+              }
+            }
+            if (data41.url !== undefined) {
+              let data43 = data41.url;
+              if (typeof data43 === 'string') {
+                if (func2(data43) > 500) {
+                  const err83 = {
+                    instancePath: instancePath + '/photos/' + i4 + '/url',
+                    schemaPath: 'common#/$defs/photo/properties/url/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 500 },
+                    message: 'must NOT have more than 500 characters',
+                    schema: 500,
+                    parentSchema: schema104.properties.url,
+                    data: data43,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err83];
+                  } else {
+                    vErrors.push(err83);
+                  }
+                  errors++;
+                }
+              } else {
+                const err84 = {
+                  instancePath: instancePath + '/photos/' + i4 + '/url',
+                  schemaPath: 'common#/$defs/photo/properties/url/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema104.properties.url.type,
+                  parentSchema: schema104.properties.url,
+                  data: data43,
+                };
+                if (vErrors === null) {
+                  vErrors = [err84];
+                } else {
+                  vErrors.push(err84);
+                }
+                errors++;
+              }
+            }
+            if (data41.file_name !== undefined) {
+              let data44 = data41.file_name;
+              if (typeof data44 === 'string') {
+                if (func2(data44) > 255) {
+                  const err85 = {
+                    instancePath: instancePath + '/photos/' + i4 + '/file_name',
+                    schemaPath: 'common#/$defs/photo/properties/file_name/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 255 },
+                    message: 'must NOT have more than 255 characters',
+                    schema: 255,
+                    parentSchema: schema104.properties.file_name,
+                    data: data44,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err85];
+                  } else {
+                    vErrors.push(err85);
+                  }
+                  errors++;
+                }
+              } else {
+                const err86 = {
+                  instancePath: instancePath + '/photos/' + i4 + '/file_name',
+                  schemaPath: 'common#/$defs/photo/properties/file_name/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema104.properties.file_name.type,
+                  parentSchema: schema104.properties.file_name,
+                  data: data44,
+                };
+                if (vErrors === null) {
+                  vErrors = [err86];
+                } else {
+                  vErrors.push(err86);
+                }
+                errors++;
+              }
+            }
+            if (data41.content_type !== undefined) {
+              let data45 = data41.content_type;
+              if (typeof data45 === 'string') {
+                if (func2(data45) > 40) {
+                  const err87 = {
+                    instancePath: instancePath + '/photos/' + i4 + '/content_type',
+                    schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 40 },
+                    message: 'must NOT have more than 40 characters',
+                    schema: 40,
+                    parentSchema: schema104.properties.content_type,
+                    data: data45,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err87];
+                  } else {
+                    vErrors.push(err87);
+                  }
+                  errors++;
+                }
+              } else {
+                const err88 = {
+                  instancePath: instancePath + '/photos/' + i4 + '/content_type',
+                  schemaPath: 'common#/$defs/photo/properties/content_type/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema104.properties.content_type.type,
+                  parentSchema: schema104.properties.content_type,
+                  data: data45,
+                };
+                if (vErrors === null) {
+                  vErrors = [err88];
+                } else {
+                  vErrors.push(err88);
+                }
+                errors++;
+              }
+            }
+            if (data41.size !== undefined) {
+              let data46 = data41.size;
+              if (!(typeof data46 == 'number' && !(data46 % 1) && !isNaN(data46) && isFinite(data46))) {
+                const err89 = {
+                  instancePath: instancePath + '/photos/' + i4 + '/size',
+                  schemaPath: 'common#/$defs/photo/properties/size/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema104.properties.size.type,
+                  parentSchema: schema104.properties.size,
+                  data: data46,
+                };
+                if (vErrors === null) {
+                  vErrors = [err89];
+                } else {
+                  vErrors.push(err89);
+                }
+                errors++;
+              }
+              if (typeof data46 == 'number' && isFinite(data46)) {
+                if (data46 < 0 || isNaN(data46)) {
+                  const err90 = {
+                    instancePath: instancePath + '/photos/' + i4 + '/size',
+                    schemaPath: 'common#/$defs/photo/properties/size/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 0 },
+                    message: 'must be >= 0',
+                    schema: 0,
+                    parentSchema: schema104.properties.size,
+                    data: data46,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err90];
+                  } else {
+                    vErrors.push(err90);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err91 = {
+              instancePath: instancePath + '/photos/' + i4,
+              schemaPath: 'common#/$defs/photo/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema104.type,
+              parentSchema: schema104,
+              data: data41,
+            };
+            if (vErrors === null) {
+              vErrors = [err91];
+            } else {
+              vErrors.push(err91);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err92 = {
+          instancePath: instancePath + '/photos',
+          schemaPath: '#/properties/photos/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema110.properties.photos.type,
+          parentSchema: schema110.properties.photos,
+          data: data40,
+        };
+        if (vErrors === null) {
+          vErrors = [err92];
+        } else {
+          vErrors.push(err92);
+        }
+        errors++;
+      }
+    }
+    if (data.created_at !== undefined) {
+      let data47 = data.created_at;
+      if (typeof data47 === 'string') {
+        if (!formats2.validate(data47)) {
+          const err93 = {
+            instancePath: instancePath + '/created_at',
+            schemaPath: '#/properties/created_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema110.properties.created_at,
+            data: data47,
+          };
+          if (vErrors === null) {
+            vErrors = [err93];
+          } else {
+            vErrors.push(err93);
+          }
+          errors++;
+        }
+      } else {
+        const err94 = {
+          instancePath: instancePath + '/created_at',
+          schemaPath: '#/properties/created_at/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema110.properties.created_at.type,
+          parentSchema: schema110.properties.created_at,
+          data: data47,
+        };
+        if (vErrors === null) {
+          vErrors = [err94];
+        } else {
+          vErrors.push(err94);
+        }
+        errors++;
+      }
+    }
+    if (data.closed_at !== undefined) {
+      let data48 = data.closed_at;
+      if (typeof data48 !== 'string' && data48 !== null) {
+        const err95 = {
+          instancePath: instancePath + '/closed_at',
+          schemaPath: '#/properties/closed_at/type',
+          keyword: 'type',
+          params: { type: schema110.properties.closed_at.type },
+          message: 'must be string,null',
+          schema: schema110.properties.closed_at.type,
+          parentSchema: schema110.properties.closed_at,
+          data: data48,
+        };
+        if (vErrors === null) {
+          vErrors = [err95];
+        } else {
+          vErrors.push(err95);
+        }
+        errors++;
+      }
+      if (typeof data48 === 'string') {
+        if (!formats2.validate(data48)) {
+          const err96 = {
+            instancePath: instancePath + '/closed_at',
+            schemaPath: '#/properties/closed_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema110.properties.closed_at,
+            data: data48,
+          };
+          if (vErrors === null) {
+            vErrors = [err96];
+          } else {
+            vErrors.push(err96);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.date_range_type !== undefined) {
+      let data49 = data.date_range_type;
+      if (typeof data49 !== 'string') {
+        const err97 = {
+          instancePath: instancePath + '/date_range_type',
+          schemaPath: '#/properties/date_range_type/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema110.properties.date_range_type.type,
+          parentSchema: schema110.properties.date_range_type,
+          data: data49,
+        };
+        if (vErrors === null) {
+          vErrors = [err97];
+        } else {
+          vErrors.push(err97);
+        }
+        errors++;
+      }
+      if (!(data49 === 'created' || data49 === 'sla' || data49 === 'deadline')) {
+        const err98 = {
+          instancePath: instancePath + '/date_range_type',
+          schemaPath: '#/properties/date_range_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema110.properties.date_range_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema110.properties.date_range_type.enum,
+          parentSchema: schema110.properties.date_range_type,
+          data: data49,
+        };
+        if (vErrors === null) {
+          vErrors = [err98];
+        } else {
+          vErrors.push(err98);
+        }
+        errors++;
+      }
+    }
+    if (data.date1 !== undefined) {
+      let data50 = data.date1;
+      if (typeof data50 === 'string') {
+        if (!formats44.validate(data50)) {
+          const err99 = {
+            instancePath: instancePath + '/date1',
+            schemaPath: '#/properties/date1/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema110.properties.date1,
+            data: data50,
+          };
+          if (vErrors === null) {
+            vErrors = [err99];
+          } else {
+            vErrors.push(err99);
+          }
+          errors++;
+        }
+      } else {
+        const err100 = {
+          instancePath: instancePath + '/date1',
+          schemaPath: '#/properties/date1/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema110.properties.date1.type,
+          parentSchema: schema110.properties.date1,
+          data: data50,
+        };
+        if (vErrors === null) {
+          vErrors = [err100];
+        } else {
+          vErrors.push(err100);
+        }
+        errors++;
+      }
+    }
+    if (data.date2 !== undefined) {
+      let data51 = data.date2;
+      if (typeof data51 === 'string') {
+        if (!formats44.validate(data51)) {
+          const err101 = {
+            instancePath: instancePath + '/date2',
+            schemaPath: '#/properties/date2/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema110.properties.date2,
+            data: data51,
+          };
+          if (vErrors === null) {
+            vErrors = [err101];
+          } else {
+            vErrors.push(err101);
+          }
+          errors++;
+        }
+      } else {
+        const err102 = {
+          instancePath: instancePath + '/date2',
+          schemaPath: '#/properties/date2/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema110.properties.date2.type,
+          parentSchema: schema110.properties.date2,
+          data: data51,
+        };
+        if (vErrors === null) {
+          vErrors = [err102];
+        } else {
+          vErrors.push(err102);
+        }
+        errors++;
+      }
+    }
+    if (data.is_sla_data !== undefined) {
+      let data52 = data.is_sla_data;
+      if (typeof data52 !== 'boolean') {
+        const err103 = {
+          instancePath: instancePath + '/is_sla_data',
+          schemaPath: '#/properties/is_sla_data/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema110.properties.is_sla_data.type,
+          parentSchema: schema110.properties.is_sla_data,
+          data: data52,
+        };
+        if (vErrors === null) {
+          vErrors = [err103];
+        } else {
+          vErrors.push(err103);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err104 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema110.type,
+      parentSchema: schema110,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err104];
+    } else {
+      vErrors.push(err104);
+    }
+    errors++;
+  }
+  validate54.errors = vErrors;
+  evaluated0.props = props0;
+  return errors === 0;
+}
+validate54.evaluated = { dynamicProps: true, dynamicItems: false };
+
+export const webtoolUser = validate55;
+const schema114 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -12796,15 +21891,14 @@ const schema100 = {
     },
   },
 };
-const formats110 = sharedValidators.formats['name-3'];
 
-function validate46(
+function validate55(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate55.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12819,8 +21913,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -12837,8 +21931,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -12855,8 +21949,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -12875,8 +21969,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.username.type,
-          parentSchema: schema100.properties.username,
+          schema: schema114.properties.username.type,
+          parentSchema: schema114.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -12890,7 +21984,7 @@ function validate46(
     if (data.name !== undefined) {
       let data1 = data.name;
       if (typeof data1 === 'string') {
-        if (!formats110.validate(data1)) {
+        if (!formats0.validate(data1)) {
           const err4 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/allOf/0/format',
@@ -12898,7 +21992,7 @@ function validate46(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema100.properties.name.allOf[0],
+            parentSchema: schema114.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -12910,7 +22004,7 @@ function validate46(
         }
       }
       if (typeof data1 === 'string') {
-        if (!formats0.validate(data1)) {
+        if (!formats22.validate(data1)) {
           const err5 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/allOf/1/format',
@@ -12918,7 +22012,7 @@ function validate46(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema100.properties.name.allOf[1],
+            parentSchema: schema114.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -12938,7 +22032,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema100.properties.name,
+            parentSchema: schema114.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -12955,8 +22049,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.name.type,
-          parentSchema: schema100.properties.name,
+          schema: schema114.properties.name.type,
+          parentSchema: schema114.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -12978,7 +22072,7 @@ function validate46(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema100.properties.email,
+            parentSchema: schema114.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -12988,7 +22082,7 @@ function validate46(
           }
           errors++;
         }
-        if (!formats104.validate(data2)) {
+        if (!formats14.validate(data2)) {
           const err9 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
@@ -12996,7 +22090,7 @@ function validate46(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema100.properties.email,
+            parentSchema: schema114.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -13013,8 +22107,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.email.type,
-          parentSchema: schema100.properties.email,
+          schema: schema114.properties.email.type,
+          parentSchema: schema114.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -13034,8 +22128,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.partner_type.type,
-          parentSchema: schema100.properties.partner_type,
+          schema: schema114.properties.partner_type.type,
+          parentSchema: schema114.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -13057,10 +22151,10 @@ function validate46(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema100.properties.partner_type.enum },
+          params: { allowedValues: schema114.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema100.properties.partner_type.enum,
-          parentSchema: schema100.properties.partner_type,
+          schema: schema114.properties.partner_type.enum,
+          parentSchema: schema114.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -13082,7 +22176,7 @@ function validate46(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema100.properties.partner,
+            parentSchema: schema114.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -13099,8 +22193,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.partner.type,
-          parentSchema: schema100.properties.partner,
+          schema: schema114.properties.partner.type,
+          parentSchema: schema114.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -13120,8 +22214,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.partner_name.type,
-          parentSchema: schema100.properties.partner_name,
+          schema: schema114.properties.partner_name.type,
+          parentSchema: schema114.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -13141,8 +22235,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.role_name.type,
-          parentSchema: schema100.properties.role_name,
+          schema: schema114.properties.role_name.type,
+          parentSchema: schema114.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -13162,8 +22256,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema100.properties.enabled.type,
-          parentSchema: schema100.properties.enabled,
+          schema: schema114.properties.enabled.type,
+          parentSchema: schema114.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -13183,8 +22277,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema100.properties.status.type,
-          parentSchema: schema100.properties.status,
+          schema: schema114.properties.status.type,
+          parentSchema: schema114.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -13199,10 +22293,10 @@ function validate46(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema100.properties.status.enum },
+          params: { allowedValues: schema114.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema100.properties.status.enum,
-          parentSchema: schema100.properties.status,
+          schema: schema114.properties.status.enum,
+          parentSchema: schema114.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -13220,8 +22314,8 @@ function validate46(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema100.type,
-      parentSchema: schema100,
+      schema: schema114.type,
+      parentSchema: schema114,
       data,
     };
     if (vErrors === null) {
@@ -13231,10 +22325,10 @@ function validate46(
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate55.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = {
+validate55.evaluated = {
   props: {
     username: true,
     name: true,
@@ -13251,12 +22345,19 @@ validate46.evaluated = {
 };
 
 export const validators: Record<string, ValidateFunction> = {
+  alert: alert,
+  'alert-form': alertForm,
+  booking: booking,
   carrier: carrier,
   'carrier-expiry-settings': carrierExpirySettings,
   common: common,
   compartment: compartment,
   courier: courier,
+  'end-user': endUser,
   'hardware-unit': hardwareUnit,
+  'maintenance-operator': maintenanceOperator,
+  'maintenance-provider': maintenanceProvider,
+  piece: piece,
   pinpad: pinpad,
   role: role,
   'service-point': servicePoint,
@@ -13264,5 +22365,7 @@ export const validators: Record<string, ValidateFunction> = {
   'service-point-group-choice': servicePointGroupChoice,
   'service-point-location-owner': servicePointLocationOwner,
   'service-point-scout-contact': servicePointScoutContact,
+  'shipment-report-request': shipmentReportRequest,
+  ticket: ticket,
   'webtool-user': webtoolUser,
 };
