@@ -60,6 +60,11 @@ export function writableFields(resource: ResourceDefinition, doc: Doc): Doc {
   return clean;
 }
 
+/** Whether a request body asks to change anything: a writable field besides the record's id. */
+export function asksForChange(resource: ResourceDefinition, input: Doc): boolean {
+  return Object.keys(writableFields(resource, input)).some((field) => field !== resource.id);
+}
+
 /**
  * A new record with the schema's `default` for every top-level property it leaves out, so that a
  * record created by API or import is as complete as one made in the form (a switch is off, not empty).

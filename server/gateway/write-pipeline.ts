@@ -163,13 +163,24 @@ export function createWritePipeline(deps: WritePipelineDeps) {
       for (const field of hiddenFields) delete fields[field];
       return fields;
     };
-    const prepareNew = (input: Doc) => ownedByCaller(scope, resource, withDefaults(resource, settable(input)));
-    const prepareChange = (existing: StoredRecord, input: Doc) =>
-      ownedByCaller(scope, resource, {
+    // A body naming another owner is refused even where the owner field is the gateway's to set
+    // (read-only, derived): it would be dropped, but the caller asked for what it may not have.
+    const namedOwner = (input: Doc) => {
+      const named = typeof scope === 'object' ? input[scope.field] : undefined;
+      if (named !== undefined && named !== null && named !== '') ownedByCaller(scope, resource, input);
+    };
+    const prepareNew = (input: Doc) => {
+      namedOwner(input);
+      return ownedByCaller(scope, resource, withDefaults(resource, settable(input)));
+    };
+    const prepareChange = (existing: StoredRecord, input: Doc) => {
+      namedOwner(input);
+      return ownedByCaller(scope, resource, {
         ...existing.doc,
         ...settable(input),
         [resource.id]: existing.doc[resource.id],
       });
+    };
 
     /** The validate and rules stages of one prepared record: the document to write, or a refusal. */
     const ruleContext = (tx: Db, input?: Doc): RuleContext => ({

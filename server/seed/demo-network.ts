@@ -21,7 +21,7 @@ import { hardwareBadgeList, hardwareModels } from './hardware-catalogue.ts';
 import { buildHardwareNetwork, type ServicePointWithUnits } from './hardware-network.ts';
 import { demoMaintenanceOperators } from './maintenance-operators.ts';
 import { demoHardwareAlerts, demoTicketAlerts, withRegeneration } from './alerts.ts';
-import { buildPieceNetwork, endUserRecords, insertPieceEvents, pieceRecords } from './piece-network.ts';
+import { bookingRecords, buildPieceNetwork, endUserRecords, insertPieceEvents, pieceRecords } from './piece-network.ts';
 import { seededRandom } from './random.ts';
 import { buildTicketNetwork, ERROR_TYPES, JOB_TYPES, TICKET_EVENTS } from './ticket-network.ts';
 import {
@@ -534,6 +534,8 @@ export async function seedNetwork(db: Db) {
   await insertRecords(db, target('shipments/endusers'), endUserRecords(shipments.endUsers));
   await insertRecords(db, target('shipments'), pieceRecords(shipments.pieces), 5000);
   await insertPieceEvents(db, shipments.events);
+  const bookings = bookingRecords(shipments.pieces, shipments.events, shipments.endUsers, new Date());
+  await insertRecords(db, target('booking'), bookings, 5000);
 
   const lookups: Record<string, string[]> = {
     location_types: locationTypes,
@@ -575,6 +577,7 @@ export async function seedNetwork(db: Db) {
     ['maintenance/tickets', maintenance.tickets.length],
     ['alerts', alerts.length],
     ['shipments/endusers', shipments.endUsers.length],
+    ['booking', bookings.length],
   ];
   for (const [resource, last] of sequences) {
     await db.query('INSERT INTO id_sequences (resource, last_value) VALUES ($1, $2)', [resource, last]);

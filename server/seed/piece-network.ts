@@ -6,6 +6,7 @@ import type { NewRecord } from '../gateway/record-store.ts';
 import { applyEvent, PIECE_EVENTS } from '../gateway/rules/piece-events.ts';
 import { carrierSetups, carriers } from './network-data.ts';
 import { seededRandom } from './random.ts';
+import { checkInternationalPhone } from '../../src/schema/validators/phone.ts';
 
 /**
  * The demo network's shipments (issue 16): pieces of every seeded carrier at the service points
@@ -342,4 +343,61 @@ export async function insertPieceEvents(db: Db, events: EventRow[], chunk = 2500
       ],
     );
   }
+}
+
+/** How far back the demo carriers' bookings go: the pieces booked in the last 30 days. */
+const BOOKING_DAYS = 30;
+
+/**
+ * The bookings that created the recent pieces (webtool/booking): what the carrier sent, with the
+ * compartment its hard reservation took (the piece's first event). A phone the country's numbering
+ * plan refuses is left out (the recipient keeps the e-mail the schema then requires).
+ */
+export function bookingRecords(pieces: Piece[], events: EventRow[], endUsers: EndUser[], now: Date): NewRecord[] {
+  const since = now.getTime() - BOOKING_DAYS * DAY_MS;
+  const firstPlace = new Map<string, Record<string, unknown>>();
+  for (const event of events) {
+    if (event.event_code === PIECE_EVENTS.HardReserved && !firstPlace.has(event.piece_id)) {
+      firstPlace.set(event.piece_id, event.details);
+    }
+  }
+  const countryOf = new Map(endUsers.map((endUser) => [endUser.enduser_id, endUser.country]));
+  const booked = pieces
+    .filter((piece) => Date.parse(piece.created_at!) >= since && piece.height! <= 49 && piece.width! <= 43)
+    .sort((a, b) => a.created_at!.localeCompare(b.created_at!));
+  return booked.map((piece, index) => {
+    const country = countryOf.get(piece.enduser_id!) ?? 'DK';
+    const phone = (value: string | null | undefined) =>
+      value && !checkInternationalPhone(value, country) ? value : undefined;
+    const place = firstPlace.get(piece.piece_id);
+    const doc: Record<string, unknown> = {
+      piece_uid: index + 1,
+      piece_id: piece.piece_id,
+      carrier_id: piece.carrier_id,
+      service_point_id: piece.service_point_id,
+      piece_type: piece.piece_type,
+      allocation_type: piece.allocation_type,
+      reservation: piece.reservation ?? 'hard',
+      ...(piece.courier_id && { courier_id: piece.courier_id }),
+      height: piece.height,
+      width: piece.width,
+      depth: Math.min(piece.depth!, 58),
+      wheelchair_accessible: false,
+      ...(piece.reference && { reference: piece.reference }),
+      reservation_time: piece.reservation_time ?? 24,
+      expiry_days: piece.expiry_days ?? 7,
+      phone_country: country,
+      ...(piece.recipient_name && { recipient_name: piece.recipient_name }),
+      ...(phone(piece.recipient_phone) && { recipient_phone: piece.recipient_phone }),
+      ...(piece.recipient_email && { recipient_email: piece.recipient_email }),
+      ...(piece.sender_name && { sender_name: piece.sender_name }),
+      ...(phone(piece.sender_phone) && { sender_phone: piece.sender_phone }),
+      ...(piece.sender_email && { sender_email: piece.sender_email }),
+      ...(typeof place?.hardware_id === 'number' && { hardware_id: place.hardware_id }),
+      ...(typeof place?.compartment_id === 'number' && { compartment_id: place.compartment_id }),
+      test_piece: piece.test_piece === true,
+      booked_at: piece.created_at,
+    };
+    return { key: String(index + 1), partnerType: 'carrier', partnerId: String(piece.carrier_id), doc };
+  });
 }

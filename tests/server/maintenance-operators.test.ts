@@ -91,7 +91,7 @@ describe('maintenance operators', () => {
     const repeated = await stack.send(operator, {
       method: 'POST',
       path: PATH,
-      body: { maintenance_operator_id: 'fix-0001', name: 'Copy Cat', maintenance_provider_id: 1 },
+      body: { maintenance_operator_id: 'fix-001', name: 'Copy Cat', maintenance_provider_id: 1 },
     });
     expect(repeated.status).toBe(422);
     expect(repeated.body.errors).toEqual({ maintenance_operator_id: { message: 'catalogue.operator_code_exists' } });

@@ -298,7 +298,9 @@ describe('DELETE service_points opname=installation_plan', () => {
   it('sends the planned units of a service point pending units back to the warehouse', async () => {
     const sp = await servicePointWith(
       `(doc->>'status')::int = 6 AND EXISTS (SELECT 1 FROM records u WHERE u.resource = 'service_points/hardware_units'
-        AND u.doc->>'service_point_id' = records.key AND (u.doc->>'status')::int = 2)`,
+        AND u.doc->>'service_point_id' = records.key AND (u.doc->>'status')::int = 2)
+        AND NOT EXISTS (SELECT 1 FROM records t WHERE t.resource = 'maintenance/tickets'
+          AND (t.doc->>'ticket_type')::int = 1 AND (t.doc->>'sp_id' = records.key OR t.doc->>'service_point_id' = records.key))`,
     );
     const planned = (await unitsAt(sp.service_point_id)).filter((candidate) => candidate.status === 2);
     const answer = await deletePlan(sp.service_point_id);
@@ -337,7 +339,9 @@ describe('DELETE service_points opname=installation_plan', () => {
 
     const pending = await servicePointWith(
       `(doc->>'status')::int = 6 AND EXISTS (SELECT 1 FROM records u WHERE u.resource = 'service_points/hardware_units'
-        AND u.doc->>'service_point_id' = records.key AND (u.doc->>'status')::int = 2)`,
+        AND u.doc->>'service_point_id' = records.key AND (u.doc->>'status')::int = 2)
+        AND NOT EXISTS (SELECT 1 FROM records t WHERE t.resource = 'maintenance/tickets'
+          AND (t.doc->>'ticket_type')::int = 1 AND (t.doc->>'sp_id' = records.key OR t.doc->>'service_point_id' = records.key))`,
     );
     const [first] = (await unitsAt(pending.service_point_id)).filter((candidate) => candidate.status === 2);
     const body = { service_point_id: pending.service_point_id, hardware_id: first.hardware_id };

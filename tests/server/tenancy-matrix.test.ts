@@ -107,6 +107,29 @@ function expectationFor(resource: ResourceDefinition, role: Role): Expectation {
 const owns = (scope: Expectation['scope'], doc: Doc) =>
   scope === 'all' || (scope !== 'none' && String(doc[scope.field] ?? '') === scope.value);
 
+/**
+ * Resources with no owner field of their own, whose records belong to a partner through another
+ * resource's records: an end user is a carrier's (or a support provider's) when one of its pieces is.
+ */
+const ownedThrough: Record<string, { endpoint: string; key: string }> = {
+  'shipments/endusers': { endpoint: 'shipments', key: 'enduser_id' },
+};
+const resourceAt = (endpoint: string) => [...loadResources().values()].find((r) => r.endpoint === endpoint)!;
+
+/** Which records the caller owns: by the schema's owner field, or through the records of `ownedThrough`. */
+async function ownership(resource: ResourceDefinition, role: Role, expected: Expectation) {
+  const via = ownedThrough[resource.endpoint];
+  if (!via) return (doc: Doc) => owns(expected.scope, doc);
+  const viaScope = expectationFor(resourceAt(via.endpoint), role).scope;
+  if (viaScope === 'all' || viaScope === 'none') return () => viaScope === 'all';
+  const found = await stack.db.query<{ key: string }>(
+    `SELECT DISTINCT doc->>'${via.key}' AS key FROM records WHERE resource = $1 AND doc->>'${viaScope.field}' = $2`,
+    [via.endpoint, viaScope.value],
+  );
+  const keys = new Set(found.rows.map((row) => row.key));
+  return (doc: Doc) => keys.has(String(doc[resource.id]));
+}
+
 async function allRecords(resource: ResourceDefinition) {
   const found = await stack.db.query<{ key: string; doc: Doc; version: number }>(
     'SELECT key, doc, version FROM records WHERE resource = $1 ORDER BY key',
@@ -118,6 +141,21 @@ async function allRecords(resource: ResourceDefinition) {
 /** One record owned by partner 1 and one by partner 2 for every owner field of the schema. */
 async function fixturesOf(resource: ResourceDefinition): Promise<Fixture[]> {
   const records = await allRecords(resource);
+  const via = ownedThrough[resource.endpoint];
+  if (via) {
+    // A record of partner 1's and one of partner 2's through each owner field of the other resource.
+    const keys = new Set<string>();
+    for (const field of new Set(Object.values(metaOf(resourceAt(via.endpoint)).tenancy ?? {}))) {
+      for (const owner of ['1', '2']) {
+        const found = await stack.db.query<{ key: string }>(
+          `SELECT doc->>'${via.key}' AS key FROM records WHERE resource = $1 AND doc->>'${field}' = $2 LIMIT 1`,
+          [via.endpoint, owner],
+        );
+        if (found.rows[0]) keys.add(found.rows[0].key);
+      }
+    }
+    return records.filter((record) => keys.has(String(record.doc[resource.id])));
+  }
   const fields = [...new Set(Object.values(metaOf(resource).tenancy ?? {}).filter((f) => f !== '*'))];
   const picked = new Map<string, Fixture>();
   for (const field of fields) {
@@ -169,6 +207,7 @@ describe.each(resources.map((resource) => [resource.endpoint, resource] as const
     const expected = expectationFor(resource, roles.get(username)!);
     const fixtures = await fixturesOf(resource);
     expect(fixtures.length).toBeGreaterThan(0);
+    const isMine = await ownership(resource, roles.get(username)!, expected);
     const path = `webtool/${resource.endpoint}`;
     const problems: string[] = [];
     const send = async (request: Parameters<Stack['send']>[1]) => {
@@ -198,15 +237,15 @@ describe.each(resources.map((resource) => [resource.endpoint, resource] as const
     if (listed.status === 200) {
       const data = listed.body.data as Doc[];
       const stored = await allRecords(resource);
-      const mine = stored.filter((record) => owns(expected.scope, record.doc));
-      const foreign = data.filter((doc) => !owns(expected.scope, doc));
+      const mine = stored.filter((record) => isMine(record.doc));
+      const foreign = data.filter((doc) => !isMine(doc));
       if (foreign.length) problems.push(`list: ${foreign.length} foreign records`);
       if (listed.body.total !== mine.length) problems.push(`list: total ${listed.body.total}, owned ${mine.length}`);
     }
 
     for (const fixture of fixtures) {
       const key = fixture.doc[resource.id] as string | number;
-      const mine = owns(expected.scope, fixture.doc);
+      const mine = isMine(fixture.doc);
       const label = (verb: string) => `${verb} ${key} (${mine ? 'own' : 'foreign'})`;
 
       // read by id

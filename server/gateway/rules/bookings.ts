@@ -4,6 +4,7 @@ import type { Compartment } from '../../../src/types/generated/compartment.ts';
 import type { Piece } from '../../../src/types/generated/piece.ts';
 import type { ServicePoint } from '../../../src/types/generated/service-point.ts';
 import { badRequest, HttpError, noPermission, notFound } from '../http-error.ts';
+import { asksForChange } from '../resource-registry.ts';
 import { recordRules, type OpnameContext } from '../resource-rules.ts';
 import { scopeFor } from '../tenancy.ts';
 import { capacityFor, findServicePoint, type ParcelRequest, type ShipmentType } from './booking-capacity.ts';
@@ -120,9 +121,14 @@ async function labelItems(tx: Db, booking: Booking) {
 }
 
 export const bookingRules = recordRules<Booking>({
-  async beforeWrite({ tx }, doc, existing) {
+  async beforeWrite(ctx, doc, existing) {
+    const { tx } = ctx;
     // A booking is not changed: its piece lives on in the shipments (cancel, expiry, moves).
-    if (existing) throw noPermission();
+    if (existing) {
+      // A PATCH that asks for nothing (its id and version only) changes nothing, as for any resource.
+      if (!asksForChange(ctx.resource, ctx.input ?? {})) return existing.doc;
+      throw new HttpError(409, 'A booking is not changed: its piece lives on in the shipments.');
+    }
     const carrier = await readDoc(tx, CARRIERS, doc.carrier_id);
     if (!carrier) throw refusal(422, 'Unknown carrier.', 'booking_unknown_carrier', 'carrier_id');
     if (doc.courier_id !== undefined && doc.courier_id !== null) {

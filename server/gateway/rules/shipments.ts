@@ -2,6 +2,7 @@ import type { Compartment } from '../../../src/types/generated/compartment.ts';
 import type { Piece } from '../../../src/types/generated/piece.ts';
 import type { Db } from '../../db/adapter.ts';
 import { badRequest, HttpError } from '../http-error.ts';
+import { asksForChange } from '../resource-registry.ts';
 import type { Doc } from '../record-store.ts';
 import { recordRules, type OpnameContext } from '../resource-rules.ts';
 import { refusedFields, visibleRecord } from '../write-pipeline.ts';
@@ -295,10 +296,11 @@ const movePiece = action(async (tx, piece, body, actor, now) => {
 
 export const shipmentRules = recordRules<Piece>({
   /** A client's own create or edit would skip the event log: pieces change by bookings and the actions above. */
-  async beforeWrite(ctx) {
-    if (ctx.input !== undefined) {
-      throw new HttpError(409, 'A piece changes only through its booking and troubleshooting actions.');
-    }
+  async beforeWrite(ctx, _doc, existing) {
+    if (ctx.input === undefined) return;
+    // A PATCH that asks for nothing (its id and version only) changes nothing, as for any resource.
+    if (existing && !asksForChange(ctx.resource, ctx.input)) return existing.doc;
+    throw new HttpError(409, 'A piece changes only through its booking and troubleshooting actions.');
   },
   queries: {
     get_piece_detail: pieceDetail,

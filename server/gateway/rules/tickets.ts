@@ -10,7 +10,7 @@ import {
   ticketBadge,
   VERIFICATION,
 } from '../../../src/schema/ticket-badge.ts';
-import { badRequest, noPermission } from '../http-error.ts';
+import { badRequest } from '../http-error.ts';
 import type { ListCondition, ListQuery } from '../record-store.ts';
 import { recordRules, type RuleContext } from '../resource-rules.ts';
 import { scopeFor, visible } from '../tenancy.ts';
@@ -225,11 +225,7 @@ export async function checkedTicket(
   if (before && (before.ticket_type !== doc.ticket_type || !same(before.sp_id, doc.sp_id))) {
     throw fieldRefusal('ticket_type_fixed', before.ticket_type !== doc.ticket_type ? 'ticket_type' : 'sp_id');
   }
-  // The owner field of a support provider's tickets is derived (its service points'): naming another is a 403.
-  const scope = scopeFor(ctx.access, ctx.resource);
-  if (typeof scope === 'object' && ctx.input && isSet(ctx.input[scope.field])) {
-    if (!same(ctx.input[scope.field], scope.value)) throw noPermission();
-  }
+  // A body naming another owner (a support provider's, derived from its service points) is the write pipeline's 403.
   const point = await servicePointOf(ctx, doc, creating);
   const own = existing?.key ?? '';
   const verification = doc.ticket_verification_status ?? VERIFICATION.none;
