@@ -28,6 +28,7 @@ const comingAreas: Record<string, string> = {
   notifications: 'notifications',
   locations: 'locations',
   'invoicing-report': 'invoicing_report',
+  'reports/carrier-invoicing': 'invoicing_report',
   license: 'license',
   'hardware-orders': 'hardware_orders',
   'production-orders': 'production_orders',

@@ -76,7 +76,7 @@ export function EndUserSearch() {
   };
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+    <Box sx={{ p: { xs: 1, sm: 2 } }} data-testid="own-list-page">
       <Title title={translate('menu.end_user_search')} />
       <Typography component="h1" variant="h5" gutterBottom>
         {translate('menu.end_user_search')}
