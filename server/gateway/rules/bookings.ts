@@ -127,7 +127,7 @@ export const bookingRules = recordRules<Booking>({
     if (existing) {
       // A PATCH that asks for nothing (its id and version only) changes nothing, as for any resource.
       if (!asksForChange(ctx.resource, ctx.input ?? {})) return existing.doc;
-      throw new HttpError(409, 'A booking is not changed: its piece lives on in the shipments.');
+      throw noPermission();
     }
     const carrier = await readDoc(tx, CARRIERS, doc.carrier_id);
     if (!carrier) throw refusal(422, 'Unknown carrier.', 'booking_unknown_carrier', 'carrier_id');
