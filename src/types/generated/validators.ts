@@ -7978,6 +7978,7 @@ const schema86 = {
       readOnly: true,
       description:
         "The support provider of the piece's service point when the piece was created: whose hotline may read and troubleshoot it.",
+      'x-lookup': { source: 'webtool/lists?type=support_providers' },
       'x-column': { index: 40, hide: true, ignorexport: true },
     },
     hardware_id: {
