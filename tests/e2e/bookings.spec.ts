@@ -171,6 +171,9 @@ test('a parcels report is requested, polled and downloaded as CSV', async ({ bro
   await expect(table.locator('thead')).toContainText('Piece ID');
   await expect(table.locator('tbody')).toContainText('NordPost');
   await expect(table.locator('tbody')).not.toContainText('FjordFrakt');
+  // The file's codes read as words: parcel type, reservation, last event.
+  await expect(table.locator('tbody')).toContainText('Delivery to end user');
+  await expect(table.locator('tbody')).not.toContainText(/HardReserved|PieceExpired|CourierDelivered|EnduserPickup/);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -182,4 +185,28 @@ test('a parcels report is requested, polled and downloaded as CSV', async ({ bro
   const lines = text.trim().split(/\r?\n/);
   expect(lines[0]).toContain('Piece ID');
   expect(lines.length - 1).toBe(Number((await count.textContent())!.match(/\d+/)![0]));
+});
+
+test('French: booking, end user search and reports read in French', async ({ browser }) => {
+  const page = await signedInPage(browser, 'carrier', { locale: 'fr-FR' });
+  await page.goto('/booking/create');
+  await expect(page.getByRole('button', { name: 'Vérifier la capacité' })).toBeDisabled();
+  await expect(
+    page.getByText("Choisissez d'abord le point de service, le transporteur, le type de colis et ses dimensions."),
+  ).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Point de service', exact: true })).toBeVisible();
+
+  await page.goto('/end-users');
+  await expect(page.getByRole('heading', { name: 'Recherche de destinataires', level: 1 })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Numéro de téléphone' }).fill('12ab');
+  await page.getByRole('button', { name: 'Rechercher' }).click();
+  await expect(page.getByText('Format de numéro de téléphone invalide')).toBeVisible();
+
+  await page.goto('/reports');
+  await expect(page.getByRole('heading', { name: "Rapports d'envois", level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Demander le rapport' }).click();
+  const table = page.getByRole('table', { name: "Rapports d'envois" });
+  await expect(table.locator('thead')).toContainText('ID du colis', { timeout: 30_000 });
+  await expect(table.locator('tbody')).toContainText('Livraison au destinataire');
+  await expect(page.getByRole('button', { name: 'Télécharger le CSV' })).toBeEnabled();
 });
