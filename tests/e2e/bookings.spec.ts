@@ -69,6 +69,14 @@ test('the carrier checks capacity, books a parcel, prints its label and finds th
   // Cancelling the reservation frees its compartment again (and keeps the point bookable next run).
   await cancelOpenPiece(page);
   await expect(page.getByRole('table', { name: 'Events' })).toContainText('Cancelled');
+
+  // The booking stays in the bookings list, by its piece id, and prints its label again.
+  await page.goto('/booking');
+  await page.getByRole('link', { name: pieceId }).click();
+  await expect(page.getByText(servicePoint).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Print label' }).click();
+  await expect(page).toHaveURL(/\/print\/booking\//);
+  await expect(page.locator('section.booking-label')).toContainText(pieceId);
 });
 
 /** Cancels the reserved piece whose page is open, from its Troubleshooting tab. */
