@@ -16,3 +16,13 @@ export function searchablePhone(typed: string, country: string): string | undefi
 
 /** A stored phone as it is compared: `+` and digits only. */
 export const comparablePhone = (stored: string) => stored.replace(/[^0-9+]/g, '');
+
+/**
+ * A phone number as an end user's record keeps it: international, with its country prefix
+ * (`+48 512 345 678`), so that a search in E.164 finds it whatever the country it was typed in;
+ * as typed when it is not a possible number of `country`.
+ */
+export function internationalPhone(typed: string, country: string): string {
+  const e164 = searchablePhone(typed, country);
+  return e164 ? (parsePhoneNumberFromString(e164)?.formatInternational() ?? e164) : typed;
+}

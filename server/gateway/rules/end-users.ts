@@ -2,7 +2,7 @@ import type { Db } from '../../db/adapter.ts';
 import type { Booking } from '../../../src/types/generated/booking.ts';
 import type { EndUser } from '../../../src/types/generated/end-user.ts';
 import type { Piece } from '../../../src/types/generated/piece.ts';
-import { comparablePhone, searchablePhone } from '../../../src/schema/phone-search.ts';
+import { comparablePhone, internationalPhone, searchablePhone } from '../../../src/schema/phone-search.ts';
 import { badRequest, HttpError, notFound } from '../http-error.ts';
 import { nonNegativeInt } from '../list-query.ts';
 import { MAX_LIMIT, searchText, type Doc } from '../record-store.ts';
@@ -110,10 +110,12 @@ async function visibleEndUser(ctx: OpnameContext, enduserId: unknown) {
  */
 export async function endUserOfBooking(tx: Db, booking: Booking) {
   const sender = booking.piece_type === 3;
-  const phone = (sender ? booking.sender_phone : booking.recipient_phone) ?? null;
+  const typedPhone = (sender ? booking.sender_phone : booking.recipient_phone) ?? null;
   const email = (sender ? booking.sender_email : booking.recipient_email) ?? null;
   const name = (sender ? booking.sender_name : booking.recipient_name) ?? null;
   const country = booking.phone_country ?? DEFAULT_COUNTRY;
+  // Kept with its country prefix: a number typed without one is found again by a search in E.164.
+  const phone = typedPhone ? internationalPhone(typedPhone, country) : null;
   const e164 = phone ? searchablePhone(phone, country) : undefined;
   const found = await tx.query<{ key: string }>(
     `SELECT key FROM records WHERE resource = '${END_USERS}' AND NOT coalesce((doc->>'marked_for_deletion')::boolean, false)

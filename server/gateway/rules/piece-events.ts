@@ -1,4 +1,5 @@
 import type { Piece } from '../../../src/types/generated/piece.ts';
+import { PIECE_EVENTS } from '../../../src/schema/piece-event-codes.ts';
 
 /**
  * The event model of a piece (spec 02 §4), pure: what one event does to a piece's derived state,
@@ -26,34 +27,7 @@ import type { Piece } from '../../../src/types/generated/piece.ts';
  * - 408, 410, 437, 438, 439, 443, 444, 1201 (and 1212 without `drop_off`) are history only.
  */
 
-export const PIECE_EVENTS = {
-  HardReserved: 101,
-  SoftReserved: 102,
-  CourierDelivered: 103,
-  PieceExpired: 106,
-  PieceCancelled: 110,
-  EnduserPickup: 201,
-  CourierPickup: 202,
-  ReturnPickup: 203,
-  ExpiredPiecePickedUp: 204,
-  ParcelProcessedManually: 205,
-  HardReservationExpired: 206,
-  SoftReservationExpired: 207,
-  PieceExpiryUpdated: 402,
-  PieceTransferredToOtherUser: 408,
-  PieceCommentAdded: 410,
-  TokenSentToCourier: 411,
-  ForcedExpired: 413,
-  TicketClosedAndParcelFound: 437,
-  TicketClosedAnfParcelNotFound: 438,
-  TicketCreated: 439,
-  PieceReAllocated: 443,
-  PieceMoveInitiated: 444,
-  PieceMoveToOtherHW: 445,
-  PieceCollectedByOperator: 446,
-  EnduserRated: 1201,
-  EndUserConnectedToHW: 1212,
-} as const;
+export { PIECE_EVENTS };
 
 export type PieceEventCode = (typeof PIECE_EVENTS)[keyof typeof PIECE_EVENTS];
 export const PIECE_EVENT_CODES = Object.values(PIECE_EVENTS) as PieceEventCode[];

@@ -58,6 +58,11 @@ export interface GatewayReportProps {
   initialValues?: Record<string, unknown>;
   /** Rows per page of the result table. */
   rowsPerPage?: number;
+  /**
+   * How a cell reads in the table and the CSV, from its column and its row (column name -> value):
+   * the file's codes as words of the user's language. Undefined keeps the file's value.
+   */
+  cellText?: (column: string, row: Readonly<Record<string, string>>) => string | undefined;
 }
 
 type Gateway = {
@@ -97,14 +102,24 @@ function ReportResult({
   headers,
   fileLabel,
   rowsPerPage,
+  cellText,
 }: {
   report: ReportFile;
   headers: (column: string) => string;
   fileLabel: string;
   rowsPerPage: number;
+  cellText?: GatewayReportProps['cellText'];
 }) {
   const translate = useTranslate();
-  const table = useMemo(() => parseReportFile(report.file), [report.file]);
+  const table = useMemo(() => {
+    const parsed = parseReportFile(report.file);
+    if (!cellText) return parsed;
+    const rows = parsed.rows.map((row) => {
+      const named = Object.fromEntries(parsed.columns.map((column, index) => [column, row[index] ?? '']));
+      return parsed.columns.map((column, index) => cellText(column, named) ?? row[index]);
+    });
+    return { columns: parsed.columns, rows };
+  }, [report.file, cellText]);
   const [page, setPage] = useState(0);
   const expired = useExpired(report.expires_at);
   const shown = table.rows.slice(page * rowsPerPage, (page + 1) * rowsPerPage);
@@ -183,6 +198,7 @@ export function GatewayReport({
   columns,
   initialValues = {},
   rowsPerPage = 25,
+  cellText,
 }: GatewayReportProps) {
   const translate = useTranslate();
   const gateway = useDataProvider() as unknown as Gateway;
@@ -272,6 +288,7 @@ export function GatewayReport({
           headers={headers}
           fileLabel={fileLabel}
           rowsPerPage={rowsPerPage}
+          cellText={cellText}
         />
       )}
     </Box>

@@ -42,6 +42,8 @@ export interface CellContext {
   /** The names of a boolean that is not a switch (terminated, parked): Yes and No. */
   yesNoLabels: { on: string; off: string };
   numberFormat: Intl.NumberFormat;
+  /** Date-times (`format: "date-time"`, stored in ISO 8601) in the user's locale and time zone. */
+  dateTimeFormat?: Intl.DateTimeFormat;
   editPath(id: Identifier): string;
 }
 
@@ -58,6 +60,7 @@ export function cellContext(
     switchLabels: { on: translate('table.active'), off: translate('table.deactive') },
     yesNoLabels: { on: translate('table.yes'), off: translate('table.no') },
     numberFormat: numberFormatFor(locale),
+    dateTimeFormat: new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }),
     editPath,
   };
 }
@@ -299,6 +302,15 @@ export function columnPlan(field: FieldModel, context: CellContext): CellRendere
       if (field.type === 'boolean') return (record) => switchCell(record[source], context.yesNoLabels);
       if (field.choices || field.column.type === 'select') {
         return (record) => (isEmpty(record[source]) ? null : readableValue(record[source], words));
+      }
+      if (field.format === 'date-time' && context.dateTimeFormat) {
+        const dates = context.dateTimeFormat;
+        return (record) => {
+          const value = record[source];
+          if (isEmpty(value)) return null;
+          const time = typeof value === 'string' ? Date.parse(value) : NaN;
+          return Number.isNaN(time) ? String(value) : dates.format(time);
+        };
       }
       if (field.type === 'integer' || field.type === 'number') {
         const { cap } = field.column;

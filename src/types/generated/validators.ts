@@ -783,13 +783,13 @@ const schema63 = {
     },
   ],
   properties: {
-    piece_uid: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
+    piece_uid: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'text', index: 0, hide: true } },
     piece_id: {
       type: 'string',
       minLength: 6,
       maxLength: 30,
       allOf: [{ format: 'no-whitespace' }, { format: 'no-special-characters' }],
-      'x-column': { type: 'text', index: 1 },
+      'x-column': { type: 'link', index: 1 },
       'x-filter': { kind: 'text' },
     },
     carrier_id: {
@@ -7978,6 +7978,7 @@ const schema86 = {
       readOnly: true,
       description:
         "The support provider of the piece's service point when the piece was created: whose hotline may read and troubleshoot it.",
+      'x-lookup': { source: 'webtool/lists?type=support_providers' },
       'x-column': { index: 40, hide: true, ignorexport: true },
     },
     hardware_id: {
