@@ -136,7 +136,7 @@ function useReadableChildren(model: ResourceModel): ChildModel[] {
 
 /**
  * A tab whose every input has an `x-input.when`: it shows while the form's values show one of them. The
- * tabbed form hands each tab its header and content props; this one passes them on, or draws nothing.
+ * tabbed form hands each tab its header and content props; this one passes them on, hidden or not.
  */
 function ConditionalTab({
   fields,
@@ -149,8 +149,8 @@ function ConditionalTab({
       (values as unknown[]).includes(watched[sources.indexOf(source)]),
     ),
   );
-  if (!shown) return null;
-  return <TabbedForm.Tab {...(props as FormTabProps)} />;
+  // Hidden rather than left out: the tabs keep their places, so that the selected one stays underlined.
+  return <TabbedForm.Tab {...(props as FormTabProps)} sx={shown ? undefined : { display: 'none' }} />;
 }
 
 /** Create/edit form from the schema: inputs by type and hint, in tabs when the schema names them. */
