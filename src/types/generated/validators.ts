@@ -47,7 +47,7 @@ const schema61 = {
     hardware_id: {
       type: 'integer',
       'x-lookup': { resource: 'hardware', label: 'name' },
-      'x-column': { type: 'select2', index: 2, linked: true, hide: true },
+      'x-column': { type: 'select2', index: 11, linked: true, hide: true },
       'x-input': { setBy: 'add_alert' },
     },
     hardware_name: {
