@@ -34,6 +34,7 @@ export function demoHardwareAlerts(units: Row[], servicePoints: Row[], now: Date
         alert_id: index + 1,
         record_type: 'hardware',
         hardware_id: unit.doc.hardware_id as number,
+        hardware_name: unit.doc.name as string,
         service_point_id: sp.service_point_id as number,
         comment: HARDWARE_COMMENTS[index % HARDWARE_COMMENTS.length],
         created_by: index % 3 === 0 ? 'superadmin' : 'operator',
@@ -72,6 +73,7 @@ export function demoTicketAlerts(tickets: Row[], firstId: number, now: Date, cou
         created_at: new Date(now.getTime() - (index * 29 + 3) * 60 * 60 * 1000).toISOString(),
         maintenance_provider_id: ticket.doc.maintenance_provider_id as number,
       };
+      if (typeof ticket.doc.hardware_name === 'string') doc.hardware_name = ticket.doc.hardware_name;
       if (typeof ticket.doc.support_provider_id === 'number') doc.support_provider_id = ticket.doc.support_provider_id;
       return { key: String(doc.alert_id), doc: { ...doc } };
     });

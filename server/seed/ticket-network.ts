@@ -302,7 +302,7 @@ export function buildTicketNetwork(
         sp_id: point.service_point_id,
         pinpad_id: pad.pinpad_id,
         hardware_unit_id: pad.hardware_id ?? null,
-        hardware_name: `PIN pad ${pad.ble_chip_id}`,
+        hardware_name: pad.ble_chip_id,
         event_type: uninstall ? null : random.pick([640, 650, 660]),
         description: uninstall ? 'Remove the PIN pad' : 'PIN pad keys do not respond',
       },

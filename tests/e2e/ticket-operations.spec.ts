@@ -45,6 +45,21 @@ test('the maintenance provider gives 50 open tickets an operator and a deadline 
   await expect(page.getByRole('cell', { name, exact: true }).first()).toBeVisible();
 });
 
+test('Closed tickets cannot be chosen for a quick action, and say why', async ({ browser }) => {
+  const page = await signedInPage(browser, 'maintenance');
+  await page.goto(`/tickets?filter=${encodeURIComponent(JSON.stringify({ status: 2 }))}`);
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  const boxes = page.locator('tbody').getByRole('checkbox');
+  const count = await boxes.count();
+  expect(count).toBeGreaterThan(0);
+  for (let index = 0; index < count; index += 1) {
+    await expect(boxes.nth(index)).toBeDisabled();
+    await expect(boxes.nth(index)).toHaveAccessibleName(/cannot be chosen: Declined, Closed, Courier and Service/);
+  }
+  // Nothing to choose: the header box cannot bring a Closed ticket into the bar either.
+  await expect(page.getByRole('region', { name: 'Quick actions' })).toHaveCount(0);
+});
+
 test('the operator company assigns with the full form: a provider needs an operator, and it is cleared on a provider change', async ({
   browser,
 }) => {
@@ -95,7 +110,20 @@ test('operators list for the provider, an alert on a hardware unit, and a carrie
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(operator.getByText('The alert is saved.')).toBeVisible();
   await operator.goto('/alerts');
-  await expect(operator.getByText('Door of compartment 2 sticks')).toBeVisible();
+  await expect(operator.getByText('Door of compartment 2 sticks').first()).toBeVisible();
+  // The list names the unit; a troubleshooting comment of spaces around two letters is refused on its field,
+  // and the alert's comment cannot change.
+  await expect(operator.getByRole('columnheader', { name: 'Hardware unit', exact: true })).toBeVisible();
+  await operator
+    .getByRole('row', { name: /Door of compartment 2 sticks/ })
+    .getByRole('link')
+    .first()
+    .click();
+  const troubleshooting = operator.getByRole('textbox', { name: 'Troubleshooting comment' });
+  await troubleshooting.fill('  o   k  ');
+  await operator.getByRole('button', { name: 'Save' }).click();
+  await expect(operator.getByText('Enter at least 3 characters other than spaces').first()).toBeVisible();
+  await expect(operator.getByRole('textbox', { name: 'Comment', exact: true })).not.toBeEditable();
 
   const carrier = await signedInPage(browser, 'carrier');
   for (const path of ['/operators', '/tickets', '/alerts']) {

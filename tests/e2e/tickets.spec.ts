@@ -182,6 +182,49 @@ test('an installation ticket brings a unit into service and an uninstall ticket 
   await expect.poll(() => columnValues(page, 'Status')).toEqual(['In warehouse']);
 });
 
+test('the form refuses a second PIN pad ticket and a ticket at a parked service point, with their messages', async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, 'operator');
+  // A service point with an open PIN pad ticket: a second one is refused on the PIN pad field.
+  await page.goto(listUrl({ ticket_type: 5, status: 1 }));
+  await expect.poll(async () => (await columnValues(page, 'Service point name')).length).toBeGreaterThan(0);
+  const [withPadTicket] = await columnValues(page, 'Service point name');
+  await page.goto('/tickets/create');
+  // On create there is nothing to photograph, and the installation inputs are an Install ticket's.
+  await expect(page.getByRole('tab', { name: 'Photos' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Installation' })).toBeHidden();
+  await choose(page, 'Ticket type', 'Maintain PIN pad');
+  await page.getByRole('combobox', { name: 'Service point' }).fill(withPadTicket);
+  await page.getByRole('option', { name: withPadTicket, exact: true }).click();
+  const pad = page.getByRole('combobox', { name: /^PIN pad/ });
+  // The pad of the service point, by its name, when it has one; else a warehouse pad's id is typed.
+  if (await pad.isVisible()) {
+    await pad.click();
+    const option = page.getByRole('option').last();
+    await expect(option).not.toHaveText(/^#/);
+    await option.click();
+  } else {
+    await select(page, 'Hardware unit').click();
+    await page.getByRole('option').last().click();
+  }
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The service point already has an open PIN pad ticket').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/tickets\/create/);
+
+  // A parked service point takes no ticket.
+  await page.goto(`/service-points?filter=${encodeURIComponent(JSON.stringify({ parked: true }))}`);
+  await expect.poll(async () => (await columnValues(page, 'Name')).length).toBeGreaterThan(0);
+  const [parked] = await columnValues(page, 'Name');
+  await page.goto('/tickets/create');
+  await choose(page, 'Ticket type', 'Maintain hardware');
+  await page.getByRole('combobox', { name: 'Service point' }).fill(parked);
+  await page.getByRole('option', { name: parked, exact: true }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Unable to create ticket, status is Parked').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/tickets\/create/);
+});
+
 test('a carrier gets the 404 page on /tickets and no menu entry', async ({ browser }) => {
   const page = await signedInPage(browser, 'carrier');
   await page.goto('/tickets');

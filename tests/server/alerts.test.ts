@@ -53,6 +53,8 @@ describe('alerts', () => {
     expect(answer.body.data).toMatchObject({
       record_type: 'hardware',
       hardware_id: unit.hardware_id,
+      // The unit's name, for a maintenance provider who may not read the hardware screens.
+      hardware_name: unit.name,
       service_point_id: unit.service_point_id,
       maintenance_provider_id: sp.rows[0].doc.maintenance_provider_id,
       created_by: 'operator',

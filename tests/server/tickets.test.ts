@@ -185,6 +185,34 @@ describe('GET maintenance/tickets', () => {
     );
   });
 
+  it('answers the units and PIN pad of a service point the caller sees, for the form’s pickers; 404 for another', async () => {
+    const own = await ticket(`doc->>'maintenance_provider_id' IS NOT NULL AND doc->>'ticket_type' IN ('5', '6')`);
+    const provider = own.maintenance_provider_id;
+    const point = (await rows<Doc>('service_points', 'key = $1', [String(own.sp_id)]))[0];
+    expect(point.maintenance_provider_id).toBe(provider);
+    const hardware = (user: string, spId: string) =>
+      stack.send(sessions[user], { method: 'GET', path: TICKETS, query: { opname: 'hardware', sp_id: spId } });
+    // The maintenance provider may not read the hardware screens, yet picks among the units there.
+    const answer = await hardware('maintenance', String(own.sp_id));
+    expect(answer.status).toBe(200);
+    const data = answer.body.data as { units: Doc[]; pinpad: Doc | null };
+    const there = await rows<Doc>('service_points/hardware_units', `doc->>'service_point_id' = $1`, [
+      String(own.sp_id),
+    ]);
+    expect(data.units.map((item) => item.name)).toEqual(there.map((item) => item.name));
+    if (point.pinpad_id) {
+      const pad = (await rows<Doc>('service_points/pinpad', 'key = $1', [String(point.pinpad_id)]))[0];
+      expect(data.pinpad).toEqual({ pinpad_id: point.pinpad_id, name: pad.ble_chip_id });
+    } else expect(data.pinpad).toBeNull();
+    const other = (
+      await rows<Doc>('service_points', `doc->>'maintenance_provider_id' <> $1`, [String(provider)], 1)
+    )[0];
+    expect((await hardware('maintenance', String(other.service_point_id))).status).toBe(404);
+    expect((await hardware('operator', String(other.service_point_id))).status).toBe(200);
+    expect((await hardware('carrier', String(own.sp_id))).status).toBe(403);
+    expect((await hardware('operator', 'x')).status).toBe(400);
+  });
+
   it('makes a PDF job sheet of a ticket the caller sees, in its language, and 404 for another', async () => {
     const own = await ticket(`doc->>'maintenance_provider_id' = '1' AND (doc->>'ticket_type')::int = 3`);
     const answer = await stack.send(sessions.maintenance, {

@@ -53,6 +53,7 @@ export const alertRules = recordRules<Alert>({
         record_type: existing.doc.record_type,
         hardware_id: existing.doc.hardware_id,
         ticket_id: existing.doc.ticket_id,
+        hardware_name: existing.doc.hardware_name,
         // The providers come from the record the alert is on, whatever a client sends.
         maintenance_provider_id: existing.doc.maintenance_provider_id,
         support_provider_id: existing.doc.support_provider_id,
@@ -70,6 +71,10 @@ export const alertRules = recordRules<Alert>({
       created_at: new Date().toISOString(),
     };
     delete alert[other];
+    // The unit's name (a ticket's hardware), for readers who may not open the hardware screens.
+    const hardwareName = doc.record_type === 'hardware' ? target.name : target.hardware_name;
+    if (typeof hardwareName === 'string' && hardwareName) alert.hardware_name = hardwareName;
+    else delete alert.hardware_name;
     if (typeof target.service_point_id === 'number') alert.service_point_id = target.service_point_id;
     if (typeof maintenanceProvider === 'number') alert.maintenance_provider_id = maintenanceProvider;
     else delete alert.maintenance_provider_id;

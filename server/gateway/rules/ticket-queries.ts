@@ -3,7 +3,8 @@ import { RECORD_LOOKUPS } from '../lists.ts';
 import { badRequest } from '../http-error.ts';
 import { scopeFor } from '../tenancy.ts';
 import { noPermission } from '../http-error.ts';
-import { SERVICE_POINTS } from './hardware-store.ts';
+import { visibleRecord } from '../write-pipeline.ts';
+import { HARDWARE_UNITS, PINPADS, SERVICE_POINTS } from './hardware-store.ts';
 import { ticketPdf } from './ticket-pdf.ts';
 
 const ID = /^[1-9]\d{0,9}$/;
@@ -45,4 +46,40 @@ async function carriers(ctx: OpnameContext, query: Record<string, string>) {
   return { success: true, data, total: data.length };
 }
 
-export const ticketQueries = { carriers, pdf: ticketPdf };
+/**
+ * `GET maintenance/tickets?opname=hardware&sp_id=N`: what a ticket at a service point the caller sees may
+ * name, for the ticket form's pickers: its units (id, name, status) and its PIN pad (id, name). Whoever
+ * may read tickets asks it, a maintenance provider included, which may not read the hardware screens.
+ */
+async function hardware(ctx: OpnameContext, query: Record<string, string>) {
+  if (scopeFor(ctx.access, ctx.resource) === 'none') throw noPermission();
+  const servicePointId = query.sp_id;
+  if (servicePointId === undefined || !ID.test(servicePointId)) {
+    throw badRequest('sp_id must be a positive whole number.');
+  }
+  const point = await visibleRecord(ctx.db, ctx.access, ctx.resources.get(SERVICE_POINTS)!, servicePointId);
+  const units = await ctx.db.query<{ hardware_id: number; name: string; status: number | null }>(
+    `SELECT (doc->>'hardware_id')::int AS hardware_id, doc->>'name' AS name, (doc->>'status')::int AS status
+     FROM records WHERE resource = $1 AND doc->>'service_point_id' = $2 ORDER BY (doc->>'hardware_id')::int`,
+    [HARDWARE_UNITS, servicePointId],
+  );
+  const padId = point.doc.pinpad_id;
+  const pad =
+    padId === undefined || padId === null
+      ? undefined
+      : (
+          await ctx.db.query<{ name: string | null }>(
+            `SELECT doc->>'ble_chip_id' AS name FROM records WHERE resource = $1 AND key = $2`,
+            [PINPADS, String(padId)],
+          )
+        ).rows[0];
+  return {
+    success: true,
+    data: {
+      units: units.rows,
+      pinpad: pad ? { pinpad_id: Number(padId), name: pad.name ?? String(padId) } : null,
+    },
+  };
+}
+
+export const ticketQueries = { carriers, pdf: ticketPdf, hardware };

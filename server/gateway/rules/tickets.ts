@@ -256,7 +256,7 @@ export async function checkedTicket(
   } else if (PINPAD_TYPES.includes(doc.ticket_type)) {
     const pad = await assertPinpadTicket(tx, doc, own, creating);
     const unit = isSet(doc.hardware_unit_id) ? await unitOf(tx, doc) : undefined;
-    hardwareName = [unit?.name, pad && `PIN pad ${pad.ble_chip_id}`].filter(Boolean).join(' · ');
+    hardwareName = [unit?.name, pad?.ble_chip_id].filter(Boolean).join(' · ');
     warrantyBadge = unit?.warranty_expiry_badge;
     ticket = { ...ticket, hardware_unit_ids: [], compartment_id: null };
   } else if (UNIT_TYPES.includes(doc.ticket_type)) {

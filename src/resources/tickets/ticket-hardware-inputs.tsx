@@ -1,14 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import {
-  CheckboxGroupInput,
-  NumberInput,
-  SelectInput,
-  useDataProvider,
-  useGetOne,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { CheckboxGroupInput, NumberInput, SelectInput, useDataProvider, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
 import type { InputKindProps } from '../../schema/ui/input-kinds.tsx';
 import { TICKET_TYPE } from '../../schema/ticket-badge.ts';
@@ -32,28 +24,34 @@ interface UnitsProvider {
 const PLANNED = 2;
 const INSTALLED = new Set([3, 4]);
 
+interface HardwareAt {
+  units: UnitAtServicePoint[];
+  pinpad: { pinpad_id: number; name: string } | null;
+}
+
+const NOTHING: HardwareAt = { units: [], pinpad: null };
+
 /**
- * The units at the form's service point (`GET service_points?opname=hardware_units`), which whoever
- * sees the service point may read: a maintenance provider picks among them without the hardware screen.
+ * The units and the PIN pad at the form's service point (`GET maintenance/tickets?opname=hardware`), which
+ * whoever reads tickets may ask for a service point they see: a maintenance provider picks among them
+ * without the hardware screens.
  */
-function useUnitsAt(servicePointId: unknown) {
+function useHardwareAt(servicePointId: unknown): HardwareAt {
   const dataProvider = useDataProvider() as unknown as UnitsProvider;
   const key = servicePointId === undefined || servicePointId === null ? '' : String(servicePointId);
-  const [loaded, setLoaded] = useState<{ key: string; units: UnitAtServicePoint[] }>();
+  const [loaded, setLoaded] = useState<{ key: string; hardware: HardwareAt }>();
   useEffect(() => {
     if (!key) return undefined;
     let current = true;
     dataProvider
-      .action<{ data: UnitAtServicePoint[] }>('service-points', 'GET', 'hardware_units', undefined, {
-        service_point_id: key,
-      })
-      .then((answer) => current && setLoaded({ key, units: answer.data ?? [] }))
-      .catch(() => current && setLoaded({ key, units: [] }));
+      .action<{ data: HardwareAt }>('tickets', 'GET', 'hardware', undefined, { sp_id: key })
+      .then((answer) => current && setLoaded({ key, hardware: answer.data ?? NOTHING }))
+      .catch(() => current && setLoaded({ key, hardware: NOTHING }));
     return () => {
       current = false;
     };
   }, [dataProvider, key]);
-  return key && loaded?.key === key ? loaded.units : [];
+  return key && loaded?.key === key ? loaded.hardware : NOTHING;
 }
 
 const choicesOf = (units: UnitAtServicePoint[]) => units.map((unit) => ({ id: unit.hardware_id, name: unit.name }));
@@ -62,7 +60,7 @@ const choicesOf = (units: UnitAtServicePoint[]) => units.map((unit) => ({ id: un
 export function TicketUnitInput({ field }: InputKindProps) {
   const servicePointId = useWatch({ name: 'sp_id' });
   const ticketType = useWatch({ name: 'ticket_type' }) as number | undefined;
-  const units = useUnitsAt(servicePointId);
+  const { units } = useHardwareAt(servicePointId);
   if (ticketType === TICKET_TYPE.install) return null;
   const offered =
     ticketType === TICKET_TYPE.uninstallHardware ? units.filter((unit) => INSTALLED.has(unit.status ?? 0)) : units;
@@ -82,7 +80,7 @@ export function TicketUnitsInput({ field }: InputKindProps) {
   const translate = useTranslate();
   const servicePointId = useWatch({ name: 'sp_id' });
   const chosen = (useWatch({ name: field.source }) as number[] | undefined) ?? [];
-  const units = useUnitsAt(servicePointId);
+  const { units } = useHardwareAt(servicePointId);
   // Units already installed by this ticket stay listed, so that a closed ticket reads as it was.
   const offered = units.filter((unit) => unit.status === PLANNED || chosen.includes(unit.hardware_id));
   if (!offered.length) {
@@ -101,15 +99,14 @@ export function TicketUnitsInput({ field }: InputKindProps) {
  */
 export function TicketPinpadInput({ field }: InputKindProps) {
   const servicePointId = useWatch({ name: 'sp_id' });
-  const { data: point } = useGetOne<RaRecord>(
-    'service-points',
-    { id: servicePointId as string },
-    { enabled: Boolean(servicePointId) },
-  );
-  const padId = point?.pinpad_id as number | null | undefined;
-  if (padId) {
+  const { pinpad } = useHardwareAt(servicePointId);
+  if (pinpad) {
     return (
-      <SelectInput source={field.source} choices={[{ id: padId, name: `#${padId}` }]} emptyText="tickets.hints.none" />
+      <SelectInput
+        source={field.source}
+        choices={[{ id: pinpad.pinpad_id, name: pinpad.name }]}
+        emptyText="tickets.hints.none"
+      />
     );
   }
   return <NumberInput source={field.source} helperText="tickets.hints.warehouse_pinpad" />;

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import {
   ChipField,
+  Labeled,
   ReferenceArrayField,
   ReferenceField,
   SimpleShowLayout,
@@ -65,7 +66,12 @@ function PlainValue({ field }: ValueProps) {
     [field, translate, locale],
   );
   if (!record) return null;
-  if (isEmpty(record[field.source])) return <>{EMPTY}</>;
+  const value: unknown = record[field.source];
+  if (isEmpty(value)) return <>{EMPTY}</>;
+  // A moment the gateway keeps (created, closed) reads in the user's language and time zone.
+  if (field.format === 'date-time' && typeof value === 'string' && !Number.isNaN(Date.parse(value))) {
+    return <>{new Date(value).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })}</>;
+  }
   return <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{render(record)}</span>;
 }
 
@@ -93,6 +99,19 @@ function recordValue(field: FieldModel, valueKinds: ValueKinds) {
   }
   if (field.lookup?.source) return <LookupValue key={field.source} source={field.source} field={field} />;
   return <PlainValue key={field.source} source={field.source} field={field} />;
+}
+
+/**
+ * A field no one types in (`readOnly`: what the gateway derives or keeps, a badge, a date it sets) on an
+ * edit form: its value under its label, as the read-only view shows it, not a greyed-out input.
+ */
+export function ReadOnlyValue({ field }: { field: FieldModel }) {
+  const valueKinds = useValueKinds();
+  return (
+    <Labeled source={field.source} sx={{ mb: 2 }}>
+      {recordValue(field, valueKinds)}
+    </Labeled>
+  );
 }
 
 /**

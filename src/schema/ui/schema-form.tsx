@@ -12,8 +12,10 @@ import {
   useCanAccessResources,
   usePermissions,
   useRecordContext,
+  type FormTabProps,
   type RaRecord,
 } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import type { ChildModel, FieldModel, ResourceModel } from '../resource-model.ts';
 import { optionRequiredErrors, optionShowsField } from '../feature-options.ts';
 import { accessLevel, type PermissionSet } from '../permissions.ts';
@@ -132,6 +134,25 @@ function useReadableChildren(model: ResourceModel): ChildModel[] {
   return model.children.filter((_, index) => canAccess?.[childResources[index]] === true);
 }
 
+/**
+ * A tab whose every input has an `x-input.when`: it shows while the form's values show one of them. The
+ * tabbed form hands each tab its header and content props; this one passes them on, hidden or not.
+ */
+function ConditionalTab({
+  fields,
+  ...props
+}: { fields: FieldModel[]; label: string; children: ReactNode } & Record<string, unknown>) {
+  const sources = [...new Set(fields.flatMap((field) => Object.keys(field.input.when ?? {})))];
+  const watched = useWatch({ name: sources }) as unknown[];
+  const shown = fields.some((field) =>
+    Object.entries(field.input.when ?? {}).every(([source, values]) =>
+      (values as unknown[]).includes(watched[sources.indexOf(source)]),
+    ),
+  );
+  // Hidden rather than left out: the tabs keep their places, so that the selected one stays underlined.
+  return <TabbedForm.Tab {...(props as FormTabProps)} sx={shown ? undefined : { display: 'none' }} />;
+}
+
 /** Create/edit form from the schema: inputs by type and hint, in tabs when the schema names them. */
 export function SchemaForm({ model, mode, extras }: { model: ResourceModel; mode: FormMode; extras?: ReactNode }) {
   const validate = useSchemaValidator(model, mode);
@@ -161,11 +182,29 @@ export function SchemaForm({ model, mode, extras }: { model: ResourceModel; mode
         .filter((tab) => mode === 'edit' || (tab !== LOG_TAB && !Object.hasOwn(panels, tab)))
         // A scout's form: the tabs of their fields and the log, none of the panels (hardware, carriers).
         .filter((tab) => !scout || tab === LOG_TAB || fields.some((field) => tabOf(field) === tab))
-        .map((tab) => (
-          <TabbedForm.Tab key={tab} label={`resources.${model.name}.tabs.${tab}`}>
-            {tab === LOG_TAB ? <RecordHistory model={model} /> : (registeredPanel(panels, tab, model) ?? inputs(tab))}
-          </TabbedForm.Tab>
-        ))}
+        // A tab of inputs shows while one of them can: none on create (a ticket's photos), none while their
+        // `x-input.when` holds for none of them (a ticket's installation inputs, for an Install ticket only).
+        .filter((tab) => tab === LOG_TAB || Object.hasOwn(panels, tab) || fields.some((field) => tabOf(field) === tab))
+        .map((tab) => {
+          const tabFields = fields.filter((field) => tabOf(field) === tab);
+          const conditional =
+            tab !== LOG_TAB &&
+            !Object.hasOwn(panels, tab) &&
+            tabFields.length > 0 &&
+            tabFields.every((field) => field.input.when !== undefined);
+          const label = `resources.${model.name}.tabs.${tab}`;
+          const content =
+            tab === LOG_TAB ? <RecordHistory model={model} /> : (registeredPanel(panels, tab, model) ?? inputs(tab));
+          return conditional ? (
+            <ConditionalTab key={tab} label={label} fields={tabFields}>
+              {content}
+            </ConditionalTab>
+          ) : (
+            <TabbedForm.Tab key={tab} label={label}>
+              {content}
+            </TabbedForm.Tab>
+          );
+        })}
       {mode === 'edit' &&
         !scout &&
         readableChildren.map((child) => (

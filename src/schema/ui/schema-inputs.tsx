@@ -24,6 +24,7 @@ import { optionEnabled, type PermissionSet } from '../permissions.ts';
 import { enumChoices } from './choices.ts';
 import { CallerPartnerInput } from './caller-partner-input.tsx';
 import { useRegisteredInput } from './input-kinds.tsx';
+import { ReadOnlyValue } from './record-view.tsx';
 import { useLookupChoices } from './lookup-choices.ts';
 import { searchPageSizeOf } from './registry.ts';
 
@@ -176,6 +177,10 @@ function SchemaFieldInput({
   mode: 'create' | 'edit';
   disabled?: boolean;
 }) {
+  // What the gateway derives or keeps reads as a value, not as an input no one can use.
+  if (field.readOnly && mode === 'edit' && field.input.setBy === undefined && !disabledByForm) {
+    return <ReadOnlyValue field={field} />;
+  }
   // A field that a record action sets (a termination) shows its value; the action's dialog changes it.
   const disabled = disabledByForm || field.readOnly || field.input.setBy !== undefined;
   const defaultValue = mode === 'create' ? field.defaultValue : undefined;

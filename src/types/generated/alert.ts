@@ -4,6 +4,10 @@ export interface Alert {
   alert_id?: number;
   record_type: 'hardware' | 'ticket';
   hardware_id?: number;
+  /**
+   * The gateway's: the name of the unit the alert is on, or of the ticket's hardware, so that whoever reads the alert reads the unit without the hardware screens.
+   */
+  hardware_name?: string | null;
   ticket_id?: number;
   service_point_id?: number;
   comment: string;
