@@ -47,8 +47,16 @@ const schema61 = {
     hardware_id: {
       type: 'integer',
       'x-lookup': { resource: 'hardware', label: 'name' },
-      'x-column': { type: 'select2', index: 2, linked: true },
+      'x-column': { type: 'select2', index: 11, linked: true, hide: true },
       'x-input': { setBy: 'add_alert' },
+    },
+    hardware_name: {
+      type: ['string', 'null'],
+      readOnly: true,
+      maxLength: 500,
+      description:
+        "The gateway's: the name of the unit the alert is on, or of the ticket's hardware, so that whoever reads the alert reads the unit without the hardware screens.",
+      'x-column': { index: 2 },
     },
     ticket_id: {
       type: 'integer',
@@ -268,6 +276,7 @@ function validate33(
       props0.alert_id = true;
       props0.record_type = true;
       props0.hardware_id = true;
+      props0.hardware_name = true;
       props0.ticket_id = true;
       props0.service_point_id = true;
       props0.comment = true;
@@ -358,17 +367,17 @@ function validate33(
         errors++;
       }
     }
-    if (data.ticket_id !== undefined) {
-      let data4 = data.ticket_id;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+    if (data.hardware_name !== undefined) {
+      let data4 = data.hardware_name;
+      if (typeof data4 !== 'string' && data4 !== null) {
         const err11 = {
-          instancePath: instancePath + '/ticket_id',
-          schemaPath: '#/properties/ticket_id/type',
+          instancePath: instancePath + '/hardware_name',
+          schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema61.properties.ticket_id.type,
-          parentSchema: schema61.properties.ticket_id,
+          params: { type: schema61.properties.hardware_name.type },
+          message: 'must be string,null',
+          schema: schema61.properties.hardware_name.type,
+          parentSchema: schema61.properties.hardware_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -378,11 +387,52 @@ function validate33(
         }
         errors++;
       }
+      if (typeof data4 === 'string') {
+        if (func2(data4) > 500) {
+          const err12 = {
+            instancePath: instancePath + '/hardware_name',
+            schemaPath: '#/properties/hardware_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema61.properties.hardware_name,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.ticket_id !== undefined) {
+      let data5 = data.ticket_id;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err13 = {
+          instancePath: instancePath + '/ticket_id',
+          schemaPath: '#/properties/ticket_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.ticket_id.type,
+          parentSchema: schema61.properties.ticket_id,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
     }
     if (data.service_point_id !== undefined) {
-      let data5 = data.service_point_id;
-      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
-        const err12 = {
+      let data6 = data.service_point_id;
+      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+        const err14 = {
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
@@ -390,46 +440,6 @@ function validate33(
           message: 'must be integer',
           schema: schema61.properties.service_point_id.type,
           parentSchema: schema61.properties.service_point_id,
-          data: data5,
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.comment !== undefined) {
-      let data6 = data.comment;
-      if (typeof data6 === 'string') {
-        if (func2(data6) > 500) {
-          const err13 = {
-            instancePath: instancePath + '/comment',
-            schemaPath: '#/properties/comment/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 500 },
-            message: 'must NOT have more than 500 characters',
-            schema: 500,
-            parentSchema: schema61.properties.comment,
-            data: data6,
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      } else {
-        const err14 = {
-          instancePath: instancePath + '/comment',
-          schemaPath: '#/properties/comment/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema61.properties.comment.type,
-          parentSchema: schema61.properties.comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -440,18 +450,18 @@ function validate33(
         errors++;
       }
     }
-    if (data.troubleshooting_comment !== undefined) {
-      let data7 = data.troubleshooting_comment;
+    if (data.comment !== undefined) {
+      let data7 = data.comment;
       if (typeof data7 === 'string') {
         if (func2(data7) > 500) {
           const err15 = {
-            instancePath: instancePath + '/troubleshooting_comment',
-            schemaPath: '#/properties/troubleshooting_comment/maxLength',
+            instancePath: instancePath + '/comment',
+            schemaPath: '#/properties/comment/maxLength',
             keyword: 'maxLength',
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema61.properties.troubleshooting_comment,
+            parentSchema: schema61.properties.comment,
             data: data7,
           };
           if (vErrors === null) {
@@ -461,8 +471,48 @@ function validate33(
           }
           errors++;
         }
-        if (!formats0.validate(data7)) {
-          const err16 = {
+      } else {
+        const err16 = {
+          instancePath: instancePath + '/comment',
+          schemaPath: '#/properties/comment/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.comment.type,
+          parentSchema: schema61.properties.comment,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.troubleshooting_comment !== undefined) {
+      let data8 = data.troubleshooting_comment;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 500) {
+          const err17 = {
+            instancePath: instancePath + '/troubleshooting_comment',
+            schemaPath: '#/properties/troubleshooting_comment/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema61.properties.troubleshooting_comment,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data8)) {
+          const err18 = {
             instancePath: instancePath + '/troubleshooting_comment',
             schemaPath: '#/properties/troubleshooting_comment/format',
             keyword: 'format',
@@ -470,17 +520,17 @@ function validate33(
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
             parentSchema: schema61.properties.troubleshooting_comment,
-            data: data7,
+            data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err16];
+            vErrors = [err18];
           } else {
-            vErrors.push(err16);
+            vErrors.push(err18);
           }
           errors++;
         }
       } else {
-        const err17 = {
+        const err19 = {
           instancePath: instancePath + '/troubleshooting_comment',
           schemaPath: '#/properties/troubleshooting_comment/type',
           keyword: 'type',
@@ -488,20 +538,20 @@ function validate33(
           message: 'must be string',
           schema: schema61.properties.troubleshooting_comment.type,
           parentSchema: schema61.properties.troubleshooting_comment,
-          data: data7,
+          data: data8,
         };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err19];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err19);
         }
         errors++;
       }
     }
     if (data.created_by !== undefined) {
-      let data8 = data.created_by;
-      if (typeof data8 !== 'string') {
-        const err18 = {
+      let data9 = data.created_by;
+      if (typeof data9 !== 'string') {
+        const err20 = {
           instancePath: instancePath + '/created_by',
           schemaPath: '#/properties/created_by/type',
           keyword: 'type',
@@ -509,46 +559,6 @@ function validate33(
           message: 'must be string',
           schema: schema61.properties.created_by.type,
           parentSchema: schema61.properties.created_by,
-          data: data8,
-        };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-    }
-    if (data.created_at !== undefined) {
-      let data9 = data.created_at;
-      if (typeof data9 === 'string') {
-        if (!formats2.validate(data9)) {
-          const err19 = {
-            instancePath: instancePath + '/created_at',
-            schemaPath: '#/properties/created_at/format',
-            keyword: 'format',
-            params: { format: 'date-time' },
-            message: 'must match format "' + 'date-time' + '"',
-            schema: 'date-time',
-            parentSchema: schema61.properties.created_at,
-            data: data9,
-          };
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
-          errors++;
-        }
-      } else {
-        const err20 = {
-          instancePath: instancePath + '/created_at',
-          schemaPath: '#/properties/created_at/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema61.properties.created_at.type,
-          parentSchema: schema61.properties.created_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -559,39 +569,37 @@ function validate33(
         errors++;
       }
     }
-    if (data.maintenance_provider_id !== undefined) {
-      let data10 = data.maintenance_provider_id;
-      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
-        const err21 = {
-          instancePath: instancePath + '/maintenance_provider_id',
-          schemaPath: '#/properties/maintenance_provider_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema61.properties.maintenance_provider_id.type,
-          parentSchema: schema61.properties.maintenance_provider_id,
-          data: data10,
-        };
-        if (vErrors === null) {
-          vErrors = [err21];
-        } else {
-          vErrors.push(err21);
+    if (data.created_at !== undefined) {
+      let data10 = data.created_at;
+      if (typeof data10 === 'string') {
+        if (!formats2.validate(data10)) {
+          const err21 = {
+            instancePath: instancePath + '/created_at',
+            schemaPath: '#/properties/created_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema61.properties.created_at,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.support_provider_id !== undefined) {
-      let data11 = data.support_provider_id;
-      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+      } else {
         const err22 = {
-          instancePath: instancePath + '/support_provider_id',
-          schemaPath: '#/properties/support_provider_id/type',
+          instancePath: instancePath + '/created_at',
+          schemaPath: '#/properties/created_at/type',
           keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema61.properties.support_provider_id.type,
-          parentSchema: schema61.properties.support_provider_id,
-          data: data11,
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema61.properties.created_at.type,
+          parentSchema: schema61.properties.created_at,
+          data: data10,
         };
         if (vErrors === null) {
           vErrors = [err22];
@@ -601,8 +609,50 @@ function validate33(
         errors++;
       }
     }
+    if (data.maintenance_provider_id !== undefined) {
+      let data11 = data.maintenance_provider_id;
+      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+        const err23 = {
+          instancePath: instancePath + '/maintenance_provider_id',
+          schemaPath: '#/properties/maintenance_provider_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.maintenance_provider_id.type,
+          parentSchema: schema61.properties.maintenance_provider_id,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.support_provider_id !== undefined) {
+      let data12 = data.support_provider_id;
+      if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
+        const err24 = {
+          instancePath: instancePath + '/support_provider_id',
+          schemaPath: '#/properties/support_provider_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema61.properties.support_provider_id.type,
+          parentSchema: schema61.properties.support_provider_id,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err23 = {
+    const err25 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -613,9 +663,9 @@ function validate33(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err23];
+      vErrors = [err25];
     } else {
-      vErrors.push(err23);
+      vErrors.push(err25);
     }
     errors++;
   }
@@ -872,7 +922,7 @@ const formats4 = sharedValidators.formats['no-whitespace'];
 const formats6 = sharedValidators.formats['no-special-characters'];
 const formats8 = sharedValidators.formats['no-period-start'];
 const formats14 = sharedValidators.formats.email;
-const func20 = sharedValidators.phoneCountryMessage;
+const func21 = sharedValidators.phoneCountryMessage;
 
 function validate35(
   data,
@@ -2168,7 +2218,7 @@ function validate35(
     if (data.recipient_phone !== undefined) {
       let data19 = data.recipient_phone;
       if (typeof data19 === 'string') {
-        const message0 = func20(data19, 'phone_country', data);
+        const message0 = func21(data19, 'phone_country', data);
         if (message0 !== undefined) {
           const err63 = {
             instancePath: instancePath + '/recipient_phone',
@@ -2325,7 +2375,7 @@ function validate35(
     if (data.sender_phone !== undefined) {
       let data22 = data.sender_phone;
       if (typeof data22 === 'string') {
-        const message1 = func20(data22, 'phone_country', data);
+        const message1 = func21(data22, 'phone_country', data);
         if (message1 !== undefined) {
           const err71 = {
             instancePath: instancePath + '/sender_phone',
@@ -13082,8 +13132,8 @@ const schema104 = {
 };
 const formats112 = sharedValidators.formats.time;
 const formats146 = sharedValidators.formats['scout-value'];
-const func100 = sharedValidators.timeAfterMessage;
-const func112 = sharedValidators.countWithinMessage;
+const func101 = sharedValidators.timeAfterMessage;
+const func113 = sharedValidators.countWithinMessage;
 
 function validate48(
   data,
@@ -14518,7 +14568,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message0 = func100(data29, 'open', data25);
+                const message0 = func101(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -14772,7 +14822,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message1 = func100(data34, 'open', data30);
+                const message1 = func101(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -15026,7 +15076,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message2 = func100(data39, 'open', data35);
+                const message2 = func101(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -15280,7 +15330,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message3 = func100(data44, 'open', data40);
+                const message3 = func101(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -15534,7 +15584,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message4 = func100(data49, 'open', data45);
+                const message4 = func101(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -15788,7 +15838,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message5 = func100(data54, 'open', data50);
+                const message5 = func101(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -16042,7 +16092,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message6 = func100(data59, 'open', data55);
+                const message6 = func101(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -16466,7 +16516,7 @@ function validate48(
             indices2[item2] = i5;
           }
         }
-        const message7 = func112(data65, 'max_hardware_units', data);
+        const message7 = func113(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -18854,7 +18904,7 @@ const schema109 = {
   },
 };
 const formats162 = sharedValidators.formats['positive-integer'];
-const func127 = sharedValidators.notBeforeMessage;
+const func128 = sharedValidators.notBeforeMessage;
 
 function validate53(
   data,
@@ -19010,7 +19060,7 @@ function validate53(
     if (data.to_date !== undefined) {
       let data2 = data.to_date;
       if (typeof data2 == 'number' && isFinite(data2)) {
-        const message0 = func127(data2, 'from_date', data);
+        const message0 = func128(data2, 'from_date', data);
         if (message0 !== undefined) {
           const err7 = {
             instancePath: instancePath + '/to_date',
@@ -19049,7 +19099,7 @@ function validate53(
           }
           errors++;
         }
-        const message1 = func127(data2, 'from_date', data);
+        const message1 = func128(data2, 'from_date', data);
         if (message1 !== undefined) {
           const err9 = {
             instancePath: instancePath + '/to_date',
@@ -19188,7 +19238,7 @@ function validate53(
           }
           errors++;
         }
-        const message2 = func127(data5, 'min_event_id', data);
+        const message2 = func128(data5, 'min_event_id', data);
         if (message2 !== undefined) {
           const err16 = {
             instancePath: instancePath + '/max_event_id',
@@ -19209,7 +19259,7 @@ function validate53(
         }
       }
       if (typeof data5 === 'string') {
-        const message3 = func127(data5, 'min_event_id', data);
+        const message3 = func128(data5, 'min_event_id', data);
         if (message3 !== undefined) {
           const err17 = {
             instancePath: instancePath + '/max_event_id',
