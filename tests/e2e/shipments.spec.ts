@@ -32,6 +32,10 @@ test('the carrier finds a piece by its barcode, reads its events, tokens and com
   await page.getByLabel('Barcode').fill('');
   await openPiece(page, 'DEMO-WAITING-1');
   const barcode = (await page.getByText(/^JJD/).first().textContent())!.trim();
+  // The piece's own tab reads its place, tokens and notifications, not ids and raw values.
+  await expect(page.getByText(/^Column \d+, position \d+$/)).toBeVisible();
+  await expect(page.getByText(/^DK\d+-\d+$/)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Notifications' })).toContainText('End user pickup');
 
   await page.goto('/shipments');
   await expect(page.locator('tbody tr').first()).toBeVisible();

@@ -7,7 +7,15 @@ import { schemaResource } from '../../schema/ui/schema-resource.tsx';
  * create them; their troubleshooting actions change them), so a piece opens as its read-only view
  * with the Events, Troubleshooting and Logs tabs.
  */
-const panel = (name: 'PieceEventsPanel' | 'PieceTroubleshootingPanel' | 'PieceLogsPanel') =>
+type PanelName =
+  | 'PieceEventsPanel'
+  | 'PieceTroubleshootingPanel'
+  | 'PieceLogsPanel'
+  | 'PiecePlaceValue'
+  | 'PieceCompartmentValue'
+  | 'PieceTokensValue'
+  | 'PieceNotificationsValue';
+const panel = (name: PanelName) =>
   lazy(() => import('./piece-panels.tsx').then((module) => ({ default: module[name] })));
 
 export default schemaResource('piece', {
@@ -18,5 +26,12 @@ export default schemaResource('piece', {
     events: panel('PieceEventsPanel'),
     troubleshooting: panel('PieceTroubleshootingPanel'),
     logs: panel('PieceLogsPanel'),
+  },
+  // The piece's own tab reads its unit, tokens and notifications as the Events tab does.
+  values: {
+    'piece-place': panel('PiecePlaceValue'),
+    'piece-compartment': panel('PieceCompartmentValue'),
+    'piece-tokens': panel('PieceTokensValue'),
+    'piece-notifications': panel('PieceNotificationsValue'),
   },
 });

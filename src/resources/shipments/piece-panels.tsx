@@ -33,7 +33,7 @@ import {
 } from 'react-admin';
 import { features } from '../../schema/features.ts';
 import { featureOption, type PermissionSet } from '../../schema/permissions.ts';
-import { usePieceDetail, type Verdict } from './piece-detail.ts';
+import { usePieceDetail, type PieceDetail, type Verdict } from './piece-detail.ts';
 import { PieceLogLines } from './piece-log-lines.tsx';
 
 /** The shipment logs option of spec 01 §6 ("shipment logs"), per user's policies. */
@@ -89,6 +89,145 @@ function eventDetails(details: Record<string, unknown>, dateTime: (value: string
   return parts.join(' ');
 }
 
+type Tokens = NonNullable<PieceDetail['piece']['tokens']>;
+
+/** A piece's tokens: type, status, code and how long each is valid. */
+function TokensTable({ tokens }: { tokens: Tokens }) {
+  const translate = useTranslate();
+  const dateTime = useDateTime();
+  return tokens.length ? (
+    <Table size="small" aria-label={translate('shipments.detail.tokens')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate('shipments.detail.token_type')}</TableCell>
+          <TableCell>{translate('shipments.detail.token_status')}</TableCell>
+          <TableCell>{translate('shipments.detail.code')}</TableCell>
+          <TableCell>{translate('shipments.detail.valid_until')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {tokens.map((token, index) => (
+          <TableRow key={index}>
+            <TableCell>{translate(`choices.token_type.${token.token_type}`)}</TableCell>
+            <TableCell>
+              <Chip size="small" variant="outlined" label={translate(`choices.token_status.${token.status}`)} />
+            </TableCell>
+            <TableCell>{token.code}</TableCell>
+            <TableCell>{dateTime(token.valid_until)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  ) : (
+    <Typography>{translate('shipments.detail.no_tokens')}</Typography>
+  );
+}
+
+/** The notifications sent for a piece: when, by which channel, to whom and with which token. */
+function NotificationsTable({ notifications }: { notifications: PieceDetail['notifications'] }) {
+  const translate = useTranslate();
+  const dateTime = useDateTime();
+  return notifications.length ? (
+    <Table size="small" aria-label={translate('shipments.detail.notifications')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate('shipments.detail.at')}</TableCell>
+          <TableCell>{translate('shipments.detail.channel')}</TableCell>
+          <TableCell>{translate('shipments.detail.to')}</TableCell>
+          <TableCell>{translate('shipments.detail.token_type')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {notifications.map((notice, index) => (
+          <TableRow key={index}>
+            <TableCell>{dateTime(notice.at)}</TableCell>
+            <TableCell>{notice.channel.toUpperCase()}</TableCell>
+            <TableCell>{notice.to}</TableCell>
+            <TableCell>{notice.token_type ? translate(`choices.token_type.${notice.token_type}`) : '-'}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  ) : (
+    <Typography>{translate('shipments.detail.no_notifications')}</Typography>
+  );
+}
+
+/** Where the parcel lies: the unit by name (a link for users who may open hardware) and its place in the grid. */
+function UnitPlace({
+  compartment,
+  name: withName = true,
+  position: withPosition = true,
+}: {
+  compartment: PieceDetail['compartment'];
+  name?: boolean;
+  position?: boolean;
+}) {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const { canAccess: mayOpenHardware } = useCanAccess({ resource: 'hardware', action: 'show' });
+  const name = compartment.hardware_name ?? compartment.hardware_id;
+  return (
+    <>
+      {!withName ? null : mayOpenHardware ? (
+        <Link
+          component={RouterLink}
+          to={createPath({ resource: 'hardware', id: compartment.hardware_id!, type: 'show' })}
+        >
+          {name}
+        </Link>
+      ) : (
+        name
+      )}
+      {withPosition &&
+        compartment.column !== null &&
+        `${withName ? ' · ' : ''}${translate('shipments.detail.position', { column: compartment.column, position: compartment.position })}`}
+    </>
+  );
+}
+
+/**
+ * The piece's own tab shows its place, tokens and notifications as the Events tab does (`x-input.kind`
+ * piece-place, piece-tokens, piece-notifications), read from the same piece detail, not as ids and raw values.
+ */
+export function PiecePlaceValue() {
+  const translate = useTranslate();
+  const { detail } = usePieceDetail(usePieceId());
+  if (!detail.data) return <Loading error={detail.error} />;
+  const { compartment } = detail.data;
+  return compartment.hardware_id ? (
+    <Typography component="span">
+      <UnitPlace compartment={compartment} position={false} />
+    </Typography>
+  ) : (
+    <Typography component="span">{translate('shipments.detail.no_compartment')}</Typography>
+  );
+}
+
+/** A piece's compartment (`x-input.kind` piece-compartment): its column and position in the unit. */
+export function PieceCompartmentValue() {
+  const { detail } = usePieceDetail(usePieceId());
+  if (!detail.data) return <Loading error={detail.error} />;
+  const { compartment } = detail.data;
+  return (
+    <Typography component="span">
+      {compartment.column === null ? '-' : <UnitPlace compartment={compartment} name={false} />}
+    </Typography>
+  );
+}
+
+export function PieceTokensValue() {
+  const { detail } = usePieceDetail(usePieceId());
+  if (!detail.data) return <Loading error={detail.error} />;
+  return <TokensTable tokens={detail.data.piece.tokens ?? []} />;
+}
+
+export function PieceNotificationsValue() {
+  const { detail } = usePieceDetail(usePieceId());
+  if (!detail.data) return <Loading error={detail.error} />;
+  return <NotificationsTable notifications={detail.data.notifications} />;
+}
+
 /** The Events tab: the timeline, the tokens, the compartment and the notifications sent. */
 export function PieceEventsPanel() {
   const pieceId = usePieceId();
@@ -96,7 +235,6 @@ export function PieceEventsPanel() {
   const createPath = useCreatePath();
   const dateTime = useDateTime();
   const { detail } = usePieceDetail(pieceId);
-  const { canAccess: mayOpenHardware } = useCanAccess({ resource: 'hardware', action: 'show' });
   if (!detail.data) return <Loading error={detail.error} />;
   const { events, piece, compartment, notifications } = detail.data;
   const tokens = piece.tokens ?? [];
@@ -131,32 +269,7 @@ export function PieceEventsPanel() {
         )}
       </Section>
       <Section title={translate('shipments.detail.tokens')}>
-        {tokens.length ? (
-          <Table size="small" aria-label={translate('shipments.detail.tokens')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('shipments.detail.token_type')}</TableCell>
-                <TableCell>{translate('shipments.detail.token_status')}</TableCell>
-                <TableCell>{translate('shipments.detail.code')}</TableCell>
-                <TableCell>{translate('shipments.detail.valid_until')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {tokens.map((token, index) => (
-                <TableRow key={index}>
-                  <TableCell>{translate(`choices.token_type.${token.token_type}`)}</TableCell>
-                  <TableCell>
-                    <Chip size="small" variant="outlined" label={translate(`choices.token_status.${token.status}`)} />
-                  </TableCell>
-                  <TableCell>{token.code}</TableCell>
-                  <TableCell>{dateTime(token.valid_until)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : (
-          <Typography>{translate('shipments.detail.no_tokens')}</Typography>
-        )}
+        <TokensTable tokens={tokens} />
       </Section>
       <Section title={translate('shipments.detail.compartment')}>
         <Stack spacing={0.5}>
@@ -171,19 +284,7 @@ export function PieceEventsPanel() {
           </Typography>
           {compartment.hardware_id ? (
             <Typography>
-              {translate('shipments.detail.hardware_unit')}:{' '}
-              {mayOpenHardware ? (
-                <Link
-                  component={RouterLink}
-                  to={createPath({ resource: 'hardware', id: compartment.hardware_id, type: 'show' })}
-                >
-                  {compartment.hardware_name ?? compartment.hardware_id}
-                </Link>
-              ) : (
-                (compartment.hardware_name ?? compartment.hardware_id)
-              )}
-              {compartment.column !== null &&
-                ` · ${translate('shipments.detail.position', { column: compartment.column, position: compartment.position })}`}
+              {translate('shipments.detail.hardware_unit')}: <UnitPlace compartment={compartment} />
             </Typography>
           ) : (
             <Typography>{translate('shipments.detail.no_compartment')}</Typography>
@@ -191,32 +292,7 @@ export function PieceEventsPanel() {
         </Stack>
       </Section>
       <Section title={translate('shipments.detail.notifications')}>
-        {notifications.length ? (
-          <Table size="small" aria-label={translate('shipments.detail.notifications')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('shipments.detail.at')}</TableCell>
-                <TableCell>{translate('shipments.detail.channel')}</TableCell>
-                <TableCell>{translate('shipments.detail.to')}</TableCell>
-                <TableCell>{translate('shipments.detail.token_type')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {notifications.map((notice, index) => (
-                <TableRow key={index}>
-                  <TableCell>{dateTime(notice.at)}</TableCell>
-                  <TableCell>{notice.channel.toUpperCase()}</TableCell>
-                  <TableCell>{notice.to}</TableCell>
-                  <TableCell>
-                    {notice.token_type ? translate(`choices.token_type.${notice.token_type}`) : '-'}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : (
-          <Typography>{translate('shipments.detail.no_notifications')}</Typography>
-        )}
+        <NotificationsTable notifications={notifications} />
       </Section>
     </Box>
   );

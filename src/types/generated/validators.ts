@@ -8035,13 +8035,13 @@ const schema86 = {
       type: ['integer', 'null'],
       readOnly: true,
       'x-column': { index: 7, hide: true },
-      'x-input': { tab: 'basic' },
+      'x-input': { tab: 'basic', kind: 'piece-place' },
     },
     compartment_id: {
       type: ['integer', 'null'],
       readOnly: true,
       'x-column': { index: 8, hide: true },
-      'x-input': { tab: 'basic' },
+      'x-input': { tab: 'basic', kind: 'piece-compartment' },
     },
     courier_id: { type: ['integer', 'null'], 'x-column': { index: 22, hide: true }, 'x-input': { tab: 'basic' } },
     allocation_type: {
@@ -8178,6 +8178,7 @@ const schema86 = {
         },
       },
       'x-column': { index: 41, hide: true, ignorexport: true },
+      'x-input': { kind: 'piece-tokens', tab: 'basic' },
     },
     notifications: {
       type: 'array',
@@ -8205,6 +8206,7 @@ const schema86 = {
         },
       },
       'x-column': { index: 42, hide: true, ignorexport: true },
+      'x-input': { kind: 'piece-notifications', tab: 'basic' },
     },
     created_at: {
       type: 'string',
