@@ -3,6 +3,7 @@ import { HttpError } from 'react-admin';
 import type { ListResponse, RecordResponse } from '../contract/responses.ts';
 import type { GatewayCall } from './gateway-client.ts';
 import type { GatewayRequest, QueryValue } from './signed-fetch.ts';
+import type { GatewayCalls } from '../schema/ui/gateway-calls.ts';
 
 export interface ResourceEndpoint {
   /** Path under webtool/, e.g. partners/carrier. */
@@ -177,5 +178,6 @@ export function createDataProvider(call: GatewayCall, options: DataProviderOptio
     /** A raw webtool/ call for paths that are not resources (nav_drawer, lists, ...). */
     call,
   };
-  return provider as typeof provider & DataProvider;
+  // The widgets' `useGatewayCalls` types the opname call as this provider makes it.
+  return provider satisfies GatewayCalls as typeof provider & DataProvider;
 }

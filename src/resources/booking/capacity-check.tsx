@@ -2,19 +2,10 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
 import InventoryIcon from '@mui/icons-material/Inventory2';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { useGatewayCalls, type QueryValue } from '../../schema/ui/gateway-calls.ts';
 
 type CapacityAnswer = { free_capacity: number; reason?: string };
-type CapacityCall = {
-  action: <T>(
-    resource: string,
-    method: 'GET',
-    opname: string,
-    body?: undefined,
-    query?: Record<string, unknown>,
-  ) => Promise<T>;
-};
-
 const PARCEL_FIELDS = ['service_point_id', 'carrier_id', 'height', 'width', 'depth', 'piece_type'] as const;
 
 /**
@@ -23,8 +14,8 @@ const PARCEL_FIELDS = ['service_point_id', 'carrier_id', 'height', 'width', 'dep
  */
 export function CapacityCheck() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider() as unknown as CapacityCall;
-  const values = useWatch() as Record<string, unknown>;
+  const dataProvider = useGatewayCalls();
+  const values = useWatch() as Record<string, QueryValue>;
   const [answer, setAnswer] = useState<{ ok: boolean; text: string }>();
   const [busy, setBusy] = useState(false);
   const missing = PARCEL_FIELDS.filter(

@@ -14,7 +14,8 @@ import {
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import { Link } from 'react-router-dom';
-import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { useGatewayCalls } from '../../schema/ui/gateway-calls.ts';
 
 interface PieceEvent {
   id: number;
@@ -32,16 +33,6 @@ interface PieceWithEvents {
   created_at?: string;
   events: PieceEvent[];
 }
-
-type EventsCall = {
-  action: <T>(
-    resource: string,
-    method: 'GET',
-    opname: string,
-    body?: undefined,
-    query?: Record<string, unknown>,
-  ) => Promise<T>;
-};
 
 const when = (iso?: string) => (iso ? new Date(iso).toLocaleString() : '-');
 
@@ -103,7 +94,7 @@ function PieceRow({ piece }: { piece: PieceWithEvents }) {
 export function EndUserPieces() {
   const translate = useTranslate();
   const record = useRecordContext();
-  const dataProvider = useDataProvider() as unknown as EventsCall;
+  const dataProvider = useGatewayCalls();
   const [pieces, setPieces] = useState<PieceWithEvents[]>();
   const [failure, setFailure] = useState<string>();
   const id = record?.enduser_id;

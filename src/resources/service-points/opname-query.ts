@@ -1,10 +1,4 @@
-/** The dataProvider's `GET` opname call (src/dataProvider), as the service point widgets use it. */
-export interface OpnameQuery {
-  action<T>(
-    resource: string,
-    method: 'GET',
-    opname: string,
-    body: undefined,
-    query: Record<string, string>,
-  ): Promise<T>;
-}
+import type { GatewayCalls } from '../../schema/ui/gateway-calls.ts';
+
+/** The dataProvider's opname call (src/dataProvider), as the service point widgets use it. */
+export type OpnameQuery = Pick<GatewayCalls, 'action'>;

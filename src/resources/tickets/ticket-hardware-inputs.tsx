@@ -1,24 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { CheckboxGroupInput, NumberInput, SelectInput, useDataProvider, useTranslate } from 'react-admin';
+import { CheckboxGroupInput, NumberInput, SelectInput, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
 import type { InputKindProps } from '../../schema/ui/input-kinds.tsx';
 import { TICKET_TYPE } from '../../schema/ticket-badge.ts';
+import { useGatewayCalls } from '../../schema/ui/gateway-calls.ts';
 
 interface UnitAtServicePoint {
   hardware_id: number;
   name: string;
   status?: number;
-}
-
-interface UnitsProvider {
-  action<T>(
-    resource: string,
-    method: 'GET',
-    opname: string,
-    body: undefined,
-    query: Record<string, string>,
-  ): Promise<T>;
 }
 
 const PLANNED = 2;
@@ -37,7 +28,7 @@ const NOTHING: HardwareAt = { units: [], pinpad: null };
  * without the hardware screens.
  */
 function useHardwareAt(servicePointId: unknown): HardwareAt {
-  const dataProvider = useDataProvider() as unknown as UnitsProvider;
+  const dataProvider = useGatewayCalls();
   const key = servicePointId === undefined || servicePointId === null ? '' : String(servicePointId);
   const [loaded, setLoaded] = useState<{ key: string; hardware: HardwareAt }>();
   useEffect(() => {

@@ -1,22 +1,13 @@
 import { useState } from 'react';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { CircularProgress } from '@mui/material';
-import { Button, useDataProvider, useLocaleState, useNotify, useRecordContext } from 'react-admin';
+import { Button, useLocaleState, useNotify, useRecordContext } from 'react-admin';
+import { useGatewayCalls } from './gateway-calls.ts';
 
 interface PdfAnswer {
   file_name: string;
   content_type: string;
   data: string;
-}
-
-interface PdfProvider {
-  action<T>(
-    resource: string,
-    method: 'GET',
-    opname: string,
-    body: undefined,
-    query: Record<string, string>,
-  ): Promise<T>;
 }
 
 /** Hands the file to the browser as a download, then lets its memory go. */
@@ -49,7 +40,7 @@ export interface PdfDownloadProps {
  */
 export function PdfDownloadButton({ resource, idParam, labels }: PdfDownloadProps) {
   const record = useRecordContext();
-  const dataProvider = useDataProvider() as unknown as PdfProvider;
+  const dataProvider = useGatewayCalls();
   const [locale] = useLocaleState();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);

@@ -17,7 +17,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
-  useDataProvider,
   useLocaleState,
   useRecordContext,
   useResourceContext,
@@ -27,17 +26,7 @@ import {
 import type { ResourceModel } from '../resource-model.ts';
 import { FixedPager } from './local-pages.tsx';
 import type { HistoryPage } from '../../contract/logs.ts';
-
-/** The engine calls the gateway's generic `opname=history`; the dataProvider signs it. */
-interface HistoryProvider {
-  action<T>(
-    resource: string,
-    method: 'GET',
-    opname: string,
-    body: undefined,
-    query: Record<string, string | number>,
-  ): Promise<T>;
-}
+import { useGatewayCalls } from './gateway-calls.ts';
 
 const PAGE_SIZE = 10;
 
@@ -60,7 +49,7 @@ export function ChangeLine({ label, change }: { label: string; change: { from: u
 }
 
 function useRecordHistory(model: ResourceModel, id: Identifier | undefined, page: number) {
-  const dataProvider = useDataProvider() as unknown as HistoryProvider;
+  const dataProvider = useGatewayCalls();
   return useQuery({
     queryKey: [model.name, 'history', id, page],
     enabled: id !== undefined,

@@ -34,10 +34,16 @@ export function checkInternationalPhone(phone: string, country: string | undefin
   if (!chosen) return 'country_code_required';
   const entered = normalisePhone(phone);
   if (!/^\+?[0-9 ]+$/.test(entered) || entered.replace(/ /g, '').length < 8) return 'invalid_phone';
-  const parsed = parsePhoneNumberFromString(
-    entered,
-    chosen.iso ? { defaultCountry: chosen.iso } : { defaultCallingCode: chosen.dialCode },
-  );
+  let parsed: ReturnType<typeof parsePhoneNumberFromString>;
+  try {
+    parsed = parsePhoneNumberFromString(
+      entered,
+      chosen.iso ? { defaultCountry: chosen.iso } : { defaultCallingCode: chosen.dialCode },
+    );
+  } catch {
+    // A dial code no country has ("1234"): the library refuses it outright; no country was chosen.
+    return 'country_code_required';
+  }
   // parsed.number is the full international form, so this asks for at least 8 national digits.
   const longEnough = parsed !== undefined && parsed.number.length >= chosen.dialCode.length + 9;
   const inChosenCountry =

@@ -62,6 +62,9 @@ describe('international phone', () => {
     expect(checkInternationalPhone('20123456', undefined)).toBe('country_code_required');
     expect(checkInternationalPhone('20123456', '')).toBe('country_code_required');
     expect(checkInternationalPhone('20123456', 'Denmark')).toBe('country_code_required');
+    // A dial code no country has: the phone library throws on it; the rule answers, it does not crash.
+    expect(checkInternationalPhone('2012 3456', '1234')).toBe('country_code_required');
+    expect(checkInternationalPhone('20123456', '+999')).toBe('country_code_required');
   });
 
   it('refuses numbers that are short, malformed or from another country', () => {
