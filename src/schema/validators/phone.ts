@@ -34,21 +34,26 @@ export function checkInternationalPhone(phone: string, country: string | undefin
   if (!chosen) return 'country_code_required';
   const entered = normalisePhone(phone);
   if (!/^\+?[0-9 ]+$/.test(entered) || entered.replace(/ /g, '').length < 8) return 'invalid_phone';
-  let parsed: ReturnType<typeof parsePhoneNumberFromString>;
-  try {
-    parsed = parsePhoneNumberFromString(
-      entered,
-      chosen.iso ? { defaultCountry: chosen.iso } : { defaultCallingCode: chosen.dialCode },
-    );
-  } catch {
-    // A dial code no country has ("1234"): the library refuses it outright; no country was chosen.
-    return 'country_code_required';
-  }
+  const parsed = parseIn(entered, chosen);
+  // A dial code no country has ("1234"): the library refuses it outright; no country was chosen.
+  if (parsed === null) return 'country_code_required';
   // parsed.number is the full international form, so this asks for at least 8 national digits.
   const longEnough = parsed !== undefined && parsed.number.length >= chosen.dialCode.length + 9;
   const inChosenCountry =
     parsed?.countryCallingCode === chosen.dialCode && (!chosen.iso || parsed.country === chosen.iso);
   return longEnough && inChosenCountry && parsed.isValid() ? undefined : 'invalid_phone';
+}
+
+/** The phone read in the chosen country; null when the library knows no country with that dial code. */
+function parseIn(entered: string, chosen: ChosenCountry) {
+  try {
+    return parsePhoneNumberFromString(
+      entered,
+      chosen.iso ? { defaultCountry: chosen.iso } : { defaultCallingCode: chosen.dialCode },
+    );
+  } catch {
+    return null;
+  }
 }
 
 interface ChosenCountry {
