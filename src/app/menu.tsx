@@ -1,8 +1,8 @@
 import { Menu, usePermissions, useTranslate } from 'react-admin';
 import type { AccessProfile } from '../authProvider/access-profile.ts';
-import { menuFor } from './navigation.ts';
+import { menuFor, type NavItem } from './navigation.ts';
 import { environment } from './environment.ts';
-import { menuIcons } from './menu-icons.tsx';
+import { areaIcons } from '../schema/ui/area-icons.tsx';
 
 /**
  * react-admin cuts a menu label to one line with '...'; long labels (French ones above all) wrap
@@ -12,6 +12,11 @@ const readableLabels = {
   '&.RaMenu-open .MuiMenuItem-root': { whiteSpace: 'normal' },
   '&.RaMenu-open .MuiMenuItem-root .MuiTypography-noWrap': { whiteSpace: 'normal', overflow: 'visible' },
 };
+
+function MenuIcon({ name }: { name: NavItem['icon'] }) {
+  const Icon = name && areaIcons[name];
+  return Icon ? <Icon /> : undefined;
+}
 
 /** The sidebar, built from the user's feature menu (spec 01 §2.1, §2.2). */
 export function AppMenu() {
@@ -26,14 +31,14 @@ export function AppMenu() {
           key={item.path}
           to={item.path}
           primaryText={translate(`menu.${item.key}`)}
-          leftIcon={menuIcons[item.key]}
+          leftIcon={<MenuIcon name={item.icon} />}
         />,
         ...(item.children ?? []).map((child) => (
           <Menu.Item
             key={child.path}
             to={child.path}
             primaryText={translate(`menu.${child.key}`)}
-            leftIcon={menuIcons[child.key]}
+            leftIcon={<MenuIcon name={child.icon} />}
             sx={{ pl: 4 }}
           />
         )),

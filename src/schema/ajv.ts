@@ -10,6 +10,7 @@ import type {
 import { _, getProperty, Name } from 'ajv/dist/compile/codegen';
 import { columnTypes, createRefResolver, modelCache, type RefResolver, type ResourceModel } from './resource-model.ts';
 import * as sharedValidators from './validators/standalone-runtime.ts';
+import { features } from './features.ts';
 
 const stringList = { type: 'array', items: { type: 'string' } };
 
@@ -35,13 +36,8 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
       name: { type: 'string', minLength: 1 },
       endpoint: { type: 'string', minLength: 1 },
       id: { type: 'string', minLength: 1 },
-      features: {
-        type: 'object',
-        additionalProperties: false,
-        properties: Object.fromEntries(
-          ['basic', 'advance', 'scout', 'parent'].map((level) => [level, { type: 'integer' }]),
-        ),
-      },
+      /** The feature by its name in src/schema/features.ts: its ids are said there once. */
+      feature: { enum: Object.keys(features) },
       partnerTypes: { oneOf: [{ const: 'All' }, stringList] },
       actions: {
         type: 'object',

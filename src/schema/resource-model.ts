@@ -1,4 +1,4 @@
-import type { FeatureIds } from './features.ts';
+import { features, type FeatureIds, type FeatureName } from './features.ts';
 import type { ActionRules } from './resource-actions.ts';
 import type { badgeColors } from './ajv.ts';
 import type { AccessLevel } from './permissions.ts';
@@ -111,7 +111,8 @@ export interface ResourceHint {
   name: string;
   endpoint: string;
   id: string;
-  features?: FeatureIds;
+  /** The feature by its name (src/schema/features.ts). */
+  feature?: FeatureName;
   partnerTypes?: string[] | 'All';
   actions?: ActionRules;
   tenancy?: Record<string, string>;
@@ -424,7 +425,7 @@ export function resourceModel(schema: Schema, resolveRef: RefResolver): Resource
     name: meta.name,
     endpoint: meta.endpoint,
     id,
-    features: meta.features ?? {},
+    features: meta.feature ? features[meta.feature] : {},
     partnerTypes: meta.partnerTypes ?? 'All',
     actions: meta.actions ?? {},
     tenancy: meta.tenancy ?? {},

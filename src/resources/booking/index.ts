@@ -1,4 +1,3 @@
-import LocalPostOfficeIcon from '@mui/icons-material/LocalPostOffice';
 import { lazy } from 'react';
 import { schemaResource } from '../../schema/ui/schema-resource.tsx';
 import { useOpenLabels } from './booking-labels.ts';
@@ -11,7 +10,6 @@ const PrintLabelButton = lazy(() =>
 
 /** Bookings are made, not changed: the list, the create form with its capacity check, a read-only record. */
 export default schemaResource('booking', {
-  icon: LocalPostOfficeIcon,
   edit: false,
   createExtras: [CapacityCheck],
   toolbar: [PrintLabelButton],

@@ -1,4 +1,3 @@
-import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { schemaResource } from '../../schema/ui/schema-resource.tsx';
 import { lazy } from 'react';
 
@@ -7,4 +6,4 @@ const SvgUploadInput = lazy(() =>
   import('./svg-upload-input.tsx').then((module) => ({ default: module.SvgUploadInput })),
 );
 
-export default schemaResource('carrier', { icon: LocalShippingIcon, inputs: { 'svg-upload': SvgUploadInput } });
+export default schemaResource('carrier', { inputs: { 'svg-upload': SvgUploadInput } });

@@ -1,4 +1,3 @@
-import DirectionsBikeIcon from '@mui/icons-material/DirectionsBike';
 import { schemaResource } from '../../schema/ui/schema-resource.tsx';
 
-export default schemaResource('courier', { icon: DirectionsBikeIcon });
+export default schemaResource('courier');

@@ -1,4 +1,3 @@
-import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import { lazy } from 'react';
 import { schemaResource } from '../../schema/ui/schema-resource.tsx';
 
@@ -14,7 +13,6 @@ const MarkForDeletionButton = lazy(() =>
  * and marked for deletion. Nobody types an end user in: bookings and the carriers' systems make them.
  */
 export default schemaResource('end-user', {
-  icon: PersonSearchIcon,
   create: false,
   edit: false,
   list: EndUserSearch,

@@ -1,4 +1,3 @@
-import MemoryIcon from '@mui/icons-material/Memory';
 import { lazy } from 'react';
 import { schemaResource } from '../../schema/ui/schema-resource.tsx';
 
@@ -7,4 +6,4 @@ const CompartmentsPanel = lazy(() =>
   import('./compartments-panel.tsx').then((module) => ({ default: module.CompartmentsPanel })),
 );
 
-export default schemaResource('hardware-unit', { icon: MemoryIcon, panels: { compartments: CompartmentsPanel } });
+export default schemaResource('hardware-unit', { panels: { compartments: CompartmentsPanel } });

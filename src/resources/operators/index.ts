@@ -1,4 +1,3 @@
-import EngineeringIcon from '@mui/icons-material/Engineering';
 import { schemaResource } from '../../schema/ui/schema-resource.tsx';
 
-export default schemaResource('maintenance-operator', { icon: EngineeringIcon });
+export default schemaResource('maintenance-operator');

@@ -1,4 +1,3 @@
-import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { schemaResource } from '../../schema/ui/schema-resource.tsx';
 import { lazy } from 'react';
 
@@ -12,7 +11,6 @@ const PermissionTreeValue = lazy(() =>
 );
 
 export default schemaResource('role', {
-  icon: AdminPanelSettingsIcon,
   inputs: { 'permission-tree': PermissionTreeInput },
   values: { 'permission-tree': PermissionTreeValue },
 });

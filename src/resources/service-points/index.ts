@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import StorefrontIcon from '@mui/icons-material/Storefront';
 import { schemaResource } from '../../schema/ui/schema-resource.tsx';
 
 /** Each widget and panel loads with the first service point page that shows it, not with the app. */
@@ -42,7 +41,6 @@ const PhotoGalleryInput = lazy(() =>
  * screen registers its own widgets and panels here, one line each.
  */
 export default schemaResource('service-point', {
-  icon: StorefrontIcon,
   panels: { hardware_units: HardwareUnitsPanel },
   inputs: {
     'service-point-status': StatusInput,

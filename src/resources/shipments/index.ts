@@ -1,4 +1,3 @@
-import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { lazy } from 'react';
 import { schemaResource } from '../../schema/ui/schema-resource.tsx';
 
@@ -19,7 +18,6 @@ const panel = (name: PanelName) =>
   lazy(() => import('./piece-panels.tsx').then((module) => ({ default: module[name] })));
 
 export default schemaResource('piece', {
-  icon: LocalShippingIcon,
   create: false,
   edit: false,
   panels: {

@@ -1,4 +1,3 @@
-import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import { lazy } from 'react';
 import { schemaResource } from '../../schema/ui/schema-resource.tsx';
 import { isQuickActionExcluded, type TicketBadgeInput } from '../../schema/ticket-badge.ts';
@@ -30,7 +29,6 @@ const PeriodicTicketsButton = lazy(() =>
 );
 
 export default schemaResource('ticket', {
-  icon: ConfirmationNumberIcon,
   inputs: {
     'ticket-unit': TicketUnitInput,
     'ticket-units': TicketUnitsInput,

@@ -1,4 +1,3 @@
-import PeopleIcon from '@mui/icons-material/People';
 import { schemaResource } from '../../schema/ui/schema-resource.tsx';
 
-export default schemaResource('webtool-user', { icon: PeopleIcon });
+export default schemaResource('webtool-user');

@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { ResourceModel } from '../resource-model.ts';
 import { modelOf } from './registry.ts';
+import { areaOfResource } from '../areas.ts';
+import { areaIcons } from './area-icons.tsx';
 import type { InputKinds, ValueKinds } from './input-kinds.tsx';
 import type { TabPanelProps, TabPanels } from './tab-panels.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
@@ -19,7 +21,6 @@ export interface SchemaResource {
 }
 
 export interface SchemaResourceOptions {
-  icon?: ComponentType;
   /** Read-only resources leave these out. */
   create?: boolean;
   edit?: boolean;
@@ -66,6 +67,12 @@ export function preloadSchemaPages() {
   for (const page of allPages) page.preload();
 }
 
+/** A resource's icon is its area's (src/schema/areas.ts), the one its menu item shows. */
+function iconOf(resource: string): ComponentType | undefined {
+  const icon = areaOfResource(resource)?.icon;
+  return icon && areaIcons[icon];
+}
+
 /**
  * A react-admin resource built from one schema; per-resource code only passes overrides. The
  * descriptor (name, model, icon) loads with the admin, for the menu and the access rules; the pages
@@ -89,7 +96,7 @@ export function schemaResource(schemaId: string, options: SchemaResourceOptions 
     create: withCreate ? page((built) => built.CreatePage) : undefined,
     edit: withEdit ? page((built) => built.EditPage) : undefined,
     show: page((built) => built.ShowPage),
-    icon: options.icon,
+    icon: iconOf(model.name),
     recordRepresentation: model.representation,
   };
 }

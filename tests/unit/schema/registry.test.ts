@@ -83,7 +83,7 @@ describe('createAjv strict mode', () => {
           name: 'things',
           endpoint: 'things',
           id: 'thing_id',
-          features: { basic: 1, advance: 2, scout: 3, parent: 4 },
+          feature: 'servicepoints',
           partnerTypes: ['operator', 'carrier'],
           actions: { edit: { levels: ['advance'], partnerTypes: 'All' } },
           tenancy: { carrier: 'partner_id' },
@@ -127,6 +127,8 @@ describe('createAjv strict mode', () => {
     const resource = { name: 'things', endpoint: 'things', id: 'thing_id' };
     expect(compile({ type: 'object', 'x-resource': { name: 'things', endpoint: 'things' } })).toThrow(/x-resource/);
     expect(compile({ type: 'object', 'x-resource': { ...resource, pagesize: 15 } })).toThrow(/x-resource/);
+    expect(compile({ type: 'object', 'x-resource': { ...resource, feature: 'carrier' } })).toThrow(/x-resource/);
+    expect(compile({ type: 'object', 'x-resource': { ...resource, features: { basic: 214 } } })).toThrow(/x-resource/);
     expect(compile({ type: 'object', 'x-resource': { ...resource, sort: { field: 'a', order: 'asc' } } })).toThrow(
       /x-resource/,
     );

@@ -1,6 +1,7 @@
-import type { ReactElement } from 'react';
+import type { ComponentType } from 'react';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import BuildIcon from '@mui/icons-material/Build';
 import BusinessIcon from '@mui/icons-material/Business';
@@ -31,42 +32,44 @@ import SummarizeIcon from '@mui/icons-material/Summarize';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import WorkspacesIcon from '@mui/icons-material/Workspaces';
+import type { AreaIconName } from '../areas.ts';
 
 /**
- * One icon per menu item (by its `menu.<key>`), so that a collapsed sidebar still tells the items
- * apart; none of them suggests a sub-menu, as the items do not expand.
+ * The icon of each area (src/schema/areas.ts), for its menu item and its resource pages alike, so
+ * that a collapsed sidebar tells the items apart and a resource never shows another icon than its menu.
  */
-export const menuIcons: Record<string, ReactElement> = {
-  dashboard: <DashboardIcon />,
-  shipment_search: <SearchIcon />,
-  shipment_reports: <SummarizeIcon />,
-  end_user_search: <PersonSearchIcon />,
-  service_points: <StorefrontIcon />,
-  service_point_groups: <WorkspacesIcon />,
-  hardware: <MemoryIcon />,
-  pinpad: <DialpadIcon />,
-  carriers: <LocalShippingIcon />,
-  couriers: <DirectionsBikeIcon />,
-  location_owners: <BusinessIcon />,
-  hardware_owners: <PrecisionManufacturingIcon />,
-  maintenance_providers: <BuildIcon />,
-  operators: <EngineeringIcon />,
-  support_providers: <SupportAgentIcon />,
-  price_structure: <PriceChangeIcon />,
-  webtool_users: <PeopleIcon />,
-  notifications: <NotificationsIcon />,
-  tickets: <ConfirmationNumberIcon />,
-  booking: <EventAvailableIcon />,
-  locations: <PlaceIcon />,
-  invoicing_report: <ReceiptIcon />,
-  license: <KeyIcon />,
-  hardware_orders: <ShoppingCartIcon />,
-  production_orders: <FactoryIcon />,
-  reports: <AssessmentIcon />,
-  location_generator: <AddLocationAltIcon />,
-  webtool_logs: <ListAltIcon />,
-  webhooks: <WebhookIcon />,
-  alerts: <NotificationsActiveIcon />,
-  test_app_users: <PhoneAndroidIcon />,
-  profile: <AccountCircleIcon />,
+export const areaIcons: Record<AreaIconName, ComponentType> = {
+  AccountCircle: AccountCircleIcon,
+  AddLocationAlt: AddLocationAltIcon,
+  AdminPanelSettings: AdminPanelSettingsIcon,
+  Assessment: AssessmentIcon,
+  Build: BuildIcon,
+  Business: BusinessIcon,
+  ConfirmationNumber: ConfirmationNumberIcon,
+  Dashboard: DashboardIcon,
+  Dialpad: DialpadIcon,
+  DirectionsBike: DirectionsBikeIcon,
+  Engineering: EngineeringIcon,
+  EventAvailable: EventAvailableIcon,
+  Factory: FactoryIcon,
+  Key: KeyIcon,
+  ListAlt: ListAltIcon,
+  LocalShipping: LocalShippingIcon,
+  Memory: MemoryIcon,
+  Notifications: NotificationsIcon,
+  NotificationsActive: NotificationsActiveIcon,
+  People: PeopleIcon,
+  PersonSearch: PersonSearchIcon,
+  PhoneAndroid: PhoneAndroidIcon,
+  Place: PlaceIcon,
+  PrecisionManufacturing: PrecisionManufacturingIcon,
+  PriceChange: PriceChangeIcon,
+  Receipt: ReceiptIcon,
+  Search: SearchIcon,
+  ShoppingCart: ShoppingCartIcon,
+  Storefront: StorefrontIcon,
+  Summarize: SummarizeIcon,
+  SupportAgent: SupportAgentIcon,
+  Webhook: WebhookIcon,
+  Workspaces: WorkspacesIcon,
 };
