@@ -60,11 +60,47 @@ for (const file of readdirSync(schemasDir)
   expected.set(file.replace('.schema.json', '.ts'), await prettier.format(source, prettierOptions));
 }
 
+/**
+ * The named codes of every integer enum with `x-enum-names`, one constant each (codes.ts): the app
+ * and the gateway compare with `TicketStatus.Closed`, never with a bare 2.
+ */
+function codesModule(schemas: Json[]): string {
+  const constants = new Map<string, { entries: [string, number][]; from: string }>();
+  const visit = (node: unknown, from: string) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((item, index) => visit(item, `${from}/${index}`));
+    const hint = (node as Json)['x-enum-names'] as { const: string; names: string[] } | undefined;
+    if (hint) {
+      const codes = (node as Json).enum;
+      if (!Array.isArray(codes) || codes.length !== hint.names.length || !codes.every(Number.isInteger)) {
+        throw new Error(`${from}: x-enum-names needs an integer enum with one name per code`);
+      }
+      const entries = hint.names.map((name, index): [string, number] => [name, codes[index] as number]);
+      const known = constants.get(hint.const);
+      if (known && JSON.stringify(known.entries) !== JSON.stringify(entries)) {
+        throw new Error(`${from}: ${hint.const} is named otherwise in ${known.from}`);
+      }
+      constants.set(hint.const, known ?? { entries, from });
+    }
+    for (const [key, value] of Object.entries(node)) visit(value, `${from}/${key}`);
+  };
+  for (const schema of schemas) visit(schema, String(schema.$id));
+  const blocks = [...constants.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(
+      ([name, { entries, from }]) =>
+        `/** ${from} */\nexport const ${name} = { ${entries.map(([key, code]) => `${key}: ${code}`).join(', ')} } as const;\n` +
+        `export type ${name} = (typeof ${name})[keyof typeof ${name}];`,
+    );
+  return `${banner}\n\n${blocks.join('\n\n')}\n`;
+}
+
 const allSchemas = readdirSync(schemasDir)
   .filter((f) => f.endsWith('.schema.json'))
   .sort()
   .map((f) => JSON.parse(readFileSync(path.join(schemasDir, f), 'utf8')) as Json);
 expected.set('validators.ts', await prettier.format(standaloneValidatorsModule(allSchemas), prettierOptions));
+expected.set('codes.ts', await prettier.format(codesModule(allSchemas), prettierOptions));
 
 const stale: string[] = [];
 if (!check) {

@@ -132,6 +132,24 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
     ],
   },
   'x-choices': { type: 'string' },
+  /**
+   * Names of the codes of an integer `enum`, in its order: `npm run gen` writes them as one named
+   * constant (`const`) in src/types/generated/codes.ts, which the app and the gateway compare with.
+   */
+  'x-enum-names': {
+    type: 'object',
+    additionalProperties: false,
+    required: ['const', 'names'],
+    properties: {
+      const: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$' },
+      names: {
+        type: 'array',
+        minItems: 1,
+        uniqueItems: true,
+        items: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$' },
+      },
+    },
+  },
   'x-label': { type: 'string' },
   'x-localised-by': { type: 'string' },
   'x-import': {

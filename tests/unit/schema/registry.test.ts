@@ -124,6 +124,10 @@ describe('createAjv strict mode', () => {
     expect(compile({ type: 'string', 'x-input': { kind: 'text', tab: 1 } })).toThrow(/x-input/);
     expect(compile({ type: 'string', 'x-import': { unique: 'yes' } })).toThrow(/x-import/);
     expect(compile({ type: 'string', 'x-history': true })).toThrow(/unknown keyword/);
+    expect(compile({ type: 'integer', enum: [1], 'x-enum-names': { const: 'status', names: ['Open'] } })).toThrow(
+      /x-enum-names/,
+    );
+    expect(compile({ type: 'integer', enum: [1], 'x-enum-names': { names: ['Open'] } })).toThrow(/x-enum-names/);
     const resource = { name: 'things', endpoint: 'things', id: 'thing_id' };
     expect(compile({ type: 'object', 'x-resource': { name: 'things', endpoint: 'things' } })).toThrow(/x-resource/);
     expect(compile({ type: 'object', 'x-resource': { ...resource, pagesize: 15 } })).toThrow(/x-resource/);
