@@ -45,6 +45,15 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * What Vite writes under `assets/` is named by its content's hash: a changed file gets a new name,
+ * so a browser keeps it for a year without asking. Everything else (index.html, which names the
+ * current hashes, and the icons) is checked with the server on every use.
+ */
+export function cacheControlOf(relativePath: string): string {
+  return relativePath.split(path.sep)[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -155,13 +164,22 @@ export async function buildApp(options: AppOptions) {
 
   const distDir = options.distDir;
   if (distDir && existsSync(path.join(distDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      // build-time brotli and gzip copies (scripts/precompress.ts), chosen by Accept-Encoding, with Vary
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', cacheControlOf(path.relative(distDir, file))),
+    });
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0];
       const isApi =
         url === '/webtool' || url.startsWith('/webtool/') || url.startsWith('/__') || url.startsWith('/files/');
-      if (request.method === 'GET' && !isApi && !path.extname(url)) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && !path.extname(url)) {
+        return reply.sendFile('index.html');
       }
       return reply.status(404).send({ success: false, message: 'Not found' });
     });

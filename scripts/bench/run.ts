@@ -1,11 +1,12 @@
 /**
- * npm run bench (not part of npm test): five benchmarks, each against a baseline measured in the
+ * npm run bench (not part of npm test): six benchmarks, each against a baseline measured in the
  * same run and process, printed as one table. A MISS is a finding, not a failure: the exit code is
  * 0 unless a benchmark crashes. `npm run bench -- gateway export` runs only the ones named.
  */
 import { cpus, loadavg } from 'node:os';
 import { csvExportBench } from './csv-export.ts';
 import { entryBench } from './entry.ts';
+import { firstScreenBench } from './first-screen.ts';
 import { gatewayListBench } from './gateway-list.ts';
 import { importValidationBench } from './import-validation.ts';
 import { listRenderBench } from './list-render.ts';
@@ -17,6 +18,7 @@ const benchmarks: Record<string, () => Promise<BenchResult>> = {
   render: () => listRenderBench(),
   gateway: () => gatewayListBench(),
   entry: () => entryBench(),
+  screen: () => firstScreenBench(),
 };
 
 function table(results: BenchResult[]): string {

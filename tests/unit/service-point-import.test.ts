@@ -2,13 +2,13 @@ import { QueryClient } from '@tanstack/react-query';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import type { DataProvider } from 'react-admin';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import fr from '../../locales/fr-FR.json';
 import { importFile, type ImportResult } from '../../src/schema/bulk-import.ts';
 import { csvChunk, csvFile, exportPlan } from '../../src/schema/csv-export.ts';
 import { importVocabulary } from '../../src/schema/ui/import-vocabulary.ts';
-import { schemaRegistry } from '../../src/schema/ui/registry.ts';
+import { loadValidators, schemaRegistry } from '../../src/schema/ui/registry.ts';
 
 const model = schemaRegistry.model('service-point');
 
@@ -135,6 +135,9 @@ const importable = Object.fromEntries(
 );
 
 describe('a service point file the export wrote imports again', () => {
+  // As the import button does: the validators load before the file is checked.
+  beforeAll(() => loadValidators());
+
   it.each(['en-US', 'fr-FR'] as const)(
     'in %s: translated headers, names, Yes/No, lists and quoted cells',
     async (language) => {

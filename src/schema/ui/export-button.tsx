@@ -20,9 +20,7 @@ import {
   type DataProvider,
   type Identifier,
 } from 'react-admin';
-import { exportFileName, exportPlan } from '../csv-export.ts';
 import type { FieldModel, ResourceModel } from '../resource-model.ts';
-import { csvBuilder } from './csv-builder.ts';
 import { lookupQuery, translatedChoices } from './lookup-choices.ts';
 
 /** The gateway's largest page. */
@@ -129,8 +127,13 @@ export function ExportButton({ model }: { model: ResourceModel }) {
     const controller = new AbortController();
     cancelled.current = controller;
     setProgress({ done: 0, total: total ?? 0 });
-    let builder: ReturnType<typeof csvBuilder> | undefined;
+    let builder: ReturnType<(typeof import('./csv-builder.ts'))['csvBuilder']> | undefined;
     try {
+      // The CSV code loads with the first export, not with every list.
+      const [{ exportFileName, exportPlan }, { csvBuilder }] = await Promise.all([
+        import('../csv-export.ts'),
+        import('./csv-builder.ts'),
+      ]);
       builder = csvBuilder(exportPlan(model, translate, await lookupLabels()));
       const named = referenceNamer(dataProvider, model.fields);
       let done = 0;

@@ -30,7 +30,7 @@ import { exportFileName } from '../csv-export.ts';
 import { parseReportFile, reportCsv } from '../report-file.ts';
 import { toFieldErrors, validateRecord } from '../validate.ts';
 import { GatewayJobProgress, REPORT_POLL_MS, useGatewayJob, type JobPoll } from './gateway-job.tsx';
-import { formOf, schemaRegistry } from './registry.ts';
+import { formOf, loadValidators, schemaRegistry } from './registry.ts';
 import { SchemaInput } from './schema-inputs.tsx';
 
 /** What the gateway's file poll answers once the report is built: the file and when its link expires. */
@@ -222,13 +222,18 @@ export function GatewayReport({
     intervalMs: REPORT_POLL_MS,
   });
 
+  useEffect(() => void loadValidators().catch(() => undefined), []);
   const validate = useMemo(
-    () => (values: Record<string, unknown>) => toFieldErrors(validateRecord(schemaRegistry, form.schemaId, values)),
+    () => async (values: Record<string, unknown>) => {
+      await loadValidators();
+      return toFieldErrors(validateRecord(schemaRegistry, form.schemaId, values));
+    },
     [form.schemaId],
   );
 
   const submit = async (values: Record<string, unknown>) => {
     setRefusal(undefined);
+    await loadValidators();
     const query = validateRecord(schemaRegistry, form.schemaId, values).data;
     try {
       const answer = await gateway.call<{ request_id: string }>({

@@ -44,7 +44,7 @@ import type { ErrorBody } from '../../contract/errors.ts';
 import type { ResourceModel } from '../resource-model.ts';
 import { importVocabulary, type ShownNames } from './import-vocabulary.ts';
 import { useLocalPages } from './local-pages.tsx';
-import { schemaRegistry } from './registry.ts';
+import { loadValidators, schemaRegistry } from './registry.ts';
 
 const PAGE_SIZE = 25;
 
@@ -139,6 +139,7 @@ function ImportDialog({ model }: { model: ResourceModel }) {
         queryClient,
       );
       setShownNames(names);
+      await loadValidators();
       setResult(
         await importFile(file, {
           registry: schemaRegistry,

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Box,
   Button,
@@ -30,7 +30,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { ChildModel, FieldModel, ResourceModel } from '../resource-model.ts';
-import { modelOf, schemaRegistry } from './registry.ts';
+import { loadValidators, modelOf, schemaRegistry } from './registry.ts';
 import { cellContext, columnPlan } from './schema-columns.tsx';
 import { SchemaInput } from './schema-inputs.tsx';
 import { toFieldErrors, validateRecord } from '../validate.ts';
@@ -49,9 +49,12 @@ function ChildForm({
   childModel: ResourceModel;
   mode: 'create' | 'edit';
 }) {
+  useEffect(() => void loadValidators().catch(() => undefined), []);
   const validate = useMemo(
-    () => (values: Record<string, unknown>) =>
-      toFieldErrors(validateRecord(schemaRegistry, childModel.schemaId, values)),
+    () => async (values: Record<string, unknown>) => {
+      await loadValidators();
+      return toFieldErrors(validateRecord(schemaRegistry, childModel.schemaId, values));
+    },
     [childModel.schemaId],
   );
   const fields = childModel.fields.filter(

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import {
   Form,
@@ -17,7 +17,7 @@ import { mayDo } from '../resource-actions.ts';
 import { formValuesOf, matchesCondition, type RecordActionModel, type ResourceModel } from '../resource-model.ts';
 import { toFieldErrors, validateRecord } from '../validate.ts';
 import type { FieldErrors } from '../../contract/errors.ts';
-import { formOf, schemaRegistry } from './registry.ts';
+import { formOf, loadValidators, schemaRegistry } from './registry.ts';
 import { SchemaInput } from './schema-inputs.tsx';
 
 type Caller = {
@@ -99,13 +99,18 @@ function RecordActionForm({
   // Taken once: a record reloading under the open dialog must not reset what the user typed.
   const [initialValues] = useState(() => formValuesOf(form, record));
   const [refusal, setRefusal] = useState<string>();
+  useEffect(() => void loadValidators().catch(() => undefined), []);
   const validate = useMemo(
-    () => (values: Record<string, unknown>) => toFieldErrors(validateRecord(schemaRegistry, form.schemaId, values)),
+    () => async (values: Record<string, unknown>) => {
+      await loadValidators();
+      return toFieldErrors(validateRecord(schemaRegistry, form.schemaId, values));
+    },
     [form.schemaId],
   );
   const submit = async (values: Record<string, unknown>) => {
     setRefusal(undefined);
     try {
+      await loadValidators();
       await send(validateRecord(schemaRegistry, form.schemaId, values).data);
       close();
     } catch (error) {

@@ -1,10 +1,30 @@
-import { validators } from '../../types/generated/validators.ts';
+import type { ValidateFunction } from 'ajv';
 import { createStandaloneRegistry } from '../standalone-registry.ts';
 import { declaresResource, formModel, type FormModel, type ResourceModel, type Schema } from '../resource-model.ts';
 
 const files = import.meta.glob<Schema>('../../../schemas/*.schema.json', { eager: true, import: 'default' });
 
-/** The browser's schema registry: validators generated at build time, as the CSP forbids compiling them. */
+/** Filled by `loadValidators`. */
+const validators: Record<string, ValidateFunction> = {};
+let validatorsLoading: Promise<void> | undefined;
+
+/**
+ * Fetches the validators generated at build time (as the CSP forbids compiling them): a chunk of
+ * their own, with the phone number library, that forms load as they open and await before they
+ * validate, so that a list, which validates nothing, does not wait for them.
+ */
+export function loadValidators(): Promise<void> {
+  return (validatorsLoading ??= import('../../types/generated/validators.ts').then(
+    (module) => void Object.assign(validators, module.validators),
+    (error: unknown) => {
+      // A failed fetch is tried again by the next form.
+      validatorsLoading = undefined;
+      throw error;
+    },
+  ));
+}
+
+/** The browser's schema registry; its `validator()` answers once `loadValidators()` has settled. */
 export const schemaRegistry = createStandaloneRegistry(Object.values(files), validators);
 
 export function modelOf(schemaId: string): ResourceModel {

@@ -1,4 +1,4 @@
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import {
   DeleteButton,
   SaveButton,
@@ -20,7 +20,7 @@ import type { ChildModel, FieldModel, ResourceModel } from '../resource-model.ts
 import { optionRequiredErrors, optionShowsField } from '../feature-options.ts';
 import { accessLevel, type PermissionSet } from '../permissions.ts';
 import { toFieldErrors, validateRecord } from '../validate.ts';
-import { modelOf, schemaRegistry } from './registry.ts';
+import { loadValidators, modelOf, schemaRegistry } from './registry.ts';
 import { NestedRecords } from './nested-records.tsx';
 import { SchemaInput } from './schema-inputs.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
@@ -57,8 +57,10 @@ export function useSchemaValidator(model: ResourceModel, mode: FormMode = 'creat
   const permissions = usePermissionSet();
   const record = useRecordContext();
   const stored = mode === 'edit' ? record : undefined;
+  useEffect(() => void loadValidators().catch(() => undefined), []);
   return useMemo(
-    () => (values: RaRecord | Record<string, unknown>) => {
+    () => async (values: RaRecord | Record<string, unknown>) => {
+      await loadValidators();
       const { errors } = validateRecord(schemaRegistry, model.schemaId, values);
       const required = permissions ? optionRequiredErrors(permissions, model, values, stored) : {};
       return toFieldErrors({ errors: { ...required, ...errors } });

@@ -4,7 +4,7 @@ import { validationMessages } from './messages.ts';
 import type { FieldError } from './messages.ts';
 import { isNumberWithZero, isNumeric, isPositiveInteger } from './numbers.ts';
 import { isComplexPassword } from './password.ts';
-import { isPlainPhone } from './phone.ts';
+import { isPlainPhone } from './phone-text.ts';
 import { isScoutValue } from './scout.ts';
 import {
   countNonSpace,

@@ -10,12 +10,7 @@ import type { ValidationMessage } from './messages.ts';
  * go stale whenever a country opens a new number range.
  */
 
-/** Plain phone: 7 to 15 digits, optionally after a +; only the + form may group digits with spaces. */
-export function isPlainPhone(text: string): boolean {
-  if (!/^[0-9]+$/.test(text) && !/^\+[0-9][0-9 ]*[0-9]$/.test(text)) return false;
-  const digits = text.replace(/[^0-9]/g, '').length;
-  return digits >= 7 && digits <= 15;
-}
+export { isPlainPhone } from './phone-text.ts';
 
 /** The international call prefix 00 is the same as +. */
 export function normalisePhone(phone: string): string {

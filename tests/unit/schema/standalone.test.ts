@@ -3,14 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorObject, SchemaObject, ValidateFunction } from 'ajv';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import readme from '../../../schemas/README.md?raw';
 import common from '../../../schemas/common.schema.json';
 import { standaloneValidatorsModule } from '../../../scripts/standalone-validators.ts';
 import { createSchemaRegistry } from '../../../src/schema/ajv.ts';
 import type { SchemaRegistry } from '../../../src/schema/ajv.ts';
 import { createStandaloneRegistry } from '../../../src/schema/standalone-registry.ts';
-import { schemaRegistry as browserRegistry } from '../../../src/schema/ui/registry.ts';
+import { loadValidators, schemaRegistry as browserRegistry } from '../../../src/schema/ui/registry.ts';
 import { validateRecord } from '../../../src/schema/validate.ts';
 import { formats } from '../../../src/schema/validators/standalone-runtime.ts';
 import generatedSource from '../../../src/types/generated/validators.ts?raw';
@@ -323,6 +323,9 @@ describe('generated standalone validators', () => {
 });
 
 describe('the browser registry', () => {
+  // The validators are a chunk of their own, loaded by the forms (not by a list).
+  beforeAll(() => loadValidators());
+
   it('validates without evaluating strings as code, which the Content-Security-Policy forbids', () => {
     vi.stubGlobal('Function', function refuseEval() {
       throw new EvalError('Evaluating a string as JavaScript violates the Content Security Policy');
