@@ -5264,6 +5264,7 @@ const schema74 = {
     partnerTypes: ['operator', 'carrier', 'support_provider'],
     pageSize: 20,
     sort: { field: 'enduser_id', order: 'DESC' },
+    actions: { edit: { levels: ['advance'], partnerTypes: ['operator', 'carrier', 'support_provider'] } },
     representation: 'name',
     search: ['name', 'phone', 'email'],
     tabs: ['basic', 'pieces'],
@@ -5272,14 +5273,32 @@ const schema74 = {
   properties: {
     enduser_id: { type: 'integer', readOnly: true, 'x-column': { index: 0 } },
     name: { type: 'string', maxLength: 70, 'x-column': { type: 'link', index: 1 } },
-    phone: { type: ['string', 'null'], maxLength: 30, 'x-column': { index: 2 }, 'x-filter': { kind: 'text' } },
+    phone: {
+      type: ['string', 'null'],
+      maxLength: 30,
+      'x-column': { index: 2 },
+      'x-input': { tab: 'basic' },
+      'x-filter': { kind: 'text' },
+    },
     email: {
       type: ['string', 'null'],
       maxLength: 70,
+      format: 'email',
       'x-column': { index: 3 },
+      'x-input': { tab: 'basic' },
       'x-filter': { kind: 'text', ignoreCase: true },
     },
     country: { type: ['string', 'null'], maxLength: 2, 'x-column': { index: 4 } },
+    security_questions: {
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'string', enum: ['name', 'recent_parcel', 'service_point'] },
+      description:
+        'Spec 02 §5: the questions the end user answered, every one ticked to change the phone or the e-mail. Checked on the write, never stored (server/gateway/rules/end-users.ts).',
+      'x-choices': 'end_user_security_question',
+      'x-column': { hide: true, ignorexport: true },
+      'x-input': { tab: 'basic' },
+    },
     marked_for_deletion: {
       type: 'boolean',
       default: false,
@@ -5464,12 +5483,30 @@ function validate41(
           }
           errors++;
         }
+        if (!formats14.validate(data3)) {
+          const err8 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema74.properties.email,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
       }
     }
     if (data.country !== undefined) {
       let data4 = data.country;
       if (typeof data4 !== 'string' && data4 !== null) {
-        const err8 = {
+        const err9 = {
           instancePath: instancePath + '/country',
           schemaPath: '#/properties/country/type',
           keyword: 'type',
@@ -5480,15 +5517,15 @@ function validate41(
           data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err9];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err9);
         }
         errors++;
       }
       if (typeof data4 === 'string') {
         if (func2(data4) > 2) {
-          const err9 = {
+          const err10 = {
             instancePath: instancePath + '/country',
             schemaPath: '#/properties/country/maxLength',
             keyword: 'maxLength',
@@ -5499,18 +5536,112 @@ function validate41(
             data: data4,
           };
           if (vErrors === null) {
-            vErrors = [err9];
+            vErrors = [err10];
           } else {
-            vErrors.push(err9);
+            vErrors.push(err10);
           }
           errors++;
         }
       }
     }
+    if (data.security_questions !== undefined) {
+      let data5 = data.security_questions;
+      if (Array.isArray(data5)) {
+        const len0 = data5.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data6 = data5[i0];
+          if (typeof data6 !== 'string') {
+            const err11 = {
+              instancePath: instancePath + '/security_questions/' + i0,
+              schemaPath: '#/properties/security_questions/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema74.properties.security_questions.items.type,
+              parentSchema: schema74.properties.security_questions.items,
+              data: data6,
+            };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+          if (!(data6 === 'name' || data6 === 'recent_parcel' || data6 === 'service_point')) {
+            const err12 = {
+              instancePath: instancePath + '/security_questions/' + i0,
+              schemaPath: '#/properties/security_questions/items/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema74.properties.security_questions.items.enum },
+              message: 'must be equal to one of the allowed values',
+              schema: schema74.properties.security_questions.items.enum,
+              parentSchema: schema74.properties.security_questions.items,
+              data: data6,
+            };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        }
+        let i1 = data5.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--;) {
+            let item0 = data5[i1];
+            if (typeof item0 !== 'string') {
+              continue;
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
+              const err13 = {
+                instancePath: instancePath + '/security_questions',
+                schemaPath: '#/properties/security_questions/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i1, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                schema: true,
+                parentSchema: schema74.properties.security_questions,
+                data: data5,
+              };
+              if (vErrors === null) {
+                vErrors = [err13];
+              } else {
+                vErrors.push(err13);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i1;
+          }
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + '/security_questions',
+          schemaPath: '#/properties/security_questions/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema74.properties.security_questions.type,
+          parentSchema: schema74.properties.security_questions,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
     if (data.marked_for_deletion !== undefined) {
-      let data5 = data.marked_for_deletion;
-      if (typeof data5 !== 'boolean') {
-        const err10 = {
+      let data7 = data.marked_for_deletion;
+      if (typeof data7 !== 'boolean') {
+        const err15 = {
           instancePath: instancePath + '/marked_for_deletion',
           schemaPath: '#/properties/marked_for_deletion/type',
           keyword: 'type',
@@ -5518,21 +5649,21 @@ function validate41(
           message: 'must be boolean',
           schema: schema74.properties.marked_for_deletion.type,
           parentSchema: schema74.properties.marked_for_deletion,
-          data: data5,
+          data: data7,
         };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err15];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err15);
         }
         errors++;
       }
     }
     if (data.created_at !== undefined) {
-      let data6 = data.created_at;
-      if (typeof data6 === 'string') {
-        if (!formats2.validate(data6)) {
-          const err11 = {
+      let data8 = data.created_at;
+      if (typeof data8 === 'string') {
+        if (!formats2.validate(data8)) {
+          const err16 = {
             instancePath: instancePath + '/created_at',
             schemaPath: '#/properties/created_at/format',
             keyword: 'format',
@@ -5540,17 +5671,17 @@ function validate41(
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
             parentSchema: schema74.properties.created_at,
-            data: data6,
+            data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err16];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err16);
           }
           errors++;
         }
       } else {
-        const err12 = {
+        const err17 = {
           instancePath: instancePath + '/created_at',
           schemaPath: '#/properties/created_at/type',
           keyword: 'type',
@@ -5558,18 +5689,18 @@ function validate41(
           message: 'must be string',
           schema: schema74.properties.created_at.type,
           parentSchema: schema74.properties.created_at,
-          data: data6,
+          data: data8,
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err17];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err17);
         }
         errors++;
       }
     }
   } else {
-    const err13 = {
+    const err18 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -5580,9 +5711,9 @@ function validate41(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err18];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err18);
     }
     errors++;
   }
@@ -5596,6 +5727,7 @@ validate41.evaluated = {
     phone: true,
     email: true,
     country: true,
+    security_questions: true,
     marked_for_deletion: true,
     created_at: true,
   },
@@ -5830,7 +5962,7 @@ const schema79 = { type: 'integer', 'x-choices': 'hardware_kind', enum: [1, 2] }
 const schema80 = { type: 'integer', 'x-choices': 'removal_state', enum: [0, 1, 2, 3] };
 const schema81 = { type: 'integer', 'x-choices': 'license_badge', enum: [1, 2, 3, 4] };
 const schema82 = { type: 'integer', 'x-choices': 'warranty', enum: [1, 2, 3] };
-const formats44 = sharedValidators.formats.date;
+const formats46 = sharedValidators.formats.date;
 const func0 = ajvRuntime_equal_default;
 
 function validate42(
@@ -6796,7 +6928,7 @@ function validate42(
     if (data.warranty_expiry_date !== undefined) {
       let data21 = data.warranty_expiry_date;
       if (typeof data21 === 'string') {
-        if (!formats44.validate(data21)) {
+        if (!formats46.validate(data21)) {
           const err46 = {
             instancePath: instancePath + '/warranty_expiry_date',
             schemaPath: '#/properties/warranty_expiry_date/format',
@@ -6875,7 +7007,7 @@ function validate42(
     if (data.battery_warranty_expiry_date !== undefined) {
       let data23 = data.battery_warranty_expiry_date;
       if (typeof data23 === 'string') {
-        if (!formats44.validate(data23)) {
+        if (!formats46.validate(data23)) {
           const err50 = {
             instancePath: instancePath + '/battery_warranty_expiry_date',
             schemaPath: '#/properties/battery_warranty_expiry_date/format',
@@ -10538,7 +10670,7 @@ const schema87 = {
     last_heartbeat_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const formats90 = sharedValidators.formats.numeric;
+const formats92 = sharedValidators.formats.numeric;
 
 function validate46(
   data,
@@ -11623,7 +11755,7 @@ function validate46(
           }
           errors++;
         }
-        if (!formats90.validate(data21)) {
+        if (!formats92.validate(data21)) {
           const err52 = {
             instancePath: instancePath + '/sim_iccid',
             schemaPath: '#/properties/sim_iccid/format',
@@ -12651,11 +12783,12 @@ const schema91 = {
       hardware_provider: '*',
     },
     pageSize: 15,
-    searchPageSize: 15,
+    searchPageSize: 20,
     sort: { field: 'service_point_id', order: 'DESC' },
     representation: 'name',
     search: ['sp_id', 'name', 'city', 'zip'],
     tabs: ['basic', 'hardware_units', 'carrier_settings', 'log', 'more'],
+    queryFilters: ['basic_sp_search'],
     bulkImport: { toggle: 'test_sp' },
     scoutEndpoint: 'service_points/scouts',
     tabReads: { hardware_units: 'hardware' },
@@ -12974,6 +13107,28 @@ const schema91 = {
     },
     pinpad_status: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
     active_pinpad: { type: 'boolean', readOnly: true, 'x-column': { hide: true } },
+    basic_sp_search: {
+      type: 'boolean',
+      readOnly: true,
+      description:
+        "The search helper's basic search (spec 02 §7): only the service points a person picks for new work, neither archived nor terminated (server/gateway/rules/service-points.ts).",
+      'x-filter': { kind: 'boolean' },
+    },
+    has_hardware: {
+      type: 'boolean',
+      readOnly: true,
+      description:
+        "Derived: the service point has a hardware unit that is not terminated (the search helper's has_hardware, spec 02 §7).",
+      'x-column': { type: 'switch', hide: true },
+      'x-filter': { kind: 'boolean' },
+    },
+    service_point_hardware_unit_id: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      description:
+        "Derived: the service point's hardware unit (spec 02 §3), its first unit by id that is not terminated.",
+      'x-column': { hide: true },
+    },
     carriers_access: {
       type: 'array',
       uniqueItems: true,
@@ -13051,14 +13206,38 @@ const schema91 = {
       type: 'string',
       maxLength: 500,
       'x-column': { type: 'expandable', hide: true },
-      'x-input': { multiline: true, tab: 'more' },
+      'x-input': { kind: 'public-description', multiline: true, tab: 'more' },
     },
     description_language: {
       type: 'string',
       enum: ['en', 'fr', 'da', 'nb', 'sv', 'pl', 'fi'],
       'x-choices': 'language',
       'x-column': { hide: true },
-      'x-input': { tab: 'more' },
+      'x-input': { kind: 'public-description', tab: 'more' },
+    },
+    descriptions: {
+      type: 'array',
+      maxItems: 14,
+      items: {
+        type: 'object',
+        required: ['language_code', 'country'],
+        properties: {
+          text: { type: 'string', maxLength: 500 },
+          language_code: { type: 'string', enum: ['en', 'fr', 'da', 'nb', 'sv', 'pl', 'fi'], 'x-choices': 'language' },
+          country: { $ref: 'common#/$defs/countryCode', 'x-choices': 'country' },
+        },
+      },
+      description:
+        "The public description's translations (spec 02 §3): none, or one of them in the language of the service point's country. The gateway keeps description and description_language as that default translation, and a description given alone (the import) as its translation.",
+      if: { minItems: 1 },
+      then: {
+        'x-default-description': {
+          countryField: 'country',
+          languages: { DK: 'da', NO: 'nb', SE: 'sv', PL: 'pl', FI: 'fi' },
+        },
+      },
+      'x-column': { hide: true, ignorexport: true },
+      'x-input': { kind: 'description-translations', tab: 'more' },
     },
     comments: {
       type: 'string',
@@ -13120,7 +13299,7 @@ const schema103 = {
     },
   },
 };
-const schema104 = {
+const schema105 = {
   type: 'object',
   additionalProperties: false,
   required: ['photo_id', 'url'],
@@ -13132,10 +13311,11 @@ const schema104 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-const formats112 = sharedValidators.formats.time;
-const formats146 = sharedValidators.formats['scout-value'];
+const formats114 = sharedValidators.formats.time;
+const formats148 = sharedValidators.formats['scout-value'];
 const func101 = sharedValidators.timeAfterMessage;
 const func113 = sharedValidators.countWithinMessage;
+const func117 = sharedValidators.defaultDescriptionMessage;
 
 function validate48(
   data,
@@ -14512,7 +14692,7 @@ function validate48(
             if (data25.open !== undefined) {
               let data28 = data25.open;
               if (typeof data28 === 'string') {
-                if (!formats112.validate(data28)) {
+                if (!formats114.validate(data28)) {
                   const err65 = {
                     instancePath: instancePath + '/opening_hours/monday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -14552,7 +14732,7 @@ function validate48(
             if (data25.close !== undefined) {
               let data29 = data25.close;
               if (typeof data29 === 'string') {
-                if (!formats112.validate(data29)) {
+                if (!formats114.validate(data29)) {
                   const err67 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -14766,7 +14946,7 @@ function validate48(
             if (data30.open !== undefined) {
               let data33 = data30.open;
               if (typeof data33 === 'string') {
-                if (!formats112.validate(data33)) {
+                if (!formats114.validate(data33)) {
                   const err77 = {
                     instancePath: instancePath + '/opening_hours/tuesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -14806,7 +14986,7 @@ function validate48(
             if (data30.close !== undefined) {
               let data34 = data30.close;
               if (typeof data34 === 'string') {
-                if (!formats112.validate(data34)) {
+                if (!formats114.validate(data34)) {
                   const err79 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -15020,7 +15200,7 @@ function validate48(
             if (data35.open !== undefined) {
               let data38 = data35.open;
               if (typeof data38 === 'string') {
-                if (!formats112.validate(data38)) {
+                if (!formats114.validate(data38)) {
                   const err89 = {
                     instancePath: instancePath + '/opening_hours/wednesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -15060,7 +15240,7 @@ function validate48(
             if (data35.close !== undefined) {
               let data39 = data35.close;
               if (typeof data39 === 'string') {
-                if (!formats112.validate(data39)) {
+                if (!formats114.validate(data39)) {
                   const err91 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -15274,7 +15454,7 @@ function validate48(
             if (data40.open !== undefined) {
               let data43 = data40.open;
               if (typeof data43 === 'string') {
-                if (!formats112.validate(data43)) {
+                if (!formats114.validate(data43)) {
                   const err101 = {
                     instancePath: instancePath + '/opening_hours/thursday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -15314,7 +15494,7 @@ function validate48(
             if (data40.close !== undefined) {
               let data44 = data40.close;
               if (typeof data44 === 'string') {
-                if (!formats112.validate(data44)) {
+                if (!formats114.validate(data44)) {
                   const err103 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -15528,7 +15708,7 @@ function validate48(
             if (data45.open !== undefined) {
               let data48 = data45.open;
               if (typeof data48 === 'string') {
-                if (!formats112.validate(data48)) {
+                if (!formats114.validate(data48)) {
                   const err113 = {
                     instancePath: instancePath + '/opening_hours/friday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -15568,7 +15748,7 @@ function validate48(
             if (data45.close !== undefined) {
               let data49 = data45.close;
               if (typeof data49 === 'string') {
-                if (!formats112.validate(data49)) {
+                if (!formats114.validate(data49)) {
                   const err115 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -15782,7 +15962,7 @@ function validate48(
             if (data50.open !== undefined) {
               let data53 = data50.open;
               if (typeof data53 === 'string') {
-                if (!formats112.validate(data53)) {
+                if (!formats114.validate(data53)) {
                   const err125 = {
                     instancePath: instancePath + '/opening_hours/saturday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -15822,7 +16002,7 @@ function validate48(
             if (data50.close !== undefined) {
               let data54 = data50.close;
               if (typeof data54 === 'string') {
-                if (!formats112.validate(data54)) {
+                if (!formats114.validate(data54)) {
                   const err127 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16036,7 +16216,7 @@ function validate48(
             if (data55.open !== undefined) {
               let data58 = data55.open;
               if (typeof data58 === 'string') {
-                if (!formats112.validate(data58)) {
+                if (!formats114.validate(data58)) {
                   const err137 = {
                     instancePath: instancePath + '/opening_hours/sunday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16076,7 +16256,7 @@ function validate48(
             if (data55.close !== undefined) {
               let data59 = data55.close;
               if (typeof data59 === 'string') {
-                if (!formats112.validate(data59)) {
+                if (!formats114.validate(data59)) {
                   const err139 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16767,73 +16947,60 @@ function validate48(
         errors++;
       }
     }
-    if (data.carriers_access !== undefined) {
-      let data74 = data.carriers_access;
-      if (Array.isArray(data74)) {
-        const len4 = data74.length;
-        for (let i8 = 0; i8 < len4; i8++) {
-          let data75 = data74[i8];
-          if (!(typeof data75 == 'number' && !(data75 % 1) && !isNaN(data75) && isFinite(data75))) {
-            const err172 = {
-              instancePath: instancePath + '/carriers_access/' + i8,
-              schemaPath: '#/properties/carriers_access/items/type',
-              keyword: 'type',
-              params: { type: 'integer' },
-              message: 'must be integer',
-              schema: schema91.properties.carriers_access.items.type,
-              parentSchema: schema91.properties.carriers_access.items,
-              data: data75,
-            };
-            if (vErrors === null) {
-              vErrors = [err172];
-            } else {
-              vErrors.push(err172);
-            }
-            errors++;
-          }
-        }
-        let i9 = data74.length;
-        let j4;
-        if (i9 > 1) {
-          const indices3 = {};
-          for (; i9--;) {
-            let item3 = data74[i9];
-            if (!(typeof item3 == 'number' && !(item3 % 1) && !isNaN(item3) && isFinite(item3))) {
-              continue;
-            }
-            if (typeof indices3[item3] == 'number') {
-              j4 = indices3[item3];
-              const err173 = {
-                instancePath: instancePath + '/carriers_access',
-                schemaPath: '#/properties/carriers_access/uniqueItems',
-                keyword: 'uniqueItems',
-                params: { i: i9, j: j4 },
-                message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
-                schema: true,
-                parentSchema: schema91.properties.carriers_access,
-                data: data74,
-              };
-              if (vErrors === null) {
-                vErrors = [err173];
-              } else {
-                vErrors.push(err173);
-              }
-              errors++;
-              break;
-            }
-            indices3[item3] = i9;
-          }
-        }
-      } else {
-        const err174 = {
-          instancePath: instancePath + '/carriers_access',
-          schemaPath: '#/properties/carriers_access/type',
+    if (data.basic_sp_search !== undefined) {
+      let data74 = data.basic_sp_search;
+      if (typeof data74 !== 'boolean') {
+        const err172 = {
+          instancePath: instancePath + '/basic_sp_search',
+          schemaPath: '#/properties/basic_sp_search/type',
           keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-          schema: schema91.properties.carriers_access.type,
-          parentSchema: schema91.properties.carriers_access,
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema91.properties.basic_sp_search.type,
+          parentSchema: schema91.properties.basic_sp_search,
           data: data74,
+        };
+        if (vErrors === null) {
+          vErrors = [err172];
+        } else {
+          vErrors.push(err172);
+        }
+        errors++;
+      }
+    }
+    if (data.has_hardware !== undefined) {
+      let data75 = data.has_hardware;
+      if (typeof data75 !== 'boolean') {
+        const err173 = {
+          instancePath: instancePath + '/has_hardware',
+          schemaPath: '#/properties/has_hardware/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema91.properties.has_hardware.type,
+          parentSchema: schema91.properties.has_hardware,
+          data: data75,
+        };
+        if (vErrors === null) {
+          vErrors = [err173];
+        } else {
+          vErrors.push(err173);
+        }
+        errors++;
+      }
+    }
+    if (data.service_point_hardware_unit_id !== undefined) {
+      let data76 = data.service_point_hardware_unit_id;
+      if (!(typeof data76 == 'number' && !(data76 % 1) && !isNaN(data76) && isFinite(data76)) && data76 !== null) {
+        const err174 = {
+          instancePath: instancePath + '/service_point_hardware_unit_id',
+          schemaPath: '#/properties/service_point_hardware_unit_id/type',
+          keyword: 'type',
+          params: { type: schema91.properties.service_point_hardware_unit_id.type },
+          message: 'must be integer,null',
+          schema: schema91.properties.service_point_hardware_unit_id.type,
+          parentSchema: schema91.properties.service_point_hardware_unit_id,
+          data: data76,
         };
         if (vErrors === null) {
           vErrors = [err174];
@@ -16843,15 +17010,91 @@ function validate48(
         errors++;
       }
     }
+    if (data.carriers_access !== undefined) {
+      let data77 = data.carriers_access;
+      if (Array.isArray(data77)) {
+        const len4 = data77.length;
+        for (let i8 = 0; i8 < len4; i8++) {
+          let data78 = data77[i8];
+          if (!(typeof data78 == 'number' && !(data78 % 1) && !isNaN(data78) && isFinite(data78))) {
+            const err175 = {
+              instancePath: instancePath + '/carriers_access/' + i8,
+              schemaPath: '#/properties/carriers_access/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema91.properties.carriers_access.items.type,
+              parentSchema: schema91.properties.carriers_access.items,
+              data: data78,
+            };
+            if (vErrors === null) {
+              vErrors = [err175];
+            } else {
+              vErrors.push(err175);
+            }
+            errors++;
+          }
+        }
+        let i9 = data77.length;
+        let j4;
+        if (i9 > 1) {
+          const indices3 = {};
+          for (; i9--;) {
+            let item3 = data77[i9];
+            if (!(typeof item3 == 'number' && !(item3 % 1) && !isNaN(item3) && isFinite(item3))) {
+              continue;
+            }
+            if (typeof indices3[item3] == 'number') {
+              j4 = indices3[item3];
+              const err176 = {
+                instancePath: instancePath + '/carriers_access',
+                schemaPath: '#/properties/carriers_access/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i9, j: j4 },
+                message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
+                schema: true,
+                parentSchema: schema91.properties.carriers_access,
+                data: data77,
+              };
+              if (vErrors === null) {
+                vErrors = [err176];
+              } else {
+                vErrors.push(err176);
+              }
+              errors++;
+              break;
+            }
+            indices3[item3] = i9;
+          }
+        }
+      } else {
+        const err177 = {
+          instancePath: instancePath + '/carriers_access',
+          schemaPath: '#/properties/carriers_access/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema91.properties.carriers_access.type,
+          parentSchema: schema91.properties.carriers_access,
+          data: data77,
+        };
+        if (vErrors === null) {
+          vErrors = [err177];
+        } else {
+          vErrors.push(err177);
+        }
+        errors++;
+      }
+    }
     if (data.carrier_settings !== undefined) {
-      let data76 = data.carrier_settings;
-      if (Array.isArray(data76)) {
-        const len5 = data76.length;
+      let data79 = data.carrier_settings;
+      if (Array.isArray(data79)) {
+        const len5 = data79.length;
         for (let i10 = 0; i10 < len5; i10++) {
-          let data77 = data76[i10];
-          if (data77 && typeof data77 == 'object' && !Array.isArray(data77)) {
-            if (data77.carrier_id === undefined) {
-              const err175 = {
+          let data80 = data79[i10];
+          if (data80 && typeof data80 == 'object' && !Array.isArray(data80)) {
+            if (data80.carrier_id === undefined) {
+              const err178 = {
                 instancePath: instancePath + '/carrier_settings/' + i10,
                 schemaPath: 'common#/$defs/servicePointCarrierSetting/required',
                 keyword: 'required',
@@ -16859,16 +17102,16 @@ function validate48(
                 message: "must have required property '" + 'carrier_id' + "'",
                 schema: schema103.required,
                 parentSchema: schema103,
-                data: data77,
+                data: data80,
               };
               if (vErrors === null) {
-                vErrors = [err175];
+                vErrors = [err178];
               } else {
-                vErrors.push(err175);
+                vErrors.push(err178);
               }
               errors++;
             }
-            for (const key8 in data77) {
+            for (const key8 in data80) {
               if (!(
                 key8 === 'carrier_id' ||
                 key8 === 'first_mile' ||
@@ -16877,7 +17120,7 @@ function validate48(
                 key8 === 'reserved_compartments' ||
                 key8 === 'allocation_behaviour'
               )) {
-                const err176 = {
+                const err179 = {
                   instancePath: instancePath + '/carrier_settings/' + i10,
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/additionalProperties',
                   keyword: 'additionalProperties',
@@ -16885,69 +17128,6 @@ function validate48(
                   message: 'must NOT have additional properties',
                   schema: false,
                   parentSchema: schema103,
-                  data: data77,
-                };
-                if (vErrors === null) {
-                  vErrors = [err176];
-                } else {
-                  vErrors.push(err176);
-                }
-                errors++;
-              }
-            }
-            if (data77.carrier_id !== undefined) {
-              let data78 = data77.carrier_id;
-              if (!(typeof data78 == 'number' && !(data78 % 1) && !isNaN(data78) && isFinite(data78))) {
-                const err177 = {
-                  instancePath: instancePath + '/carrier_settings/' + i10 + '/carrier_id',
-                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/carrier_id/type',
-                  keyword: 'type',
-                  params: { type: 'integer' },
-                  message: 'must be integer',
-                  schema: schema103.properties.carrier_id.type,
-                  parentSchema: schema103.properties.carrier_id,
-                  data: data78,
-                };
-                if (vErrors === null) {
-                  vErrors = [err177];
-                } else {
-                  vErrors.push(err177);
-                }
-                errors++;
-              }
-            }
-            if (data77.first_mile !== undefined) {
-              let data79 = data77.first_mile;
-              if (typeof data79 !== 'boolean') {
-                const err178 = {
-                  instancePath: instancePath + '/carrier_settings/' + i10 + '/first_mile',
-                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/first_mile/type',
-                  keyword: 'type',
-                  params: { type: 'boolean' },
-                  message: 'must be boolean',
-                  schema: schema103.properties.first_mile.type,
-                  parentSchema: schema103.properties.first_mile,
-                  data: data79,
-                };
-                if (vErrors === null) {
-                  vErrors = [err178];
-                } else {
-                  vErrors.push(err178);
-                }
-                errors++;
-              }
-            }
-            if (data77.last_mile !== undefined) {
-              let data80 = data77.last_mile;
-              if (typeof data80 !== 'boolean') {
-                const err179 = {
-                  instancePath: instancePath + '/carrier_settings/' + i10 + '/last_mile',
-                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/last_mile/type',
-                  keyword: 'type',
-                  params: { type: 'boolean' },
-                  message: 'must be boolean',
-                  schema: schema103.properties.last_mile.type,
-                  parentSchema: schema103.properties.last_mile,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -16958,17 +17138,17 @@ function validate48(
                 errors++;
               }
             }
-            if (data77.expiry_days !== undefined) {
-              let data81 = data77.expiry_days;
+            if (data80.carrier_id !== undefined) {
+              let data81 = data80.carrier_id;
               if (!(typeof data81 == 'number' && !(data81 % 1) && !isNaN(data81) && isFinite(data81))) {
                 const err180 = {
-                  instancePath: instancePath + '/carrier_settings/' + i10 + '/expiry_days',
-                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/type',
+                  instancePath: instancePath + '/carrier_settings/' + i10 + '/carrier_id',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/carrier_id/type',
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema103.properties.expiry_days.type,
-                  parentSchema: schema103.properties.expiry_days,
+                  schema: schema103.properties.carrier_id.type,
+                  parentSchema: schema103.properties.carrier_id,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -16978,57 +17158,61 @@ function validate48(
                 }
                 errors++;
               }
-              if (typeof data81 == 'number' && isFinite(data81)) {
-                if (data81 > 30 || isNaN(data81)) {
-                  const err181 = {
-                    instancePath: instancePath + '/carrier_settings/' + i10 + '/expiry_days',
-                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/maximum',
-                    keyword: 'maximum',
-                    params: { comparison: '<=', limit: 30 },
-                    message: 'must be <= 30',
-                    schema: 30,
-                    parentSchema: schema103.properties.expiry_days,
-                    data: data81,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err181];
-                  } else {
-                    vErrors.push(err181);
-                  }
-                  errors++;
+            }
+            if (data80.first_mile !== undefined) {
+              let data82 = data80.first_mile;
+              if (typeof data82 !== 'boolean') {
+                const err181 = {
+                  instancePath: instancePath + '/carrier_settings/' + i10 + '/first_mile',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/first_mile/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema103.properties.first_mile.type,
+                  parentSchema: schema103.properties.first_mile,
+                  data: data82,
+                };
+                if (vErrors === null) {
+                  vErrors = [err181];
+                } else {
+                  vErrors.push(err181);
                 }
-                if (data81 < 1 || isNaN(data81)) {
-                  const err182 = {
-                    instancePath: instancePath + '/carrier_settings/' + i10 + '/expiry_days',
-                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/minimum',
-                    keyword: 'minimum',
-                    params: { comparison: '>=', limit: 1 },
-                    message: 'must be >= 1',
-                    schema: 1,
-                    parentSchema: schema103.properties.expiry_days,
-                    data: data81,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err182];
-                  } else {
-                    vErrors.push(err182);
-                  }
-                  errors++;
-                }
+                errors++;
               }
             }
-            if (data77.reserved_compartments !== undefined) {
-              let data82 = data77.reserved_compartments;
-              if (!(typeof data82 == 'number' && !(data82 % 1) && !isNaN(data82) && isFinite(data82))) {
+            if (data80.last_mile !== undefined) {
+              let data83 = data80.last_mile;
+              if (typeof data83 !== 'boolean') {
+                const err182 = {
+                  instancePath: instancePath + '/carrier_settings/' + i10 + '/last_mile',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/last_mile/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema103.properties.last_mile.type,
+                  parentSchema: schema103.properties.last_mile,
+                  data: data83,
+                };
+                if (vErrors === null) {
+                  vErrors = [err182];
+                } else {
+                  vErrors.push(err182);
+                }
+                errors++;
+              }
+            }
+            if (data80.expiry_days !== undefined) {
+              let data84 = data80.expiry_days;
+              if (!(typeof data84 == 'number' && !(data84 % 1) && !isNaN(data84) && isFinite(data84))) {
                 const err183 = {
-                  instancePath: instancePath + '/carrier_settings/' + i10 + '/reserved_compartments',
-                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/type',
+                  instancePath: instancePath + '/carrier_settings/' + i10 + '/expiry_days',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/type',
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema103.properties.reserved_compartments.type,
-                  parentSchema: schema103.properties.reserved_compartments,
-                  data: data82,
+                  schema: schema103.properties.expiry_days.type,
+                  parentSchema: schema103.properties.expiry_days,
+                  data: data84,
                 };
                 if (vErrors === null) {
                   vErrors = [err183];
@@ -17037,17 +17221,17 @@ function validate48(
                 }
                 errors++;
               }
-              if (typeof data82 == 'number' && isFinite(data82)) {
-                if (data82 > 100 || isNaN(data82)) {
+              if (typeof data84 == 'number' && isFinite(data84)) {
+                if (data84 > 30 || isNaN(data84)) {
                   const err184 = {
-                    instancePath: instancePath + '/carrier_settings/' + i10 + '/reserved_compartments',
-                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/maximum',
+                    instancePath: instancePath + '/carrier_settings/' + i10 + '/expiry_days',
+                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/maximum',
                     keyword: 'maximum',
-                    params: { comparison: '<=', limit: 100 },
-                    message: 'must be <= 100',
-                    schema: 100,
-                    parentSchema: schema103.properties.reserved_compartments,
-                    data: data82,
+                    params: { comparison: '<=', limit: 30 },
+                    message: 'must be <= 30',
+                    schema: 30,
+                    parentSchema: schema103.properties.expiry_days,
+                    data: data84,
                   };
                   if (vErrors === null) {
                     vErrors = [err184];
@@ -17056,16 +17240,16 @@ function validate48(
                   }
                   errors++;
                 }
-                if (data82 < 0 || isNaN(data82)) {
+                if (data84 < 1 || isNaN(data84)) {
                   const err185 = {
-                    instancePath: instancePath + '/carrier_settings/' + i10 + '/reserved_compartments',
-                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/minimum',
+                    instancePath: instancePath + '/carrier_settings/' + i10 + '/expiry_days',
+                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/minimum',
                     keyword: 'minimum',
-                    params: { comparison: '>=', limit: 0 },
-                    message: 'must be >= 0',
-                    schema: 0,
-                    parentSchema: schema103.properties.reserved_compartments,
-                    data: data82,
+                    params: { comparison: '>=', limit: 1 },
+                    message: 'must be >= 1',
+                    schema: 1,
+                    parentSchema: schema103.properties.expiry_days,
+                    data: data84,
                   };
                   if (vErrors === null) {
                     vErrors = [err185];
@@ -17076,18 +17260,18 @@ function validate48(
                 }
               }
             }
-            if (data77.allocation_behaviour !== undefined) {
-              let data83 = data77.allocation_behaviour;
-              if (typeof data83 !== 'string') {
+            if (data80.reserved_compartments !== undefined) {
+              let data85 = data80.reserved_compartments;
+              if (!(typeof data85 == 'number' && !(data85 % 1) && !isNaN(data85) && isFinite(data85))) {
                 const err186 = {
-                  instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
-                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/type',
+                  instancePath: instancePath + '/carrier_settings/' + i10 + '/reserved_compartments',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/type',
                   keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema103.properties.allocation_behaviour.type,
-                  parentSchema: schema103.properties.allocation_behaviour,
-                  data: data83,
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema103.properties.reserved_compartments.type,
+                  parentSchema: schema103.properties.reserved_compartments,
+                  data: data85,
                 };
                 if (vErrors === null) {
                   vErrors = [err186];
@@ -17096,8 +17280,67 @@ function validate48(
                 }
                 errors++;
               }
-              if (!(data83 === 'nearest' || data83 === 'selected' || data83 === 'first_free')) {
-                const err187 = {
+              if (typeof data85 == 'number' && isFinite(data85)) {
+                if (data85 > 100 || isNaN(data85)) {
+                  const err187 = {
+                    instancePath: instancePath + '/carrier_settings/' + i10 + '/reserved_compartments',
+                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/maximum',
+                    keyword: 'maximum',
+                    params: { comparison: '<=', limit: 100 },
+                    message: 'must be <= 100',
+                    schema: 100,
+                    parentSchema: schema103.properties.reserved_compartments,
+                    data: data85,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err187];
+                  } else {
+                    vErrors.push(err187);
+                  }
+                  errors++;
+                }
+                if (data85 < 0 || isNaN(data85)) {
+                  const err188 = {
+                    instancePath: instancePath + '/carrier_settings/' + i10 + '/reserved_compartments',
+                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 0 },
+                    message: 'must be >= 0',
+                    schema: 0,
+                    parentSchema: schema103.properties.reserved_compartments,
+                    data: data85,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err188];
+                  } else {
+                    vErrors.push(err188);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data80.allocation_behaviour !== undefined) {
+              let data86 = data80.allocation_behaviour;
+              if (typeof data86 !== 'string') {
+                const err189 = {
+                  instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema103.properties.allocation_behaviour.type,
+                  parentSchema: schema103.properties.allocation_behaviour,
+                  data: data86,
+                };
+                if (vErrors === null) {
+                  vErrors = [err189];
+                } else {
+                  vErrors.push(err189);
+                }
+                errors++;
+              }
+              if (!(data86 === 'nearest' || data86 === 'selected' || data86 === 'first_free')) {
+                const err190 = {
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
@@ -17105,18 +17348,18 @@ function validate48(
                   message: 'must be equal to one of the allowed values',
                   schema: schema103.properties.allocation_behaviour.enum,
                   parentSchema: schema103.properties.allocation_behaviour,
-                  data: data83,
+                  data: data86,
                 };
                 if (vErrors === null) {
-                  vErrors = [err187];
+                  vErrors = [err190];
                 } else {
-                  vErrors.push(err187);
+                  vErrors.push(err190);
                 }
                 errors++;
               }
             }
           } else {
-            const err188 = {
+            const err191 = {
               instancePath: instancePath + '/carrier_settings/' + i10,
               schemaPath: 'common#/$defs/servicePointCarrierSetting/type',
               keyword: 'type',
@@ -17124,18 +17367,18 @@ function validate48(
               message: 'must be object',
               schema: schema103.type,
               parentSchema: schema103,
-              data: data77,
+              data: data80,
             };
             if (vErrors === null) {
-              vErrors = [err188];
+              vErrors = [err191];
             } else {
-              vErrors.push(err188);
+              vErrors.push(err191);
             }
             errors++;
           }
         }
       } else {
-        const err189 = {
+        const err192 = {
           instancePath: instancePath + '/carrier_settings',
           schemaPath: '#/properties/carrier_settings/type',
           keyword: 'type',
@@ -17143,70 +17386,7 @@ function validate48(
           message: 'must be array',
           schema: schema91.properties.carrier_settings.type,
           parentSchema: schema91.properties.carrier_settings,
-          data: data76,
-        };
-        if (vErrors === null) {
-          vErrors = [err189];
-        } else {
-          vErrors.push(err189);
-        }
-        errors++;
-      }
-    }
-    if (data.location_owner_id !== undefined) {
-      let data84 = data.location_owner_id;
-      if (!(typeof data84 == 'number' && !(data84 % 1) && !isNaN(data84) && isFinite(data84))) {
-        const err190 = {
-          instancePath: instancePath + '/location_owner_id',
-          schemaPath: '#/properties/location_owner_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema91.properties.location_owner_id.type,
-          parentSchema: schema91.properties.location_owner_id,
-          data: data84,
-        };
-        if (vErrors === null) {
-          vErrors = [err190];
-        } else {
-          vErrors.push(err190);
-        }
-        errors++;
-      }
-    }
-    if (data.maintenance_provider_id !== undefined) {
-      let data85 = data.maintenance_provider_id;
-      if (!(typeof data85 == 'number' && !(data85 % 1) && !isNaN(data85) && isFinite(data85))) {
-        const err191 = {
-          instancePath: instancePath + '/maintenance_provider_id',
-          schemaPath: '#/properties/maintenance_provider_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema91.properties.maintenance_provider_id.type,
-          parentSchema: schema91.properties.maintenance_provider_id,
-          data: data85,
-        };
-        if (vErrors === null) {
-          vErrors = [err191];
-        } else {
-          vErrors.push(err191);
-        }
-        errors++;
-      }
-    }
-    if (data.support_provider_id !== undefined) {
-      let data86 = data.support_provider_id;
-      if (!(typeof data86 == 'number' && !(data86 % 1) && !isNaN(data86) && isFinite(data86))) {
-        const err192 = {
-          instancePath: instancePath + '/support_provider_id',
-          schemaPath: '#/properties/support_provider_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema91.properties.support_provider_id.type,
-          parentSchema: schema91.properties.support_provider_id,
-          data: data86,
+          data: data79,
         };
         if (vErrors === null) {
           vErrors = [err192];
@@ -17216,17 +17396,17 @@ function validate48(
         errors++;
       }
     }
-    if (data.service_point_group_id !== undefined) {
-      let data87 = data.service_point_group_id;
+    if (data.location_owner_id !== undefined) {
+      let data87 = data.location_owner_id;
       if (!(typeof data87 == 'number' && !(data87 % 1) && !isNaN(data87) && isFinite(data87))) {
         const err193 = {
-          instancePath: instancePath + '/service_point_group_id',
-          schemaPath: '#/properties/service_point_group_id/type',
+          instancePath: instancePath + '/location_owner_id',
+          schemaPath: '#/properties/location_owner_id/type',
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.service_point_group_id.type,
-          parentSchema: schema91.properties.service_point_group_id,
+          schema: schema91.properties.location_owner_id.type,
+          parentSchema: schema91.properties.location_owner_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -17237,17 +17417,17 @@ function validate48(
         errors++;
       }
     }
-    if (data.group_name !== undefined) {
-      let data88 = data.group_name;
-      if (typeof data88 !== 'string') {
+    if (data.maintenance_provider_id !== undefined) {
+      let data88 = data.maintenance_provider_id;
+      if (!(typeof data88 == 'number' && !(data88 % 1) && !isNaN(data88) && isFinite(data88))) {
         const err194 = {
-          instancePath: instancePath + '/group_name',
-          schemaPath: '#/properties/group_name/type',
+          instancePath: instancePath + '/maintenance_provider_id',
+          schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema91.properties.group_name.type,
-          parentSchema: schema91.properties.group_name,
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema91.properties.maintenance_provider_id.type,
+          parentSchema: schema91.properties.maintenance_provider_id,
           data: data88,
         };
         if (vErrors === null) {
@@ -17258,17 +17438,17 @@ function validate48(
         errors++;
       }
     }
-    if (data.contract_signed !== undefined) {
-      let data89 = data.contract_signed;
-      if (typeof data89 !== 'boolean') {
+    if (data.support_provider_id !== undefined) {
+      let data89 = data.support_provider_id;
+      if (!(typeof data89 == 'number' && !(data89 % 1) && !isNaN(data89) && isFinite(data89))) {
         const err195 = {
-          instancePath: instancePath + '/contract_signed',
-          schemaPath: '#/properties/contract_signed/type',
+          instancePath: instancePath + '/support_provider_id',
+          schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema91.properties.contract_signed.type,
-          parentSchema: schema91.properties.contract_signed,
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema91.properties.support_provider_id.type,
+          parentSchema: schema91.properties.support_provider_id,
           data: data89,
         };
         if (vErrors === null) {
@@ -17279,55 +17459,60 @@ function validate48(
         errors++;
       }
     }
-    if (data.scout_contact !== undefined) {
-      let data90 = data.scout_contact;
-      if (typeof data90 === 'string') {
-        if (func2(data90) > 70) {
-          const err196 = {
-            instancePath: instancePath + '/scout_contact',
-            schemaPath: '#/properties/scout_contact/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 70 },
-            message: 'must NOT have more than 70 characters',
-            schema: 70,
-            parentSchema: schema91.properties.scout_contact,
-            data: data90,
-          };
-          if (vErrors === null) {
-            vErrors = [err196];
-          } else {
-            vErrors.push(err196);
-          }
-          errors++;
+    if (data.service_point_group_id !== undefined) {
+      let data90 = data.service_point_group_id;
+      if (!(typeof data90 == 'number' && !(data90 % 1) && !isNaN(data90) && isFinite(data90))) {
+        const err196 = {
+          instancePath: instancePath + '/service_point_group_id',
+          schemaPath: '#/properties/service_point_group_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema91.properties.service_point_group_id.type,
+          parentSchema: schema91.properties.service_point_group_id,
+          data: data90,
+        };
+        if (vErrors === null) {
+          vErrors = [err196];
+        } else {
+          vErrors.push(err196);
         }
-        if (!formats146.validate(data90)) {
-          const err197 = {
-            instancePath: instancePath + '/scout_contact',
-            schemaPath: '#/properties/scout_contact/format',
-            keyword: 'format',
-            params: { format: 'scout-value' },
-            message: 'must match format "' + 'scout-value' + '"',
-            schema: 'scout-value',
-            parentSchema: schema91.properties.scout_contact,
-            data: data90,
-          };
-          if (vErrors === null) {
-            vErrors = [err197];
-          } else {
-            vErrors.push(err197);
-          }
-          errors++;
-        }
-      } else {
-        const err198 = {
-          instancePath: instancePath + '/scout_contact',
-          schemaPath: '#/properties/scout_contact/type',
+        errors++;
+      }
+    }
+    if (data.group_name !== undefined) {
+      let data91 = data.group_name;
+      if (typeof data91 !== 'string') {
+        const err197 = {
+          instancePath: instancePath + '/group_name',
+          schemaPath: '#/properties/group_name/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.scout_contact.type,
-          parentSchema: schema91.properties.scout_contact,
-          data: data90,
+          schema: schema91.properties.group_name.type,
+          parentSchema: schema91.properties.group_name,
+          data: data91,
+        };
+        if (vErrors === null) {
+          vErrors = [err197];
+        } else {
+          vErrors.push(err197);
+        }
+        errors++;
+      }
+    }
+    if (data.contract_signed !== undefined) {
+      let data92 = data.contract_signed;
+      if (typeof data92 !== 'boolean') {
+        const err198 = {
+          instancePath: instancePath + '/contract_signed',
+          schemaPath: '#/properties/contract_signed/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema91.properties.contract_signed.type,
+          parentSchema: schema91.properties.contract_signed,
+          data: data92,
         };
         if (vErrors === null) {
           vErrors = [err198];
@@ -17337,59 +17522,54 @@ function validate48(
         errors++;
       }
     }
-    if (data.scout_email !== undefined) {
-      let data91 = data.scout_email;
-      if (typeof data91 !== 'string') {
-        const err199 = {
-          instancePath: instancePath + '/scout_email',
-          schemaPath: '#/properties/scout_email/type',
+    if (data.scout_contact !== undefined) {
+      let data93 = data.scout_contact;
+      if (typeof data93 === 'string') {
+        if (func2(data93) > 70) {
+          const err199 = {
+            instancePath: instancePath + '/scout_contact',
+            schemaPath: '#/properties/scout_contact/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema91.properties.scout_contact,
+            data: data93,
+          };
+          if (vErrors === null) {
+            vErrors = [err199];
+          } else {
+            vErrors.push(err199);
+          }
+          errors++;
+        }
+        if (!formats148.validate(data93)) {
+          const err200 = {
+            instancePath: instancePath + '/scout_contact',
+            schemaPath: '#/properties/scout_contact/format',
+            keyword: 'format',
+            params: { format: 'scout-value' },
+            message: 'must match format "' + 'scout-value' + '"',
+            schema: 'scout-value',
+            parentSchema: schema91.properties.scout_contact,
+            data: data93,
+          };
+          if (vErrors === null) {
+            vErrors = [err200];
+          } else {
+            vErrors.push(err200);
+          }
+          errors++;
+        }
+      } else {
+        const err201 = {
+          instancePath: instancePath + '/scout_contact',
+          schemaPath: '#/properties/scout_contact/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.scout_email.type,
-          parentSchema: schema91.properties.scout_email,
-          data: data91,
-        };
-        if (vErrors === null) {
-          vErrors = [err199];
-        } else {
-          vErrors.push(err199);
-        }
-        errors++;
-      }
-    }
-    if (data.is_terminated !== undefined) {
-      let data92 = data.is_terminated;
-      if (typeof data92 !== 'boolean') {
-        const err200 = {
-          instancePath: instancePath + '/is_terminated',
-          schemaPath: '#/properties/is_terminated/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema91.properties.is_terminated.type,
-          parentSchema: schema91.properties.is_terminated,
-          data: data92,
-        };
-        if (vErrors === null) {
-          vErrors = [err200];
-        } else {
-          vErrors.push(err200);
-        }
-        errors++;
-      }
-    }
-    if (data.parked !== undefined) {
-      let data93 = data.parked;
-      if (typeof data93 !== 'boolean') {
-        const err201 = {
-          instancePath: instancePath + '/parked',
-          schemaPath: '#/properties/parked/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema91.properties.parked.type,
-          parentSchema: schema91.properties.parked,
+          schema: schema91.properties.scout_contact.type,
+          parentSchema: schema91.properties.scout_contact,
           data: data93,
         };
         if (vErrors === null) {
@@ -17400,17 +17580,17 @@ function validate48(
         errors++;
       }
     }
-    if (data.test_sp !== undefined) {
-      let data94 = data.test_sp;
-      if (typeof data94 !== 'boolean') {
+    if (data.scout_email !== undefined) {
+      let data94 = data.scout_email;
+      if (typeof data94 !== 'string') {
         const err202 = {
-          instancePath: instancePath + '/test_sp',
-          schemaPath: '#/properties/test_sp/type',
+          instancePath: instancePath + '/scout_email',
+          schemaPath: '#/properties/scout_email/type',
           keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema91.properties.test_sp.type,
-          parentSchema: schema91.properties.test_sp,
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.scout_email.type,
+          parentSchema: schema91.properties.scout_email,
           data: data94,
         };
         if (vErrors === null) {
@@ -17421,17 +17601,17 @@ function validate48(
         errors++;
       }
     }
-    if (data.active !== undefined) {
-      let data95 = data.active;
+    if (data.is_terminated !== undefined) {
+      let data95 = data.is_terminated;
       if (typeof data95 !== 'boolean') {
         const err203 = {
-          instancePath: instancePath + '/active',
-          schemaPath: '#/properties/active/type',
+          instancePath: instancePath + '/is_terminated',
+          schemaPath: '#/properties/is_terminated/type',
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema91.properties.active.type,
-          parentSchema: schema91.properties.active,
+          schema: schema91.properties.is_terminated.type,
+          parentSchema: schema91.properties.is_terminated,
           data: data95,
         };
         if (vErrors === null) {
@@ -17442,37 +17622,39 @@ function validate48(
         errors++;
       }
     }
-    if (data.description !== undefined) {
-      let data96 = data.description;
-      if (typeof data96 === 'string') {
-        if (func2(data96) > 500) {
-          const err204 = {
-            instancePath: instancePath + '/description',
-            schemaPath: '#/properties/description/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 500 },
-            message: 'must NOT have more than 500 characters',
-            schema: 500,
-            parentSchema: schema91.properties.description,
-            data: data96,
-          };
-          if (vErrors === null) {
-            vErrors = [err204];
-          } else {
-            vErrors.push(err204);
-          }
-          errors++;
-        }
-      } else {
-        const err205 = {
-          instancePath: instancePath + '/description',
-          schemaPath: '#/properties/description/type',
+    if (data.parked !== undefined) {
+      let data96 = data.parked;
+      if (typeof data96 !== 'boolean') {
+        const err204 = {
+          instancePath: instancePath + '/parked',
+          schemaPath: '#/properties/parked/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema91.properties.description.type,
-          parentSchema: schema91.properties.description,
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema91.properties.parked.type,
+          parentSchema: schema91.properties.parked,
           data: data96,
+        };
+        if (vErrors === null) {
+          vErrors = [err204];
+        } else {
+          vErrors.push(err204);
+        }
+        errors++;
+      }
+    }
+    if (data.test_sp !== undefined) {
+      let data97 = data.test_sp;
+      if (typeof data97 !== 'boolean') {
+        const err205 = {
+          instancePath: instancePath + '/test_sp',
+          schemaPath: '#/properties/test_sp/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema91.properties.test_sp.type,
+          parentSchema: schema91.properties.test_sp,
+          data: data97,
         };
         if (vErrors === null) {
           vErrors = [err205];
@@ -17482,18 +17664,18 @@ function validate48(
         errors++;
       }
     }
-    if (data.description_language !== undefined) {
-      let data97 = data.description_language;
-      if (typeof data97 !== 'string') {
+    if (data.active !== undefined) {
+      let data98 = data.active;
+      if (typeof data98 !== 'boolean') {
         const err206 = {
-          instancePath: instancePath + '/description_language',
-          schemaPath: '#/properties/description_language/type',
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema91.properties.description_language.type,
-          parentSchema: schema91.properties.description_language,
-          data: data97,
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema91.properties.active.type,
+          parentSchema: schema91.properties.active,
+          data: data98,
         };
         if (vErrors === null) {
           vErrors = [err206];
@@ -17502,64 +17684,59 @@ function validate48(
         }
         errors++;
       }
-      if (!(
-        data97 === 'en' ||
-        data97 === 'fr' ||
-        data97 === 'da' ||
-        data97 === 'nb' ||
-        data97 === 'sv' ||
-        data97 === 'pl' ||
-        data97 === 'fi'
-      )) {
-        const err207 = {
-          instancePath: instancePath + '/description_language',
-          schemaPath: '#/properties/description_language/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema91.properties.description_language.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema91.properties.description_language.enum,
-          parentSchema: schema91.properties.description_language,
-          data: data97,
-        };
-        if (vErrors === null) {
-          vErrors = [err207];
-        } else {
-          vErrors.push(err207);
-        }
-        errors++;
-      }
     }
-    if (data.comments !== undefined) {
-      let data98 = data.comments;
-      if (typeof data98 === 'string') {
-        if (func2(data98) > 500) {
-          const err208 = {
-            instancePath: instancePath + '/comments',
-            schemaPath: '#/properties/comments/maxLength',
+    if (data.description !== undefined) {
+      let data99 = data.description;
+      if (typeof data99 === 'string') {
+        if (func2(data99) > 500) {
+          const err207 = {
+            instancePath: instancePath + '/description',
+            schemaPath: '#/properties/description/maxLength',
             keyword: 'maxLength',
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema91.properties.comments,
-            data: data98,
+            parentSchema: schema91.properties.description,
+            data: data99,
           };
           if (vErrors === null) {
-            vErrors = [err208];
+            vErrors = [err207];
           } else {
-            vErrors.push(err208);
+            vErrors.push(err207);
           }
           errors++;
         }
       } else {
-        const err209 = {
-          instancePath: instancePath + '/comments',
-          schemaPath: '#/properties/comments/type',
+        const err208 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.comments.type,
-          parentSchema: schema91.properties.comments,
-          data: data98,
+          schema: schema91.properties.description.type,
+          parentSchema: schema91.properties.description,
+          data: data99,
+        };
+        if (vErrors === null) {
+          vErrors = [err208];
+        } else {
+          vErrors.push(err208);
+        }
+        errors++;
+      }
+    }
+    if (data.description_language !== undefined) {
+      let data100 = data.description_language;
+      if (typeof data100 !== 'string') {
+        const err209 = {
+          instancePath: instancePath + '/description_language',
+          schemaPath: '#/properties/description_language/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.description_language.type,
+          parentSchema: schema91.properties.description_language,
+          data: data100,
         };
         if (vErrors === null) {
           vErrors = [err209];
@@ -17568,39 +17745,41 @@ function validate48(
         }
         errors++;
       }
-    }
-    if (data.contact_person !== undefined) {
-      let data99 = data.contact_person;
-      if (typeof data99 === 'string') {
-        if (func2(data99) > 70) {
-          const err210 = {
-            instancePath: instancePath + '/contact_person',
-            schemaPath: '#/properties/contact_person/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 70 },
-            message: 'must NOT have more than 70 characters',
-            schema: 70,
-            parentSchema: schema91.properties.contact_person,
-            data: data99,
-          };
-          if (vErrors === null) {
-            vErrors = [err210];
-          } else {
-            vErrors.push(err210);
-          }
-          errors++;
+      if (!(
+        data100 === 'en' ||
+        data100 === 'fr' ||
+        data100 === 'da' ||
+        data100 === 'nb' ||
+        data100 === 'sv' ||
+        data100 === 'pl' ||
+        data100 === 'fi'
+      )) {
+        const err210 = {
+          instancePath: instancePath + '/description_language',
+          schemaPath: '#/properties/description_language/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema91.properties.description_language.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema91.properties.description_language.enum,
+          parentSchema: schema91.properties.description_language,
+          data: data100,
+        };
+        if (vErrors === null) {
+          vErrors = [err210];
+        } else {
+          vErrors.push(err210);
         }
-        if (!formats6.validate(data99)) {
-          const err211 = {
-            instancePath: instancePath + '/contact_person',
-            schemaPath: '#/properties/contact_person/format',
-            keyword: 'format',
-            params: { format: 'no-special-characters' },
-            message: 'must match format "' + 'no-special-characters' + '"',
-            schema: 'no-special-characters',
-            parentSchema: schema91.properties.contact_person,
-            data: data99,
-          };
+        errors++;
+      }
+    }
+    if (data.descriptions !== undefined) {
+      let data101 = data.descriptions;
+      const _errs371 = errors;
+      let valid53 = true;
+      const _errs372 = errors;
+      if (Array.isArray(data101)) {
+        if (data101.length < 1) {
+          const err211 = {};
           if (vErrors === null) {
             vErrors = [err211];
           } else {
@@ -17608,56 +17787,71 @@ function validate48(
           }
           errors++;
         }
-      } else {
-        const err212 = {
-          instancePath: instancePath + '/contact_person',
-          schemaPath: '#/properties/contact_person/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema91.properties.contact_person.type,
-          parentSchema: schema91.properties.contact_person,
-          data: data99,
+      }
+      var _valid7 = _errs372 === errors;
+      errors = _errs371;
+      if (vErrors !== null) {
+        if (_errs371) {
+          vErrors.length = _errs371;
+        } else {
+          vErrors = null;
+        }
+      }
+      if (_valid7) {
+        const _errs373 = errors;
+        if (Array.isArray(data101)) {
+          const message8 = func117(data101, schema91.properties.descriptions.then['x-default-description'], data);
+          if (message8 !== undefined) {
+            const err212 = {
+              instancePath: instancePath + '/descriptions',
+              schemaPath: '#/properties/descriptions/then/x-default-description',
+              keyword: 'x-default-description',
+              params: { message: message8 },
+              message: message8,
+              schema: schema91.properties.descriptions.then['x-default-description'],
+              parentSchema: schema91.properties.descriptions.then,
+              data: data101,
+            };
+            if (vErrors === null) {
+              vErrors = [err212];
+            } else {
+              vErrors.push(err212);
+            }
+            errors++;
+          }
+        }
+        var _valid7 = _errs373 === errors;
+        valid53 = _valid7;
+      }
+      if (!valid53) {
+        const err213 = {
+          instancePath: instancePath + '/descriptions',
+          schemaPath: '#/properties/descriptions/if',
+          keyword: 'if',
+          params: { failingKeyword: 'then' },
+          message: 'must match "then" schema',
+          schema: schema91.properties.descriptions.if,
+          parentSchema: schema91.properties.descriptions,
+          data: data101,
         };
         if (vErrors === null) {
-          vErrors = [err212];
+          vErrors = [err213];
         } else {
-          vErrors.push(err212);
+          vErrors.push(err213);
         }
         errors++;
       }
-    }
-    if (data.owner_contact_phone !== undefined) {
-      let data100 = data.owner_contact_phone;
-      if (typeof data100 === 'string') {
-        if (func2(data100) > 15) {
-          const err213 = {
-            instancePath: instancePath + '/owner_contact_phone',
-            schemaPath: '#/properties/owner_contact_phone/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 15 },
-            message: 'must NOT have more than 15 characters',
-            schema: 15,
-            parentSchema: schema91.properties.owner_contact_phone,
-            data: data100,
-          };
-          if (vErrors === null) {
-            vErrors = [err213];
-          } else {
-            vErrors.push(err213);
-          }
-          errors++;
-        }
-        if (!formats32.validate(data100)) {
+      if (Array.isArray(data101)) {
+        if (data101.length > 14) {
           const err214 = {
-            instancePath: instancePath + '/owner_contact_phone',
-            schemaPath: '#/properties/owner_contact_phone/format',
-            keyword: 'format',
-            params: { format: 'phone' },
-            message: 'must match format "' + 'phone' + '"',
-            schema: 'phone',
-            parentSchema: schema91.properties.owner_contact_phone,
-            data: data100,
+            instancePath: instancePath + '/descriptions',
+            schemaPath: '#/properties/descriptions/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 14 },
+            message: 'must NOT have more than 14 items',
+            schema: 14,
+            parentSchema: schema91.properties.descriptions,
+            data: data101,
           };
           if (vErrors === null) {
             vErrors = [err214];
@@ -17666,143 +17860,145 @@ function validate48(
           }
           errors++;
         }
-      } else {
-        const err215 = {
-          instancePath: instancePath + '/owner_contact_phone',
-          schemaPath: '#/properties/owner_contact_phone/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema91.properties.owner_contact_phone.type,
-          parentSchema: schema91.properties.owner_contact_phone,
-          data: data100,
-        };
-        if (vErrors === null) {
-          vErrors = [err215];
-        } else {
-          vErrors.push(err215);
-        }
-        errors++;
-      }
-    }
-    if (data.email !== undefined) {
-      let data101 = data.email;
-      if (typeof data101 === 'string') {
-        if (func2(data101) > 70) {
-          const err216 = {
-            instancePath: instancePath + '/email',
-            schemaPath: '#/properties/email/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 70 },
-            message: 'must NOT have more than 70 characters',
-            schema: 70,
-            parentSchema: schema91.properties.email,
-            data: data101,
-          };
-          if (vErrors === null) {
-            vErrors = [err216];
-          } else {
-            vErrors.push(err216);
-          }
-          errors++;
-        }
-        if (!formats14.validate(data101)) {
-          const err217 = {
-            instancePath: instancePath + '/email',
-            schemaPath: '#/properties/email/format',
-            keyword: 'format',
-            params: { format: 'email' },
-            message: 'must match format "' + 'email' + '"',
-            schema: 'email',
-            parentSchema: schema91.properties.email,
-            data: data101,
-          };
-          if (vErrors === null) {
-            vErrors = [err217];
-          } else {
-            vErrors.push(err217);
-          }
-          errors++;
-        }
-      } else {
-        const err218 = {
-          instancePath: instancePath + '/email',
-          schemaPath: '#/properties/email/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema91.properties.email.type,
-          parentSchema: schema91.properties.email,
-          data: data101,
-        };
-        if (vErrors === null) {
-          vErrors = [err218];
-        } else {
-          vErrors.push(err218);
-        }
-        errors++;
-      }
-    }
-    if (data.photos !== undefined) {
-      let data102 = data.photos;
-      if (Array.isArray(data102)) {
-        const len6 = data102.length;
+        const len6 = data101.length;
         for (let i11 = 0; i11 < len6; i11++) {
-          let data103 = data102[i11];
-          if (data103 && typeof data103 == 'object' && !Array.isArray(data103)) {
-            if (data103.photo_id === undefined) {
-              const err219 = {
-                instancePath: instancePath + '/photos/' + i11,
-                schemaPath: 'common#/$defs/photo/required',
+          let data102 = data101[i11];
+          if (data102 && typeof data102 == 'object' && !Array.isArray(data102)) {
+            if (data102.language_code === undefined) {
+              const err215 = {
+                instancePath: instancePath + '/descriptions/' + i11,
+                schemaPath: '#/properties/descriptions/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'photo_id' },
-                message: "must have required property '" + 'photo_id' + "'",
-                schema: schema104.required,
-                parentSchema: schema104,
-                data: data103,
+                params: { missingProperty: 'language_code' },
+                message: "must have required property '" + 'language_code' + "'",
+                schema: schema91.properties.descriptions.items.required,
+                parentSchema: schema91.properties.descriptions.items,
+                data: data102,
               };
               if (vErrors === null) {
-                vErrors = [err219];
+                vErrors = [err215];
               } else {
-                vErrors.push(err219);
+                vErrors.push(err215);
               }
               errors++;
             }
-            if (data103.url === undefined) {
-              const err220 = {
-                instancePath: instancePath + '/photos/' + i11,
-                schemaPath: 'common#/$defs/photo/required',
+            if (data102.country === undefined) {
+              const err216 = {
+                instancePath: instancePath + '/descriptions/' + i11,
+                schemaPath: '#/properties/descriptions/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'url' },
-                message: "must have required property '" + 'url' + "'",
-                schema: schema104.required,
-                parentSchema: schema104,
-                data: data103,
+                params: { missingProperty: 'country' },
+                message: "must have required property '" + 'country' + "'",
+                schema: schema91.properties.descriptions.items.required,
+                parentSchema: schema91.properties.descriptions.items,
+                data: data102,
               };
               if (vErrors === null) {
-                vErrors = [err220];
+                vErrors = [err216];
               } else {
-                vErrors.push(err220);
+                vErrors.push(err216);
               }
               errors++;
             }
-            for (const key9 in data103) {
-              if (!(
-                key9 === 'photo_id' ||
-                key9 === 'url' ||
-                key9 === 'file_name' ||
-                key9 === 'content_type' ||
-                key9 === 'size'
-              )) {
-                const err221 = {
-                  instancePath: instancePath + '/photos/' + i11,
-                  schemaPath: 'common#/$defs/photo/additionalProperties',
-                  keyword: 'additionalProperties',
-                  params: { additionalProperty: key9 },
-                  message: 'must NOT have additional properties',
-                  schema: false,
-                  parentSchema: schema104,
+            if (data102.text !== undefined) {
+              let data103 = data102.text;
+              if (typeof data103 === 'string') {
+                if (func2(data103) > 500) {
+                  const err217 = {
+                    instancePath: instancePath + '/descriptions/' + i11 + '/text',
+                    schemaPath: '#/properties/descriptions/items/properties/text/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 500 },
+                    message: 'must NOT have more than 500 characters',
+                    schema: 500,
+                    parentSchema: schema91.properties.descriptions.items.properties.text,
+                    data: data103,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err217];
+                  } else {
+                    vErrors.push(err217);
+                  }
+                  errors++;
+                }
+              } else {
+                const err218 = {
+                  instancePath: instancePath + '/descriptions/' + i11 + '/text',
+                  schemaPath: '#/properties/descriptions/items/properties/text/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema91.properties.descriptions.items.properties.text.type,
+                  parentSchema: schema91.properties.descriptions.items.properties.text,
                   data: data103,
+                };
+                if (vErrors === null) {
+                  vErrors = [err218];
+                } else {
+                  vErrors.push(err218);
+                }
+                errors++;
+              }
+            }
+            if (data102.language_code !== undefined) {
+              let data104 = data102.language_code;
+              if (typeof data104 !== 'string') {
+                const err219 = {
+                  instancePath: instancePath + '/descriptions/' + i11 + '/language_code',
+                  schemaPath: '#/properties/descriptions/items/properties/language_code/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema91.properties.descriptions.items.properties.language_code.type,
+                  parentSchema: schema91.properties.descriptions.items.properties.language_code,
+                  data: data104,
+                };
+                if (vErrors === null) {
+                  vErrors = [err219];
+                } else {
+                  vErrors.push(err219);
+                }
+                errors++;
+              }
+              if (!(
+                data104 === 'en' ||
+                data104 === 'fr' ||
+                data104 === 'da' ||
+                data104 === 'nb' ||
+                data104 === 'sv' ||
+                data104 === 'pl' ||
+                data104 === 'fi'
+              )) {
+                const err220 = {
+                  instancePath: instancePath + '/descriptions/' + i11 + '/language_code',
+                  schemaPath: '#/properties/descriptions/items/properties/language_code/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema91.properties.descriptions.items.properties.language_code.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema91.properties.descriptions.items.properties.language_code.enum,
+                  parentSchema: schema91.properties.descriptions.items.properties.language_code,
+                  data: data104,
+                };
+                if (vErrors === null) {
+                  vErrors = [err220];
+                } else {
+                  vErrors.push(err220);
+                }
+                errors++;
+              }
+            }
+            if (data102.country !== undefined) {
+              let data105 = data102.country;
+              if (typeof data105 !== 'string') {
+                const err221 = {
+                  instancePath: instancePath + '/descriptions/' + i11 + '/country',
+                  schemaPath: 'common#/$defs/countryCode/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema66.type,
+                  parentSchema: schema66,
+                  data: data105,
                 };
                 if (vErrors === null) {
                   vErrors = [err221];
@@ -17811,229 +18007,578 @@ function validate48(
                 }
                 errors++;
               }
+              if (!(
+                data105 === 'DK' ||
+                data105 === 'NO' ||
+                data105 === 'SE' ||
+                data105 === 'PL' ||
+                data105 === 'FI' ||
+                data105 === 'RO' ||
+                data105 === 'BE' ||
+                data105 === 'GR' ||
+                data105 === 'DE'
+              )) {
+                const err222 = {
+                  instancePath: instancePath + '/descriptions/' + i11 + '/country',
+                  schemaPath: 'common#/$defs/countryCode/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema66.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema66.enum,
+                  parentSchema: schema66,
+                  data: data105,
+                };
+                if (vErrors === null) {
+                  vErrors = [err222];
+                } else {
+                  vErrors.push(err222);
+                }
+                errors++;
+              }
             }
-            if (data103.photo_id !== undefined) {
-              let data104 = data103.photo_id;
-              if (typeof data104 === 'string') {
-                if (func2(data104) > 64) {
-                  const err222 = {
-                    instancePath: instancePath + '/photos/' + i11 + '/photo_id',
+          } else {
+            const err223 = {
+              instancePath: instancePath + '/descriptions/' + i11,
+              schemaPath: '#/properties/descriptions/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema91.properties.descriptions.items.type,
+              parentSchema: schema91.properties.descriptions.items,
+              data: data102,
+            };
+            if (vErrors === null) {
+              vErrors = [err223];
+            } else {
+              vErrors.push(err223);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err224 = {
+          instancePath: instancePath + '/descriptions',
+          schemaPath: '#/properties/descriptions/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema91.properties.descriptions.type,
+          parentSchema: schema91.properties.descriptions,
+          data: data101,
+        };
+        if (vErrors === null) {
+          vErrors = [err224];
+        } else {
+          vErrors.push(err224);
+        }
+        errors++;
+      }
+    }
+    if (data.comments !== undefined) {
+      let data106 = data.comments;
+      if (typeof data106 === 'string') {
+        if (func2(data106) > 500) {
+          const err225 = {
+            instancePath: instancePath + '/comments',
+            schemaPath: '#/properties/comments/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema91.properties.comments,
+            data: data106,
+          };
+          if (vErrors === null) {
+            vErrors = [err225];
+          } else {
+            vErrors.push(err225);
+          }
+          errors++;
+        }
+      } else {
+        const err226 = {
+          instancePath: instancePath + '/comments',
+          schemaPath: '#/properties/comments/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.comments.type,
+          parentSchema: schema91.properties.comments,
+          data: data106,
+        };
+        if (vErrors === null) {
+          vErrors = [err226];
+        } else {
+          vErrors.push(err226);
+        }
+        errors++;
+      }
+    }
+    if (data.contact_person !== undefined) {
+      let data107 = data.contact_person;
+      if (typeof data107 === 'string') {
+        if (func2(data107) > 70) {
+          const err227 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema91.properties.contact_person,
+            data: data107,
+          };
+          if (vErrors === null) {
+            vErrors = [err227];
+          } else {
+            vErrors.push(err227);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data107)) {
+          const err228 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema91.properties.contact_person,
+            data: data107,
+          };
+          if (vErrors === null) {
+            vErrors = [err228];
+          } else {
+            vErrors.push(err228);
+          }
+          errors++;
+        }
+      } else {
+        const err229 = {
+          instancePath: instancePath + '/contact_person',
+          schemaPath: '#/properties/contact_person/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.contact_person.type,
+          parentSchema: schema91.properties.contact_person,
+          data: data107,
+        };
+        if (vErrors === null) {
+          vErrors = [err229];
+        } else {
+          vErrors.push(err229);
+        }
+        errors++;
+      }
+    }
+    if (data.owner_contact_phone !== undefined) {
+      let data108 = data.owner_contact_phone;
+      if (typeof data108 === 'string') {
+        if (func2(data108) > 15) {
+          const err230 = {
+            instancePath: instancePath + '/owner_contact_phone',
+            schemaPath: '#/properties/owner_contact_phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 15 },
+            message: 'must NOT have more than 15 characters',
+            schema: 15,
+            parentSchema: schema91.properties.owner_contact_phone,
+            data: data108,
+          };
+          if (vErrors === null) {
+            vErrors = [err230];
+          } else {
+            vErrors.push(err230);
+          }
+          errors++;
+        }
+        if (!formats32.validate(data108)) {
+          const err231 = {
+            instancePath: instancePath + '/owner_contact_phone',
+            schemaPath: '#/properties/owner_contact_phone/format',
+            keyword: 'format',
+            params: { format: 'phone' },
+            message: 'must match format "' + 'phone' + '"',
+            schema: 'phone',
+            parentSchema: schema91.properties.owner_contact_phone,
+            data: data108,
+          };
+          if (vErrors === null) {
+            vErrors = [err231];
+          } else {
+            vErrors.push(err231);
+          }
+          errors++;
+        }
+      } else {
+        const err232 = {
+          instancePath: instancePath + '/owner_contact_phone',
+          schemaPath: '#/properties/owner_contact_phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.owner_contact_phone.type,
+          parentSchema: schema91.properties.owner_contact_phone,
+          data: data108,
+        };
+        if (vErrors === null) {
+          vErrors = [err232];
+        } else {
+          vErrors.push(err232);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data109 = data.email;
+      if (typeof data109 === 'string') {
+        if (func2(data109) > 70) {
+          const err233 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema91.properties.email,
+            data: data109,
+          };
+          if (vErrors === null) {
+            vErrors = [err233];
+          } else {
+            vErrors.push(err233);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data109)) {
+          const err234 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema91.properties.email,
+            data: data109,
+          };
+          if (vErrors === null) {
+            vErrors = [err234];
+          } else {
+            vErrors.push(err234);
+          }
+          errors++;
+        }
+      } else {
+        const err235 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.email.type,
+          parentSchema: schema91.properties.email,
+          data: data109,
+        };
+        if (vErrors === null) {
+          vErrors = [err235];
+        } else {
+          vErrors.push(err235);
+        }
+        errors++;
+      }
+    }
+    if (data.photos !== undefined) {
+      let data110 = data.photos;
+      if (Array.isArray(data110)) {
+        const len7 = data110.length;
+        for (let i12 = 0; i12 < len7; i12++) {
+          let data111 = data110[i12];
+          if (data111 && typeof data111 == 'object' && !Array.isArray(data111)) {
+            if (data111.photo_id === undefined) {
+              const err236 = {
+                instancePath: instancePath + '/photos/' + i12,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'photo_id' },
+                message: "must have required property '" + 'photo_id' + "'",
+                schema: schema105.required,
+                parentSchema: schema105,
+                data: data111,
+              };
+              if (vErrors === null) {
+                vErrors = [err236];
+              } else {
+                vErrors.push(err236);
+              }
+              errors++;
+            }
+            if (data111.url === undefined) {
+              const err237 = {
+                instancePath: instancePath + '/photos/' + i12,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'url' },
+                message: "must have required property '" + 'url' + "'",
+                schema: schema105.required,
+                parentSchema: schema105,
+                data: data111,
+              };
+              if (vErrors === null) {
+                vErrors = [err237];
+              } else {
+                vErrors.push(err237);
+              }
+              errors++;
+            }
+            for (const key9 in data111) {
+              if (!(
+                key9 === 'photo_id' ||
+                key9 === 'url' ||
+                key9 === 'file_name' ||
+                key9 === 'content_type' ||
+                key9 === 'size'
+              )) {
+                const err238 = {
+                  instancePath: instancePath + '/photos/' + i12,
+                  schemaPath: 'common#/$defs/photo/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key9 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema105,
+                  data: data111,
+                };
+                if (vErrors === null) {
+                  vErrors = [err238];
+                } else {
+                  vErrors.push(err238);
+                }
+                errors++;
+              }
+            }
+            if (data111.photo_id !== undefined) {
+              let data112 = data111.photo_id;
+              if (typeof data112 === 'string') {
+                if (func2(data112) > 64) {
+                  const err239 = {
+                    instancePath: instancePath + '/photos/' + i12 + '/photo_id',
                     schemaPath: 'common#/$defs/photo/properties/photo_id/maxLength',
                     keyword: 'maxLength',
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema104.properties.photo_id,
-                    data: data104,
+                    parentSchema: schema105.properties.photo_id,
+                    data: data112,
                   };
                   if (vErrors === null) {
-                    vErrors = [err222];
+                    vErrors = [err239];
                   } else {
-                    vErrors.push(err222);
+                    vErrors.push(err239);
                   }
                   errors++;
                 }
               } else {
-                const err223 = {
-                  instancePath: instancePath + '/photos/' + i11 + '/photo_id',
+                const err240 = {
+                  instancePath: instancePath + '/photos/' + i12 + '/photo_id',
                   schemaPath: 'common#/$defs/photo/properties/photo_id/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.photo_id.type,
-                  parentSchema: schema104.properties.photo_id,
-                  data: data104,
+                  schema: schema105.properties.photo_id.type,
+                  parentSchema: schema105.properties.photo_id,
+                  data: data112,
                 };
                 if (vErrors === null) {
-                  vErrors = [err223];
+                  vErrors = [err240];
                 } else {
-                  vErrors.push(err223);
+                  vErrors.push(err240);
                 }
                 errors++;
               }
             }
-            if (data103.url !== undefined) {
-              let data105 = data103.url;
-              if (typeof data105 === 'string') {
-                if (func2(data105) > 500) {
-                  const err224 = {
-                    instancePath: instancePath + '/photos/' + i11 + '/url',
+            if (data111.url !== undefined) {
+              let data113 = data111.url;
+              if (typeof data113 === 'string') {
+                if (func2(data113) > 500) {
+                  const err241 = {
+                    instancePath: instancePath + '/photos/' + i12 + '/url',
                     schemaPath: 'common#/$defs/photo/properties/url/maxLength',
                     keyword: 'maxLength',
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema104.properties.url,
-                    data: data105,
+                    parentSchema: schema105.properties.url,
+                    data: data113,
                   };
                   if (vErrors === null) {
-                    vErrors = [err224];
+                    vErrors = [err241];
                   } else {
-                    vErrors.push(err224);
+                    vErrors.push(err241);
                   }
                   errors++;
                 }
               } else {
-                const err225 = {
-                  instancePath: instancePath + '/photos/' + i11 + '/url',
+                const err242 = {
+                  instancePath: instancePath + '/photos/' + i12 + '/url',
                   schemaPath: 'common#/$defs/photo/properties/url/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.url.type,
-                  parentSchema: schema104.properties.url,
-                  data: data105,
+                  schema: schema105.properties.url.type,
+                  parentSchema: schema105.properties.url,
+                  data: data113,
                 };
                 if (vErrors === null) {
-                  vErrors = [err225];
+                  vErrors = [err242];
                 } else {
-                  vErrors.push(err225);
+                  vErrors.push(err242);
                 }
                 errors++;
               }
             }
-            if (data103.file_name !== undefined) {
-              let data106 = data103.file_name;
-              if (typeof data106 === 'string') {
-                if (func2(data106) > 255) {
-                  const err226 = {
-                    instancePath: instancePath + '/photos/' + i11 + '/file_name',
+            if (data111.file_name !== undefined) {
+              let data114 = data111.file_name;
+              if (typeof data114 === 'string') {
+                if (func2(data114) > 255) {
+                  const err243 = {
+                    instancePath: instancePath + '/photos/' + i12 + '/file_name',
                     schemaPath: 'common#/$defs/photo/properties/file_name/maxLength',
                     keyword: 'maxLength',
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema104.properties.file_name,
-                    data: data106,
+                    parentSchema: schema105.properties.file_name,
+                    data: data114,
                   };
                   if (vErrors === null) {
-                    vErrors = [err226];
+                    vErrors = [err243];
                   } else {
-                    vErrors.push(err226);
+                    vErrors.push(err243);
                   }
                   errors++;
                 }
               } else {
-                const err227 = {
-                  instancePath: instancePath + '/photos/' + i11 + '/file_name',
+                const err244 = {
+                  instancePath: instancePath + '/photos/' + i12 + '/file_name',
                   schemaPath: 'common#/$defs/photo/properties/file_name/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.file_name.type,
-                  parentSchema: schema104.properties.file_name,
-                  data: data106,
+                  schema: schema105.properties.file_name.type,
+                  parentSchema: schema105.properties.file_name,
+                  data: data114,
                 };
                 if (vErrors === null) {
-                  vErrors = [err227];
+                  vErrors = [err244];
                 } else {
-                  vErrors.push(err227);
+                  vErrors.push(err244);
                 }
                 errors++;
               }
             }
-            if (data103.content_type !== undefined) {
-              let data107 = data103.content_type;
-              if (typeof data107 === 'string') {
-                if (func2(data107) > 40) {
-                  const err228 = {
-                    instancePath: instancePath + '/photos/' + i11 + '/content_type',
+            if (data111.content_type !== undefined) {
+              let data115 = data111.content_type;
+              if (typeof data115 === 'string') {
+                if (func2(data115) > 40) {
+                  const err245 = {
+                    instancePath: instancePath + '/photos/' + i12 + '/content_type',
                     schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
                     keyword: 'maxLength',
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema104.properties.content_type,
-                    data: data107,
+                    parentSchema: schema105.properties.content_type,
+                    data: data115,
                   };
                   if (vErrors === null) {
-                    vErrors = [err228];
+                    vErrors = [err245];
                   } else {
-                    vErrors.push(err228);
+                    vErrors.push(err245);
                   }
                   errors++;
                 }
               } else {
-                const err229 = {
-                  instancePath: instancePath + '/photos/' + i11 + '/content_type',
+                const err246 = {
+                  instancePath: instancePath + '/photos/' + i12 + '/content_type',
                   schemaPath: 'common#/$defs/photo/properties/content_type/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.content_type.type,
-                  parentSchema: schema104.properties.content_type,
-                  data: data107,
+                  schema: schema105.properties.content_type.type,
+                  parentSchema: schema105.properties.content_type,
+                  data: data115,
                 };
                 if (vErrors === null) {
-                  vErrors = [err229];
+                  vErrors = [err246];
                 } else {
-                  vErrors.push(err229);
+                  vErrors.push(err246);
                 }
                 errors++;
               }
             }
-            if (data103.size !== undefined) {
-              let data108 = data103.size;
-              if (!(typeof data108 == 'number' && !(data108 % 1) && !isNaN(data108) && isFinite(data108))) {
-                const err230 = {
-                  instancePath: instancePath + '/photos/' + i11 + '/size',
+            if (data111.size !== undefined) {
+              let data116 = data111.size;
+              if (!(typeof data116 == 'number' && !(data116 % 1) && !isNaN(data116) && isFinite(data116))) {
+                const err247 = {
+                  instancePath: instancePath + '/photos/' + i12 + '/size',
                   schemaPath: 'common#/$defs/photo/properties/size/type',
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema104.properties.size.type,
-                  parentSchema: schema104.properties.size,
-                  data: data108,
+                  schema: schema105.properties.size.type,
+                  parentSchema: schema105.properties.size,
+                  data: data116,
                 };
                 if (vErrors === null) {
-                  vErrors = [err230];
+                  vErrors = [err247];
                 } else {
-                  vErrors.push(err230);
+                  vErrors.push(err247);
                 }
                 errors++;
               }
-              if (typeof data108 == 'number' && isFinite(data108)) {
-                if (data108 < 0 || isNaN(data108)) {
-                  const err231 = {
-                    instancePath: instancePath + '/photos/' + i11 + '/size',
+              if (typeof data116 == 'number' && isFinite(data116)) {
+                if (data116 < 0 || isNaN(data116)) {
+                  const err248 = {
+                    instancePath: instancePath + '/photos/' + i12 + '/size',
                     schemaPath: 'common#/$defs/photo/properties/size/minimum',
                     keyword: 'minimum',
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema104.properties.size,
-                    data: data108,
+                    parentSchema: schema105.properties.size,
+                    data: data116,
                   };
                   if (vErrors === null) {
-                    vErrors = [err231];
+                    vErrors = [err248];
                   } else {
-                    vErrors.push(err231);
+                    vErrors.push(err248);
                   }
                   errors++;
                 }
               }
             }
           } else {
-            const err232 = {
-              instancePath: instancePath + '/photos/' + i11,
+            const err249 = {
+              instancePath: instancePath + '/photos/' + i12,
               schemaPath: 'common#/$defs/photo/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema104.type,
-              parentSchema: schema104,
-              data: data103,
+              schema: schema105.type,
+              parentSchema: schema105,
+              data: data111,
             };
             if (vErrors === null) {
-              vErrors = [err232];
+              vErrors = [err249];
             } else {
-              vErrors.push(err232);
+              vErrors.push(err249);
             }
             errors++;
           }
         }
       } else {
-        const err233 = {
+        const err250 = {
           instancePath: instancePath + '/photos',
           schemaPath: '#/properties/photos/type',
           keyword: 'type',
@@ -18041,20 +18586,20 @@ function validate48(
           message: 'must be array',
           schema: schema91.properties.photos.type,
           parentSchema: schema91.properties.photos,
-          data: data102,
+          data: data110,
         };
         if (vErrors === null) {
-          vErrors = [err233];
+          vErrors = [err250];
         } else {
-          vErrors.push(err233);
+          vErrors.push(err250);
         }
         errors++;
       }
     }
     if (data.report_id !== undefined) {
-      let data109 = data.report_id;
-      if (!(typeof data109 == 'number' && !(data109 % 1) && !isNaN(data109) && isFinite(data109))) {
-        const err234 = {
+      let data117 = data.report_id;
+      if (!(typeof data117 == 'number' && !(data117 % 1) && !isNaN(data117) && isFinite(data117))) {
+        const err251 = {
           instancePath: instancePath + '/report_id',
           schemaPath: '#/properties/report_id/type',
           keyword: 'type',
@@ -18062,18 +18607,18 @@ function validate48(
           message: 'must be integer',
           schema: schema91.properties.report_id.type,
           parentSchema: schema91.properties.report_id,
-          data: data109,
+          data: data117,
         };
         if (vErrors === null) {
-          vErrors = [err234];
+          vErrors = [err251];
         } else {
-          vErrors.push(err234);
+          vErrors.push(err251);
         }
         errors++;
       }
     }
   } else {
-    const err235 = {
+    const err252 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -18084,9 +18629,9 @@ function validate48(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err235];
+      vErrors = [err252];
     } else {
-      vErrors.push(err235);
+      vErrors.push(err252);
     }
     errors++;
   }
@@ -18130,6 +18675,9 @@ validate48.evaluated = {
     pinpad_model_id: true,
     pinpad_status: true,
     active_pinpad: true,
+    basic_sp_search: true,
+    has_hardware: true,
+    service_point_hardware_unit_id: true,
     carriers_access: true,
     carrier_settings: true,
     location_owner_id: true,
@@ -18146,6 +18694,7 @@ validate48.evaluated = {
     active: true,
     description: true,
     description_language: true,
+    descriptions: true,
     comments: true,
     contact_person: true,
     owner_contact_phone: true,
@@ -18158,7 +18707,7 @@ validate48.evaluated = {
 };
 
 export const servicePointGroup = validate49;
-const schema105 = {
+const schema106 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -18231,8 +18780,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -18249,8 +18798,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -18269,8 +18818,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema105.properties.service_point_group_id.type,
-          parentSchema: schema105.properties.service_point_group_id,
+          schema: schema106.properties.service_point_group_id.type,
+          parentSchema: schema106.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -18292,7 +18841,7 @@ function validate49(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema105.properties.group_name,
+            parentSchema: schema106.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -18310,7 +18859,7 @@ function validate49(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema105.properties.group_name,
+            parentSchema: schema106.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -18328,7 +18877,7 @@ function validate49(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema105.properties.group_name,
+            parentSchema: schema106.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -18345,8 +18894,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema105.properties.group_name.type,
-          parentSchema: schema105.properties.group_name,
+          schema: schema106.properties.group_name.type,
+          parentSchema: schema106.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -18368,7 +18917,7 @@ function validate49(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema105.properties.service_point_ids,
+            parentSchema: schema106.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -18388,8 +18937,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema105.properties.service_point_ids.items.type,
-              parentSchema: schema105.properties.service_point_ids.items,
+              schema: schema106.properties.service_point_ids.items.type,
+              parentSchema: schema106.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -18418,7 +18967,7 @@ function validate49(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema105.properties.service_point_ids,
+                parentSchema: schema106.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -18439,8 +18988,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema105.properties.service_point_ids.type,
-          parentSchema: schema105.properties.service_point_ids,
+          schema: schema106.properties.service_point_ids.type,
+          parentSchema: schema106.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -18464,8 +19013,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema105.properties.carrier_ids.items.type,
-              parentSchema: schema105.properties.carrier_ids.items,
+              schema: schema106.properties.carrier_ids.items.type,
+              parentSchema: schema106.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -18494,7 +19043,7 @@ function validate49(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema105.properties.carrier_ids,
+                parentSchema: schema106.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -18515,8 +19064,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema105.properties.carrier_ids.type,
-          parentSchema: schema105.properties.carrier_ids,
+          schema: schema106.properties.carrier_ids.type,
+          parentSchema: schema106.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -18536,8 +19085,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema105.properties.active.type,
-          parentSchema: schema105.properties.active,
+          schema: schema106.properties.active.type,
+          parentSchema: schema106.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -18555,8 +19104,8 @@ function validate49(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema105.type,
-      parentSchema: schema105,
+      schema: schema106.type,
+      parentSchema: schema106,
       data,
     };
     if (vErrors === null) {
@@ -18576,7 +19125,7 @@ validate49.evaluated = {
 };
 
 export const servicePointGroupChoice = validate50;
-const schema106 = {
+const schema107 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -18609,8 +19158,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema106.required,
-        parentSchema: schema106,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -18629,8 +19178,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema106.properties.service_point_group_id.type,
-          parentSchema: schema106.properties.service_point_group_id,
+          schema: schema107.properties.service_point_group_id.type,
+          parentSchema: schema107.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -18648,8 +19197,8 @@ function validate50(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema106.type,
-      parentSchema: schema106,
+      schema: schema107.type,
+      parentSchema: schema107,
       data,
     };
     if (vErrors === null) {
@@ -18665,7 +19214,7 @@ function validate50(
 validate50.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
 export const servicePointLocationOwner = validate51;
-const schema107 = {
+const schema108 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-location-owner',
   title: 'Service point location owner',
@@ -18696,8 +19245,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'location_owner_id' },
         message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -18716,8 +19265,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema107.properties.location_owner_id.type,
-          parentSchema: schema107.properties.location_owner_id,
+          schema: schema108.properties.location_owner_id.type,
+          parentSchema: schema108.properties.location_owner_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -18735,8 +19284,8 @@ function validate51(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema107.type,
-      parentSchema: schema107,
+      schema: schema108.type,
+      parentSchema: schema108,
       data,
     };
     if (vErrors === null) {
@@ -18752,7 +19301,7 @@ function validate51(
 validate51.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
 
 export const servicePointScoutContact = validate52;
-const schema108 = {
+const schema109 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -18786,8 +19335,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema109.required,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -18808,7 +19357,7 @@ function validate52(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.scout_contact,
+            parentSchema: schema109.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -18818,7 +19367,7 @@ function validate52(
           }
           errors++;
         }
-        if (!formats146.validate(data0)) {
+        if (!formats148.validate(data0)) {
           const err2 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -18826,7 +19375,7 @@ function validate52(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema108.properties.scout_contact,
+            parentSchema: schema109.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -18843,8 +19392,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.scout_contact.type,
-          parentSchema: schema108.properties.scout_contact,
+          schema: schema109.properties.scout_contact.type,
+          parentSchema: schema109.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -18862,8 +19411,8 @@ function validate52(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema108.type,
-      parentSchema: schema108,
+      schema: schema109.type,
+      parentSchema: schema109,
       data,
     };
     if (vErrors === null) {
@@ -18879,7 +19428,7 @@ function validate52(
 validate52.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
 export const shipmentReportRequest = validate53;
-const schema109 = {
+const schema110 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'shipment-report-request',
   title: 'Shipment report request',
@@ -18905,8 +19454,8 @@ const schema109 = {
     max_event_id: { type: 'integer', format: 'positive-integer', 'x-not-before': 'min_event_id' },
   },
 };
-const formats162 = sharedValidators.formats['positive-integer'];
-const func128 = sharedValidators.notBeforeMessage;
+const formats164 = sharedValidators.formats['positive-integer'];
+const func130 = sharedValidators.notBeforeMessage;
 
 function validate53(
   data,
@@ -18929,8 +19478,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'kind' },
         message: "must have required property '" + 'kind' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -18947,8 +19496,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'from_date' },
         message: "must have required property '" + 'from_date' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -18965,8 +19514,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'to_date' },
         message: "must have required property '" + 'to_date' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -18985,8 +19534,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.kind.type,
-          parentSchema: schema109.properties.kind,
+          schema: schema110.properties.kind.type,
+          parentSchema: schema110.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -19005,10 +19554,10 @@ function validate53(
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema109.properties.kind.enum },
+          params: { allowedValues: schema110.properties.kind.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema109.properties.kind.enum,
-          parentSchema: schema109.properties.kind,
+          schema: schema110.properties.kind.enum,
+          parentSchema: schema110.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -19022,7 +19571,7 @@ function validate53(
     if (data.from_date !== undefined) {
       let data1 = data.from_date;
       if (typeof data1 === 'string') {
-        if (!formats44.validate(data1)) {
+        if (!formats46.validate(data1)) {
           const err5 = {
             instancePath: instancePath + '/from_date',
             schemaPath: '#/properties/from_date/format',
@@ -19030,7 +19579,7 @@ function validate53(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema109.properties.from_date,
+            parentSchema: schema110.properties.from_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -19047,8 +19596,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.from_date.type,
-          parentSchema: schema109.properties.from_date,
+          schema: schema110.properties.from_date.type,
+          parentSchema: schema110.properties.from_date,
           data: data1,
         };
         if (vErrors === null) {
@@ -19062,7 +19611,7 @@ function validate53(
     if (data.to_date !== undefined) {
       let data2 = data.to_date;
       if (typeof data2 == 'number' && isFinite(data2)) {
-        const message0 = func128(data2, 'from_date', data);
+        const message0 = func130(data2, 'from_date', data);
         if (message0 !== undefined) {
           const err7 = {
             instancePath: instancePath + '/to_date',
@@ -19071,7 +19620,7 @@ function validate53(
             params: { message: message0 },
             message: message0,
             schema: 'from_date',
-            parentSchema: schema109.properties.to_date,
+            parentSchema: schema110.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -19083,7 +19632,7 @@ function validate53(
         }
       }
       if (typeof data2 === 'string') {
-        if (!formats44.validate(data2)) {
+        if (!formats46.validate(data2)) {
           const err8 = {
             instancePath: instancePath + '/to_date',
             schemaPath: '#/properties/to_date/format',
@@ -19091,7 +19640,7 @@ function validate53(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema109.properties.to_date,
+            parentSchema: schema110.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -19101,7 +19650,7 @@ function validate53(
           }
           errors++;
         }
-        const message1 = func128(data2, 'from_date', data);
+        const message1 = func130(data2, 'from_date', data);
         if (message1 !== undefined) {
           const err9 = {
             instancePath: instancePath + '/to_date',
@@ -19110,7 +19659,7 @@ function validate53(
             params: { message: message1 },
             message: message1,
             schema: 'from_date',
-            parentSchema: schema109.properties.to_date,
+            parentSchema: schema110.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -19127,8 +19676,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.to_date.type,
-          parentSchema: schema109.properties.to_date,
+          schema: schema110.properties.to_date.type,
+          parentSchema: schema110.properties.to_date,
           data: data2,
         };
         if (vErrors === null) {
@@ -19148,8 +19697,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema109.properties.carrier_id.type,
-          parentSchema: schema109.properties.carrier_id,
+          schema: schema110.properties.carrier_id.type,
+          parentSchema: schema110.properties.carrier_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -19169,8 +19718,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema109.properties.min_event_id.type,
-          parentSchema: schema109.properties.min_event_id,
+          schema: schema110.properties.min_event_id.type,
+          parentSchema: schema110.properties.min_event_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -19181,7 +19730,7 @@ function validate53(
         errors++;
       }
       if (typeof data4 == 'number' && isFinite(data4)) {
-        if (!formats162.validate(data4)) {
+        if (!formats164.validate(data4)) {
           const err13 = {
             instancePath: instancePath + '/min_event_id',
             schemaPath: '#/properties/min_event_id/format',
@@ -19189,7 +19738,7 @@ function validate53(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema109.properties.min_event_id,
+            parentSchema: schema110.properties.min_event_id,
             data: data4,
           };
           if (vErrors === null) {
@@ -19210,8 +19759,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema109.properties.max_event_id.type,
-          parentSchema: schema109.properties.max_event_id,
+          schema: schema110.properties.max_event_id.type,
+          parentSchema: schema110.properties.max_event_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -19222,7 +19771,7 @@ function validate53(
         errors++;
       }
       if (typeof data5 == 'number' && isFinite(data5)) {
-        if (!formats162.validate(data5)) {
+        if (!formats164.validate(data5)) {
           const err15 = {
             instancePath: instancePath + '/max_event_id',
             schemaPath: '#/properties/max_event_id/format',
@@ -19230,7 +19779,7 @@ function validate53(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema109.properties.max_event_id,
+            parentSchema: schema110.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -19240,7 +19789,7 @@ function validate53(
           }
           errors++;
         }
-        const message2 = func128(data5, 'min_event_id', data);
+        const message2 = func130(data5, 'min_event_id', data);
         if (message2 !== undefined) {
           const err16 = {
             instancePath: instancePath + '/max_event_id',
@@ -19249,7 +19798,7 @@ function validate53(
             params: { message: message2 },
             message: message2,
             schema: 'min_event_id',
-            parentSchema: schema109.properties.max_event_id,
+            parentSchema: schema110.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -19261,7 +19810,7 @@ function validate53(
         }
       }
       if (typeof data5 === 'string') {
-        const message3 = func128(data5, 'min_event_id', data);
+        const message3 = func130(data5, 'min_event_id', data);
         if (message3 !== undefined) {
           const err17 = {
             instancePath: instancePath + '/max_event_id',
@@ -19270,7 +19819,7 @@ function validate53(
             params: { message: message3 },
             message: message3,
             schema: 'min_event_id',
-            parentSchema: schema109.properties.max_event_id,
+            parentSchema: schema110.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -19289,8 +19838,8 @@ function validate53(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema109.type,
-      parentSchema: schema109,
+      schema: schema110.type,
+      parentSchema: schema110,
       data,
     };
     if (vErrors === null) {
@@ -19310,7 +19859,7 @@ validate53.evaluated = {
 };
 
 export const ticket = validate54;
-const schema110 = {
+const schema111 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'ticket',
   title: 'Ticket',
@@ -19391,7 +19940,7 @@ const schema110 = {
       'x-lookup': { resource: 'service-points', label: 'name' },
       'x-column': { type: 'select2', hide: true },
       'x-filter': { kind: 'reference', alwaysOn: true },
-      'x-input': { kind: 'reference', tab: 'basic' },
+      'x-input': { kind: 'ticket-service-point', tab: 'basic' },
       'x-import': { maxLength: 10 },
     },
     sp_name: { type: 'string', readOnly: true, maxLength: 100, 'x-column': { index: 3 } },
@@ -19416,6 +19965,17 @@ const schema110 = {
       'x-column': { hide: true },
       'x-input': { kind: 'number', tab: 'basic', when: { ticket_type: [3, 4] } },
       'x-import': { maxLength: 10 },
+    },
+    piece_id: {
+      type: ['string', 'null'],
+      minLength: 6,
+      maxLength: 30,
+      format: 'no-whitespace',
+      description:
+        'The parcel the ticket is about, when there is one (spec 02 §5: a piece id of 6 to 30 characters, in the form and the import).',
+      'x-column': { hide: true },
+      'x-filter': { kind: 'text' },
+      'x-input': { tab: 'basic' },
     },
     status: {
       type: 'integer',
@@ -19489,7 +20049,7 @@ const schema110 = {
       'x-lookup': { source: 'webtool/lists?type=maintenance_operators' },
       'x-column': { type: 'select', hide: true },
       'x-filter': { kind: 'select' },
-      'x-input': { tab: 'basic' },
+      'x-input': { kind: 'ticket-operator', tab: 'basic' },
       'x-import': { maxLength: 70 },
     },
     operator_name: { type: ['string', 'null'], readOnly: true, maxLength: 70, 'x-column': { index: 12 } },
@@ -19671,8 +20231,8 @@ function validate54(
           keyword: 'required',
           params: { missingProperty: 'deadline_date' },
           message: "must have required property '" + 'deadline_date' + "'",
-          schema: schema110.then.required,
-          parentSchema: schema110.then,
+          schema: schema111.then.required,
+          parentSchema: schema111.then,
           data,
         };
         if (vErrors === null) {
@@ -19691,8 +20251,8 @@ function validate54(
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema110.then.properties.deadline_date.type,
-            parentSchema: schema110.then.properties.deadline_date,
+            schema: schema111.then.properties.deadline_date.type,
+            parentSchema: schema111.then.properties.deadline_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -19719,8 +20279,8 @@ function validate54(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema110.if,
-      parentSchema: schema110,
+      schema: schema111.if,
+      parentSchema: schema111,
       data,
     };
     if (vErrors === null) {
@@ -19738,8 +20298,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'ticket_type' },
         message: "must have required property '" + 'ticket_type' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -19756,8 +20316,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'sp_id' },
         message: "must have required property '" + 'sp_id' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -19778,6 +20338,7 @@ function validate54(
       props0.hardware_name = true;
       props0.pinpad_id = true;
       props0.compartment_id = true;
+      props0.piece_id = true;
       props0.status = true;
       props0.ticket_verification_status = true;
       props0.event_type = true;
@@ -19863,8 +20424,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.badge.type,
-          parentSchema: schema110.properties.badge,
+          schema: schema111.properties.badge.type,
+          parentSchema: schema111.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -19888,10 +20449,10 @@ function validate54(
           instancePath: instancePath + '/badge',
           schemaPath: '#/properties/badge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema110.properties.badge.enum },
+          params: { allowedValues: schema111.properties.badge.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema110.properties.badge.enum,
-          parentSchema: schema110.properties.badge,
+          schema: schema111.properties.badge.enum,
+          parentSchema: schema111.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -19911,8 +20472,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.ticket_type.type,
-          parentSchema: schema110.properties.ticket_type,
+          schema: schema111.properties.ticket_type.type,
+          parentSchema: schema111.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -19927,10 +20488,10 @@ function validate54(
           instancePath: instancePath + '/ticket_type',
           schemaPath: '#/properties/ticket_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema110.properties.ticket_type.enum },
+          params: { allowedValues: schema111.properties.ticket_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema110.properties.ticket_type.enum,
-          parentSchema: schema110.properties.ticket_type,
+          schema: schema111.properties.ticket_type.enum,
+          parentSchema: schema111.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -19950,8 +20511,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.sp_id.type,
-          parentSchema: schema110.properties.sp_id,
+          schema: schema111.properties.sp_id.type,
+          parentSchema: schema111.properties.sp_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -19970,7 +20531,7 @@ function validate54(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema110.properties.sp_id,
+            parentSchema: schema111.properties.sp_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -19993,7 +20554,7 @@ function validate54(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema110.properties.sp_name,
+            parentSchema: schema111.properties.sp_name,
             data: data6,
           };
           if (vErrors === null) {
@@ -20010,8 +20571,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.sp_name.type,
-          parentSchema: schema110.properties.sp_name,
+          schema: schema111.properties.sp_name.type,
+          parentSchema: schema111.properties.sp_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -20029,10 +20590,10 @@ function validate54(
           instancePath: instancePath + '/hardware_unit_id',
           schemaPath: '#/properties/hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema110.properties.hardware_unit_id.type },
+          params: { type: schema111.properties.hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema110.properties.hardware_unit_id.type,
-          parentSchema: schema110.properties.hardware_unit_id,
+          schema: schema111.properties.hardware_unit_id.type,
+          parentSchema: schema111.properties.hardware_unit_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -20051,7 +20612,7 @@ function validate54(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema110.properties.hardware_unit_id,
+            parentSchema: schema111.properties.hardware_unit_id,
             data: data7,
           };
           if (vErrors === null) {
@@ -20070,10 +20631,10 @@ function validate54(
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: schema110.properties.hardware_name.type },
+          params: { type: schema111.properties.hardware_name.type },
           message: 'must be string,null',
-          schema: schema110.properties.hardware_name.type,
-          parentSchema: schema110.properties.hardware_name,
+          schema: schema111.properties.hardware_name.type,
+          parentSchema: schema111.properties.hardware_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -20092,7 +20653,7 @@ function validate54(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema110.properties.hardware_name,
+            parentSchema: schema111.properties.hardware_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -20111,10 +20672,10 @@ function validate54(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema110.properties.pinpad_id.type },
+          params: { type: schema111.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema110.properties.pinpad_id.type,
-          parentSchema: schema110.properties.pinpad_id,
+          schema: schema111.properties.pinpad_id.type,
+          parentSchema: schema111.properties.pinpad_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -20133,7 +20694,7 @@ function validate54(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema110.properties.pinpad_id,
+            parentSchema: schema111.properties.pinpad_id,
             data: data9,
           };
           if (vErrors === null) {
@@ -20152,10 +20713,10 @@ function validate54(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema110.properties.compartment_id.type },
+          params: { type: schema111.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema110.properties.compartment_id.type,
-          parentSchema: schema110.properties.compartment_id,
+          schema: schema111.properties.compartment_id.type,
+          parentSchema: schema111.properties.compartment_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -20174,7 +20735,7 @@ function validate54(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema110.properties.compartment_id,
+            parentSchema: schema111.properties.compartment_id,
             data: data10,
           };
           if (vErrors === null) {
@@ -20186,17 +20747,17 @@ function validate54(
         }
       }
     }
-    if (data.status !== undefined) {
-      let data11 = data.status;
-      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+    if (data.piece_id !== undefined) {
+      let data11 = data.piece_id;
+      if (typeof data11 !== 'string' && data11 !== null) {
         const err25 = {
-          instancePath: instancePath + '/status',
-          schemaPath: '#/properties/status/type',
+          instancePath: instancePath + '/piece_id',
+          schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema110.properties.status.type,
-          parentSchema: schema110.properties.status,
+          params: { type: schema111.properties.piece_id.type },
+          message: 'must be string,null',
+          schema: schema111.properties.piece_id.type,
+          parentSchema: schema111.properties.piece_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -20206,76 +20767,75 @@ function validate54(
         }
         errors++;
       }
-      if (!(data11 === 1 || data11 === 2 || data11 === 3 || data11 === 4)) {
-        const err26 = {
-          instancePath: instancePath + '/status',
-          schemaPath: '#/properties/status/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema110.properties.status.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema110.properties.status.enum,
-          parentSchema: schema110.properties.status,
-          data: data11,
-        };
-        if (vErrors === null) {
-          vErrors = [err26];
-        } else {
-          vErrors.push(err26);
+      if (typeof data11 === 'string') {
+        if (func2(data11) > 30) {
+          const err26 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema111.properties.piece_id,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
         }
-        errors++;
+        if (func2(data11) < 6) {
+          const err27 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/minLength',
+            keyword: 'minLength',
+            params: { limit: 6 },
+            message: 'must NOT have fewer than 6 characters',
+            schema: 6,
+            parentSchema: schema111.properties.piece_id,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+        if (!formats4.validate(data11)) {
+          const err28 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema111.properties.piece_id,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
       }
     }
-    if (data.ticket_verification_status !== undefined) {
-      let data12 = data.ticket_verification_status;
+    if (data.status !== undefined) {
+      let data12 = data.status;
       if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
-        const err27 = {
-          instancePath: instancePath + '/ticket_verification_status',
-          schemaPath: '#/properties/ticket_verification_status/type',
+        const err29 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/type',
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.ticket_verification_status.type,
-          parentSchema: schema110.properties.ticket_verification_status,
+          schema: schema111.properties.status.type,
+          parentSchema: schema111.properties.status,
           data: data12,
-        };
-        if (vErrors === null) {
-          vErrors = [err27];
-        } else {
-          vErrors.push(err27);
-        }
-        errors++;
-      }
-      if (!(data12 === 0 || data12 === 1 || data12 === 2 || data12 === 3 || data12 === 4)) {
-        const err28 = {
-          instancePath: instancePath + '/ticket_verification_status',
-          schemaPath: '#/properties/ticket_verification_status/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema110.properties.ticket_verification_status.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema110.properties.ticket_verification_status.enum,
-          parentSchema: schema110.properties.ticket_verification_status,
-          data: data12,
-        };
-        if (vErrors === null) {
-          vErrors = [err28];
-        } else {
-          vErrors.push(err28);
-        }
-        errors++;
-      }
-    }
-    if (data.event_type !== undefined) {
-      let data13 = data.event_type;
-      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13)) && data13 !== null) {
-        const err29 = {
-          instancePath: instancePath + '/event_type',
-          schemaPath: '#/properties/event_type/type',
-          keyword: 'type',
-          params: { type: schema110.properties.event_type.type },
-          message: 'must be integer,null',
-          schema: schema110.properties.event_type.type,
-          parentSchema: schema110.properties.event_type,
-          data: data13,
         };
         if (vErrors === null) {
           vErrors = [err29];
@@ -20284,19 +20844,16 @@ function validate54(
         }
         errors++;
       }
-    }
-    if (data.job_type !== undefined) {
-      let data14 = data.job_type;
-      if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14)) && data14 !== null) {
+      if (!(data12 === 1 || data12 === 2 || data12 === 3 || data12 === 4)) {
         const err30 = {
-          instancePath: instancePath + '/job_type',
-          schemaPath: '#/properties/job_type/type',
-          keyword: 'type',
-          params: { type: schema110.properties.job_type.type },
-          message: 'must be integer,null',
-          schema: schema110.properties.job_type.type,
-          parentSchema: schema110.properties.job_type,
-          data: data14,
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema111.properties.status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema111.properties.status.enum,
+          parentSchema: schema111.properties.status,
+          data: data12,
         };
         if (vErrors === null) {
           vErrors = [err30];
@@ -20306,18 +20863,18 @@ function validate54(
         errors++;
       }
     }
-    if (data.error_type !== undefined) {
-      let data15 = data.error_type;
-      if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15)) && data15 !== null) {
+    if (data.ticket_verification_status !== undefined) {
+      let data13 = data.ticket_verification_status;
+      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
         const err31 = {
-          instancePath: instancePath + '/error_type',
-          schemaPath: '#/properties/error_type/type',
+          instancePath: instancePath + '/ticket_verification_status',
+          schemaPath: '#/properties/ticket_verification_status/type',
           keyword: 'type',
-          params: { type: schema110.properties.error_type.type },
-          message: 'must be integer,null',
-          schema: schema110.properties.error_type.type,
-          parentSchema: schema110.properties.error_type,
-          data: data15,
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema111.properties.ticket_verification_status.type,
+          parentSchema: schema111.properties.ticket_verification_status,
+          data: data13,
         };
         if (vErrors === null) {
           vErrors = [err31];
@@ -20326,19 +20883,16 @@ function validate54(
         }
         errors++;
       }
-    }
-    if (data.sla_date !== undefined) {
-      let data16 = data.sla_date;
-      if (typeof data16 !== 'string' && data16 !== null) {
+      if (!(data13 === 0 || data13 === 1 || data13 === 2 || data13 === 3 || data13 === 4)) {
         const err32 = {
-          instancePath: instancePath + '/sla_date',
-          schemaPath: '#/properties/sla_date/type',
-          keyword: 'type',
-          params: { type: schema110.properties.sla_date.type },
-          message: 'must be string,null',
-          schema: schema110.properties.sla_date.type,
-          parentSchema: schema110.properties.sla_date,
-          data: data16,
+          instancePath: instancePath + '/ticket_verification_status',
+          schemaPath: '#/properties/ticket_verification_status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema111.properties.ticket_verification_status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema111.properties.ticket_verification_status.enum,
+          parentSchema: schema111.properties.ticket_verification_status,
+          data: data13,
         };
         if (vErrors === null) {
           vErrors = [err32];
@@ -20347,39 +20901,40 @@ function validate54(
         }
         errors++;
       }
-      if (typeof data16 === 'string') {
-        if (!formats44.validate(data16)) {
-          const err33 = {
-            instancePath: instancePath + '/sla_date',
-            schemaPath: '#/properties/sla_date/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-            schema: 'date',
-            parentSchema: schema110.properties.sla_date,
-            data: data16,
-          };
-          if (vErrors === null) {
-            vErrors = [err33];
-          } else {
-            vErrors.push(err33);
-          }
-          errors++;
+    }
+    if (data.event_type !== undefined) {
+      let data14 = data.event_type;
+      if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14)) && data14 !== null) {
+        const err33 = {
+          instancePath: instancePath + '/event_type',
+          schemaPath: '#/properties/event_type/type',
+          keyword: 'type',
+          params: { type: schema111.properties.event_type.type },
+          message: 'must be integer,null',
+          schema: schema111.properties.event_type.type,
+          parentSchema: schema111.properties.event_type,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
         }
+        errors++;
       }
     }
-    if (data.sla_date_held !== undefined) {
-      let data17 = data.sla_date_held;
-      if (typeof data17 !== 'string' && data17 !== null) {
+    if (data.job_type !== undefined) {
+      let data15 = data.job_type;
+      if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15)) && data15 !== null) {
         const err34 = {
-          instancePath: instancePath + '/sla_date_held',
-          schemaPath: '#/properties/sla_date_held/type',
+          instancePath: instancePath + '/job_type',
+          schemaPath: '#/properties/job_type/type',
           keyword: 'type',
-          params: { type: schema110.properties.sla_date_held.type },
-          message: 'must be string,null',
-          schema: schema110.properties.sla_date_held.type,
-          parentSchema: schema110.properties.sla_date_held,
-          data: data17,
+          params: { type: schema111.properties.job_type.type },
+          message: 'must be integer,null',
+          schema: schema111.properties.job_type.type,
+          parentSchema: schema111.properties.job_type,
+          data: data15,
         };
         if (vErrors === null) {
           vErrors = [err34];
@@ -20388,39 +20943,40 @@ function validate54(
         }
         errors++;
       }
-      if (typeof data17 === 'string') {
-        if (!formats44.validate(data17)) {
-          const err35 = {
-            instancePath: instancePath + '/sla_date_held',
-            schemaPath: '#/properties/sla_date_held/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-            schema: 'date',
-            parentSchema: schema110.properties.sla_date_held,
-            data: data17,
-          };
-          if (vErrors === null) {
-            vErrors = [err35];
-          } else {
-            vErrors.push(err35);
-          }
-          errors++;
+    }
+    if (data.error_type !== undefined) {
+      let data16 = data.error_type;
+      if (!(typeof data16 == 'number' && !(data16 % 1) && !isNaN(data16) && isFinite(data16)) && data16 !== null) {
+        const err35 = {
+          instancePath: instancePath + '/error_type',
+          schemaPath: '#/properties/error_type/type',
+          keyword: 'type',
+          params: { type: schema111.properties.error_type.type },
+          message: 'must be integer,null',
+          schema: schema111.properties.error_type.type,
+          parentSchema: schema111.properties.error_type,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
         }
+        errors++;
       }
     }
-    if (data.deadline_date !== undefined) {
-      let data18 = data.deadline_date;
-      if (typeof data18 !== 'string' && data18 !== null) {
+    if (data.sla_date !== undefined) {
+      let data17 = data.sla_date;
+      if (typeof data17 !== 'string' && data17 !== null) {
         const err36 = {
-          instancePath: instancePath + '/deadline_date',
-          schemaPath: '#/properties/deadline_date/type',
+          instancePath: instancePath + '/sla_date',
+          schemaPath: '#/properties/sla_date/type',
           keyword: 'type',
-          params: { type: schema110.properties.deadline_date.type },
+          params: { type: schema111.properties.sla_date.type },
           message: 'must be string,null',
-          schema: schema110.properties.deadline_date.type,
-          parentSchema: schema110.properties.deadline_date,
-          data: data18,
+          schema: schema111.properties.sla_date.type,
+          parentSchema: schema111.properties.sla_date,
+          data: data17,
         };
         if (vErrors === null) {
           vErrors = [err36];
@@ -20429,17 +20985,17 @@ function validate54(
         }
         errors++;
       }
-      if (typeof data18 === 'string') {
-        if (!formats44.validate(data18)) {
+      if (typeof data17 === 'string') {
+        if (!formats46.validate(data17)) {
           const err37 = {
-            instancePath: instancePath + '/deadline_date',
-            schemaPath: '#/properties/deadline_date/format',
+            instancePath: instancePath + '/sla_date',
+            schemaPath: '#/properties/sla_date/format',
             keyword: 'format',
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema110.properties.deadline_date,
-            data: data18,
+            parentSchema: schema111.properties.sla_date,
+            data: data17,
           };
           if (vErrors === null) {
             vErrors = [err37];
@@ -20450,18 +21006,18 @@ function validate54(
         }
       }
     }
-    if (data.deadline_time !== undefined) {
-      let data19 = data.deadline_time;
-      if (typeof data19 !== 'string' && data19 !== null) {
+    if (data.sla_date_held !== undefined) {
+      let data18 = data.sla_date_held;
+      if (typeof data18 !== 'string' && data18 !== null) {
         const err38 = {
-          instancePath: instancePath + '/deadline_time',
-          schemaPath: '#/properties/deadline_time/type',
+          instancePath: instancePath + '/sla_date_held',
+          schemaPath: '#/properties/sla_date_held/type',
           keyword: 'type',
-          params: { type: schema110.properties.deadline_time.type },
+          params: { type: schema111.properties.sla_date_held.type },
           message: 'must be string,null',
-          schema: schema110.properties.deadline_time.type,
-          parentSchema: schema110.properties.deadline_time,
-          data: data19,
+          schema: schema111.properties.sla_date_held.type,
+          parentSchema: schema111.properties.sla_date_held,
+          data: data18,
         };
         if (vErrors === null) {
           vErrors = [err38];
@@ -20470,17 +21026,17 @@ function validate54(
         }
         errors++;
       }
-      if (typeof data19 === 'string') {
-        if (!formats112.validate(data19)) {
+      if (typeof data18 === 'string') {
+        if (!formats46.validate(data18)) {
           const err39 = {
-            instancePath: instancePath + '/deadline_time',
-            schemaPath: '#/properties/deadline_time/format',
+            instancePath: instancePath + '/sla_date_held',
+            schemaPath: '#/properties/sla_date_held/format',
             keyword: 'format',
-            params: { format: 'time' },
-            message: 'must match format "' + 'time' + '"',
-            schema: 'time',
-            parentSchema: schema110.properties.deadline_time,
-            data: data19,
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema111.properties.sla_date_held,
+            data: data18,
           };
           if (vErrors === null) {
             vErrors = [err39];
@@ -20491,18 +21047,18 @@ function validate54(
         }
       }
     }
-    if (data.maintenance_provider_id !== undefined) {
-      let data20 = data.maintenance_provider_id;
-      if (!(typeof data20 == 'number' && !(data20 % 1) && !isNaN(data20) && isFinite(data20)) && data20 !== null) {
+    if (data.deadline_date !== undefined) {
+      let data19 = data.deadline_date;
+      if (typeof data19 !== 'string' && data19 !== null) {
         const err40 = {
-          instancePath: instancePath + '/maintenance_provider_id',
-          schemaPath: '#/properties/maintenance_provider_id/type',
+          instancePath: instancePath + '/deadline_date',
+          schemaPath: '#/properties/deadline_date/type',
           keyword: 'type',
-          params: { type: schema110.properties.maintenance_provider_id.type },
-          message: 'must be integer,null',
-          schema: schema110.properties.maintenance_provider_id.type,
-          parentSchema: schema110.properties.maintenance_provider_id,
-          data: data20,
+          params: { type: schema111.properties.deadline_date.type },
+          message: 'must be string,null',
+          schema: schema111.properties.deadline_date.type,
+          parentSchema: schema111.properties.deadline_date,
+          data: data19,
         };
         if (vErrors === null) {
           vErrors = [err40];
@@ -20511,40 +21067,39 @@ function validate54(
         }
         errors++;
       }
-    }
-    if (data.maintenance_operator_id !== undefined) {
-      let data21 = data.maintenance_operator_id;
-      if (!(typeof data21 == 'number' && !(data21 % 1) && !isNaN(data21) && isFinite(data21)) && data21 !== null) {
-        const err41 = {
-          instancePath: instancePath + '/maintenance_operator_id',
-          schemaPath: '#/properties/maintenance_operator_id/type',
-          keyword: 'type',
-          params: { type: schema110.properties.maintenance_operator_id.type },
-          message: 'must be integer,null',
-          schema: schema110.properties.maintenance_operator_id.type,
-          parentSchema: schema110.properties.maintenance_operator_id,
-          data: data21,
-        };
-        if (vErrors === null) {
-          vErrors = [err41];
-        } else {
-          vErrors.push(err41);
+      if (typeof data19 === 'string') {
+        if (!formats46.validate(data19)) {
+          const err41 = {
+            instancePath: instancePath + '/deadline_date',
+            schemaPath: '#/properties/deadline_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema111.properties.deadline_date,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err41];
+          } else {
+            vErrors.push(err41);
+          }
+          errors++;
         }
-        errors++;
       }
     }
-    if (data.operator_name !== undefined) {
-      let data22 = data.operator_name;
-      if (typeof data22 !== 'string' && data22 !== null) {
+    if (data.deadline_time !== undefined) {
+      let data20 = data.deadline_time;
+      if (typeof data20 !== 'string' && data20 !== null) {
         const err42 = {
-          instancePath: instancePath + '/operator_name',
-          schemaPath: '#/properties/operator_name/type',
+          instancePath: instancePath + '/deadline_time',
+          schemaPath: '#/properties/deadline_time/type',
           keyword: 'type',
-          params: { type: schema110.properties.operator_name.type },
+          params: { type: schema111.properties.deadline_time.type },
           message: 'must be string,null',
-          schema: schema110.properties.operator_name.type,
-          parentSchema: schema110.properties.operator_name,
-          data: data22,
+          schema: schema111.properties.deadline_time.type,
+          parentSchema: schema111.properties.deadline_time,
+          data: data20,
         };
         if (vErrors === null) {
           vErrors = [err42];
@@ -20553,17 +21108,17 @@ function validate54(
         }
         errors++;
       }
-      if (typeof data22 === 'string') {
-        if (func2(data22) > 70) {
+      if (typeof data20 === 'string') {
+        if (!formats114.validate(data20)) {
           const err43 = {
-            instancePath: instancePath + '/operator_name',
-            schemaPath: '#/properties/operator_name/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 70 },
-            message: 'must NOT have more than 70 characters',
-            schema: 70,
-            parentSchema: schema110.properties.operator_name,
-            data: data22,
+            instancePath: instancePath + '/deadline_time',
+            schemaPath: '#/properties/deadline_time/format',
+            keyword: 'format',
+            params: { format: 'time' },
+            message: 'must match format "' + 'time' + '"',
+            schema: 'time',
+            parentSchema: schema111.properties.deadline_time,
+            data: data20,
           };
           if (vErrors === null) {
             vErrors = [err43];
@@ -20574,18 +21129,18 @@ function validate54(
         }
       }
     }
-    if (data.maintenance_operator_code !== undefined) {
-      let data23 = data.maintenance_operator_code;
-      if (typeof data23 !== 'string' && data23 !== null) {
+    if (data.maintenance_provider_id !== undefined) {
+      let data21 = data.maintenance_provider_id;
+      if (!(typeof data21 == 'number' && !(data21 % 1) && !isNaN(data21) && isFinite(data21)) && data21 !== null) {
         const err44 = {
-          instancePath: instancePath + '/maintenance_operator_code',
-          schemaPath: '#/properties/maintenance_operator_code/type',
+          instancePath: instancePath + '/maintenance_provider_id',
+          schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
-          params: { type: schema110.properties.maintenance_operator_code.type },
-          message: 'must be string,null',
-          schema: schema110.properties.maintenance_operator_code.type,
-          parentSchema: schema110.properties.maintenance_operator_code,
-          data: data23,
+          params: { type: schema111.properties.maintenance_provider_id.type },
+          message: 'must be integer,null',
+          schema: schema111.properties.maintenance_provider_id.type,
+          parentSchema: schema111.properties.maintenance_provider_id,
+          data: data21,
         };
         if (vErrors === null) {
           vErrors = [err44];
@@ -20594,39 +21149,40 @@ function validate54(
         }
         errors++;
       }
-      if (typeof data23 === 'string') {
-        if (func2(data23) > 20) {
-          const err45 = {
-            instancePath: instancePath + '/maintenance_operator_code',
-            schemaPath: '#/properties/maintenance_operator_code/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 20 },
-            message: 'must NOT have more than 20 characters',
-            schema: 20,
-            parentSchema: schema110.properties.maintenance_operator_code,
-            data: data23,
-          };
-          if (vErrors === null) {
-            vErrors = [err45];
-          } else {
-            vErrors.push(err45);
-          }
-          errors++;
+    }
+    if (data.maintenance_operator_id !== undefined) {
+      let data22 = data.maintenance_operator_id;
+      if (!(typeof data22 == 'number' && !(data22 % 1) && !isNaN(data22) && isFinite(data22)) && data22 !== null) {
+        const err45 = {
+          instancePath: instancePath + '/maintenance_operator_id',
+          schemaPath: '#/properties/maintenance_operator_id/type',
+          keyword: 'type',
+          params: { type: schema111.properties.maintenance_operator_id.type },
+          message: 'must be integer,null',
+          schema: schema111.properties.maintenance_operator_id.type,
+          parentSchema: schema111.properties.maintenance_operator_id,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err45];
+        } else {
+          vErrors.push(err45);
         }
+        errors++;
       }
     }
-    if (data.support_provider_id !== undefined) {
-      let data24 = data.support_provider_id;
-      if (!(typeof data24 == 'number' && !(data24 % 1) && !isNaN(data24) && isFinite(data24)) && data24 !== null) {
+    if (data.operator_name !== undefined) {
+      let data23 = data.operator_name;
+      if (typeof data23 !== 'string' && data23 !== null) {
         const err46 = {
-          instancePath: instancePath + '/support_provider_id',
-          schemaPath: '#/properties/support_provider_id/type',
+          instancePath: instancePath + '/operator_name',
+          schemaPath: '#/properties/operator_name/type',
           keyword: 'type',
-          params: { type: schema110.properties.support_provider_id.type },
-          message: 'must be integer,null',
-          schema: schema110.properties.support_provider_id.type,
-          parentSchema: schema110.properties.support_provider_id,
-          data: data24,
+          params: { type: schema111.properties.operator_name.type },
+          message: 'must be string,null',
+          schema: schema111.properties.operator_name.type,
+          parentSchema: schema111.properties.operator_name,
+          data: data23,
         };
         if (vErrors === null) {
           vErrors = [err46];
@@ -20635,20 +21191,17 @@ function validate54(
         }
         errors++;
       }
-    }
-    if (data.reported_by !== undefined) {
-      let data25 = data.reported_by;
-      if (typeof data25 === 'string') {
-        if (func2(data25) > 10) {
+      if (typeof data23 === 'string') {
+        if (func2(data23) > 70) {
           const err47 = {
-            instancePath: instancePath + '/reported_by',
-            schemaPath: '#/properties/reported_by/maxLength',
+            instancePath: instancePath + '/operator_name',
+            schemaPath: '#/properties/operator_name/maxLength',
             keyword: 'maxLength',
-            params: { limit: 10 },
-            message: 'must NOT have more than 10 characters',
-            schema: 10,
-            parentSchema: schema110.properties.reported_by,
-            data: data25,
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema111.properties.operator_name,
+            data: data23,
           };
           if (vErrors === null) {
             vErrors = [err47];
@@ -20657,55 +21210,61 @@ function validate54(
           }
           errors++;
         }
-        if (!formats4.validate(data25)) {
-          const err48 = {
-            instancePath: instancePath + '/reported_by',
-            schemaPath: '#/properties/reported_by/format',
-            keyword: 'format',
-            params: { format: 'no-whitespace' },
-            message: 'must match format "' + 'no-whitespace' + '"',
-            schema: 'no-whitespace',
-            parentSchema: schema110.properties.reported_by,
-            data: data25,
-          };
-          if (vErrors === null) {
-            vErrors = [err48];
-          } else {
-            vErrors.push(err48);
-          }
-          errors++;
-        }
-      } else {
-        const err49 = {
-          instancePath: instancePath + '/reported_by',
-          schemaPath: '#/properties/reported_by/type',
+      }
+    }
+    if (data.maintenance_operator_code !== undefined) {
+      let data24 = data.maintenance_operator_code;
+      if (typeof data24 !== 'string' && data24 !== null) {
+        const err48 = {
+          instancePath: instancePath + '/maintenance_operator_code',
+          schemaPath: '#/properties/maintenance_operator_code/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema110.properties.reported_by.type,
-          parentSchema: schema110.properties.reported_by,
-          data: data25,
+          params: { type: schema111.properties.maintenance_operator_code.type },
+          message: 'must be string,null',
+          schema: schema111.properties.maintenance_operator_code.type,
+          parentSchema: schema111.properties.maintenance_operator_code,
+          data: data24,
         };
         if (vErrors === null) {
-          vErrors = [err49];
+          vErrors = [err48];
         } else {
-          vErrors.push(err49);
+          vErrors.push(err48);
         }
         errors++;
       }
+      if (typeof data24 === 'string') {
+        if (func2(data24) > 20) {
+          const err49 = {
+            instancePath: instancePath + '/maintenance_operator_code',
+            schemaPath: '#/properties/maintenance_operator_code/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema111.properties.maintenance_operator_code,
+            data: data24,
+          };
+          if (vErrors === null) {
+            vErrors = [err49];
+          } else {
+            vErrors.push(err49);
+          }
+          errors++;
+        }
+      }
     }
-    if (data.regeneration_months !== undefined) {
-      let data26 = data.regeneration_months;
-      if (!(typeof data26 == 'number' && !(data26 % 1) && !isNaN(data26) && isFinite(data26)) && data26 !== null) {
+    if (data.support_provider_id !== undefined) {
+      let data25 = data.support_provider_id;
+      if (!(typeof data25 == 'number' && !(data25 % 1) && !isNaN(data25) && isFinite(data25)) && data25 !== null) {
         const err50 = {
-          instancePath: instancePath + '/regeneration_months',
-          schemaPath: '#/properties/regeneration_months/type',
+          instancePath: instancePath + '/support_provider_id',
+          schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema110.properties.regeneration_months.type },
+          params: { type: schema111.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema110.properties.regeneration_months.type,
-          parentSchema: schema110.properties.regeneration_months,
-          data: data26,
+          schema: schema111.properties.support_provider_id.type,
+          parentSchema: schema111.properties.support_provider_id,
+          data: data25,
         };
         if (vErrors === null) {
           vErrors = [err50];
@@ -20714,16 +21273,19 @@ function validate54(
         }
         errors++;
       }
-      if (typeof data26 == 'number' && isFinite(data26)) {
-        if (data26 > 24 || isNaN(data26)) {
+    }
+    if (data.reported_by !== undefined) {
+      let data26 = data.reported_by;
+      if (typeof data26 === 'string') {
+        if (func2(data26) > 10) {
           const err51 = {
-            instancePath: instancePath + '/regeneration_months',
-            schemaPath: '#/properties/regeneration_months/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 24 },
-            message: 'must be <= 24',
-            schema: 24,
-            parentSchema: schema110.properties.regeneration_months,
+            instancePath: instancePath + '/reported_by',
+            schemaPath: '#/properties/reported_by/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 10 },
+            message: 'must NOT have more than 10 characters',
+            schema: 10,
+            parentSchema: schema111.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -20733,15 +21295,15 @@ function validate54(
           }
           errors++;
         }
-        if (data26 < 1 || isNaN(data26)) {
+        if (!formats4.validate(data26)) {
           const err52 = {
-            instancePath: instancePath + '/regeneration_months',
-            schemaPath: '#/properties/regeneration_months/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 1 },
-            message: 'must be >= 1',
-            schema: 1,
-            parentSchema: schema110.properties.regeneration_months,
+            instancePath: instancePath + '/reported_by',
+            schemaPath: '#/properties/reported_by/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema111.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -20751,38 +21313,36 @@ function validate54(
           }
           errors++;
         }
-      }
-    }
-    if (data.description !== undefined) {
-      let data27 = data.description;
-      if (typeof data27 === 'string') {
-        if (func2(data27) > 500) {
-          const err53 = {
-            instancePath: instancePath + '/description',
-            schemaPath: '#/properties/description/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 500 },
-            message: 'must NOT have more than 500 characters',
-            schema: 500,
-            parentSchema: schema110.properties.description,
-            data: data27,
-          };
-          if (vErrors === null) {
-            vErrors = [err53];
-          } else {
-            vErrors.push(err53);
-          }
-          errors++;
-        }
       } else {
-        const err54 = {
-          instancePath: instancePath + '/description',
-          schemaPath: '#/properties/description/type',
+        const err53 = {
+          instancePath: instancePath + '/reported_by',
+          schemaPath: '#/properties/reported_by/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.description.type,
-          parentSchema: schema110.properties.description,
+          schema: schema111.properties.reported_by.type,
+          parentSchema: schema111.properties.reported_by,
+          data: data26,
+        };
+        if (vErrors === null) {
+          vErrors = [err53];
+        } else {
+          vErrors.push(err53);
+        }
+        errors++;
+      }
+    }
+    if (data.regeneration_months !== undefined) {
+      let data27 = data.regeneration_months;
+      if (!(typeof data27 == 'number' && !(data27 % 1) && !isNaN(data27) && isFinite(data27)) && data27 !== null) {
+        const err54 = {
+          instancePath: instancePath + '/regeneration_months',
+          schemaPath: '#/properties/regeneration_months/type',
+          keyword: 'type',
+          params: { type: schema111.properties.regeneration_months.type },
+          message: 'must be integer,null',
+          schema: schema111.properties.regeneration_months.type,
+          parentSchema: schema111.properties.regeneration_months,
           data: data27,
         };
         if (vErrors === null) {
@@ -20792,20 +21352,17 @@ function validate54(
         }
         errors++;
       }
-    }
-    if (data.internal_notes !== undefined) {
-      let data28 = data.internal_notes;
-      if (typeof data28 === 'string') {
-        if (func2(data28) > 500) {
+      if (typeof data27 == 'number' && isFinite(data27)) {
+        if (data27 > 24 || isNaN(data27)) {
           const err55 = {
-            instancePath: instancePath + '/internal_notes',
-            schemaPath: '#/properties/internal_notes/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 500 },
-            message: 'must NOT have more than 500 characters',
-            schema: 500,
-            parentSchema: schema110.properties.internal_notes,
-            data: data28,
+            instancePath: instancePath + '/regeneration_months',
+            schemaPath: '#/properties/regeneration_months/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 24 },
+            message: 'must be <= 24',
+            schema: 24,
+            parentSchema: schema111.properties.regeneration_months,
+            data: data27,
           };
           if (vErrors === null) {
             vErrors = [err55];
@@ -20814,55 +21371,57 @@ function validate54(
           }
           errors++;
         }
+        if (data27 < 1 || isNaN(data27)) {
+          const err56 = {
+            instancePath: instancePath + '/regeneration_months',
+            schemaPath: '#/properties/regeneration_months/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema111.properties.regeneration_months,
+            data: data27,
+          };
+          if (vErrors === null) {
+            vErrors = [err56];
+          } else {
+            vErrors.push(err56);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.description !== undefined) {
+      let data28 = data.description;
+      if (typeof data28 === 'string') {
+        if (func2(data28) > 500) {
+          const err57 = {
+            instancePath: instancePath + '/description',
+            schemaPath: '#/properties/description/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema111.properties.description,
+            data: data28,
+          };
+          if (vErrors === null) {
+            vErrors = [err57];
+          } else {
+            vErrors.push(err57);
+          }
+          errors++;
+        }
       } else {
-        const err56 = {
-          instancePath: instancePath + '/internal_notes',
-          schemaPath: '#/properties/internal_notes/type',
+        const err58 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.internal_notes.type,
-          parentSchema: schema110.properties.internal_notes,
+          schema: schema111.properties.description.type,
+          parentSchema: schema111.properties.description,
           data: data28,
-        };
-        if (vErrors === null) {
-          vErrors = [err56];
-        } else {
-          vErrors.push(err56);
-        }
-        errors++;
-      }
-    }
-    if (data.warranty_status !== undefined) {
-      let data29 = data.warranty_status;
-      if (!(typeof data29 == 'number' && !(data29 % 1) && !isNaN(data29) && isFinite(data29)) && data29 !== null) {
-        const err57 = {
-          instancePath: instancePath + '/warranty_status',
-          schemaPath: '#/properties/warranty_status/type',
-          keyword: 'type',
-          params: { type: schema110.properties.warranty_status.type },
-          message: 'must be integer,null',
-          schema: schema110.properties.warranty_status.type,
-          parentSchema: schema110.properties.warranty_status,
-          data: data29,
-        };
-        if (vErrors === null) {
-          vErrors = [err57];
-        } else {
-          vErrors.push(err57);
-        }
-        errors++;
-      }
-      if (!(data29 === 1 || data29 === 2 || data29 === 3 || data29 === null)) {
-        const err58 = {
-          instancePath: instancePath + '/warranty_status',
-          schemaPath: '#/properties/warranty_status/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema110.properties.warranty_status.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema110.properties.warranty_status.enum,
-          parentSchema: schema110.properties.warranty_status,
-          data: data29,
         };
         if (vErrors === null) {
           vErrors = [err58];
@@ -20872,19 +21431,19 @@ function validate54(
         errors++;
       }
     }
-    if (data.warranty_comment !== undefined) {
-      let data30 = data.warranty_comment;
-      if (typeof data30 === 'string') {
-        if (func2(data30) > 500) {
+    if (data.internal_notes !== undefined) {
+      let data29 = data.internal_notes;
+      if (typeof data29 === 'string') {
+        if (func2(data29) > 500) {
           const err59 = {
-            instancePath: instancePath + '/warranty_comment',
-            schemaPath: '#/properties/warranty_comment/maxLength',
+            instancePath: instancePath + '/internal_notes',
+            schemaPath: '#/properties/internal_notes/maxLength',
             keyword: 'maxLength',
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema110.properties.warranty_comment,
-            data: data30,
+            parentSchema: schema111.properties.internal_notes,
+            data: data29,
           };
           if (vErrors === null) {
             vErrors = [err59];
@@ -20895,14 +21454,14 @@ function validate54(
         }
       } else {
         const err60 = {
-          instancePath: instancePath + '/warranty_comment',
-          schemaPath: '#/properties/warranty_comment/type',
+          instancePath: instancePath + '/internal_notes',
+          schemaPath: '#/properties/internal_notes/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.warranty_comment.type,
-          parentSchema: schema110.properties.warranty_comment,
-          data: data30,
+          schema: schema111.properties.internal_notes.type,
+          parentSchema: schema111.properties.internal_notes,
+          data: data29,
         };
         if (vErrors === null) {
           vErrors = [err60];
@@ -20912,18 +21471,18 @@ function validate54(
         errors++;
       }
     }
-    if (data.warranty_expiry_badge !== undefined) {
-      let data31 = data.warranty_expiry_badge;
-      if (!(typeof data31 == 'number' && !(data31 % 1) && !isNaN(data31) && isFinite(data31))) {
+    if (data.warranty_status !== undefined) {
+      let data30 = data.warranty_status;
+      if (!(typeof data30 == 'number' && !(data30 % 1) && !isNaN(data30) && isFinite(data30)) && data30 !== null) {
         const err61 = {
-          instancePath: instancePath + '/warranty_expiry_badge',
-          schemaPath: 'common#/$defs/warranty/type',
+          instancePath: instancePath + '/warranty_status',
+          schemaPath: '#/properties/warranty_status/type',
           keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema82.type,
-          parentSchema: schema82,
-          data: data31,
+          params: { type: schema111.properties.warranty_status.type },
+          message: 'must be integer,null',
+          schema: schema111.properties.warranty_status.type,
+          parentSchema: schema111.properties.warranty_status,
+          data: data30,
         };
         if (vErrors === null) {
           vErrors = [err61];
@@ -20932,16 +21491,16 @@ function validate54(
         }
         errors++;
       }
-      if (!(data31 === 1 || data31 === 2 || data31 === 3)) {
+      if (!(data30 === 1 || data30 === 2 || data30 === 3 || data30 === null)) {
         const err62 = {
-          instancePath: instancePath + '/warranty_expiry_badge',
-          schemaPath: 'common#/$defs/warranty/enum',
+          instancePath: instancePath + '/warranty_status',
+          schemaPath: '#/properties/warranty_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema82.enum },
+          params: { allowedValues: schema111.properties.warranty_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema82.enum,
-          parentSchema: schema82,
-          data: data31,
+          schema: schema111.properties.warranty_status.enum,
+          parentSchema: schema111.properties.warranty_status,
+          data: data30,
         };
         if (vErrors === null) {
           vErrors = [err62];
@@ -20951,59 +21510,58 @@ function validate54(
         errors++;
       }
     }
-    if (data.installation_deadline !== undefined) {
-      let data32 = data.installation_deadline;
-      if (typeof data32 !== 'string' && data32 !== null) {
-        const err63 = {
-          instancePath: instancePath + '/installation_deadline',
-          schemaPath: '#/properties/installation_deadline/type',
-          keyword: 'type',
-          params: { type: schema110.properties.installation_deadline.type },
-          message: 'must be string,null',
-          schema: schema110.properties.installation_deadline.type,
-          parentSchema: schema110.properties.installation_deadline,
-          data: data32,
-        };
-        if (vErrors === null) {
-          vErrors = [err63];
-        } else {
-          vErrors.push(err63);
-        }
-        errors++;
-      }
-      if (typeof data32 === 'string') {
-        if (!formats44.validate(data32)) {
-          const err64 = {
-            instancePath: instancePath + '/installation_deadline',
-            schemaPath: '#/properties/installation_deadline/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-            schema: 'date',
-            parentSchema: schema110.properties.installation_deadline,
-            data: data32,
+    if (data.warranty_comment !== undefined) {
+      let data31 = data.warranty_comment;
+      if (typeof data31 === 'string') {
+        if (func2(data31) > 500) {
+          const err63 = {
+            instancePath: instancePath + '/warranty_comment',
+            schemaPath: '#/properties/warranty_comment/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema111.properties.warranty_comment,
+            data: data31,
           };
           if (vErrors === null) {
-            vErrors = [err64];
+            vErrors = [err63];
           } else {
-            vErrors.push(err64);
+            vErrors.push(err63);
           }
           errors++;
         }
+      } else {
+        const err64 = {
+          instancePath: instancePath + '/warranty_comment',
+          schemaPath: '#/properties/warranty_comment/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema111.properties.warranty_comment.type,
+          parentSchema: schema111.properties.warranty_comment,
+          data: data31,
+        };
+        if (vErrors === null) {
+          vErrors = [err64];
+        } else {
+          vErrors.push(err64);
+        }
+        errors++;
       }
     }
-    if (data.earliest_installation_date !== undefined) {
-      let data33 = data.earliest_installation_date;
-      if (typeof data33 !== 'string' && data33 !== null) {
+    if (data.warranty_expiry_badge !== undefined) {
+      let data32 = data.warranty_expiry_badge;
+      if (!(typeof data32 == 'number' && !(data32 % 1) && !isNaN(data32) && isFinite(data32))) {
         const err65 = {
-          instancePath: instancePath + '/earliest_installation_date',
-          schemaPath: '#/properties/earliest_installation_date/type',
+          instancePath: instancePath + '/warranty_expiry_badge',
+          schemaPath: 'common#/$defs/warranty/type',
           keyword: 'type',
-          params: { type: schema110.properties.earliest_installation_date.type },
-          message: 'must be string,null',
-          schema: schema110.properties.earliest_installation_date.type,
-          parentSchema: schema110.properties.earliest_installation_date,
-          data: data33,
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.type,
+          parentSchema: schema82,
+          data: data32,
         };
         if (vErrors === null) {
           vErrors = [err65];
@@ -21012,39 +21570,37 @@ function validate54(
         }
         errors++;
       }
-      if (typeof data33 === 'string') {
-        if (!formats44.validate(data33)) {
-          const err66 = {
-            instancePath: instancePath + '/earliest_installation_date',
-            schemaPath: '#/properties/earliest_installation_date/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-            schema: 'date',
-            parentSchema: schema110.properties.earliest_installation_date,
-            data: data33,
-          };
-          if (vErrors === null) {
-            vErrors = [err66];
-          } else {
-            vErrors.push(err66);
-          }
-          errors++;
+      if (!(data32 === 1 || data32 === 2 || data32 === 3)) {
+        const err66 = {
+          instancePath: instancePath + '/warranty_expiry_badge',
+          schemaPath: 'common#/$defs/warranty/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema82.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema82.enum,
+          parentSchema: schema82,
+          data: data32,
+        };
+        if (vErrors === null) {
+          vErrors = [err66];
+        } else {
+          vErrors.push(err66);
         }
+        errors++;
       }
     }
-    if (data.vehicle_type !== undefined) {
-      let data34 = data.vehicle_type;
-      if (!(typeof data34 == 'number' && !(data34 % 1) && !isNaN(data34) && isFinite(data34)) && data34 !== null) {
+    if (data.installation_deadline !== undefined) {
+      let data33 = data.installation_deadline;
+      if (typeof data33 !== 'string' && data33 !== null) {
         const err67 = {
-          instancePath: instancePath + '/vehicle_type',
-          schemaPath: '#/properties/vehicle_type/type',
+          instancePath: instancePath + '/installation_deadline',
+          schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
-          params: { type: schema110.properties.vehicle_type.type },
-          message: 'must be integer,null',
-          schema: schema110.properties.vehicle_type.type,
-          parentSchema: schema110.properties.vehicle_type,
-          data: data34,
+          params: { type: schema111.properties.installation_deadline.type },
+          message: 'must be string,null',
+          schema: schema111.properties.installation_deadline.type,
+          parentSchema: schema111.properties.installation_deadline,
+          data: data33,
         };
         if (vErrors === null) {
           vErrors = [err67];
@@ -21053,206 +21609,192 @@ function validate54(
         }
         errors++;
       }
-      if (!(data34 === 1 || data34 === 2 || data34 === null)) {
-        const err68 = {
-          instancePath: instancePath + '/vehicle_type',
-          schemaPath: '#/properties/vehicle_type/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema110.properties.vehicle_type.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema110.properties.vehicle_type.enum,
-          parentSchema: schema110.properties.vehicle_type,
+      if (typeof data33 === 'string') {
+        if (!formats46.validate(data33)) {
+          const err68 = {
+            instancePath: instancePath + '/installation_deadline',
+            schemaPath: '#/properties/installation_deadline/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema111.properties.installation_deadline,
+            data: data33,
+          };
+          if (vErrors === null) {
+            vErrors = [err68];
+          } else {
+            vErrors.push(err68);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.earliest_installation_date !== undefined) {
+      let data34 = data.earliest_installation_date;
+      if (typeof data34 !== 'string' && data34 !== null) {
+        const err69 = {
+          instancePath: instancePath + '/earliest_installation_date',
+          schemaPath: '#/properties/earliest_installation_date/type',
+          keyword: 'type',
+          params: { type: schema111.properties.earliest_installation_date.type },
+          message: 'must be string,null',
+          schema: schema111.properties.earliest_installation_date.type,
+          parentSchema: schema111.properties.earliest_installation_date,
           data: data34,
         };
         if (vErrors === null) {
-          vErrors = [err68];
+          vErrors = [err69];
         } else {
-          vErrors.push(err68);
+          vErrors.push(err69);
+        }
+        errors++;
+      }
+      if (typeof data34 === 'string') {
+        if (!formats46.validate(data34)) {
+          const err70 = {
+            instancePath: instancePath + '/earliest_installation_date',
+            schemaPath: '#/properties/earliest_installation_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema111.properties.earliest_installation_date,
+            data: data34,
+          };
+          if (vErrors === null) {
+            vErrors = [err70];
+          } else {
+            vErrors.push(err70);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.vehicle_type !== undefined) {
+      let data35 = data.vehicle_type;
+      if (!(typeof data35 == 'number' && !(data35 % 1) && !isNaN(data35) && isFinite(data35)) && data35 !== null) {
+        const err71 = {
+          instancePath: instancePath + '/vehicle_type',
+          schemaPath: '#/properties/vehicle_type/type',
+          keyword: 'type',
+          params: { type: schema111.properties.vehicle_type.type },
+          message: 'must be integer,null',
+          schema: schema111.properties.vehicle_type.type,
+          parentSchema: schema111.properties.vehicle_type,
+          data: data35,
+        };
+        if (vErrors === null) {
+          vErrors = [err71];
+        } else {
+          vErrors.push(err71);
+        }
+        errors++;
+      }
+      if (!(data35 === 1 || data35 === 2 || data35 === null)) {
+        const err72 = {
+          instancePath: instancePath + '/vehicle_type',
+          schemaPath: '#/properties/vehicle_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema111.properties.vehicle_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema111.properties.vehicle_type.enum,
+          parentSchema: schema111.properties.vehicle_type,
+          data: data35,
+        };
+        if (vErrors === null) {
+          vErrors = [err72];
+        } else {
+          vErrors.push(err72);
         }
         errors++;
       }
     }
     if (data.notes_to_operator !== undefined) {
-      let data35 = data.notes_to_operator;
-      if (typeof data35 === 'string') {
-        if (func2(data35) > 500) {
-          const err69 = {
+      let data36 = data.notes_to_operator;
+      if (typeof data36 === 'string') {
+        if (func2(data36) > 500) {
+          const err73 = {
             instancePath: instancePath + '/notes_to_operator',
             schemaPath: '#/properties/notes_to_operator/maxLength',
             keyword: 'maxLength',
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema110.properties.notes_to_operator,
-            data: data35,
+            parentSchema: schema111.properties.notes_to_operator,
+            data: data36,
           };
           if (vErrors === null) {
-            vErrors = [err69];
+            vErrors = [err73];
           } else {
-            vErrors.push(err69);
+            vErrors.push(err73);
           }
           errors++;
         }
       } else {
-        const err70 = {
+        const err74 = {
           instancePath: instancePath + '/notes_to_operator',
           schemaPath: '#/properties/notes_to_operator/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.notes_to_operator.type,
-          parentSchema: schema110.properties.notes_to_operator,
-          data: data35,
+          schema: schema111.properties.notes_to_operator.type,
+          parentSchema: schema111.properties.notes_to_operator,
+          data: data36,
         };
         if (vErrors === null) {
-          vErrors = [err70];
+          vErrors = [err74];
         } else {
-          vErrors.push(err70);
+          vErrors.push(err74);
         }
         errors++;
       }
     }
     if (data.accessories !== undefined) {
-      let data36 = data.accessories;
-      if (Array.isArray(data36)) {
-        const len0 = data36.length;
+      let data37 = data.accessories;
+      if (Array.isArray(data37)) {
+        const len0 = data37.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let data37 = data36[i0];
-          if (!(typeof data37 == 'number' && !(data37 % 1) && !isNaN(data37) && isFinite(data37))) {
-            const err71 = {
+          let data38 = data37[i0];
+          if (!(typeof data38 == 'number' && !(data38 % 1) && !isNaN(data38) && isFinite(data38))) {
+            const err75 = {
               instancePath: instancePath + '/accessories/' + i0,
               schemaPath: '#/properties/accessories/items/type',
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema110.properties.accessories.items.type,
-              parentSchema: schema110.properties.accessories.items,
-              data: data37,
+              schema: schema111.properties.accessories.items.type,
+              parentSchema: schema111.properties.accessories.items,
+              data: data38,
             };
             if (vErrors === null) {
-              vErrors = [err71];
+              vErrors = [err75];
             } else {
-              vErrors.push(err71);
+              vErrors.push(err75);
             }
             errors++;
           }
         }
-        let i1 = data36.length;
+        let i1 = data37.length;
         let j0;
         if (i1 > 1) {
           const indices0 = {};
           for (; i1--;) {
-            let item0 = data36[i1];
+            let item0 = data37[i1];
             if (!(typeof item0 == 'number' && !(item0 % 1) && !isNaN(item0) && isFinite(item0))) {
               continue;
             }
             if (typeof indices0[item0] == 'number') {
               j0 = indices0[item0];
-              const err72 = {
+              const err76 = {
                 instancePath: instancePath + '/accessories',
                 schemaPath: '#/properties/accessories/uniqueItems',
                 keyword: 'uniqueItems',
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema110.properties.accessories,
-                data: data36,
-              };
-              if (vErrors === null) {
-                vErrors = [err72];
-              } else {
-                vErrors.push(err72);
-              }
-              errors++;
-              break;
-            }
-            indices0[item0] = i1;
-          }
-        }
-      } else {
-        const err73 = {
-          instancePath: instancePath + '/accessories',
-          schemaPath: '#/properties/accessories/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-          schema: schema110.properties.accessories.type,
-          parentSchema: schema110.properties.accessories,
-          data: data36,
-        };
-        if (vErrors === null) {
-          vErrors = [err73];
-        } else {
-          vErrors.push(err73);
-        }
-        errors++;
-      }
-    }
-    if (data.hardware_unit_ids !== undefined) {
-      let data38 = data.hardware_unit_ids;
-      if (Array.isArray(data38)) {
-        const len1 = data38.length;
-        for (let i2 = 0; i2 < len1; i2++) {
-          let data39 = data38[i2];
-          if (!(typeof data39 == 'number' && !(data39 % 1) && !isNaN(data39) && isFinite(data39))) {
-            const err74 = {
-              instancePath: instancePath + '/hardware_unit_ids/' + i2,
-              schemaPath: '#/properties/hardware_unit_ids/items/type',
-              keyword: 'type',
-              params: { type: 'integer' },
-              message: 'must be integer',
-              schema: schema110.properties.hardware_unit_ids.items.type,
-              parentSchema: schema110.properties.hardware_unit_ids.items,
-              data: data39,
-            };
-            if (vErrors === null) {
-              vErrors = [err74];
-            } else {
-              vErrors.push(err74);
-            }
-            errors++;
-          }
-          if (typeof data39 == 'number' && isFinite(data39)) {
-            if (data39 < 1 || isNaN(data39)) {
-              const err75 = {
-                instancePath: instancePath + '/hardware_unit_ids/' + i2,
-                schemaPath: '#/properties/hardware_unit_ids/items/minimum',
-                keyword: 'minimum',
-                params: { comparison: '>=', limit: 1 },
-                message: 'must be >= 1',
-                schema: 1,
-                parentSchema: schema110.properties.hardware_unit_ids.items,
-                data: data39,
-              };
-              if (vErrors === null) {
-                vErrors = [err75];
-              } else {
-                vErrors.push(err75);
-              }
-              errors++;
-            }
-          }
-        }
-        let i3 = data38.length;
-        let j1;
-        if (i3 > 1) {
-          const indices1 = {};
-          for (; i3--;) {
-            let item1 = data38[i3];
-            if (!(typeof item1 == 'number' && !(item1 % 1) && !isNaN(item1) && isFinite(item1))) {
-              continue;
-            }
-            if (typeof indices1[item1] == 'number') {
-              j1 = indices1[item1];
-              const err76 = {
-                instancePath: instancePath + '/hardware_unit_ids',
-                schemaPath: '#/properties/hardware_unit_ids/uniqueItems',
-                keyword: 'uniqueItems',
-                params: { i: i3, j: j1 },
-                message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
-                schema: true,
-                parentSchema: schema110.properties.hardware_unit_ids,
-                data: data38,
+                parentSchema: schema111.properties.accessories,
+                data: data37,
               };
               if (vErrors === null) {
                 vErrors = [err76];
@@ -21262,19 +21804,19 @@ function validate54(
               errors++;
               break;
             }
-            indices1[item1] = i3;
+            indices0[item0] = i1;
           }
         }
       } else {
         const err77 = {
-          instancePath: instancePath + '/hardware_unit_ids',
-          schemaPath: '#/properties/hardware_unit_ids/type',
+          instancePath: instancePath + '/accessories',
+          schemaPath: '#/properties/accessories/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema110.properties.hardware_unit_ids.type,
-          parentSchema: schema110.properties.hardware_unit_ids,
-          data: data38,
+          schema: schema111.properties.accessories.type,
+          parentSchema: schema111.properties.accessories,
+          data: data37,
         };
         if (vErrors === null) {
           vErrors = [err77];
@@ -21284,41 +21826,41 @@ function validate54(
         errors++;
       }
     }
-    if (data.photos !== undefined) {
-      let data40 = data.photos;
-      if (Array.isArray(data40)) {
-        const len2 = data40.length;
-        for (let i4 = 0; i4 < len2; i4++) {
-          let data41 = data40[i4];
-          if (data41 && typeof data41 == 'object' && !Array.isArray(data41)) {
-            if (data41.photo_id === undefined) {
-              const err78 = {
-                instancePath: instancePath + '/photos/' + i4,
-                schemaPath: 'common#/$defs/photo/required',
-                keyword: 'required',
-                params: { missingProperty: 'photo_id' },
-                message: "must have required property '" + 'photo_id' + "'",
-                schema: schema104.required,
-                parentSchema: schema104,
-                data: data41,
-              };
-              if (vErrors === null) {
-                vErrors = [err78];
-              } else {
-                vErrors.push(err78);
-              }
-              errors++;
+    if (data.hardware_unit_ids !== undefined) {
+      let data39 = data.hardware_unit_ids;
+      if (Array.isArray(data39)) {
+        const len1 = data39.length;
+        for (let i2 = 0; i2 < len1; i2++) {
+          let data40 = data39[i2];
+          if (!(typeof data40 == 'number' && !(data40 % 1) && !isNaN(data40) && isFinite(data40))) {
+            const err78 = {
+              instancePath: instancePath + '/hardware_unit_ids/' + i2,
+              schemaPath: '#/properties/hardware_unit_ids/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema111.properties.hardware_unit_ids.items.type,
+              parentSchema: schema111.properties.hardware_unit_ids.items,
+              data: data40,
+            };
+            if (vErrors === null) {
+              vErrors = [err78];
+            } else {
+              vErrors.push(err78);
             }
-            if (data41.url === undefined) {
+            errors++;
+          }
+          if (typeof data40 == 'number' && isFinite(data40)) {
+            if (data40 < 1 || isNaN(data40)) {
               const err79 = {
-                instancePath: instancePath + '/photos/' + i4,
-                schemaPath: 'common#/$defs/photo/required',
-                keyword: 'required',
-                params: { missingProperty: 'url' },
-                message: "must have required property '" + 'url' + "'",
-                schema: schema104.required,
-                parentSchema: schema104,
-                data: data41,
+                instancePath: instancePath + '/hardware_unit_ids/' + i2,
+                schemaPath: '#/properties/hardware_unit_ids/items/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema111.properties.hardware_unit_ids.items,
+                data: data40,
               };
               if (vErrors === null) {
                 vErrors = [err79];
@@ -21327,7 +21869,103 @@ function validate54(
               }
               errors++;
             }
-            for (const key0 in data41) {
+          }
+        }
+        let i3 = data39.length;
+        let j1;
+        if (i3 > 1) {
+          const indices1 = {};
+          for (; i3--;) {
+            let item1 = data39[i3];
+            if (!(typeof item1 == 'number' && !(item1 % 1) && !isNaN(item1) && isFinite(item1))) {
+              continue;
+            }
+            if (typeof indices1[item1] == 'number') {
+              j1 = indices1[item1];
+              const err80 = {
+                instancePath: instancePath + '/hardware_unit_ids',
+                schemaPath: '#/properties/hardware_unit_ids/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i3, j: j1 },
+                message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
+                schema: true,
+                parentSchema: schema111.properties.hardware_unit_ids,
+                data: data39,
+              };
+              if (vErrors === null) {
+                vErrors = [err80];
+              } else {
+                vErrors.push(err80);
+              }
+              errors++;
+              break;
+            }
+            indices1[item1] = i3;
+          }
+        }
+      } else {
+        const err81 = {
+          instancePath: instancePath + '/hardware_unit_ids',
+          schemaPath: '#/properties/hardware_unit_ids/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema111.properties.hardware_unit_ids.type,
+          parentSchema: schema111.properties.hardware_unit_ids,
+          data: data39,
+        };
+        if (vErrors === null) {
+          vErrors = [err81];
+        } else {
+          vErrors.push(err81);
+        }
+        errors++;
+      }
+    }
+    if (data.photos !== undefined) {
+      let data41 = data.photos;
+      if (Array.isArray(data41)) {
+        const len2 = data41.length;
+        for (let i4 = 0; i4 < len2; i4++) {
+          let data42 = data41[i4];
+          if (data42 && typeof data42 == 'object' && !Array.isArray(data42)) {
+            if (data42.photo_id === undefined) {
+              const err82 = {
+                instancePath: instancePath + '/photos/' + i4,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'photo_id' },
+                message: "must have required property '" + 'photo_id' + "'",
+                schema: schema105.required,
+                parentSchema: schema105,
+                data: data42,
+              };
+              if (vErrors === null) {
+                vErrors = [err82];
+              } else {
+                vErrors.push(err82);
+              }
+              errors++;
+            }
+            if (data42.url === undefined) {
+              const err83 = {
+                instancePath: instancePath + '/photos/' + i4,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'url' },
+                message: "must have required property '" + 'url' + "'",
+                schema: schema105.required,
+                parentSchema: schema105,
+                data: data42,
+              };
+              if (vErrors === null) {
+                vErrors = [err83];
+              } else {
+                vErrors.push(err83);
+              }
+              errors++;
+            }
+            for (const key0 in data42) {
               if (!(
                 key0 === 'photo_id' ||
                 key0 === 'url' ||
@@ -21335,95 +21973,15 @@ function validate54(
                 key0 === 'content_type' ||
                 key0 === 'size'
               )) {
-                const err80 = {
+                const err84 = {
                   instancePath: instancePath + '/photos/' + i4,
                   schemaPath: 'common#/$defs/photo/additionalProperties',
                   keyword: 'additionalProperties',
                   params: { additionalProperty: key0 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema104,
-                  data: data41,
-                };
-                if (vErrors === null) {
-                  vErrors = [err80];
-                } else {
-                  vErrors.push(err80);
-                }
-                errors++;
-              }
-            }
-            if (data41.photo_id !== undefined) {
-              let data42 = data41.photo_id;
-              if (typeof data42 === 'string') {
-                if (func2(data42) > 64) {
-                  const err81 = {
-                    instancePath: instancePath + '/photos/' + i4 + '/photo_id',
-                    schemaPath: 'common#/$defs/photo/properties/photo_id/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 64 },
-                    message: 'must NOT have more than 64 characters',
-                    schema: 64,
-                    parentSchema: schema104.properties.photo_id,
-                    data: data42,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err81];
-                  } else {
-                    vErrors.push(err81);
-                  }
-                  errors++;
-                }
-              } else {
-                const err82 = {
-                  instancePath: instancePath + '/photos/' + i4 + '/photo_id',
-                  schemaPath: 'common#/$defs/photo/properties/photo_id/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema104.properties.photo_id.type,
-                  parentSchema: schema104.properties.photo_id,
+                  parentSchema: schema105,
                   data: data42,
-                };
-                if (vErrors === null) {
-                  vErrors = [err82];
-                } else {
-                  vErrors.push(err82);
-                }
-                errors++;
-              }
-            }
-            if (data41.url !== undefined) {
-              let data43 = data41.url;
-              if (typeof data43 === 'string') {
-                if (func2(data43) > 500) {
-                  const err83 = {
-                    instancePath: instancePath + '/photos/' + i4 + '/url',
-                    schemaPath: 'common#/$defs/photo/properties/url/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 500 },
-                    message: 'must NOT have more than 500 characters',
-                    schema: 500,
-                    parentSchema: schema104.properties.url,
-                    data: data43,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err83];
-                  } else {
-                    vErrors.push(err83);
-                  }
-                  errors++;
-                }
-              } else {
-                const err84 = {
-                  instancePath: instancePath + '/photos/' + i4 + '/url',
-                  schemaPath: 'common#/$defs/photo/properties/url/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema104.properties.url.type,
-                  parentSchema: schema104.properties.url,
-                  data: data43,
                 };
                 if (vErrors === null) {
                   vErrors = [err84];
@@ -21433,19 +21991,19 @@ function validate54(
                 errors++;
               }
             }
-            if (data41.file_name !== undefined) {
-              let data44 = data41.file_name;
-              if (typeof data44 === 'string') {
-                if (func2(data44) > 255) {
+            if (data42.photo_id !== undefined) {
+              let data43 = data42.photo_id;
+              if (typeof data43 === 'string') {
+                if (func2(data43) > 64) {
                   const err85 = {
-                    instancePath: instancePath + '/photos/' + i4 + '/file_name',
-                    schemaPath: 'common#/$defs/photo/properties/file_name/maxLength',
+                    instancePath: instancePath + '/photos/' + i4 + '/photo_id',
+                    schemaPath: 'common#/$defs/photo/properties/photo_id/maxLength',
                     keyword: 'maxLength',
-                    params: { limit: 255 },
-                    message: 'must NOT have more than 255 characters',
-                    schema: 255,
-                    parentSchema: schema104.properties.file_name,
-                    data: data44,
+                    params: { limit: 64 },
+                    message: 'must NOT have more than 64 characters',
+                    schema: 64,
+                    parentSchema: schema105.properties.photo_id,
+                    data: data43,
                   };
                   if (vErrors === null) {
                     vErrors = [err85];
@@ -21456,14 +22014,14 @@ function validate54(
                 }
               } else {
                 const err86 = {
-                  instancePath: instancePath + '/photos/' + i4 + '/file_name',
-                  schemaPath: 'common#/$defs/photo/properties/file_name/type',
+                  instancePath: instancePath + '/photos/' + i4 + '/photo_id',
+                  schemaPath: 'common#/$defs/photo/properties/photo_id/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.file_name.type,
-                  parentSchema: schema104.properties.file_name,
-                  data: data44,
+                  schema: schema105.properties.photo_id.type,
+                  parentSchema: schema105.properties.photo_id,
+                  data: data43,
                 };
                 if (vErrors === null) {
                   vErrors = [err86];
@@ -21473,19 +22031,19 @@ function validate54(
                 errors++;
               }
             }
-            if (data41.content_type !== undefined) {
-              let data45 = data41.content_type;
-              if (typeof data45 === 'string') {
-                if (func2(data45) > 40) {
+            if (data42.url !== undefined) {
+              let data44 = data42.url;
+              if (typeof data44 === 'string') {
+                if (func2(data44) > 500) {
                   const err87 = {
-                    instancePath: instancePath + '/photos/' + i4 + '/content_type',
-                    schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
+                    instancePath: instancePath + '/photos/' + i4 + '/url',
+                    schemaPath: 'common#/$defs/photo/properties/url/maxLength',
                     keyword: 'maxLength',
-                    params: { limit: 40 },
-                    message: 'must NOT have more than 40 characters',
-                    schema: 40,
-                    parentSchema: schema104.properties.content_type,
-                    data: data45,
+                    params: { limit: 500 },
+                    message: 'must NOT have more than 500 characters',
+                    schema: 500,
+                    parentSchema: schema105.properties.url,
+                    data: data44,
                   };
                   if (vErrors === null) {
                     vErrors = [err87];
@@ -21496,14 +22054,14 @@ function validate54(
                 }
               } else {
                 const err88 = {
-                  instancePath: instancePath + '/photos/' + i4 + '/content_type',
-                  schemaPath: 'common#/$defs/photo/properties/content_type/type',
+                  instancePath: instancePath + '/photos/' + i4 + '/url',
+                  schemaPath: 'common#/$defs/photo/properties/url/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.content_type.type,
-                  parentSchema: schema104.properties.content_type,
-                  data: data45,
+                  schema: schema105.properties.url.type,
+                  parentSchema: schema105.properties.url,
+                  data: data44,
                 };
                 if (vErrors === null) {
                   vErrors = [err88];
@@ -21513,196 +22071,196 @@ function validate54(
                 errors++;
               }
             }
-            if (data41.size !== undefined) {
-              let data46 = data41.size;
-              if (!(typeof data46 == 'number' && !(data46 % 1) && !isNaN(data46) && isFinite(data46))) {
-                const err89 = {
+            if (data42.file_name !== undefined) {
+              let data45 = data42.file_name;
+              if (typeof data45 === 'string') {
+                if (func2(data45) > 255) {
+                  const err89 = {
+                    instancePath: instancePath + '/photos/' + i4 + '/file_name',
+                    schemaPath: 'common#/$defs/photo/properties/file_name/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 255 },
+                    message: 'must NOT have more than 255 characters',
+                    schema: 255,
+                    parentSchema: schema105.properties.file_name,
+                    data: data45,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err89];
+                  } else {
+                    vErrors.push(err89);
+                  }
+                  errors++;
+                }
+              } else {
+                const err90 = {
+                  instancePath: instancePath + '/photos/' + i4 + '/file_name',
+                  schemaPath: 'common#/$defs/photo/properties/file_name/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema105.properties.file_name.type,
+                  parentSchema: schema105.properties.file_name,
+                  data: data45,
+                };
+                if (vErrors === null) {
+                  vErrors = [err90];
+                } else {
+                  vErrors.push(err90);
+                }
+                errors++;
+              }
+            }
+            if (data42.content_type !== undefined) {
+              let data46 = data42.content_type;
+              if (typeof data46 === 'string') {
+                if (func2(data46) > 40) {
+                  const err91 = {
+                    instancePath: instancePath + '/photos/' + i4 + '/content_type',
+                    schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 40 },
+                    message: 'must NOT have more than 40 characters',
+                    schema: 40,
+                    parentSchema: schema105.properties.content_type,
+                    data: data46,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err91];
+                  } else {
+                    vErrors.push(err91);
+                  }
+                  errors++;
+                }
+              } else {
+                const err92 = {
+                  instancePath: instancePath + '/photos/' + i4 + '/content_type',
+                  schemaPath: 'common#/$defs/photo/properties/content_type/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema105.properties.content_type.type,
+                  parentSchema: schema105.properties.content_type,
+                  data: data46,
+                };
+                if (vErrors === null) {
+                  vErrors = [err92];
+                } else {
+                  vErrors.push(err92);
+                }
+                errors++;
+              }
+            }
+            if (data42.size !== undefined) {
+              let data47 = data42.size;
+              if (!(typeof data47 == 'number' && !(data47 % 1) && !isNaN(data47) && isFinite(data47))) {
+                const err93 = {
                   instancePath: instancePath + '/photos/' + i4 + '/size',
                   schemaPath: 'common#/$defs/photo/properties/size/type',
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema104.properties.size.type,
-                  parentSchema: schema104.properties.size,
-                  data: data46,
+                  schema: schema105.properties.size.type,
+                  parentSchema: schema105.properties.size,
+                  data: data47,
                 };
                 if (vErrors === null) {
-                  vErrors = [err89];
+                  vErrors = [err93];
                 } else {
-                  vErrors.push(err89);
+                  vErrors.push(err93);
                 }
                 errors++;
               }
-              if (typeof data46 == 'number' && isFinite(data46)) {
-                if (data46 < 0 || isNaN(data46)) {
-                  const err90 = {
+              if (typeof data47 == 'number' && isFinite(data47)) {
+                if (data47 < 0 || isNaN(data47)) {
+                  const err94 = {
                     instancePath: instancePath + '/photos/' + i4 + '/size',
                     schemaPath: 'common#/$defs/photo/properties/size/minimum',
                     keyword: 'minimum',
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema104.properties.size,
-                    data: data46,
+                    parentSchema: schema105.properties.size,
+                    data: data47,
                   };
                   if (vErrors === null) {
-                    vErrors = [err90];
+                    vErrors = [err94];
                   } else {
-                    vErrors.push(err90);
+                    vErrors.push(err94);
                   }
                   errors++;
                 }
               }
             }
           } else {
-            const err91 = {
+            const err95 = {
               instancePath: instancePath + '/photos/' + i4,
               schemaPath: 'common#/$defs/photo/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema104.type,
-              parentSchema: schema104,
-              data: data41,
+              schema: schema105.type,
+              parentSchema: schema105,
+              data: data42,
             };
             if (vErrors === null) {
-              vErrors = [err91];
+              vErrors = [err95];
             } else {
-              vErrors.push(err91);
+              vErrors.push(err95);
             }
             errors++;
           }
         }
       } else {
-        const err92 = {
+        const err96 = {
           instancePath: instancePath + '/photos',
           schemaPath: '#/properties/photos/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema110.properties.photos.type,
-          parentSchema: schema110.properties.photos,
-          data: data40,
+          schema: schema111.properties.photos.type,
+          parentSchema: schema111.properties.photos,
+          data: data41,
         };
         if (vErrors === null) {
-          vErrors = [err92];
+          vErrors = [err96];
         } else {
-          vErrors.push(err92);
+          vErrors.push(err96);
         }
         errors++;
       }
     }
     if (data.created_at !== undefined) {
-      let data47 = data.created_at;
-      if (typeof data47 === 'string') {
-        if (!formats2.validate(data47)) {
-          const err93 = {
+      let data48 = data.created_at;
+      if (typeof data48 === 'string') {
+        if (!formats2.validate(data48)) {
+          const err97 = {
             instancePath: instancePath + '/created_at',
             schemaPath: '#/properties/created_at/format',
             keyword: 'format',
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema110.properties.created_at,
-            data: data47,
+            parentSchema: schema111.properties.created_at,
+            data: data48,
           };
           if (vErrors === null) {
-            vErrors = [err93];
+            vErrors = [err97];
           } else {
-            vErrors.push(err93);
+            vErrors.push(err97);
           }
           errors++;
         }
       } else {
-        const err94 = {
+        const err98 = {
           instancePath: instancePath + '/created_at',
           schemaPath: '#/properties/created_at/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.created_at.type,
-          parentSchema: schema110.properties.created_at,
-          data: data47,
-        };
-        if (vErrors === null) {
-          vErrors = [err94];
-        } else {
-          vErrors.push(err94);
-        }
-        errors++;
-      }
-    }
-    if (data.closed_at !== undefined) {
-      let data48 = data.closed_at;
-      if (typeof data48 !== 'string' && data48 !== null) {
-        const err95 = {
-          instancePath: instancePath + '/closed_at',
-          schemaPath: '#/properties/closed_at/type',
-          keyword: 'type',
-          params: { type: schema110.properties.closed_at.type },
-          message: 'must be string,null',
-          schema: schema110.properties.closed_at.type,
-          parentSchema: schema110.properties.closed_at,
+          schema: schema111.properties.created_at.type,
+          parentSchema: schema111.properties.created_at,
           data: data48,
-        };
-        if (vErrors === null) {
-          vErrors = [err95];
-        } else {
-          vErrors.push(err95);
-        }
-        errors++;
-      }
-      if (typeof data48 === 'string') {
-        if (!formats2.validate(data48)) {
-          const err96 = {
-            instancePath: instancePath + '/closed_at',
-            schemaPath: '#/properties/closed_at/format',
-            keyword: 'format',
-            params: { format: 'date-time' },
-            message: 'must match format "' + 'date-time' + '"',
-            schema: 'date-time',
-            parentSchema: schema110.properties.closed_at,
-            data: data48,
-          };
-          if (vErrors === null) {
-            vErrors = [err96];
-          } else {
-            vErrors.push(err96);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.date_range_type !== undefined) {
-      let data49 = data.date_range_type;
-      if (typeof data49 !== 'string') {
-        const err97 = {
-          instancePath: instancePath + '/date_range_type',
-          schemaPath: '#/properties/date_range_type/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema110.properties.date_range_type.type,
-          parentSchema: schema110.properties.date_range_type,
-          data: data49,
-        };
-        if (vErrors === null) {
-          vErrors = [err97];
-        } else {
-          vErrors.push(err97);
-        }
-        errors++;
-      }
-      if (!(data49 === 'created' || data49 === 'sla' || data49 === 'deadline')) {
-        const err98 = {
-          instancePath: instancePath + '/date_range_type',
-          schemaPath: '#/properties/date_range_type/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema110.properties.date_range_type.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema110.properties.date_range_type.enum,
-          parentSchema: schema110.properties.date_range_type,
-          data: data49,
         };
         if (vErrors === null) {
           vErrors = [err98];
@@ -21712,77 +22270,77 @@ function validate54(
         errors++;
       }
     }
-    if (data.date1 !== undefined) {
-      let data50 = data.date1;
-      if (typeof data50 === 'string') {
-        if (!formats44.validate(data50)) {
-          const err99 = {
-            instancePath: instancePath + '/date1',
-            schemaPath: '#/properties/date1/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-            schema: 'date',
-            parentSchema: schema110.properties.date1,
-            data: data50,
-          };
-          if (vErrors === null) {
-            vErrors = [err99];
-          } else {
-            vErrors.push(err99);
-          }
-          errors++;
-        }
-      } else {
-        const err100 = {
-          instancePath: instancePath + '/date1',
-          schemaPath: '#/properties/date1/type',
+    if (data.closed_at !== undefined) {
+      let data49 = data.closed_at;
+      if (typeof data49 !== 'string' && data49 !== null) {
+        const err99 = {
+          instancePath: instancePath + '/closed_at',
+          schemaPath: '#/properties/closed_at/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema110.properties.date1.type,
-          parentSchema: schema110.properties.date1,
-          data: data50,
+          params: { type: schema111.properties.closed_at.type },
+          message: 'must be string,null',
+          schema: schema111.properties.closed_at.type,
+          parentSchema: schema111.properties.closed_at,
+          data: data49,
         };
         if (vErrors === null) {
-          vErrors = [err100];
+          vErrors = [err99];
         } else {
-          vErrors.push(err100);
+          vErrors.push(err99);
         }
         errors++;
       }
-    }
-    if (data.date2 !== undefined) {
-      let data51 = data.date2;
-      if (typeof data51 === 'string') {
-        if (!formats44.validate(data51)) {
-          const err101 = {
-            instancePath: instancePath + '/date2',
-            schemaPath: '#/properties/date2/format',
+      if (typeof data49 === 'string') {
+        if (!formats2.validate(data49)) {
+          const err100 = {
+            instancePath: instancePath + '/closed_at',
+            schemaPath: '#/properties/closed_at/format',
             keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-            schema: 'date',
-            parentSchema: schema110.properties.date2,
-            data: data51,
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema111.properties.closed_at,
+            data: data49,
           };
           if (vErrors === null) {
-            vErrors = [err101];
+            vErrors = [err100];
           } else {
-            vErrors.push(err101);
+            vErrors.push(err100);
           }
           errors++;
         }
-      } else {
-        const err102 = {
-          instancePath: instancePath + '/date2',
-          schemaPath: '#/properties/date2/type',
+      }
+    }
+    if (data.date_range_type !== undefined) {
+      let data50 = data.date_range_type;
+      if (typeof data50 !== 'string') {
+        const err101 = {
+          instancePath: instancePath + '/date_range_type',
+          schemaPath: '#/properties/date_range_type/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.date2.type,
-          parentSchema: schema110.properties.date2,
-          data: data51,
+          schema: schema111.properties.date_range_type.type,
+          parentSchema: schema111.properties.date_range_type,
+          data: data50,
+        };
+        if (vErrors === null) {
+          vErrors = [err101];
+        } else {
+          vErrors.push(err101);
+        }
+        errors++;
+      }
+      if (!(data50 === 'created' || data50 === 'sla' || data50 === 'deadline')) {
+        const err102 = {
+          instancePath: instancePath + '/date_range_type',
+          schemaPath: '#/properties/date_range_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema111.properties.date_range_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema111.properties.date_range_type.enum,
+          parentSchema: schema111.properties.date_range_type,
+          data: data50,
         };
         if (vErrors === null) {
           vErrors = [err102];
@@ -21792,42 +22350,122 @@ function validate54(
         errors++;
       }
     }
+    if (data.date1 !== undefined) {
+      let data51 = data.date1;
+      if (typeof data51 === 'string') {
+        if (!formats46.validate(data51)) {
+          const err103 = {
+            instancePath: instancePath + '/date1',
+            schemaPath: '#/properties/date1/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema111.properties.date1,
+            data: data51,
+          };
+          if (vErrors === null) {
+            vErrors = [err103];
+          } else {
+            vErrors.push(err103);
+          }
+          errors++;
+        }
+      } else {
+        const err104 = {
+          instancePath: instancePath + '/date1',
+          schemaPath: '#/properties/date1/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema111.properties.date1.type,
+          parentSchema: schema111.properties.date1,
+          data: data51,
+        };
+        if (vErrors === null) {
+          vErrors = [err104];
+        } else {
+          vErrors.push(err104);
+        }
+        errors++;
+      }
+    }
+    if (data.date2 !== undefined) {
+      let data52 = data.date2;
+      if (typeof data52 === 'string') {
+        if (!formats46.validate(data52)) {
+          const err105 = {
+            instancePath: instancePath + '/date2',
+            schemaPath: '#/properties/date2/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema111.properties.date2,
+            data: data52,
+          };
+          if (vErrors === null) {
+            vErrors = [err105];
+          } else {
+            vErrors.push(err105);
+          }
+          errors++;
+        }
+      } else {
+        const err106 = {
+          instancePath: instancePath + '/date2',
+          schemaPath: '#/properties/date2/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema111.properties.date2.type,
+          parentSchema: schema111.properties.date2,
+          data: data52,
+        };
+        if (vErrors === null) {
+          vErrors = [err106];
+        } else {
+          vErrors.push(err106);
+        }
+        errors++;
+      }
+    }
     if (data.is_sla_data !== undefined) {
-      let data52 = data.is_sla_data;
-      if (typeof data52 !== 'boolean') {
-        const err103 = {
+      let data53 = data.is_sla_data;
+      if (typeof data53 !== 'boolean') {
+        const err107 = {
           instancePath: instancePath + '/is_sla_data',
           schemaPath: '#/properties/is_sla_data/type',
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.is_sla_data.type,
-          parentSchema: schema110.properties.is_sla_data,
-          data: data52,
+          schema: schema111.properties.is_sla_data.type,
+          parentSchema: schema111.properties.is_sla_data,
+          data: data53,
         };
         if (vErrors === null) {
-          vErrors = [err103];
+          vErrors = [err107];
         } else {
-          vErrors.push(err103);
+          vErrors.push(err107);
         }
         errors++;
       }
     }
   } else {
-    const err104 = {
+    const err108 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema110.type,
-      parentSchema: schema110,
+      schema: schema111.type,
+      parentSchema: schema111,
       data,
     };
     if (vErrors === null) {
-      vErrors = [err104];
+      vErrors = [err108];
     } else {
-      vErrors.push(err104);
+      vErrors.push(err108);
     }
     errors++;
   }
@@ -21838,7 +22476,7 @@ function validate54(
 validate54.evaluated = { dynamicProps: true, dynamicItems: false };
 
 export const webtoolUser = validate55;
-const schema114 = {
+const schema115 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -21966,8 +22604,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21984,8 +22622,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -22002,8 +22640,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -22022,8 +22660,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.username.type,
-          parentSchema: schema114.properties.username,
+          schema: schema115.properties.username.type,
+          parentSchema: schema115.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -22045,7 +22683,7 @@ function validate55(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema114.properties.name.allOf[0],
+            parentSchema: schema115.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -22065,7 +22703,7 @@ function validate55(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema114.properties.name.allOf[1],
+            parentSchema: schema115.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -22085,7 +22723,7 @@ function validate55(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.name,
+            parentSchema: schema115.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -22102,8 +22740,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.name.type,
-          parentSchema: schema114.properties.name,
+          schema: schema115.properties.name.type,
+          parentSchema: schema115.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -22125,7 +22763,7 @@ function validate55(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema114.properties.email,
+            parentSchema: schema115.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -22143,7 +22781,7 @@ function validate55(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema114.properties.email,
+            parentSchema: schema115.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -22160,8 +22798,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.email.type,
-          parentSchema: schema114.properties.email,
+          schema: schema115.properties.email.type,
+          parentSchema: schema115.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -22181,8 +22819,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.partner_type.type,
-          parentSchema: schema114.properties.partner_type,
+          schema: schema115.properties.partner_type.type,
+          parentSchema: schema115.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -22204,10 +22842,10 @@ function validate55(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.partner_type.enum },
+          params: { allowedValues: schema115.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.partner_type.enum,
-          parentSchema: schema114.properties.partner_type,
+          schema: schema115.properties.partner_type.enum,
+          parentSchema: schema115.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -22229,7 +22867,7 @@ function validate55(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema114.properties.partner,
+            parentSchema: schema115.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -22246,8 +22884,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.partner.type,
-          parentSchema: schema114.properties.partner,
+          schema: schema115.properties.partner.type,
+          parentSchema: schema115.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -22267,8 +22905,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.partner_name.type,
-          parentSchema: schema114.properties.partner_name,
+          schema: schema115.properties.partner_name.type,
+          parentSchema: schema115.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -22288,8 +22926,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.role_name.type,
-          parentSchema: schema114.properties.role_name,
+          schema: schema115.properties.role_name.type,
+          parentSchema: schema115.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -22309,8 +22947,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.enabled.type,
-          parentSchema: schema114.properties.enabled,
+          schema: schema115.properties.enabled.type,
+          parentSchema: schema115.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -22330,8 +22968,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.status.type,
-          parentSchema: schema114.properties.status,
+          schema: schema115.properties.status.type,
+          parentSchema: schema115.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -22346,10 +22984,10 @@ function validate55(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.status.enum },
+          params: { allowedValues: schema115.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.status.enum,
-          parentSchema: schema114.properties.status,
+          schema: schema115.properties.status.enum,
+          parentSchema: schema115.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -22367,8 +23005,8 @@ function validate55(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema114.type,
-      parentSchema: schema114,
+      schema: schema115.type,
+      parentSchema: schema115,
       data,
     };
     if (vErrors === null) {
