@@ -90,7 +90,12 @@ test('on hold freezes the status; termination with installed hardware is refused
   await page.getByRole('tab', { name: 'More' }).click();
   // The public description by language: a line in the country's language is required (issue 33).
   await expect(page.getByText(/^Required: a line with language \w+ and country \w+/)).toBeVisible();
+  // A description in the default language is prefilled; one in another language is shown to translate.
   const language = page.getByRole('combobox', { name: 'Language' }).first();
+  if (!(await language.isVisible())) {
+    await page.getByRole('button', { name: 'Add' }).first().click();
+    await page.getByRole('textbox', { name: 'Description' }).first().fill('Près de l’entrée principale');
+  }
   await language.click();
   await page.getByRole('option', { name: 'French', exact: true }).click();
   await page.getByRole('button', { name: 'Save' }).click();

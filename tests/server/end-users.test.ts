@@ -23,7 +23,7 @@ beforeAll(async () => {
   [operator, carrier, carrier2, support, locationOwner] = await Promise.all(
     ['operator', 'carrier', 'carrier2', 'support', 'locationowner'].map((user) => stack.signIn(user)),
   );
-}, 120_000);
+}, 240_000);
 afterAll(() => stack?.close());
 
 const search = (session: SigningSession, query: Record<string, string>) =>

@@ -282,7 +282,8 @@ describe('creating a ticket', () => {
       'The hardware unit is not at this service point',
       'hardware_unit_id',
     );
-  });
+    // Each refusal fingerprints the whole store, before and after: slow on a busy machine.
+  }, 120_000);
 
   it('refuses a deadline before today, and a time without a date', async () => {
     const at = await installedUnit(2);
@@ -387,7 +388,8 @@ describe('creating a ticket', () => {
       'A hardware unit or PIN pad is required',
       'pinpad_id',
     );
-  });
+    // Each refusal fingerprints the whole store, before and after: slow on a busy machine.
+  }, 120_000);
 
   it('keeps the warranty to the operator company, and a change of it needs a comment', async () => {
     const own = await ticket(`doc->>'maintenance_provider_id' = '1' AND (doc->>'status')::int = 1`);

@@ -1,4 +1,5 @@
 import { useWatch } from 'react-hook-form';
+import { Typography } from '@mui/material';
 import { ArrayInput, SelectInput, SimpleFormIterator, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import type { InputKindProps } from '../../schema/ui/input-kinds.tsx';
 import { modelOf, schemaRegistry } from '../../schema/ui/registry.ts';
@@ -33,42 +34,56 @@ export function DescriptionTranslationsInput({ field }: InputKindProps) {
   const { rule, languages, countries } = descriptionsSchema();
   const primary = primaryLocaleOf(rule, { country });
 
-  // A service point described before the list existed starts with its description as the first line.
+  // A service point described before the list existed starts with its description as the first line when
+  // it is in the default language; one in another language is shown above the list, to translate, so that
+  // opening the form does not make it invalid.
   const record = useRecordContext();
   const described = typeof record?.description === 'string' && record.description.trim() !== '';
   const language = (record?.description_language as string | undefined) ?? primary?.language;
-  const initial =
-    described && language ? [{ text: record!.description, language_code: language, country: record!.country }] : [];
+  const inDefault = described && language !== undefined && language === primary?.language;
+  const initial = inDefault ? [{ text: record!.description, language_code: language, country: record!.country }] : [];
+  const earlier =
+    described && !inDefault && !(record?.descriptions as unknown[] | undefined)?.length ? (
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {translate('service_points.descriptions.earlier', {
+          language: language ? translate(`choices.language.${language}`) : '',
+          text: String(record!.description),
+        })}
+      </Typography>
+    ) : null;
 
   return (
-    <ArrayInput
-      source={field.source}
-      defaultValue={initial}
-      helperText={
-        primary
-          ? translate('service_points.descriptions.required_default', {
-              language: translate(`choices.language.${primary.language}`),
-              country: translate(`choices.country.${primary.country}`),
-            })
-          : false
-      }
-    >
-      <SimpleFormIterator inline disableReordering>
-        <TextInput source="text" label="service_points.descriptions.text" multiline sx={{ minWidth: 320 }} />
-        <SelectInput
-          source="language_code"
-          label="service_points.descriptions.language_code"
-          choices={languages.map((id) => ({ id, name: `choices.language.${id}` }))}
-          defaultValue={primary?.language}
-        />
-        <SelectInput
-          source="country"
-          label="service_points.descriptions.country"
-          choices={countries.map((id) => ({ id, name: `choices.country.${id}` }))}
-          defaultValue={country}
-        />
-      </SimpleFormIterator>
-    </ArrayInput>
+    <>
+      {earlier}
+      <ArrayInput
+        source={field.source}
+        defaultValue={initial}
+        helperText={
+          primary
+            ? translate('service_points.descriptions.required_default', {
+                language: translate(`choices.language.${primary.language}`),
+                country: translate(`choices.country.${primary.country}`),
+              })
+            : false
+        }
+      >
+        <SimpleFormIterator inline disableReordering>
+          <TextInput source="text" label="service_points.descriptions.text" multiline sx={{ minWidth: 320 }} />
+          <SelectInput
+            source="language_code"
+            label="service_points.descriptions.language_code"
+            choices={languages.map((id) => ({ id, name: `choices.language.${id}` }))}
+            defaultValue={primary?.language}
+          />
+          <SelectInput
+            source="country"
+            label="service_points.descriptions.country"
+            choices={countries.map((id) => ({ id, name: `choices.country.${id}` }))}
+            defaultValue={country}
+          />
+        </SimpleFormIterator>
+      </ArrayInput>
+    </>
   );
 }
 

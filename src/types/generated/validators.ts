@@ -13217,7 +13217,6 @@ const schema91 = {
     },
     descriptions: {
       type: 'array',
-      maxItems: 14,
       items: {
         type: 'object',
         required: ['language_code', 'country'],
@@ -17842,35 +17841,35 @@ function validate48(
         errors++;
       }
       if (Array.isArray(data101)) {
-        if (data101.length > 14) {
-          const err214 = {
-            instancePath: instancePath + '/descriptions',
-            schemaPath: '#/properties/descriptions/maxItems',
-            keyword: 'maxItems',
-            params: { limit: 14 },
-            message: 'must NOT have more than 14 items',
-            schema: 14,
-            parentSchema: schema91.properties.descriptions,
-            data: data101,
-          };
-          if (vErrors === null) {
-            vErrors = [err214];
-          } else {
-            vErrors.push(err214);
-          }
-          errors++;
-        }
         const len6 = data101.length;
         for (let i11 = 0; i11 < len6; i11++) {
           let data102 = data101[i11];
           if (data102 && typeof data102 == 'object' && !Array.isArray(data102)) {
             if (data102.language_code === undefined) {
-              const err215 = {
+              const err214 = {
                 instancePath: instancePath + '/descriptions/' + i11,
                 schemaPath: '#/properties/descriptions/items/required',
                 keyword: 'required',
                 params: { missingProperty: 'language_code' },
                 message: "must have required property '" + 'language_code' + "'",
+                schema: schema91.properties.descriptions.items.required,
+                parentSchema: schema91.properties.descriptions.items,
+                data: data102,
+              };
+              if (vErrors === null) {
+                vErrors = [err214];
+              } else {
+                vErrors.push(err214);
+              }
+              errors++;
+            }
+            if (data102.country === undefined) {
+              const err215 = {
+                instancePath: instancePath + '/descriptions/' + i11,
+                schemaPath: '#/properties/descriptions/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'country' },
+                message: "must have required property '" + 'country' + "'",
                 schema: schema91.properties.descriptions.items.required,
                 parentSchema: schema91.properties.descriptions.items,
                 data: data102,
@@ -17882,29 +17881,11 @@ function validate48(
               }
               errors++;
             }
-            if (data102.country === undefined) {
-              const err216 = {
-                instancePath: instancePath + '/descriptions/' + i11,
-                schemaPath: '#/properties/descriptions/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'country' },
-                message: "must have required property '" + 'country' + "'",
-                schema: schema91.properties.descriptions.items.required,
-                parentSchema: schema91.properties.descriptions.items,
-                data: data102,
-              };
-              if (vErrors === null) {
-                vErrors = [err216];
-              } else {
-                vErrors.push(err216);
-              }
-              errors++;
-            }
             if (data102.text !== undefined) {
               let data103 = data102.text;
               if (typeof data103 === 'string') {
                 if (func2(data103) > 500) {
-                  const err217 = {
+                  const err216 = {
                     instancePath: instancePath + '/descriptions/' + i11 + '/text',
                     schemaPath: '#/properties/descriptions/items/properties/text/maxLength',
                     keyword: 'maxLength',
@@ -17915,14 +17896,14 @@ function validate48(
                     data: data103,
                   };
                   if (vErrors === null) {
-                    vErrors = [err217];
+                    vErrors = [err216];
                   } else {
-                    vErrors.push(err217);
+                    vErrors.push(err216);
                   }
                   errors++;
                 }
               } else {
-                const err218 = {
+                const err217 = {
                   instancePath: instancePath + '/descriptions/' + i11 + '/text',
                   schemaPath: '#/properties/descriptions/items/properties/text/type',
                   keyword: 'type',
@@ -17933,9 +17914,9 @@ function validate48(
                   data: data103,
                 };
                 if (vErrors === null) {
-                  vErrors = [err218];
+                  vErrors = [err217];
                 } else {
-                  vErrors.push(err218);
+                  vErrors.push(err217);
                 }
                 errors++;
               }
@@ -17943,7 +17924,7 @@ function validate48(
             if (data102.language_code !== undefined) {
               let data104 = data102.language_code;
               if (typeof data104 !== 'string') {
-                const err219 = {
+                const err218 = {
                   instancePath: instancePath + '/descriptions/' + i11 + '/language_code',
                   schemaPath: '#/properties/descriptions/items/properties/language_code/type',
                   keyword: 'type',
@@ -17954,9 +17935,9 @@ function validate48(
                   data: data104,
                 };
                 if (vErrors === null) {
-                  vErrors = [err219];
+                  vErrors = [err218];
                 } else {
-                  vErrors.push(err219);
+                  vErrors.push(err218);
                 }
                 errors++;
               }
@@ -17969,7 +17950,7 @@ function validate48(
                 data104 === 'pl' ||
                 data104 === 'fi'
               )) {
-                const err220 = {
+                const err219 = {
                   instancePath: instancePath + '/descriptions/' + i11 + '/language_code',
                   schemaPath: '#/properties/descriptions/items/properties/language_code/enum',
                   keyword: 'enum',
@@ -17980,9 +17961,9 @@ function validate48(
                   data: data104,
                 };
                 if (vErrors === null) {
-                  vErrors = [err220];
+                  vErrors = [err219];
                 } else {
-                  vErrors.push(err220);
+                  vErrors.push(err219);
                 }
                 errors++;
               }
@@ -17990,7 +17971,7 @@ function validate48(
             if (data102.country !== undefined) {
               let data105 = data102.country;
               if (typeof data105 !== 'string') {
-                const err221 = {
+                const err220 = {
                   instancePath: instancePath + '/descriptions/' + i11 + '/country',
                   schemaPath: 'common#/$defs/countryCode/type',
                   keyword: 'type',
@@ -18001,9 +17982,9 @@ function validate48(
                   data: data105,
                 };
                 if (vErrors === null) {
-                  vErrors = [err221];
+                  vErrors = [err220];
                 } else {
-                  vErrors.push(err221);
+                  vErrors.push(err220);
                 }
                 errors++;
               }
@@ -18018,7 +17999,7 @@ function validate48(
                 data105 === 'GR' ||
                 data105 === 'DE'
               )) {
-                const err222 = {
+                const err221 = {
                   instancePath: instancePath + '/descriptions/' + i11 + '/country',
                   schemaPath: 'common#/$defs/countryCode/enum',
                   keyword: 'enum',
@@ -18029,15 +18010,15 @@ function validate48(
                   data: data105,
                 };
                 if (vErrors === null) {
-                  vErrors = [err222];
+                  vErrors = [err221];
                 } else {
-                  vErrors.push(err222);
+                  vErrors.push(err221);
                 }
                 errors++;
               }
             }
           } else {
-            const err223 = {
+            const err222 = {
               instancePath: instancePath + '/descriptions/' + i11,
               schemaPath: '#/properties/descriptions/items/type',
               keyword: 'type',
@@ -18048,15 +18029,15 @@ function validate48(
               data: data102,
             };
             if (vErrors === null) {
-              vErrors = [err223];
+              vErrors = [err222];
             } else {
-              vErrors.push(err223);
+              vErrors.push(err222);
             }
             errors++;
           }
         }
       } else {
-        const err224 = {
+        const err223 = {
           instancePath: instancePath + '/descriptions',
           schemaPath: '#/properties/descriptions/type',
           keyword: 'type',
@@ -18067,9 +18048,9 @@ function validate48(
           data: data101,
         };
         if (vErrors === null) {
-          vErrors = [err224];
+          vErrors = [err223];
         } else {
-          vErrors.push(err224);
+          vErrors.push(err223);
         }
         errors++;
       }
@@ -18078,7 +18059,7 @@ function validate48(
       let data106 = data.comments;
       if (typeof data106 === 'string') {
         if (func2(data106) > 500) {
-          const err225 = {
+          const err224 = {
             instancePath: instancePath + '/comments',
             schemaPath: '#/properties/comments/maxLength',
             keyword: 'maxLength',
@@ -18089,14 +18070,14 @@ function validate48(
             data: data106,
           };
           if (vErrors === null) {
-            vErrors = [err225];
+            vErrors = [err224];
           } else {
-            vErrors.push(err225);
+            vErrors.push(err224);
           }
           errors++;
         }
       } else {
-        const err226 = {
+        const err225 = {
           instancePath: instancePath + '/comments',
           schemaPath: '#/properties/comments/type',
           keyword: 'type',
@@ -18107,9 +18088,9 @@ function validate48(
           data: data106,
         };
         if (vErrors === null) {
-          vErrors = [err226];
+          vErrors = [err225];
         } else {
-          vErrors.push(err226);
+          vErrors.push(err225);
         }
         errors++;
       }
@@ -18118,7 +18099,7 @@ function validate48(
       let data107 = data.contact_person;
       if (typeof data107 === 'string') {
         if (func2(data107) > 70) {
-          const err227 = {
+          const err226 = {
             instancePath: instancePath + '/contact_person',
             schemaPath: '#/properties/contact_person/maxLength',
             keyword: 'maxLength',
@@ -18129,14 +18110,14 @@ function validate48(
             data: data107,
           };
           if (vErrors === null) {
-            vErrors = [err227];
+            vErrors = [err226];
           } else {
-            vErrors.push(err227);
+            vErrors.push(err226);
           }
           errors++;
         }
         if (!formats6.validate(data107)) {
-          const err228 = {
+          const err227 = {
             instancePath: instancePath + '/contact_person',
             schemaPath: '#/properties/contact_person/format',
             keyword: 'format',
@@ -18147,14 +18128,14 @@ function validate48(
             data: data107,
           };
           if (vErrors === null) {
-            vErrors = [err228];
+            vErrors = [err227];
           } else {
-            vErrors.push(err228);
+            vErrors.push(err227);
           }
           errors++;
         }
       } else {
-        const err229 = {
+        const err228 = {
           instancePath: instancePath + '/contact_person',
           schemaPath: '#/properties/contact_person/type',
           keyword: 'type',
@@ -18165,9 +18146,9 @@ function validate48(
           data: data107,
         };
         if (vErrors === null) {
-          vErrors = [err229];
+          vErrors = [err228];
         } else {
-          vErrors.push(err229);
+          vErrors.push(err228);
         }
         errors++;
       }
@@ -18176,7 +18157,7 @@ function validate48(
       let data108 = data.owner_contact_phone;
       if (typeof data108 === 'string') {
         if (func2(data108) > 15) {
-          const err230 = {
+          const err229 = {
             instancePath: instancePath + '/owner_contact_phone',
             schemaPath: '#/properties/owner_contact_phone/maxLength',
             keyword: 'maxLength',
@@ -18187,14 +18168,14 @@ function validate48(
             data: data108,
           };
           if (vErrors === null) {
-            vErrors = [err230];
+            vErrors = [err229];
           } else {
-            vErrors.push(err230);
+            vErrors.push(err229);
           }
           errors++;
         }
         if (!formats32.validate(data108)) {
-          const err231 = {
+          const err230 = {
             instancePath: instancePath + '/owner_contact_phone',
             schemaPath: '#/properties/owner_contact_phone/format',
             keyword: 'format',
@@ -18205,14 +18186,14 @@ function validate48(
             data: data108,
           };
           if (vErrors === null) {
-            vErrors = [err231];
+            vErrors = [err230];
           } else {
-            vErrors.push(err231);
+            vErrors.push(err230);
           }
           errors++;
         }
       } else {
-        const err232 = {
+        const err231 = {
           instancePath: instancePath + '/owner_contact_phone',
           schemaPath: '#/properties/owner_contact_phone/type',
           keyword: 'type',
@@ -18223,9 +18204,9 @@ function validate48(
           data: data108,
         };
         if (vErrors === null) {
-          vErrors = [err232];
+          vErrors = [err231];
         } else {
-          vErrors.push(err232);
+          vErrors.push(err231);
         }
         errors++;
       }
@@ -18234,7 +18215,7 @@ function validate48(
       let data109 = data.email;
       if (typeof data109 === 'string') {
         if (func2(data109) > 70) {
-          const err233 = {
+          const err232 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/maxLength',
             keyword: 'maxLength',
@@ -18245,14 +18226,14 @@ function validate48(
             data: data109,
           };
           if (vErrors === null) {
-            vErrors = [err233];
+            vErrors = [err232];
           } else {
-            vErrors.push(err233);
+            vErrors.push(err232);
           }
           errors++;
         }
         if (!formats14.validate(data109)) {
-          const err234 = {
+          const err233 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
             keyword: 'format',
@@ -18263,14 +18244,14 @@ function validate48(
             data: data109,
           };
           if (vErrors === null) {
-            vErrors = [err234];
+            vErrors = [err233];
           } else {
-            vErrors.push(err234);
+            vErrors.push(err233);
           }
           errors++;
         }
       } else {
-        const err235 = {
+        const err234 = {
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
@@ -18281,9 +18262,9 @@ function validate48(
           data: data109,
         };
         if (vErrors === null) {
-          vErrors = [err235];
+          vErrors = [err234];
         } else {
-          vErrors.push(err235);
+          vErrors.push(err234);
         }
         errors++;
       }
@@ -18296,12 +18277,30 @@ function validate48(
           let data111 = data110[i12];
           if (data111 && typeof data111 == 'object' && !Array.isArray(data111)) {
             if (data111.photo_id === undefined) {
-              const err236 = {
+              const err235 = {
                 instancePath: instancePath + '/photos/' + i12,
                 schemaPath: 'common#/$defs/photo/required',
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
+                schema: schema105.required,
+                parentSchema: schema105,
+                data: data111,
+              };
+              if (vErrors === null) {
+                vErrors = [err235];
+              } else {
+                vErrors.push(err235);
+              }
+              errors++;
+            }
+            if (data111.url === undefined) {
+              const err236 = {
+                instancePath: instancePath + '/photos/' + i12,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'url' },
+                message: "must have required property '" + 'url' + "'",
                 schema: schema105.required,
                 parentSchema: schema105,
                 data: data111,
@@ -18313,24 +18312,6 @@ function validate48(
               }
               errors++;
             }
-            if (data111.url === undefined) {
-              const err237 = {
-                instancePath: instancePath + '/photos/' + i12,
-                schemaPath: 'common#/$defs/photo/required',
-                keyword: 'required',
-                params: { missingProperty: 'url' },
-                message: "must have required property '" + 'url' + "'",
-                schema: schema105.required,
-                parentSchema: schema105,
-                data: data111,
-              };
-              if (vErrors === null) {
-                vErrors = [err237];
-              } else {
-                vErrors.push(err237);
-              }
-              errors++;
-            }
             for (const key9 in data111) {
               if (!(
                 key9 === 'photo_id' ||
@@ -18339,7 +18320,7 @@ function validate48(
                 key9 === 'content_type' ||
                 key9 === 'size'
               )) {
-                const err238 = {
+                const err237 = {
                   instancePath: instancePath + '/photos/' + i12,
                   schemaPath: 'common#/$defs/photo/additionalProperties',
                   keyword: 'additionalProperties',
@@ -18350,9 +18331,9 @@ function validate48(
                   data: data111,
                 };
                 if (vErrors === null) {
-                  vErrors = [err238];
+                  vErrors = [err237];
                 } else {
-                  vErrors.push(err238);
+                  vErrors.push(err237);
                 }
                 errors++;
               }
@@ -18361,7 +18342,7 @@ function validate48(
               let data112 = data111.photo_id;
               if (typeof data112 === 'string') {
                 if (func2(data112) > 64) {
-                  const err239 = {
+                  const err238 = {
                     instancePath: instancePath + '/photos/' + i12 + '/photo_id',
                     schemaPath: 'common#/$defs/photo/properties/photo_id/maxLength',
                     keyword: 'maxLength',
@@ -18372,14 +18353,14 @@ function validate48(
                     data: data112,
                   };
                   if (vErrors === null) {
-                    vErrors = [err239];
+                    vErrors = [err238];
                   } else {
-                    vErrors.push(err239);
+                    vErrors.push(err238);
                   }
                   errors++;
                 }
               } else {
-                const err240 = {
+                const err239 = {
                   instancePath: instancePath + '/photos/' + i12 + '/photo_id',
                   schemaPath: 'common#/$defs/photo/properties/photo_id/type',
                   keyword: 'type',
@@ -18390,9 +18371,9 @@ function validate48(
                   data: data112,
                 };
                 if (vErrors === null) {
-                  vErrors = [err240];
+                  vErrors = [err239];
                 } else {
-                  vErrors.push(err240);
+                  vErrors.push(err239);
                 }
                 errors++;
               }
@@ -18401,7 +18382,7 @@ function validate48(
               let data113 = data111.url;
               if (typeof data113 === 'string') {
                 if (func2(data113) > 500) {
-                  const err241 = {
+                  const err240 = {
                     instancePath: instancePath + '/photos/' + i12 + '/url',
                     schemaPath: 'common#/$defs/photo/properties/url/maxLength',
                     keyword: 'maxLength',
@@ -18412,14 +18393,14 @@ function validate48(
                     data: data113,
                   };
                   if (vErrors === null) {
-                    vErrors = [err241];
+                    vErrors = [err240];
                   } else {
-                    vErrors.push(err241);
+                    vErrors.push(err240);
                   }
                   errors++;
                 }
               } else {
-                const err242 = {
+                const err241 = {
                   instancePath: instancePath + '/photos/' + i12 + '/url',
                   schemaPath: 'common#/$defs/photo/properties/url/type',
                   keyword: 'type',
@@ -18430,9 +18411,9 @@ function validate48(
                   data: data113,
                 };
                 if (vErrors === null) {
-                  vErrors = [err242];
+                  vErrors = [err241];
                 } else {
-                  vErrors.push(err242);
+                  vErrors.push(err241);
                 }
                 errors++;
               }
@@ -18441,7 +18422,7 @@ function validate48(
               let data114 = data111.file_name;
               if (typeof data114 === 'string') {
                 if (func2(data114) > 255) {
-                  const err243 = {
+                  const err242 = {
                     instancePath: instancePath + '/photos/' + i12 + '/file_name',
                     schemaPath: 'common#/$defs/photo/properties/file_name/maxLength',
                     keyword: 'maxLength',
@@ -18452,14 +18433,14 @@ function validate48(
                     data: data114,
                   };
                   if (vErrors === null) {
-                    vErrors = [err243];
+                    vErrors = [err242];
                   } else {
-                    vErrors.push(err243);
+                    vErrors.push(err242);
                   }
                   errors++;
                 }
               } else {
-                const err244 = {
+                const err243 = {
                   instancePath: instancePath + '/photos/' + i12 + '/file_name',
                   schemaPath: 'common#/$defs/photo/properties/file_name/type',
                   keyword: 'type',
@@ -18470,9 +18451,9 @@ function validate48(
                   data: data114,
                 };
                 if (vErrors === null) {
-                  vErrors = [err244];
+                  vErrors = [err243];
                 } else {
-                  vErrors.push(err244);
+                  vErrors.push(err243);
                 }
                 errors++;
               }
@@ -18481,7 +18462,7 @@ function validate48(
               let data115 = data111.content_type;
               if (typeof data115 === 'string') {
                 if (func2(data115) > 40) {
-                  const err245 = {
+                  const err244 = {
                     instancePath: instancePath + '/photos/' + i12 + '/content_type',
                     schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
                     keyword: 'maxLength',
@@ -18492,14 +18473,14 @@ function validate48(
                     data: data115,
                   };
                   if (vErrors === null) {
-                    vErrors = [err245];
+                    vErrors = [err244];
                   } else {
-                    vErrors.push(err245);
+                    vErrors.push(err244);
                   }
                   errors++;
                 }
               } else {
-                const err246 = {
+                const err245 = {
                   instancePath: instancePath + '/photos/' + i12 + '/content_type',
                   schemaPath: 'common#/$defs/photo/properties/content_type/type',
                   keyword: 'type',
@@ -18510,9 +18491,9 @@ function validate48(
                   data: data115,
                 };
                 if (vErrors === null) {
-                  vErrors = [err246];
+                  vErrors = [err245];
                 } else {
-                  vErrors.push(err246);
+                  vErrors.push(err245);
                 }
                 errors++;
               }
@@ -18520,7 +18501,7 @@ function validate48(
             if (data111.size !== undefined) {
               let data116 = data111.size;
               if (!(typeof data116 == 'number' && !(data116 % 1) && !isNaN(data116) && isFinite(data116))) {
-                const err247 = {
+                const err246 = {
                   instancePath: instancePath + '/photos/' + i12 + '/size',
                   schemaPath: 'common#/$defs/photo/properties/size/type',
                   keyword: 'type',
@@ -18531,15 +18512,15 @@ function validate48(
                   data: data116,
                 };
                 if (vErrors === null) {
-                  vErrors = [err247];
+                  vErrors = [err246];
                 } else {
-                  vErrors.push(err247);
+                  vErrors.push(err246);
                 }
                 errors++;
               }
               if (typeof data116 == 'number' && isFinite(data116)) {
                 if (data116 < 0 || isNaN(data116)) {
-                  const err248 = {
+                  const err247 = {
                     instancePath: instancePath + '/photos/' + i12 + '/size',
                     schemaPath: 'common#/$defs/photo/properties/size/minimum',
                     keyword: 'minimum',
@@ -18550,16 +18531,16 @@ function validate48(
                     data: data116,
                   };
                   if (vErrors === null) {
-                    vErrors = [err248];
+                    vErrors = [err247];
                   } else {
-                    vErrors.push(err248);
+                    vErrors.push(err247);
                   }
                   errors++;
                 }
               }
             }
           } else {
-            const err249 = {
+            const err248 = {
               instancePath: instancePath + '/photos/' + i12,
               schemaPath: 'common#/$defs/photo/type',
               keyword: 'type',
@@ -18570,15 +18551,15 @@ function validate48(
               data: data111,
             };
             if (vErrors === null) {
-              vErrors = [err249];
+              vErrors = [err248];
             } else {
-              vErrors.push(err249);
+              vErrors.push(err248);
             }
             errors++;
           }
         }
       } else {
-        const err250 = {
+        const err249 = {
           instancePath: instancePath + '/photos',
           schemaPath: '#/properties/photos/type',
           keyword: 'type',
@@ -18589,9 +18570,9 @@ function validate48(
           data: data110,
         };
         if (vErrors === null) {
-          vErrors = [err250];
+          vErrors = [err249];
         } else {
-          vErrors.push(err250);
+          vErrors.push(err249);
         }
         errors++;
       }
@@ -18599,7 +18580,7 @@ function validate48(
     if (data.report_id !== undefined) {
       let data117 = data.report_id;
       if (!(typeof data117 == 'number' && !(data117 % 1) && !isNaN(data117) && isFinite(data117))) {
-        const err251 = {
+        const err250 = {
           instancePath: instancePath + '/report_id',
           schemaPath: '#/properties/report_id/type',
           keyword: 'type',
@@ -18610,15 +18591,15 @@ function validate48(
           data: data117,
         };
         if (vErrors === null) {
-          vErrors = [err251];
+          vErrors = [err250];
         } else {
-          vErrors.push(err251);
+          vErrors.push(err250);
         }
         errors++;
       }
     }
   } else {
-    const err252 = {
+    const err251 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -18629,9 +18610,9 @@ function validate48(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err252];
+      vErrors = [err251];
     } else {
-      vErrors.push(err252);
+      vErrors.push(err251);
     }
     errors++;
   }
