@@ -24,6 +24,8 @@ interface LogSearch {
   to: string;
   /** A LIKE pattern with the caller's wildcards escaped, or undefined for every row. */
   pattern?: string;
+  /** Only the entries of one piece (spec 02 §7, logs GET with piece_id): its shipment record's. */
+  pieceId?: string;
   limit: number;
 }
 
@@ -60,7 +62,7 @@ const AUDIT_PTR = /^[1-9]\d{0,17}$/;
 const auditGroup: LogGroup = {
   name: 'webtool-audit',
   title: 'Webtool audit trail',
-  async search(db, { from, to, pattern, limit }) {
+  async search(db, { from, to, pattern, pieceId, limit }) {
     // The filter text covers who, what and the stored values; the values were masked when written.
     const result = await db.query<{
       id: string | number;
@@ -81,9 +83,10 @@ const auditGroup: LogGroup = {
        WHERE at >= $1::timestamptz AND at <= $2::timestamptz
          AND ($3::text IS NULL
               OR concat_ws(' ', username, resource, key, action, changes::text) ILIKE $3::text ESCAPE '\\')
+         AND ($5::text IS NULL OR (resource = 'shipments' AND key = $5::text))
        ORDER BY at DESC, id DESC
        LIMIT $4`,
-      [from, to, pattern ?? null, limit],
+      [from, to, pattern ?? null, limit, pieceId ?? null],
     );
     return {
       total: result.rows.length ? Number(result.rows[0].total) : 0,
@@ -159,7 +162,7 @@ function groupsNamed(names: unknown): LogGroup[] {
 async function searchLogs(
   db: Db,
   groups: LogGroup[],
-  request: { startTime: unknown; endTime: unknown; queryString: unknown },
+  request: { startTime: unknown; endTime: unknown; queryString: unknown; pieceId?: string },
 ): Promise<LogResult> {
   const startTime = epochSeconds(request.startTime, 'startTime');
   const endTime = epochSeconds(request.endTime, 'endTime');
@@ -169,6 +172,7 @@ async function searchLogs(
     from: new Date(startTime * 1000).toISOString(),
     to: new Date(endTime * 1000).toISOString(),
     pattern: likePattern(request.queryString),
+    pieceId: request.pieceId,
     limit: MAX_ROWS,
   };
   const found = await Promise.all(groups.map((group) => group.search(db, search)));
@@ -201,7 +205,11 @@ const getLogs: SpecialRoute = async ({ request, access, db }) => {
   }
   if (opname === 'log') return readLog(db, single(query.ptr, 'ptr'));
   if (opname !== undefined) throw badRequest(`Unknown opname: ${opname.slice(0, 100)}`);
-  if (query.piece_id !== undefined) throw badRequest('piece_id is not supported: this gateway keeps no shipment logs.');
+  const pieceId = single(query.piece_id, 'piece_id');
+  // A piece id as bookings take it (spec 02 §8: at most 30 characters).
+  if (pieceId !== undefined && !/^\S{1,30}$/.test(pieceId)) {
+    throw badRequest('piece_id must be a piece id of 1 to 30 characters without spaces.');
+  }
   const seconds = (name: string) => {
     const raw = single(query[name], name);
     if (raw === undefined || !/^\d{1,12}$/.test(raw)) throw badRequest(`${name} is required, in epoch seconds.`);
@@ -211,6 +219,7 @@ const getLogs: SpecialRoute = async ({ request, access, db }) => {
     startTime: seconds('start_time'),
     endTime: seconds('end_time'),
     queryString: single(query.request, 'request'),
+    pieceId,
   });
 };
 

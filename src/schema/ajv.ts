@@ -292,16 +292,32 @@ const ruleKeywords: CodeKeywordDefinition[] = [
   ruleKeyword('timeAfterMessage', { keyword: 'x-time-after', type: 'string', schemaType: 'string' }),
   /** `"x-not-before": "<sibling field>"` on a date or number: the end of a range not before its start. */
   ruleKeyword('notBeforeMessage', { keyword: 'x-not-before', type: ['string', 'number'], schemaType: 'string' }),
-  /** `"x-default-description": { "language": "da", "country": "DK" }` on an array of translations. */
+  /**
+   * `"x-default-description": { "language": "da", "country": "DK" }` on an array of translations, or
+   * `{ "countryField": "country", "languages": { "DK": "da" } }`: in the language of the record's country.
+   */
   ruleKeyword('defaultDescriptionMessage', {
     keyword: 'x-default-description',
     type: 'array',
     schemaType: 'object',
     metaSchema: {
-      type: 'object',
-      properties: { language: { type: 'string' }, country: { type: 'string' } },
-      required: ['language', 'country'],
-      additionalProperties: false,
+      oneOf: [
+        {
+          type: 'object',
+          properties: { language: { type: 'string' }, country: { type: 'string' } },
+          required: ['language', 'country'],
+          additionalProperties: false,
+        },
+        {
+          type: 'object',
+          properties: {
+            countryField: { type: 'string' },
+            languages: { type: 'object', additionalProperties: { type: 'string' } },
+          },
+          required: ['countryField', 'languages'],
+          additionalProperties: false,
+        },
+      ],
     },
   }),
 ];

@@ -131,7 +131,18 @@ test('an end user is found by phone, read with their shipments and marked for de
   await expect(rows.first()).toContainText('PL');
   await page.getByRole('link', { name: 'Olga Kowalczyk' }).click();
 
-  await expect(page.getByText('+48 ' + phone.replace(/(\d{3})(\d{3})(\d{3})/, '$1 $2 $3'))).toBeVisible();
+  // The end user's page is their edit form (issue 33): the phone in international form.
+  const phoneInput = page.getByRole('textbox', { name: 'Phone', exact: true });
+  await expect(phoneInput).toHaveValue('+48 ' + phone.replace(/(\d{3})(\d{3})(\d{3})/, '$1 $2 $3'));
+  // Spec 02 §5: a new phone only with every security question ticked; refused, the input kept.
+  await phoneInput.fill('+48 600 700 800');
+  await page.getByRole('checkbox', { name: "The caller gave the end user's full name" }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByText('Every security question must be ticked to change the phone or e-mail').first(),
+  ).toBeVisible();
+  await expect(phoneInput).toHaveValue('+48 600 700 800');
+  await page.reload();
   await page.getByRole('tab', { name: 'Shipments and events' }).click();
   await expect(page.getByText(pieceId)).toBeVisible();
   await page.getByRole('button', { name: 'Mark for deletion' }).click();

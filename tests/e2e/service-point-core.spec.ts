@@ -81,6 +81,27 @@ test('on hold freezes the status; termination with installed hardware is refused
   await expect(page.getByText('The status cannot be edited because the service point is on hold')).toBeVisible();
 
   await openFirst(page, { status: 7, is_terminated: 'false' });
+  // Issue 33: Terminated and Archived come from their own actions, never from the status select.
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await expect(page.getByRole('option', { name: 'Inactive', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Terminated', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('option', { name: 'Archived', exact: true })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: 'More' }).click();
+  // The public description by language: a line in the country's language is required (issue 33).
+  await expect(page.getByText(/^Required: a line with language \w+ and country \w+/)).toBeVisible();
+  // A description in the default language is prefilled; one in another language is shown to translate.
+  const language = page.getByRole('combobox', { name: 'Language' }).first();
+  if (!(await language.isVisible())) {
+    await page.getByRole('button', { name: 'Add' }).first().click();
+    await page.getByRole('textbox', { name: 'Description' }).first().fill('Près de l’entrée principale');
+  }
+  await language.click();
+  await page.getByRole('option', { name: 'French', exact: true }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('A description in the default language is required').first()).toBeVisible();
+  await expect(language).toHaveText('French');
+  await page.reload();
   await page.getByRole('tab', { name: 'More' }).click();
   // Terminating is the Terminate action's, with its warning, not a plain switch of the form.
   await expect(page.getByRole('switch', { name: 'Terminated' })).toBeDisabled();

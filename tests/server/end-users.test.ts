@@ -23,7 +23,7 @@ beforeAll(async () => {
   [operator, carrier, carrier2, support, locationOwner] = await Promise.all(
     ['operator', 'carrier', 'carrier2', 'support', 'locationowner'].map((user) => stack.signIn(user)),
   );
-}, 120_000);
+}, 240_000);
 afterAll(() => stack?.close());
 
 const search = (session: SigningSession, query: Record<string, string>) =>
@@ -234,5 +234,81 @@ describe('DELETE (mark for deletion)', () => {
     const refused = await stack.send(carrier, { method: 'DELETE', path: PATH, body: {} });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('enduser_id is required.');
+  });
+});
+
+describe('PATCH (end-user edit, spec 02 §5)', () => {
+  const ALL_TICKED = ['name', 'recent_parcel', 'service_point'];
+  const stored = async (key: string) =>
+    (
+      await stack.db.query<{ doc: Doc; version: number }>(
+        `SELECT doc, version FROM records WHERE resource = 'shipments/endusers' AND key = $1`,
+        [key],
+      )
+    ).rows[0];
+  const auditCount = async () =>
+    Number((await stack.db.query<{ n: string }>('SELECT count(*) AS n FROM audit_log')).rows[0].n);
+  const edit = (session: SigningSession, body: Doc) => stack.send(session, { method: 'PATCH', path: PATH, body });
+
+  it('changes the phone or e-mail only with every security question ticked, and writes nothing else', async () => {
+    const someone = await endUsers('mine > 0');
+    const before = await stored(someone.key);
+    const audits = await auditCount();
+    for (const change of [{ phone: '+48 600 100 200' }, { email: 'new.address@example.test' }]) {
+      const refused = await edit(carrier, {
+        enduser_id: Number(someone.key),
+        version: before.version,
+        ...change,
+        security_questions: ['name', 'recent_parcel'],
+      });
+      expect([refused.status, refused.body.message, refused.body.message_key]).toEqual([
+        422,
+        'Every security question must be ticked to change the phone or e-mail',
+        'catalogue.end_user_security_questions',
+      ]);
+      expect(refused.body.errors).toEqual({
+        security_questions: { message: 'catalogue.end_user_security_questions' },
+      });
+    }
+    expect(await stored(someone.key)).toEqual(before);
+    expect(await auditCount()).toBe(audits);
+
+    // A name alone needs no question; the questions are never stored.
+    const renamed = await edit(carrier, {
+      enduser_id: Number(someone.key),
+      version: before.version,
+      name: 'Anna Berg',
+    });
+    expect(renamed.status).toBe(200);
+    const changed = await edit(carrier, {
+      enduser_id: Number(someone.key),
+      version: (renamed.body.data as Doc).version,
+      phone: '600 100 200',
+      country: 'PL',
+      security_questions: ALL_TICKED,
+    });
+    expect(changed.status).toBe(200);
+    const after = (await stored(someone.key)).doc;
+    expect(after).toMatchObject({ name: 'Anna Berg', phone: '+48 600 100 200' });
+    expect(after.security_questions).toBeUndefined();
+  });
+
+  it('refuses a malformed phone and an end user the caller does not see', async () => {
+    const someone = await endUsers('mine > 0');
+    const before = await stored(someone.key);
+    const malformed = await edit(operator, {
+      enduser_id: Number(someone.key),
+      version: before.version,
+      phone: '12ab',
+      security_questions: ALL_TICKED,
+    });
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.errors).toEqual({ phone: { message: 'validation.invalid_phone' } });
+    const others = await endUsers('mine = 0 AND others > 0');
+    const hidden = await stored(others.key);
+    const notMine = await edit(carrier, { enduser_id: Number(others.key), version: hidden.version, name: 'X' });
+    expect(notMine.status).toBe(404);
+    expect(await stored(others.key)).toEqual(hidden);
+    expect((await edit(locationOwner, { enduser_id: Number(others.key), name: 'X' })).status).toBe(403);
   });
 });

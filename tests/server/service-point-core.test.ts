@@ -30,7 +30,8 @@ beforeAll(async () => {
     latitude: address.latitude,
     longitude: address.longitude,
   };
-});
+  // A copy of the seeded database and three sign-ins: minutes on a busy machine, not the 60 s default.
+}, 240_000);
 afterAll(() => stack.close());
 
 const SCOUT_EMAIL = 'scout@demo.locker.test';
@@ -178,6 +179,122 @@ describe('service point limits on edit', () => {
       expect(live.body.message_key).toBe('catalogue.test_sp_never_live');
     }
     expect((await one(plain.key)).version).toBe(test.version);
+  });
+});
+
+describe('Terminated and Archived only through their own paths (issue 33)', () => {
+  it('refuses status 9 or 0 in a PATCH body, from the operator and from a partner, writing nothing', async () => {
+    const plain = await plainServicePoint();
+    const carrier = await stack.signIn('carrier');
+    for (const status of [9, 0]) {
+      const refused = await send(operator, 'PATCH', {
+        service_point_id: plain.doc.service_point_id,
+        version: plain.version,
+        status,
+      });
+      expect([refused.status, refused.body.message, refused.body.message_key]).toEqual([
+        422,
+        'Terminated and Archived are set by their own actions, not by the status',
+        'catalogue.service_point_status_reserved',
+      ]);
+      expect(refused.body.errors).toEqual({ status: { message: 'catalogue.service_point_status_reserved' } });
+      const partner = await send(carrier, 'PATCH', {
+        service_point_id: plain.doc.service_point_id,
+        version: plain.version,
+        status,
+      });
+      expect(partner.status).toBe(403);
+      expect(await one(plain.key)).toEqual(plain);
+    }
+    const created = await send(operator, 'POST', newServicePoint({ name: 'Kiosk Archived', status: 0 }));
+    expect(created.body.message_key).toBe('catalogue.service_point_status_reserved');
+  });
+
+  it('takes status 9 with the termination flag only through the termination check', async () => {
+    const [equipped] = await stored(
+      `key IN (SELECT doc->>'service_point_id' FROM records WHERE resource = 'service_points/hardware_units')
+       AND NOT coalesce((doc->>'is_terminated')::boolean, false) AND NOT coalesce((doc->>'parked')::boolean, false)
+       LIMIT 1`,
+    );
+    const blocked = await send(operator, 'PATCH', {
+      service_point_id: equipped.doc.service_point_id,
+      version: equipped.version,
+      status: 9,
+      is_terminated: true,
+    });
+    expect([blocked.status, blocked.body.message]).toEqual([
+      422,
+      'Service point contains active shipments or installed hardware',
+    ]);
+    expect(await one(equipped.key)).toEqual(equipped);
+  });
+});
+
+describe('the search helper (spec 02 §7, issue 33)', () => {
+  it('filters by has_hardware and basic_sp_search, 20 a page, and names the point’s hardware unit', async () => {
+    const page = await send(operator, 'GET', { has_hardware: 'true', basic_sp_search: 'true', limit: '20' });
+    expect(page.status).toBe(200);
+    const found = page.body.data as Record<string, unknown>[];
+    expect(found.length).toBe(20);
+    for (const point of found) {
+      expect(point.has_hardware).toBe(true);
+      expect(point.is_terminated).toBe(false);
+      expect([0, 9]).not.toContain(point.status);
+      const units = await stack.db.query<{ id: number }>(
+        `SELECT (doc->>'hardware_id')::int AS id FROM records WHERE resource = 'service_points/hardware_units'
+           AND doc->>'service_point_id' = $1 AND NOT (coalesce(doc->'badges_v2', '[]'::jsonb) ? 'is_terminated')`,
+        [String(point.service_point_id)],
+      );
+      expect(point.service_point_hardware_unit_id).toBe(Math.min(...units.rows.map((row) => row.id)));
+    }
+    const bare = await send(operator, 'GET', { has_hardware: 'false', limit: '5' });
+    expect((bare.body.data as Record<string, unknown>[]).every((point) => point.has_hardware === false)).toBe(true);
+    const terminated = await send(operator, 'GET', { is_terminated: 'true', basic_sp_search: 'true' });
+    expect(terminated.body).toMatchObject({ data: [], total: 0 });
+  });
+});
+
+describe('the public description in several languages (issue 33)', () => {
+  const LANGUAGE_OF: Record<string, string> = { DK: 'da', NO: 'nb', SE: 'sv', PL: 'pl', FI: 'fi' };
+
+  it('refuses a list without the country’s language, then keeps the description as that translation', async () => {
+    const plain = await plainServicePoint();
+    const country = String(plain.doc.country);
+    const language = LANGUAGE_OF[country];
+    const english = { text: 'At the main entrance', language_code: 'en', country };
+    const refused = await send(operator, 'PATCH', {
+      service_point_id: plain.doc.service_point_id,
+      version: plain.version,
+      descriptions: [english],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ descriptions: { message: 'validation.default_description' } });
+    expect(await one(plain.key)).toEqual(plain);
+
+    const own = { text: 'Ved hovedinngangen', language_code: language, country };
+    const saved = await send(operator, 'PATCH', {
+      service_point_id: plain.doc.service_point_id,
+      version: plain.version,
+      descriptions: [english, own],
+    });
+    expect(saved.status).toBe(200);
+    expect((await one(plain.key)).doc).toMatchObject({
+      descriptions: [english, own],
+      description: 'Ved hovedinngangen',
+      description_language: language,
+    });
+
+    // A description given alone (the import, an older client) becomes its language's translation.
+    const alone = await send(operator, 'PATCH', {
+      service_point_id: plain.doc.service_point_id,
+      version: (saved.body.data as { version: number }).version,
+      description: 'Til venstre for kassene',
+    });
+    expect(alone.status).toBe(200);
+    expect((await one(plain.key)).doc.descriptions).toEqual([
+      { text: 'Til venstre for kassene', language_code: language, country },
+      english,
+    ]);
   });
 });
 

@@ -9,7 +9,8 @@ let operator: SigningSession;
 beforeAll(async () => {
   stack = await startStack();
   operator = await stack.signIn('operator');
-});
+  // A copy of the seeded database: minutes on a busy machine, not the 60 s default.
+}, 240_000);
 afterAll(() => stack.close());
 
 type RowErrors = { index: number; line: number; errors: Record<string, { message: string; args?: object }> }[];

@@ -115,6 +115,23 @@ describe('tenancy', () => {
     );
   });
 
+  it('refuses the piece logs, on both routes, to a caller without the shipment logs option', async () => {
+    const analyst = await stack.signIn('analyst');
+    // The analyst reads the shipments (the detail answers) but has not the option (spec 01 §6).
+    expect((await get(analyst, { opname: 'get_piece_detail', piece_id: DEMO_CASES.waiting })).status).toBe(200);
+    for (const answer of [
+      await get(analyst, { piece_id: DEMO_CASES.waiting }, 'webtool/shipments/piece_logs'),
+      await get(analyst, { opname: 'piece_logs', piece_id: DEMO_CASES.waiting }),
+    ]) {
+      expect([answer.status, answer.body.message, answer.body.message_key]).toEqual([
+        403,
+        'Your access does not include the shipment logs',
+        'catalogue.shipment_logs_option',
+      ]);
+    }
+    expect((await get(operator, { opname: 'piece_logs', piece_id: DEMO_CASES.waiting })).status).toBe(200);
+  });
+
   it('refuses a plain edit of a piece: it changes only by its actions', async () => {
     const before = await stored(DEMO_CASES.waiting);
     const answer = await stack.send(operator, {
@@ -180,6 +197,12 @@ describe('troubleshooting actions', () => {
       [
         DEMO_CASES.expiring,
         { opname: 'update_expiry', change: 'force' },
+        'Expiry cannot be changed in the next 24 hours',
+      ],
+      // Issue 33: a resend moves the expiry 24 hours later, so the expiry rule refuses it as an extension.
+      [
+        DEMO_CASES.expiring,
+        { opname: 'resend_token', target: 'end_user' },
         'Expiry cannot be changed in the next 24 hours',
       ],
       [

@@ -199,9 +199,35 @@ describe('webtool logs', () => {
     const pieces = await stack.send(operator, {
       method: 'GET',
       path: 'webtool/logs',
-      query: { start_time: 1, end_time: 2, piece_id: 7 },
+      query: { start_time: 1, end_time: 2, piece_id: 'P'.repeat(31) },
     });
     expect(pieces.status).toBe(400);
+  });
+
+  it('keeps, with piece_id, only the entries of that piece (spec 02 §7)', async () => {
+    const [piece] = (
+      await stack.db.query<{ key: string; version: number }>(
+        `SELECT key, version FROM records WHERE resource = 'shipments' AND coalesce((doc->>'active')::boolean, false)
+         ORDER BY key LIMIT 1`,
+      )
+    ).rows;
+    const commented = await stack.send(operator, {
+      method: 'PATCH',
+      path: 'webtool/shipments',
+      body: { opname: 'add_comment', piece_id: piece.key, comment: 'Logged for the piece search' },
+    });
+    expect(commented.status).toBe(200);
+    await createCourier('LOGS-PIECE');
+    const { startTime, endTime } = lastHour();
+    const answer = await stack.send(operator, {
+      method: 'GET',
+      path: 'webtool/logs',
+      query: { start_time: startTime, end_time: endTime, piece_id: piece.key },
+    });
+    expect(answer.status).toBe(200);
+    const found = answer.body.data as LogRow[];
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((row) => row.resource === 'shipments' && row.key === piece.key)).toBe(true);
   });
 
   it('answers 400 for a malformed pointer and 404 for an unknown one', async () => {

@@ -6,8 +6,8 @@ import { comparablePhone, internationalPhone, searchablePhone } from '../../../s
 import { badRequest, HttpError, notFound } from '../http-error.ts';
 import { nonNegativeInt } from '../list-query.ts';
 import { MAX_LIMIT, searchText, type Doc } from '../record-store.ts';
-import { staleVersion } from '../record-writes.ts';
-import type { OpnameContext, ResourceRules } from '../resource-rules.ts';
+import { staleVersion, type StoredRecord } from '../record-writes.ts';
+import type { OpnameContext, ResourceRules, RuleContext } from '../resource-rules.ts';
 import { scopeFor } from '../tenancy.ts';
 import { reserveIds } from './hardware-store.ts';
 import { END_USERS, pieceEvents, PIECES } from './piece-store.ts';
@@ -26,7 +26,9 @@ const DEFAULT_COUNTRY = 'PL';
 const INVALID_PHONE = 'Invalid phone number format';
 
 /** The pieces' tenancy for this caller: the piece field that must hold its partner, or all. */
-function pieceScope(ctx: OpnameContext): { field: string; value: string } | 'all' {
+function pieceScope(
+  ctx: Pick<OpnameContext, 'access' | 'resource' | 'resources'>,
+): { field: string; value: string } | 'all' {
   const pieces = ctx.resources.get(PIECES);
   const scope = pieces ? scopeFor(ctx.access, pieces) : scopeFor(ctx.access, ctx.resource);
   if (scope === 'none') throw new HttpError(403, 'You have no permission for this request.');
@@ -146,7 +148,61 @@ export async function endUserOfBooking(tx: Db, booking: Booking) {
 
 const FILTER_TYPES = new Set(['phone', 'email']);
 
+/** Spec 02 §5: the security questions, every one ticked before a phone or e-mail changes. */
+const SECURITY_QUESTIONS = ['name', 'recent_parcel', 'service_point'] as const;
+const SECURITY_QUESTIONS_UNTICKED = 'Every security question must be ticked to change the phone or e-mail';
+
+const sameText = (a: unknown, b: unknown) => String(a ?? '').trim() === String(b ?? '').trim();
+
+/**
+ * An edit of an end user (`PATCH {enduser_id, version, name, phone, email, country, security_questions}`):
+ * only one the caller sees (through its pieces); a new phone or e-mail only with every security question
+ * ticked, and a phone valid for the end user's country, kept in international form. The ticked questions
+ * are checked, never stored.
+ */
+async function checkedEdit(
+  ctx: RuleContext,
+  doc: EndUser & { security_questions?: string[] },
+  existing: StoredRecord | undefined,
+) {
+  if (!existing) throw new HttpError(403, 'You have no permission for this request.');
+  const params: unknown[] = [existing.key];
+  const scope = scopeFor(ctx.access, ctx.resources.get(PIECES) ?? ctx.resource);
+  if (scope === 'none') throw notFound('Record not found.');
+  const clause = visibleClause(scope, params);
+  const seen = await ctx.tx.query(
+    `SELECT 1 FROM records e WHERE e.resource = '${END_USERS}' AND e.key = $1${clause}`,
+    params,
+  );
+  if (!seen.rows.length) throw notFound('Record not found.');
+  const before = existing.doc as unknown as EndUser;
+  const { security_questions: ticked = [], ...rest } = doc;
+  const contactChanged = !sameText(rest.phone, before.phone) || !sameText(rest.email, before.email);
+  if (contactChanged && !SECURITY_QUESTIONS.every((question) => ticked.includes(question))) {
+    throw new HttpError(422, SECURITY_QUESTIONS_UNTICKED, {
+      message_key: 'catalogue.end_user_security_questions',
+      errors: { security_questions: { message: 'catalogue.end_user_security_questions' } },
+    });
+  }
+  let phone = rest.phone ?? null;
+  if (phone && !sameText(phone, before.phone)) {
+    const country = rest.country || before.country || DEFAULT_COUNTRY;
+    if (!searchablePhone(phone, country)) {
+      throw new HttpError(422, INVALID_PHONE, {
+        message_key: 'validation.invalid_phone',
+        errors: { phone: { message: 'validation.invalid_phone' } },
+      });
+    }
+    phone = internationalPhone(phone, country);
+  }
+  return { ...rest, phone };
+}
+
 export const endUserRules: ResourceRules = {
+  async beforeWrite(ctx, doc, existing) {
+    return (await checkedEdit(ctx, doc as unknown as EndUser, existing)) as unknown as Doc;
+  },
+
   /**
    * `GET` with `filter_type` (`phone` or `email`) and `filter_value`, or `enduser_id` (one record),
    * offset and limit. A phone is compared in its E.164 form, read in `country` (default PL); a

@@ -80,12 +80,25 @@ const DELIVERED_CODES: number[] = [
 /** The parcel reached a compartment at some point (from the events, not only the state). */
 export const wasDelivered = (eventCodes: number[]) => eventCodes.some((code) => DELIVERED_CODES.includes(code));
 
+/**
+ * Spec 02 §4/§8, the one rule of every path that moves an expiry (the extensions, the forced expiry and
+ * an end user's resend, which adds 24 hours): not within the 24 hours before it. Without it, pressing
+ * Resend again and again would keep a parcel in its locker for ever.
+ */
+export function expiryLocked(piece: Piece, now: Date): boolean {
+  if (!piece.expiry_at) return false;
+  const left = new Date(piece.expiry_at).getTime() - now.getTime();
+  return left > 0 && left <= EXPIRY_LOCK_HOURS * HOUR_MS;
+}
+
 export function endUserResend(piece: Piece, now: Date): Verdict {
   const pickup = latestToken(piece, ['end_user_pickup', 'not_sent']);
   if (!pickup) return no('noPickupEvent');
   const status = tokenStatusNow(pickup, now);
   if (status === 'expired' || isExpiredState(piece.state)) return no('tokenExpired');
   if (status === 'used' || status === 'cancelled' || !piece.active) return no('tokenNotUsed');
+  // The resend moves the expiry 24 hours later: the expiry rule decides as for an extension.
+  if (expiryLocked(piece, now)) return no('expiryLocked');
   return yes;
 }
 
@@ -118,7 +131,7 @@ export function expiryVerdict(piece: Piece, now: Date, kind: 'extend' | 'force')
   const left = new Date(piece.expiry_at).getTime() - now.getTime();
   const expired = isExpiredState(piece.state) || left <= 0;
   if (expired) return kind === 'force' ? no('alreadyExpired') : yes;
-  if (left <= EXPIRY_LOCK_HOURS * HOUR_MS) return no('expiryLocked');
+  if (expiryLocked(piece, now)) return no('expiryLocked');
   return yes;
 }
 

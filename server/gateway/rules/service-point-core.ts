@@ -7,6 +7,12 @@ import type { StoredRecord } from '../record-writes.ts';
 import type { OpnameContext, RuleContext } from '../resource-rules.ts';
 import { recordKeyOf, refusedFields } from '../write-pipeline.ts';
 import { emailOfUserId, scoutNamed, scoutsFor } from '../identity-access/scouts.ts';
+import { loadSchemas } from '../resource-registry.ts';
+import {
+  primaryLocaleOf,
+  type CountryLanguages,
+  type PrimaryLocale,
+} from '../../../src/schema/validators/default-description.ts';
 
 /**
  * The service point's own rules beyond the status ones of service-points.ts: the scout level, the
@@ -150,9 +156,53 @@ export function isIncomplete(doc: ServicePoint): boolean {
   );
 }
 
+/** The default language of a service point's descriptions, as its schema says (`x-default-description`). */
+const DESCRIPTION_RULE = (() => {
+  const schema = loadSchemas().find((candidate) => candidate.$id === 'service-point');
+  const properties = schema?.properties as Record<string, Record<string, unknown>> | undefined;
+  // Under `then`: an empty list (no public description at all) asks for none.
+  const then = properties?.descriptions?.then as Record<string, unknown> | undefined;
+  return then?.['x-default-description'] as PrimaryLocale | CountryLanguages;
+})();
+
+type Translation = NonNullable<ServicePoint['descriptions']>[number];
+
+/**
+ * The public description and its translations kept in step: a new list of translations gives the
+ * description and its language from the default one (the country's language); a description given
+ * alone (the import, an older client) becomes that language's translation for the service point's country.
+ */
+function withDescriptions(given: ServicePoint, before: ServicePoint | undefined): ServicePoint {
+  // Each translation as its three fields, whatever else a client's list held (a form's row keys).
+  const list: Translation[] = (given.descriptions ?? []).map(({ text, language_code, country }) => ({
+    ...(text !== undefined && { text }),
+    language_code,
+    country,
+  }));
+  const doc: ServicePoint = given.descriptions ? { ...given, descriptions: list } : given;
+  const primary = primaryLocaleOf(DESCRIPTION_RULE, doc);
+  if (list.length && !same(doc.descriptions, before?.descriptions)) {
+    const chosen = list.find(
+      (item) => item.language_code === primary?.language && item.country === primary?.country && item.text?.trim(),
+    );
+    return chosen ? { ...doc, description: chosen.text, description_language: chosen.language_code } : doc;
+  }
+  const described =
+    !same(doc.description, before?.description) || !same(doc.description_language, before?.description_language);
+  const language = doc.description_language ?? (primary?.language as Translation['language_code'] | undefined);
+  if (!described || !doc.description?.trim() || !language) return doc;
+  const others = list.filter((item) => !(item.language_code === language && item.country === doc.country));
+  return {
+    ...doc,
+    descriptions: [{ text: doc.description, language_code: language, country: doc.country }, ...others],
+  };
+}
+
 /** The fields the gateway derives on every write: a client cannot set them (they are readOnly). */
-async function withDerivedFields(tx: Db, doc: ServicePoint): Promise<ServicePoint> {
+async function withDerivedFields(tx: Db, doc: ServicePoint, creating: boolean): Promise<ServicePoint> {
   const derived: ServicePoint = { ...doc, incomplete: isIncomplete(doc) };
+  // A new service point has no hardware yet; the hardware's writes keep these after (service-point-hardware-derived.ts).
+  if (creating) Object.assign(derived, { has_hardware: false, service_point_hardware_unit_id: null });
   const groupName = await groupNameOf(tx, doc.service_point_group_id);
   const scoutEmail = await scoutEmailOf(tx, doc.scout_contact);
   if (groupName === undefined) delete derived.group_name;
@@ -174,7 +224,7 @@ export async function servicePointCoreChecks(
   if (!scout) await assertScoutContact(ctx, checked, existing?.doc);
   await assertUnitLimit(ctx.tx, checked, existing?.doc);
   assertTestNeverLive(checked, existing?.doc);
-  return withDerivedFields(ctx.tx, checked);
+  return withDerivedFields(ctx.tx, withDescriptions(checked, existing?.doc), !existing);
 }
 
 function versionOf(body: Doc): number | undefined {

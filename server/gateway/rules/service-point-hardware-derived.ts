@@ -11,7 +11,13 @@ import { HARDWARE_STATUS } from './hardware-badges.ts';
 
 export type ServicePointHardwareFields = Pick<
   ServicePoint,
-  'badges_v2' | 'pinpad_id' | 'pinpad_model_id' | 'pinpad_status' | 'active_pinpad'
+  | 'badges_v2'
+  | 'pinpad_id'
+  | 'pinpad_model_id'
+  | 'pinpad_status'
+  | 'active_pinpad'
+  | 'has_hardware'
+  | 'service_point_hardware_unit_id'
 >;
 
 /** The badges in the order the hardware list names them (common.schema.json hardwareBadge). */
@@ -35,6 +41,7 @@ const BADGE_ORDER: HardwareBadge[] = [
 ];
 
 export interface UnitBadges {
+  hardware_id?: number;
   badges_v2?: HardwareBadge[] | null;
 }
 
@@ -47,6 +54,8 @@ export interface PadAtServicePoint {
 /**
  * Pure, so that the seed derives the demo network's fields the same way. `all_ok` is kept only when
  * every unit is all right: one unit needing a visit is what a service point's row must not hide.
+ * `has_hardware` (the search helper's filter, spec 02 §7) and `service_point_hardware_unit_id` (spec
+ * 02 §3: the service point's hardware unit, its first by id) count the units that are not terminated.
  */
 export function servicePointHardwareFields(
   units: readonly UnitBadges[],
@@ -54,9 +63,12 @@ export function servicePointHardwareFields(
 ): ServicePointHardwareFields {
   const held = new Set(units.flatMap((unit) => unit.badges_v2 ?? []));
   if (units.some((unit) => !unit.badges_v2?.includes('all_ok'))) held.delete('all_ok');
+  const live = units.filter((unit) => !isTerminated(unit) && unit.hardware_id !== undefined);
   const fields: ServicePointHardwareFields = {
     badges_v2: BADGE_ORDER.filter((badge) => held.has(badge)),
     active_pinpad: pad?.status === HARDWARE_STATUS.active,
+    has_hardware: live.length > 0,
+    service_point_hardware_unit_id: live.length ? Math.min(...live.map((unit) => unit.hardware_id!)) : null,
   };
   if (pad) {
     fields.pinpad_id = pad.pinpad_id;

@@ -20,6 +20,13 @@ const ON_HOLD = 'The status cannot be edited because the service point is on hol
 const TEST_PERMANENT = 'A test service point is permanent and cannot become live';
 const TERMINATION_PERMANENT = 'Termination is permanent';
 const TERMINATION_BLOCKED = 'Service point contains active shipments or installed hardware';
+const STATUS_RESERVED = 'Terminated and Archived are set by their own actions, not by the status';
+
+/** Spec 02 §4: Terminated (9) comes only from the termination path, Archived (0) from none a body can take. */
+const TERMINATED = 9;
+const RESERVED_STATUSES: readonly number[] = [0, TERMINATED];
+/** Every status but Archived and Terminated. */
+const LIVE_STATUSES = [1, 2, 3, 4, 5, 6, 7, 8];
 
 const refused = (message: string, key: string, field: string) =>
   new HttpError(422, message, {
@@ -87,8 +94,15 @@ export const servicePointRules = recordRules<ServicePoint>({
     if (was(before, 'is_terminated') && doc.is_terminated !== true) {
       throw refused(TERMINATION_PERMANENT, 'termination_permanent', 'is_terminated');
     }
-    if (existing && doc.is_terminated === true && !was(before, 'is_terminated') && (await inUse(tx, existing.key))) {
+    const terminating = doc.is_terminated === true && !was(before, 'is_terminated');
+    if (terminating && existing && (await inUse(tx, existing.key))) {
       throw refused(TERMINATION_BLOCKED, 'termination_blocked', 'is_terminated');
+    }
+    // Whatever the body says: status 9 only with the termination (whose check ran above), 0 never newly.
+    if (RESERVED_STATUSES.includes(doc.status) && doc.status !== before?.status) {
+      if (!(doc.status === TERMINATED && (terminating || was(before, 'is_terminated')))) {
+        throw refused(STATUS_RESERVED, 'service_point_status_reserved', 'status');
+      }
     }
     await assertReferencesExist(tx, doc, before);
     await assertCarrierSettings(tx, doc, existing);
@@ -108,6 +122,19 @@ export const servicePointRules = recordRules<ServicePoint>({
   async beforeDelete({ tx, resource }, existing) {
     if (await inUse(tx, existing.key)) throw refused(TERMINATION_BLOCKED, 'termination_blocked', 'service_point_id');
     await removeRecordUploads(tx, resource, existing.key);
+  },
+
+  /**
+   * The search helper's `basic_sp_search` (spec 02 §7, with `has_hardware`, a field filter, and a page of
+   * `searchPageSize` 20): the service points a new ticket, booking or group may name, neither archived
+   * nor terminated.
+   */
+  listConditions(query) {
+    if (query.queryFilters?.basic_sp_search !== true) return [];
+    return [
+      { field: 'status', op: 'in', value: LIVE_STATUSES },
+      { field: 'is_terminated', op: 'in', value: ['false'] },
+    ];
   },
 
   opnames: { bulk_import: servicePointBulkImport() },

@@ -2,6 +2,7 @@ import type { Compartment } from '../../../src/types/generated/compartment.ts';
 import type { Piece } from '../../../src/types/generated/piece.ts';
 import type { Db } from '../../db/adapter.ts';
 import { badRequest, HttpError } from '../http-error.ts';
+import { featureOption } from '../../../src/schema/permissions.ts';
 import { asksForChange } from '../resource-registry.ts';
 import type { Doc } from '../record-store.ts';
 import { recordRules, type OpnameContext } from '../resource-rules.ts';
@@ -136,8 +137,19 @@ async function pieceDetail(ctx: OpnameContext, query: Record<string, string>) {
   };
 }
 
-/** The piece's log: its events and the audit trail of its record, newest first (route /piece-logs). */
+/** The shipment logs option of spec 01 §6 ("shipment logs"): the piece logs are read only with it. */
+export const SHIPMENT_LOGS_OPTION = 'shipment_logs';
+
+/**
+ * The piece's log: its events and the audit trail of its record, newest first (route /piece-logs and
+ * `GET webtool/shipments?opname=piece_logs`): both refuse a caller without the shipment logs option.
+ */
 export async function pieceLogs(ctx: Pick<OpnameContext, 'db' | 'access' | 'resource'>, query: Record<string, string>) {
+  if (!featureOption(ctx.access.permissions, ctx.resource.features, SHIPMENT_LOGS_OPTION)) {
+    throw new HttpError(403, 'Your access does not include the shipment logs', {
+      message_key: 'catalogue.shipment_logs_option',
+    });
+  }
   let pieceId = query.piece_id;
   if (!pieceId && query.piece_barcode) {
     const found = await ctx.db.query<{ key: string }>(

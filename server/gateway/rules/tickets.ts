@@ -23,6 +23,7 @@ import { ticketBulkImport } from './ticket-bulk.ts';
 import { ticketQueries } from './ticket-queries.ts';
 import { quickActions } from './ticket-quick-actions.ts';
 import { nextPeriodicTicket } from './periodic-tickets.ts';
+import { deadlineTimes } from '../../../src/schema/ticket-quick-actions.ts';
 
 /**
  * Maintenance tickets (spec 02 §3, §4, §5, §8). The gateway derives the badge, the names the list shows
@@ -155,8 +156,11 @@ async function assertCompartment(tx: Db, ticket: StoredTicket) {
   }
 }
 
-/** The operator assigned, who must work for the ticket's maintenance provider (or gives it its provider). */
-async function operatorOf(tx: Db, ticket: StoredTicket) {
+/**
+ * The operator assigned, who must work for the ticket's maintenance provider (or gives it its provider)
+ * and, when newly assigned, be active (as the quick actions refuse an inactive one).
+ */
+async function operatorOf(tx: Db, ticket: StoredTicket, before: StoredTicket | undefined) {
   if (!isSet(ticket.maintenance_operator_id)) return undefined;
   const operator = await readDoc<StoredOperator>(tx, OPERATORS, ticket.maintenance_operator_id);
   if (!operator) throw unknownReference('maintenance_operator_id');
@@ -166,8 +170,14 @@ async function operatorOf(tx: Db, ticket: StoredTicket) {
   ) {
     throw fieldRefusal('ticket_operator_provider', 'maintenance_operator_id');
   }
+  if (operator.active === false && !same(ticket.maintenance_operator_id, before?.maintenance_operator_id)) {
+    throw fieldRefusal('ticket_operator_inactive', 'maintenance_operator_id');
+  }
   return operator;
 }
+
+/** The deadline's times, on the hour or half hour (the form's picker and the quick actions offer no other). */
+const DEADLINE_TIMES = new Set(deadlineTimes());
 
 /** Spec 02 §6: warranty fields are the operator company's; a change of the warranty needs a new comment. */
 function assertWarranty(ctx: RuleContext, ticket: StoredTicket, before: StoredTicket | undefined) {
@@ -181,8 +191,14 @@ function assertWarranty(ctx: RuleContext, ticket: StoredTicket, before: StoredTi
   }
 }
 
-/** Dates: a deadline set or moved is not before today; the earliest installation date is before the deadline. */
+/**
+ * Dates: the deadline's time on a 30-minute step; a deadline set or moved is not before today; the earliest
+ * installation date is before the deadline.
+ */
 function assertDates(ticket: StoredTicket, before: StoredTicket | undefined, now: Date) {
+  // hh:mm, or hh:mm:ss as a time picker may send it, with no seconds.
+  const time = ticket.deadline_time?.replace(/^(\d\d:\d\d):00$/, '$1');
+  if (isSet(time) && !DEADLINE_TIMES.has(time!)) throw fieldRefusal('ticket_deadline_step', 'deadline_time');
   const deadlineMoved = !same(ticket.deadline_date, before?.deadline_date);
   if (deadlineMoved && isSet(ticket.deadline_date) && ticket.deadline_date! < today(now)) {
     throw fieldRefusal('ticket_deadline_past', 'deadline_date');
@@ -272,7 +288,11 @@ export async function checkedTicket(
       throw unknownReference('maintenance_provider_id');
     }
   }
-  const operator = await operatorOf(tx, doc);
+  const operator = await operatorOf(tx, doc, before);
+  // Issue 24: no ticket without a maintenance provider. The body's, else the operator's, else the
+  // service point's (as a staff user expects); a service point without one leaves it to the body.
+  const provider = doc.maintenance_provider_id ?? operator?.maintenance_provider_id ?? point.maintenance_provider_id;
+  if (!isSet(provider)) throw fieldRefusal('ticket_provider_required', 'maintenance_provider_id');
   if (doc.status === TICKET_STATUS.closed) await assertMayClose(tx, ticket);
 
   ticket = withHold(
@@ -281,7 +301,7 @@ export async function checkedTicket(
       sp_name: point.name,
       support_provider_id: point.support_provider_id ?? null,
       hardware_name: hardwareName || null,
-      maintenance_provider_id: doc.maintenance_provider_id ?? operator?.maintenance_provider_id ?? null,
+      maintenance_provider_id: provider,
       operator_name: operator?.name ?? null,
       maintenance_operator_code: operator?.maintenance_operator_id ?? null,
       created_at: before?.created_at ?? now.toISOString(),

@@ -9,12 +9,12 @@ const MarkForDeletionButton = lazy(() =>
 );
 
 /**
- * End users (spec 02 §3, §4, §7): found by phone number or e-mail, read with their pieces and events,
+ * End users (spec 02 §3, §4, §5, §7): found by phone number or e-mail, read with their pieces and events,
+ * edited (a new phone or e-mail only with every security question ticked, which the gateway checks too)
  * and marked for deletion. Nobody types an end user in: bookings and the carriers' systems make them.
  */
 export default schemaResource('end-user', {
   create: false,
-  edit: false,
   list: EndUserSearch,
   panels: { pieces: EndUserPieces },
   toolbar: [MarkForDeletionButton],

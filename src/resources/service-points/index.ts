@@ -31,6 +31,12 @@ const PdfSheetButton = lazy(() =>
 const OpeningHoursValue = lazy(() =>
   import('./opening-hours-input.tsx').then((module) => ({ default: module.OpeningHoursValue })),
 );
+const DescriptionTranslationsInput = lazy(() =>
+  import('./description-translations-input.tsx').then((module) => ({ default: module.DescriptionTranslationsInput })),
+);
+const PublicDescriptionInput = lazy(() =>
+  import('./description-translations-input.tsx').then((module) => ({ default: module.PublicDescriptionInput })),
+);
 const PhotoGalleryInput = lazy(() =>
   import('../../schema/ui/photos/photo-gallery-input.tsx').then((module) => ({ default: module.PhotoGalleryInput })),
 );
@@ -51,6 +57,8 @@ export default schemaResource('service-point', {
     'opening-hours': OpeningHoursInput,
     'photo-gallery': PhotoGalleryInput,
     'scout-contact': ScoutContactInput,
+    'description-translations': DescriptionTranslationsInput,
+    'public-description': PublicDescriptionInput,
   },
   values: { 'opening-hours': OpeningHoursValue, 'carrier-settings': CarrierSettingsValue },
   toolbar: [PdfSheetButton],

@@ -13,6 +13,12 @@ const TicketUnitsInput = lazy(() =>
 const TicketPinpadInput = lazy(() =>
   import('./ticket-hardware-inputs.tsx').then((module) => ({ default: module.TicketPinpadInput })),
 );
+const TicketServicePointInput = lazy(() =>
+  import('./ticket-assignment-inputs.tsx').then((module) => ({ default: module.TicketServicePointInput })),
+);
+const TicketOperatorInput = lazy(() =>
+  import('./ticket-assignment-inputs.tsx').then((module) => ({ default: module.TicketOperatorInput })),
+);
 const PhotoGalleryInput = lazy(() =>
   import('../../schema/ui/photos/photo-gallery-input.tsx').then((module) => ({ default: module.PhotoGalleryInput })),
 );
@@ -33,6 +39,8 @@ export default schemaResource('ticket', {
     'ticket-unit': TicketUnitInput,
     'ticket-units': TicketUnitsInput,
     'ticket-pinpad': TicketPinpadInput,
+    'ticket-service-point': TicketServicePointInput,
+    'ticket-operator': TicketOperatorInput,
     'photo-gallery': PhotoGalleryInput,
   },
   toolbar: [TicketPdfButton],

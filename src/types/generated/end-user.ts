@@ -9,6 +9,10 @@ export interface EndUser {
   phone?: string | null;
   email?: string | null;
   country?: string | null;
+  /**
+   * Spec 02 §5: the questions the end user answered, every one ticked to change the phone or the e-mail. Checked on the write, never stored (server/gateway/rules/end-users.ts).
+   */
+  security_questions?: ('name' | 'recent_parcel' | 'service_point')[];
   marked_for_deletion?: boolean;
   created_at?: string;
 }

@@ -65,6 +65,18 @@ export interface ServicePoint {
   pinpad_model_id?: number;
   pinpad_status?: number;
   active_pinpad?: boolean;
+  /**
+   * The search helper's basic search (spec 02 §7): only the service points a person picks for new work, neither archived nor terminated (server/gateway/rules/service-points.ts).
+   */
+  basic_sp_search?: boolean;
+  /**
+   * Derived: the service point has a hardware unit that is not terminated (the search helper's has_hardware, spec 02 §7).
+   */
+  has_hardware?: boolean;
+  /**
+   * Derived: the service point's hardware unit (spec 02 §3), its first unit by id that is not terminated.
+   */
+  service_point_hardware_unit_id?: number | null;
   carriers_access?: number[];
   carrier_settings?: ServicePointCarrierSetting[];
   location_owner_id?: number;
@@ -81,6 +93,14 @@ export interface ServicePoint {
   active?: boolean;
   description?: string;
   description_language?: 'en' | 'fr' | 'da' | 'nb' | 'sv' | 'pl' | 'fi';
+  /**
+   * The public description's translations (spec 02 §3): none, or one of them in the language of the service point's country. The gateway keeps description and description_language as that default translation, and a description given alone (the import) as its translation.
+   */
+  descriptions?: {
+    text?: string;
+    language_code: 'en' | 'fr' | 'da' | 'nb' | 'sv' | 'pl' | 'fi';
+    country: 'DK' | 'NO' | 'SE' | 'PL' | 'FI' | 'RO' | 'BE' | 'GR' | 'DE';
+  }[];
   comments?: string;
   contact_person?: string;
   owner_contact_phone?: string;

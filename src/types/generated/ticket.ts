@@ -16,6 +16,10 @@ export interface Ticket {
   hardware_name?: string | null;
   pinpad_id?: number | null;
   compartment_id?: number | null;
+  /**
+   * The parcel the ticket is about, when there is one (spec 02 §5: a piece id of 6 to 30 characters, in the form and the import).
+   */
+  piece_id?: string | null;
   status?: 1 | 2 | 3 | 4;
   ticket_verification_status?: 0 | 1 | 2 | 3 | 4;
   event_type?: number | null;

@@ -84,6 +84,26 @@ describe('default-language description', () => {
     expect(errorsOf(schema, { descriptions: [] })).toEqual(missing);
   });
 
+  it('takes the primary language from the record’s country with countryField', () => {
+    const byCountry = {
+      properties: {
+        country: { type: 'string' },
+        descriptions: {
+          ...schema.properties.descriptions,
+          'x-default-description': { countryField: 'country', languages: { DK: 'da', NO: 'nb' } },
+        },
+      },
+    };
+    const norwegian = { text: 'Ved inngangen', language_code: 'nb', country: 'NO' };
+    const danish = { text: 'Ved indgangen', language_code: 'da', country: 'DK' };
+    const missing = { descriptions: { message: 'validation.default_description' } };
+    expect(errorsOf(byCountry, { country: 'NO', descriptions: [norwegian] })).toEqual({});
+    expect(errorsOf(byCountry, { country: 'NO', descriptions: [danish] })).toEqual(missing);
+    expect(errorsOf(byCountry, { country: 'DK', descriptions: [norwegian, danish] })).toEqual({});
+    // A country without a language in the rule asks for none.
+    expect(errorsOf(byCountry, { country: 'DE', descriptions: [danish] })).toEqual({});
+  });
+
   it('stays satisfied whatever other translations are added', () => {
     const translation = fc.record({
       text: fc.string(),
