@@ -95,7 +95,8 @@ const maintainTicket = (at: { hardwareId: number; servicePointId: number }, over
 describe('the demo tickets', () => {
   it('cover every type, status, verification and badge, with overdue SLAs and installation tickets', async () => {
     const all = await tickets('true');
-    expect(all.length).toBeGreaterThan(200);
+    // A backlog of a real size for the seed (the tests' smaller network has fewer than the demo's 300).
+    expect(all.length).toBeGreaterThan(100);
     expect(new Set(all.map((t) => t.ticket_type))).toEqual(new Set([1, 2, 3, 4, 5, 6]));
     expect(new Set(all.map((t) => t.status))).toEqual(new Set([1, 2, 3, 4]));
     expect(new Set(all.map((t) => t.ticket_verification_status))).toEqual(new Set([0, 1, 2, 3, 4]));
@@ -110,7 +111,8 @@ describe('the demo tickets', () => {
     const install = all.filter((t) => t.ticket_type === 1);
     expect(install.length).toBeGreaterThan(5);
     for (const t of install) expect(t.hardware_unit_ids?.length).toBeGreaterThan(0);
-    expect(all.filter((t) => t.operator_name).length).toBeGreaterThan(100);
+    // Most tickets are assigned to an operator.
+    expect(all.filter((t) => t.operator_name).length).toBeGreaterThan(all.length / 2);
   });
 });
 
