@@ -36,7 +36,9 @@ export default defineConfig({
     command: 'node --import tsx server/main.ts',
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The database is seeded before (scripts/e2e.mjs); the start itself readies the lists, which a
+    // busy machine can slow to minutes.
+    timeout: 300_000,
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEBTOOL_LOCAL: 'true' },
   },
 });

@@ -24,6 +24,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          // A page rendered in jsdom takes a second idle and ten on a busy machine (2 cores shared by
+          // several runs): vitest's default 5 s failed such tests there. Slow files stay visible in
+          // the ten slowest files that npm test prints at its end.
+          testTimeout: 20_000,
         },
       },
       {
@@ -36,7 +40,9 @@ export default defineConfig({
           globalSetup: ['tests/server/support/global-setup.ts'],
           exclude: [...configDefaults.exclude, ...(onPostgres ? [] : [postgresOnly])],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A file's beforeAll loads its copy of the seeded database and starts a gateway: seconds
+          // idle, more than a minute on a busy machine.
+          hookTimeout: 120_000,
           pool: 'forks',
         },
       },

@@ -1,4 +1,5 @@
-// Builds the app, finds a Chromium, starts the gateway on a fresh database and runs Playwright.
+// Builds the app, finds a Chromium, seeds a fresh database, then runs Playwright, whose web server
+// starts the gateway on it.
 import { rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { findChromium } from './find-chromium.mjs';
@@ -11,6 +12,13 @@ console.log(`Chromium for the browser tests: ${chromium}`);
 if (run(bin('vite'), ['build', '--logLevel', 'warn']) !== 0) process.exit(1);
 const dataDir = '.tmp/e2e-data';
 rmSync(dataDir, { recursive: true, force: true });
+// The demo seed is made here, timed, rather than by the gateway under Playwright's web server
+// timeout: on a busy machine it takes minutes (about 60 s idle), which is not a failed start.
+const seedStarted = Date.now();
+const seedEnv = { ...process.env, DATA_DIR: dataDir, WEBTOOL_LOCAL: 'true', LOG_LEVEL: 'warn' };
+delete seedEnv.DATABASE_URL;
+if (run('node', ['--import', 'tsx', 'server/seed/cli.ts'], seedEnv) !== 0) process.exit(1);
+console.log(`Demo database for the journeys seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
 process.exit(
   run(bin('playwright'), ['test', ...process.argv.slice(2)], {
     ...process.env,

@@ -4,7 +4,15 @@ import { readFileSync, mkdirSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { nodeVersionProblem } from './node-engine.mjs';
 import { removeOnExit, startPostgres } from './postgres-server.mjs';
-import { closingLines, playwrightCounts, postgresUnavailableLine, vitestCounts } from './test-summary.mjs';
+import {
+  closingLines,
+  playwrightCounts,
+  playwrightFileTimes,
+  postgresUnavailableLine,
+  slowestFilesLines,
+  vitestCounts,
+  vitestFileTimes,
+} from './test-summary.mjs';
 
 const tooOld = nodeVersionProblem(process.versions.node, JSON.parse(readFileSync('package.json', 'utf8')).engines.node);
 if (tooOld) {
@@ -80,6 +88,12 @@ function readReport(file) {
     return undefined;
   }
 }
+const slowest = slowestFilesLines([
+  { name: 'vitest', files: vitestFileTimes(readReport(reports.vitest)) },
+  { name: 'vitest on PostgreSQL', files: vitestFileTimes(readReport(reports.postgres)) },
+  { name: 'playwright', files: playwrightFileTimes(readReport(reports.playwright)) },
+]);
+if (slowest.length) console.log(`\n${slowest.join('\n')}`);
 const lines = closingLines({
   runs: [
     { name: 'vitest', counts: vitestCounts(readReport(reports.vitest)) },

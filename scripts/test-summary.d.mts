@@ -9,3 +9,10 @@ export function vitestCounts(report: unknown): RunCounts;
 export function playwrightCounts(report: unknown): RunCounts;
 export function postgresUnavailableLine(reason: string): string;
 export function closingLines(summary: { runs: TestRun[]; failedSteps?: string[]; warnings?: string[] }): string[];
+export interface FileTime {
+  file: string;
+  seconds: number;
+}
+export function vitestFileTimes(report: unknown, root?: string): FileTime[];
+export function playwrightFileTimes(report: unknown): FileTime[];
+export function slowestFilesLines(runs: { name: string; files: FileTime[] }[], count?: number): string[];

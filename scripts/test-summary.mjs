@@ -33,6 +33,54 @@ export function playwrightCounts(report) {
   };
 }
 
+/** Seconds per test file of a vitest JSON report: from the file's start to its end, path from `root`. */
+export function vitestFileTimes(report, root = process.cwd()) {
+  if (!report) return [];
+  return (report.testResults ?? []).map((file) => {
+    const ms =
+      typeof file.startTime === 'number' && typeof file.endTime === 'number'
+        ? file.endTime - file.startTime
+        : (file.assertionResults ?? []).reduce((total, test) => total + (test.duration ?? 0), 0);
+    const name = file.name.startsWith(`${root}/`) ? file.name.slice(root.length + 1) : file.name;
+    return { file: name, seconds: ms / 1000 };
+  });
+}
+
+/** Seconds per test file of a Playwright JSON report: every run of its journeys, retries included. */
+export function playwrightFileTimes(report) {
+  if (!report) return [];
+  const byFile = new Map();
+  const walk = (suites) => {
+    for (const suite of suites) {
+      for (const spec of suite.specs ?? []) {
+        const ms = spec.tests
+          .flatMap((test) => test.results ?? [])
+          .reduce((total, result) => total + (result.duration ?? 0), 0);
+        const file = `tests/e2e/${spec.file}`;
+        byFile.set(file, (byFile.get(file) ?? 0) + ms);
+      }
+      walk(suite.suites ?? []);
+    }
+  };
+  walk(report.suites ?? []);
+  return [...byFile].map(([file, ms]) => ({ file, seconds: ms / 1000 }));
+}
+
+/**
+ * The `count` slowest test files of the runs (`{ name, files }`, files from vitestFileTimes or
+ * playwrightFileTimes), slowest first, each with its run: where the test command's time goes.
+ */
+export function slowestFilesLines(runs, count = 10) {
+  const all = runs.flatMap(({ name, files }) => files.map((entry) => ({ ...entry, run: name })));
+  if (!all.length) return [];
+  const slowest = all.sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file)).slice(0, count);
+  const width = Math.max(...slowest.map((entry) => entry.seconds.toFixed(1).length));
+  return [
+    `The ${slowest.length} slowest test files:`,
+    ...slowest.map((entry) => `  ${entry.seconds.toFixed(1).padStart(width)} s  ${entry.file} (${entry.run})`),
+  ];
+}
+
 export const postgresUnavailableLine = (reason) =>
   `!!! PostgreSQL unavailable: ${reason}; server suite ran on PGlite only`;
 

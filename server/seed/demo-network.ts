@@ -21,7 +21,14 @@ import { hardwareBadgeList, hardwareModels } from './hardware-catalogue.ts';
 import { buildHardwareNetwork, type ServicePointWithUnits } from './hardware-network.ts';
 import { demoMaintenanceOperators } from './maintenance-operators.ts';
 import { demoHardwareAlerts, demoTicketAlerts, withRegeneration } from './alerts.ts';
-import { bookingRecords, buildPieceNetwork, endUserRecords, insertPieceEvents, pieceRecords } from './piece-network.ts';
+import {
+  bookingRecords,
+  buildPieceNetwork,
+  endUserRecords,
+  insertPieceEvents,
+  PIECE_VOLUME,
+  pieceRecords,
+} from './piece-network.ts';
 import { seededRandom } from './random.ts';
 import { buildTicketNetwork, ERROR_TYPES, JOB_TYPES, TICKET_EVENTS } from './ticket-network.ts';
 import {
@@ -298,7 +305,20 @@ export const demoUsers: DemoUser[] = [
   },
 ];
 
-const SERVICE_POINTS = 2400;
+/**
+ * How large a network the seed makes. `demo`: what `npm start` shows, the volume a real network has
+ * (2,400 service points, about 24,000 pieces). `test`: the same kinds of connected records (every
+ * status and badge, every demo user's partner, the named stuck cases, groups, tickets, alerts,
+ * bookings) on the first 480 of the demo's service points, which are the demo's own (the generator
+ * draws them in order), with fewer pieces and end users: the server tests' database, about a fifth
+ * of the demo's, where a test does not need the demo's volume.
+ */
+export type SeedSize = 'demo' | 'test';
+export const SEED_SIZES: Record<SeedSize, { servicePoints: number; pieces: (typeof PIECE_VOLUME)[SeedSize] }> = {
+  demo: { servicePoints: 2400, pieces: PIECE_VOLUME.demo },
+  test: { servicePoints: 480, pieces: PIECE_VOLUME.test },
+};
+export const isSeedSize = (value: unknown): value is SeedSize => value === 'demo' || value === 'test';
 /** Service points the scout demo user proposed (their reduced list). */
 const SCOUT_PROPOSALS = 6;
 function partnerRecords(
@@ -362,7 +382,11 @@ function servicePointAreaLists(): NewRecord[] {
 }
 
 /** The shipments of the hardware's service points: pieces in (and on their way to) its compartments. */
-function seedShipments(hardware: ReturnType<typeof buildHardwareNetwork>, servicePoints: NewRecord[]) {
+function seedShipments(
+  hardware: ReturnType<typeof buildHardwareNetwork>,
+  servicePoints: NewRecord[],
+  volume: (typeof PIECE_VOLUME)[SeedSize],
+) {
   const unitsAt = new Map<number, number[]>();
   for (const unit of hardware.units) {
     const at = unit.doc.service_point_id as number | null | undefined;
@@ -373,11 +397,13 @@ function seedShipments(hardware: ReturnType<typeof buildHardwareNetwork>, servic
     unitsAt,
     hardware.compartments.map((compartment) => compartment.doc as unknown as Compartment),
     new Date(),
+    volume,
   );
 }
 
-/** Builds and stores the demo network. Deterministic: the same records on every machine. */
-export async function seedNetwork(db: Db) {
+/** Builds and stores the demo network, of the given size. Deterministic: the same records on every machine. */
+export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
+  const size = SEED_SIZES[options.size ?? 'demo'];
   const random = seededRandom(20261121);
   const resources = loadResources();
   /** Search fields come from the schema when the entity has one. */
@@ -446,7 +472,7 @@ export async function seedNetwork(db: Db) {
 
   const servicePoints: NewRecord[] = [];
   const withUnits: ServicePointWithUnits[] = [];
-  for (let id = 1; id <= SERVICE_POINTS; id += 1) {
+  for (let id = 1; id <= size.servicePoints; id += 1) {
     const { doc, units } = servicePointOf(random, id);
     servicePoints.push({
       key: String(id),
@@ -510,7 +536,7 @@ export async function seedNetwork(db: Db) {
     hardwareModels.map((model) => ({ key: String(model.hardware_model_id), doc: { ...model } })),
   );
   await insertRecords(db, target(HARDWARE_UNITS), hardware.units);
-  const shipments = seedShipments(hardware, servicePoints);
+  const shipments = seedShipments(hardware, servicePoints, size.pieces);
   await insertRecords(db, target(COMPARTMENTS), hardware.compartments);
   await insertRecords(db, target(PINPADS), hardware.pinpads);
   const maintenance = buildTicketNetwork(

@@ -1,16 +1,19 @@
 import type { Db } from '../db/adapter.ts';
 import { migrate } from '../db/adapter.ts';
 import type { Identity } from '../identity/index.ts';
-import { DEMO_PASSWORD, demoUsers, seedNetwork } from './demo-network.ts';
+import { DEMO_PASSWORD, demoUsers, seedNetwork, type SeedSize } from './demo-network.ts';
 
 export async function isSeeded(db: Db) {
   const result = await db.query<{ n: string }>('SELECT count(*) AS n FROM records');
   return Number(result.rows[0].n) > 0;
 }
 
-/** Demo network plus one signed-in-able user per partner type, all in one go. */
-export async function seedDemo(db: Db, identity: Identity) {
-  const counts = await seedNetwork(db);
+/**
+ * Demo network plus one signed-in-able user per partner type, all in one go. `size`: the demo's
+ * volume (the default, what `npm start` shows) or the tests' smaller network (see SEED_SIZES).
+ */
+export async function seedDemo(db: Db, identity: Identity, options: { size?: SeedSize } = {}) {
+  const counts = await seedNetwork(db, options);
   for (const user of demoUsers) {
     await identity.createUser({
       username: user.username,

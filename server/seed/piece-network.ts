@@ -21,9 +21,11 @@ import { checkInternationalPhone } from '../../src/schema/validators/phone.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 const HISTORY_DAYS = 90;
-/** Finished pieces per service point with lockers, on average. */
-const PIECES_PER_LOCKER_POINT = 20;
-const END_USERS = 4000;
+/** Finished pieces per service point with lockers, on average, and the end users they go to, by seed size. */
+export const PIECE_VOLUME = {
+  demo: { piecesPerLockerPoint: 20, endUsers: 4000 },
+  test: { piecesPerLockerPoint: 10, endUsers: 600 },
+} as const;
 
 interface SeedServicePoint {
   service_point_id: number;
@@ -59,9 +61,10 @@ export function buildPieceNetwork(
   unitsAt: Map<number, number[]>,
   compartments: Compartment[],
   now: Date,
+  volume: { piecesPerLockerPoint: number; endUsers: number } = PIECE_VOLUME.demo,
 ) {
   const random = seededRandom(20261216);
-  const endUsers: EndUser[] = Array.from({ length: END_USERS }, (_, index) => {
+  const endUsers: EndUser[] = Array.from({ length: volume.endUsers }, (_, index) => {
     const country = countries[index % countries.length];
     const setup = Object.values(carrierSetups).find((candidate) => candidate.country === country);
     const first = random.pick(firstNames);
@@ -305,7 +308,7 @@ export function buildPieceNetwork(
         waiting(servicePoint, compartment, compartment.next_piece_id, true);
       }
     }
-    const count = Math.round(PIECES_PER_LOCKER_POINT * (servicePoint.test_sp ? 0.3 : 0.5 + random.next()));
+    const count = Math.round(volume.piecesPerLockerPoint * (servicePoint.test_sp ? 0.3 : 0.5 + random.next()));
     for (let n = 0; n < count; n += 1) history(servicePoint, there);
   }
   // The named cases expire seven days after delivery: delivered 12 days ago is 5 days past expiry,

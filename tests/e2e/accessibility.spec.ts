@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO_PASSWORD, mailCount, nextCode, signIn } from './support.ts';
+import { DEMO_PASSWORD, mailCount, nextCode, signIn, signedInPage } from './support.ts';
 
 const screens = [
   '/service-points',
@@ -69,9 +69,7 @@ for (const locale of ['en-US', 'fr-FR']) {
     browser,
   }) => {
     test.setTimeout(180_000);
-    const context = await browser.newContext({ locale });
-    const page = await context.newPage();
-    await signIn(page, 'operator');
+    const page = await signedInPage(browser, 'operator', { locale });
     for (const list of ['/service-points', '/hardware', '/carriers']) {
       await openFirstRecord(page, list);
       const tabs = page.locator('form [role="tab"]');
@@ -84,7 +82,7 @@ for (const locale of ['en-US', 'fr-FR']) {
         expect(await seriousViolations(page), `${list} ${tab}`).toEqual([]);
       }
     }
-    await context.close();
+    await page.context().close();
   });
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signIn } from './support.ts';
+import { signedInPage } from './support.ts';
 
 const hostileLogo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40" onload="document.title='owned'">
   <script>document.title = 'owned'</script>
@@ -9,9 +9,9 @@ const hostileLogo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40
 </svg>`;
 
 test('an operator uploads a carrier logo with a script in it, sees it sanitised, removes it and saves the carrier', async ({
-  page,
+  browser,
 }) => {
-  await signIn(page, 'operator');
+  const page = await signedInPage(browser, 'operator');
   await page.goto('/carriers');
   await page.getByRole('cell', { name: 'Suomi Parcel' }).click();
   await expect(page.getByText('No file uploaded yet')).toBeVisible();

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { signedInPage } from './support.ts';
 
-test('an operator creates, searches, edits and deletes a carrier', async ({ page }) => {
-  await signIn(page, 'operator');
+test('an operator creates, searches, edits and deletes a carrier', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
   await page.goto('/carriers');
   await expect(page.getByRole('cell', { name: 'NordPost' })).toBeVisible();
 
@@ -46,8 +46,8 @@ test('an operator creates, searches, edits and deletes a carrier', async ({ page
   await expect(page.getByText('No record found.')).toBeVisible();
 });
 
-test('service points show their location type from the lookup list, and filter by it', async ({ page }) => {
-  await signIn(page, 'operator');
+test('service points show their location type from the lookup list, and filter by it', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
   await page.goto('/service-points');
   await expect(page.getByRole('columnheader', { name: 'Location type' })).toBeVisible();
   await expect(page.locator('tbody tr').first()).toContainText(

@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { signedInPage } from './support.ts';
 
 test('two people edit one carrier: the later save is refused, keeps its input and offers a reload', async ({
   browser,
 }) => {
-  const first = await (await browser.newContext()).newPage();
-  const second = await (await browser.newContext()).newPage();
-  await signIn(first, 'operator');
-  await signIn(second, 'superadmin');
+  const first = await signedInPage(browser, 'operator');
+  const second = await signedInPage(browser, 'superadmin');
   for (const page of [first, second]) {
     await page.goto('/carriers');
     await page.getByRole('cell', { name: 'Baltic Express' }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signIn } from './support.ts';
+import { signedInPage } from './support.ts';
 
 /** `within` limits the check to the new parts: the carrier form's own Delete button is outside this issue. */
 async function seriousViolations(page: Page, within?: string) {
@@ -11,8 +11,10 @@ async function seriousViolations(page: Page, within?: string) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-test('service point statuses are coloured badges, Terminated first, in the list and on the page', async ({ page }) => {
-  await signIn(page, 'operator');
+test('service point statuses are coloured badges, Terminated first, in the list and on the page', async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, 'operator');
   await page.goto('/service-points');
   const active = page.locator('tbody [data-badge-color="success"]', { hasText: 'Active' }).first();
   await expect(active).toBeVisible();
@@ -27,8 +29,8 @@ test('service point statuses are coloured badges, Terminated first, in the list 
   expect(await seriousViolations(page, '[role="group"][aria-label="Status: Terminated"]')).toEqual([]);
 });
 
-test('a carrier edits its couriers in the Couriers tab, with the courier rules', async ({ page }) => {
-  await signIn(page, 'operator');
+test('a carrier edits its couriers in the Couriers tab, with the courier rules', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
   await page.goto('/carriers');
   await page.getByRole('cell', { name: 'NordPost' }).click();
   await page.getByRole('tab', { name: 'Couriers' }).click();
@@ -67,9 +69,9 @@ test('a carrier edits its couriers in the Couriers tab, with the courier rules',
 });
 
 test('webtool user actions come from the schema: a refusal shows the gateway message, a reset asks first', async ({
-  page,
+  browser,
 }) => {
-  await signIn(page, 'operator');
+  const page = await signedInPage(browser, 'operator');
   await page.goto('/webtool-users/operator');
   await page.getByRole('button', { name: 'Disable' }).click();
   await expect(page.getByText('You cannot disable your own user.')).toBeVisible();
@@ -94,8 +96,8 @@ test('webtool user actions come from the schema: a refusal shows the gateway mes
   await expect(page.getByText('A new temporary password has been e-mailed to the user.')).toBeVisible();
 });
 
-test('a carrier action with a form: expiry settings refused out of range, then saved and kept', async ({ page }) => {
-  await signIn(page, 'operator');
+test('a carrier action with a form: expiry settings refused out of range, then saved and kept', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
   await page.goto('/carriers');
   await page.getByRole('cell', { name: 'Vistula Kurier' }).click();
   const onPage = page.getByRole('spinbutton', { name: 'Expiry (days)' });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { signedInPage } from './support.ts';
 
 /** What a new user meets first (issue 11): record pages by access, toasts, menu, small screens. */
 
@@ -28,16 +28,16 @@ test('the site has a favicon', async ({ page }) => {
   await expect(page.locator('link[rel="icon"]').first()).toHaveAttribute('href', '/favicon.ico');
 });
 
-test('a show address opens the edit page for a user who may edit', async ({ page }) => {
-  await signIn(page, 'superadmin');
+test('a show address opens the edit page for a user who may edit', async ({ browser }) => {
+  const page = await signedInPage(browser, 'superadmin');
   await page.goto('/carriers/2/show');
   await expect(page).toHaveURL(/\/carriers\/2$/);
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('FjordFrakt');
   await expect(page.getByRole('button', { name: 'Delete' })).toBeVisible();
 });
 
-test('a carrier reads a service point: a read-only view, no Save, Delete, Create or Import', async ({ page }) => {
-  await signIn(page, 'carrier');
+test('a carrier reads a service point: a read-only view, no Save, Delete, Create or Import', async ({ browser }) => {
+  const page = await signedInPage(browser, 'carrier');
   await page.goto('/service-points');
   await expect(page.locator('tbody tr').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Import' })).toHaveCount(0);
@@ -60,8 +60,8 @@ test('a carrier reads a service point: a read-only view, no Save, Delete, Create
   await expect(page.getByRole('button', { name: 'History' })).toBeVisible();
 });
 
-test('a carrier creating a webtool user is offered only its own partner type and partner', async ({ page }) => {
-  await signIn(page, 'carrier');
+test('a carrier creating a webtool user is offered only its own partner type and partner', async ({ browser }) => {
+  const page = await signedInPage(browser, 'carrier');
   await page.goto('/webtool-users/create');
   const partnerType = page.getByRole('combobox', { name: 'Partner type' });
   await expect(partnerType).toHaveText('Carrier');
@@ -71,8 +71,8 @@ test('a carrier creating a webtool user is offered only its own partner type and
   await expect(page.getByRole('option', { name: 'Support provider' })).toHaveCount(0);
 });
 
-test('a save names the record; the validation toast leaves the History button visible', async ({ page }) => {
-  await signIn(page, 'operator');
+test('a save names the record; the validation toast leaves the History button visible', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
   await page.goto('/carriers/3');
   const name = page.getByRole('textbox', { name: 'Name', exact: true });
   await expect(name).toHaveValue('Baltic Express');
@@ -93,8 +93,8 @@ test('a save names the record; the validation toast leaves the History button vi
   await expect(page).toHaveURL(/\/carriers(\?.*)?$/);
 });
 
-test('text inputs of the service point form are as wide as its selects', async ({ page }) => {
-  await signIn(page, 'operator');
+test('text inputs of the service point form are as wide as its selects', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
   const id = await firstServicePointId(page);
   await page.goto(`/service-points/${id}`);
   const name = await box(
@@ -107,9 +107,9 @@ test('text inputs of the service point form are as wide as its selects', async (
 });
 
 test('the French menu shows its labels in full, without chevrons that never open', async ({ browser }) => {
-  const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, 'superadmin');
+  const page = await signedInPage(browser, 'superadmin', { locale: 'fr-FR', viewport: { width: 1280, height: 900 } });
+  const context = page.context();
+  await page.goto('/');
   const longLabel = page.getByRole('menuitem', { name: "Utilisateurs de l'application de test Infinity" });
   await expect(longLabel).toBeVisible();
   const labels = page.locator('.RaMenuItemLink-root .MuiTypography-root');
@@ -123,9 +123,8 @@ test('the French menu shows its labels in full, without chevrons that never open
 });
 
 test('at 390 px the service point list is a compact list without sideways scrolling', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  await signIn(page, 'operator');
+  const page = await signedInPage(browser, 'operator', { viewport: { width: 390, height: 844 } });
+  const context = page.context();
   await page.goto('/service-points');
   const rows = page.getByRole('list', { name: 'Service points' }).getByRole('link');
   await expect(rows.first()).toBeVisible();

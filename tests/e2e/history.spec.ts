@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { signedInPage } from './support.ts';
 
-test("a record's history shows who changed which field from what to what", async ({ page }) => {
-  await signIn(page, 'operator');
+test("a record's history shows who changed which field from what to what", async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
   await page.goto('/couriers/create');
   await page.getByLabel('Carrier').click();
   await page.getByRole('option', { name: 'NordPost' }).click();
@@ -32,8 +32,8 @@ test("a record's history shows who changed which field from what to what", async
   await expect(dialog).toBeHidden();
 });
 
-test('the service point Log tab lists its changes; an on-hold service point keeps its status', async ({ page }) => {
-  await signIn(page, 'operator');
+test('the service point Log tab lists its changes; an on-hold service point keeps its status', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
   await page.goto('/service-points/2');
   await page.getByRole('tab', { name: 'More' }).click();
   await page.getByLabel('Note', { exact: true }).fill('Key is at the front desk');
@@ -54,8 +54,8 @@ test('the service point Log tab lists its changes; an on-hold service point keep
   await expect(page.getByText('The status cannot be edited because the service point is on hold')).toBeVisible();
 });
 
-test('service points import from CSV as test service points, with row errors shown by kind', async ({ page }) => {
-  await signIn(page, 'operator');
+test('service points import from CSV as test service points, with row errors shown by kind', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
   await page.goto('/service-points');
   await page.getByRole('button', { name: 'Import' }).click();
   const dialog = page.getByRole('dialog');

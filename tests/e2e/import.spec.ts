@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { signedInPage } from './support.ts';
 
 const csv = (text: string) => ({ name: 'couriers.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
 
-test('a courier CSV is previewed with each row judged; only a fully valid file imports', async ({ page }) => {
-  await signIn(page, 'carrier');
+test('a courier CSV is previewed with each row judged; only a fully valid file imports', async ({ browser }) => {
+  const page = await signedInPage(browser, 'carrier');
   await page.goto('/couriers');
   await page.getByRole('button', { name: 'Import' }).click();
   const dialog = page.getByRole('dialog');
@@ -42,8 +42,7 @@ test('a courier CSV is previewed with each row judged; only a fully valid file i
 test('in French, counts agree in number, rows keep their spreadsheet numbers and errors read as French', async ({
   browser,
 }) => {
-  const page = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
-  await signIn(page, 'carrier');
+  const page = await signedInPage(browser, 'carrier', { locale: 'fr-FR' });
   await page.goto('/couriers');
   await page.getByRole('button', { name: 'Importer' }).click();
   const dialog = page.getByRole('dialog');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { signedInPage } from './support.ts';
 
 /** The values of one column on the page, by its header label. */
 async function columnValues(page: Page, label: string) {
@@ -20,8 +20,8 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('the service point list narrows by status and by location owner, shown by name', async ({ page }) => {
-  await signIn(page, 'operator');
+test('the service point list narrows by status and by location owner, shown by name', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
   await page.goto('/service-points');
   await expect(page.locator('tbody tr').first()).toBeVisible();
   await expect(page.getByRole('combobox', { name: /rows per page/i })).toHaveText('15');
@@ -46,8 +46,8 @@ test('the service point list narrows by status and by location owner, shown by n
   expect(new Set(await columnValues(page, 'Status'))).toEqual(new Set(['Active']));
 });
 
-test('the terminated filter offers Yes and No and finds the terminated service points', async ({ page }) => {
-  await signIn(page, 'operator');
+test('the terminated filter offers Yes and No and finds the terminated service points', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
   await page.goto('/service-points');
   await expect(page.locator('tbody tr').first()).toBeVisible();
   await page.getByRole('button', { name: 'Add filter' }).click();
@@ -60,8 +60,8 @@ test('the terminated filter offers Yes and No and finds the terminated service p
   );
 });
 
-test("a service point's form picks its owner, providers and carriers by name", async ({ page }) => {
-  await signIn(page, 'operator');
+test("a service point's form picks its owner, providers and carriers by name", async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
   await page.goto('/service-points/3');
   await page.getByRole('tab', { name: 'More' }).click();
   for (const label of ['Location owner', 'Maintenance provider', 'Support provider']) {

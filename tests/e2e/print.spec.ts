@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { signedInPage } from './support.ts';
 
 const labels = [
   {
@@ -19,8 +19,8 @@ const labels = [
   },
 ];
 
-test('booking labels print one per piece from the cache; without it the page is expired', async ({ page }) => {
-  await signIn(page, 'operator');
+test('booking labels print one per piece from the cache; without it the page is expired', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
   await page.evaluate((items) => {
     localStorage.setItem('wt.print.booking.B42', JSON.stringify({ savedAt: Date.now(), data: items }));
   }, labels);
@@ -43,8 +43,8 @@ test('booking labels print one per piece from the cache; without it the page is 
   await expect(page.getByText('Print page is expired.')).toBeVisible();
 });
 
-test('a location export prints its proposals', async ({ page }) => {
-  await signIn(page, 'operator');
+test('a location export prints its proposals', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
   await page.evaluate(() => {
     const location = {
       location_id: 12,

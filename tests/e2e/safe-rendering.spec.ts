@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { signedInPage } from './support.ts';
 
 const payloads = ['<img src=x onerror="window.__xss = 1">', '<script>window.__xss = 2</script>'];
 
-test('user-provided text is shown as text, never run as HTML', async ({ page }) => {
-  await signIn(page, 'superadmin');
+test('user-provided text is shown as text, never run as HTML', async ({ browser }) => {
+  const page = await signedInPage(browser, 'superadmin');
   for (const [index, payload] of payloads.entries()) {
     await page.goto('/roles/create');
     await page.getByRole('textbox', { name: 'Role name' }).fill(`carrier_1_xss${index}`);

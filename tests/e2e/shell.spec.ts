@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, mailCount, nextCode, signIn } from './support.ts';
+import { DEMO_PASSWORD, mailCount, nextCode, signIn, signedInPage } from './support.ts';
 
-test('leaving unsaved work asks stay or leave; saving and deleting do not ask', async ({ page }) => {
-  await signIn(page, 'operator');
+test('leaving unsaved work asks stay or leave; saving and deleting do not ask', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
   await page.goto('/carriers');
   await page.getByRole('cell', { name: 'FjordFrakt' }).click();
   const radius = page.getByRole('spinbutton', { name: 'Service point radius (km)' });
@@ -42,8 +42,8 @@ test('leaving unsaved work asks stay or leave; saving and deleting do not ask', 
   await expect(page.getByRole('dialog', { name: 'Unsaved changes' })).toBeHidden();
 });
 
-test('the last super admin cannot be deleted; a new webtool user gets a login e-mail', async ({ page }) => {
-  await signIn(page, 'operator');
+test('the last super admin cannot be deleted; a new webtool user gets a login e-mail', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
   await page.goto('/webtool-users');
   await page.getByRole('cell', { name: 'superadmin', exact: true }).click();
   await page.getByRole('button', { name: 'Delete' }).click();

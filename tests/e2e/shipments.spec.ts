@@ -76,23 +76,59 @@ test('the carrier finds a piece by its barcode, reads its events, tokens and com
   await expect(page.getByRole('table', { name: 'Parcel details' })).toContainText('410 Comment added');
 });
 
-test('the support user extends an expired piece and meets the 24-hour refusal', async ({ browser }) => {
-  const page = await signedInPage(browser, 'support');
-  await openPiece(page, 'DEMO-EXPIRING-1');
-  await page.getByRole('tab', { name: 'Troubleshooting' }).click();
-  await expect(page.getByRole('button', { name: 'Extend expiry by 24 h' })).toBeDisabled();
-  await expect(page.getByText('Expiry cannot be changed in the next 24 hours').first()).toBeVisible();
+/**
+ * A parcel of the support user's that waits in its compartment with more than 24 hours left, so
+ * that it can be expired now: the newest waiting ones first. Any database has one: the journey
+ * below leaves the one it uses with less than 24 hours, and takes another on its next run.
+ */
+async function parcelToExpire(page: Page): Promise<string> {
+  await page.goto(`/shipments?filter=${encodeURIComponent(JSON.stringify({ state: 103, active: true }))}`);
+  const links = page.locator('tbody tr a[href*="/shipments/"]');
+  await expect(links.first()).toBeVisible({ timeout: 30_000 });
+  const ids = (await links.allTextContents()).map((text) => text.trim()).slice(0, 10);
+  for (const pieceId of ids) {
+    await page.goto(`/shipments/${encodeURIComponent(pieceId)}/show`);
+    await page.getByRole('tab', { name: 'Troubleshooting' }).click();
+    const force = page.getByRole('button', { name: 'Force expiry' });
+    await expect(force).toBeVisible();
+    if (await force.isEnabled()) return pieceId;
+  }
+  throw new Error(`None of the support user's newest waiting parcels can be expired: ${ids.join(', ')}`);
+}
 
-  await openPiece(page, 'DEMO-EXPIRED-1');
-  await page.getByRole('tab', { name: 'Troubleshooting' }).click();
+async function forceExpiry(page: Page) {
+  await page.getByRole('button', { name: 'Force expiry' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('The parcel is expired.')).toBeVisible();
   await expect(page.getByText('Token cannot be resent: the token is expired')).toBeVisible();
+}
+
+test('the support user extends an expired piece and meets the 24-hour refusal', async ({ browser }) => {
+  // The journey makes its own expired parcel (Force expiry), so that it passes on any database, not
+  // only on a fresh one where DEMO-EXPIRED-1 is still expired.
+  const page = await signedInPage(browser, 'support');
+  const pieceId = await parcelToExpire(page);
+  await forceExpiry(page);
   await page.getByRole('button', { name: 'Extend expiry by 48 h' }).click();
   await expect(page.getByText('The expiry is extended.')).toBeVisible();
   // Now 48 hours from expiry: no more refusals on the resend to the end user.
   await expect(page.getByText('Token cannot be resent: the token is expired')).toBeHidden();
   await page.getByRole('tab', { name: 'Events' }).click();
+  await expect(page.getByRole('table', { name: 'Events' })).toContainText('413 Forced expiry');
   await expect(page.getByRole('table', { name: 'Events' })).toContainText('402 Expiry updated');
   await expect(page.getByRole('table', { name: 'Tokens' })).toContainText('Available');
+
+  // Expired again and extended by 24 hours: the expiry is now within 24 hours, and locked.
+  await page.getByRole('tab', { name: 'Troubleshooting' }).click();
+  await forceExpiry(page);
+  await page.getByRole('button', { name: 'Extend expiry by 24 h' }).click();
+  await expect(page.getByText('The expiry is extended.')).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`/shipments/${pieceId}/show`));
+  await page.getByRole('tab', { name: 'Troubleshooting' }).click();
+  await expect(page.getByRole('button', { name: 'Extend expiry by 24 h' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Force expiry' })).toBeDisabled();
+  await expect(page.getByText('Expiry cannot be changed in the next 24 hours').first()).toBeVisible();
 });
 
 test('the list marks test pieces, filters a date range, and refuses an end before its start', async ({ browser }) => {

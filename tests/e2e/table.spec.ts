@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { signIn } from './support.ts';
+import { signIn, signedInPage } from './support.ts';
 
 const FILE_NAME = /^[a-z-]+-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/;
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -20,8 +20,8 @@ async function exportList(page: Page) {
   return { fileName: download.suggestedFilename(), header, rows };
 }
 
-test('columns hidden on a page stay hidden after a reload, and one always stays', async ({ page }) => {
-  await signIn(page, 'operator');
+test('columns hidden on a page stay hidden after a reload, and one always stays', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
   await page.goto('/service-points');
   await expect(columnHeader(page, 'SP ID')).toBeVisible();
 
@@ -49,8 +49,8 @@ test('columns hidden on a page stay hidden after a reload, and one always stays'
   await expect(page.locator('thead th')).toHaveCount(1);
 });
 
-test('exporting service points writes every row, not only the first thousand', async ({ page }) => {
-  await signIn(page, 'operator');
+test('exporting service points writes every row, not only the first thousand', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
   await page.goto('/service-points');
   await expect(page.locator('tbody tr').first()).toBeVisible();
 
@@ -90,8 +90,8 @@ test('exporting service points writes every row, not only the first thousand', a
   expect(cells.filter((cell) => cell !== '-' && FORMULA_START.test(cell))).toEqual([]);
 });
 
-test("exporting carriers shows empty cells as '-'", async ({ page }) => {
-  await signIn(page, 'operator');
+test("exporting carriers shows empty cells as '-'", async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
   // Seeded carriers are filled in; a new one with only the required fields has empty cells.
   await page.goto('/carriers/create');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Bare Minimum Carrier');
@@ -138,9 +138,8 @@ test('with the policy option on, a page keeps its filters across sessions; witho
   await withoutOption.close();
 });
 
-test('a list wider than the window scrolls in its own box and keeps its toolbar in view', async ({ page }) => {
-  await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, 'operator');
+test('a list wider than the window scrolls in its own box and keeps its toolbar in view', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator', { viewport: { width: 1024, height: 768 } });
   await page.goto('/service-points');
   const table = page.getByRole('table');
   await expect(table.locator('tbody tr').first()).toBeVisible();

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signIn } from './support.ts';
+import { signedInPage } from './support.ts';
 
-test('the operator finds a change in the webtool logs and reads it field by field', async ({ page }) => {
-  await signIn(page, 'operator');
+test('the operator finds a change in the webtool logs and reads it field by field', async ({ browser }) => {
+  const page = await signedInPage(browser, 'operator');
   await page.goto('/couriers');
   await page.getByRole('textbox', { name: 'Search' }).fill('NO0003');
   // The search is applied after a pause, by a navigation: wait for it before leaving the list.
@@ -51,8 +51,8 @@ test('the operator finds a change in the webtool logs and reads it field by fiel
   await expect(page.getByText('The start time must be before the end time.')).toBeVisible();
 });
 
-test('a carrier user opening the webtool logs gets the not-found page', async ({ page }) => {
-  await signIn(page, 'carrier');
+test('a carrier user opening the webtool logs gets the not-found page', async ({ browser }) => {
+  const page = await signedInPage(browser, 'carrier');
   await page.goto('/logs');
   await expect(page.getByTestId('not-found')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Log entries' })).toHaveCount(0);

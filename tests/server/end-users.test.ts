@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { DEMO_SEED_BUDGET_MS, openDemoTestDb } from './support/test-db.ts';
 
 /**
  * Issue 16: end users (`webtool/shipments/endusers`, spec 02 §4, §7): searched by phone (read in the
@@ -19,7 +20,8 @@ type Doc = Record<string, unknown>;
 const PATH = 'webtool/shipments/endusers';
 
 beforeAll(async () => {
-  stack = await startStack();
+  // The demo's volume: end users with pieces of several carriers, as many as the demo has.
+  stack = await startStack({ db: await openDemoTestDb() });
   [operator, carrier, carrier2, support, locationOwner] = await Promise.all(
     ['operator', 'carrier', 'carrier2', 'support', 'locationowner'].map((user) => stack.signIn(user)),
   );
@@ -66,56 +68,60 @@ async function endUsers(where: string) {
 
 const ids = (body: Doc) => (body.data as Doc[]).map((row) => String(row.enduser_id));
 
-describe('search by phone or e-mail', () => {
-  it('finds an end user by phone, typed with spaces, without its prefix when it is of the country', async () => {
-    const user = await endUsers(`phone LIKE '+48 %'`);
-    const national = user.phone.replace(/^\+48\s*/, '');
-    for (const [value, country] of [
-      [user.phone, 'PL'],
-      [user.phone.replace(/\s/g, ''), 'DK'],
-      [national, 'PL'],
-    ]) {
-      const found = await search(operator, { filter_type: 'phone', filter_value: value, country });
+describe(
+  'search by phone or e-mail',
+  () => {
+    it('finds an end user by phone, typed with spaces, without its prefix when it is of the country', async () => {
+      const user = await endUsers(`phone LIKE '+48 %'`);
+      const national = user.phone.replace(/^\+48\s*/, '');
+      for (const [value, country] of [
+        [user.phone, 'PL'],
+        [user.phone.replace(/\s/g, ''), 'DK'],
+        [national, 'PL'],
+      ]) {
+        const found = await search(operator, { filter_type: 'phone', filter_value: value, country });
+        expect(found.status).toBe(200);
+        expect(ids(found.body)).toEqual([user.key]);
+        expect(found.body.total).toBe(1);
+      }
+      // The same national digits read in another country are another number.
+      const elsewhere = await search(operator, { filter_type: 'phone', filter_value: national, country: 'SE' });
+      expect(ids(elsewhere.body)).not.toContain(user.key);
+    });
+
+    it('finds an end user by e-mail, whatever its case', async () => {
+      const user = await endUsers('true');
+      const found = await search(operator, { filter_type: 'email', filter_value: user.email.toUpperCase() });
       expect(found.status).toBe(200);
       expect(ids(found.body)).toEqual([user.key]);
-      expect(found.body.total).toBe(1);
-    }
-    // The same national digits read in another country are another number.
-    const elsewhere = await search(operator, { filter_type: 'phone', filter_value: national, country: 'SE' });
-    expect(ids(elsewhere.body)).not.toContain(user.key);
-  });
+      expect((found.body.data as Doc[])[0]).toMatchObject({ email: user.email, active_pieces: user.active });
+    });
 
-  it('finds an end user by e-mail, whatever its case', async () => {
-    const user = await endUsers('true');
-    const found = await search(operator, { filter_type: 'email', filter_value: user.email.toUpperCase() });
-    expect(found.status).toBe(200);
-    expect(ids(found.body)).toEqual([user.key]);
-    expect((found.body.data as Doc[])[0]).toMatchObject({ email: user.email, active_pieces: user.active });
-  });
+    it('refuses a malformed phone number with its translated message on the field', async () => {
+      for (const value of ['12ab', '12', '+48 51a 345 678']) {
+        const refused = await search(operator, { filter_type: 'phone', filter_value: value });
+        expect(refused.status).toBe(422);
+        expect(refused.body).toMatchObject({
+          message: 'Invalid phone number format',
+          message_key: 'validation.invalid_phone',
+          errors: { filter_value: { message: 'validation.invalid_phone' } },
+        });
+      }
+    });
 
-  it('refuses a malformed phone number with its translated message on the field', async () => {
-    for (const value of ['12ab', '12', '+48 51a 345 678']) {
-      const refused = await search(operator, { filter_type: 'phone', filter_value: value });
-      expect(refused.status).toBe(422);
-      expect(refused.body).toMatchObject({
-        message: 'Invalid phone number format',
-        message_key: 'validation.invalid_phone',
-        errors: { filter_value: { message: 'validation.invalid_phone' } },
-      });
-    }
-  });
-
-  it('refuses a search with neither phone nor e-mail, or of another kind', async () => {
-    const empty = await search(operator, { filter_type: 'email', filter_value: '  ' });
-    expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe('filter_value is required.');
-    const other = await search(operator, { filter_type: 'name', filter_value: 'Anna' });
-    expect(other.status).toBe(400);
-    expect(other.body.message).toBe('filter_type must be phone or email.');
-    const noType = await search(operator, { filter_value: 'anna@example.test' });
-    expect(noType.status).toBe(400);
-  });
-});
+    it('refuses a search with neither phone nor e-mail, or of another kind', async () => {
+      const empty = await search(operator, { filter_type: 'email', filter_value: '  ' });
+      expect(empty.status).toBe(400);
+      expect(empty.body.message).toBe('filter_value is required.');
+      const other = await search(operator, { filter_type: 'name', filter_value: 'Anna' });
+      expect(other.status).toBe(400);
+      expect(other.body.message).toBe('filter_type must be phone or email.');
+      const noType = await search(operator, { filter_value: 'anna@example.test' });
+      expect(noType.status).toBe(400);
+    });
+  },
+  DEMO_SEED_BUDGET_MS,
+);
 
 describe('tenancy', () => {
   it("shows a carrier only the end users of its own pieces, with its own pieces' events", async () => {

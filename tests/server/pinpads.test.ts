@@ -112,7 +112,9 @@ describe('the PIN pad list', () => {
   it('answers pages of 100, filters by status, owner and network, and searches the BLE chip id', async () => {
     const all = await pads('true');
     const page = await get('operator');
-    expect(page.body.data as Pad[]).toHaveLength(100);
+    // Pages of 100, or all of them when the seed holds fewer (the tests' seed has about 100).
+    expect(all.length).toBeGreaterThan(50);
+    expect(page.body.data as Pad[]).toHaveLength(Math.min(100, all.length));
     expect(page.body.total).toBe(all.length);
 
     const active = await get('operator', { status: 4, hardware_owner_id: 1, limit: 1000 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
 import { isQuickActionExcluded } from '../../src/schema/ticket-badge.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { DEMO_SEED_BUDGET_MS, openDemoTestDb } from './support/test-db.ts';
 
 /** Spec 02 §3, §5, §8 and spec 01 §9: the tickets' quick actions; spec 02 §3, §7: periodic service. */
 
@@ -10,9 +11,10 @@ let operator: SigningSession;
 let maintenance: SigningSession;
 
 beforeAll(async () => {
-  stack = await startStack();
+  // The demo's volume: 50 open tickets of one provider for the largest bulk action, and its periodic service tickets.
+  stack = await startStack({ db: await openDemoTestDb() });
   [operator, maintenance] = [await stack.signIn('operator'), await stack.signIn('maintenance')];
-});
+}, DEMO_SEED_BUDGET_MS);
 afterAll(() => stack?.close());
 
 const PATH = 'webtool/maintenance/tickets';

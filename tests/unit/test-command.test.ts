@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findPostgres } from '../../scripts/postgres-server.mjs';
-import { closingLines, playwrightCounts, postgresUnavailableLine, vitestCounts } from '../../scripts/test-summary.mjs';
+import {
+  closingLines,
+  playwrightCounts,
+  playwrightFileTimes,
+  postgresUnavailableLine,
+  slowestFilesLines,
+  vitestCounts,
+  vitestFileTimes,
+} from '../../scripts/test-summary.mjs';
 
 const vitestReport = (passed: number, failed: number, pending = 0) => ({
   numPassedTests: passed,
@@ -67,6 +75,60 @@ describe('the closing lines of npm test', () => {
       failedSteps: ['lint'],
     });
     expect(lines.at(-1)).toBe('tests: 10 passed, 1 failed, 0 skipped');
+  });
+});
+
+describe('the slowest test files of npm test', () => {
+  const vitestTimes = {
+    testResults: [
+      { name: '/repo/tests/unit/a.test.ts', startTime: 1000, endTime: 3500, assertionResults: [] },
+      { name: '/repo/tests/server/b.test.ts', startTime: 2000, endTime: 42000, assertionResults: [] },
+      // No start and end: the tests' own durations.
+      { name: '/repo/tests/unit/c.test.ts', assertionResults: [{ duration: 700 }, { duration: 300 }] },
+    ],
+  };
+  const playwrightTimes = {
+    suites: [
+      {
+        file: 'shipments.spec.ts',
+        specs: [
+          // A retried journey counts both runs.
+          { file: 'shipments.spec.ts', tests: [{ results: [{ duration: 20000 }, { duration: 15000 }] }] },
+        ],
+        suites: [{ specs: [{ file: 'shipments.spec.ts', tests: [{ results: [{ duration: 5000 }] }] }] }],
+      },
+      { file: 'access.spec.ts', specs: [{ file: 'access.spec.ts', tests: [{ results: [{ duration: 1500 }] }] }] },
+    ],
+  };
+
+  it('time each vitest file from its start to its end, and each Playwright file over its journeys', () => {
+    expect(vitestFileTimes(vitestTimes, '/repo')).toEqual([
+      { file: 'tests/unit/a.test.ts', seconds: 2.5 },
+      { file: 'tests/server/b.test.ts', seconds: 40 },
+      { file: 'tests/unit/c.test.ts', seconds: 1 },
+    ]);
+    expect(playwrightFileTimes(playwrightTimes)).toEqual([
+      { file: 'tests/e2e/shipments.spec.ts', seconds: 40 },
+      { file: 'tests/e2e/access.spec.ts', seconds: 1.5 },
+    ]);
+    expect(vitestFileTimes(undefined)).toEqual([]);
+    expect(playwrightFileTimes(undefined)).toEqual([]);
+  });
+
+  it('list the slowest files of every run, slowest first, each with its run, at most the count asked', () => {
+    const runs = [
+      { name: 'vitest', files: vitestFileTimes(vitestTimes, '/repo') },
+      { name: 'vitest on PostgreSQL', files: [{ file: 'tests/server/b.test.ts', seconds: 61.25 }] },
+      { name: 'playwright', files: playwrightFileTimes(playwrightTimes) },
+    ];
+    expect(slowestFilesLines(runs, 3)).toEqual([
+      'The 3 slowest test files:',
+      '  61.3 s  tests/server/b.test.ts (vitest on PostgreSQL)',
+      '  40.0 s  tests/e2e/shipments.spec.ts (playwright)',
+      '  40.0 s  tests/server/b.test.ts (vitest)',
+    ]);
+    expect(slowestFilesLines(runs)).toHaveLength(7);
+    expect(slowestFilesLines([{ name: 'vitest', files: [] }])).toEqual([]);
   });
 });
 

@@ -29,14 +29,18 @@ function removeStaleDumps() {
 }
 
 /**
- * Server project's global setup: the seeded demo database is built once for the whole run, on
- * PGlite or on the PostgreSQL server of DATABASE_URL, and every test file copies it (startStack,
- * openSeededTestDb) instead of migrating and seeding its own.
+ * Server project's global setup: the seeded database is built once for the whole run, on PGlite or
+ * on the PostgreSQL server of DATABASE_URL, and every test file copies it (startStack,
+ * openSeededTestDb) instead of migrating and seeding its own. It holds the seed's `test` size
+ * (server/seed SEED_SIZES): the demo's kinds of records on a fifth of its service points, so that
+ * every file's copy is small; a test that needs the demo's volume seeds it itself (seed-validity).
  */
 export default async function setup(project: TestProject) {
   removeStaleDumps();
   const built = await buildSeededTemplate({ adminUrl: process.env.DATABASE_URL || undefined, folder });
-  console.log(`Seeded template (${built.template.engine}) built once for the run in ${(built.ms / 1000).toFixed(1)} s`);
+  console.log(
+    `Seeded template (${built.template.engine}, test seed) built once for the run in ${(built.ms / 1000).toFixed(1)} s`,
+  );
   project.provide('seededTemplate', built.template);
   return () => built.remove();
 }

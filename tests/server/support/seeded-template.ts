@@ -7,7 +7,7 @@ import { createIdentity } from '../../../server/identity/index.ts';
 import { seedDemo } from '../../../server/seed/index.ts';
 
 /**
- * The seeded demo database, built ONCE per test run (tests/server/support/global-setup.ts) and
+ * The seeded database (the seed's `test` size), built ONCE per test run (tests/server/support/global-setup.ts) and
  * copied for every test file that wants one: on PGlite a dump of the data folder that each file
  * loads (about a second, however large the seed grows, against several for migrate + seed), on
  * PostgreSQL a template database that each file copies with CREATE DATABASE ... TEMPLATE.
@@ -38,10 +38,10 @@ export function databaseUrl(adminUrl: string, name: string) {
 
 async function migrateAndSeed(db: Db) {
   await migrate(db);
-  await seedDemo(db, createIdentity(db, { local: true, log: () => {} }));
+  await seedDemo(db, createIdentity(db, { local: true, log: () => {} }), { size: 'test' });
 }
 
-/** Builds the template (migrations and demo seed) and says where it is; `remove()` deletes it. */
+/** Builds the template (migrations and the test seed) and says where it is; `remove()` deletes it. */
 export async function buildSeededTemplate(options: { adminUrl?: string; folder: string }) {
   const started = Date.now();
   if (options.adminUrl) {

@@ -35,7 +35,7 @@ export async function startStack(options: { db?: Db } = {}): Promise<Stack> {
   await migrate(db);
   const clock = { offsetMs: 0 };
   const identity = createIdentity(db, { local: true, now: () => Date.now() + clock.offsetMs, log: () => {} });
-  if (!(await isSeeded(db))) await seedDemo(db, identity);
+  if (!(await isSeeded(db))) await seedDemo(db, identity, { size: 'test' });
   const app = await buildApp({ db, identity });
   await app.ready();
   const cognito = cognitoClient(app);

@@ -34,7 +34,8 @@ export async function openTestDb(): Promise<Db> {
 }
 
 /**
- * The test's own database, already migrated and holding the demo seed: a copy of the template the
+ * The test's own database, already migrated and holding the seed's `test` size (the demo's kinds
+ * of records, fewer of them: find records by shape, not by the demo's counts): a copy of the template the
  * server project's global setup built once for the whole run (see seeded-template.ts), or, when
  * there is none (a run without that setup), migrated and seeded here.
  */
@@ -43,6 +44,21 @@ export async function openSeededTestDb(): Promise<Db> {
   if (template) return openFromTemplate(template, postgresAdminUrl);
   const db = await openTestDb();
   await migrate(db);
-  await seedDemo(db, createIdentity(db, { local: true, log: () => {} }));
+  await seedDemo(db, createIdentity(db, { local: true, log: () => {} }), { size: 'test' });
+  return db;
+}
+
+/**
+ * A database of the test's own holding the DEMO seed (what `npm start` shows), for the few files
+ * whose checks need the demo's volume (e.g. 50 open tickets of one provider in one bulk action).
+ * It is seeded here, in the file's own time: use openSeededTestDb unless the test needs the volume.
+ */
+/** The time a beforeAll that calls openDemoTestDb may take: a minute idle, several on a busy machine. */
+export const DEMO_SEED_BUDGET_MS = 600_000;
+
+export async function openDemoTestDb(): Promise<Db> {
+  const db = await openTestDb();
+  await migrate(db);
+  await seedDemo(db, createIdentity(db, { local: true, log: () => {} }), { size: 'demo' });
   return db;
 }
