@@ -7,8 +7,8 @@ import * as sharedValidators from '../../schema/validators/standalone-runtime.ts
 
 const ajvRuntime_equal_default = ajvRuntime_equal.default.default ?? ajvRuntime_equal.default;
 const ajvRuntime_ucs2length_default = ajvRuntime_ucs2length.default.default ?? ajvRuntime_ucs2length.default;
-export const alert = validate33;
-const schema61 = {
+export const alert = validate34;
+const schema62 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'alert',
   title: 'Alert',
@@ -104,13 +104,13 @@ const func2 = ajvRuntime_ucs2length_default;
 const formats0 = sharedValidators.formats['name-3'];
 const formats2 = sharedValidators.formats['date-time'];
 
-function validate33(
+function validate34(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="alert" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate33.evaluated;
+  const evaluated0 = validate34.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -164,8 +164,8 @@ function validate33(
           keyword: 'required',
           params: { missingProperty: 'hardware_id' },
           message: "must have required property '" + 'hardware_id' + "'",
-          schema: schema61.then.required,
-          parentSchema: schema61.then,
+          schema: schema62.then.required,
+          parentSchema: schema62.then,
           data,
         };
         if (vErrors === null) {
@@ -194,8 +194,8 @@ function validate33(
           keyword: 'required',
           params: { missingProperty: 'ticket_id' },
           message: "must have required property '" + 'ticket_id' + "'",
-          schema: schema61.else.required,
-          parentSchema: schema61.else,
+          schema: schema62.else.required,
+          parentSchema: schema62.else,
           data,
         };
         if (vErrors === null) {
@@ -223,8 +223,8 @@ function validate33(
       keyword: 'if',
       params: { failingKeyword: ifClause0 },
       message: 'must match "' + ifClause0 + '" schema',
-      schema: schema61.if,
-      parentSchema: schema61,
+      schema: schema62.if,
+      parentSchema: schema62,
       data,
     };
     if (vErrors === null) {
@@ -242,8 +242,8 @@ function validate33(
         keyword: 'required',
         params: { missingProperty: 'record_type' },
         message: "must have required property '" + 'record_type' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema62.required,
+        parentSchema: schema62,
         data,
       };
       if (vErrors === null) {
@@ -260,8 +260,8 @@ function validate33(
         keyword: 'required',
         params: { missingProperty: 'comment' },
         message: "must have required property '" + 'comment' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema62.required,
+        parentSchema: schema62,
         data,
       };
       if (vErrors === null) {
@@ -295,8 +295,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.alert_id.type,
-          parentSchema: schema61.properties.alert_id,
+          schema: schema62.properties.alert_id.type,
+          parentSchema: schema62.properties.alert_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -316,8 +316,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.record_type.type,
-          parentSchema: schema61.properties.record_type,
+          schema: schema62.properties.record_type.type,
+          parentSchema: schema62.properties.record_type,
           data: data2,
         };
         if (vErrors === null) {
@@ -332,10 +332,10 @@ function validate33(
           instancePath: instancePath + '/record_type',
           schemaPath: '#/properties/record_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema61.properties.record_type.enum },
+          params: { allowedValues: schema62.properties.record_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema61.properties.record_type.enum,
-          parentSchema: schema61.properties.record_type,
+          schema: schema62.properties.record_type.enum,
+          parentSchema: schema62.properties.record_type,
           data: data2,
         };
         if (vErrors === null) {
@@ -355,8 +355,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.hardware_id.type,
-          parentSchema: schema61.properties.hardware_id,
+          schema: schema62.properties.hardware_id.type,
+          parentSchema: schema62.properties.hardware_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -374,10 +374,10 @@ function validate33(
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: schema61.properties.hardware_name.type },
+          params: { type: schema62.properties.hardware_name.type },
           message: 'must be string,null',
-          schema: schema61.properties.hardware_name.type,
-          parentSchema: schema61.properties.hardware_name,
+          schema: schema62.properties.hardware_name.type,
+          parentSchema: schema62.properties.hardware_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -396,7 +396,7 @@ function validate33(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema61.properties.hardware_name,
+            parentSchema: schema62.properties.hardware_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -417,8 +417,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.ticket_id.type,
-          parentSchema: schema61.properties.ticket_id,
+          schema: schema62.properties.ticket_id.type,
+          parentSchema: schema62.properties.ticket_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -438,8 +438,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.service_point_id.type,
-          parentSchema: schema61.properties.service_point_id,
+          schema: schema62.properties.service_point_id.type,
+          parentSchema: schema62.properties.service_point_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -461,7 +461,7 @@ function validate33(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema61.properties.comment,
+            parentSchema: schema62.properties.comment,
             data: data7,
           };
           if (vErrors === null) {
@@ -478,8 +478,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.comment.type,
-          parentSchema: schema61.properties.comment,
+          schema: schema62.properties.comment.type,
+          parentSchema: schema62.properties.comment,
           data: data7,
         };
         if (vErrors === null) {
@@ -501,7 +501,7 @@ function validate33(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema61.properties.troubleshooting_comment,
+            parentSchema: schema62.properties.troubleshooting_comment,
             data: data8,
           };
           if (vErrors === null) {
@@ -519,7 +519,7 @@ function validate33(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema61.properties.troubleshooting_comment,
+            parentSchema: schema62.properties.troubleshooting_comment,
             data: data8,
           };
           if (vErrors === null) {
@@ -536,8 +536,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.troubleshooting_comment.type,
-          parentSchema: schema61.properties.troubleshooting_comment,
+          schema: schema62.properties.troubleshooting_comment.type,
+          parentSchema: schema62.properties.troubleshooting_comment,
           data: data8,
         };
         if (vErrors === null) {
@@ -557,8 +557,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.created_by.type,
-          parentSchema: schema61.properties.created_by,
+          schema: schema62.properties.created_by.type,
+          parentSchema: schema62.properties.created_by,
           data: data9,
         };
         if (vErrors === null) {
@@ -580,7 +580,7 @@ function validate33(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema61.properties.created_at,
+            parentSchema: schema62.properties.created_at,
             data: data10,
           };
           if (vErrors === null) {
@@ -597,8 +597,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema61.properties.created_at.type,
-          parentSchema: schema61.properties.created_at,
+          schema: schema62.properties.created_at.type,
+          parentSchema: schema62.properties.created_at,
           data: data10,
         };
         if (vErrors === null) {
@@ -618,8 +618,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.maintenance_provider_id.type,
-          parentSchema: schema61.properties.maintenance_provider_id,
+          schema: schema62.properties.maintenance_provider_id.type,
+          parentSchema: schema62.properties.maintenance_provider_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -639,8 +639,8 @@ function validate33(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema61.properties.support_provider_id.type,
-          parentSchema: schema61.properties.support_provider_id,
+          schema: schema62.properties.support_provider_id.type,
+          parentSchema: schema62.properties.support_provider_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -658,8 +658,8 @@ function validate33(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema61.type,
-      parentSchema: schema61,
+      schema: schema62.type,
+      parentSchema: schema62,
       data,
     };
     if (vErrors === null) {
@@ -669,14 +669,14 @@ function validate33(
     }
     errors++;
   }
-  validate33.errors = vErrors;
+  validate34.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate33.evaluated = { dynamicProps: true, dynamicItems: false };
+validate34.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const alertForm = validate34;
-const schema62 = {
+export const alertForm = validate35;
+const schema63 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'alert-form',
   title: 'AlertForm',
@@ -687,13 +687,13 @@ const schema62 = {
   properties: { comment: { type: 'string', maxLength: 500, 'x-input': { multiline: true } } },
 };
 
-function validate34(
+function validate35(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="alert-form" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate34.evaluated;
+  const evaluated0 = validate35.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -708,8 +708,8 @@ function validate34(
         keyword: 'required',
         params: { missingProperty: 'comment' },
         message: "must have required property '" + 'comment' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -730,7 +730,7 @@ function validate34(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema62.properties.comment,
+            parentSchema: schema63.properties.comment,
             data: data0,
           };
           if (vErrors === null) {
@@ -747,8 +747,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.comment.type,
-          parentSchema: schema62.properties.comment,
+          schema: schema63.properties.comment.type,
+          parentSchema: schema63.properties.comment,
           data: data0,
         };
         if (vErrors === null) {
@@ -766,8 +766,8 @@ function validate34(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema62.type,
-      parentSchema: schema62,
+      schema: schema63.type,
+      parentSchema: schema63,
       data,
     };
     if (vErrors === null) {
@@ -777,13 +777,13 @@ function validate34(
     }
     errors++;
   }
-  validate34.errors = vErrors;
+  validate35.errors = vErrors;
   return errors === 0;
 }
-validate34.evaluated = { props: { comment: true }, dynamicProps: false, dynamicItems: false };
+validate35.evaluated = { props: { comment: true }, dynamicProps: false, dynamicItems: false };
 
-export const booking = validate35;
-const schema63 = {
+export const booking = validate36;
+const schema64 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'booking',
   title: 'Booking',
@@ -916,21 +916,21 @@ const schema63 = {
     booked_at: { type: 'string', format: 'date-time', readOnly: true, 'x-column': { type: 'text', index: 10 } },
   },
 };
-const schema65 = { type: 'integer', minimum: 1 };
-const schema66 = { type: 'string', enum: ['DK', 'NO', 'SE', 'PL', 'FI', 'RO', 'BE', 'GR', 'DE'] };
+const schema66 = { type: 'integer', minimum: 1 };
+const schema67 = { type: 'string', enum: ['DK', 'NO', 'SE', 'PL', 'FI', 'RO', 'BE', 'GR', 'DE'] };
 const formats4 = sharedValidators.formats['no-whitespace'];
 const formats6 = sharedValidators.formats['no-special-characters'];
 const formats8 = sharedValidators.formats['no-period-start'];
 const formats14 = sharedValidators.formats.email;
 const func21 = sharedValidators.phoneCountryMessage;
 
-function validate35(
+function validate36(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="booking" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate35.evaluated;
+  const evaluated0 = validate36.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1018,8 +1018,8 @@ function validate35(
           keyword: 'required',
           params: { missingProperty: 'recipient_phone' },
           message: "must have required property '" + 'recipient_phone' + "'",
-          schema: schema63.allOf[0].then.required,
-          parentSchema: schema63.allOf[0].then,
+          schema: schema64.allOf[0].then.required,
+          parentSchema: schema64.allOf[0].then,
           data,
         };
         if (vErrors === null) {
@@ -1045,8 +1045,8 @@ function validate35(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema63.allOf[0].if,
-      parentSchema: schema63.allOf[0],
+      schema: schema64.allOf[0].if,
+      parentSchema: schema64.allOf[0],
       data,
     };
     if (vErrors === null) {
@@ -1137,8 +1137,8 @@ function validate35(
           keyword: 'required',
           params: { missingProperty: 'sender_phone' },
           message: "must have required property '" + 'sender_phone' + "'",
-          schema: schema63.allOf[1].then.required,
-          parentSchema: schema63.allOf[1].then,
+          schema: schema64.allOf[1].then.required,
+          parentSchema: schema64.allOf[1].then,
           data,
         };
         if (vErrors === null) {
@@ -1164,8 +1164,8 @@ function validate35(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema63.allOf[1].if,
-      parentSchema: schema63.allOf[1],
+      schema: schema64.allOf[1].if,
+      parentSchema: schema64.allOf[1],
       data,
     };
     if (vErrors === null) {
@@ -1191,8 +1191,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'piece_id' },
         message: "must have required property '" + 'piece_id' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -1209,8 +1209,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'service_point_id' },
         message: "must have required property '" + 'service_point_id' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -1227,8 +1227,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -1245,8 +1245,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'allocation_type' },
         message: "must have required property '" + 'allocation_type' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -1263,8 +1263,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'piece_type' },
         message: "must have required property '" + 'piece_type' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -1281,8 +1281,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'height' },
         message: "must have required property '" + 'height' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -1299,8 +1299,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'width' },
         message: "must have required property '" + 'width' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -1317,8 +1317,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'depth' },
         message: "must have required property '" + 'depth' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -1335,8 +1335,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'expiry_days' },
         message: "must have required property '" + 'expiry_days' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -1353,8 +1353,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'reservation' },
         message: "must have required property '" + 'reservation' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -1402,8 +1402,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.type,
-          parentSchema: schema65,
+          schema: schema66.type,
+          parentSchema: schema66,
           data: data2,
         };
         if (vErrors === null) {
@@ -1422,7 +1422,7 @@ function validate35(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65,
+            parentSchema: schema66,
             data: data2,
           };
           if (vErrors === null) {
@@ -1445,7 +1445,7 @@ function validate35(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema63.properties.piece_id.allOf[0],
+            parentSchema: schema64.properties.piece_id.allOf[0],
             data: data3,
           };
           if (vErrors === null) {
@@ -1465,7 +1465,7 @@ function validate35(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema63.properties.piece_id.allOf[1],
+            parentSchema: schema64.properties.piece_id.allOf[1],
             data: data3,
           };
           if (vErrors === null) {
@@ -1485,7 +1485,7 @@ function validate35(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema63.properties.piece_id,
+            parentSchema: schema64.properties.piece_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -1503,7 +1503,7 @@ function validate35(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema63.properties.piece_id,
+            parentSchema: schema64.properties.piece_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -1520,8 +1520,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.piece_id.type,
-          parentSchema: schema63.properties.piece_id,
+          schema: schema64.properties.piece_id.type,
+          parentSchema: schema64.properties.piece_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -1541,8 +1541,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.carrier_id.type,
-          parentSchema: schema63.properties.carrier_id,
+          schema: schema64.properties.carrier_id.type,
+          parentSchema: schema64.properties.carrier_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -1562,8 +1562,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.service_point_id.type,
-          parentSchema: schema63.properties.service_point_id,
+          schema: schema64.properties.service_point_id.type,
+          parentSchema: schema64.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -1583,8 +1583,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.piece_type.type,
-          parentSchema: schema63.properties.piece_type,
+          schema: schema64.properties.piece_type.type,
+          parentSchema: schema64.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -1599,10 +1599,10 @@ function validate35(
           instancePath: instancePath + '/piece_type',
           schemaPath: '#/properties/piece_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema63.properties.piece_type.enum },
+          params: { allowedValues: schema64.properties.piece_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema63.properties.piece_type.enum,
-          parentSchema: schema63.properties.piece_type,
+          schema: schema64.properties.piece_type.enum,
+          parentSchema: schema64.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -1622,8 +1622,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.allocation_type.type,
-          parentSchema: schema63.properties.allocation_type,
+          schema: schema64.properties.allocation_type.type,
+          parentSchema: schema64.properties.allocation_type,
           data: data7,
         };
         if (vErrors === null) {
@@ -1638,10 +1638,10 @@ function validate35(
           instancePath: instancePath + '/allocation_type',
           schemaPath: '#/properties/allocation_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema63.properties.allocation_type.enum },
+          params: { allowedValues: schema64.properties.allocation_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema63.properties.allocation_type.enum,
-          parentSchema: schema63.properties.allocation_type,
+          schema: schema64.properties.allocation_type.enum,
+          parentSchema: schema64.properties.allocation_type,
           data: data7,
         };
         if (vErrors === null) {
@@ -1661,8 +1661,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.reservation.type,
-          parentSchema: schema63.properties.reservation,
+          schema: schema64.properties.reservation.type,
+          parentSchema: schema64.properties.reservation,
           data: data8,
         };
         if (vErrors === null) {
@@ -1677,10 +1677,10 @@ function validate35(
           instancePath: instancePath + '/reservation',
           schemaPath: '#/properties/reservation/enum',
           keyword: 'enum',
-          params: { allowedValues: schema63.properties.reservation.enum },
+          params: { allowedValues: schema64.properties.reservation.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema63.properties.reservation.enum,
-          parentSchema: schema63.properties.reservation,
+          schema: schema64.properties.reservation.enum,
+          parentSchema: schema64.properties.reservation,
           data: data8,
         };
         if (vErrors === null) {
@@ -1700,8 +1700,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.courier_id.type,
-          parentSchema: schema63.properties.courier_id,
+          schema: schema64.properties.courier_id.type,
+          parentSchema: schema64.properties.courier_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -1721,8 +1721,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.height.type,
-          parentSchema: schema63.properties.height,
+          schema: schema64.properties.height.type,
+          parentSchema: schema64.properties.height,
           data: data10,
         };
         if (vErrors === null) {
@@ -1741,7 +1741,7 @@ function validate35(
             params: { comparison: '<=', limit: 49 },
             message: 'must be <= 49',
             schema: 49,
-            parentSchema: schema63.properties.height,
+            parentSchema: schema64.properties.height,
             data: data10,
           };
           if (vErrors === null) {
@@ -1759,7 +1759,7 @@ function validate35(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema63.properties.height,
+            parentSchema: schema64.properties.height,
             data: data10,
           };
           if (vErrors === null) {
@@ -1780,8 +1780,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.width.type,
-          parentSchema: schema63.properties.width,
+          schema: schema64.properties.width.type,
+          parentSchema: schema64.properties.width,
           data: data11,
         };
         if (vErrors === null) {
@@ -1800,7 +1800,7 @@ function validate35(
             params: { comparison: '<=', limit: 43 },
             message: 'must be <= 43',
             schema: 43,
-            parentSchema: schema63.properties.width,
+            parentSchema: schema64.properties.width,
             data: data11,
           };
           if (vErrors === null) {
@@ -1818,7 +1818,7 @@ function validate35(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema63.properties.width,
+            parentSchema: schema64.properties.width,
             data: data11,
           };
           if (vErrors === null) {
@@ -1839,8 +1839,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.depth.type,
-          parentSchema: schema63.properties.depth,
+          schema: schema64.properties.depth.type,
+          parentSchema: schema64.properties.depth,
           data: data12,
         };
         if (vErrors === null) {
@@ -1859,7 +1859,7 @@ function validate35(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema63.properties.depth,
+            parentSchema: schema64.properties.depth,
             data: data12,
           };
           if (vErrors === null) {
@@ -1877,7 +1877,7 @@ function validate35(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema63.properties.depth,
+            parentSchema: schema64.properties.depth,
             data: data12,
           };
           if (vErrors === null) {
@@ -1898,8 +1898,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema63.properties.wheelchair_accessible.type,
-          parentSchema: schema63.properties.wheelchair_accessible,
+          schema: schema64.properties.wheelchair_accessible.type,
+          parentSchema: schema64.properties.wheelchair_accessible,
           data: data13,
         };
         if (vErrors === null) {
@@ -1921,7 +1921,7 @@ function validate35(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema63.properties.reference.allOf[0],
+            parentSchema: schema64.properties.reference.allOf[0],
             data: data14,
           };
           if (vErrors === null) {
@@ -1941,7 +1941,7 @@ function validate35(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema63.properties.reference.allOf[1],
+            parentSchema: schema64.properties.reference.allOf[1],
             data: data14,
           };
           if (vErrors === null) {
@@ -1961,7 +1961,7 @@ function validate35(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema63.properties.reference,
+            parentSchema: schema64.properties.reference,
             data: data14,
           };
           if (vErrors === null) {
@@ -1978,8 +1978,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.reference.type,
-          parentSchema: schema63.properties.reference,
+          schema: schema64.properties.reference.type,
+          parentSchema: schema64.properties.reference,
           data: data14,
         };
         if (vErrors === null) {
@@ -1999,8 +1999,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.reservation_time.type,
-          parentSchema: schema63.properties.reservation_time,
+          schema: schema64.properties.reservation_time.type,
+          parentSchema: schema64.properties.reservation_time,
           data: data15,
         };
         if (vErrors === null) {
@@ -2019,7 +2019,7 @@ function validate35(
             params: { comparison: '<=', limit: 168 },
             message: 'must be <= 168',
             schema: 168,
-            parentSchema: schema63.properties.reservation_time,
+            parentSchema: schema64.properties.reservation_time,
             data: data15,
           };
           if (vErrors === null) {
@@ -2037,7 +2037,7 @@ function validate35(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema63.properties.reservation_time,
+            parentSchema: schema64.properties.reservation_time,
             data: data15,
           };
           if (vErrors === null) {
@@ -2058,8 +2058,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.expiry_days.type,
-          parentSchema: schema63.properties.expiry_days,
+          schema: schema64.properties.expiry_days.type,
+          parentSchema: schema64.properties.expiry_days,
           data: data16,
         };
         if (vErrors === null) {
@@ -2078,7 +2078,7 @@ function validate35(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema63.properties.expiry_days,
+            parentSchema: schema64.properties.expiry_days,
             data: data16,
           };
           if (vErrors === null) {
@@ -2096,7 +2096,7 @@ function validate35(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema63.properties.expiry_days,
+            parentSchema: schema64.properties.expiry_days,
             data: data16,
           };
           if (vErrors === null) {
@@ -2117,8 +2117,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema67.type,
+          parentSchema: schema67,
           data: data17,
         };
         if (vErrors === null) {
@@ -2143,10 +2143,10 @@ function validate35(
           instancePath: instancePath + '/phone_country',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema66.enum },
+          params: { allowedValues: schema67.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema66.enum,
-          parentSchema: schema66,
+          schema: schema67.enum,
+          parentSchema: schema67,
           data: data17,
         };
         if (vErrors === null) {
@@ -2168,7 +2168,7 @@ function validate35(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema63.properties.recipient_name,
+            parentSchema: schema64.properties.recipient_name,
             data: data18,
           };
           if (vErrors === null) {
@@ -2186,7 +2186,7 @@ function validate35(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema63.properties.recipient_name,
+            parentSchema: schema64.properties.recipient_name,
             data: data18,
           };
           if (vErrors === null) {
@@ -2203,8 +2203,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.recipient_name.type,
-          parentSchema: schema63.properties.recipient_name,
+          schema: schema64.properties.recipient_name.type,
+          parentSchema: schema64.properties.recipient_name,
           data: data18,
         };
         if (vErrors === null) {
@@ -2227,7 +2227,7 @@ function validate35(
             params: { message: message0 },
             message: message0,
             schema: 'phone_country',
-            parentSchema: schema63.properties.recipient_phone,
+            parentSchema: schema64.properties.recipient_phone,
             data: data19,
           };
           if (vErrors === null) {
@@ -2244,8 +2244,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.recipient_phone.type,
-          parentSchema: schema63.properties.recipient_phone,
+          schema: schema64.properties.recipient_phone.type,
+          parentSchema: schema64.properties.recipient_phone,
           data: data19,
         };
         if (vErrors === null) {
@@ -2267,7 +2267,7 @@ function validate35(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema63.properties.recipient_email,
+            parentSchema: schema64.properties.recipient_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -2285,7 +2285,7 @@ function validate35(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema63.properties.recipient_email,
+            parentSchema: schema64.properties.recipient_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -2302,8 +2302,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.recipient_email.type,
-          parentSchema: schema63.properties.recipient_email,
+          schema: schema64.properties.recipient_email.type,
+          parentSchema: schema64.properties.recipient_email,
           data: data20,
         };
         if (vErrors === null) {
@@ -2325,7 +2325,7 @@ function validate35(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema63.properties.sender_name,
+            parentSchema: schema64.properties.sender_name,
             data: data21,
           };
           if (vErrors === null) {
@@ -2343,7 +2343,7 @@ function validate35(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema63.properties.sender_name,
+            parentSchema: schema64.properties.sender_name,
             data: data21,
           };
           if (vErrors === null) {
@@ -2360,8 +2360,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.sender_name.type,
-          parentSchema: schema63.properties.sender_name,
+          schema: schema64.properties.sender_name.type,
+          parentSchema: schema64.properties.sender_name,
           data: data21,
         };
         if (vErrors === null) {
@@ -2384,7 +2384,7 @@ function validate35(
             params: { message: message1 },
             message: message1,
             schema: 'phone_country',
-            parentSchema: schema63.properties.sender_phone,
+            parentSchema: schema64.properties.sender_phone,
             data: data22,
           };
           if (vErrors === null) {
@@ -2401,8 +2401,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.sender_phone.type,
-          parentSchema: schema63.properties.sender_phone,
+          schema: schema64.properties.sender_phone.type,
+          parentSchema: schema64.properties.sender_phone,
           data: data22,
         };
         if (vErrors === null) {
@@ -2424,7 +2424,7 @@ function validate35(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema63.properties.sender_email,
+            parentSchema: schema64.properties.sender_email,
             data: data23,
           };
           if (vErrors === null) {
@@ -2442,7 +2442,7 @@ function validate35(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema63.properties.sender_email,
+            parentSchema: schema64.properties.sender_email,
             data: data23,
           };
           if (vErrors === null) {
@@ -2459,8 +2459,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.sender_email.type,
-          parentSchema: schema63.properties.sender_email,
+          schema: schema64.properties.sender_email.type,
+          parentSchema: schema64.properties.sender_email,
           data: data23,
         };
         if (vErrors === null) {
@@ -2480,8 +2480,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.hardware_id.type,
-          parentSchema: schema63.properties.hardware_id,
+          schema: schema64.properties.hardware_id.type,
+          parentSchema: schema64.properties.hardware_id,
           data: data24,
         };
         if (vErrors === null) {
@@ -2501,8 +2501,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.compartment_id.type,
-          parentSchema: schema63.properties.compartment_id,
+          schema: schema64.properties.compartment_id.type,
+          parentSchema: schema64.properties.compartment_id,
           data: data25,
         };
         if (vErrors === null) {
@@ -2522,8 +2522,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema63.properties.test_piece.type,
-          parentSchema: schema63.properties.test_piece,
+          schema: schema64.properties.test_piece.type,
+          parentSchema: schema64.properties.test_piece,
           data: data26,
         };
         if (vErrors === null) {
@@ -2545,7 +2545,7 @@ function validate35(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema63.properties.booked_at,
+            parentSchema: schema64.properties.booked_at,
             data: data27,
           };
           if (vErrors === null) {
@@ -2562,8 +2562,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.booked_at.type,
-          parentSchema: schema63.properties.booked_at,
+          schema: schema64.properties.booked_at.type,
+          parentSchema: schema64.properties.booked_at,
           data: data27,
         };
         if (vErrors === null) {
@@ -2581,8 +2581,8 @@ function validate35(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema63.type,
-      parentSchema: schema63,
+      schema: schema64.type,
+      parentSchema: schema64,
       data,
     };
     if (vErrors === null) {
@@ -2592,14 +2592,14 @@ function validate35(
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate36.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate35.evaluated = { dynamicProps: true, dynamicItems: false };
+validate36.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const carrier = validate37;
-const schema67 = {
+export const carrier = validate38;
+const schema68 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'carrier',
   title: 'Carrier',
@@ -2810,13 +2810,13 @@ const formats24 = sharedValidators.formats['https-url'];
 const formats26 = sharedValidators.formats['email-list'];
 const pattern7 = new RegExp('^#[0-9a-fA-F]{6}$', 'u');
 
-function validate37(
+function validate38(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="carrier" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate37.evaluated;
+  const evaluated0 = validate38.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2831,8 +2831,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -2849,8 +2849,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'primary_country_code' },
         message: "must have required property '" + 'primary_country_code' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -2867,8 +2867,8 @@ function validate37(
         keyword: 'required',
         params: { missingProperty: 'service_point_radius' },
         message: "must have required property '" + 'service_point_radius' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -2887,8 +2887,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.properties.carrier_id.type,
-          parentSchema: schema67.properties.carrier_id,
+          schema: schema68.properties.carrier_id.type,
+          parentSchema: schema68.properties.carrier_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -2910,7 +2910,7 @@ function validate37(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema67.properties.name,
+            parentSchema: schema68.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -2928,7 +2928,7 @@ function validate37(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema67.properties.name,
+            parentSchema: schema68.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -2946,7 +2946,7 @@ function validate37(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema67.properties.name,
+            parentSchema: schema68.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -2963,8 +2963,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.properties.name.type,
-          parentSchema: schema67.properties.name,
+          schema: schema68.properties.name.type,
+          parentSchema: schema68.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -2984,8 +2984,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema67.properties.active.type,
-          parentSchema: schema67.properties.active,
+          schema: schema68.properties.active.type,
+          parentSchema: schema68.properties.active,
           data: data2,
         };
         if (vErrors === null) {
@@ -3005,8 +3005,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema67.type,
+          parentSchema: schema67,
           data: data3,
         };
         if (vErrors === null) {
@@ -3031,10 +3031,10 @@ function validate37(
           instancePath: instancePath + '/primary_country_code',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema66.enum },
+          params: { allowedValues: schema67.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema66.enum,
-          parentSchema: schema66,
+          schema: schema67.enum,
+          parentSchema: schema67,
           data: data3,
         };
         if (vErrors === null) {
@@ -3056,7 +3056,7 @@ function validate37(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema67.properties.service_point_radius,
+            parentSchema: schema68.properties.service_point_radius,
             data: data4,
           };
           if (vErrors === null) {
@@ -3074,7 +3074,7 @@ function validate37(
             params: { comparison: '>=', limit: 0.1 },
             message: 'must be >= 0.1',
             schema: 0.1,
-            parentSchema: schema67.properties.service_point_radius,
+            parentSchema: schema68.properties.service_point_radius,
             data: data4,
           };
           if (vErrors === null) {
@@ -3091,8 +3091,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema67.properties.service_point_radius.type,
-          parentSchema: schema67.properties.service_point_radius,
+          schema: schema68.properties.service_point_radius.type,
+          parentSchema: schema68.properties.service_point_radius,
           data: data4,
         };
         if (vErrors === null) {
@@ -3112,8 +3112,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.properties.allocation_default_behaviour.type,
-          parentSchema: schema67.properties.allocation_default_behaviour,
+          schema: schema68.properties.allocation_default_behaviour.type,
+          parentSchema: schema68.properties.allocation_default_behaviour,
           data: data5,
         };
         if (vErrors === null) {
@@ -3128,10 +3128,10 @@ function validate37(
           instancePath: instancePath + '/allocation_default_behaviour',
           schemaPath: '#/properties/allocation_default_behaviour/enum',
           keyword: 'enum',
-          params: { allowedValues: schema67.properties.allocation_default_behaviour.enum },
+          params: { allowedValues: schema68.properties.allocation_default_behaviour.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema67.properties.allocation_default_behaviour.enum,
-          parentSchema: schema67.properties.allocation_default_behaviour,
+          schema: schema68.properties.allocation_default_behaviour.enum,
+          parentSchema: schema68.properties.allocation_default_behaviour,
           data: data5,
         };
         if (vErrors === null) {
@@ -3151,8 +3151,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.properties.booking_notification_behaviour.type,
-          parentSchema: schema67.properties.booking_notification_behaviour,
+          schema: schema68.properties.booking_notification_behaviour.type,
+          parentSchema: schema68.properties.booking_notification_behaviour,
           data: data6,
         };
         if (vErrors === null) {
@@ -3167,10 +3167,10 @@ function validate37(
           instancePath: instancePath + '/booking_notification_behaviour',
           schemaPath: '#/properties/booking_notification_behaviour/enum',
           keyword: 'enum',
-          params: { allowedValues: schema67.properties.booking_notification_behaviour.enum },
+          params: { allowedValues: schema68.properties.booking_notification_behaviour.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema67.properties.booking_notification_behaviour.enum,
-          parentSchema: schema67.properties.booking_notification_behaviour,
+          schema: schema68.properties.booking_notification_behaviour.enum,
+          parentSchema: schema68.properties.booking_notification_behaviour,
           data: data6,
         };
         if (vErrors === null) {
@@ -3190,8 +3190,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.properties.expiry_days.type,
-          parentSchema: schema67.properties.expiry_days,
+          schema: schema68.properties.expiry_days.type,
+          parentSchema: schema68.properties.expiry_days,
           data: data7,
         };
         if (vErrors === null) {
@@ -3210,7 +3210,7 @@ function validate37(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema67.properties.expiry_days,
+            parentSchema: schema68.properties.expiry_days,
             data: data7,
           };
           if (vErrors === null) {
@@ -3228,7 +3228,7 @@ function validate37(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema67.properties.expiry_days,
+            parentSchema: schema68.properties.expiry_days,
             data: data7,
           };
           if (vErrors === null) {
@@ -3249,8 +3249,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema67.properties.end_user_signature.type,
-          parentSchema: schema67.properties.end_user_signature,
+          schema: schema68.properties.end_user_signature.type,
+          parentSchema: schema68.properties.end_user_signature,
           data: data8,
         };
         if (vErrors === null) {
@@ -3270,8 +3270,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema67.properties.own_end_user_app.type,
-          parentSchema: schema67.properties.own_end_user_app,
+          schema: schema68.properties.own_end_user_app.type,
+          parentSchema: schema68.properties.own_end_user_app,
           data: data9,
         };
         if (vErrors === null) {
@@ -3291,8 +3291,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema67.properties.reminder.type,
-          parentSchema: schema67.properties.reminder,
+          schema: schema68.properties.reminder.type,
+          parentSchema: schema68.properties.reminder,
           data: data10,
         };
         if (vErrors === null) {
@@ -3312,8 +3312,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.properties.api_key.type,
-          parentSchema: schema67.properties.api_key,
+          schema: schema68.properties.api_key.type,
+          parentSchema: schema68.properties.api_key,
           data: data11,
         };
         if (vErrors === null) {
@@ -3335,7 +3335,7 @@ function validate37(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema67.properties.webhook_url,
+            parentSchema: schema68.properties.webhook_url,
             data: data12,
           };
           if (vErrors === null) {
@@ -3353,7 +3353,7 @@ function validate37(
             params: { format: 'https-url' },
             message: 'must match format "' + 'https-url' + '"',
             schema: 'https-url',
-            parentSchema: schema67.properties.webhook_url,
+            parentSchema: schema68.properties.webhook_url,
             data: data12,
           };
           if (vErrors === null) {
@@ -3370,8 +3370,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.properties.webhook_url.type,
-          parentSchema: schema67.properties.webhook_url,
+          schema: schema68.properties.webhook_url.type,
+          parentSchema: schema68.properties.webhook_url,
           data: data12,
         };
         if (vErrors === null) {
@@ -3393,7 +3393,7 @@ function validate37(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema67.properties.webhook_http_header,
+            parentSchema: schema68.properties.webhook_http_header,
             data: data13,
           };
           if (vErrors === null) {
@@ -3410,8 +3410,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.properties.webhook_http_header.type,
-          parentSchema: schema67.properties.webhook_http_header,
+          schema: schema68.properties.webhook_http_header.type,
+          parentSchema: schema68.properties.webhook_http_header,
           data: data13,
         };
         if (vErrors === null) {
@@ -3435,8 +3435,8 @@ function validate37(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema67.properties.webhook_events.items.type,
-              parentSchema: schema67.properties.webhook_events.items,
+              schema: schema68.properties.webhook_events.items.type,
+              parentSchema: schema68.properties.webhook_events.items,
               data: data15,
             };
             if (vErrors === null) {
@@ -3458,10 +3458,10 @@ function validate37(
               instancePath: instancePath + '/webhook_events/' + i0,
               schemaPath: '#/properties/webhook_events/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema67.properties.webhook_events.items.enum },
+              params: { allowedValues: schema68.properties.webhook_events.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema67.properties.webhook_events.items.enum,
-              parentSchema: schema67.properties.webhook_events.items,
+              schema: schema68.properties.webhook_events.items.enum,
+              parentSchema: schema68.properties.webhook_events.items,
               data: data15,
             };
             if (vErrors === null) {
@@ -3490,7 +3490,7 @@ function validate37(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema67.properties.webhook_events,
+                parentSchema: schema68.properties.webhook_events,
                 data: data14,
               };
               if (vErrors === null) {
@@ -3511,8 +3511,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema67.properties.webhook_events.type,
-          parentSchema: schema67.properties.webhook_events,
+          schema: schema68.properties.webhook_events.type,
+          parentSchema: schema68.properties.webhook_events,
           data: data14,
         };
         if (vErrors === null) {
@@ -3532,8 +3532,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.properties.webhook_retry_attempts.type,
-          parentSchema: schema67.properties.webhook_retry_attempts,
+          schema: schema68.properties.webhook_retry_attempts.type,
+          parentSchema: schema68.properties.webhook_retry_attempts,
           data: data16,
         };
         if (vErrors === null) {
@@ -3552,7 +3552,7 @@ function validate37(
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema67.properties.webhook_retry_attempts,
+            parentSchema: schema68.properties.webhook_retry_attempts,
             data: data16,
           };
           if (vErrors === null) {
@@ -3570,7 +3570,7 @@ function validate37(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema67.properties.webhook_retry_attempts,
+            parentSchema: schema68.properties.webhook_retry_attempts,
             data: data16,
           };
           if (vErrors === null) {
@@ -3591,8 +3591,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.properties.webhook_retry_interval.type,
-          parentSchema: schema67.properties.webhook_retry_interval,
+          schema: schema68.properties.webhook_retry_interval.type,
+          parentSchema: schema68.properties.webhook_retry_interval,
           data: data17,
         };
         if (vErrors === null) {
@@ -3611,7 +3611,7 @@ function validate37(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema67.properties.webhook_retry_interval,
+            parentSchema: schema68.properties.webhook_retry_interval,
             data: data17,
           };
           if (vErrors === null) {
@@ -3629,7 +3629,7 @@ function validate37(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema67.properties.webhook_retry_interval,
+            parentSchema: schema68.properties.webhook_retry_interval,
             data: data17,
           };
           if (vErrors === null) {
@@ -3650,8 +3650,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.properties.webhook_first_delay.type,
-          parentSchema: schema67.properties.webhook_first_delay,
+          schema: schema68.properties.webhook_first_delay.type,
+          parentSchema: schema68.properties.webhook_first_delay,
           data: data18,
         };
         if (vErrors === null) {
@@ -3670,7 +3670,7 @@ function validate37(
             params: { comparison: '<=', limit: 120 },
             message: 'must be <= 120',
             schema: 120,
-            parentSchema: schema67.properties.webhook_first_delay,
+            parentSchema: schema68.properties.webhook_first_delay,
             data: data18,
           };
           if (vErrors === null) {
@@ -3688,7 +3688,7 @@ function validate37(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema67.properties.webhook_first_delay,
+            parentSchema: schema68.properties.webhook_first_delay,
             data: data18,
           };
           if (vErrors === null) {
@@ -3709,8 +3709,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.properties.webhook_cycle_repeat.type,
-          parentSchema: schema67.properties.webhook_cycle_repeat,
+          schema: schema68.properties.webhook_cycle_repeat.type,
+          parentSchema: schema68.properties.webhook_cycle_repeat,
           data: data19,
         };
         if (vErrors === null) {
@@ -3729,7 +3729,7 @@ function validate37(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema67.properties.webhook_cycle_repeat,
+            parentSchema: schema68.properties.webhook_cycle_repeat,
             data: data19,
           };
           if (vErrors === null) {
@@ -3747,7 +3747,7 @@ function validate37(
             params: { comparison: '>=', limit: 10 },
             message: 'must be >= 10',
             schema: 10,
-            parentSchema: schema67.properties.webhook_cycle_repeat,
+            parentSchema: schema68.properties.webhook_cycle_repeat,
             data: data19,
           };
           if (vErrors === null) {
@@ -3770,7 +3770,7 @@ function validate37(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema67.properties.invoicing_email,
+            parentSchema: schema68.properties.invoicing_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -3788,7 +3788,7 @@ function validate37(
             params: { format: 'email-list' },
             message: 'must match format "' + 'email-list' + '"',
             schema: 'email-list',
-            parentSchema: schema67.properties.invoicing_email,
+            parentSchema: schema68.properties.invoicing_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -3805,8 +3805,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.properties.invoicing_email.type,
-          parentSchema: schema67.properties.invoicing_email,
+          schema: schema68.properties.invoicing_email.type,
+          parentSchema: schema68.properties.invoicing_email,
           data: data20,
         };
         if (vErrors === null) {
@@ -3828,7 +3828,7 @@ function validate37(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema67.properties.invoicing_reference,
+            parentSchema: schema68.properties.invoicing_reference,
             data: data21,
           };
           if (vErrors === null) {
@@ -3846,7 +3846,7 @@ function validate37(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema67.properties.invoicing_reference,
+            parentSchema: schema68.properties.invoicing_reference,
             data: data21,
           };
           if (vErrors === null) {
@@ -3863,8 +3863,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.properties.invoicing_reference.type,
-          parentSchema: schema67.properties.invoicing_reference,
+          schema: schema68.properties.invoicing_reference.type,
+          parentSchema: schema68.properties.invoicing_reference,
           data: data21,
         };
         if (vErrors === null) {
@@ -3886,7 +3886,7 @@ function validate37(
             params: { pattern: '^#[0-9a-fA-F]{6}$' },
             message: 'must match pattern "' + '^#[0-9a-fA-F]{6}$' + '"',
             schema: '^#[0-9a-fA-F]{6}$',
-            parentSchema: schema67.properties.color_code,
+            parentSchema: schema68.properties.color_code,
             data: data22,
           };
           if (vErrors === null) {
@@ -3903,8 +3903,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.properties.color_code.type,
-          parentSchema: schema67.properties.color_code,
+          schema: schema68.properties.color_code.type,
+          parentSchema: schema68.properties.color_code,
           data: data22,
         };
         if (vErrors === null) {
@@ -3924,8 +3924,8 @@ function validate37(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.properties.logo_url.type,
-          parentSchema: schema67.properties.logo_url,
+          schema: schema68.properties.logo_url.type,
+          parentSchema: schema68.properties.logo_url,
           data: data23,
         };
         if (vErrors === null) {
@@ -3943,8 +3943,8 @@ function validate37(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema67.type,
-      parentSchema: schema67,
+      schema: schema68.type,
+      parentSchema: schema68,
       data,
     };
     if (vErrors === null) {
@@ -3954,10 +3954,10 @@ function validate37(
     }
     errors++;
   }
-  validate37.errors = vErrors;
+  validate38.errors = vErrors;
   return errors === 0;
 }
-validate37.evaluated = {
+validate38.evaluated = {
   props: {
     carrier_id: true,
     name: true,
@@ -3987,8 +3987,8 @@ validate37.evaluated = {
   dynamicItems: false,
 };
 
-export const carrierExpirySettings = validate38;
-const schema69 = {
+export const carrierExpirySettings = validate39;
+const schema70 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'carrier-expiry-settings',
   title: 'Carrier expiry settings',
@@ -3999,13 +3999,13 @@ const schema69 = {
   properties: { expiry_days: { type: 'integer', minimum: 1, maximum: 30 }, reminder: { type: 'boolean' } },
 };
 
-function validate38(
+function validate39(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="carrier-expiry-settings" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate38.evaluated;
+  const evaluated0 = validate39.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4020,8 +4020,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'expiry_days' },
         message: "must have required property '" + 'expiry_days' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -4038,8 +4038,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'reminder' },
         message: "must have required property '" + 'reminder' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -4058,8 +4058,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.expiry_days.type,
-          parentSchema: schema69.properties.expiry_days,
+          schema: schema70.properties.expiry_days.type,
+          parentSchema: schema70.properties.expiry_days,
           data: data0,
         };
         if (vErrors === null) {
@@ -4078,7 +4078,7 @@ function validate38(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema69.properties.expiry_days,
+            parentSchema: schema70.properties.expiry_days,
             data: data0,
           };
           if (vErrors === null) {
@@ -4096,7 +4096,7 @@ function validate38(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema69.properties.expiry_days,
+            parentSchema: schema70.properties.expiry_days,
             data: data0,
           };
           if (vErrors === null) {
@@ -4117,8 +4117,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema69.properties.reminder.type,
-          parentSchema: schema69.properties.reminder,
+          schema: schema70.properties.reminder.type,
+          parentSchema: schema70.properties.reminder,
           data: data1,
         };
         if (vErrors === null) {
@@ -4136,8 +4136,8 @@ function validate38(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema69.type,
-      parentSchema: schema69,
+      schema: schema70.type,
+      parentSchema: schema70,
       data,
     };
     if (vErrors === null) {
@@ -4147,13 +4147,13 @@ function validate38(
     }
     errors++;
   }
-  validate38.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
-validate38.evaluated = { props: { expiry_days: true, reminder: true }, dynamicProps: false, dynamicItems: false };
+validate39.evaluated = { props: { expiry_days: true, reminder: true }, dynamicProps: false, dynamicItems: false };
 
-export const common = validate36;
-const schema64 = {
+export const common = validate37;
+const schema65 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'common',
   title: 'Common definitions',
@@ -4230,17 +4230,17 @@ const schema64 = {
   },
 };
 
-function validate36(
+function validate37(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
-  /*# sourceURL="common" */ validate36.errors = null;
+  /*# sourceURL="common" */ validate37.errors = null;
   return true;
 }
-validate36.evaluated = { dynamicProps: false, dynamicItems: false };
+validate37.evaluated = { dynamicProps: false, dynamicItems: false };
 
-export const compartment = validate39;
-const schema70 = {
+export const compartment = validate40;
+const schema71 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'compartment',
   title: 'Compartment',
@@ -4266,13 +4266,13 @@ const schema70 = {
   },
 };
 
-function validate39(
+function validate40(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="compartment" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate39.evaluated;
+  const evaluated0 = validate40.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4287,8 +4287,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'compartment_id' },
         message: "must have required property '" + 'compartment_id' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -4305,8 +4305,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'hardware_id' },
         message: "must have required property '" + 'hardware_id' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -4323,8 +4323,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'column' },
         message: "must have required property '" + 'column' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -4341,8 +4341,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'position' },
         message: "must have required property '" + 'position' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -4359,8 +4359,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'size' },
         message: "must have required property '" + 'size' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -4379,8 +4379,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.type,
-          parentSchema: schema65,
+          schema: schema66.type,
+          parentSchema: schema66,
           data: data0,
         };
         if (vErrors === null) {
@@ -4399,7 +4399,7 @@ function validate39(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65,
+            parentSchema: schema66,
             data: data0,
           };
           if (vErrors === null) {
@@ -4420,8 +4420,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.type,
-          parentSchema: schema65,
+          schema: schema66.type,
+          parentSchema: schema66,
           data: data1,
         };
         if (vErrors === null) {
@@ -4440,7 +4440,7 @@ function validate39(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65,
+            parentSchema: schema66,
             data: data1,
           };
           if (vErrors === null) {
@@ -4461,8 +4461,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema70.properties.column.type,
-          parentSchema: schema70.properties.column,
+          schema: schema71.properties.column.type,
+          parentSchema: schema71.properties.column,
           data: data2,
         };
         if (vErrors === null) {
@@ -4481,7 +4481,7 @@ function validate39(
             params: { comparison: '<=', limit: 12 },
             message: 'must be <= 12',
             schema: 12,
-            parentSchema: schema70.properties.column,
+            parentSchema: schema71.properties.column,
             data: data2,
           };
           if (vErrors === null) {
@@ -4499,7 +4499,7 @@ function validate39(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema70.properties.column,
+            parentSchema: schema71.properties.column,
             data: data2,
           };
           if (vErrors === null) {
@@ -4520,8 +4520,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema70.properties.position.type,
-          parentSchema: schema70.properties.position,
+          schema: schema71.properties.position.type,
+          parentSchema: schema71.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -4540,7 +4540,7 @@ function validate39(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema70.properties.position,
+            parentSchema: schema71.properties.position,
             data: data3,
           };
           if (vErrors === null) {
@@ -4558,7 +4558,7 @@ function validate39(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema70.properties.position,
+            parentSchema: schema71.properties.position,
             data: data3,
           };
           if (vErrors === null) {
@@ -4579,8 +4579,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema70.properties.size.type,
-          parentSchema: schema70.properties.size,
+          schema: schema71.properties.size.type,
+          parentSchema: schema71.properties.size,
           data: data4,
         };
         if (vErrors === null) {
@@ -4595,10 +4595,10 @@ function validate39(
           instancePath: instancePath + '/size',
           schemaPath: '#/properties/size/enum',
           keyword: 'enum',
-          params: { allowedValues: schema70.properties.size.enum },
+          params: { allowedValues: schema71.properties.size.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema70.properties.size.enum,
-          parentSchema: schema70.properties.size,
+          schema: schema71.properties.size.enum,
+          parentSchema: schema71.properties.size,
           data: data4,
         };
         if (vErrors === null) {
@@ -4616,10 +4616,10 @@ function validate39(
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: schema70.properties.piece_id.type },
+          params: { type: schema71.properties.piece_id.type },
           message: 'must be string,null',
-          schema: schema70.properties.piece_id.type,
-          parentSchema: schema70.properties.piece_id,
+          schema: schema71.properties.piece_id.type,
+          parentSchema: schema71.properties.piece_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -4638,7 +4638,7 @@ function validate39(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema70.properties.piece_id,
+            parentSchema: schema71.properties.piece_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -4656,7 +4656,7 @@ function validate39(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema70.properties.piece_id,
+            parentSchema: schema71.properties.piece_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -4675,10 +4675,10 @@ function validate39(
           instancePath: instancePath + '/next_piece_id',
           schemaPath: '#/properties/next_piece_id/type',
           keyword: 'type',
-          params: { type: schema70.properties.next_piece_id.type },
+          params: { type: schema71.properties.next_piece_id.type },
           message: 'must be string,null',
-          schema: schema70.properties.next_piece_id.type,
-          parentSchema: schema70.properties.next_piece_id,
+          schema: schema71.properties.next_piece_id.type,
+          parentSchema: schema71.properties.next_piece_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -4697,7 +4697,7 @@ function validate39(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema70.properties.next_piece_id,
+            parentSchema: schema71.properties.next_piece_id,
             data: data6,
           };
           if (vErrors === null) {
@@ -4715,7 +4715,7 @@ function validate39(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema70.properties.next_piece_id,
+            parentSchema: schema71.properties.next_piece_id,
             data: data6,
           };
           if (vErrors === null) {
@@ -4736,8 +4736,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema70.properties.is_disabled.type,
-          parentSchema: schema70.properties.is_disabled,
+          schema: schema71.properties.is_disabled.type,
+          parentSchema: schema71.properties.is_disabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -4757,8 +4757,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema70.properties.is_free.type,
-          parentSchema: schema70.properties.is_free,
+          schema: schema71.properties.is_free.type,
+          parentSchema: schema71.properties.is_free,
           data: data8,
         };
         if (vErrors === null) {
@@ -4778,8 +4778,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema70.properties.is_inactive_comp.type,
-          parentSchema: schema70.properties.is_inactive_comp,
+          schema: schema71.properties.is_inactive_comp.type,
+          parentSchema: schema71.properties.is_inactive_comp,
           data: data9,
         };
         if (vErrors === null) {
@@ -4799,8 +4799,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema70.properties.is_occupied.type,
-          parentSchema: schema70.properties.is_occupied,
+          schema: schema71.properties.is_occupied.type,
+          parentSchema: schema71.properties.is_occupied,
           data: data10,
         };
         if (vErrors === null) {
@@ -4820,8 +4820,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema70.properties.is_reserved.type,
-          parentSchema: schema70.properties.is_reserved,
+          schema: schema71.properties.is_reserved.type,
+          parentSchema: schema71.properties.is_reserved,
           data: data11,
         };
         if (vErrors === null) {
@@ -4841,8 +4841,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema70.properties.is_faulty.type,
-          parentSchema: schema70.properties.is_faulty,
+          schema: schema71.properties.is_faulty.type,
+          parentSchema: schema71.properties.is_faulty,
           data: data12,
         };
         if (vErrors === null) {
@@ -4862,8 +4862,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema70.properties.is_locked.type,
-          parentSchema: schema70.properties.is_locked,
+          schema: schema71.properties.is_locked.type,
+          parentSchema: schema71.properties.is_locked,
           data: data13,
         };
         if (vErrors === null) {
@@ -4881,8 +4881,8 @@ function validate39(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema70.type,
-      parentSchema: schema70,
+      schema: schema71.type,
+      parentSchema: schema71,
       data,
     };
     if (vErrors === null) {
@@ -4892,10 +4892,10 @@ function validate39(
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate40.errors = vErrors;
   return errors === 0;
 }
-validate39.evaluated = {
+validate40.evaluated = {
   props: {
     compartment_id: true,
     hardware_id: true,
@@ -4916,8 +4916,8 @@ validate39.evaluated = {
   dynamicItems: false,
 };
 
-export const courier = validate40;
-const schema73 = {
+export const courier = validate41;
+const schema74 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'courier',
   title: 'Courier',
@@ -4972,13 +4972,13 @@ const schema73 = {
 const formats30 = sharedValidators.formats['alphanumeric-hyphen'];
 const formats32 = sharedValidators.formats.phone;
 
-function validate40(
+function validate41(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="courier" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate40.evaluated;
+  const evaluated0 = validate41.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4993,8 +4993,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -5011,8 +5011,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'code' },
         message: "must have required property '" + 'code' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -5031,8 +5031,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema73.properties.courier_id.type,
-          parentSchema: schema73.properties.courier_id,
+          schema: schema74.properties.courier_id.type,
+          parentSchema: schema74.properties.courier_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -5052,8 +5052,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema73.properties.carrier_id.type,
-          parentSchema: schema73.properties.carrier_id,
+          schema: schema74.properties.carrier_id.type,
+          parentSchema: schema74.properties.carrier_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -5075,7 +5075,7 @@ function validate40(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema73.properties.code,
+            parentSchema: schema74.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -5093,7 +5093,7 @@ function validate40(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema73.properties.code,
+            parentSchema: schema74.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -5111,7 +5111,7 @@ function validate40(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema73.properties.code,
+            parentSchema: schema74.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -5128,8 +5128,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema73.properties.code.type,
-          parentSchema: schema73.properties.code,
+          schema: schema74.properties.code.type,
+          parentSchema: schema74.properties.code,
           data: data2,
         };
         if (vErrors === null) {
@@ -5151,7 +5151,7 @@ function validate40(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema73.properties.phone,
+            parentSchema: schema74.properties.phone,
             data: data3,
           };
           if (vErrors === null) {
@@ -5168,8 +5168,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema73.properties.phone.type,
-          parentSchema: schema73.properties.phone,
+          schema: schema74.properties.phone.type,
+          parentSchema: schema74.properties.phone,
           data: data3,
         };
         if (vErrors === null) {
@@ -5189,8 +5189,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema73.properties.box_inspection.type,
-          parentSchema: schema73.properties.box_inspection,
+          schema: schema74.properties.box_inspection.type,
+          parentSchema: schema74.properties.box_inspection,
           data: data4,
         };
         if (vErrors === null) {
@@ -5210,8 +5210,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema73.properties.active.type,
-          parentSchema: schema73.properties.active,
+          schema: schema74.properties.active.type,
+          parentSchema: schema74.properties.active,
           data: data5,
         };
         if (vErrors === null) {
@@ -5229,8 +5229,8 @@ function validate40(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema73.type,
-      parentSchema: schema73,
+      schema: schema74.type,
+      parentSchema: schema74,
       data,
     };
     if (vErrors === null) {
@@ -5240,17 +5240,17 @@ function validate40(
     }
     errors++;
   }
-  validate40.errors = vErrors;
+  validate41.errors = vErrors;
   return errors === 0;
 }
-validate40.evaluated = {
+validate41.evaluated = {
   props: { courier_id: true, carrier_id: true, code: true, phone: true, box_inspection: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const endUser = validate41;
-const schema74 = {
+export const endUser = validate42;
+const schema75 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'end-user',
   title: 'EndUser',
@@ -5291,13 +5291,13 @@ const schema74 = {
   },
 };
 
-function validate41(
+function validate42(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="end-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate41.evaluated;
+  const evaluated0 = validate42.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5312,8 +5312,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -5332,8 +5332,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema74.properties.enduser_id.type,
-          parentSchema: schema74.properties.enduser_id,
+          schema: schema75.properties.enduser_id.type,
+          parentSchema: schema75.properties.enduser_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -5355,7 +5355,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema74.properties.name,
+            parentSchema: schema75.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -5372,8 +5372,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema74.properties.name.type,
-          parentSchema: schema74.properties.name,
+          schema: schema75.properties.name.type,
+          parentSchema: schema75.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -5391,10 +5391,10 @@ function validate41(
           instancePath: instancePath + '/phone',
           schemaPath: '#/properties/phone/type',
           keyword: 'type',
-          params: { type: schema74.properties.phone.type },
+          params: { type: schema75.properties.phone.type },
           message: 'must be string,null',
-          schema: schema74.properties.phone.type,
-          parentSchema: schema74.properties.phone,
+          schema: schema75.properties.phone.type,
+          parentSchema: schema75.properties.phone,
           data: data2,
         };
         if (vErrors === null) {
@@ -5413,7 +5413,7 @@ function validate41(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema74.properties.phone,
+            parentSchema: schema75.properties.phone,
             data: data2,
           };
           if (vErrors === null) {
@@ -5432,10 +5432,10 @@ function validate41(
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema74.properties.email.type },
+          params: { type: schema75.properties.email.type },
           message: 'must be string,null',
-          schema: schema74.properties.email.type,
-          parentSchema: schema74.properties.email,
+          schema: schema75.properties.email.type,
+          parentSchema: schema75.properties.email,
           data: data3,
         };
         if (vErrors === null) {
@@ -5454,7 +5454,7 @@ function validate41(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema74.properties.email,
+            parentSchema: schema75.properties.email,
             data: data3,
           };
           if (vErrors === null) {
@@ -5473,10 +5473,10 @@ function validate41(
           instancePath: instancePath + '/country',
           schemaPath: '#/properties/country/type',
           keyword: 'type',
-          params: { type: schema74.properties.country.type },
+          params: { type: schema75.properties.country.type },
           message: 'must be string,null',
-          schema: schema74.properties.country.type,
-          parentSchema: schema74.properties.country,
+          schema: schema75.properties.country.type,
+          parentSchema: schema75.properties.country,
           data: data4,
         };
         if (vErrors === null) {
@@ -5495,7 +5495,7 @@ function validate41(
             params: { limit: 2 },
             message: 'must NOT have more than 2 characters',
             schema: 2,
-            parentSchema: schema74.properties.country,
+            parentSchema: schema75.properties.country,
             data: data4,
           };
           if (vErrors === null) {
@@ -5516,8 +5516,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema74.properties.marked_for_deletion.type,
-          parentSchema: schema74.properties.marked_for_deletion,
+          schema: schema75.properties.marked_for_deletion.type,
+          parentSchema: schema75.properties.marked_for_deletion,
           data: data5,
         };
         if (vErrors === null) {
@@ -5539,7 +5539,7 @@ function validate41(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema74.properties.created_at,
+            parentSchema: schema75.properties.created_at,
             data: data6,
           };
           if (vErrors === null) {
@@ -5556,8 +5556,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema74.properties.created_at.type,
-          parentSchema: schema74.properties.created_at,
+          schema: schema75.properties.created_at.type,
+          parentSchema: schema75.properties.created_at,
           data: data6,
         };
         if (vErrors === null) {
@@ -5575,8 +5575,8 @@ function validate41(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema74.type,
-      parentSchema: schema74,
+      schema: schema75.type,
+      parentSchema: schema75,
       data,
     };
     if (vErrors === null) {
@@ -5586,10 +5586,10 @@ function validate41(
     }
     errors++;
   }
-  validate41.errors = vErrors;
+  validate42.errors = vErrors;
   return errors === 0;
 }
-validate41.evaluated = {
+validate42.evaluated = {
   props: {
     enduser_id: true,
     name: true,
@@ -5603,8 +5603,8 @@ validate41.evaluated = {
   dynamicItems: false,
 };
 
-export const hardwareUnit = validate42;
-const schema75 = {
+export const hardwareUnit = validate43;
+const schema76 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'hardware-unit',
   title: 'HardwareUnit',
@@ -5640,6 +5640,7 @@ const schema75 = {
       opname: 'terminate_hardware',
       send: ['hardware_id', 'version'],
       confirm: 'hardware.confirm.terminate',
+      destructive: true,
       when: { is_terminated: false },
     },
     {
@@ -5655,6 +5656,7 @@ const schema75 = {
     },
   ],
   required: ['name', 'hardware_type', 'hardware_model_id', 'hardware_owner_id'],
+  'x-read-only': [{ when: { is_terminated: true }, reason: 'read_only.hardware_terminated' }],
   properties: {
     hardware_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
     sub_id: {
@@ -5804,7 +5806,7 @@ const schema75 = {
     },
   },
 };
-const schema77 = {
+const schema78 = {
   type: 'string',
   enum: [
     'license_badge',
@@ -5825,21 +5827,21 @@ const schema77 = {
     'active',
   ],
 };
-const schema78 = { type: 'integer', 'x-choices': 'hardware_status', enum: [1, 2, 3, 4, 5] };
-const schema79 = { type: 'integer', 'x-choices': 'hardware_kind', enum: [1, 2] };
-const schema80 = { type: 'integer', 'x-choices': 'removal_state', enum: [0, 1, 2, 3] };
-const schema81 = { type: 'integer', 'x-choices': 'license_badge', enum: [1, 2, 3, 4] };
-const schema82 = { type: 'integer', 'x-choices': 'warranty', enum: [1, 2, 3] };
+const schema79 = { type: 'integer', 'x-choices': 'hardware_status', enum: [1, 2, 3, 4, 5] };
+const schema80 = { type: 'integer', 'x-choices': 'hardware_kind', enum: [1, 2] };
+const schema81 = { type: 'integer', 'x-choices': 'removal_state', enum: [0, 1, 2, 3] };
+const schema82 = { type: 'integer', 'x-choices': 'license_badge', enum: [1, 2, 3, 4] };
+const schema83 = { type: 'integer', 'x-choices': 'warranty', enum: [1, 2, 3] };
 const formats44 = sharedValidators.formats.date;
 const func0 = ajvRuntime_equal_default;
 
-function validate42(
+function validate43(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="hardware-unit" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate42.evaluated;
+  const evaluated0 = validate43.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5854,8 +5856,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema76.required,
+        parentSchema: schema76,
         data,
       };
       if (vErrors === null) {
@@ -5872,8 +5874,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'hardware_type' },
         message: "must have required property '" + 'hardware_type' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema76.required,
+        parentSchema: schema76,
         data,
       };
       if (vErrors === null) {
@@ -5890,8 +5892,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema76.required,
+        parentSchema: schema76,
         data,
       };
       if (vErrors === null) {
@@ -5908,8 +5910,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema76.required,
+        parentSchema: schema76,
         data,
       };
       if (vErrors === null) {
@@ -5928,8 +5930,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.type,
-          parentSchema: schema65,
+          schema: schema66.type,
+          parentSchema: schema66,
           data: data0,
         };
         if (vErrors === null) {
@@ -5948,7 +5950,7 @@ function validate42(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65,
+            parentSchema: schema66,
             data: data0,
           };
           if (vErrors === null) {
@@ -5971,7 +5973,7 @@ function validate42(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema75.properties.sub_id,
+            parentSchema: schema76.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -5989,7 +5991,7 @@ function validate42(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema75.properties.sub_id,
+            parentSchema: schema76.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -6006,8 +6008,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema75.properties.sub_id.type,
-          parentSchema: schema75.properties.sub_id,
+          schema: schema76.properties.sub_id.type,
+          parentSchema: schema76.properties.sub_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -6029,7 +6031,7 @@ function validate42(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema75.properties.name,
+            parentSchema: schema76.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -6047,7 +6049,7 @@ function validate42(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema75.properties.name,
+            parentSchema: schema76.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -6065,7 +6067,7 @@ function validate42(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema75.properties.name,
+            parentSchema: schema76.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -6082,8 +6084,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema75.properties.name.type,
-          parentSchema: schema75.properties.name,
+          schema: schema76.properties.name.type,
+          parentSchema: schema76.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -6107,8 +6109,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema77.type,
-              parentSchema: schema77,
+              schema: schema78.type,
+              parentSchema: schema78,
               data: data4,
             };
             if (vErrors === null) {
@@ -6140,10 +6142,10 @@ function validate42(
               instancePath: instancePath + '/badges_v2/' + i0,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema77.enum },
+              params: { allowedValues: schema78.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema77.enum,
-              parentSchema: schema77,
+              schema: schema78.enum,
+              parentSchema: schema78,
               data: data4,
             };
             if (vErrors === null) {
@@ -6167,7 +6169,7 @@ function validate42(
                   params: { i: i1, j: j0 },
                   message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                   schema: true,
-                  parentSchema: schema75.properties.badges_v2,
+                  parentSchema: schema76.properties.badges_v2,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -6188,8 +6190,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema75.properties.badges_v2.type,
-          parentSchema: schema75.properties.badges_v2,
+          schema: schema76.properties.badges_v2.type,
+          parentSchema: schema76.properties.badges_v2,
           data: data3,
         };
         if (vErrors === null) {
@@ -6209,8 +6211,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.type,
-          parentSchema: schema78,
+          schema: schema79.type,
+          parentSchema: schema79,
           data: data5,
         };
         if (vErrors === null) {
@@ -6225,10 +6227,10 @@ function validate42(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema78.enum },
+          params: { allowedValues: schema79.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema78.enum,
-          parentSchema: schema78,
+          schema: schema79.enum,
+          parentSchema: schema79,
           data: data5,
         };
         if (vErrors === null) {
@@ -6248,8 +6250,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema79.type,
-          parentSchema: schema79,
+          schema: schema80.type,
+          parentSchema: schema80,
           data: data6,
         };
         if (vErrors === null) {
@@ -6264,10 +6266,10 @@ function validate42(
           instancePath: instancePath + '/hardware_type',
           schemaPath: 'common#/$defs/hardwareKind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema79.enum },
+          params: { allowedValues: schema80.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema79.enum,
-          parentSchema: schema79,
+          schema: schema80.enum,
+          parentSchema: schema80,
           data: data6,
         };
         if (vErrors === null) {
@@ -6287,8 +6289,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema75.properties.hardware_model_id.type,
-          parentSchema: schema75.properties.hardware_model_id,
+          schema: schema76.properties.hardware_model_id.type,
+          parentSchema: schema76.properties.hardware_model_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -6310,7 +6312,7 @@ function validate42(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema75.properties.model_name,
+            parentSchema: schema76.properties.model_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -6327,8 +6329,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema75.properties.model_name.type,
-          parentSchema: schema75.properties.model_name,
+          schema: schema76.properties.model_name.type,
+          parentSchema: schema76.properties.model_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -6348,8 +6350,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema75.properties.hardware_owner_id.type,
-          parentSchema: schema75.properties.hardware_owner_id,
+          schema: schema76.properties.hardware_owner_id.type,
+          parentSchema: schema76.properties.hardware_owner_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -6367,10 +6369,10 @@ function validate42(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema75.properties.service_point_id.type },
+          params: { type: schema76.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema75.properties.service_point_id.type,
-          parentSchema: schema75.properties.service_point_id,
+          schema: schema76.properties.service_point_id.type,
+          parentSchema: schema76.properties.service_point_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -6396,7 +6398,7 @@ function validate42(
                 params: { limit: 40 },
                 message: 'must NOT have more than 40 characters',
                 schema: 40,
-                parentSchema: schema75.properties.serial_ids.items,
+                parentSchema: schema76.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -6414,7 +6416,7 @@ function validate42(
                 params: { limit: 4 },
                 message: 'must NOT have fewer than 4 characters',
                 schema: 4,
-                parentSchema: schema75.properties.serial_ids.items,
+                parentSchema: schema76.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -6432,7 +6434,7 @@ function validate42(
                 params: { format: 'no-whitespace' },
                 message: 'must match format "' + 'no-whitespace' + '"',
                 schema: 'no-whitespace',
-                parentSchema: schema75.properties.serial_ids.items,
+                parentSchema: schema76.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -6449,8 +6451,8 @@ function validate42(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema75.properties.serial_ids.items.type,
-              parentSchema: schema75.properties.serial_ids.items,
+              schema: schema76.properties.serial_ids.items.type,
+              parentSchema: schema76.properties.serial_ids.items,
               data: data12,
             };
             if (vErrors === null) {
@@ -6479,7 +6481,7 @@ function validate42(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema75.properties.serial_ids,
+                parentSchema: schema76.properties.serial_ids,
                 data: data11,
               };
               if (vErrors === null) {
@@ -6500,8 +6502,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema75.properties.serial_ids.type,
-          parentSchema: schema75.properties.serial_ids,
+          schema: schema76.properties.serial_ids.type,
+          parentSchema: schema76.properties.serial_ids,
           data: data11,
         };
         if (vErrors === null) {
@@ -6523,7 +6525,7 @@ function validate42(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema75.properties.firmware_version,
+            parentSchema: schema76.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -6541,7 +6543,7 @@ function validate42(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema75.properties.firmware_version,
+            parentSchema: schema76.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -6558,8 +6560,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema75.properties.firmware_version.type,
-          parentSchema: schema75.properties.firmware_version,
+          schema: schema76.properties.firmware_version.type,
+          parentSchema: schema76.properties.firmware_version,
           data: data13,
         };
         if (vErrors === null) {
@@ -6577,10 +6579,10 @@ function validate42(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema75.properties.pinpad_id.type },
+          params: { type: schema76.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema75.properties.pinpad_id.type,
-          parentSchema: schema75.properties.pinpad_id,
+          schema: schema76.properties.pinpad_id.type,
+          parentSchema: schema76.properties.pinpad_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -6600,8 +6602,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema75.properties.compartment_count.type,
-          parentSchema: schema75.properties.compartment_count,
+          schema: schema76.properties.compartment_count.type,
+          parentSchema: schema76.properties.compartment_count,
           data: data15,
         };
         if (vErrors === null) {
@@ -6620,7 +6622,7 @@ function validate42(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema75.properties.compartment_count,
+            parentSchema: schema76.properties.compartment_count,
             data: data15,
           };
           if (vErrors === null) {
@@ -6641,8 +6643,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema75.properties.compartment_fault_count.type,
-          parentSchema: schema75.properties.compartment_fault_count,
+          schema: schema76.properties.compartment_fault_count.type,
+          parentSchema: schema76.properties.compartment_fault_count,
           data: data16,
         };
         if (vErrors === null) {
@@ -6661,7 +6663,7 @@ function validate42(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema75.properties.compartment_fault_count,
+            parentSchema: schema76.properties.compartment_fault_count,
             data: data16,
           };
           if (vErrors === null) {
@@ -6682,8 +6684,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema75.properties.alert.type,
-          parentSchema: schema75.properties.alert,
+          schema: schema76.properties.alert.type,
+          parentSchema: schema76.properties.alert,
           data: data17,
         };
         if (vErrors === null) {
@@ -6703,8 +6705,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema80.type,
-          parentSchema: schema80,
+          schema: schema81.type,
+          parentSchema: schema81,
           data: data18,
         };
         if (vErrors === null) {
@@ -6719,10 +6721,10 @@ function validate42(
           instancePath: instancePath + '/removal_state',
           schemaPath: 'common#/$defs/removalState/enum',
           keyword: 'enum',
-          params: { allowedValues: schema80.enum },
+          params: { allowedValues: schema81.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema80.enum,
-          parentSchema: schema80,
+          schema: schema81.enum,
+          parentSchema: schema81,
           data: data18,
         };
         if (vErrors === null) {
@@ -6742,8 +6744,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema75.properties.installation_open.type,
-          parentSchema: schema75.properties.installation_open,
+          schema: schema76.properties.installation_open.type,
+          parentSchema: schema76.properties.installation_open,
           data: data19,
         };
         if (vErrors === null) {
@@ -6763,8 +6765,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema81.type,
-          parentSchema: schema81,
+          schema: schema82.type,
+          parentSchema: schema82,
           data: data20,
         };
         if (vErrors === null) {
@@ -6779,10 +6781,10 @@ function validate42(
           instancePath: instancePath + '/license_status',
           schemaPath: 'common#/$defs/licenseBadge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.enum },
+          params: { allowedValues: schema82.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.enum,
-          parentSchema: schema81,
+          schema: schema82.enum,
+          parentSchema: schema82,
           data: data20,
         };
         if (vErrors === null) {
@@ -6804,7 +6806,7 @@ function validate42(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema75.properties.warranty_expiry_date,
+            parentSchema: schema76.properties.warranty_expiry_date,
             data: data21,
           };
           if (vErrors === null) {
@@ -6821,8 +6823,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema75.properties.warranty_expiry_date.type,
-          parentSchema: schema75.properties.warranty_expiry_date,
+          schema: schema76.properties.warranty_expiry_date.type,
+          parentSchema: schema76.properties.warranty_expiry_date,
           data: data21,
         };
         if (vErrors === null) {
@@ -6842,8 +6844,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.type,
-          parentSchema: schema82,
+          schema: schema83.type,
+          parentSchema: schema83,
           data: data22,
         };
         if (vErrors === null) {
@@ -6858,10 +6860,10 @@ function validate42(
           instancePath: instancePath + '/warranty_expiry_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema82.enum },
+          params: { allowedValues: schema83.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema82.enum,
-          parentSchema: schema82,
+          schema: schema83.enum,
+          parentSchema: schema83,
           data: data22,
         };
         if (vErrors === null) {
@@ -6883,7 +6885,7 @@ function validate42(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema75.properties.battery_warranty_expiry_date,
+            parentSchema: schema76.properties.battery_warranty_expiry_date,
             data: data23,
           };
           if (vErrors === null) {
@@ -6900,8 +6902,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema75.properties.battery_warranty_expiry_date.type,
-          parentSchema: schema75.properties.battery_warranty_expiry_date,
+          schema: schema76.properties.battery_warranty_expiry_date.type,
+          parentSchema: schema76.properties.battery_warranty_expiry_date,
           data: data23,
         };
         if (vErrors === null) {
@@ -6921,8 +6923,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.type,
-          parentSchema: schema82,
+          schema: schema83.type,
+          parentSchema: schema83,
           data: data24,
         };
         if (vErrors === null) {
@@ -6937,10 +6939,10 @@ function validate42(
           instancePath: instancePath + '/battery_warranty_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema82.enum },
+          params: { allowedValues: schema83.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema82.enum,
-          parentSchema: schema82,
+          schema: schema83.enum,
+          parentSchema: schema83,
           data: data24,
         };
         if (vErrors === null) {
@@ -6960,8 +6962,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema75.properties.is_terminated.type,
-          parentSchema: schema75.properties.is_terminated,
+          schema: schema76.properties.is_terminated.type,
+          parentSchema: schema76.properties.is_terminated,
           data: data25,
         };
         if (vErrors === null) {
@@ -6979,10 +6981,10 @@ function validate42(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema75.properties.last_sync_at.type },
+          params: { type: schema76.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema75.properties.last_sync_at.type,
-          parentSchema: schema75.properties.last_sync_at,
+          schema: schema76.properties.last_sync_at.type,
+          parentSchema: schema76.properties.last_sync_at,
           data: data26,
         };
         if (vErrors === null) {
@@ -7001,7 +7003,7 @@ function validate42(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema75.properties.last_sync_at,
+            parentSchema: schema76.properties.last_sync_at,
             data: data26,
           };
           if (vErrors === null) {
@@ -7024,7 +7026,7 @@ function validate42(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema75.properties.note,
+            parentSchema: schema76.properties.note,
             data: data27,
           };
           if (vErrors === null) {
@@ -7041,8 +7043,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema75.properties.note.type,
-          parentSchema: schema75.properties.note,
+          schema: schema76.properties.note.type,
+          parentSchema: schema76.properties.note,
           data: data27,
         };
         if (vErrors === null) {
@@ -7060,8 +7062,8 @@ function validate42(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema75.type,
-      parentSchema: schema75,
+      schema: schema76.type,
+      parentSchema: schema76,
       data,
     };
     if (vErrors === null) {
@@ -7071,10 +7073,10 @@ function validate42(
     }
     errors++;
   }
-  validate42.errors = vErrors;
+  validate43.errors = vErrors;
   return errors === 0;
 }
-validate42.evaluated = {
+validate43.evaluated = {
   props: {
     hardware_id: true,
     sub_id: true,
@@ -7107,8 +7109,8 @@ validate42.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceOperator = validate43;
-const schema84 = {
+export const maintenanceOperator = validate44;
+const schema85 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-operator',
   title: 'MaintenanceOperator',
@@ -7174,13 +7176,13 @@ const schema84 = {
   },
 };
 
-function validate43(
+function validate44(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-operator" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate44.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7195,8 +7197,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'maintenance_operator_id' },
         message: "must have required property '" + 'maintenance_operator_id' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema85.required,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -7213,8 +7215,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema85.required,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -7231,8 +7233,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'maintenance_provider_id' },
         message: "must have required property '" + 'maintenance_provider_id' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema85.required,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -7251,8 +7253,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema84.properties.operator_id.type,
-          parentSchema: schema84.properties.operator_id,
+          schema: schema85.properties.operator_id.type,
+          parentSchema: schema85.properties.operator_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -7274,7 +7276,7 @@ function validate43(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema84.properties.maintenance_operator_id,
+            parentSchema: schema85.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7292,7 +7294,7 @@ function validate43(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema84.properties.maintenance_operator_id,
+            parentSchema: schema85.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7310,7 +7312,7 @@ function validate43(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema84.properties.maintenance_operator_id,
+            parentSchema: schema85.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7327,8 +7329,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema84.properties.maintenance_operator_id.type,
-          parentSchema: schema84.properties.maintenance_operator_id,
+          schema: schema85.properties.maintenance_operator_id.type,
+          parentSchema: schema85.properties.maintenance_operator_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -7350,7 +7352,7 @@ function validate43(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema84.properties.name.allOf[0],
+            parentSchema: schema85.properties.name.allOf[0],
             data: data2,
           };
           if (vErrors === null) {
@@ -7370,7 +7372,7 @@ function validate43(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema84.properties.name.allOf[1],
+            parentSchema: schema85.properties.name.allOf[1],
             data: data2,
           };
           if (vErrors === null) {
@@ -7390,7 +7392,7 @@ function validate43(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema84.properties.name,
+            parentSchema: schema85.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -7407,8 +7409,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema84.properties.name.type,
-          parentSchema: schema84.properties.name,
+          schema: schema85.properties.name.type,
+          parentSchema: schema85.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -7428,8 +7430,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema84.properties.maintenance_provider_id.type,
-          parentSchema: schema84.properties.maintenance_provider_id,
+          schema: schema85.properties.maintenance_provider_id.type,
+          parentSchema: schema85.properties.maintenance_provider_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -7451,7 +7453,7 @@ function validate43(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema84.properties.email,
+            parentSchema: schema85.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -7469,7 +7471,7 @@ function validate43(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema84.properties.email,
+            parentSchema: schema85.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -7486,8 +7488,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema84.properties.email.type,
-          parentSchema: schema84.properties.email,
+          schema: schema85.properties.email.type,
+          parentSchema: schema85.properties.email,
           data: data4,
         };
         if (vErrors === null) {
@@ -7509,7 +7511,7 @@ function validate43(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema84.properties.phone,
+            parentSchema: schema85.properties.phone,
             data: data5,
           };
           if (vErrors === null) {
@@ -7526,8 +7528,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema84.properties.phone.type,
-          parentSchema: schema84.properties.phone,
+          schema: schema85.properties.phone.type,
+          parentSchema: schema85.properties.phone,
           data: data5,
         };
         if (vErrors === null) {
@@ -7551,8 +7553,8 @@ function validate43(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema84.properties.sp_id.items.type,
-              parentSchema: schema84.properties.sp_id.items,
+              schema: schema85.properties.sp_id.items.type,
+              parentSchema: schema85.properties.sp_id.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -7581,7 +7583,7 @@ function validate43(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema84.properties.sp_id,
+                parentSchema: schema85.properties.sp_id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -7602,8 +7604,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema84.properties.sp_id.type,
-          parentSchema: schema84.properties.sp_id,
+          schema: schema85.properties.sp_id.type,
+          parentSchema: schema85.properties.sp_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -7623,8 +7625,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema84.properties.active.type,
-          parentSchema: schema84.properties.active,
+          schema: schema85.properties.active.type,
+          parentSchema: schema85.properties.active,
           data: data8,
         };
         if (vErrors === null) {
@@ -7642,8 +7644,8 @@ function validate43(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema84.type,
-      parentSchema: schema84,
+      schema: schema85.type,
+      parentSchema: schema85,
       data,
     };
     if (vErrors === null) {
@@ -7653,10 +7655,10 @@ function validate43(
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate44.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = {
+validate44.evaluated = {
   props: {
     operator_id: true,
     maintenance_operator_id: true,
@@ -7671,8 +7673,8 @@ validate43.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceProvider = validate44;
-const schema85 = {
+export const maintenanceProvider = validate45;
+const schema86 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-provider',
   title: 'MaintenanceProvider',
@@ -7716,13 +7718,13 @@ const schema85 = {
   },
 };
 
-function validate44(
+function validate45(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-provider" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate44.evaluated;
+  const evaluated0 = validate45.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7737,8 +7739,8 @@ function validate44(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema85.required,
-        parentSchema: schema85,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -7757,8 +7759,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.maintenance_provider_id.type,
-          parentSchema: schema85.properties.maintenance_provider_id,
+          schema: schema86.properties.maintenance_provider_id.type,
+          parentSchema: schema86.properties.maintenance_provider_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -7780,7 +7782,7 @@ function validate44(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema85.properties.name,
+            parentSchema: schema86.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -7798,7 +7800,7 @@ function validate44(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema85.properties.name,
+            parentSchema: schema86.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -7815,8 +7817,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.name.type,
-          parentSchema: schema85.properties.name,
+          schema: schema86.properties.name.type,
+          parentSchema: schema86.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -7836,8 +7838,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.periodic_tickets.type,
-          parentSchema: schema85.properties.periodic_tickets,
+          schema: schema86.properties.periodic_tickets.type,
+          parentSchema: schema86.properties.periodic_tickets,
           data: data2,
         };
         if (vErrors === null) {
@@ -7857,8 +7859,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.active.type,
-          parentSchema: schema85.properties.active,
+          schema: schema86.properties.active.type,
+          parentSchema: schema86.properties.active,
           data: data3,
         };
         if (vErrors === null) {
@@ -7876,8 +7878,8 @@ function validate44(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema85.type,
-      parentSchema: schema85,
+      schema: schema86.type,
+      parentSchema: schema86,
       data,
     };
     if (vErrors === null) {
@@ -7887,17 +7889,17 @@ function validate44(
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate45.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = {
+validate45.evaluated = {
   props: { maintenance_provider_id: true, name: true, periodic_tickets: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const piece = validate45;
-const schema86 = {
+export const piece = validate46;
+const schema87 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'piece',
   title: 'Piece',
@@ -8228,13 +8230,13 @@ const schema86 = {
   },
 };
 
-function validate45(
+function validate46(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="piece" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8249,8 +8251,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'piece_id' },
         message: "must have required property '" + 'piece_id' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -8267,8 +8269,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -8285,8 +8287,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'service_point_id' },
         message: "must have required property '" + 'service_point_id' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -8303,8 +8305,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'piece_type' },
         message: "must have required property '" + 'piece_type' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -8325,7 +8327,7 @@ function validate45(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema86.properties.piece_id,
+            parentSchema: schema87.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -8343,7 +8345,7 @@ function validate45(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema86.properties.piece_id,
+            parentSchema: schema87.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -8361,7 +8363,7 @@ function validate45(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema86.properties.piece_id,
+            parentSchema: schema87.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -8378,8 +8380,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema86.properties.piece_id.type,
-          parentSchema: schema86.properties.piece_id,
+          schema: schema87.properties.piece_id.type,
+          parentSchema: schema87.properties.piece_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -8397,10 +8399,10 @@ function validate45(
           instancePath: instancePath + '/parcel_id',
           schemaPath: '#/properties/parcel_id/type',
           keyword: 'type',
-          params: { type: schema86.properties.parcel_id.type },
+          params: { type: schema87.properties.parcel_id.type },
           message: 'must be string,null',
-          schema: schema86.properties.parcel_id.type,
-          parentSchema: schema86.properties.parcel_id,
+          schema: schema87.properties.parcel_id.type,
+          parentSchema: schema87.properties.parcel_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -8419,7 +8421,7 @@ function validate45(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema86.properties.parcel_id,
+            parentSchema: schema87.properties.parcel_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8438,10 +8440,10 @@ function validate45(
           instancePath: instancePath + '/shipment_id',
           schemaPath: '#/properties/shipment_id/type',
           keyword: 'type',
-          params: { type: schema86.properties.shipment_id.type },
+          params: { type: schema87.properties.shipment_id.type },
           message: 'must be string,null',
-          schema: schema86.properties.shipment_id.type,
-          parentSchema: schema86.properties.shipment_id,
+          schema: schema87.properties.shipment_id.type,
+          parentSchema: schema87.properties.shipment_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -8460,7 +8462,7 @@ function validate45(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema86.properties.shipment_id,
+            parentSchema: schema87.properties.shipment_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -8483,7 +8485,7 @@ function validate45(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema86.properties.piece_barcode,
+            parentSchema: schema87.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -8501,7 +8503,7 @@ function validate45(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema86.properties.piece_barcode,
+            parentSchema: schema87.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -8518,8 +8520,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema86.properties.piece_barcode.type,
-          parentSchema: schema86.properties.piece_barcode,
+          schema: schema87.properties.piece_barcode.type,
+          parentSchema: schema87.properties.piece_barcode,
           data: data3,
         };
         if (vErrors === null) {
@@ -8539,8 +8541,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema86.properties.test_piece.type,
-          parentSchema: schema86.properties.test_piece,
+          schema: schema87.properties.test_piece.type,
+          parentSchema: schema87.properties.test_piece,
           data: data4,
         };
         if (vErrors === null) {
@@ -8560,8 +8562,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema86.properties.state.type,
-          parentSchema: schema86.properties.state,
+          schema: schema87.properties.state.type,
+          parentSchema: schema87.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -8603,10 +8605,10 @@ function validate45(
           instancePath: instancePath + '/state',
           schemaPath: '#/properties/state/enum',
           keyword: 'enum',
-          params: { allowedValues: schema86.properties.state.enum },
+          params: { allowedValues: schema87.properties.state.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema86.properties.state.enum,
-          parentSchema: schema86.properties.state,
+          schema: schema87.properties.state.enum,
+          parentSchema: schema87.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -8626,8 +8628,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema86.properties.piece_type.type,
-          parentSchema: schema86.properties.piece_type,
+          schema: schema87.properties.piece_type.type,
+          parentSchema: schema87.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -8642,10 +8644,10 @@ function validate45(
           instancePath: instancePath + '/piece_type',
           schemaPath: '#/properties/piece_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema86.properties.piece_type.enum },
+          params: { allowedValues: schema87.properties.piece_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema86.properties.piece_type.enum,
-          parentSchema: schema86.properties.piece_type,
+          schema: schema87.properties.piece_type.enum,
+          parentSchema: schema87.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -8665,8 +8667,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema86.properties.carrier_id.type,
-          parentSchema: schema86.properties.carrier_id,
+          schema: schema87.properties.carrier_id.type,
+          parentSchema: schema87.properties.carrier_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -8686,8 +8688,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema86.properties.service_point_id.type,
-          parentSchema: schema86.properties.service_point_id,
+          schema: schema87.properties.service_point_id.type,
+          parentSchema: schema87.properties.service_point_id,
           data: data8,
         };
         if (vErrors === null) {
@@ -8705,10 +8707,10 @@ function validate45(
           instancePath: instancePath + '/service_point_name',
           schemaPath: '#/properties/service_point_name/type',
           keyword: 'type',
-          params: { type: schema86.properties.service_point_name.type },
+          params: { type: schema87.properties.service_point_name.type },
           message: 'must be string,null',
-          schema: schema86.properties.service_point_name.type,
-          parentSchema: schema86.properties.service_point_name,
+          schema: schema87.properties.service_point_name.type,
+          parentSchema: schema87.properties.service_point_name,
           data: data9,
         };
         if (vErrors === null) {
@@ -8726,10 +8728,10 @@ function validate45(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema86.properties.support_provider_id.type },
+          params: { type: schema87.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema86.properties.support_provider_id.type,
-          parentSchema: schema86.properties.support_provider_id,
+          schema: schema87.properties.support_provider_id.type,
+          parentSchema: schema87.properties.support_provider_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -8747,10 +8749,10 @@ function validate45(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema86.properties.hardware_id.type },
+          params: { type: schema87.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema86.properties.hardware_id.type,
-          parentSchema: schema86.properties.hardware_id,
+          schema: schema87.properties.hardware_id.type,
+          parentSchema: schema87.properties.hardware_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -8768,10 +8770,10 @@ function validate45(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema86.properties.compartment_id.type },
+          params: { type: schema87.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema86.properties.compartment_id.type,
-          parentSchema: schema86.properties.compartment_id,
+          schema: schema87.properties.compartment_id.type,
+          parentSchema: schema87.properties.compartment_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -8789,10 +8791,10 @@ function validate45(
           instancePath: instancePath + '/courier_id',
           schemaPath: '#/properties/courier_id/type',
           keyword: 'type',
-          params: { type: schema86.properties.courier_id.type },
+          params: { type: schema87.properties.courier_id.type },
           message: 'must be integer,null',
-          schema: schema86.properties.courier_id.type,
-          parentSchema: schema86.properties.courier_id,
+          schema: schema87.properties.courier_id.type,
+          parentSchema: schema87.properties.courier_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -8812,8 +8814,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema86.properties.allocation_type.type,
-          parentSchema: schema86.properties.allocation_type,
+          schema: schema87.properties.allocation_type.type,
+          parentSchema: schema87.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -8828,10 +8830,10 @@ function validate45(
           instancePath: instancePath + '/allocation_type',
           schemaPath: '#/properties/allocation_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema86.properties.allocation_type.enum },
+          params: { allowedValues: schema87.properties.allocation_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema86.properties.allocation_type.enum,
-          parentSchema: schema86.properties.allocation_type,
+          schema: schema87.properties.allocation_type.enum,
+          parentSchema: schema87.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -8851,8 +8853,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema86.properties.parcel_type.type,
-          parentSchema: schema86.properties.parcel_type,
+          schema: schema87.properties.parcel_type.type,
+          parentSchema: schema87.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -8867,10 +8869,10 @@ function validate45(
           instancePath: instancePath + '/parcel_type',
           schemaPath: '#/properties/parcel_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema86.properties.parcel_type.enum },
+          params: { allowedValues: schema87.properties.parcel_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema86.properties.parcel_type.enum,
-          parentSchema: schema86.properties.parcel_type,
+          schema: schema87.properties.parcel_type.enum,
+          parentSchema: schema87.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -8892,7 +8894,7 @@ function validate45(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema86.properties.height,
+            parentSchema: schema87.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -8910,7 +8912,7 @@ function validate45(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema86.properties.height,
+            parentSchema: schema87.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -8927,8 +8929,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema86.properties.height.type,
-          parentSchema: schema86.properties.height,
+          schema: schema87.properties.height.type,
+          parentSchema: schema87.properties.height,
           data: data16,
         };
         if (vErrors === null) {
@@ -8950,7 +8952,7 @@ function validate45(
             params: { comparison: '<=', limit: 43 },
             message: 'must be <= 43',
             schema: 43,
-            parentSchema: schema86.properties.width,
+            parentSchema: schema87.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -8968,7 +8970,7 @@ function validate45(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema86.properties.width,
+            parentSchema: schema87.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -8985,8 +8987,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema86.properties.width.type,
-          parentSchema: schema86.properties.width,
+          schema: schema87.properties.width.type,
+          parentSchema: schema87.properties.width,
           data: data17,
         };
         if (vErrors === null) {
@@ -9008,7 +9010,7 @@ function validate45(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema86.properties.depth,
+            parentSchema: schema87.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -9026,7 +9028,7 @@ function validate45(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema86.properties.depth,
+            parentSchema: schema87.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -9043,8 +9045,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema86.properties.depth.type,
-          parentSchema: schema86.properties.depth,
+          schema: schema87.properties.depth.type,
+          parentSchema: schema87.properties.depth,
           data: data18,
         };
         if (vErrors === null) {
@@ -9062,10 +9064,10 @@ function validate45(
           instancePath: instancePath + '/sender_name',
           schemaPath: '#/properties/sender_name/type',
           keyword: 'type',
-          params: { type: schema86.properties.sender_name.type },
+          params: { type: schema87.properties.sender_name.type },
           message: 'must be string,null',
-          schema: schema86.properties.sender_name.type,
-          parentSchema: schema86.properties.sender_name,
+          schema: schema87.properties.sender_name.type,
+          parentSchema: schema87.properties.sender_name,
           data: data19,
         };
         if (vErrors === null) {
@@ -9084,7 +9086,7 @@ function validate45(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema86.properties.sender_name,
+            parentSchema: schema87.properties.sender_name,
             data: data19,
           };
           if (vErrors === null) {
@@ -9103,10 +9105,10 @@ function validate45(
           instancePath: instancePath + '/sender_phone',
           schemaPath: '#/properties/sender_phone/type',
           keyword: 'type',
-          params: { type: schema86.properties.sender_phone.type },
+          params: { type: schema87.properties.sender_phone.type },
           message: 'must be string,null',
-          schema: schema86.properties.sender_phone.type,
-          parentSchema: schema86.properties.sender_phone,
+          schema: schema87.properties.sender_phone.type,
+          parentSchema: schema87.properties.sender_phone,
           data: data20,
         };
         if (vErrors === null) {
@@ -9125,7 +9127,7 @@ function validate45(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema86.properties.sender_phone,
+            parentSchema: schema87.properties.sender_phone,
             data: data20,
           };
           if (vErrors === null) {
@@ -9144,10 +9146,10 @@ function validate45(
           instancePath: instancePath + '/sender_email',
           schemaPath: '#/properties/sender_email/type',
           keyword: 'type',
-          params: { type: schema86.properties.sender_email.type },
+          params: { type: schema87.properties.sender_email.type },
           message: 'must be string,null',
-          schema: schema86.properties.sender_email.type,
-          parentSchema: schema86.properties.sender_email,
+          schema: schema87.properties.sender_email.type,
+          parentSchema: schema87.properties.sender_email,
           data: data21,
         };
         if (vErrors === null) {
@@ -9166,7 +9168,7 @@ function validate45(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema86.properties.sender_email,
+            parentSchema: schema87.properties.sender_email,
             data: data21,
           };
           if (vErrors === null) {
@@ -9185,10 +9187,10 @@ function validate45(
           instancePath: instancePath + '/recipient_name',
           schemaPath: '#/properties/recipient_name/type',
           keyword: 'type',
-          params: { type: schema86.properties.recipient_name.type },
+          params: { type: schema87.properties.recipient_name.type },
           message: 'must be string,null',
-          schema: schema86.properties.recipient_name.type,
-          parentSchema: schema86.properties.recipient_name,
+          schema: schema87.properties.recipient_name.type,
+          parentSchema: schema87.properties.recipient_name,
           data: data22,
         };
         if (vErrors === null) {
@@ -9207,7 +9209,7 @@ function validate45(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema86.properties.recipient_name,
+            parentSchema: schema87.properties.recipient_name,
             data: data22,
           };
           if (vErrors === null) {
@@ -9226,10 +9228,10 @@ function validate45(
           instancePath: instancePath + '/recipient_phone',
           schemaPath: '#/properties/recipient_phone/type',
           keyword: 'type',
-          params: { type: schema86.properties.recipient_phone.type },
+          params: { type: schema87.properties.recipient_phone.type },
           message: 'must be string,null',
-          schema: schema86.properties.recipient_phone.type,
-          parentSchema: schema86.properties.recipient_phone,
+          schema: schema87.properties.recipient_phone.type,
+          parentSchema: schema87.properties.recipient_phone,
           data: data23,
         };
         if (vErrors === null) {
@@ -9248,7 +9250,7 @@ function validate45(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema86.properties.recipient_phone,
+            parentSchema: schema87.properties.recipient_phone,
             data: data23,
           };
           if (vErrors === null) {
@@ -9267,10 +9269,10 @@ function validate45(
           instancePath: instancePath + '/recipient_email',
           schemaPath: '#/properties/recipient_email/type',
           keyword: 'type',
-          params: { type: schema86.properties.recipient_email.type },
+          params: { type: schema87.properties.recipient_email.type },
           message: 'must be string,null',
-          schema: schema86.properties.recipient_email.type,
-          parentSchema: schema86.properties.recipient_email,
+          schema: schema87.properties.recipient_email.type,
+          parentSchema: schema87.properties.recipient_email,
           data: data24,
         };
         if (vErrors === null) {
@@ -9289,7 +9291,7 @@ function validate45(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema86.properties.recipient_email,
+            parentSchema: schema87.properties.recipient_email,
             data: data24,
           };
           if (vErrors === null) {
@@ -9308,10 +9310,10 @@ function validate45(
           instancePath: instancePath + '/end_user_phone',
           schemaPath: '#/properties/end_user_phone/type',
           keyword: 'type',
-          params: { type: schema86.properties.end_user_phone.type },
+          params: { type: schema87.properties.end_user_phone.type },
           message: 'must be string,null',
-          schema: schema86.properties.end_user_phone.type,
-          parentSchema: schema86.properties.end_user_phone,
+          schema: schema87.properties.end_user_phone.type,
+          parentSchema: schema87.properties.end_user_phone,
           data: data25,
         };
         if (vErrors === null) {
@@ -9330,7 +9332,7 @@ function validate45(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema86.properties.end_user_phone,
+            parentSchema: schema87.properties.end_user_phone,
             data: data25,
           };
           if (vErrors === null) {
@@ -9349,10 +9351,10 @@ function validate45(
           instancePath: instancePath + '/end_user_email',
           schemaPath: '#/properties/end_user_email/type',
           keyword: 'type',
-          params: { type: schema86.properties.end_user_email.type },
+          params: { type: schema87.properties.end_user_email.type },
           message: 'must be string,null',
-          schema: schema86.properties.end_user_email.type,
-          parentSchema: schema86.properties.end_user_email,
+          schema: schema87.properties.end_user_email.type,
+          parentSchema: schema87.properties.end_user_email,
           data: data26,
         };
         if (vErrors === null) {
@@ -9371,7 +9373,7 @@ function validate45(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema86.properties.end_user_email,
+            parentSchema: schema87.properties.end_user_email,
             data: data26,
           };
           if (vErrors === null) {
@@ -9390,10 +9392,10 @@ function validate45(
           instancePath: instancePath + '/enduser_id',
           schemaPath: '#/properties/enduser_id/type',
           keyword: 'type',
-          params: { type: schema86.properties.enduser_id.type },
+          params: { type: schema87.properties.enduser_id.type },
           message: 'must be integer,null',
-          schema: schema86.properties.enduser_id.type,
-          parentSchema: schema86.properties.enduser_id,
+          schema: schema87.properties.enduser_id.type,
+          parentSchema: schema87.properties.enduser_id,
           data: data27,
         };
         if (vErrors === null) {
@@ -9411,10 +9413,10 @@ function validate45(
           instancePath: instancePath + '/reference',
           schemaPath: '#/properties/reference/type',
           keyword: 'type',
-          params: { type: schema86.properties.reference.type },
+          params: { type: schema87.properties.reference.type },
           message: 'must be string,null',
-          schema: schema86.properties.reference.type,
-          parentSchema: schema86.properties.reference,
+          schema: schema87.properties.reference.type,
+          parentSchema: schema87.properties.reference,
           data: data28,
         };
         if (vErrors === null) {
@@ -9433,7 +9435,7 @@ function validate45(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema86.properties.reference,
+            parentSchema: schema87.properties.reference,
             data: data28,
           };
           if (vErrors === null) {
@@ -9454,8 +9456,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema86.properties.reservation.type,
-          parentSchema: schema86.properties.reservation,
+          schema: schema87.properties.reservation.type,
+          parentSchema: schema87.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -9470,10 +9472,10 @@ function validate45(
           instancePath: instancePath + '/reservation',
           schemaPath: '#/properties/reservation/enum',
           keyword: 'enum',
-          params: { allowedValues: schema86.properties.reservation.enum },
+          params: { allowedValues: schema87.properties.reservation.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema86.properties.reservation.enum,
-          parentSchema: schema86.properties.reservation,
+          schema: schema87.properties.reservation.enum,
+          parentSchema: schema87.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -9493,8 +9495,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema86.properties.reservation_time.type,
-          parentSchema: schema86.properties.reservation_time,
+          schema: schema87.properties.reservation_time.type,
+          parentSchema: schema87.properties.reservation_time,
           data: data30,
         };
         if (vErrors === null) {
@@ -9513,7 +9515,7 @@ function validate45(
             params: { comparison: '<=', limit: 168 },
             message: 'must be <= 168',
             schema: 168,
-            parentSchema: schema86.properties.reservation_time,
+            parentSchema: schema87.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -9531,7 +9533,7 @@ function validate45(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema86.properties.reservation_time,
+            parentSchema: schema87.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -9550,10 +9552,10 @@ function validate45(
           instancePath: instancePath + '/reserved_until',
           schemaPath: '#/properties/reserved_until/type',
           keyword: 'type',
-          params: { type: schema86.properties.reserved_until.type },
+          params: { type: schema87.properties.reserved_until.type },
           message: 'must be string,null',
-          schema: schema86.properties.reserved_until.type,
-          parentSchema: schema86.properties.reserved_until,
+          schema: schema87.properties.reserved_until.type,
+          parentSchema: schema87.properties.reserved_until,
           data: data31,
         };
         if (vErrors === null) {
@@ -9572,7 +9574,7 @@ function validate45(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema86.properties.reserved_until,
+            parentSchema: schema87.properties.reserved_until,
             data: data31,
           };
           if (vErrors === null) {
@@ -9593,8 +9595,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema86.properties.expiry_days.type,
-          parentSchema: schema86.properties.expiry_days,
+          schema: schema87.properties.expiry_days.type,
+          parentSchema: schema87.properties.expiry_days,
           data: data32,
         };
         if (vErrors === null) {
@@ -9613,7 +9615,7 @@ function validate45(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema86.properties.expiry_days,
+            parentSchema: schema87.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -9631,7 +9633,7 @@ function validate45(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema86.properties.expiry_days,
+            parentSchema: schema87.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -9650,10 +9652,10 @@ function validate45(
           instancePath: instancePath + '/expiry_at',
           schemaPath: '#/properties/expiry_at/type',
           keyword: 'type',
-          params: { type: schema86.properties.expiry_at.type },
+          params: { type: schema87.properties.expiry_at.type },
           message: 'must be string,null',
-          schema: schema86.properties.expiry_at.type,
-          parentSchema: schema86.properties.expiry_at,
+          schema: schema87.properties.expiry_at.type,
+          parentSchema: schema87.properties.expiry_at,
           data: data33,
         };
         if (vErrors === null) {
@@ -9672,7 +9674,7 @@ function validate45(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema86.properties.expiry_at,
+            parentSchema: schema87.properties.expiry_at,
             data: data33,
           };
           if (vErrors === null) {
@@ -9698,8 +9700,8 @@ function validate45(
                 keyword: 'required',
                 params: { missingProperty: 'token_type' },
                 message: "must have required property '" + 'token_type' + "'",
-                schema: schema86.properties.tokens.items.required,
-                parentSchema: schema86.properties.tokens.items,
+                schema: schema87.properties.tokens.items.required,
+                parentSchema: schema87.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -9716,8 +9718,8 @@ function validate45(
                 keyword: 'required',
                 params: { missingProperty: 'status' },
                 message: "must have required property '" + 'status' + "'",
-                schema: schema86.properties.tokens.items.required,
-                parentSchema: schema86.properties.tokens.items,
+                schema: schema87.properties.tokens.items.required,
+                parentSchema: schema87.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -9734,8 +9736,8 @@ function validate45(
                 keyword: 'required',
                 params: { missingProperty: 'code' },
                 message: "must have required property '" + 'code' + "'",
-                schema: schema86.properties.tokens.items.required,
-                parentSchema: schema86.properties.tokens.items,
+                schema: schema87.properties.tokens.items.required,
+                parentSchema: schema87.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -9754,8 +9756,8 @@ function validate45(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.tokens.items.properties.token_type.type,
-                  parentSchema: schema86.properties.tokens.items.properties.token_type,
+                  schema: schema87.properties.tokens.items.properties.token_type.type,
+                  parentSchema: schema87.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -9778,10 +9780,10 @@ function validate45(
                   instancePath: instancePath + '/tokens/' + i0 + '/token_type',
                   schemaPath: '#/properties/tokens/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema86.properties.tokens.items.properties.token_type.enum },
+                  params: { allowedValues: schema87.properties.tokens.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema86.properties.tokens.items.properties.token_type.enum,
-                  parentSchema: schema86.properties.tokens.items.properties.token_type,
+                  schema: schema87.properties.tokens.items.properties.token_type.enum,
+                  parentSchema: schema87.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -9801,8 +9803,8 @@ function validate45(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.tokens.items.properties.status.type,
-                  parentSchema: schema86.properties.tokens.items.properties.status,
+                  schema: schema87.properties.tokens.items.properties.status.type,
+                  parentSchema: schema87.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -9823,10 +9825,10 @@ function validate45(
                   instancePath: instancePath + '/tokens/' + i0 + '/status',
                   schemaPath: '#/properties/tokens/items/properties/status/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema86.properties.tokens.items.properties.status.enum },
+                  params: { allowedValues: schema87.properties.tokens.items.properties.status.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema86.properties.tokens.items.properties.status.enum,
-                  parentSchema: schema86.properties.tokens.items.properties.status,
+                  schema: schema87.properties.tokens.items.properties.status.enum,
+                  parentSchema: schema87.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -9848,7 +9850,7 @@ function validate45(
                     params: { limit: 12 },
                     message: 'must NOT have more than 12 characters',
                     schema: 12,
-                    parentSchema: schema86.properties.tokens.items.properties.code,
+                    parentSchema: schema87.properties.tokens.items.properties.code,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -9865,8 +9867,8 @@ function validate45(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.tokens.items.properties.code.type,
-                  parentSchema: schema86.properties.tokens.items.properties.code,
+                  schema: schema87.properties.tokens.items.properties.code.type,
+                  parentSchema: schema87.properties.tokens.items.properties.code,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -9884,10 +9886,10 @@ function validate45(
                   instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
                   schemaPath: '#/properties/tokens/items/properties/valid_until/type',
                   keyword: 'type',
-                  params: { type: schema86.properties.tokens.items.properties.valid_until.type },
+                  params: { type: schema87.properties.tokens.items.properties.valid_until.type },
                   message: 'must be string,null',
-                  schema: schema86.properties.tokens.items.properties.valid_until.type,
-                  parentSchema: schema86.properties.tokens.items.properties.valid_until,
+                  schema: schema87.properties.tokens.items.properties.valid_until.type,
+                  parentSchema: schema87.properties.tokens.items.properties.valid_until,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -9906,7 +9908,7 @@ function validate45(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema86.properties.tokens.items.properties.valid_until,
+                    parentSchema: schema87.properties.tokens.items.properties.valid_until,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -9925,8 +9927,8 @@ function validate45(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.properties.tokens.items.type,
-              parentSchema: schema86.properties.tokens.items,
+              schema: schema87.properties.tokens.items.type,
+              parentSchema: schema87.properties.tokens.items,
               data: data35,
             };
             if (vErrors === null) {
@@ -9944,8 +9946,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema86.properties.tokens.type,
-          parentSchema: schema86.properties.tokens,
+          schema: schema87.properties.tokens.type,
+          parentSchema: schema87.properties.tokens,
           data: data34,
         };
         if (vErrors === null) {
@@ -9970,8 +9972,8 @@ function validate45(
                 keyword: 'required',
                 params: { missingProperty: 'channel' },
                 message: "must have required property '" + 'channel' + "'",
-                schema: schema86.properties.notifications.items.required,
-                parentSchema: schema86.properties.notifications.items,
+                schema: schema87.properties.notifications.items.required,
+                parentSchema: schema87.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -9988,8 +9990,8 @@ function validate45(
                 keyword: 'required',
                 params: { missingProperty: 'to' },
                 message: "must have required property '" + 'to' + "'",
-                schema: schema86.properties.notifications.items.required,
-                parentSchema: schema86.properties.notifications.items,
+                schema: schema87.properties.notifications.items.required,
+                parentSchema: schema87.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -10006,8 +10008,8 @@ function validate45(
                 keyword: 'required',
                 params: { missingProperty: 'at' },
                 message: "must have required property '" + 'at' + "'",
-                schema: schema86.properties.notifications.items.required,
-                parentSchema: schema86.properties.notifications.items,
+                schema: schema87.properties.notifications.items.required,
+                parentSchema: schema87.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -10026,8 +10028,8 @@ function validate45(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.notifications.items.properties.channel.type,
-                  parentSchema: schema86.properties.notifications.items.properties.channel,
+                  schema: schema87.properties.notifications.items.properties.channel.type,
+                  parentSchema: schema87.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -10042,10 +10044,10 @@ function validate45(
                   instancePath: instancePath + '/notifications/' + i1 + '/channel',
                   schemaPath: '#/properties/notifications/items/properties/channel/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema86.properties.notifications.items.properties.channel.enum },
+                  params: { allowedValues: schema87.properties.notifications.items.properties.channel.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema86.properties.notifications.items.properties.channel.enum,
-                  parentSchema: schema86.properties.notifications.items.properties.channel,
+                  schema: schema87.properties.notifications.items.properties.channel.enum,
+                  parentSchema: schema87.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -10067,7 +10069,7 @@ function validate45(
                     params: { limit: 70 },
                     message: 'must NOT have more than 70 characters',
                     schema: 70,
-                    parentSchema: schema86.properties.notifications.items.properties.to,
+                    parentSchema: schema87.properties.notifications.items.properties.to,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -10084,8 +10086,8 @@ function validate45(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.notifications.items.properties.to.type,
-                  parentSchema: schema86.properties.notifications.items.properties.to,
+                  schema: schema87.properties.notifications.items.properties.to.type,
+                  parentSchema: schema87.properties.notifications.items.properties.to,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -10105,8 +10107,8 @@ function validate45(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.notifications.items.properties.token_type.type,
-                  parentSchema: schema86.properties.notifications.items.properties.token_type,
+                  schema: schema87.properties.notifications.items.properties.token_type.type,
+                  parentSchema: schema87.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -10129,10 +10131,10 @@ function validate45(
                   instancePath: instancePath + '/notifications/' + i1 + '/token_type',
                   schemaPath: '#/properties/notifications/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema86.properties.notifications.items.properties.token_type.enum },
+                  params: { allowedValues: schema87.properties.notifications.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema86.properties.notifications.items.properties.token_type.enum,
-                  parentSchema: schema86.properties.notifications.items.properties.token_type,
+                  schema: schema87.properties.notifications.items.properties.token_type.enum,
+                  parentSchema: schema87.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -10154,7 +10156,7 @@ function validate45(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema86.properties.notifications.items.properties.at,
+                    parentSchema: schema87.properties.notifications.items.properties.at,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -10171,8 +10173,8 @@ function validate45(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema86.properties.notifications.items.properties.at.type,
-                  parentSchema: schema86.properties.notifications.items.properties.at,
+                  schema: schema87.properties.notifications.items.properties.at.type,
+                  parentSchema: schema87.properties.notifications.items.properties.at,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -10190,8 +10192,8 @@ function validate45(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema86.properties.notifications.items.type,
-              parentSchema: schema86.properties.notifications.items,
+              schema: schema87.properties.notifications.items.type,
+              parentSchema: schema87.properties.notifications.items,
               data: data41,
             };
             if (vErrors === null) {
@@ -10209,8 +10211,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema86.properties.notifications.type,
-          parentSchema: schema86.properties.notifications,
+          schema: schema87.properties.notifications.type,
+          parentSchema: schema87.properties.notifications,
           data: data40,
         };
         if (vErrors === null) {
@@ -10232,7 +10234,7 @@ function validate45(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema86.properties.created_at,
+            parentSchema: schema87.properties.created_at,
             data: data46,
           };
           if (vErrors === null) {
@@ -10249,8 +10251,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema86.properties.created_at.type,
-          parentSchema: schema86.properties.created_at,
+          schema: schema87.properties.created_at.type,
+          parentSchema: schema87.properties.created_at,
           data: data46,
         };
         if (vErrors === null) {
@@ -10270,8 +10272,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema86.properties.active.type,
-          parentSchema: schema86.properties.active,
+          schema: schema87.properties.active.type,
+          parentSchema: schema87.properties.active,
           data: data47,
         };
         if (vErrors === null) {
@@ -10289,8 +10291,8 @@ function validate45(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema86.type,
-      parentSchema: schema86,
+      schema: schema87.type,
+      parentSchema: schema87,
       data,
     };
     if (vErrors === null) {
@@ -10300,10 +10302,10 @@ function validate45(
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = {
+validate46.evaluated = {
   props: {
     piece_id: true,
     parcel_id: true,
@@ -10348,8 +10350,8 @@ validate45.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate46;
-const schema87 = {
+export const pinpad = validate47;
+const schema88 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -10376,6 +10378,7 @@ const schema87 = {
     deleteSends: { partner_id: 'hardware_owner_id' },
   },
   required: ['ble_chip_id', 'hardware_model_id', 'hardware_owner_id'],
+  'x-read-only': [{ when: { status: 5 }, reason: 'read_only.pinpad_terminated' }],
   properties: {
     pinpad_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
     ble_chip_id: {
@@ -10540,13 +10543,13 @@ const schema87 = {
 };
 const formats90 = sharedValidators.formats.numeric;
 
-function validate46(
+function validate47(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate47.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10561,8 +10564,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -10579,8 +10582,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -10597,8 +10600,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -10617,8 +10620,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.type,
-          parentSchema: schema65,
+          schema: schema66.type,
+          parentSchema: schema66,
           data: data0,
         };
         if (vErrors === null) {
@@ -10637,7 +10640,7 @@ function validate46(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65,
+            parentSchema: schema66,
             data: data0,
           };
           if (vErrors === null) {
@@ -10660,7 +10663,7 @@ function validate46(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema87.properties.ble_chip_id,
+            parentSchema: schema88.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -10678,7 +10681,7 @@ function validate46(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema87.properties.ble_chip_id,
+            parentSchema: schema88.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -10696,7 +10699,7 @@ function validate46(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema87.properties.ble_chip_id,
+            parentSchema: schema88.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -10713,8 +10716,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.ble_chip_id.type,
-          parentSchema: schema87.properties.ble_chip_id,
+          schema: schema88.properties.ble_chip_id.type,
+          parentSchema: schema88.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -10734,8 +10737,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.type,
-          parentSchema: schema78,
+          schema: schema79.type,
+          parentSchema: schema79,
           data: data2,
         };
         if (vErrors === null) {
@@ -10750,10 +10753,10 @@ function validate46(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema78.enum },
+          params: { allowedValues: schema79.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema78.enum,
-          parentSchema: schema78,
+          schema: schema79.enum,
+          parentSchema: schema79,
           data: data2,
         };
         if (vErrors === null) {
@@ -10773,8 +10776,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.properties.hardware_model_id.type,
-          parentSchema: schema87.properties.hardware_model_id,
+          schema: schema88.properties.hardware_model_id.type,
+          parentSchema: schema88.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -10794,8 +10797,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.properties.hardware_owner_id.type,
-          parentSchema: schema87.properties.hardware_owner_id,
+          schema: schema88.properties.hardware_owner_id.type,
+          parentSchema: schema88.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -10813,10 +10816,10 @@ function validate46(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema87.properties.service_point_id.type },
+          params: { type: schema88.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema87.properties.service_point_id.type,
-          parentSchema: schema87.properties.service_point_id,
+          schema: schema88.properties.service_point_id.type,
+          parentSchema: schema88.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -10834,10 +10837,10 @@ function validate46(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema87.properties.hardware_id.type },
+          params: { type: schema88.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema87.properties.hardware_id.type,
-          parentSchema: schema87.properties.hardware_id,
+          schema: schema88.properties.hardware_id.type,
+          parentSchema: schema88.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -10861,8 +10864,8 @@ function validate46(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema87.properties.alerts.items.type,
-              parentSchema: schema87.properties.alerts.items,
+              schema: schema88.properties.alerts.items.type,
+              parentSchema: schema88.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -10883,10 +10886,10 @@ function validate46(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema87.properties.alerts.items.enum },
+              params: { allowedValues: schema88.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema87.properties.alerts.items.enum,
-              parentSchema: schema87.properties.alerts.items,
+              schema: schema88.properties.alerts.items.enum,
+              parentSchema: schema88.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -10915,7 +10918,7 @@ function validate46(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema87.properties.alerts,
+                parentSchema: schema88.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -10936,8 +10939,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema87.properties.alerts.type,
-          parentSchema: schema87.properties.alerts,
+          schema: schema88.properties.alerts.type,
+          parentSchema: schema88.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -10955,10 +10958,10 @@ function validate46(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema87.properties.last_sync_at.type },
+          params: { type: schema88.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema87.properties.last_sync_at.type,
-          parentSchema: schema87.properties.last_sync_at,
+          schema: schema88.properties.last_sync_at.type,
+          parentSchema: schema88.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -10977,7 +10980,7 @@ function validate46(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema87.properties.last_sync_at,
+            parentSchema: schema88.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -10998,8 +11001,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.properties.installation_sync_status.type,
-          parentSchema: schema87.properties.installation_sync_status,
+          schema: schema88.properties.installation_sync_status.type,
+          parentSchema: schema88.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -11014,10 +11017,10 @@ function validate46(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema87.properties.installation_sync_status.enum },
+          params: { allowedValues: schema88.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema87.properties.installation_sync_status.enum,
-          parentSchema: schema87.properties.installation_sync_status,
+          schema: schema88.properties.installation_sync_status.enum,
+          parentSchema: schema88.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -11039,7 +11042,7 @@ function validate46(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema87.properties.firmware_version,
+            parentSchema: schema88.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -11057,7 +11060,7 @@ function validate46(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema87.properties.firmware_version,
+            parentSchema: schema88.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -11074,8 +11077,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.firmware_version.type,
-          parentSchema: schema87.properties.firmware_version,
+          schema: schema88.properties.firmware_version.type,
+          parentSchema: schema88.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -11097,7 +11100,7 @@ function validate46(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema87.properties.comm_board,
+            parentSchema: schema88.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -11115,7 +11118,7 @@ function validate46(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema87.properties.comm_board,
+            parentSchema: schema88.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -11132,8 +11135,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.comm_board.type,
-          parentSchema: schema87.properties.comm_board,
+          schema: schema88.properties.comm_board.type,
+          parentSchema: schema88.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -11155,7 +11158,7 @@ function validate46(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema87.properties.battery_pack,
+            parentSchema: schema88.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -11173,7 +11176,7 @@ function validate46(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema87.properties.battery_pack,
+            parentSchema: schema88.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -11190,8 +11193,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.battery_pack.type,
-          parentSchema: schema87.properties.battery_pack,
+          schema: schema88.properties.battery_pack.type,
+          parentSchema: schema88.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -11213,7 +11216,7 @@ function validate46(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema87.properties.order_number,
+            parentSchema: schema88.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -11231,7 +11234,7 @@ function validate46(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema87.properties.order_number,
+            parentSchema: schema88.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -11248,8 +11251,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.order_number.type,
-          parentSchema: schema87.properties.order_number,
+          schema: schema88.properties.order_number.type,
+          parentSchema: schema88.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -11271,7 +11274,7 @@ function validate46(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema87.properties.type_number,
+            parentSchema: schema88.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -11289,7 +11292,7 @@ function validate46(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema87.properties.type_number,
+            parentSchema: schema88.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -11306,8 +11309,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.type_number.type,
-          parentSchema: schema87.properties.type_number,
+          schema: schema88.properties.type_number.type,
+          parentSchema: schema88.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -11329,7 +11332,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema87.properties.manufacturer,
+            parentSchema: schema88.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -11347,7 +11350,7 @@ function validate46(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema87.properties.manufacturer,
+            parentSchema: schema88.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -11364,8 +11367,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.manufacturer.type,
-          parentSchema: schema87.properties.manufacturer,
+          schema: schema88.properties.manufacturer.type,
+          parentSchema: schema88.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -11385,8 +11388,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.foil.type,
-          parentSchema: schema87.properties.foil,
+          schema: schema88.properties.foil.type,
+          parentSchema: schema88.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -11401,10 +11404,10 @@ function validate46(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema87.properties.foil.enum },
+          params: { allowedValues: schema88.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema87.properties.foil.enum,
-          parentSchema: schema87.properties.foil,
+          schema: schema88.properties.foil.enum,
+          parentSchema: schema88.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -11424,8 +11427,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.language.type,
-          parentSchema: schema87.properties.language,
+          schema: schema88.properties.language.type,
+          parentSchema: schema88.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -11452,10 +11455,10 @@ function validate46(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema87.properties.language.enum },
+          params: { allowedValues: schema88.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema87.properties.language.enum,
-          parentSchema: schema87.properties.language,
+          schema: schema88.properties.language.enum,
+          parentSchema: schema88.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -11479,8 +11482,8 @@ function validate46(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema87.properties.features.items.type,
-              parentSchema: schema87.properties.features.items,
+              schema: schema88.properties.features.items.type,
+              parentSchema: schema88.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -11501,10 +11504,10 @@ function validate46(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema87.properties.features.items.enum },
+              params: { allowedValues: schema88.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema87.properties.features.items.enum,
-              parentSchema: schema87.properties.features.items,
+              schema: schema88.properties.features.items.enum,
+              parentSchema: schema88.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -11533,7 +11536,7 @@ function validate46(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema87.properties.features,
+                parentSchema: schema88.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -11554,8 +11557,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema87.properties.features.type,
-          parentSchema: schema87.properties.features,
+          schema: schema88.properties.features.type,
+          parentSchema: schema88.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -11573,10 +11576,10 @@ function validate46(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema87.properties.sim_iccid.type },
+          params: { type: schema88.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema87.properties.sim_iccid.type,
-          parentSchema: schema87.properties.sim_iccid,
+          schema: schema88.properties.sim_iccid.type,
+          parentSchema: schema88.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -11595,7 +11598,7 @@ function validate46(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema87.properties.sim_iccid,
+            parentSchema: schema88.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -11613,7 +11616,7 @@ function validate46(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema87.properties.sim_iccid,
+            parentSchema: schema88.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -11631,7 +11634,7 @@ function validate46(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema87.properties.sim_iccid,
+            parentSchema: schema88.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -11654,7 +11657,7 @@ function validate46(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema87.properties.apn,
+            parentSchema: schema88.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -11672,7 +11675,7 @@ function validate46(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema87.properties.apn,
+            parentSchema: schema88.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -11689,8 +11692,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.apn.type,
-          parentSchema: schema87.properties.apn,
+          schema: schema88.properties.apn.type,
+          parentSchema: schema88.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -11710,8 +11713,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.network.type,
-          parentSchema: schema87.properties.network,
+          schema: schema88.properties.network.type,
+          parentSchema: schema88.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -11726,10 +11729,10 @@ function validate46(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema87.properties.network.enum },
+          params: { allowedValues: schema88.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema87.properties.network.enum,
-          parentSchema: schema87.properties.network,
+          schema: schema88.properties.network.enum,
+          parentSchema: schema88.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -11747,10 +11750,10 @@ function validate46(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema87.properties.last_heartbeat_at.type },
+          params: { type: schema88.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema87.properties.last_heartbeat_at.type,
-          parentSchema: schema87.properties.last_heartbeat_at,
+          schema: schema88.properties.last_heartbeat_at.type,
+          parentSchema: schema88.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -11769,7 +11772,7 @@ function validate46(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema87.properties.last_heartbeat_at,
+            parentSchema: schema88.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -11788,8 +11791,8 @@ function validate46(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema87.type,
-      parentSchema: schema87,
+      schema: schema88.type,
+      parentSchema: schema88,
       data,
     };
     if (vErrors === null) {
@@ -11799,10 +11802,10 @@ function validate46(
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate47.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = {
+validate47.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -11832,8 +11835,8 @@ validate46.evaluated = {
   dynamicItems: false,
 };
 
-export const role = validate47;
-const schema90 = {
+export const role = validate48;
+const schema91 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -11905,13 +11908,13 @@ const schema90 = {
 const pattern8 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern9 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate47(
+function validate48(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate47.evaluated;
+  const evaluated0 = validate48.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11926,8 +11929,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -11944,8 +11947,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -11962,8 +11965,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -11980,8 +11983,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -12002,7 +12005,7 @@ function validate47(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema90.properties.role_name,
+            parentSchema: schema91.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -12020,7 +12023,7 @@ function validate47(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema90.properties.role_name,
+            parentSchema: schema91.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -12037,8 +12040,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.role_name.type,
-          parentSchema: schema90.properties.role_name,
+          schema: schema91.properties.role_name.type,
+          parentSchema: schema91.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -12060,7 +12063,7 @@ function validate47(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema90.properties.role_description,
+            parentSchema: schema91.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -12077,8 +12080,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.role_description.type,
-          parentSchema: schema90.properties.role_description,
+          schema: schema91.properties.role_description.type,
+          parentSchema: schema91.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -12099,10 +12102,10 @@ function validate47(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema90.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema91.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema90.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema90.properties.role_description_translations.propertyNames,
+              schema: schema91.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema91.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -12121,8 +12124,8 @@ function validate47(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema90.properties.role_description_translations.propertyNames,
-              parentSchema: schema90.properties.role_description_translations,
+              schema: schema91.properties.role_description_translations.propertyNames,
+              parentSchema: schema91.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -12145,7 +12148,7 @@ function validate47(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema90.properties.role_description_translations.additionalProperties,
+                parentSchema: schema91.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -12163,8 +12166,8 @@ function validate47(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema90.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema90.properties.role_description_translations.additionalProperties,
+              schema: schema91.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema91.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -12182,8 +12185,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema90.properties.role_description_translations.type,
-          parentSchema: schema90.properties.role_description_translations,
+          schema: schema91.properties.role_description_translations.type,
+          parentSchema: schema91.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -12203,8 +12206,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.partner_type.type,
-          parentSchema: schema90.properties.partner_type,
+          schema: schema91.properties.partner_type.type,
+          parentSchema: schema91.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -12226,10 +12229,10 @@ function validate47(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema90.properties.partner_type.enum },
+          params: { allowedValues: schema91.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema90.properties.partner_type.enum,
-          parentSchema: schema90.properties.partner_type,
+          schema: schema91.properties.partner_type.enum,
+          parentSchema: schema91.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -12251,7 +12254,7 @@ function validate47(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema90.properties.partner,
+            parentSchema: schema91.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -12269,7 +12272,7 @@ function validate47(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema90.properties.partner,
+            parentSchema: schema91.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -12286,8 +12289,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.partner.type,
-          parentSchema: schema90.properties.partner,
+          schema: schema91.properties.partner.type,
+          parentSchema: schema91.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -12312,8 +12315,8 @@ function validate47(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema90.properties.permissions.items.required,
-                parentSchema: schema90.properties.permissions.items,
+                schema: schema91.properties.permissions.items.required,
+                parentSchema: schema91.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -12330,8 +12333,8 @@ function validate47(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema90.properties.permissions.items.required,
-                parentSchema: schema90.properties.permissions.items,
+                schema: schema91.properties.permissions.items.required,
+                parentSchema: schema91.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -12350,8 +12353,8 @@ function validate47(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema90.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema90.properties.permissions.items.properties.feature_id,
+                  schema: schema91.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema91.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -12370,7 +12373,7 @@ function validate47(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema90.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema91.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -12391,8 +12394,8 @@ function validate47(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema90.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema90.properties.permissions.items.properties.has_permission,
+                  schema: schema91.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema91.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -12417,8 +12420,8 @@ function validate47(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema90.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema90.properties.permissions.items.properties.configurations.items,
+                        schema: schema91.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema91.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -12435,8 +12438,8 @@ function validate47(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema90.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema90.properties.permissions.items.properties.configurations.items,
+                        schema: schema91.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema91.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -12459,7 +12462,7 @@ function validate47(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema90.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema91.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -12478,9 +12481,9 @@ function validate47(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema90.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema91.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema90.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema91.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -12502,9 +12505,9 @@ function validate47(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema90.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema91.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema90.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema91.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -12522,8 +12525,8 @@ function validate47(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema90.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema90.properties.permissions.items.properties.configurations.items,
+                      schema: schema91.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema91.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -12541,8 +12544,8 @@ function validate47(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema90.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema90.properties.permissions.items.properties.configurations,
+                  schema: schema91.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema91.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -12560,8 +12563,8 @@ function validate47(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema90.properties.permissions.items.type,
-              parentSchema: schema90.properties.permissions.items,
+              schema: schema91.properties.permissions.items.type,
+              parentSchema: schema91.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -12579,8 +12582,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema90.properties.permissions.type,
-          parentSchema: schema90.properties.permissions,
+          schema: schema91.properties.permissions.type,
+          parentSchema: schema91.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -12598,8 +12601,8 @@ function validate47(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema90.type,
-      parentSchema: schema90,
+      schema: schema91.type,
+      parentSchema: schema91,
       data,
     };
     if (vErrors === null) {
@@ -12609,10 +12612,10 @@ function validate47(
     }
     errors++;
   }
-  validate47.errors = vErrors;
+  validate48.errors = vErrors;
   return errors === 0;
 }
-validate47.evaluated = {
+validate48.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -12625,8 +12628,8 @@ validate47.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate48;
-const schema91 = {
+export const servicePoint = validate49;
+const schema92 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -12742,11 +12745,13 @@ const schema91 = {
       send: ['service_point_id', 'version'],
       when: { is_terminated: false },
       confirm: 'service_points.confirm.terminate',
+      destructive: true,
       levels: ['advance'],
       partnerTypes: ['operator'],
     },
   ],
   required: ['name', 'country', 'status'],
+  'x-read-only': [{ when: { is_terminated: true }, reason: 'read_only.service_point_terminated' }],
   properties: {
     service_point_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
     sp_id: {
@@ -13091,8 +13096,8 @@ const schema91 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema93 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
-const schema95 = {
+const schema94 = { type: 'integer', 'x-choices': 'service_point_status', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
+const schema96 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -13103,7 +13108,7 @@ const schema95 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema103 = {
+const schema104 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -13120,7 +13125,7 @@ const schema103 = {
     },
   },
 };
-const schema104 = {
+const schema105 = {
   type: 'object',
   additionalProperties: false,
   required: ['photo_id', 'url'],
@@ -13137,13 +13142,13 @@ const formats146 = sharedValidators.formats['scout-value'];
 const func101 = sharedValidators.timeAfterMessage;
 const func113 = sharedValidators.countWithinMessage;
 
-function validate48(
+function validate49(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate48.evaluated;
+  const evaluated0 = validate49.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13158,8 +13163,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -13176,8 +13181,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -13194,8 +13199,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -13214,8 +13219,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.type,
-          parentSchema: schema65,
+          schema: schema66.type,
+          parentSchema: schema66,
           data: data0,
         };
         if (vErrors === null) {
@@ -13234,7 +13239,7 @@ function validate48(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65,
+            parentSchema: schema66,
             data: data0,
           };
           if (vErrors === null) {
@@ -13257,7 +13262,7 @@ function validate48(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema91.properties.sp_id,
+            parentSchema: schema92.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -13275,7 +13280,7 @@ function validate48(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema91.properties.sp_id,
+            parentSchema: schema92.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -13292,8 +13297,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.sp_id.type,
-          parentSchema: schema91.properties.sp_id,
+          schema: schema92.properties.sp_id.type,
+          parentSchema: schema92.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -13315,7 +13320,7 @@ function validate48(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema91.properties.alt_sp_id,
+            parentSchema: schema92.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -13333,7 +13338,7 @@ function validate48(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema91.properties.alt_sp_id,
+            parentSchema: schema92.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -13350,8 +13355,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.alt_sp_id.type,
-          parentSchema: schema91.properties.alt_sp_id,
+          schema: schema92.properties.alt_sp_id.type,
+          parentSchema: schema92.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -13373,7 +13378,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema91.properties.name,
+            parentSchema: schema92.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -13391,7 +13396,7 @@ function validate48(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema91.properties.name,
+            parentSchema: schema92.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -13409,7 +13414,7 @@ function validate48(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema91.properties.name,
+            parentSchema: schema92.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -13426,8 +13431,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.name.type,
-          parentSchema: schema91.properties.name,
+          schema: schema92.properties.name.type,
+          parentSchema: schema92.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -13449,7 +13454,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema91.properties.location_name,
+            parentSchema: schema92.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -13467,7 +13472,7 @@ function validate48(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema91.properties.location_name,
+            parentSchema: schema92.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -13484,8 +13489,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.location_name.type,
-          parentSchema: schema91.properties.location_name,
+          schema: schema92.properties.location_name.type,
+          parentSchema: schema92.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -13505,8 +13510,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.type,
-          parentSchema: schema93,
+          schema: schema94.type,
+          parentSchema: schema94,
           data: data5,
         };
         if (vErrors === null) {
@@ -13532,10 +13537,10 @@ function validate48(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema93.enum },
+          params: { allowedValues: schema94.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema93.enum,
-          parentSchema: schema93,
+          schema: schema94.enum,
+          parentSchema: schema94,
           data: data5,
         };
         if (vErrors === null) {
@@ -13557,7 +13562,7 @@ function validate48(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema91.properties.status_comment,
+            parentSchema: schema92.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -13574,8 +13579,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.status_comment.type,
-          parentSchema: schema91.properties.status_comment,
+          schema: schema92.properties.status_comment.type,
+          parentSchema: schema92.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -13595,8 +13600,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema67.type,
+          parentSchema: schema67,
           data: data7,
         };
         if (vErrors === null) {
@@ -13621,10 +13626,10 @@ function validate48(
           instancePath: instancePath + '/country',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema66.enum },
+          params: { allowedValues: schema67.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema66.enum,
-          parentSchema: schema66,
+          schema: schema67.enum,
+          parentSchema: schema67,
           data: data7,
         };
         if (vErrors === null) {
@@ -13646,7 +13651,7 @@ function validate48(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema91.properties.address,
+            parentSchema: schema92.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -13664,7 +13669,7 @@ function validate48(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema91.properties.address,
+            parentSchema: schema92.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -13681,8 +13686,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.address.type,
-          parentSchema: schema91.properties.address,
+          schema: schema92.properties.address.type,
+          parentSchema: schema92.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -13702,8 +13707,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.address_id.type,
-          parentSchema: schema91.properties.address_id,
+          schema: schema92.properties.address_id.type,
+          parentSchema: schema92.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -13725,7 +13730,7 @@ function validate48(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema91.properties.zip,
+            parentSchema: schema92.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -13743,7 +13748,7 @@ function validate48(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema91.properties.zip,
+            parentSchema: schema92.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -13761,7 +13766,7 @@ function validate48(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema91.properties.zip,
+            parentSchema: schema92.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -13778,8 +13783,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.zip.type,
-          parentSchema: schema91.properties.zip,
+          schema: schema92.properties.zip.type,
+          parentSchema: schema92.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -13801,7 +13806,7 @@ function validate48(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema91.properties.city,
+            parentSchema: schema92.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -13819,7 +13824,7 @@ function validate48(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema91.properties.city,
+            parentSchema: schema92.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -13836,8 +13841,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.city.type,
-          parentSchema: schema91.properties.city,
+          schema: schema92.properties.city.type,
+          parentSchema: schema92.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -13859,7 +13864,7 @@ function validate48(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema91.properties.municipality,
+            parentSchema: schema92.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -13877,7 +13882,7 @@ function validate48(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema91.properties.municipality,
+            parentSchema: schema92.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -13894,8 +13899,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.municipality.type,
-          parentSchema: schema91.properties.municipality,
+          schema: schema92.properties.municipality.type,
+          parentSchema: schema92.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -13915,8 +13920,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.region_id.type,
-          parentSchema: schema91.properties.region_id,
+          schema: schema92.properties.region_id.type,
+          parentSchema: schema92.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -13936,8 +13941,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.sub_region_id.type,
-          parentSchema: schema91.properties.sub_region_id,
+          schema: schema92.properties.sub_region_id.type,
+          parentSchema: schema92.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -13959,7 +13964,7 @@ function validate48(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema91.properties.latitude,
+            parentSchema: schema92.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -13977,7 +13982,7 @@ function validate48(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema91.properties.latitude,
+            parentSchema: schema92.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -13994,8 +13999,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema91.properties.latitude.type,
-          parentSchema: schema91.properties.latitude,
+          schema: schema92.properties.latitude.type,
+          parentSchema: schema92.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -14017,7 +14022,7 @@ function validate48(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema91.properties.longitude,
+            parentSchema: schema92.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -14035,7 +14040,7 @@ function validate48(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema91.properties.longitude,
+            parentSchema: schema92.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -14052,8 +14057,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema91.properties.longitude.type,
-          parentSchema: schema91.properties.longitude,
+          schema: schema92.properties.longitude.type,
+          parentSchema: schema92.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -14075,7 +14080,7 @@ function validate48(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema91.properties.time_zone,
+            parentSchema: schema92.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -14092,8 +14097,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.time_zone.type,
-          parentSchema: schema91.properties.time_zone,
+          schema: schema92.properties.time_zone.type,
+          parentSchema: schema92.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -14113,8 +14118,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.location_type_id.type,
-          parentSchema: schema91.properties.location_type_id,
+          schema: schema92.properties.location_type_id.type,
+          parentSchema: schema92.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -14134,8 +14139,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.foundation_id.type,
-          parentSchema: schema91.properties.foundation_id,
+          schema: schema92.properties.foundation_id.type,
+          parentSchema: schema92.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -14157,7 +14162,7 @@ function validate48(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema91.properties.delivery_methods,
+            parentSchema: schema92.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -14177,8 +14182,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema91.properties.delivery_methods.items.type,
-              parentSchema: schema91.properties.delivery_methods.items,
+              schema: schema92.properties.delivery_methods.items.type,
+              parentSchema: schema92.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -14207,7 +14212,7 @@ function validate48(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema91.properties.delivery_methods,
+                parentSchema: schema92.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -14228,8 +14233,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema91.properties.delivery_methods.type,
-          parentSchema: schema91.properties.delivery_methods,
+          schema: schema92.properties.delivery_methods.type,
+          parentSchema: schema92.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -14253,8 +14258,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema91.properties.delivery_days.items.type,
-              parentSchema: schema91.properties.delivery_days.items,
+              schema: schema92.properties.delivery_days.items.type,
+              parentSchema: schema92.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -14277,10 +14282,10 @@ function validate48(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema91.properties.delivery_days.items.enum },
+              params: { allowedValues: schema92.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema91.properties.delivery_days.items.enum,
-              parentSchema: schema91.properties.delivery_days.items,
+              schema: schema92.properties.delivery_days.items.enum,
+              parentSchema: schema92.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -14309,7 +14314,7 @@ function validate48(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema91.properties.delivery_days,
+                parentSchema: schema92.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -14330,8 +14335,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema91.properties.delivery_days.type,
-          parentSchema: schema91.properties.delivery_days,
+          schema: schema92.properties.delivery_days.type,
+          parentSchema: schema92.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -14362,7 +14367,7 @@ function validate48(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema91.properties.opening_hours,
+              parentSchema: schema92.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -14375,9 +14380,9 @@ function validate48(
         }
         if (data24.monday !== undefined) {
           let data25 = data24.monday;
-          const _errs120 = errors;
-          let valid12 = true;
           const _errs121 = errors;
+          let valid12 = true;
+          const _errs122 = errors;
           if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
             if (data25.closed !== undefined) {
               if (false !== data25.closed) {
@@ -14391,17 +14396,17 @@ function validate48(
               }
             }
           }
-          var _valid0 = _errs121 === errors;
-          errors = _errs120;
+          var _valid0 = _errs122 === errors;
+          errors = _errs121;
           if (vErrors !== null) {
-            if (_errs120) {
-              vErrors.length = _errs120;
+            if (_errs121) {
+              vErrors.length = _errs121;
             } else {
               vErrors = null;
             }
           }
           if (_valid0) {
-            const _errs123 = errors;
+            const _errs124 = errors;
             if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
               if (data25.open === undefined) {
                 const err60 = {
@@ -14410,8 +14415,8 @@ function validate48(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema95.then.required,
-                  parentSchema: schema95.then,
+                  schema: schema96.then.required,
+                  parentSchema: schema96.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -14428,8 +14433,8 @@ function validate48(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema95.then.required,
-                  parentSchema: schema95.then,
+                  schema: schema96.then.required,
+                  parentSchema: schema96.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -14440,7 +14445,7 @@ function validate48(
                 errors++;
               }
             }
-            var _valid0 = _errs123 === errors;
+            var _valid0 = _errs124 === errors;
             valid12 = _valid0;
             if (valid12) {
               var props0 = {};
@@ -14456,8 +14461,8 @@ function validate48(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema95.if,
-              parentSchema: schema95,
+              schema: schema96.if,
+              parentSchema: schema96,
               data: data25,
             };
             if (vErrors === null) {
@@ -14477,7 +14482,7 @@ function validate48(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema95,
+                  parentSchema: schema96,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -14497,8 +14502,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema95.properties.closed.type,
-                  parentSchema: schema95.properties.closed,
+                  schema: schema96.properties.closed.type,
+                  parentSchema: schema96.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -14520,7 +14525,7 @@ function validate48(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema95.properties.open,
+                    parentSchema: schema96.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -14537,8 +14542,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.open.type,
-                  parentSchema: schema95.properties.open,
+                  schema: schema96.properties.open.type,
+                  parentSchema: schema96.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -14560,7 +14565,7 @@ function validate48(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema95.properties.close,
+                    parentSchema: schema96.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -14579,7 +14584,7 @@ function validate48(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema95.properties.close,
+                    parentSchema: schema96.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -14596,8 +14601,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.close.type,
-                  parentSchema: schema95.properties.close,
+                  schema: schema96.properties.close.type,
+                  parentSchema: schema96.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -14615,8 +14620,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema95.type,
-              parentSchema: schema95,
+              schema: schema96.type,
+              parentSchema: schema96,
               data: data25,
             };
             if (vErrors === null) {
@@ -14629,9 +14634,9 @@ function validate48(
         }
         if (data24.tuesday !== undefined) {
           let data30 = data24.tuesday;
-          const _errs134 = errors;
-          let valid16 = true;
           const _errs135 = errors;
+          let valid16 = true;
+          const _errs136 = errors;
           if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
             if (data30.closed !== undefined) {
               if (false !== data30.closed) {
@@ -14645,17 +14650,17 @@ function validate48(
               }
             }
           }
-          var _valid1 = _errs135 === errors;
-          errors = _errs134;
+          var _valid1 = _errs136 === errors;
+          errors = _errs135;
           if (vErrors !== null) {
-            if (_errs134) {
-              vErrors.length = _errs134;
+            if (_errs135) {
+              vErrors.length = _errs135;
             } else {
               vErrors = null;
             }
           }
           if (_valid1) {
-            const _errs137 = errors;
+            const _errs138 = errors;
             if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
               if (data30.open === undefined) {
                 const err72 = {
@@ -14664,8 +14669,8 @@ function validate48(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema95.then.required,
-                  parentSchema: schema95.then,
+                  schema: schema96.then.required,
+                  parentSchema: schema96.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -14682,8 +14687,8 @@ function validate48(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema95.then.required,
-                  parentSchema: schema95.then,
+                  schema: schema96.then.required,
+                  parentSchema: schema96.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -14694,7 +14699,7 @@ function validate48(
                 errors++;
               }
             }
-            var _valid1 = _errs137 === errors;
+            var _valid1 = _errs138 === errors;
             valid16 = _valid1;
             if (valid16) {
               var props1 = {};
@@ -14710,8 +14715,8 @@ function validate48(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema95.if,
-              parentSchema: schema95,
+              schema: schema96.if,
+              parentSchema: schema96,
               data: data30,
             };
             if (vErrors === null) {
@@ -14731,7 +14736,7 @@ function validate48(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema95,
+                  parentSchema: schema96,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -14751,8 +14756,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema95.properties.closed.type,
-                  parentSchema: schema95.properties.closed,
+                  schema: schema96.properties.closed.type,
+                  parentSchema: schema96.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -14774,7 +14779,7 @@ function validate48(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema95.properties.open,
+                    parentSchema: schema96.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -14791,8 +14796,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.open.type,
-                  parentSchema: schema95.properties.open,
+                  schema: schema96.properties.open.type,
+                  parentSchema: schema96.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -14814,7 +14819,7 @@ function validate48(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema95.properties.close,
+                    parentSchema: schema96.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -14833,7 +14838,7 @@ function validate48(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema95.properties.close,
+                    parentSchema: schema96.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -14850,8 +14855,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.close.type,
-                  parentSchema: schema95.properties.close,
+                  schema: schema96.properties.close.type,
+                  parentSchema: schema96.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -14869,8 +14874,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema95.type,
-              parentSchema: schema95,
+              schema: schema96.type,
+              parentSchema: schema96,
               data: data30,
             };
             if (vErrors === null) {
@@ -14883,9 +14888,9 @@ function validate48(
         }
         if (data24.wednesday !== undefined) {
           let data35 = data24.wednesday;
-          const _errs148 = errors;
-          let valid20 = true;
           const _errs149 = errors;
+          let valid20 = true;
+          const _errs150 = errors;
           if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
             if (data35.closed !== undefined) {
               if (false !== data35.closed) {
@@ -14899,17 +14904,17 @@ function validate48(
               }
             }
           }
-          var _valid2 = _errs149 === errors;
-          errors = _errs148;
+          var _valid2 = _errs150 === errors;
+          errors = _errs149;
           if (vErrors !== null) {
-            if (_errs148) {
-              vErrors.length = _errs148;
+            if (_errs149) {
+              vErrors.length = _errs149;
             } else {
               vErrors = null;
             }
           }
           if (_valid2) {
-            const _errs151 = errors;
+            const _errs152 = errors;
             if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
               if (data35.open === undefined) {
                 const err84 = {
@@ -14918,8 +14923,8 @@ function validate48(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema95.then.required,
-                  parentSchema: schema95.then,
+                  schema: schema96.then.required,
+                  parentSchema: schema96.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -14936,8 +14941,8 @@ function validate48(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema95.then.required,
-                  parentSchema: schema95.then,
+                  schema: schema96.then.required,
+                  parentSchema: schema96.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -14948,7 +14953,7 @@ function validate48(
                 errors++;
               }
             }
-            var _valid2 = _errs151 === errors;
+            var _valid2 = _errs152 === errors;
             valid20 = _valid2;
             if (valid20) {
               var props2 = {};
@@ -14964,8 +14969,8 @@ function validate48(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema95.if,
-              parentSchema: schema95,
+              schema: schema96.if,
+              parentSchema: schema96,
               data: data35,
             };
             if (vErrors === null) {
@@ -14985,7 +14990,7 @@ function validate48(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema95,
+                  parentSchema: schema96,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -15005,8 +15010,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema95.properties.closed.type,
-                  parentSchema: schema95.properties.closed,
+                  schema: schema96.properties.closed.type,
+                  parentSchema: schema96.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -15028,7 +15033,7 @@ function validate48(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema95.properties.open,
+                    parentSchema: schema96.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -15045,8 +15050,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.open.type,
-                  parentSchema: schema95.properties.open,
+                  schema: schema96.properties.open.type,
+                  parentSchema: schema96.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -15068,7 +15073,7 @@ function validate48(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema95.properties.close,
+                    parentSchema: schema96.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -15087,7 +15092,7 @@ function validate48(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema95.properties.close,
+                    parentSchema: schema96.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -15104,8 +15109,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.close.type,
-                  parentSchema: schema95.properties.close,
+                  schema: schema96.properties.close.type,
+                  parentSchema: schema96.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -15123,8 +15128,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema95.type,
-              parentSchema: schema95,
+              schema: schema96.type,
+              parentSchema: schema96,
               data: data35,
             };
             if (vErrors === null) {
@@ -15137,9 +15142,9 @@ function validate48(
         }
         if (data24.thursday !== undefined) {
           let data40 = data24.thursday;
-          const _errs162 = errors;
-          let valid24 = true;
           const _errs163 = errors;
+          let valid24 = true;
+          const _errs164 = errors;
           if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
             if (data40.closed !== undefined) {
               if (false !== data40.closed) {
@@ -15153,17 +15158,17 @@ function validate48(
               }
             }
           }
-          var _valid3 = _errs163 === errors;
-          errors = _errs162;
+          var _valid3 = _errs164 === errors;
+          errors = _errs163;
           if (vErrors !== null) {
-            if (_errs162) {
-              vErrors.length = _errs162;
+            if (_errs163) {
+              vErrors.length = _errs163;
             } else {
               vErrors = null;
             }
           }
           if (_valid3) {
-            const _errs165 = errors;
+            const _errs166 = errors;
             if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
               if (data40.open === undefined) {
                 const err96 = {
@@ -15172,8 +15177,8 @@ function validate48(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema95.then.required,
-                  parentSchema: schema95.then,
+                  schema: schema96.then.required,
+                  parentSchema: schema96.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -15190,8 +15195,8 @@ function validate48(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema95.then.required,
-                  parentSchema: schema95.then,
+                  schema: schema96.then.required,
+                  parentSchema: schema96.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -15202,7 +15207,7 @@ function validate48(
                 errors++;
               }
             }
-            var _valid3 = _errs165 === errors;
+            var _valid3 = _errs166 === errors;
             valid24 = _valid3;
             if (valid24) {
               var props3 = {};
@@ -15218,8 +15223,8 @@ function validate48(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema95.if,
-              parentSchema: schema95,
+              schema: schema96.if,
+              parentSchema: schema96,
               data: data40,
             };
             if (vErrors === null) {
@@ -15239,7 +15244,7 @@ function validate48(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema95,
+                  parentSchema: schema96,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -15259,8 +15264,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema95.properties.closed.type,
-                  parentSchema: schema95.properties.closed,
+                  schema: schema96.properties.closed.type,
+                  parentSchema: schema96.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -15282,7 +15287,7 @@ function validate48(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema95.properties.open,
+                    parentSchema: schema96.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -15299,8 +15304,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.open.type,
-                  parentSchema: schema95.properties.open,
+                  schema: schema96.properties.open.type,
+                  parentSchema: schema96.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -15322,7 +15327,7 @@ function validate48(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema95.properties.close,
+                    parentSchema: schema96.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -15341,7 +15346,7 @@ function validate48(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema95.properties.close,
+                    parentSchema: schema96.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -15358,8 +15363,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.close.type,
-                  parentSchema: schema95.properties.close,
+                  schema: schema96.properties.close.type,
+                  parentSchema: schema96.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -15377,8 +15382,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema95.type,
-              parentSchema: schema95,
+              schema: schema96.type,
+              parentSchema: schema96,
               data: data40,
             };
             if (vErrors === null) {
@@ -15391,9 +15396,9 @@ function validate48(
         }
         if (data24.friday !== undefined) {
           let data45 = data24.friday;
-          const _errs176 = errors;
-          let valid28 = true;
           const _errs177 = errors;
+          let valid28 = true;
+          const _errs178 = errors;
           if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
             if (data45.closed !== undefined) {
               if (false !== data45.closed) {
@@ -15407,17 +15412,17 @@ function validate48(
               }
             }
           }
-          var _valid4 = _errs177 === errors;
-          errors = _errs176;
+          var _valid4 = _errs178 === errors;
+          errors = _errs177;
           if (vErrors !== null) {
-            if (_errs176) {
-              vErrors.length = _errs176;
+            if (_errs177) {
+              vErrors.length = _errs177;
             } else {
               vErrors = null;
             }
           }
           if (_valid4) {
-            const _errs179 = errors;
+            const _errs180 = errors;
             if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
               if (data45.open === undefined) {
                 const err108 = {
@@ -15426,8 +15431,8 @@ function validate48(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema95.then.required,
-                  parentSchema: schema95.then,
+                  schema: schema96.then.required,
+                  parentSchema: schema96.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -15444,8 +15449,8 @@ function validate48(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema95.then.required,
-                  parentSchema: schema95.then,
+                  schema: schema96.then.required,
+                  parentSchema: schema96.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -15456,7 +15461,7 @@ function validate48(
                 errors++;
               }
             }
-            var _valid4 = _errs179 === errors;
+            var _valid4 = _errs180 === errors;
             valid28 = _valid4;
             if (valid28) {
               var props4 = {};
@@ -15472,8 +15477,8 @@ function validate48(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema95.if,
-              parentSchema: schema95,
+              schema: schema96.if,
+              parentSchema: schema96,
               data: data45,
             };
             if (vErrors === null) {
@@ -15493,7 +15498,7 @@ function validate48(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema95,
+                  parentSchema: schema96,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -15513,8 +15518,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema95.properties.closed.type,
-                  parentSchema: schema95.properties.closed,
+                  schema: schema96.properties.closed.type,
+                  parentSchema: schema96.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -15536,7 +15541,7 @@ function validate48(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema95.properties.open,
+                    parentSchema: schema96.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -15553,8 +15558,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.open.type,
-                  parentSchema: schema95.properties.open,
+                  schema: schema96.properties.open.type,
+                  parentSchema: schema96.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -15576,7 +15581,7 @@ function validate48(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema95.properties.close,
+                    parentSchema: schema96.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -15595,7 +15600,7 @@ function validate48(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema95.properties.close,
+                    parentSchema: schema96.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -15612,8 +15617,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.close.type,
-                  parentSchema: schema95.properties.close,
+                  schema: schema96.properties.close.type,
+                  parentSchema: schema96.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -15631,8 +15636,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema95.type,
-              parentSchema: schema95,
+              schema: schema96.type,
+              parentSchema: schema96,
               data: data45,
             };
             if (vErrors === null) {
@@ -15645,9 +15650,9 @@ function validate48(
         }
         if (data24.saturday !== undefined) {
           let data50 = data24.saturday;
-          const _errs190 = errors;
-          let valid32 = true;
           const _errs191 = errors;
+          let valid32 = true;
+          const _errs192 = errors;
           if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
             if (data50.closed !== undefined) {
               if (false !== data50.closed) {
@@ -15661,17 +15666,17 @@ function validate48(
               }
             }
           }
-          var _valid5 = _errs191 === errors;
-          errors = _errs190;
+          var _valid5 = _errs192 === errors;
+          errors = _errs191;
           if (vErrors !== null) {
-            if (_errs190) {
-              vErrors.length = _errs190;
+            if (_errs191) {
+              vErrors.length = _errs191;
             } else {
               vErrors = null;
             }
           }
           if (_valid5) {
-            const _errs193 = errors;
+            const _errs194 = errors;
             if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
               if (data50.open === undefined) {
                 const err120 = {
@@ -15680,8 +15685,8 @@ function validate48(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema95.then.required,
-                  parentSchema: schema95.then,
+                  schema: schema96.then.required,
+                  parentSchema: schema96.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -15698,8 +15703,8 @@ function validate48(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema95.then.required,
-                  parentSchema: schema95.then,
+                  schema: schema96.then.required,
+                  parentSchema: schema96.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -15710,7 +15715,7 @@ function validate48(
                 errors++;
               }
             }
-            var _valid5 = _errs193 === errors;
+            var _valid5 = _errs194 === errors;
             valid32 = _valid5;
             if (valid32) {
               var props5 = {};
@@ -15726,8 +15731,8 @@ function validate48(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema95.if,
-              parentSchema: schema95,
+              schema: schema96.if,
+              parentSchema: schema96,
               data: data50,
             };
             if (vErrors === null) {
@@ -15747,7 +15752,7 @@ function validate48(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema95,
+                  parentSchema: schema96,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -15767,8 +15772,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema95.properties.closed.type,
-                  parentSchema: schema95.properties.closed,
+                  schema: schema96.properties.closed.type,
+                  parentSchema: schema96.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -15790,7 +15795,7 @@ function validate48(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema95.properties.open,
+                    parentSchema: schema96.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -15807,8 +15812,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.open.type,
-                  parentSchema: schema95.properties.open,
+                  schema: schema96.properties.open.type,
+                  parentSchema: schema96.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -15830,7 +15835,7 @@ function validate48(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema95.properties.close,
+                    parentSchema: schema96.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -15849,7 +15854,7 @@ function validate48(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema95.properties.close,
+                    parentSchema: schema96.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -15866,8 +15871,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.close.type,
-                  parentSchema: schema95.properties.close,
+                  schema: schema96.properties.close.type,
+                  parentSchema: schema96.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -15885,8 +15890,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema95.type,
-              parentSchema: schema95,
+              schema: schema96.type,
+              parentSchema: schema96,
               data: data50,
             };
             if (vErrors === null) {
@@ -15899,9 +15904,9 @@ function validate48(
         }
         if (data24.sunday !== undefined) {
           let data55 = data24.sunday;
-          const _errs204 = errors;
-          let valid36 = true;
           const _errs205 = errors;
+          let valid36 = true;
+          const _errs206 = errors;
           if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
             if (data55.closed !== undefined) {
               if (false !== data55.closed) {
@@ -15915,17 +15920,17 @@ function validate48(
               }
             }
           }
-          var _valid6 = _errs205 === errors;
-          errors = _errs204;
+          var _valid6 = _errs206 === errors;
+          errors = _errs205;
           if (vErrors !== null) {
-            if (_errs204) {
-              vErrors.length = _errs204;
+            if (_errs205) {
+              vErrors.length = _errs205;
             } else {
               vErrors = null;
             }
           }
           if (_valid6) {
-            const _errs207 = errors;
+            const _errs208 = errors;
             if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
               if (data55.open === undefined) {
                 const err132 = {
@@ -15934,8 +15939,8 @@ function validate48(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema95.then.required,
-                  parentSchema: schema95.then,
+                  schema: schema96.then.required,
+                  parentSchema: schema96.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -15952,8 +15957,8 @@ function validate48(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema95.then.required,
-                  parentSchema: schema95.then,
+                  schema: schema96.then.required,
+                  parentSchema: schema96.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -15964,7 +15969,7 @@ function validate48(
                 errors++;
               }
             }
-            var _valid6 = _errs207 === errors;
+            var _valid6 = _errs208 === errors;
             valid36 = _valid6;
             if (valid36) {
               var props6 = {};
@@ -15980,8 +15985,8 @@ function validate48(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema95.if,
-              parentSchema: schema95,
+              schema: schema96.if,
+              parentSchema: schema96,
               data: data55,
             };
             if (vErrors === null) {
@@ -16001,7 +16006,7 @@ function validate48(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema95,
+                  parentSchema: schema96,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -16021,8 +16026,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema95.properties.closed.type,
-                  parentSchema: schema95.properties.closed,
+                  schema: schema96.properties.closed.type,
+                  parentSchema: schema96.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -16044,7 +16049,7 @@ function validate48(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema95.properties.open,
+                    parentSchema: schema96.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -16061,8 +16066,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.open.type,
-                  parentSchema: schema95.properties.open,
+                  schema: schema96.properties.open.type,
+                  parentSchema: schema96.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -16084,7 +16089,7 @@ function validate48(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema95.properties.close,
+                    parentSchema: schema96.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -16103,7 +16108,7 @@ function validate48(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema95.properties.close,
+                    parentSchema: schema96.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -16120,8 +16125,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema95.properties.close.type,
-                  parentSchema: schema95.properties.close,
+                  schema: schema96.properties.close.type,
+                  parentSchema: schema96.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -16139,8 +16144,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema95.type,
-              parentSchema: schema95,
+              schema: schema96.type,
+              parentSchema: schema96,
               data: data55,
             };
             if (vErrors === null) {
@@ -16158,8 +16163,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema91.properties.opening_hours.type,
-          parentSchema: schema91.properties.opening_hours,
+          schema: schema92.properties.opening_hours.type,
+          parentSchema: schema92.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -16179,8 +16184,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema91.properties.wheelchair_accessible.type,
-          parentSchema: schema91.properties.wheelchair_accessible,
+          schema: schema92.properties.wheelchair_accessible.type,
+          parentSchema: schema92.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -16202,7 +16207,7 @@ function validate48(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema91.properties.tag1,
+            parentSchema: schema92.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -16220,7 +16225,7 @@ function validate48(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema91.properties.tag1,
+            parentSchema: schema92.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -16237,8 +16242,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.tag1.type,
-          parentSchema: schema91.properties.tag1,
+          schema: schema92.properties.tag1.type,
+          parentSchema: schema92.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -16260,7 +16265,7 @@ function validate48(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema91.properties.tag2,
+            parentSchema: schema92.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -16278,7 +16283,7 @@ function validate48(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema91.properties.tag2,
+            parentSchema: schema92.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -16295,8 +16300,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.tag2.type,
-          parentSchema: schema91.properties.tag2,
+          schema: schema92.properties.tag2.type,
+          parentSchema: schema92.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -16318,7 +16323,7 @@ function validate48(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema91.properties.tag3,
+            parentSchema: schema92.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -16336,7 +16341,7 @@ function validate48(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema91.properties.tag3,
+            parentSchema: schema92.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -16353,8 +16358,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.tag3.type,
-          parentSchema: schema91.properties.tag3,
+          schema: schema92.properties.tag3.type,
+          parentSchema: schema92.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -16374,8 +16379,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.max_hardware_units.type,
-          parentSchema: schema91.properties.max_hardware_units,
+          schema: schema92.properties.max_hardware_units.type,
+          parentSchema: schema92.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -16394,7 +16399,7 @@ function validate48(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema91.properties.max_hardware_units,
+            parentSchema: schema92.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -16412,7 +16417,7 @@ function validate48(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema91.properties.max_hardware_units,
+            parentSchema: schema92.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -16439,7 +16444,7 @@ function validate48(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema91.properties.hardware_models.items,
+                parentSchema: schema92.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -16457,7 +16462,7 @@ function validate48(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema91.properties.hardware_models.items,
+                parentSchema: schema92.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -16474,8 +16479,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema91.properties.hardware_models.items.type,
-              parentSchema: schema91.properties.hardware_models.items,
+              schema: schema92.properties.hardware_models.items.type,
+              parentSchema: schema92.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -16504,7 +16509,7 @@ function validate48(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema91.properties.hardware_models,
+                parentSchema: schema92.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -16527,7 +16532,7 @@ function validate48(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema91.properties.hardware_models,
+            parentSchema: schema92.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -16544,8 +16549,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema91.properties.hardware_models.type,
-          parentSchema: schema91.properties.hardware_models,
+          schema: schema92.properties.hardware_models.type,
+          parentSchema: schema92.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -16569,8 +16574,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema77.type,
-              parentSchema: schema77,
+              schema: schema78.type,
+              parentSchema: schema78,
               data: data68,
             };
             if (vErrors === null) {
@@ -16602,10 +16607,10 @@ function validate48(
               instancePath: instancePath + '/badges_v2/' + i6,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema77.enum },
+              params: { allowedValues: schema78.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema77.enum,
-              parentSchema: schema77,
+              schema: schema78.enum,
+              parentSchema: schema78,
               data: data68,
             };
             if (vErrors === null) {
@@ -16629,7 +16634,7 @@ function validate48(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema91.properties.badges_v2,
+                  parentSchema: schema92.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -16650,8 +16655,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema91.properties.badges_v2.type,
-          parentSchema: schema91.properties.badges_v2,
+          schema: schema92.properties.badges_v2.type,
+          parentSchema: schema92.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -16671,8 +16676,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema91.properties.incomplete.type,
-          parentSchema: schema91.properties.incomplete,
+          schema: schema92.properties.incomplete.type,
+          parentSchema: schema92.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -16692,8 +16697,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.pinpad_id.type,
-          parentSchema: schema91.properties.pinpad_id,
+          schema: schema92.properties.pinpad_id.type,
+          parentSchema: schema92.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -16713,8 +16718,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.pinpad_model_id.type,
-          parentSchema: schema91.properties.pinpad_model_id,
+          schema: schema92.properties.pinpad_model_id.type,
+          parentSchema: schema92.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -16734,8 +16739,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.pinpad_status.type,
-          parentSchema: schema91.properties.pinpad_status,
+          schema: schema92.properties.pinpad_status.type,
+          parentSchema: schema92.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -16755,8 +16760,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema91.properties.active_pinpad.type,
-          parentSchema: schema91.properties.active_pinpad,
+          schema: schema92.properties.active_pinpad.type,
+          parentSchema: schema92.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -16780,8 +16785,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema91.properties.carriers_access.items.type,
-              parentSchema: schema91.properties.carriers_access.items,
+              schema: schema92.properties.carriers_access.items.type,
+              parentSchema: schema92.properties.carriers_access.items,
               data: data75,
             };
             if (vErrors === null) {
@@ -16810,7 +16815,7 @@ function validate48(
                 params: { i: i9, j: j4 },
                 message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
-                parentSchema: schema91.properties.carriers_access,
+                parentSchema: schema92.properties.carriers_access,
                 data: data74,
               };
               if (vErrors === null) {
@@ -16831,8 +16836,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema91.properties.carriers_access.type,
-          parentSchema: schema91.properties.carriers_access,
+          schema: schema92.properties.carriers_access.type,
+          parentSchema: schema92.properties.carriers_access,
           data: data74,
         };
         if (vErrors === null) {
@@ -16857,8 +16862,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema103.required,
-                parentSchema: schema103,
+                schema: schema104.required,
+                parentSchema: schema104,
                 data: data77,
               };
               if (vErrors === null) {
@@ -16884,7 +16889,7 @@ function validate48(
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema103,
+                  parentSchema: schema104,
                   data: data77,
                 };
                 if (vErrors === null) {
@@ -16904,8 +16909,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema103.properties.carrier_id.type,
-                  parentSchema: schema103.properties.carrier_id,
+                  schema: schema104.properties.carrier_id.type,
+                  parentSchema: schema104.properties.carrier_id,
                   data: data78,
                 };
                 if (vErrors === null) {
@@ -16925,8 +16930,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema103.properties.first_mile.type,
-                  parentSchema: schema103.properties.first_mile,
+                  schema: schema104.properties.first_mile.type,
+                  parentSchema: schema104.properties.first_mile,
                   data: data79,
                 };
                 if (vErrors === null) {
@@ -16946,8 +16951,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema103.properties.last_mile.type,
-                  parentSchema: schema103.properties.last_mile,
+                  schema: schema104.properties.last_mile.type,
+                  parentSchema: schema104.properties.last_mile,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -16967,8 +16972,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema103.properties.expiry_days.type,
-                  parentSchema: schema103.properties.expiry_days,
+                  schema: schema104.properties.expiry_days.type,
+                  parentSchema: schema104.properties.expiry_days,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -16987,7 +16992,7 @@ function validate48(
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema103.properties.expiry_days,
+                    parentSchema: schema104.properties.expiry_days,
                     data: data81,
                   };
                   if (vErrors === null) {
@@ -17005,7 +17010,7 @@ function validate48(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema103.properties.expiry_days,
+                    parentSchema: schema104.properties.expiry_days,
                     data: data81,
                   };
                   if (vErrors === null) {
@@ -17026,8 +17031,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema103.properties.reserved_compartments.type,
-                  parentSchema: schema103.properties.reserved_compartments,
+                  schema: schema104.properties.reserved_compartments.type,
+                  parentSchema: schema104.properties.reserved_compartments,
                   data: data82,
                 };
                 if (vErrors === null) {
@@ -17046,7 +17051,7 @@ function validate48(
                     params: { comparison: '<=', limit: 100 },
                     message: 'must be <= 100',
                     schema: 100,
-                    parentSchema: schema103.properties.reserved_compartments,
+                    parentSchema: schema104.properties.reserved_compartments,
                     data: data82,
                   };
                   if (vErrors === null) {
@@ -17064,7 +17069,7 @@ function validate48(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema103.properties.reserved_compartments,
+                    parentSchema: schema104.properties.reserved_compartments,
                     data: data82,
                   };
                   if (vErrors === null) {
@@ -17085,8 +17090,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema103.properties.allocation_behaviour.type,
-                  parentSchema: schema103.properties.allocation_behaviour,
+                  schema: schema104.properties.allocation_behaviour.type,
+                  parentSchema: schema104.properties.allocation_behaviour,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -17101,10 +17106,10 @@ function validate48(
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema103.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema104.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema103.properties.allocation_behaviour.enum,
-                  parentSchema: schema103.properties.allocation_behaviour,
+                  schema: schema104.properties.allocation_behaviour.enum,
+                  parentSchema: schema104.properties.allocation_behaviour,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -17122,8 +17127,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema103.type,
-              parentSchema: schema103,
+              schema: schema104.type,
+              parentSchema: schema104,
               data: data77,
             };
             if (vErrors === null) {
@@ -17141,8 +17146,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema91.properties.carrier_settings.type,
-          parentSchema: schema91.properties.carrier_settings,
+          schema: schema92.properties.carrier_settings.type,
+          parentSchema: schema92.properties.carrier_settings,
           data: data76,
         };
         if (vErrors === null) {
@@ -17162,8 +17167,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.location_owner_id.type,
-          parentSchema: schema91.properties.location_owner_id,
+          schema: schema92.properties.location_owner_id.type,
+          parentSchema: schema92.properties.location_owner_id,
           data: data84,
         };
         if (vErrors === null) {
@@ -17183,8 +17188,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.maintenance_provider_id.type,
-          parentSchema: schema91.properties.maintenance_provider_id,
+          schema: schema92.properties.maintenance_provider_id.type,
+          parentSchema: schema92.properties.maintenance_provider_id,
           data: data85,
         };
         if (vErrors === null) {
@@ -17204,8 +17209,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.support_provider_id.type,
-          parentSchema: schema91.properties.support_provider_id,
+          schema: schema92.properties.support_provider_id.type,
+          parentSchema: schema92.properties.support_provider_id,
           data: data86,
         };
         if (vErrors === null) {
@@ -17225,8 +17230,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.service_point_group_id.type,
-          parentSchema: schema91.properties.service_point_group_id,
+          schema: schema92.properties.service_point_group_id.type,
+          parentSchema: schema92.properties.service_point_group_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -17246,8 +17251,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.group_name.type,
-          parentSchema: schema91.properties.group_name,
+          schema: schema92.properties.group_name.type,
+          parentSchema: schema92.properties.group_name,
           data: data88,
         };
         if (vErrors === null) {
@@ -17267,8 +17272,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema91.properties.contract_signed.type,
-          parentSchema: schema91.properties.contract_signed,
+          schema: schema92.properties.contract_signed.type,
+          parentSchema: schema92.properties.contract_signed,
           data: data89,
         };
         if (vErrors === null) {
@@ -17290,7 +17295,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema91.properties.scout_contact,
+            parentSchema: schema92.properties.scout_contact,
             data: data90,
           };
           if (vErrors === null) {
@@ -17308,7 +17313,7 @@ function validate48(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema91.properties.scout_contact,
+            parentSchema: schema92.properties.scout_contact,
             data: data90,
           };
           if (vErrors === null) {
@@ -17325,8 +17330,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.scout_contact.type,
-          parentSchema: schema91.properties.scout_contact,
+          schema: schema92.properties.scout_contact.type,
+          parentSchema: schema92.properties.scout_contact,
           data: data90,
         };
         if (vErrors === null) {
@@ -17346,8 +17351,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.scout_email.type,
-          parentSchema: schema91.properties.scout_email,
+          schema: schema92.properties.scout_email.type,
+          parentSchema: schema92.properties.scout_email,
           data: data91,
         };
         if (vErrors === null) {
@@ -17367,8 +17372,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema91.properties.is_terminated.type,
-          parentSchema: schema91.properties.is_terminated,
+          schema: schema92.properties.is_terminated.type,
+          parentSchema: schema92.properties.is_terminated,
           data: data92,
         };
         if (vErrors === null) {
@@ -17388,8 +17393,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema91.properties.parked.type,
-          parentSchema: schema91.properties.parked,
+          schema: schema92.properties.parked.type,
+          parentSchema: schema92.properties.parked,
           data: data93,
         };
         if (vErrors === null) {
@@ -17409,8 +17414,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema91.properties.test_sp.type,
-          parentSchema: schema91.properties.test_sp,
+          schema: schema92.properties.test_sp.type,
+          parentSchema: schema92.properties.test_sp,
           data: data94,
         };
         if (vErrors === null) {
@@ -17430,8 +17435,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema91.properties.active.type,
-          parentSchema: schema91.properties.active,
+          schema: schema92.properties.active.type,
+          parentSchema: schema92.properties.active,
           data: data95,
         };
         if (vErrors === null) {
@@ -17453,7 +17458,7 @@ function validate48(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema91.properties.description,
+            parentSchema: schema92.properties.description,
             data: data96,
           };
           if (vErrors === null) {
@@ -17470,8 +17475,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.description.type,
-          parentSchema: schema91.properties.description,
+          schema: schema92.properties.description.type,
+          parentSchema: schema92.properties.description,
           data: data96,
         };
         if (vErrors === null) {
@@ -17491,8 +17496,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.description_language.type,
-          parentSchema: schema91.properties.description_language,
+          schema: schema92.properties.description_language.type,
+          parentSchema: schema92.properties.description_language,
           data: data97,
         };
         if (vErrors === null) {
@@ -17515,10 +17520,10 @@ function validate48(
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema91.properties.description_language.enum },
+          params: { allowedValues: schema92.properties.description_language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema91.properties.description_language.enum,
-          parentSchema: schema91.properties.description_language,
+          schema: schema92.properties.description_language.enum,
+          parentSchema: schema92.properties.description_language,
           data: data97,
         };
         if (vErrors === null) {
@@ -17540,7 +17545,7 @@ function validate48(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema91.properties.comments,
+            parentSchema: schema92.properties.comments,
             data: data98,
           };
           if (vErrors === null) {
@@ -17557,8 +17562,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.comments.type,
-          parentSchema: schema91.properties.comments,
+          schema: schema92.properties.comments.type,
+          parentSchema: schema92.properties.comments,
           data: data98,
         };
         if (vErrors === null) {
@@ -17580,7 +17585,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema91.properties.contact_person,
+            parentSchema: schema92.properties.contact_person,
             data: data99,
           };
           if (vErrors === null) {
@@ -17598,7 +17603,7 @@ function validate48(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema91.properties.contact_person,
+            parentSchema: schema92.properties.contact_person,
             data: data99,
           };
           if (vErrors === null) {
@@ -17615,8 +17620,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.contact_person.type,
-          parentSchema: schema91.properties.contact_person,
+          schema: schema92.properties.contact_person.type,
+          parentSchema: schema92.properties.contact_person,
           data: data99,
         };
         if (vErrors === null) {
@@ -17638,7 +17643,7 @@ function validate48(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema91.properties.owner_contact_phone,
+            parentSchema: schema92.properties.owner_contact_phone,
             data: data100,
           };
           if (vErrors === null) {
@@ -17656,7 +17661,7 @@ function validate48(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema91.properties.owner_contact_phone,
+            parentSchema: schema92.properties.owner_contact_phone,
             data: data100,
           };
           if (vErrors === null) {
@@ -17673,8 +17678,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.owner_contact_phone.type,
-          parentSchema: schema91.properties.owner_contact_phone,
+          schema: schema92.properties.owner_contact_phone.type,
+          parentSchema: schema92.properties.owner_contact_phone,
           data: data100,
         };
         if (vErrors === null) {
@@ -17696,7 +17701,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema91.properties.email,
+            parentSchema: schema92.properties.email,
             data: data101,
           };
           if (vErrors === null) {
@@ -17714,7 +17719,7 @@ function validate48(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema91.properties.email,
+            parentSchema: schema92.properties.email,
             data: data101,
           };
           if (vErrors === null) {
@@ -17731,8 +17736,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.email.type,
-          parentSchema: schema91.properties.email,
+          schema: schema92.properties.email.type,
+          parentSchema: schema92.properties.email,
           data: data101,
         };
         if (vErrors === null) {
@@ -17757,8 +17762,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema104.required,
-                parentSchema: schema104,
+                schema: schema105.required,
+                parentSchema: schema105,
                 data: data103,
               };
               if (vErrors === null) {
@@ -17775,8 +17780,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema104.required,
-                parentSchema: schema104,
+                schema: schema105.required,
+                parentSchema: schema105,
                 data: data103,
               };
               if (vErrors === null) {
@@ -17801,7 +17806,7 @@ function validate48(
                   params: { additionalProperty: key9 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema104,
+                  parentSchema: schema105,
                   data: data103,
                 };
                 if (vErrors === null) {
@@ -17823,7 +17828,7 @@ function validate48(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema104.properties.photo_id,
+                    parentSchema: schema105.properties.photo_id,
                     data: data104,
                   };
                   if (vErrors === null) {
@@ -17840,8 +17845,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.photo_id.type,
-                  parentSchema: schema104.properties.photo_id,
+                  schema: schema105.properties.photo_id.type,
+                  parentSchema: schema105.properties.photo_id,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -17863,7 +17868,7 @@ function validate48(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema104.properties.url,
+                    parentSchema: schema105.properties.url,
                     data: data105,
                   };
                   if (vErrors === null) {
@@ -17880,8 +17885,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.url.type,
-                  parentSchema: schema104.properties.url,
+                  schema: schema105.properties.url.type,
+                  parentSchema: schema105.properties.url,
                   data: data105,
                 };
                 if (vErrors === null) {
@@ -17903,7 +17908,7 @@ function validate48(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema104.properties.file_name,
+                    parentSchema: schema105.properties.file_name,
                     data: data106,
                   };
                   if (vErrors === null) {
@@ -17920,8 +17925,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.file_name.type,
-                  parentSchema: schema104.properties.file_name,
+                  schema: schema105.properties.file_name.type,
+                  parentSchema: schema105.properties.file_name,
                   data: data106,
                 };
                 if (vErrors === null) {
@@ -17943,7 +17948,7 @@ function validate48(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema104.properties.content_type,
+                    parentSchema: schema105.properties.content_type,
                     data: data107,
                   };
                   if (vErrors === null) {
@@ -17960,8 +17965,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.content_type.type,
-                  parentSchema: schema104.properties.content_type,
+                  schema: schema105.properties.content_type.type,
+                  parentSchema: schema105.properties.content_type,
                   data: data107,
                 };
                 if (vErrors === null) {
@@ -17981,8 +17986,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema104.properties.size.type,
-                  parentSchema: schema104.properties.size,
+                  schema: schema105.properties.size.type,
+                  parentSchema: schema105.properties.size,
                   data: data108,
                 };
                 if (vErrors === null) {
@@ -18001,7 +18006,7 @@ function validate48(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema104.properties.size,
+                    parentSchema: schema105.properties.size,
                     data: data108,
                   };
                   if (vErrors === null) {
@@ -18020,8 +18025,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema104.type,
-              parentSchema: schema104,
+              schema: schema105.type,
+              parentSchema: schema105,
               data: data103,
             };
             if (vErrors === null) {
@@ -18039,8 +18044,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema91.properties.photos.type,
-          parentSchema: schema91.properties.photos,
+          schema: schema92.properties.photos.type,
+          parentSchema: schema92.properties.photos,
           data: data102,
         };
         if (vErrors === null) {
@@ -18060,8 +18065,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.report_id.type,
-          parentSchema: schema91.properties.report_id,
+          schema: schema92.properties.report_id.type,
+          parentSchema: schema92.properties.report_id,
           data: data109,
         };
         if (vErrors === null) {
@@ -18079,8 +18084,8 @@ function validate48(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema91.type,
-      parentSchema: schema91,
+      schema: schema92.type,
+      parentSchema: schema92,
       data,
     };
     if (vErrors === null) {
@@ -18090,10 +18095,10 @@ function validate48(
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate49.errors = vErrors;
   return errors === 0;
 }
-validate48.evaluated = {
+validate49.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -18157,8 +18162,8 @@ validate48.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate49;
-const schema105 = {
+export const servicePointGroup = validate50;
+const schema106 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -18210,13 +18215,13 @@ const schema105 = {
   },
 };
 
-function validate49(
+function validate50(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate49.evaluated;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18231,8 +18236,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -18249,8 +18254,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema105.required,
-        parentSchema: schema105,
+        schema: schema106.required,
+        parentSchema: schema106,
         data,
       };
       if (vErrors === null) {
@@ -18269,8 +18274,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema105.properties.service_point_group_id.type,
-          parentSchema: schema105.properties.service_point_group_id,
+          schema: schema106.properties.service_point_group_id.type,
+          parentSchema: schema106.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -18292,7 +18297,7 @@ function validate49(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema105.properties.group_name,
+            parentSchema: schema106.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -18310,7 +18315,7 @@ function validate49(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema105.properties.group_name,
+            parentSchema: schema106.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -18328,7 +18333,7 @@ function validate49(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema105.properties.group_name,
+            parentSchema: schema106.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -18345,8 +18350,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema105.properties.group_name.type,
-          parentSchema: schema105.properties.group_name,
+          schema: schema106.properties.group_name.type,
+          parentSchema: schema106.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -18368,7 +18373,7 @@ function validate49(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema105.properties.service_point_ids,
+            parentSchema: schema106.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -18388,8 +18393,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema105.properties.service_point_ids.items.type,
-              parentSchema: schema105.properties.service_point_ids.items,
+              schema: schema106.properties.service_point_ids.items.type,
+              parentSchema: schema106.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -18418,7 +18423,7 @@ function validate49(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema105.properties.service_point_ids,
+                parentSchema: schema106.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -18439,8 +18444,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema105.properties.service_point_ids.type,
-          parentSchema: schema105.properties.service_point_ids,
+          schema: schema106.properties.service_point_ids.type,
+          parentSchema: schema106.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -18464,8 +18469,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema105.properties.carrier_ids.items.type,
-              parentSchema: schema105.properties.carrier_ids.items,
+              schema: schema106.properties.carrier_ids.items.type,
+              parentSchema: schema106.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -18494,7 +18499,7 @@ function validate49(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema105.properties.carrier_ids,
+                parentSchema: schema106.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -18515,8 +18520,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema105.properties.carrier_ids.type,
-          parentSchema: schema105.properties.carrier_ids,
+          schema: schema106.properties.carrier_ids.type,
+          parentSchema: schema106.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -18536,8 +18541,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema105.properties.active.type,
-          parentSchema: schema105.properties.active,
+          schema: schema106.properties.active.type,
+          parentSchema: schema106.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -18555,8 +18560,8 @@ function validate49(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema105.type,
-      parentSchema: schema105,
+      schema: schema106.type,
+      parentSchema: schema106,
       data,
     };
     if (vErrors === null) {
@@ -18566,17 +18571,17 @@ function validate49(
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate49.evaluated = {
+validate50.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate50;
-const schema106 = {
+export const servicePointGroupChoice = validate51;
+const schema107 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -18588,13 +18593,13 @@ const schema106 = {
   },
 };
 
-function validate50(
+function validate51(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate51.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18609,8 +18614,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema106.required,
-        parentSchema: schema106,
+        schema: schema107.required,
+        parentSchema: schema107,
         data,
       };
       if (vErrors === null) {
@@ -18629,95 +18634,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema106.properties.service_point_group_id.type,
-          parentSchema: schema106.properties.service_point_group_id,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema106.type,
-      parentSchema: schema106,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate50.errors = vErrors;
-  return errors === 0;
-}
-validate50.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
-
-export const servicePointLocationOwner = validate51;
-const schema107 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'service-point-location-owner',
-  title: 'Service point location owner',
-  description: 'The form of the service point Location owner action (PATCH set_location_owner).',
-  type: 'object',
-  required: ['location_owner_id'],
-  properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
-};
-
-function validate51(
-  data,
-  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  /*# sourceURL="service-point-location-owner" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate51.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.location_owner_id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'location_owner_id' },
-        message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.location_owner_id !== undefined) {
-      let data0 = data.location_owner_id;
-      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
-          instancePath: instancePath + '/location_owner_id',
-          schemaPath: '#/properties/location_owner_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema107.properties.location_owner_id.type,
-          parentSchema: schema107.properties.location_owner_id,
+          schema: schema107.properties.service_point_group_id.type,
+          parentSchema: schema107.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -18749,10 +18667,97 @@ function validate51(
   validate51.errors = vErrors;
   return errors === 0;
 }
-validate51.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate51.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate52;
+export const servicePointLocationOwner = validate52;
 const schema108 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'service-point-location-owner',
+  title: 'Service point location owner',
+  description: 'The form of the service point Location owner action (PATCH set_location_owner).',
+  type: 'object',
+  required: ['location_owner_id'],
+  properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
+};
+
+function validate52(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="service-point-location-owner" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate52.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.location_owner_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'location_owner_id' },
+        message: "must have required property '" + 'location_owner_id' + "'",
+        schema: schema108.required,
+        parentSchema: schema108,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.location_owner_id !== undefined) {
+      let data0 = data.location_owner_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/location_owner_id',
+          schemaPath: '#/properties/location_owner_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema108.properties.location_owner_id.type,
+          parentSchema: schema108.properties.location_owner_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema108.type,
+      parentSchema: schema108,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate52.errors = vErrors;
+  return errors === 0;
+}
+validate52.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+
+export const servicePointScoutContact = validate53;
+const schema109 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -18765,13 +18770,13 @@ const schema108 = {
   },
 };
 
-function validate52(
+function validate53(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
+  const evaluated0 = validate53.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18786,8 +18791,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema109.required,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -18808,7 +18813,7 @@ function validate52(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.scout_contact,
+            parentSchema: schema109.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -18826,7 +18831,7 @@ function validate52(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema108.properties.scout_contact,
+            parentSchema: schema109.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -18843,8 +18848,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.scout_contact.type,
-          parentSchema: schema108.properties.scout_contact,
+          schema: schema109.properties.scout_contact.type,
+          parentSchema: schema109.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -18862,8 +18867,8 @@ function validate52(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema108.type,
-      parentSchema: schema108,
+      schema: schema109.type,
+      parentSchema: schema109,
       data,
     };
     if (vErrors === null) {
@@ -18873,13 +18878,13 @@ function validate52(
     }
     errors++;
   }
-  validate52.errors = vErrors;
+  validate53.errors = vErrors;
   return errors === 0;
 }
-validate52.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate53.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const shipmentReportRequest = validate53;
-const schema109 = {
+export const shipmentReportRequest = validate54;
+const schema110 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'shipment-report-request',
   title: 'Shipment report request',
@@ -18908,13 +18913,13 @@ const schema109 = {
 const formats162 = sharedValidators.formats['positive-integer'];
 const func128 = sharedValidators.notBeforeMessage;
 
-function validate53(
+function validate54(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="shipment-report-request" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate54.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18929,8 +18934,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'kind' },
         message: "must have required property '" + 'kind' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -18947,8 +18952,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'from_date' },
         message: "must have required property '" + 'from_date' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -18965,8 +18970,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'to_date' },
         message: "must have required property '" + 'to_date' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -18985,8 +18990,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.kind.type,
-          parentSchema: schema109.properties.kind,
+          schema: schema110.properties.kind.type,
+          parentSchema: schema110.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -19005,10 +19010,10 @@ function validate53(
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema109.properties.kind.enum },
+          params: { allowedValues: schema110.properties.kind.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema109.properties.kind.enum,
-          parentSchema: schema109.properties.kind,
+          schema: schema110.properties.kind.enum,
+          parentSchema: schema110.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -19030,7 +19035,7 @@ function validate53(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema109.properties.from_date,
+            parentSchema: schema110.properties.from_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -19047,8 +19052,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.from_date.type,
-          parentSchema: schema109.properties.from_date,
+          schema: schema110.properties.from_date.type,
+          parentSchema: schema110.properties.from_date,
           data: data1,
         };
         if (vErrors === null) {
@@ -19071,7 +19076,7 @@ function validate53(
             params: { message: message0 },
             message: message0,
             schema: 'from_date',
-            parentSchema: schema109.properties.to_date,
+            parentSchema: schema110.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -19091,7 +19096,7 @@ function validate53(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema109.properties.to_date,
+            parentSchema: schema110.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -19110,7 +19115,7 @@ function validate53(
             params: { message: message1 },
             message: message1,
             schema: 'from_date',
-            parentSchema: schema109.properties.to_date,
+            parentSchema: schema110.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -19127,8 +19132,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.to_date.type,
-          parentSchema: schema109.properties.to_date,
+          schema: schema110.properties.to_date.type,
+          parentSchema: schema110.properties.to_date,
           data: data2,
         };
         if (vErrors === null) {
@@ -19148,8 +19153,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema109.properties.carrier_id.type,
-          parentSchema: schema109.properties.carrier_id,
+          schema: schema110.properties.carrier_id.type,
+          parentSchema: schema110.properties.carrier_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -19169,8 +19174,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema109.properties.min_event_id.type,
-          parentSchema: schema109.properties.min_event_id,
+          schema: schema110.properties.min_event_id.type,
+          parentSchema: schema110.properties.min_event_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -19189,7 +19194,7 @@ function validate53(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema109.properties.min_event_id,
+            parentSchema: schema110.properties.min_event_id,
             data: data4,
           };
           if (vErrors === null) {
@@ -19210,8 +19215,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema109.properties.max_event_id.type,
-          parentSchema: schema109.properties.max_event_id,
+          schema: schema110.properties.max_event_id.type,
+          parentSchema: schema110.properties.max_event_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -19230,7 +19235,7 @@ function validate53(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema109.properties.max_event_id,
+            parentSchema: schema110.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -19249,7 +19254,7 @@ function validate53(
             params: { message: message2 },
             message: message2,
             schema: 'min_event_id',
-            parentSchema: schema109.properties.max_event_id,
+            parentSchema: schema110.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -19270,7 +19275,7 @@ function validate53(
             params: { message: message3 },
             message: message3,
             schema: 'min_event_id',
-            parentSchema: schema109.properties.max_event_id,
+            parentSchema: schema110.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -19289,8 +19294,8 @@ function validate53(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema109.type,
-      parentSchema: schema109,
+      schema: schema110.type,
+      parentSchema: schema110,
       data,
     };
     if (vErrors === null) {
@@ -19300,17 +19305,17 @@ function validate53(
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate54.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = {
+validate54.evaluated = {
   props: { kind: true, from_date: true, to_date: true, carrier_id: true, min_event_id: true, max_event_id: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const ticket = validate54;
-const schema110 = {
+export const ticket = validate55;
+const schema111 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'ticket',
   title: 'Ticket',
@@ -19352,6 +19357,7 @@ const schema110 = {
     },
   ],
   required: ['ticket_type', 'sp_id'],
+  'x-read-only': [{ when: { status: 2 }, reason: 'read_only.ticket_closed' }],
   properties: {
     ticket_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
     badge: {
@@ -19612,13 +19618,13 @@ const schema110 = {
   then: { properties: { deadline_date: { type: 'string' } }, required: ['deadline_date'] },
 };
 
-function validate54(
+function validate55(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="ticket" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate55.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19671,8 +19677,8 @@ function validate54(
           keyword: 'required',
           params: { missingProperty: 'deadline_date' },
           message: "must have required property '" + 'deadline_date' + "'",
-          schema: schema110.then.required,
-          parentSchema: schema110.then,
+          schema: schema111.then.required,
+          parentSchema: schema111.then,
           data,
         };
         if (vErrors === null) {
@@ -19691,8 +19697,8 @@ function validate54(
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema110.then.properties.deadline_date.type,
-            parentSchema: schema110.then.properties.deadline_date,
+            schema: schema111.then.properties.deadline_date.type,
+            parentSchema: schema111.then.properties.deadline_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -19719,8 +19725,8 @@ function validate54(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema110.if,
-      parentSchema: schema110,
+      schema: schema111.if,
+      parentSchema: schema111,
       data,
     };
     if (vErrors === null) {
@@ -19738,8 +19744,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'ticket_type' },
         message: "must have required property '" + 'ticket_type' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -19756,8 +19762,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'sp_id' },
         message: "must have required property '" + 'sp_id' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -19822,8 +19828,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.type,
-          parentSchema: schema65,
+          schema: schema66.type,
+          parentSchema: schema66,
           data: data2,
         };
         if (vErrors === null) {
@@ -19842,7 +19848,7 @@ function validate54(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65,
+            parentSchema: schema66,
             data: data2,
           };
           if (vErrors === null) {
@@ -19863,8 +19869,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.badge.type,
-          parentSchema: schema110.properties.badge,
+          schema: schema111.properties.badge.type,
+          parentSchema: schema111.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -19888,10 +19894,10 @@ function validate54(
           instancePath: instancePath + '/badge',
           schemaPath: '#/properties/badge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema110.properties.badge.enum },
+          params: { allowedValues: schema111.properties.badge.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema110.properties.badge.enum,
-          parentSchema: schema110.properties.badge,
+          schema: schema111.properties.badge.enum,
+          parentSchema: schema111.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -19911,8 +19917,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.ticket_type.type,
-          parentSchema: schema110.properties.ticket_type,
+          schema: schema111.properties.ticket_type.type,
+          parentSchema: schema111.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -19927,10 +19933,10 @@ function validate54(
           instancePath: instancePath + '/ticket_type',
           schemaPath: '#/properties/ticket_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema110.properties.ticket_type.enum },
+          params: { allowedValues: schema111.properties.ticket_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema110.properties.ticket_type.enum,
-          parentSchema: schema110.properties.ticket_type,
+          schema: schema111.properties.ticket_type.enum,
+          parentSchema: schema111.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -19950,8 +19956,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.sp_id.type,
-          parentSchema: schema110.properties.sp_id,
+          schema: schema111.properties.sp_id.type,
+          parentSchema: schema111.properties.sp_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -19970,7 +19976,7 @@ function validate54(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema110.properties.sp_id,
+            parentSchema: schema111.properties.sp_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -19993,7 +19999,7 @@ function validate54(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema110.properties.sp_name,
+            parentSchema: schema111.properties.sp_name,
             data: data6,
           };
           if (vErrors === null) {
@@ -20010,8 +20016,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.sp_name.type,
-          parentSchema: schema110.properties.sp_name,
+          schema: schema111.properties.sp_name.type,
+          parentSchema: schema111.properties.sp_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -20029,10 +20035,10 @@ function validate54(
           instancePath: instancePath + '/hardware_unit_id',
           schemaPath: '#/properties/hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema110.properties.hardware_unit_id.type },
+          params: { type: schema111.properties.hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema110.properties.hardware_unit_id.type,
-          parentSchema: schema110.properties.hardware_unit_id,
+          schema: schema111.properties.hardware_unit_id.type,
+          parentSchema: schema111.properties.hardware_unit_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -20051,7 +20057,7 @@ function validate54(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema110.properties.hardware_unit_id,
+            parentSchema: schema111.properties.hardware_unit_id,
             data: data7,
           };
           if (vErrors === null) {
@@ -20070,10 +20076,10 @@ function validate54(
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: schema110.properties.hardware_name.type },
+          params: { type: schema111.properties.hardware_name.type },
           message: 'must be string,null',
-          schema: schema110.properties.hardware_name.type,
-          parentSchema: schema110.properties.hardware_name,
+          schema: schema111.properties.hardware_name.type,
+          parentSchema: schema111.properties.hardware_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -20092,7 +20098,7 @@ function validate54(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema110.properties.hardware_name,
+            parentSchema: schema111.properties.hardware_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -20111,10 +20117,10 @@ function validate54(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema110.properties.pinpad_id.type },
+          params: { type: schema111.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema110.properties.pinpad_id.type,
-          parentSchema: schema110.properties.pinpad_id,
+          schema: schema111.properties.pinpad_id.type,
+          parentSchema: schema111.properties.pinpad_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -20133,7 +20139,7 @@ function validate54(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema110.properties.pinpad_id,
+            parentSchema: schema111.properties.pinpad_id,
             data: data9,
           };
           if (vErrors === null) {
@@ -20152,10 +20158,10 @@ function validate54(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema110.properties.compartment_id.type },
+          params: { type: schema111.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema110.properties.compartment_id.type,
-          parentSchema: schema110.properties.compartment_id,
+          schema: schema111.properties.compartment_id.type,
+          parentSchema: schema111.properties.compartment_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -20174,7 +20180,7 @@ function validate54(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema110.properties.compartment_id,
+            parentSchema: schema111.properties.compartment_id,
             data: data10,
           };
           if (vErrors === null) {
@@ -20195,8 +20201,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.status.type,
-          parentSchema: schema110.properties.status,
+          schema: schema111.properties.status.type,
+          parentSchema: schema111.properties.status,
           data: data11,
         };
         if (vErrors === null) {
@@ -20211,10 +20217,10 @@ function validate54(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema110.properties.status.enum },
+          params: { allowedValues: schema111.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema110.properties.status.enum,
-          parentSchema: schema110.properties.status,
+          schema: schema111.properties.status.enum,
+          parentSchema: schema111.properties.status,
           data: data11,
         };
         if (vErrors === null) {
@@ -20234,8 +20240,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.ticket_verification_status.type,
-          parentSchema: schema110.properties.ticket_verification_status,
+          schema: schema111.properties.ticket_verification_status.type,
+          parentSchema: schema111.properties.ticket_verification_status,
           data: data12,
         };
         if (vErrors === null) {
@@ -20250,10 +20256,10 @@ function validate54(
           instancePath: instancePath + '/ticket_verification_status',
           schemaPath: '#/properties/ticket_verification_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema110.properties.ticket_verification_status.enum },
+          params: { allowedValues: schema111.properties.ticket_verification_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema110.properties.ticket_verification_status.enum,
-          parentSchema: schema110.properties.ticket_verification_status,
+          schema: schema111.properties.ticket_verification_status.enum,
+          parentSchema: schema111.properties.ticket_verification_status,
           data: data12,
         };
         if (vErrors === null) {
@@ -20271,10 +20277,10 @@ function validate54(
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/type',
           keyword: 'type',
-          params: { type: schema110.properties.event_type.type },
+          params: { type: schema111.properties.event_type.type },
           message: 'must be integer,null',
-          schema: schema110.properties.event_type.type,
-          parentSchema: schema110.properties.event_type,
+          schema: schema111.properties.event_type.type,
+          parentSchema: schema111.properties.event_type,
           data: data13,
         };
         if (vErrors === null) {
@@ -20292,10 +20298,10 @@ function validate54(
           instancePath: instancePath + '/job_type',
           schemaPath: '#/properties/job_type/type',
           keyword: 'type',
-          params: { type: schema110.properties.job_type.type },
+          params: { type: schema111.properties.job_type.type },
           message: 'must be integer,null',
-          schema: schema110.properties.job_type.type,
-          parentSchema: schema110.properties.job_type,
+          schema: schema111.properties.job_type.type,
+          parentSchema: schema111.properties.job_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -20313,10 +20319,10 @@ function validate54(
           instancePath: instancePath + '/error_type',
           schemaPath: '#/properties/error_type/type',
           keyword: 'type',
-          params: { type: schema110.properties.error_type.type },
+          params: { type: schema111.properties.error_type.type },
           message: 'must be integer,null',
-          schema: schema110.properties.error_type.type,
-          parentSchema: schema110.properties.error_type,
+          schema: schema111.properties.error_type.type,
+          parentSchema: schema111.properties.error_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -20334,10 +20340,10 @@ function validate54(
           instancePath: instancePath + '/sla_date',
           schemaPath: '#/properties/sla_date/type',
           keyword: 'type',
-          params: { type: schema110.properties.sla_date.type },
+          params: { type: schema111.properties.sla_date.type },
           message: 'must be string,null',
-          schema: schema110.properties.sla_date.type,
-          parentSchema: schema110.properties.sla_date,
+          schema: schema111.properties.sla_date.type,
+          parentSchema: schema111.properties.sla_date,
           data: data16,
         };
         if (vErrors === null) {
@@ -20356,7 +20362,7 @@ function validate54(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema110.properties.sla_date,
+            parentSchema: schema111.properties.sla_date,
             data: data16,
           };
           if (vErrors === null) {
@@ -20375,10 +20381,10 @@ function validate54(
           instancePath: instancePath + '/sla_date_held',
           schemaPath: '#/properties/sla_date_held/type',
           keyword: 'type',
-          params: { type: schema110.properties.sla_date_held.type },
+          params: { type: schema111.properties.sla_date_held.type },
           message: 'must be string,null',
-          schema: schema110.properties.sla_date_held.type,
-          parentSchema: schema110.properties.sla_date_held,
+          schema: schema111.properties.sla_date_held.type,
+          parentSchema: schema111.properties.sla_date_held,
           data: data17,
         };
         if (vErrors === null) {
@@ -20397,7 +20403,7 @@ function validate54(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema110.properties.sla_date_held,
+            parentSchema: schema111.properties.sla_date_held,
             data: data17,
           };
           if (vErrors === null) {
@@ -20416,10 +20422,10 @@ function validate54(
           instancePath: instancePath + '/deadline_date',
           schemaPath: '#/properties/deadline_date/type',
           keyword: 'type',
-          params: { type: schema110.properties.deadline_date.type },
+          params: { type: schema111.properties.deadline_date.type },
           message: 'must be string,null',
-          schema: schema110.properties.deadline_date.type,
-          parentSchema: schema110.properties.deadline_date,
+          schema: schema111.properties.deadline_date.type,
+          parentSchema: schema111.properties.deadline_date,
           data: data18,
         };
         if (vErrors === null) {
@@ -20438,7 +20444,7 @@ function validate54(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema110.properties.deadline_date,
+            parentSchema: schema111.properties.deadline_date,
             data: data18,
           };
           if (vErrors === null) {
@@ -20457,10 +20463,10 @@ function validate54(
           instancePath: instancePath + '/deadline_time',
           schemaPath: '#/properties/deadline_time/type',
           keyword: 'type',
-          params: { type: schema110.properties.deadline_time.type },
+          params: { type: schema111.properties.deadline_time.type },
           message: 'must be string,null',
-          schema: schema110.properties.deadline_time.type,
-          parentSchema: schema110.properties.deadline_time,
+          schema: schema111.properties.deadline_time.type,
+          parentSchema: schema111.properties.deadline_time,
           data: data19,
         };
         if (vErrors === null) {
@@ -20479,7 +20485,7 @@ function validate54(
             params: { format: 'time' },
             message: 'must match format "' + 'time' + '"',
             schema: 'time',
-            parentSchema: schema110.properties.deadline_time,
+            parentSchema: schema111.properties.deadline_time,
             data: data19,
           };
           if (vErrors === null) {
@@ -20498,10 +20504,10 @@ function validate54(
           instancePath: instancePath + '/maintenance_provider_id',
           schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
-          params: { type: schema110.properties.maintenance_provider_id.type },
+          params: { type: schema111.properties.maintenance_provider_id.type },
           message: 'must be integer,null',
-          schema: schema110.properties.maintenance_provider_id.type,
-          parentSchema: schema110.properties.maintenance_provider_id,
+          schema: schema111.properties.maintenance_provider_id.type,
+          parentSchema: schema111.properties.maintenance_provider_id,
           data: data20,
         };
         if (vErrors === null) {
@@ -20519,10 +20525,10 @@ function validate54(
           instancePath: instancePath + '/maintenance_operator_id',
           schemaPath: '#/properties/maintenance_operator_id/type',
           keyword: 'type',
-          params: { type: schema110.properties.maintenance_operator_id.type },
+          params: { type: schema111.properties.maintenance_operator_id.type },
           message: 'must be integer,null',
-          schema: schema110.properties.maintenance_operator_id.type,
-          parentSchema: schema110.properties.maintenance_operator_id,
+          schema: schema111.properties.maintenance_operator_id.type,
+          parentSchema: schema111.properties.maintenance_operator_id,
           data: data21,
         };
         if (vErrors === null) {
@@ -20540,10 +20546,10 @@ function validate54(
           instancePath: instancePath + '/operator_name',
           schemaPath: '#/properties/operator_name/type',
           keyword: 'type',
-          params: { type: schema110.properties.operator_name.type },
+          params: { type: schema111.properties.operator_name.type },
           message: 'must be string,null',
-          schema: schema110.properties.operator_name.type,
-          parentSchema: schema110.properties.operator_name,
+          schema: schema111.properties.operator_name.type,
+          parentSchema: schema111.properties.operator_name,
           data: data22,
         };
         if (vErrors === null) {
@@ -20562,7 +20568,7 @@ function validate54(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema110.properties.operator_name,
+            parentSchema: schema111.properties.operator_name,
             data: data22,
           };
           if (vErrors === null) {
@@ -20581,10 +20587,10 @@ function validate54(
           instancePath: instancePath + '/maintenance_operator_code',
           schemaPath: '#/properties/maintenance_operator_code/type',
           keyword: 'type',
-          params: { type: schema110.properties.maintenance_operator_code.type },
+          params: { type: schema111.properties.maintenance_operator_code.type },
           message: 'must be string,null',
-          schema: schema110.properties.maintenance_operator_code.type,
-          parentSchema: schema110.properties.maintenance_operator_code,
+          schema: schema111.properties.maintenance_operator_code.type,
+          parentSchema: schema111.properties.maintenance_operator_code,
           data: data23,
         };
         if (vErrors === null) {
@@ -20603,7 +20609,7 @@ function validate54(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema110.properties.maintenance_operator_code,
+            parentSchema: schema111.properties.maintenance_operator_code,
             data: data23,
           };
           if (vErrors === null) {
@@ -20622,10 +20628,10 @@ function validate54(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema110.properties.support_provider_id.type },
+          params: { type: schema111.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema110.properties.support_provider_id.type,
-          parentSchema: schema110.properties.support_provider_id,
+          schema: schema111.properties.support_provider_id.type,
+          parentSchema: schema111.properties.support_provider_id,
           data: data24,
         };
         if (vErrors === null) {
@@ -20647,7 +20653,7 @@ function validate54(
             params: { limit: 10 },
             message: 'must NOT have more than 10 characters',
             schema: 10,
-            parentSchema: schema110.properties.reported_by,
+            parentSchema: schema111.properties.reported_by,
             data: data25,
           };
           if (vErrors === null) {
@@ -20665,7 +20671,7 @@ function validate54(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema110.properties.reported_by,
+            parentSchema: schema111.properties.reported_by,
             data: data25,
           };
           if (vErrors === null) {
@@ -20682,8 +20688,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.reported_by.type,
-          parentSchema: schema110.properties.reported_by,
+          schema: schema111.properties.reported_by.type,
+          parentSchema: schema111.properties.reported_by,
           data: data25,
         };
         if (vErrors === null) {
@@ -20701,10 +20707,10 @@ function validate54(
           instancePath: instancePath + '/regeneration_months',
           schemaPath: '#/properties/regeneration_months/type',
           keyword: 'type',
-          params: { type: schema110.properties.regeneration_months.type },
+          params: { type: schema111.properties.regeneration_months.type },
           message: 'must be integer,null',
-          schema: schema110.properties.regeneration_months.type,
-          parentSchema: schema110.properties.regeneration_months,
+          schema: schema111.properties.regeneration_months.type,
+          parentSchema: schema111.properties.regeneration_months,
           data: data26,
         };
         if (vErrors === null) {
@@ -20723,7 +20729,7 @@ function validate54(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema110.properties.regeneration_months,
+            parentSchema: schema111.properties.regeneration_months,
             data: data26,
           };
           if (vErrors === null) {
@@ -20741,7 +20747,7 @@ function validate54(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema110.properties.regeneration_months,
+            parentSchema: schema111.properties.regeneration_months,
             data: data26,
           };
           if (vErrors === null) {
@@ -20764,7 +20770,7 @@ function validate54(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema110.properties.description,
+            parentSchema: schema111.properties.description,
             data: data27,
           };
           if (vErrors === null) {
@@ -20781,8 +20787,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.description.type,
-          parentSchema: schema110.properties.description,
+          schema: schema111.properties.description.type,
+          parentSchema: schema111.properties.description,
           data: data27,
         };
         if (vErrors === null) {
@@ -20804,7 +20810,7 @@ function validate54(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema110.properties.internal_notes,
+            parentSchema: schema111.properties.internal_notes,
             data: data28,
           };
           if (vErrors === null) {
@@ -20821,8 +20827,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.internal_notes.type,
-          parentSchema: schema110.properties.internal_notes,
+          schema: schema111.properties.internal_notes.type,
+          parentSchema: schema111.properties.internal_notes,
           data: data28,
         };
         if (vErrors === null) {
@@ -20840,10 +20846,10 @@ function validate54(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/type',
           keyword: 'type',
-          params: { type: schema110.properties.warranty_status.type },
+          params: { type: schema111.properties.warranty_status.type },
           message: 'must be integer,null',
-          schema: schema110.properties.warranty_status.type,
-          parentSchema: schema110.properties.warranty_status,
+          schema: schema111.properties.warranty_status.type,
+          parentSchema: schema111.properties.warranty_status,
           data: data29,
         };
         if (vErrors === null) {
@@ -20858,10 +20864,10 @@ function validate54(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema110.properties.warranty_status.enum },
+          params: { allowedValues: schema111.properties.warranty_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema110.properties.warranty_status.enum,
-          parentSchema: schema110.properties.warranty_status,
+          schema: schema111.properties.warranty_status.enum,
+          parentSchema: schema111.properties.warranty_status,
           data: data29,
         };
         if (vErrors === null) {
@@ -20883,7 +20889,7 @@ function validate54(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema110.properties.warranty_comment,
+            parentSchema: schema111.properties.warranty_comment,
             data: data30,
           };
           if (vErrors === null) {
@@ -20900,8 +20906,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.warranty_comment.type,
-          parentSchema: schema110.properties.warranty_comment,
+          schema: schema111.properties.warranty_comment.type,
+          parentSchema: schema111.properties.warranty_comment,
           data: data30,
         };
         if (vErrors === null) {
@@ -20921,8 +20927,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.type,
-          parentSchema: schema82,
+          schema: schema83.type,
+          parentSchema: schema83,
           data: data31,
         };
         if (vErrors === null) {
@@ -20937,10 +20943,10 @@ function validate54(
           instancePath: instancePath + '/warranty_expiry_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema82.enum },
+          params: { allowedValues: schema83.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema82.enum,
-          parentSchema: schema82,
+          schema: schema83.enum,
+          parentSchema: schema83,
           data: data31,
         };
         if (vErrors === null) {
@@ -20958,10 +20964,10 @@ function validate54(
           instancePath: instancePath + '/installation_deadline',
           schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
-          params: { type: schema110.properties.installation_deadline.type },
+          params: { type: schema111.properties.installation_deadline.type },
           message: 'must be string,null',
-          schema: schema110.properties.installation_deadline.type,
-          parentSchema: schema110.properties.installation_deadline,
+          schema: schema111.properties.installation_deadline.type,
+          parentSchema: schema111.properties.installation_deadline,
           data: data32,
         };
         if (vErrors === null) {
@@ -20980,7 +20986,7 @@ function validate54(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema110.properties.installation_deadline,
+            parentSchema: schema111.properties.installation_deadline,
             data: data32,
           };
           if (vErrors === null) {
@@ -20999,10 +21005,10 @@ function validate54(
           instancePath: instancePath + '/earliest_installation_date',
           schemaPath: '#/properties/earliest_installation_date/type',
           keyword: 'type',
-          params: { type: schema110.properties.earliest_installation_date.type },
+          params: { type: schema111.properties.earliest_installation_date.type },
           message: 'must be string,null',
-          schema: schema110.properties.earliest_installation_date.type,
-          parentSchema: schema110.properties.earliest_installation_date,
+          schema: schema111.properties.earliest_installation_date.type,
+          parentSchema: schema111.properties.earliest_installation_date,
           data: data33,
         };
         if (vErrors === null) {
@@ -21021,7 +21027,7 @@ function validate54(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema110.properties.earliest_installation_date,
+            parentSchema: schema111.properties.earliest_installation_date,
             data: data33,
           };
           if (vErrors === null) {
@@ -21040,10 +21046,10 @@ function validate54(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/type',
           keyword: 'type',
-          params: { type: schema110.properties.vehicle_type.type },
+          params: { type: schema111.properties.vehicle_type.type },
           message: 'must be integer,null',
-          schema: schema110.properties.vehicle_type.type,
-          parentSchema: schema110.properties.vehicle_type,
+          schema: schema111.properties.vehicle_type.type,
+          parentSchema: schema111.properties.vehicle_type,
           data: data34,
         };
         if (vErrors === null) {
@@ -21058,10 +21064,10 @@ function validate54(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema110.properties.vehicle_type.enum },
+          params: { allowedValues: schema111.properties.vehicle_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema110.properties.vehicle_type.enum,
-          parentSchema: schema110.properties.vehicle_type,
+          schema: schema111.properties.vehicle_type.enum,
+          parentSchema: schema111.properties.vehicle_type,
           data: data34,
         };
         if (vErrors === null) {
@@ -21083,7 +21089,7 @@ function validate54(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema110.properties.notes_to_operator,
+            parentSchema: schema111.properties.notes_to_operator,
             data: data35,
           };
           if (vErrors === null) {
@@ -21100,8 +21106,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.notes_to_operator.type,
-          parentSchema: schema110.properties.notes_to_operator,
+          schema: schema111.properties.notes_to_operator.type,
+          parentSchema: schema111.properties.notes_to_operator,
           data: data35,
         };
         if (vErrors === null) {
@@ -21125,8 +21131,8 @@ function validate54(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema110.properties.accessories.items.type,
-              parentSchema: schema110.properties.accessories.items,
+              schema: schema111.properties.accessories.items.type,
+              parentSchema: schema111.properties.accessories.items,
               data: data37,
             };
             if (vErrors === null) {
@@ -21155,7 +21161,7 @@ function validate54(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema110.properties.accessories,
+                parentSchema: schema111.properties.accessories,
                 data: data36,
               };
               if (vErrors === null) {
@@ -21176,8 +21182,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema110.properties.accessories.type,
-          parentSchema: schema110.properties.accessories,
+          schema: schema111.properties.accessories.type,
+          parentSchema: schema111.properties.accessories,
           data: data36,
         };
         if (vErrors === null) {
@@ -21201,8 +21207,8 @@ function validate54(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema110.properties.hardware_unit_ids.items.type,
-              parentSchema: schema110.properties.hardware_unit_ids.items,
+              schema: schema111.properties.hardware_unit_ids.items.type,
+              parentSchema: schema111.properties.hardware_unit_ids.items,
               data: data39,
             };
             if (vErrors === null) {
@@ -21221,7 +21227,7 @@ function validate54(
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema110.properties.hardware_unit_ids.items,
+                parentSchema: schema111.properties.hardware_unit_ids.items,
                 data: data39,
               };
               if (vErrors === null) {
@@ -21251,7 +21257,7 @@ function validate54(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema110.properties.hardware_unit_ids,
+                parentSchema: schema111.properties.hardware_unit_ids,
                 data: data38,
               };
               if (vErrors === null) {
@@ -21272,8 +21278,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema110.properties.hardware_unit_ids.type,
-          parentSchema: schema110.properties.hardware_unit_ids,
+          schema: schema111.properties.hardware_unit_ids.type,
+          parentSchema: schema111.properties.hardware_unit_ids,
           data: data38,
         };
         if (vErrors === null) {
@@ -21298,8 +21304,8 @@ function validate54(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema104.required,
-                parentSchema: schema104,
+                schema: schema105.required,
+                parentSchema: schema105,
                 data: data41,
               };
               if (vErrors === null) {
@@ -21316,8 +21322,8 @@ function validate54(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema104.required,
-                parentSchema: schema104,
+                schema: schema105.required,
+                parentSchema: schema105,
                 data: data41,
               };
               if (vErrors === null) {
@@ -21342,7 +21348,7 @@ function validate54(
                   params: { additionalProperty: key0 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema104,
+                  parentSchema: schema105,
                   data: data41,
                 };
                 if (vErrors === null) {
@@ -21364,7 +21370,7 @@ function validate54(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema104.properties.photo_id,
+                    parentSchema: schema105.properties.photo_id,
                     data: data42,
                   };
                   if (vErrors === null) {
@@ -21381,8 +21387,8 @@ function validate54(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.photo_id.type,
-                  parentSchema: schema104.properties.photo_id,
+                  schema: schema105.properties.photo_id.type,
+                  parentSchema: schema105.properties.photo_id,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -21404,7 +21410,7 @@ function validate54(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema104.properties.url,
+                    parentSchema: schema105.properties.url,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -21421,8 +21427,8 @@ function validate54(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.url.type,
-                  parentSchema: schema104.properties.url,
+                  schema: schema105.properties.url.type,
+                  parentSchema: schema105.properties.url,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -21444,7 +21450,7 @@ function validate54(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema104.properties.file_name,
+                    parentSchema: schema105.properties.file_name,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -21461,8 +21467,8 @@ function validate54(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.file_name.type,
-                  parentSchema: schema104.properties.file_name,
+                  schema: schema105.properties.file_name.type,
+                  parentSchema: schema105.properties.file_name,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -21484,7 +21490,7 @@ function validate54(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema104.properties.content_type,
+                    parentSchema: schema105.properties.content_type,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -21501,8 +21507,8 @@ function validate54(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema104.properties.content_type.type,
-                  parentSchema: schema104.properties.content_type,
+                  schema: schema105.properties.content_type.type,
+                  parentSchema: schema105.properties.content_type,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -21522,8 +21528,8 @@ function validate54(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema104.properties.size.type,
-                  parentSchema: schema104.properties.size,
+                  schema: schema105.properties.size.type,
+                  parentSchema: schema105.properties.size,
                   data: data46,
                 };
                 if (vErrors === null) {
@@ -21542,7 +21548,7 @@ function validate54(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema104.properties.size,
+                    parentSchema: schema105.properties.size,
                     data: data46,
                   };
                   if (vErrors === null) {
@@ -21561,8 +21567,8 @@ function validate54(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema104.type,
-              parentSchema: schema104,
+              schema: schema105.type,
+              parentSchema: schema105,
               data: data41,
             };
             if (vErrors === null) {
@@ -21580,8 +21586,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema110.properties.photos.type,
-          parentSchema: schema110.properties.photos,
+          schema: schema111.properties.photos.type,
+          parentSchema: schema111.properties.photos,
           data: data40,
         };
         if (vErrors === null) {
@@ -21603,7 +21609,7 @@ function validate54(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema110.properties.created_at,
+            parentSchema: schema111.properties.created_at,
             data: data47,
           };
           if (vErrors === null) {
@@ -21620,8 +21626,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.created_at.type,
-          parentSchema: schema110.properties.created_at,
+          schema: schema111.properties.created_at.type,
+          parentSchema: schema111.properties.created_at,
           data: data47,
         };
         if (vErrors === null) {
@@ -21639,10 +21645,10 @@ function validate54(
           instancePath: instancePath + '/closed_at',
           schemaPath: '#/properties/closed_at/type',
           keyword: 'type',
-          params: { type: schema110.properties.closed_at.type },
+          params: { type: schema111.properties.closed_at.type },
           message: 'must be string,null',
-          schema: schema110.properties.closed_at.type,
-          parentSchema: schema110.properties.closed_at,
+          schema: schema111.properties.closed_at.type,
+          parentSchema: schema111.properties.closed_at,
           data: data48,
         };
         if (vErrors === null) {
@@ -21661,7 +21667,7 @@ function validate54(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema110.properties.closed_at,
+            parentSchema: schema111.properties.closed_at,
             data: data48,
           };
           if (vErrors === null) {
@@ -21682,8 +21688,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.date_range_type.type,
-          parentSchema: schema110.properties.date_range_type,
+          schema: schema111.properties.date_range_type.type,
+          parentSchema: schema111.properties.date_range_type,
           data: data49,
         };
         if (vErrors === null) {
@@ -21698,10 +21704,10 @@ function validate54(
           instancePath: instancePath + '/date_range_type',
           schemaPath: '#/properties/date_range_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema110.properties.date_range_type.enum },
+          params: { allowedValues: schema111.properties.date_range_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema110.properties.date_range_type.enum,
-          parentSchema: schema110.properties.date_range_type,
+          schema: schema111.properties.date_range_type.enum,
+          parentSchema: schema111.properties.date_range_type,
           data: data49,
         };
         if (vErrors === null) {
@@ -21723,7 +21729,7 @@ function validate54(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema110.properties.date1,
+            parentSchema: schema111.properties.date1,
             data: data50,
           };
           if (vErrors === null) {
@@ -21740,8 +21746,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.date1.type,
-          parentSchema: schema110.properties.date1,
+          schema: schema111.properties.date1.type,
+          parentSchema: schema111.properties.date1,
           data: data50,
         };
         if (vErrors === null) {
@@ -21763,7 +21769,7 @@ function validate54(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema110.properties.date2,
+            parentSchema: schema111.properties.date2,
             data: data51,
           };
           if (vErrors === null) {
@@ -21780,8 +21786,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.date2.type,
-          parentSchema: schema110.properties.date2,
+          schema: schema111.properties.date2.type,
+          parentSchema: schema111.properties.date2,
           data: data51,
         };
         if (vErrors === null) {
@@ -21801,8 +21807,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema110.properties.is_sla_data.type,
-          parentSchema: schema110.properties.is_sla_data,
+          schema: schema111.properties.is_sla_data.type,
+          parentSchema: schema111.properties.is_sla_data,
           data: data52,
         };
         if (vErrors === null) {
@@ -21820,8 +21826,8 @@ function validate54(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema110.type,
-      parentSchema: schema110,
+      schema: schema111.type,
+      parentSchema: schema111,
       data,
     };
     if (vErrors === null) {
@@ -21831,14 +21837,14 @@ function validate54(
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate55.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate54.evaluated = { dynamicProps: true, dynamicItems: false };
+validate55.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const webtoolUser = validate55;
-const schema114 = {
+export const webtoolUser = validate56;
+const schema115 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -21945,13 +21951,13 @@ const schema114 = {
   },
 };
 
-function validate55(
+function validate56(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate56.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21966,8 +21972,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -21984,8 +21990,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -22002,8 +22008,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -22022,8 +22028,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.username.type,
-          parentSchema: schema114.properties.username,
+          schema: schema115.properties.username.type,
+          parentSchema: schema115.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -22045,7 +22051,7 @@ function validate55(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema114.properties.name.allOf[0],
+            parentSchema: schema115.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -22065,7 +22071,7 @@ function validate55(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema114.properties.name.allOf[1],
+            parentSchema: schema115.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -22085,7 +22091,7 @@ function validate55(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.name,
+            parentSchema: schema115.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -22102,8 +22108,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.name.type,
-          parentSchema: schema114.properties.name,
+          schema: schema115.properties.name.type,
+          parentSchema: schema115.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -22125,7 +22131,7 @@ function validate55(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema114.properties.email,
+            parentSchema: schema115.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -22143,7 +22149,7 @@ function validate55(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema114.properties.email,
+            parentSchema: schema115.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -22160,8 +22166,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.email.type,
-          parentSchema: schema114.properties.email,
+          schema: schema115.properties.email.type,
+          parentSchema: schema115.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -22181,8 +22187,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.partner_type.type,
-          parentSchema: schema114.properties.partner_type,
+          schema: schema115.properties.partner_type.type,
+          parentSchema: schema115.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -22204,10 +22210,10 @@ function validate55(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.partner_type.enum },
+          params: { allowedValues: schema115.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.partner_type.enum,
-          parentSchema: schema114.properties.partner_type,
+          schema: schema115.properties.partner_type.enum,
+          parentSchema: schema115.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -22229,7 +22235,7 @@ function validate55(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema114.properties.partner,
+            parentSchema: schema115.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -22246,8 +22252,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.partner.type,
-          parentSchema: schema114.properties.partner,
+          schema: schema115.properties.partner.type,
+          parentSchema: schema115.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -22267,8 +22273,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.partner_name.type,
-          parentSchema: schema114.properties.partner_name,
+          schema: schema115.properties.partner_name.type,
+          parentSchema: schema115.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -22288,8 +22294,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.role_name.type,
-          parentSchema: schema114.properties.role_name,
+          schema: schema115.properties.role_name.type,
+          parentSchema: schema115.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -22309,8 +22315,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.enabled.type,
-          parentSchema: schema114.properties.enabled,
+          schema: schema115.properties.enabled.type,
+          parentSchema: schema115.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -22330,8 +22336,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.status.type,
-          parentSchema: schema114.properties.status,
+          schema: schema115.properties.status.type,
+          parentSchema: schema115.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -22346,10 +22352,10 @@ function validate55(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.status.enum },
+          params: { allowedValues: schema115.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.status.enum,
-          parentSchema: schema114.properties.status,
+          schema: schema115.properties.status.enum,
+          parentSchema: schema115.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -22367,8 +22373,8 @@ function validate55(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema114.type,
-      parentSchema: schema114,
+      schema: schema115.type,
+      parentSchema: schema115,
       data,
     };
     if (vErrors === null) {
@@ -22378,10 +22384,10 @@ function validate55(
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate56.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = {
+validate56.evaluated = {
   props: {
     username: true,
     name: true,
