@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { AppBar, Layout, LocalesMenuButton, TitlePortal } from 'react-admin';
 import { Box } from '@mui/material';
 import { ListErrorNotifier } from './list-errors.tsx';
@@ -7,6 +7,7 @@ import { AppMenu } from './menu.tsx';
 import { RouteGuard } from './route-guard.tsx';
 import { SessionKeeper } from './session-keeper.tsx';
 import { environment } from './environment.ts';
+import { appEntered } from '../custom/account/login-page.tsx';
 
 /**
  * On a phone the title keeps the width the bar can spare, on two lines if it needs them, and the
@@ -61,6 +62,7 @@ const fitWindow = {
  * in the app's language.
  */
 export function AppLayout({ children }: { children: ReactNode }) {
+  useEffect(appEntered, []);
   return (
     <LocalisedComponents>
       <Layout menu={AppMenu} appBar={TopBar} sx={fitWindow}>
