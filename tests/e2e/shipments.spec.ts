@@ -86,10 +86,24 @@ test('the support user extends an expired piece and meets the 24-hour refusal', 
   await openPiece(page, 'DEMO-EXPIRED-1');
   await page.getByRole('tab', { name: 'Troubleshooting' }).click();
   await expect(page.getByText('Token cannot be resent: the token is expired')).toBeVisible();
+  // The buttons keep their places after the action, and the extension is asked first, its effect said.
+  const places = async () =>
+    page
+      .getByTestId('troubleshooting-action')
+      .evaluateAll((cells) =>
+        cells.map(
+          (cell) => `${Math.round(cell.getBoundingClientRect().x)},${Math.round(cell.getBoundingClientRect().y)}`,
+        ),
+      );
+  const before = await places();
   await page.getByRole('button', { name: 'Extend expiry by 48 h' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Extend expiry by 48 h' });
+  await expect(dialog).toContainText("Extend this parcel's expiry by 48 hours?");
+  await dialog.getByRole('button', { name: 'Extend expiry by 48 h' }).click();
   await expect(page.getByText('The expiry is extended.')).toBeVisible();
   // Now 48 hours from expiry: no more refusals on the resend to the end user.
   await expect(page.getByText('Token cannot be resent: the token is expired')).toBeHidden();
+  expect(await places()).toEqual(before);
   await page.getByRole('tab', { name: 'Events' }).click();
   await expect(page.getByRole('table', { name: 'Events' })).toContainText('402 Expiry updated');
   await expect(page.getByRole('table', { name: 'Tokens' })).toContainText('Available');
