@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { AppBar, Layout, LocalesMenuButton, TitlePortal } from 'react-admin';
 import { Box } from '@mui/material';
 import { ListErrorNotifier } from './list-errors.tsx';
@@ -7,11 +7,43 @@ import { AppMenu } from './menu.tsx';
 import { RouteGuard } from './route-guard.tsx';
 import { SessionKeeper } from './session-keeper.tsx';
 import { environment } from './environment.ts';
+import { appEntered } from '../custom/account/login-page.tsx';
+
+/**
+ * On a phone the title keeps the width the bar can spare, on two lines if it needs them, and the
+ * language switch shrinks to its icon: the title is never drawn under it (issue 24).
+ */
+const narrowTitle = {
+  minWidth: 0,
+  '@media (max-width: 599.95px)': {
+    fontSize: '1rem',
+    lineHeight: 1.25,
+    whiteSpace: 'normal',
+    display: '-webkit-box',
+    WebkitLineClamp: 2,
+    WebkitBoxOrient: 'vertical',
+    overflowWrap: 'anywhere',
+  },
+};
+const compactLanguageSwitch = {
+  flexShrink: 0,
+  '@media (max-width: 599.95px)': {
+    '& .MuiButton-root': { fontSize: 0, minWidth: 0, px: 1 },
+    '& .MuiButton-startIcon': { m: 0 },
+    '& .MuiButton-endIcon': { display: 'none' },
+  },
+};
 
 function TopBar() {
   return (
-    <AppBar toolbar={<LocalesMenuButton />}>
-      <TitlePortal />
+    <AppBar
+      toolbar={
+        <Box sx={compactLanguageSwitch}>
+          <LocalesMenuButton />
+        </Box>
+      }
+    >
+      <TitlePortal sx={narrowTitle} />
     </AppBar>
   );
 }
@@ -30,6 +62,7 @@ const fitWindow = {
  * in the app's language.
  */
 export function AppLayout({ children }: { children: ReactNode }) {
+  useEffect(appEntered, []);
   return (
     <LocalisedComponents>
       <Layout menu={AppMenu} appBar={TopBar} sx={fitWindow}>

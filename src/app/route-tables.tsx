@@ -3,6 +3,7 @@ import { NotAvailablePage } from '../custom/pages/not-available-page.tsx';
 import { lazyPage } from '../schema/ui/lazy-page.tsx';
 import { endpoints } from './resources.ts';
 import { HomePage } from './home-page.tsx';
+import { comingAreas } from './coming-areas.ts';
 
 /**
  * Every area's page is a chunk of its own, fetched on the first visit: a new area is one lazyPage
@@ -17,25 +18,6 @@ const ShipmentReportsPage = lazyPage(
 
 /** The audit trail names records by gateway endpoint; the logs screen labels them by resource. */
 const resourceNames = Object.fromEntries(Object.entries(endpoints).map(([name, { endpoint }]) => [endpoint, name]));
-
-/** Areas whose screens come with later issues: path -> menu key. */
-const comingAreas: Record<string, string> = {
-  'location-owners': 'location_owners',
-  'hardware-owners': 'hardware_owners',
-  'maintenance-providers': 'maintenance_providers',
-  'support-providers': 'support_providers',
-  'price-structure': 'price_structure',
-  notifications: 'notifications',
-  locations: 'locations',
-  'invoicing-report': 'invoicing_report',
-  'reports/carrier-invoicing': 'invoicing_report',
-  license: 'license',
-  'hardware-orders': 'hardware_orders',
-  'production-orders': 'production_orders',
-  webhooks: 'webhooks',
-  'test-app-users': 'test_app_users',
-  debug: 'debug',
-};
 
 function LomaRedirect() {
   const params = useParams();

@@ -215,6 +215,11 @@ export interface RecordActionModel {
   /** Locale key of the question asked before the call. */
   confirm?: string;
   /**
+   * An action that cannot be undone (a termination): the page head draws it apart, in the error colour,
+   * last of its menu on a narrow screen, and always asks first (`confirm`, or a generic question).
+   */
+  destructive?: boolean;
+  /**
    * The `$id` of a schema without `x-resource` whose fields the user fills in a dialog before the
    * call (prefilled from the record's fields of the same names); the values are sent with the call.
    */
@@ -274,6 +279,19 @@ export interface ResourceModel extends FormModel {
   queryFilters: FieldModel[];
   children: ChildModel[];
   recordActions: RecordActionModel[];
+  /** `x-read-only`: the states in which a record can no longer change, each with its reason. */
+  readOnlyWhen: ReadOnlyRule[];
+}
+
+/** `x-read-only`: a record matching `when` opens read-only, with `reason` (a locale key) said above it. */
+export interface ReadOnlyRule {
+  when: RecordCondition;
+  reason: string;
+}
+
+/** The rule that makes the record read-only, if one does (the first that matches). */
+export function readOnlyRuleOf(model: Pick<ResourceModel, 'readOnlyWhen'>, record: Record<string, unknown>) {
+  return model.readOnlyWhen.find((rule) => matchesCondition(record, rule.when));
 }
 
 const MAX_REF_HOPS = 32;
@@ -446,6 +464,7 @@ export function resourceModel(schema: Schema, resolveRef: RefResolver): Resource
     fields,
     children: (schema['x-children'] as ChildModel[] | undefined) ?? [],
     recordActions: (schema['x-record-actions'] as RecordActionModel[] | undefined) ?? [],
+    readOnlyWhen: (schema['x-read-only'] as ReadOnlyRule[] | undefined) ?? [],
   };
 }
 

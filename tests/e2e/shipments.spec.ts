@@ -98,7 +98,7 @@ async function parcelToExpire(page: Page): Promise<string> {
 
 async function forceExpiry(page: Page) {
   await page.getByRole('button', { name: 'Force expiry' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('dialog', { name: 'Force expiry' }).getByRole('button', { name: 'Force expiry' }).click();
   await expect(page.getByText('The parcel is expired.')).toBeVisible();
   await expect(page.getByText('Token cannot be resent: the token is expired')).toBeVisible();
 }
@@ -109,10 +109,24 @@ test('the support user extends an expired piece and meets the 24-hour refusal', 
   const page = await signedInPage(browser, 'support');
   const pieceId = await parcelToExpire(page);
   await forceExpiry(page);
+  // The buttons keep their places after the action, and the extension is asked first, its effect said.
+  const places = async () =>
+    page
+      .getByTestId('troubleshooting-action')
+      .evaluateAll((cells) =>
+        cells.map(
+          (cell) => `${Math.round(cell.getBoundingClientRect().x)},${Math.round(cell.getBoundingClientRect().y)}`,
+        ),
+      );
+  const before = await places();
   await page.getByRole('button', { name: 'Extend expiry by 48 h' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Extend expiry by 48 h' });
+  await expect(dialog).toContainText("Extend this parcel's expiry by 48 hours?");
+  await dialog.getByRole('button', { name: 'Extend expiry by 48 h' }).click();
   await expect(page.getByText('The expiry is extended.')).toBeVisible();
   // Now 48 hours from expiry: no more refusals on the resend to the end user.
   await expect(page.getByText('Token cannot be resent: the token is expired')).toBeHidden();
+  expect(await places()).toEqual(before);
   await page.getByRole('tab', { name: 'Events' }).click();
   await expect(page.getByRole('table', { name: 'Events' })).toContainText('413 Forced expiry');
   await expect(page.getByRole('table', { name: 'Events' })).toContainText('402 Expiry updated');
@@ -122,6 +136,10 @@ test('the support user extends an expired piece and meets the 24-hour refusal', 
   await page.getByRole('tab', { name: 'Troubleshooting' }).click();
   await forceExpiry(page);
   await page.getByRole('button', { name: 'Extend expiry by 24 h' }).click();
+  await page
+    .getByRole('dialog', { name: 'Extend expiry by 24 h' })
+    .getByRole('button', { name: 'Extend expiry by 24 h' })
+    .click();
   await expect(page.getByText('The expiry is extended.')).toBeVisible();
   await page.reload();
   await expect(page).toHaveURL(new RegExp(`/shipments/${pieceId}/show`));

@@ -23,7 +23,7 @@ import { modelOf } from '../../src/schema/ui/registry.ts';
 import { cellContext, columnPlan } from '../../src/schema/ui/schema-columns.tsx';
 import { SchemaInput } from '../../src/schema/ui/schema-inputs.tsx';
 import { InputKindsProvider, type InputKindProps } from '../../src/schema/ui/input-kinds.tsx';
-import { RecordActionButtons } from '../../src/schema/ui/record-actions.tsx';
+import { RecordActionButtons } from '../../src/schema/ui/record-page-head.tsx';
 import carriers from '../../src/resources/carriers/index.ts';
 import carrierSchema from '../../schemas/carrier.schema.json';
 import expirySettingsSchema from '../../schemas/carrier-expiry-settings.schema.json';

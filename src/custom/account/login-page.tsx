@@ -16,7 +16,25 @@ import { blockedSeconds, signInErrorKey } from './sign-in-errors.ts';
 import { ErrorAlert, UsernameField } from './form-parts.tsx';
 import { useTranslate } from './translation.tsx';
 
-type Step = 'credentials' | Exclude<SignInStep, 'done'>;
+type Step = 'credentials' | Exclude<SignInStep, 'done'> | 'entering';
+
+/**
+ * Set from the accepted code until the app's layout is on screen (`appEntered`): the session is
+ * being stored, the admin loaded and the first page opened. A sign-in page that mounts meanwhile (the
+ * admin's own, while it takes over the address) says so instead of flashing an empty form. A safety
+ * timeout gives the form back should the app never show.
+ */
+let enteringSince: number | undefined;
+const ENTERING_AT_MOST_MS = 20_000;
+
+function isEntering() {
+  return enteringSince !== undefined && Date.now() - enteringSince < ENTERING_AT_MOST_MS;
+}
+
+/** The app's layout is on screen: a sign-in page shown from now on is a real one (after a sign-out). */
+export function appEntered() {
+  enteringSince = undefined;
+}
 
 const minutesAndSeconds = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
@@ -24,7 +42,7 @@ export function LoginPage({ companyName, enterApp }: { companyName: string; ente
   const translate = useTranslate();
   const [searchParams] = useSearchParams();
   const returnUrl = safeReturnUrl(searchParams.get('returnUrl'));
-  const [step, setStep] = useState<Step>('credentials');
+  const [step, setStep] = useState<Step>(() => (isEntering() ? 'entering' : 'credentials'));
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -54,7 +72,15 @@ export function LoginPage({ companyName, enterApp }: { companyName: string; ente
 
   async function advance({ step: next, codeMessage }: SignInProgress) {
     if (next === 'done') {
-      await enterApp(returnUrl);
+      enteringSince = Date.now();
+      setStep('entering');
+      try {
+        await enterApp(returnUrl);
+      } catch (failure) {
+        enteringSince = undefined;
+        setStep('credentials');
+        throw failure;
+      }
       return;
     }
     if (codeMessage === 'INVALID_CODE') {
@@ -122,6 +148,12 @@ export function LoginPage({ companyName, enterApp }: { companyName: string; ente
   return (
     <AuthLayout title={translate('auth.sign_in_title')} companyName={companyName}>
       <ErrorAlert error={error} />
+      {step === 'entering' && (
+        <Stack role="status" direction="row" spacing={2} sx={{ alignItems: 'center', py: 3 }}>
+          <CircularProgress size={24} />
+          <span>{translate('auth.entering')}</span>
+        </Stack>
+      )}
       {step === 'credentials' && (
         <Box component="form" onSubmit={submitCredentials} noValidate>
           <Stack spacing={2}>

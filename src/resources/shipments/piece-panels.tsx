@@ -10,6 +10,7 @@ import {
   DialogActions,
   DialogContent,
   DialogContentText,
+  DialogTitle,
   Link,
   MenuItem,
   Stack,
@@ -19,6 +20,7 @@ import {
   TableHead,
   TableRow,
   TextField,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import {
@@ -298,7 +300,13 @@ export function PieceEventsPanel() {
   );
 }
 
-/** A button the gateway's validation may refuse: disabled, with the reason written under it. */
+/** The width and height of an action's cell: the same whether the action is allowed or refused. */
+const ACTION_CELL = { width: 240, height: 84 };
+
+/**
+ * A button the gateway's validation may refuse: disabled, with the reason in a tooltip and, cut to two
+ * lines, under it. Its cell keeps its size either way, so that the buttons never move after an action.
+ */
 function ActionButton({
   label,
   verdict,
@@ -312,23 +320,63 @@ function ActionButton({
 }) {
   const translate = useTranslate();
   const refused = verdict !== undefined && !verdict.allowed;
+  const reason = refused
+    ? verdict.message_key
+      ? translate(verdict.message_key, { _: verdict.reason })
+      : verdict.reason
+    : undefined;
   return (
-    <Box sx={{ minWidth: 220 }}>
-      <Button variant="outlined" disabled={!verdict || refused || busy} onClick={onClick}>
-        {translate(label)}
-      </Button>
-      {refused && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, maxWidth: 280 }}>
-          {verdict.message_key ? translate(verdict.message_key, { _: verdict.reason }) : verdict.reason}
+    <Box sx={{ ...ACTION_CELL, flexShrink: 0 }} data-testid="troubleshooting-action">
+      <Tooltip title={reason ?? ''} describeChild>
+        <span style={{ display: 'block' }}>
+          <Button variant="outlined" fullWidth disabled={!verdict || refused || busy} onClick={onClick}>
+            {translate(label)}
+          </Button>
+        </span>
+      </Tooltip>
+      {reason && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{
+            mt: 0.5,
+            overflow: 'hidden',
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+          }}
+        >
+          {reason}
         </Typography>
       )}
     </Box>
   );
 }
 
-type Confirmable = 'cancel' | 'process_manually' | 'force_expiry';
+/** An action that changes the parcel: asked first, the question saying what it does. */
+interface Confirmable {
+  label: string;
+  question: string;
+  opname: string;
+  body: Record<string, unknown>;
+  done: string;
+}
 
-/** The Troubleshooting tab: notifications and actions, as the gateway's validation allows them now. */
+const confirmables = {
+  resend_end_user: { opname: 'resend_token', body: { target: 'end_user' }, done: 'shipments.done.resend_end_user' },
+  resend_courier: { opname: 'resend_token', body: { target: 'courier' }, done: 'shipments.done.resend_courier' },
+  extend_24: { opname: 'update_expiry', body: { change: 'extend_24' }, done: 'shipments.done.extend' },
+  extend_48: { opname: 'update_expiry', body: { change: 'extend_48' }, done: 'shipments.done.extend' },
+  force_expiry: { opname: 'update_expiry', body: { change: 'force' }, done: 'shipments.done.force_expiry' },
+  cancel: { opname: 'cancel_piece', body: {}, done: 'shipments.done.cancel' },
+  process_manually: { opname: 'process_manually', body: {}, done: 'shipments.done.process_manually' },
+} satisfies Record<string, Omit<Confirmable, 'label' | 'question'>>;
+
+/**
+ * The Troubleshooting tab: notifications and actions, as the gateway's validation allows them now. Every
+ * action stays in its place, disabled with its reason when refused; every one that changes the parcel
+ * (its expiry, its state, its tokens, its place) asks first, saying what it will do.
+ */
 export function PieceTroubleshootingPanel() {
   const pieceId = usePieceId();
   const translate = useTranslate();
@@ -360,12 +408,18 @@ export function PieceTroubleshootingPanel() {
       setBusy(false);
     }
   };
+  const ask = (name: keyof typeof confirmables) =>
+    setConfirming({
+      ...confirmables[name],
+      label: translate(`shipments.actions.${name}`),
+      question: translate(`shipments.confirm.${name}`),
+    });
   const confirmed = async () => {
     const action = confirming;
     setConfirming(undefined);
-    if (action === 'cancel') await run('cancel_piece', {}, 'shipments.done.cancel');
-    if (action === 'process_manually') await run('process_manually', {}, 'shipments.done.process_manually');
-    if (action === 'force_expiry') await run('update_expiry', { change: 'force' }, 'shipments.done.force_expiry');
+    if (!action) return;
+    const moved = await run(action.opname, action.body, action.done);
+    if (moved && action.opname === 'move_piece') setUnit('');
   };
   const addComment = async () => {
     const nonSpace = comment.replace(/\s/g, '').length;
@@ -381,87 +435,95 @@ export function PieceTroubleshootingPanel() {
     if (await run('add_comment', { comment }, 'shipments.done.add_comment')) setComment('');
   };
   const freeUnits = units.filter((candidate) => candidate.free_compartments > 0);
+  const target = freeUnits.find((candidate) => String(candidate.hardware_id) === unit);
+  const row = { display: 'flex', flexWrap: 'wrap', gap: 2, mb: 1 } as const;
 
   return (
     <Box>
       <Section title={translate('shipments.troubleshooting.notifications')}>
-        <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
+        <Box sx={row}>
           <ActionButton
             label="shipments.actions.resend_end_user"
             verdict={notifications.end_user}
             busy={busy}
-            onClick={() => run('resend_token', { target: 'end_user' }, 'shipments.done.resend_end_user')}
+            onClick={() => ask('resend_end_user')}
           />
           <ActionButton
             label="shipments.actions.resend_courier"
             verdict={notifications.courier}
             busy={busy}
-            onClick={() => run('resend_token', { target: 'courier' }, 'shipments.done.resend_courier')}
+            onClick={() => ask('resend_courier')}
           />
-        </Stack>
+        </Box>
       </Section>
       <Section title={translate('shipments.troubleshooting.actions')}>
-        <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ mb: 2 }}>
+        <Box sx={row}>
           <ActionButton
             label="shipments.actions.extend_24"
             verdict={actions.extend_expiry}
             busy={busy}
-            onClick={() => run('update_expiry', { change: 'extend_24' }, 'shipments.done.extend')}
+            onClick={() => ask('extend_24')}
           />
           <ActionButton
             label="shipments.actions.extend_48"
             verdict={actions.extend_expiry}
             busy={busy}
-            onClick={() => run('update_expiry', { change: 'extend_48' }, 'shipments.done.extend')}
+            onClick={() => ask('extend_48')}
           />
           <ActionButton
             label="shipments.actions.force_expiry"
             verdict={actions.force_expiry}
             busy={busy}
-            onClick={() => setConfirming('force_expiry')}
+            onClick={() => ask('force_expiry')}
           />
           <ActionButton
             label="shipments.actions.cancel"
             verdict={actions.cancel}
             busy={busy}
-            onClick={() => setConfirming('cancel')}
+            onClick={() => ask('cancel')}
           />
           <ActionButton
             label="shipments.actions.process_manually"
             verdict={actions.process_manually}
             busy={busy}
-            onClick={() => setConfirming('process_manually')}
+            onClick={() => ask('process_manually')}
           />
-        </Stack>
-        <Stack direction="row" spacing={2} alignItems="flex-start" sx={{ mb: 2 }}>
-          {actions.move.allowed && (
-            <TextField
-              select
-              size="small"
-              sx={{ minWidth: 220 }}
-              label={translate('shipments.troubleshooting.move_to')}
-              value={unit}
-              onChange={(event) => setUnit(event.target.value)}
-            >
-              {freeUnits.map((candidate) => (
-                <MenuItem key={candidate.hardware_id} value={String(candidate.hardware_id)}>
-                  {translate('shipments.troubleshooting.free', {
-                    name: candidate.name ?? candidate.hardware_id,
-                    count: candidate.free_compartments,
-                  })}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+        </Box>
+        <Box sx={row}>
+          <TextField
+            select
+            size="small"
+            sx={{ width: ACTION_CELL.width }}
+            label={translate('shipments.troubleshooting.move_to')}
+            value={unit}
+            disabled={!actions.move.allowed || busy}
+            onChange={(event) => setUnit(event.target.value)}
+          >
+            {freeUnits.map((candidate) => (
+              <MenuItem key={candidate.hardware_id} value={String(candidate.hardware_id)}>
+                {translate('shipments.troubleshooting.free', {
+                  name: candidate.name ?? candidate.hardware_id,
+                  count: candidate.free_compartments,
+                })}
+              </MenuItem>
+            ))}
+          </TextField>
           <ActionButton
             label="shipments.actions.move"
             verdict={actions.move}
-            busy={busy || (actions.move.allowed && !unit)}
+            busy={busy || (actions.move.allowed && !target)}
             onClick={() =>
-              run('move_piece', { hardware_id: Number(unit) }, 'shipments.done.move').then(() => setUnit(''))
+              target &&
+              setConfirming({
+                label: translate('shipments.actions.move'),
+                question: translate('shipments.confirm.move', { name: target.name ?? target.hardware_id }),
+                opname: 'move_piece',
+                body: { hardware_id: target.hardware_id },
+                done: 'shipments.done.move',
+              })
             }
           />
-        </Stack>
+        </Box>
         <Stack direction="row" spacing={2} alignItems="flex-start">
           <TextField
             multiline
@@ -484,14 +546,19 @@ export function PieceTroubleshootingPanel() {
           </Button>
         </Stack>
       </Section>
-      <Dialog open={confirming !== undefined} onClose={() => setConfirming(undefined)}>
+      <Dialog
+        open={confirming !== undefined}
+        onClose={() => setConfirming(undefined)}
+        aria-labelledby="troubleshooting-confirm-title"
+      >
+        <DialogTitle id="troubleshooting-confirm-title">{confirming?.label}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{confirming && translate(`shipments.confirm.${confirming}`)}</DialogContentText>
+          <DialogContentText>{confirming?.question}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(undefined)}>{translate('ra.action.cancel')}</Button>
           <Button variant="contained" onClick={confirmed}>
-            {translate('ra.action.confirm')}
+            {confirming?.label}
           </Button>
         </DialogActions>
       </Dialog>

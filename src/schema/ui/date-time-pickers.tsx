@@ -77,7 +77,16 @@ export function SchemaDateTimeInput({
   defaultValue?: unknown;
 }) {
   const resource = useResourceContext();
-  const { field: input, fieldState, isRequired } = useInput({ source: field.source, disabled, defaultValue });
+  const {
+    field: input,
+    fieldState,
+    isRequired,
+  } = useInput({
+    source: field.source,
+    disabled,
+    defaultValue,
+    isRequired: field.required && !disabled,
+  });
   const error = fieldState.invalid ? fieldState.error?.message : undefined;
   const common = {
     label: <FieldTitle source={field.source} resource={resource} isRequired={isRequired} />,

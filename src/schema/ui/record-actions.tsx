@@ -143,12 +143,23 @@ function RecordActionForm({
   );
 }
 
+/** How an action of the page head is drawn: inline as a button, or as an item of its "More" menu. */
+export interface RecordActionEntry {
+  action: RecordActionModel;
+  label: string;
+  /** Destructive (`destructive: true`): drawn apart, in the error colour, and always confirmed. */
+  destructive: boolean;
+  start: () => void;
+}
+
 /**
- * The `x-record-actions` of a record as buttons of its edit page: each shown for the records its
- * `when` matches and the users it names, asks its confirmation or opens its form, calls the gateway,
- * then reloads the record; a refusal shows the gateway's message and changes nothing.
+ * The `x-record-actions` of a record that the user may run on it now: each shown for the records its
+ * `when` matches and the users it names, asks its confirmation (a destructive one always does) or opens
+ * its form, calls the gateway, then reloads the record; a refusal shows the gateway's message and
+ * changes nothing. The page head lays the entries out (src/schema/ui/record-page-head.tsx); `dialogs`
+ * must be rendered beside them.
  */
-export function RecordActionButtons({ model }: { model: ResourceModel }) {
+export function useRecordActions(model: ResourceModel) {
   const record = useRecordContext();
   const dataProvider = useDataProvider() as unknown as Caller;
   const notify = useNotify();
@@ -158,7 +169,7 @@ export function RecordActionButtons({ model }: { model: ResourceModel }) {
   const [asking, setAsking] = useState<RecordActionModel>();
   const [filling, setFilling] = useState<RecordActionModel>();
   const [running, setRunning] = useState(false);
-  if (!record) return null;
+  if (!record) return { entries: [] as RecordActionEntry[], running, dialogs: null };
 
   // The record's own fields and the action's constants win over a form field of the same name.
   const call = async (action: RecordActionModel, values: Record<string, unknown> = {}) => {
@@ -183,20 +194,19 @@ export function RecordActionButtons({ model }: { model: ResourceModel }) {
     }
   };
 
-  const shown = model.recordActions.filter(
-    (action) => (!action.when || matchesCondition(record, action.when)) && maySee(action),
-  );
-  return (
+  const entries: RecordActionEntry[] = model.recordActions
+    .filter((action) => (!action.when || matchesCondition(record, action.when)) && maySee(action))
+    .map((action) => ({
+      action,
+      label: translate(action.label),
+      destructive: action.destructive === true,
+      start: () =>
+        action.form ? setFilling(action) : action.confirm || action.destructive ? setAsking(action) : void run(action),
+    }));
+  const question = (action: RecordActionModel) =>
+    action.confirm ? translate(action.confirm) : translate('form.confirm_action', { action: translate(action.label) });
+  const dialogs = (
     <>
-      {shown.map((action) => (
-        <Button
-          key={action.name}
-          disabled={running}
-          onClick={() => (action.form ? setFilling(action) : action.confirm ? setAsking(action) : void run(action))}
-        >
-          {translate(action.label)}
-        </Button>
-      ))}
       {filling?.form && (
         <RecordActionForm
           action={filling}
@@ -206,20 +216,25 @@ export function RecordActionButtons({ model }: { model: ResourceModel }) {
           close={() => setFilling(undefined)}
         />
       )}
-      {asking?.confirm && (
+      {asking && (
         <Dialog open onClose={() => setAsking(undefined)} aria-labelledby="record-action-title">
           <DialogTitle id="record-action-title">{translate(asking.label)}</DialogTitle>
           <DialogContent>
-            <DialogContentText>{translate(asking.confirm)}</DialogContentText>
+            <DialogContentText>{question(asking)}</DialogContentText>
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setAsking(undefined)}>{translate('ra.action.cancel')}</Button>
-            <Button variant="contained" onClick={() => void run(asking)}>
-              {translate('ra.action.confirm')}
+            <Button
+              variant="contained"
+              color={asking.destructive ? 'error' : 'primary'}
+              onClick={() => void run(asking)}
+            >
+              {asking.destructive ? translate(asking.label) : translate('ra.action.confirm')}
             </Button>
           </DialogActions>
         </Dialog>
       )}
     </>
   );
+  return { entries, running, dialogs };
 }

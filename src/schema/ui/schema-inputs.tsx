@@ -50,13 +50,14 @@ function useUppercase(field: FieldModel): boolean {
   );
 }
 
-function SchemaTextInput({ field, disabled }: { field: FieldModel; disabled: boolean }) {
+function SchemaTextInput({ field, disabled, required }: { field: FieldModel; disabled: boolean; required: boolean }) {
   const uppercase = useUppercase(field);
   const multiline = field.input.multiline === true || (field.maxLength ?? 0) > LONG_TEXT;
   return (
     <TextInput
       source={field.source}
       disabled={disabled}
+      isRequired={required}
       multiline={multiline}
       type={field.format === 'email' ? 'email' : 'text'}
       parse={uppercase ? (value: string) => value?.toUpperCase() : undefined}
@@ -81,10 +82,12 @@ function LookupArrayInput({
   field,
   disabled,
   defaultValue,
+  required,
 }: {
   field: FieldModel;
   disabled?: boolean;
   defaultValue?: unknown[];
+  required: boolean;
 }) {
   const choices = useLookupChoices(field.lookup?.source);
   return (
@@ -94,6 +97,7 @@ function LookupArrayInput({
       choices={choices}
       translateChoice={false}
       disabled={disabled}
+      isRequired={required}
       isLoading={!choices.length}
     />
   );
@@ -183,6 +187,8 @@ function SchemaFieldInput({
   }
   // A field that a record action sets (a termination) shows its value; the action's dialog changes it.
   const disabled = disabledByForm || field.readOnly || field.input.setBy !== undefined;
+  // The schema's `required`: the label is marked, and a required select offers no empty choice.
+  const required = field.required && !disabled;
   const defaultValue = mode === 'create' ? field.defaultValue : undefined;
   if (field.lookup?.resource) {
     return field.type === 'array' ? (
@@ -191,7 +197,7 @@ function SchemaFieldInput({
         reference={field.lookup.resource}
         perPage={searchPageSizeOf(field.lookup.resource)}
       >
-        <AutocompleteArrayInput optionText={field.lookup.label ?? 'name'} disabled={disabled} />
+        <AutocompleteArrayInput optionText={field.lookup.label ?? 'name'} disabled={disabled} isRequired={required} />
       </ReferenceArrayInput>
     ) : (
       <ReferenceInput
@@ -202,6 +208,7 @@ function SchemaFieldInput({
         <AutocompleteInput
           optionText={field.lookup.label ?? 'name'}
           disabled={disabled}
+          isRequired={required}
           noOptionsText="form.record_not_found"
         />
       </ReferenceInput>
@@ -210,18 +217,43 @@ function SchemaFieldInput({
   if (field.input.kind === 'per-language') return <PerLanguageInput field={field} disabled={disabled} />;
   if (field.lookup?.source) {
     return field.type === 'array' ? (
-      <LookupArrayInput field={field} disabled={disabled} defaultValue={defaultValue as unknown[] | undefined} />
+      <LookupArrayInput
+        field={field}
+        disabled={disabled}
+        required={required}
+        defaultValue={defaultValue as unknown[] | undefined}
+      />
     ) : (
-      <LookupInput lookupSource={field.lookup?.source} source={field.source} disabled={disabled} />
+      <LookupInput
+        lookupSource={field.lookup?.source}
+        source={field.source}
+        disabled={disabled}
+        isRequired={required}
+      />
     );
   }
   if (field.type === 'array' && field.values) {
-    return <CheckboxGroupInput source={field.source} choices={enumChoices(field)} disabled={disabled} />;
+    return (
+      <CheckboxGroupInput
+        source={field.source}
+        choices={enumChoices(field)}
+        disabled={disabled}
+        isRequired={required}
+      />
+    );
   }
-  if (field.type === 'array') return <TextArrayInput source={field.source} disabled={disabled} />;
+  if (field.type === 'array') {
+    return <TextArrayInput source={field.source} disabled={disabled} isRequired={required} />;
+  }
   if (field.values) {
     return (
-      <SelectInput source={field.source} choices={enumChoices(field)} disabled={disabled} defaultValue={defaultValue} />
+      <SelectInput
+        source={field.source}
+        choices={enumChoices(field)}
+        disabled={disabled}
+        isRequired={required}
+        defaultValue={defaultValue}
+      />
     );
   }
   const dateTimeFormat = dateTimeFormatOf(field);
@@ -241,12 +273,13 @@ function SchemaFieldInput({
         <NumberInput
           source={field.source}
           disabled={disabled}
+          isRequired={required}
           defaultValue={defaultValue}
           step={field.input.step ?? (field.type === 'integer' ? 1 : 'any')}
         />
       );
     default:
-      return <SchemaTextInput field={field} disabled={disabled} />;
+      return <SchemaTextInput field={field} disabled={disabled} required={required} />;
   }
 }
 

@@ -5,23 +5,24 @@ import {
   Edit,
   Loading,
   Show,
-  TopToolbar,
   useCanAccess,
   useCreatePath,
   useGetRecordRepresentation,
   useNotify,
+  useRecordContext,
   useRedirect,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import type { ResourceModel } from '../resource-model.ts';
+import { Alert } from '@mui/material';
+import { readOnlyRuleOf, type ResourceModel } from '../resource-model.ts';
 import type { AfterCreate, SchemaResourceOptions } from './schema-resource.tsx';
 import { SchemaForm } from './schema-form.tsx';
 import { SchemaList } from './schema-list.tsx';
 import { useEditErrorHandler } from './stale-record.tsx';
 import { HistoryButton } from './record-history.tsx';
 import { RecordView } from './record-view.tsx';
-import { RecordActionButtons } from './record-actions.tsx';
+import { RecordPageHead } from './record-page-head.tsx';
 import { RecordBadges } from './status-badge.tsx';
 import { InputKindsProvider, ValueKindsProvider } from './input-kinds.tsx';
 import { TabPanelsProvider } from './tab-panels.tsx';
@@ -61,6 +62,25 @@ function useEditAccess(model: ResourceModel, withEdit: boolean) {
   const { canAccess, isPending } = useCanAccess({ resource: model.name, action: 'edit' });
   const pathOf = (type: 'edit' | 'show') => createPath({ resource: model.name, id: id ?? '', type });
   return { canEdit: withEdit && canAccess === true, isPending, pathOf };
+}
+
+/**
+ * A record that can no longer change (`x-read-only`: a closed ticket, a terminated device) opens as its
+ * read-only view with the reason above it, instead of a form whose save the gateway would refuse.
+ */
+function EditOrReadOnly({ model }: { model: ResourceModel }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const rule = record ? readOnlyRuleOf(model, record) : undefined;
+  if (!rule) return <SchemaForm model={model} mode="edit" />;
+  return (
+    <>
+      <Alert severity="info" role="status" data-testid="read-only-reason" sx={{ m: 2, mb: 0 }}>
+        {translate(rule.reason)}
+      </Alert>
+      <RecordView model={model} />
+    </>
+  );
 }
 
 /**
@@ -124,19 +144,26 @@ export function schemaPages(model: ResourceModel, options: SchemaResourceOptions
         mutationMode="pessimistic"
         redirect="list"
         actions={
-          <TopToolbar>
-            <RecordBadges model={model} />
-            <InputKindsProvider value={inputs}>
-              <RecordActionButtons model={model} />
-            </InputKindsProvider>
-            <ResourceButtons />
-            <HistoryButton model={model} />
-          </TopToolbar>
+          <InputKindsProvider value={inputs}>
+            <RecordPageHead
+              model={model}
+              badges={<RecordBadges model={model} />}
+              trailing={
+                <>
+                  <ResourceButtons />
+                  <HistoryButton model={model} />
+                </>
+              }
+              withActions
+            />
+          </InputKindsProvider>
         }
       >
         <InputKindsProvider value={inputs}>
           <TabPanelsProvider value={panels}>
-            <SchemaForm model={model} mode="edit" />
+            <ValueKindsProvider value={values}>
+              <EditOrReadOnly model={model} />
+            </ValueKindsProvider>
           </TabPanelsProvider>
         </InputKindsProvider>
       </Edit>
@@ -149,11 +176,17 @@ export function schemaPages(model: ResourceModel, options: SchemaResourceOptions
     return (
       <Show
         actions={
-          <TopToolbar>
-            <RecordBadges model={model} />
-            <ResourceButtons />
-            <HistoryButton model={model} />
-          </TopToolbar>
+          <RecordPageHead
+            model={model}
+            badges={<RecordBadges model={model} />}
+            trailing={
+              <>
+                <ResourceButtons />
+                <HistoryButton model={model} />
+              </>
+            }
+            withActions={false}
+          />
         }
       >
         <TabPanelsProvider value={panels}>
