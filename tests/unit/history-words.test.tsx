@@ -105,7 +105,7 @@ describe('the history of a ticket', () => {
     const text = table.textContent ?? '';
     expect(text).toContain(`${fr.choices.ticket_status[1]} → ${fr.choices.ticket_status[2]}`);
     expect(text).toContain('— → 01/12/2026');
-    expect(text).toContain('3 photos');
+    expect(text).toContain('3 photos jointes');
     await waitFor(() => expect(table.textContent).toContain('— → FixIt Services'));
   });
 });
