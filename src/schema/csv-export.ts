@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { csvDateTime } from './dates.ts';
 import type { FieldModel, ResourceModel } from './resource-model.ts';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -14,7 +15,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 interface ExportColumn {
   source: string;
-  kind: 'switch' | 'yes_no' | 'choice' | 'array' | 'plain';
+  kind: 'switch' | 'yes_no' | 'choice' | 'array' | 'moment' | 'plain';
   /** Translated names of the values, for choice and array columns with `x-choices`. */
   labels?: Record<string, string>;
 }
@@ -53,6 +54,8 @@ function columnKind(field: FieldModel, lookupLabels: Record<string, string> | un
   if (field.type === 'boolean') return 'yes_no';
   if (field.type === 'array') return 'array';
   if (field.choices || lookupLabels) return 'choice';
+  // ISO 8601 to the second, not the gateway's milliseconds (schemas/README.md, "Dates").
+  if (field.format === 'date-time') return 'moment';
   return 'plain';
 }
 
@@ -98,6 +101,10 @@ function cell(column: ExportColumn, value: unknown, plan: ExportPlan): string {
     const on = value === true || value === 1 || value === 'true';
     if (column.kind === 'switch') return on ? plan.active : plan.deactive;
     return on ? plan.yes : plan.no;
+  }
+  if (column.kind === 'moment') {
+    const moment = csvDateTime(value);
+    return moment.trim() === '' ? EMPTY_CELL : neutralised(moment);
   }
   if (column.labels && typeof value === 'number' && Object.hasOwn(column.labels, String(value))) {
     return neutralised(column.labels[String(value)]);

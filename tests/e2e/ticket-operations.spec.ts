@@ -27,10 +27,17 @@ test('the maintenance provider gives 50 open tickets an operator and a deadline 
   await bar.getByRole('combobox', { name: 'Operator' }).click();
   const operatorName = (await page.getByRole('option').nth(1).textContent())!;
   await page.getByRole('option').nth(1).click();
-  await bar.getByLabel('Deadline', { exact: true }).fill(inDays(-1));
+  // The deadline is MUI's day picker in the language's format (issue 24.3), typed as MMDDYYYY in English.
+  const deadline = bar.getByRole('group', { name: 'Deadline', exact: true });
+  const typeDay = async (day: string) => {
+    await deadline.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(`${day.slice(5, 7)}${day.slice(8, 10)}${day.slice(0, 4)}`);
+  };
+  await typeDay(inDays(-1));
   await expect(bar.getByText('The deadline cannot be before today')).toBeVisible();
   await expect(bar.getByRole('button', { name: 'Apply' })).toBeDisabled();
-  await bar.getByLabel('Deadline', { exact: true }).fill(inDays(6));
+  await typeDay(inDays(6));
   await bar.getByRole('combobox', { name: 'Deadline time' }).click();
   await page.getByRole('option', { name: '09:30' }).click();
 

@@ -29,6 +29,8 @@ import type { LogEntry, LogGroupColumn, LogResult, LogRow } from '../../contract
 import type { GatewayRequest } from '../../dataProvider/signed-fetch.ts';
 import { useLocalPages } from '../../schema/ui/local-pages.tsx';
 import { ChangeLine, historyValue } from '../../schema/ui/record-history.tsx';
+import { fieldOf, isChange, ReferenceName, resourceModel } from '../../schema/ui/field-words.tsx';
+import { dateTexts } from '../../schema/dates.ts';
 import { lastDay, logTime, searchWindow } from './log-search.ts';
 
 /** The pickers load with the page's first use, not with the app. */
@@ -51,22 +53,32 @@ export interface WebtoolLogsPageProps {
 function useLabels(resourceNames: Record<string, string>) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
+  const dates = dateTexts(locale);
   const fieldLabel = (endpoint: string, field: string) => {
     const name = resourceNames[endpoint];
     return name ? translate(`resources.${name}.fields.${field}`, { _: field }) : field;
   };
   return {
-    time: (timestamp: string) => dateTime.format(logTime(timestamp)),
+    time: (timestamp: string) => dates.dateTime(logTime(timestamp)),
     action: (action: string | undefined) =>
       action ? translate(`history.actions.${action}`, { _: action }) : historyValue(action),
+    /** The record by its kind and its name, linked to its page (its key only while the name loads). */
     record: (endpoint: string | undefined, key: string | undefined) => {
       if (!endpoint) return historyValue(key);
       const name = resourceNames[endpoint];
       const type = name ? translate(`resources.${name}.name`, { smart_count: 1, _: endpoint }) : endpoint;
-      return `${type} ${key ?? ''}`.trim();
+      if (!name || key === undefined || key === '') return type;
+      return (
+        <>
+          {type} <ReferenceName resource={name} id={key} />
+        </>
+      );
     },
     field: fieldLabel,
+    /** The schema of a changed field, so that its values read as words. */
+    schemaField: (endpoint: string | undefined, field: string) =>
+      fieldOf(resourceModel(endpoint ? resourceNames[endpoint] : undefined), field),
+    resource: (endpoint: string | undefined) => (endpoint ? resourceNames[endpoint] : undefined),
     /** The changed fields by their labels, the first ones only. */
     summary: (row: LogRow) => {
       const { fields, resource } = row;
@@ -111,7 +123,7 @@ function LogEntryDialog({
     queryFn: async () =>
       (await dataProvider.call<{ data: LogEntry }>({ method: 'GET', path: PATH, query: { opname: 'log', ptr } })).data,
   });
-  const changes = entry && changeList(entry.changes);
+  const changes = entry && changeList(entry.changes)?.filter(([, change]) => isChange(change));
 
   return (
     <Dialog open={ptr !== undefined} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="log-entry-title">
@@ -146,7 +158,13 @@ function LogEntryDialog({
             ) : changes.length ? (
               <Box component="ul" sx={{ m: 0, pl: 2 }} data-testid="log-changes">
                 {changes.map(([field, change]) => (
-                  <ChangeLine key={field} label={labels.field(entry.resource, field)} change={change} />
+                  <ChangeLine
+                    key={field}
+                    label={labels.field(entry.resource, field)}
+                    change={change}
+                    field={labels.schemaField(entry.resource, field)}
+                    resource={labels.resource(entry.resource)}
+                  />
                 ))}
               </Box>
             ) : (

@@ -14,7 +14,9 @@ import {
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import { Link } from 'react-router-dom';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { dateTexts } from '../../schema/dates.ts';
+import { PieceEventsTable } from '../../schema/ui/piece-events-table.tsx';
 import { useGatewayCalls } from '../../schema/ui/gateway-calls.ts';
 
 interface PieceEvent {
@@ -34,11 +36,11 @@ interface PieceWithEvents {
   events: PieceEvent[];
 }
 
-const when = (iso?: string) => (iso ? new Date(iso).toLocaleString() : '-');
-
 function PieceRow({ piece }: { piece: PieceWithEvents }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
+  const [locale] = useLocaleState();
+  const when = (iso?: string) => (iso ? dateTexts(locale).dateTime(iso) : '-');
   const eventName = (code?: number) =>
     code === undefined ? '-' : translate(`choices.piece_event.${code}`, { _: String(code) });
   return (
@@ -63,26 +65,10 @@ function PieceRow({ piece }: { piece: PieceWithEvents }) {
       <TableRow>
         <TableCell colSpan={5} sx={{ py: 0, borderBottom: open ? undefined : 'none' }}>
           <Collapse in={open} unmountOnExit>
-            <Table size="small" aria-label={translate('end_users.events_of', { piece: piece.piece_id })}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('end_users.event_at')}</TableCell>
-                  <TableCell>{translate('end_users.event')}</TableCell>
-                  <TableCell>{translate('end_users.event_actor')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {piece.events.map((event) => (
-                  <TableRow key={event.id}>
-                    <TableCell>{when(event.at)}</TableCell>
-                    <TableCell>
-                      {event.event_code} {eventName(event.event_code)}
-                    </TableCell>
-                    <TableCell>{event.actor ?? '-'}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <PieceEventsTable
+              events={piece.events}
+              label={translate('end_users.events_of', { piece: piece.piece_id })}
+            />
           </Collapse>
         </TableCell>
       </TableRow>

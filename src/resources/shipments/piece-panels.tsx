@@ -37,6 +37,8 @@ import { features } from '../../schema/features.ts';
 import { featureOption, type PermissionSet } from '../../schema/permissions.ts';
 import { usePieceDetail, type PieceDetail, type Verdict } from './piece-detail.ts';
 import { PieceLogLines } from './piece-log-lines.tsx';
+import { PieceEventsTable } from '../../schema/ui/piece-events-table.tsx';
+import { dateTexts } from '../../schema/dates.ts';
 
 /** The shipment logs option of spec 01 §6 ("shipment logs"), per user's policies. */
 export const SHIPMENT_LOGS_OPTION = 'shipment_logs';
@@ -48,8 +50,8 @@ function usePieceId() {
 
 function useDateTime() {
   const [locale] = useLocaleState();
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
-  return (value: string | null | undefined) => (value ? format.format(new Date(value)) : '-');
+  const dates = dateTexts(locale);
+  return (value: string | null | undefined) => (value ? dates.dateTime(value) : '-');
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -244,28 +246,11 @@ export function PieceEventsPanel() {
     <Box>
       <Section title={translate('shipments.detail.events')}>
         {events.length ? (
-          <Table size="small" aria-label={translate('shipments.detail.events')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('shipments.detail.at')}</TableCell>
-                <TableCell>{translate('shipments.detail.event')}</TableCell>
-                <TableCell>{translate('shipments.detail.actor')}</TableCell>
-                <TableCell>{translate('shipments.detail.details')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {events.map((event) => (
-                <TableRow key={event.id}>
-                  <TableCell>{dateTime(event.at)}</TableCell>
-                  <TableCell>
-                    {event.event_code} {translate(`choices.piece_event.${event.event_code}`)}
-                  </TableCell>
-                  <TableCell>{event.actor ?? '-'}</TableCell>
-                  <TableCell>{eventDetails(event.details, dateTime) || '-'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <PieceEventsTable
+            events={events}
+            label={translate('shipments.detail.events')}
+            details={(event) => eventDetails(event.details ?? {}, dateTime)}
+          />
         ) : (
           <Typography>{translate('shipments.detail.no_events')}</Typography>
         )}

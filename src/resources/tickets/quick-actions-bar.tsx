@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Box, Button, MenuItem, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import {
   useDataProvider,
   useGetMany,
@@ -22,6 +22,11 @@ import {
   todayIso,
   type QuickActionValues,
 } from '../../schema/ticket-quick-actions.ts';
+
+/** The day picker loads with the bar, not with the app. */
+const LocalDateField = lazy(() =>
+  import('../../schema/ui/date-time-pickers.tsx').then((pickers) => ({ default: pickers.LocalDateField })),
+);
 
 type Caller = DataProvider & {
   call: <T>(request: { method: 'GET' | 'PATCH'; path: string; query?: object; body?: object }) => Promise<T>;
@@ -222,18 +227,17 @@ export function QuickActionsBar({ model, selectedIds, clear }: BulkActionBarProp
             onPick={(id) => set({ on_hold_status: id })}
           />
         )}
-        <TextField
-          type="date"
-          size="small"
-          label={translate('quick_actions.fields.deadline_date')}
-          value={values.deadline_date}
-          onChange={(event) =>
-            set({ deadline_date: event.target.value, ...(event.target.value ? {} : { deadline_time: '' }) })
-          }
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayIso() } }}
-          error={Boolean(fieldError('deadline_date'))}
-          helperText={fieldError('deadline_date')}
-        />
+        <Suspense fallback={<Skeleton variant="rounded" width={200} height={40} />}>
+          <LocalDateField
+            size="small"
+            name="deadline_date"
+            label={translate('quick_actions.fields.deadline_date')}
+            value={values.deadline_date}
+            onChange={(day) => set({ deadline_date: day, ...(day ? {} : { deadline_time: '' }) })}
+            minDate={new Date(`${todayIso()}T00:00`)}
+            error={fieldError('deadline_date')}
+          />
+        </Suspense>
         <TextField
           select
           size="small"

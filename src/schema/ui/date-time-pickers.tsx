@@ -9,6 +9,7 @@ import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { enUS as englishPickerTexts } from '@mui/x-date-pickers/locales';
 import { FieldTitle, InputHelperText, useInput, useLocaleState, useResourceContext } from 'react-admin';
 import type { FieldModel } from '../resource-model.ts';
+import { datePatterns } from '../dates.ts';
 import { frenchComponents } from './component-locales.ts';
 
 /*
@@ -77,6 +78,8 @@ export function SchemaDateTimeInput({
   defaultValue?: unknown;
 }) {
   const resource = useResourceContext();
+  const [locale] = useLocaleState();
+  const patterns = datePatterns(locale);
   const {
     field: input,
     fieldState,
@@ -111,11 +114,12 @@ export function SchemaDateTimeInput({
           ampm={false}
           timeSteps={{ minutes: TIME_STEP_MINUTES }}
           thresholdToRenderTimeInASingleColumn={TIME_ENTRIES}
+          format={patterns.time}
         />
       ) : kind === 'date-time' ? (
-        <DateTimePicker {...common} ampm={false} />
+        <DateTimePicker {...common} ampm={false} format={patterns.dateTime} />
       ) : (
-        <DatePicker {...common} />
+        <DatePicker {...common} format={patterns.date} />
       )}
     </LocalisedPickers>
   );
@@ -133,15 +137,85 @@ export function LocalDateTimeField({
   onChange: (value: string) => void;
   required?: boolean;
 }) {
+  const [locale] = useLocaleState();
   const date = value ? parse(value, "yyyy-MM-dd'T'HH:mm", new Date()) : null;
   return (
     <LocalisedPickers>
       <DateTimePicker
         label={label}
         ampm={false}
+        format={datePatterns(locale).dateTime}
         value={date}
         onChange={(picked) => onChange(picked && isValid(picked) ? format(picked, "yyyy-MM-dd'T'HH:mm") : '')}
         slotProps={{ textField: { required, fullWidth: false } }}
+      />
+    </LocalisedPickers>
+  );
+}
+
+/**
+ * A day picked outside react-admin's forms (the quick actions' deadline, a report's period), its value
+ * as `yyyy-MM-dd`, typed and shown in the language's day format.
+ */
+export function LocalDateField({
+  label,
+  value,
+  onChange,
+  required,
+  minDate,
+  disabled,
+  name,
+  size,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+  minDate?: Date;
+  disabled?: boolean;
+  name?: string;
+  size?: 'small' | 'medium';
+  /** A message under the field, shown as an error. */
+  error?: string;
+}) {
+  const [locale] = useLocaleState();
+  return (
+    <LocalisedPickers>
+      <DatePicker
+        label={label}
+        format={datePatterns(locale).date}
+        value={asDate(value, 'date')}
+        minDate={minDate}
+        disabled={disabled}
+        onChange={(picked) => onChange(picked && isValid(picked) ? format(picked, storedPatterns.date) : '')}
+        slotProps={{
+          textField: { required, fullWidth: false, name, size, error: Boolean(error), helperText: error },
+        }}
+      />
+    </LocalisedPickers>
+  );
+}
+
+/**
+ * A list filter on a day (`x-filter` kinds `date` and `date-range`): the language's day format, the
+ * value sent to the gateway as `yyyy-MM-dd`. Never the browser's native date input.
+ */
+export function DateFilterPicker({ source, label }: { source: string; label?: string }) {
+  const resource = useResourceContext();
+  const [locale] = useLocaleState();
+  const { field: input } = useInput({ source });
+  return (
+    <LocalisedPickers>
+      <DatePicker
+        label={<FieldTitle source={source} resource={resource} label={label} />}
+        format={datePatterns(locale).date}
+        value={asDate(input.value, 'date')}
+        onChange={(picked) => {
+          if (!picked) input.onChange(null);
+          else if (isValid(picked)) input.onChange(format(picked, storedPatterns.date));
+        }}
+        slotProps={{ textField: { name: input.name, onBlur: input.onBlur, size: 'small', fullWidth: false } }}
       />
     </LocalisedPickers>
   );

@@ -23,10 +23,12 @@ import {
   SaveButton,
   Title,
   useDataProvider,
+  useLocaleState,
   useTranslate,
 } from 'react-admin';
 import type { FieldErrors } from '../../contract/errors.ts';
 import { exportFileName } from '../csv-export.ts';
+import { csvDateTime, dateTexts } from '../dates.ts';
 import { parseReportFile, reportCsv } from '../report-file.ts';
 import { toFieldErrors, validateRecord } from '../validate.ts';
 import { GatewayJobProgress, REPORT_POLL_MS, useGatewayJob, type JobPoll } from './gateway-job.tsx';
@@ -97,6 +99,9 @@ function useExpired(expiresAt: string) {
   return expired;
 }
 
+/** A cell holding a moment (ISO 8601 with a time), as the gateway's report jobs write it. */
+const MOMENT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
 function ReportResult({
   report,
   headers,
@@ -111,6 +116,8 @@ function ReportResult({
   cellText?: GatewayReportProps['cellText'];
 }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const dates = dateTexts(locale);
   const table = useMemo(() => {
     const parsed = parseReportFile(report.file);
     if (!cellText) return parsed;
@@ -124,14 +131,18 @@ function ReportResult({
   const expired = useExpired(report.expires_at);
   const shown = table.rows.slice(page * rowsPerPage, (page + 1) * rowsPerPage);
   const download = () => {
-    const csv = reportCsv(table.columns.map(headers), table.rows);
+    // The file keeps a moment as ISO 8601 to the second (schemas/README.md, "Dates"); the table reads it.
+    const csv = reportCsv(
+      table.columns.map(headers),
+      table.rows.map((row) => row.map((value) => (MOMENT.test(value) ? csvDateTime(value) : value))),
+    );
     const link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
     link.download = exportFileName(fileLabel, new Date());
     link.click();
     URL.revokeObjectURL(link.href);
   };
-  const until = new Date(report.expires_at).toLocaleTimeString();
+  const until = dates.dateTime(report.expires_at);
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -160,7 +171,9 @@ function ReportResult({
                 {shown.map((row, index) => (
                   <TableRow key={page * rowsPerPage + index}>
                     {table.columns.map((column, cell) => (
-                      <TableCell key={column}>{row[cell] || '-'}</TableCell>
+                      <TableCell key={column} sx={MOMENT.test(row[cell]) ? { whiteSpace: 'nowrap' } : undefined}>
+                        {(MOMENT.test(row[cell]) ? dates.dateTime(row[cell]) : row[cell]) || '-'}
+                      </TableCell>
                     ))}
                   </TableRow>
                 ))}

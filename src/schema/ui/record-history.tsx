@@ -23,27 +23,57 @@ import {
   useTranslate,
   type Identifier,
 } from 'react-admin';
-import type { ResourceModel } from '../resource-model.ts';
+import type { FieldModel, ResourceModel } from '../resource-model.ts';
+import { readableValue } from '../readable-value.ts';
+import { dateTexts } from '../dates.ts';
+import { FieldValue, fieldOf, isBlank, isChange, NOTHING } from './field-words.tsx';
 import { FixedPager } from './local-pages.tsx';
 import type { HistoryPage } from '../../contract/logs.ts';
 import { useGatewayCalls } from './gateway-calls.ts';
 
 const PAGE_SIZE = 10;
 
-/** A stored value as text: never HTML, and an empty value as a dash. */
+/** A plain value as text (a user name, a record's name): never HTML, never JSON, an empty value as a dash. */
 export function historyValue(value: unknown): string {
-  if (value === undefined || value === null || value === '') return '—';
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (isBlank(value)) return NOTHING;
+  if (typeof value === 'object') return readableValue(value, { yes: '✓', no: '✗' }) || NOTHING;
   return String(value);
 }
 
-/** One changed field: its label, then "from → to" after the locale's colon. */
-export function ChangeLine({ label, change }: { label: string; change: { from: unknown; to: unknown } }) {
+const FROM = '\u0000from\u0000';
+const TO = '\u0000to\u0000';
+
+/**
+ * One changed field: its label, then "from → to" after the locale's colon, each value read through the
+ * field's schema (src/schema/ui/field-words.tsx). A change from nothing to nothing draws no line.
+ */
+export function ChangeLine({
+  label,
+  change,
+  field,
+  resource,
+}: {
+  label: string;
+  change: { from: unknown; to: unknown };
+  /** The changed field's schema; without it the values still read as words. */
+  field?: FieldModel;
+  /** The resource of the record, for the labels of an object's keys. */
+  resource?: string;
+}) {
   const translate = useTranslate();
+  if (!isChange(change)) return null;
+  // The locale orders the words ("Status : Ouvert → Fermé"); the values are components (links).
+  const [before, middle, after] = translate('history.change', { from: FROM, to: TO })
+    .split(new RegExp(`${FROM}|${TO}`))
+    .concat('', '');
   return (
     <li>
       <strong>{label}</strong>
-      {translate('history.change', { from: historyValue(change.from), to: historyValue(change.to) })}
+      {before}
+      <FieldValue field={field} resource={resource} value={change.from} />
+      {middle}
+      <FieldValue field={field} resource={resource} value={change.to} />
+      {after}
     </li>
   );
 }
@@ -69,7 +99,7 @@ export function RecordHistory({ model }: { model: ResourceModel }) {
   const [locale] = useLocaleState();
   const [page, setPage] = useState(0);
   const { data, isPending, isError } = useRecordHistory(model, record?.id, page);
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
+  const dates = dateTexts(locale);
   const fieldLabel = (field: string) => translate(`resources.${model.name}.fields.${field}`, { _: field });
 
   if (isError) return <Alert severity="error">{translate('history.failed')}</Alert>;
@@ -89,7 +119,7 @@ export function RecordHistory({ model }: { model: ResourceModel }) {
         <TableBody>
           {data.data.map((entry) => (
             <TableRow key={entry.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime.format(new Date(entry.at))}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{dates.dateTime(entry.at)}</TableCell>
               <TableCell>
                 {entry.username ?? '—'}
                 {entry.partner_type && (
@@ -102,7 +132,13 @@ export function RecordHistory({ model }: { model: ResourceModel }) {
               <TableCell>
                 <Box component="ul" sx={{ m: 0, pl: 2 }}>
                   {Object.entries(entry.changes).map(([field, change]) => (
-                    <ChangeLine key={field} label={fieldLabel(field)} change={change} />
+                    <ChangeLine
+                      key={field}
+                      label={fieldLabel(field)}
+                      change={change}
+                      field={fieldOf(model, field)}
+                      resource={model.name}
+                    />
                   ))}
                 </Box>
               </TableCell>

@@ -68,10 +68,6 @@ function PlainValue({ field }: ValueProps) {
   if (!record) return null;
   const value: unknown = record[field.source];
   if (isEmpty(value)) return <>{EMPTY}</>;
-  // A moment the gateway keeps (created, closed) reads in the user's language and time zone.
-  if (field.format === 'date-time' && typeof value === 'string' && !Number.isNaN(Date.parse(value))) {
-    return <>{new Date(value).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })}</>;
-  }
   return <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{render(record)}</span>;
 }
 

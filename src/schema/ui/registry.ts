@@ -69,3 +69,18 @@ export function resourceEndpoints(): Record<string, ResourceEndpointModel> {
 export function searchPageSizeOf(resource: string): number {
   return resourceEndpoints()[resource]?.searchPageSize ?? 20;
 }
+
+let modelsByName: Map<string, ResourceModel> | undefined;
+
+/** The resource named `name` (`hardware`, `service-points`); undefined for a name no schema declares. */
+export function modelOfResource(name: string): ResourceModel | undefined {
+  if (!modelsByName) {
+    modelsByName = new Map();
+    for (const schema of Object.values(files)) {
+      if (!declaresResource(schema)) continue;
+      const model = modelOf(String(schema.$id));
+      modelsByName.set(model.name, model);
+    }
+  }
+  return modelsByName.get(name);
+}

@@ -21,6 +21,7 @@ import {
 } from 'react-admin';
 import { localisedText } from '../localised-text.ts';
 import { readableValue } from '../readable-value.ts';
+import { dateTexts, type DateTexts } from '../dates.ts';
 import type { FieldModel } from '../resource-model.ts';
 import { useLookupChoices, type Choice } from './lookup-choices.ts';
 import { Badge, choicesById, LookupBadgeList } from './lookup-badges.tsx';
@@ -42,8 +43,8 @@ export interface CellContext {
   /** The names of a boolean that is not a switch (terminated, parked): Yes and No. */
   yesNoLabels: { on: string; off: string };
   numberFormat: Intl.NumberFormat;
-  /** Date-times (`format: "date-time"`, stored in ISO 8601) in the user's locale and time zone. */
-  dateTimeFormat?: Intl.DateTimeFormat;
+  /** Days and date-times (`format: "date"`, `"date-time"`) in the user's language and time zone (src/schema/dates.ts). */
+  dates?: DateTexts;
   editPath(id: Identifier): string;
 }
 
@@ -60,7 +61,7 @@ export function cellContext(
     switchLabels: { on: translate('table.active'), off: translate('table.deactive') },
     yesNoLabels: { on: translate('table.yes'), off: translate('table.no') },
     numberFormat: numberFormatFor(locale),
-    dateTimeFormat: new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }),
+    dates: dateTexts(locale),
     editPath,
   };
 }
@@ -303,14 +304,10 @@ export function columnPlan(field: FieldModel, context: CellContext): CellRendere
       if (field.choices || field.column.type === 'select') {
         return (record) => (isEmpty(record[source]) ? null : readableValue(record[source], words));
       }
-      if (field.format === 'date-time' && context.dateTimeFormat) {
-        const dates = context.dateTimeFormat;
-        return (record) => {
-          const value = record[source];
-          if (isEmpty(value)) return null;
-          const time = typeof value === 'string' ? Date.parse(value) : NaN;
-          return Number.isNaN(time) ? String(value) : dates.format(time);
-        };
+      if ((field.format === 'date-time' || field.format === 'date' || field.format === 'date-dmy') && context.dates) {
+        const dates = context.dates;
+        const write = field.format === 'date-time' ? dates.dateTime : dates.date;
+        return (record) => (isEmpty(record[source]) ? null : write(record[source]));
       }
       if (field.type === 'integer' || field.type === 'number') {
         const { cap } = field.column;

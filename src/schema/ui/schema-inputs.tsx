@@ -6,7 +6,6 @@ import {
   AutocompleteInput,
   BooleanInput,
   CheckboxGroupInput,
-  DateInput,
   NumberInput,
   ReferenceArrayInput,
   ReferenceInput,
@@ -33,6 +32,19 @@ const LONG_TEXT = 255;
 const SchemaDateTimeInput = lazy(() =>
   import('./date-time-pickers.tsx').then((pickers) => ({ default: pickers.SchemaDateTimeInput })),
 );
+const DateFilterPicker = lazy(() =>
+  import('./date-time-pickers.tsx').then((pickers) => ({ default: pickers.DateFilterPicker })),
+);
+
+/** A day filter on MUI's picker in the language's format (never the native date input). */
+function DateFilterInput({ source }: { source: string; alwaysOn?: boolean }) {
+  return (
+    <Suspense fallback={<Skeleton variant="rounded" width={200} height={40} />}>
+      <DateFilterPicker source={source} />
+    </Suspense>
+  );
+}
+
 const DATE_TIME_FORMATS: readonly string[] = ['time', 'date-dmy', 'date', 'date-time'] satisfies DateTimeFormat[];
 
 /** A string field picked on a calendar or clock: by its format, or by `x-input.kind` of the same name. */
@@ -292,8 +304,8 @@ export function schemaFilters(fields: FieldModel[], searchLabel: string) {
     if (field.filter.kind === 'date-range') {
       // Whole days from and to (both included): the gateway reads them on this field (spec 02 §7 lists).
       filters.push(
-        <DateInput key="from_date" source="from_date" alwaysOn={alwaysOn} />,
-        <DateInput key="to_date" source="to_date" alwaysOn={alwaysOn} />,
+        <DateFilterInput key="from_date" source="from_date" alwaysOn={alwaysOn} />,
+        <DateFilterInput key="to_date" source="to_date" alwaysOn={alwaysOn} />,
       );
     } else if (field.filter.kind === 'reference' && field.lookup?.resource) {
       filters.push(
@@ -335,7 +347,7 @@ export function schemaFilters(fields: FieldModel[], searchLabel: string) {
         <SelectInput key={field.source} source={field.source} alwaysOn={alwaysOn} choices={enumChoices(field)} />,
       );
     } else if (field.filter.kind === 'date') {
-      filters.push(<DateInput key={field.source} source={field.source} alwaysOn={alwaysOn} />);
+      filters.push(<DateFilterInput key={field.source} source={field.source} alwaysOn={alwaysOn} />);
     } else {
       filters.push(<TextInput key={field.source} source={field.source} alwaysOn={alwaysOn} />);
     }
