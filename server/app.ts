@@ -19,6 +19,7 @@ import { pieceLogsRoutes } from './gateway/rules/piece-logs-route.ts';
 import { webtoolLogsRoutes } from './gateway/webtool-logs.ts';
 import { FILE_TOO_LARGE, registerUploadRoutes, UPLOAD_BODY_LIMIT } from './gateway/uploads.ts';
 import { createJobQueue } from './gateway/background-jobs.ts';
+import { HARDWARE_BADGES_JOB, hardwareBadgesWork } from './gateway/rules/hardware-badges-refresh.ts';
 import { SERVICE_POINT_REPORT_JOB, servicePointReportWork } from './gateway/rules/service-point-report.ts';
 import { SHIPMENT_REPORT_JOB, shipmentReportWork } from './gateway/rules/shipment-reports.ts';
 
@@ -125,7 +126,10 @@ export async function buildApp(options: AppOptions) {
     work: {
       [SERVICE_POINT_REPORT_JOB]: servicePointReportWork(options.db, resources),
       [SHIPMENT_REPORT_JOB]: shipmentReportWork(options.db),
+      [HARDWARE_BADGES_JOB]: hardwareBadgesWork(options.db),
     },
+    // The hardware units' warranty and sync badges change with time alone (issue 33.5).
+    schedules: [{ kind: HARDWARE_BADGES_JOB, everySeconds: 3600 }],
   });
   app.addHook('onClose', () => jobs.stop());
   await options.identity.register(app);

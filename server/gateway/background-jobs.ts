@@ -19,6 +19,8 @@ export interface JobQueue {
   enqueue(kind: string, owner: string, payload: Record<string, unknown>): Promise<string>;
   /** The job's state, or undefined when it is unknown, gone, or someone else's. */
   state(id: string, owner: string): Promise<JobState | undefined>;
+  /** Queues the scheduled jobs that are due now (the timer does so every `scheduleCheckMs`). */
+  checkSchedules(): Promise<void>;
   /** Stops taking jobs and waits for the one in hand. */
   stop(): Promise<void>;
 }
@@ -32,7 +34,20 @@ export interface JobQueueOptions {
   leaseSeconds?: number;
   /** A finished job is kept this long for its requester to fetch. */
   keptSeconds?: number;
+  /**
+   * Jobs run on a schedule rather than on request: a kind of `work`, queued every `everySeconds` (owner
+   * `SCHEDULE_OWNER`, empty payload) by whichever process finds it due first. The first run is one period after
+   * the first process ever started; a schedule left overdue while no gateway ran is run at the next check.
+   */
+  schedules?: { kind: string; everySeconds: number }[];
+  /** How often a process checks the schedules (a minute by default). */
+  scheduleCheckMs?: number;
+  /** The clock of the schedules; tests move it. */
+  now?: () => Date;
 }
+
+/** The owner of the jobs the schedules queue. */
+export const SCHEDULE_OWNER = 'gateway-schedule';
 
 /** Names the process in `claimed_by`, so a test (or an operator) sees who ran what. */
 export const processName = `${hostname()}:${process.pid}`;
@@ -122,7 +137,42 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   }, options.pollMs ?? 1000);
   poll.unref();
 
-  return {
+  const schedules = options.schedules ?? [];
+  const clock = options.now ?? (() => new Date());
+  for (const schedule of schedules) {
+    if (!work[schedule.kind]) throw new Error(`No work for the scheduled jobs of kind ${schedule.kind}`);
+  }
+  /** Queues each due schedule once across processes: the UPDATE that moves it on is the claim. */
+  async function checkSchedules() {
+    const now = clock();
+    for (const { kind, everySeconds } of schedules) {
+      const next = new Date(now.getTime() + everySeconds * 1000).toISOString();
+      await db.query('INSERT INTO job_schedules (kind, next_run_at) VALUES ($1, $2) ON CONFLICT (kind) DO NOTHING', [
+        kind,
+        next,
+      ]);
+      const due = await db.query(
+        'UPDATE job_schedules SET next_run_at = $2 WHERE kind = $1 AND next_run_at <= $3 RETURNING kind',
+        [kind, next, now.toISOString()],
+      );
+      if (due.rows.length && !stopped) await queue.enqueue(kind, SCHEDULE_OWNER, {});
+    }
+  }
+  let checking: Promise<void> | undefined;
+  const check = () => {
+    if (stopped || checking) return checking;
+    checking = checkSchedules()
+      .catch((error: unknown) => console.error('scheduled jobs:', error))
+      .finally(() => {
+        checking = undefined;
+      });
+    return checking;
+  };
+  const scheduleTimer = schedules.length ? setInterval(check, options.scheduleCheckMs ?? 60_000) : undefined;
+  scheduleTimer?.unref();
+  if (schedules.length) void check();
+
+  const queue: JobQueue = {
     async enqueue(kind, owner, payload) {
       if (!work[kind]) throw new Error(`No work for jobs of kind ${kind}`);
       const id = randomUUID();
@@ -149,10 +199,17 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       return { status: 'pending', progress: job.progress };
     },
 
+    async checkSchedules() {
+      await check();
+    },
+
     async stop() {
       stopped = true;
       clearInterval(poll);
+      if (scheduleTimer) clearInterval(scheduleTimer);
+      await checking;
       await draining;
     },
   };
+  return queue;
 }

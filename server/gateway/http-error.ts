@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { DATABASE_UNAVAILABLE, type ErrorBody } from '../../src/contract/errors.ts';
 
 /** An error the gateway answers with its own status and JSON body instead of a 500. */
@@ -31,3 +33,32 @@ export const databaseUnavailableBody: ErrorBody = {
   message_key: DATABASE_UNAVAILABLE.messageKey,
   code: DATABASE_UNAVAILABLE.code,
 };
+
+type Messages = { [key: string]: string | Messages };
+let english: Messages | undefined;
+
+/** The English text of a locale key with its `%{name}` arguments filled in (the app shows the user's language). */
+export function englishMessage(key: string, args: Record<string, unknown> = {}): string {
+  const file = new URL('../../locales/en-US.json', import.meta.url);
+  english ??= JSON.parse(
+    readFileSync(file.protocol === 'file:' ? file : path.resolve('locales/en-US.json'), 'utf8'),
+  ) as Messages;
+  let found: string | Messages | undefined = english;
+  for (const part of key.split('.')) found = typeof found === 'object' ? found[part] : undefined;
+  if (typeof found !== 'string') throw new Error(`A gateway message names no English text: ${key}`);
+  return found.replace(/%\{(\w+)\}/g, (_, name: string) => String(args[name] ?? ''));
+}
+
+/**
+ * A refusal named by a locale key (`gateway.*`, `catalogue.*`, `validation.*`): the body carries `message_key`
+ * and `args`, which the app translates (src/dataProvider/http-errors.ts), and the English text as `message`
+ * for other callers of the API. tests/unit/gateway-messages.test.ts checks every key has both languages.
+ */
+export function keyedError(
+  status: number,
+  key: string,
+  args?: Record<string, unknown>,
+  details: Record<string, unknown> = {},
+): HttpError {
+  return new HttpError(status, englishMessage(key, args), { message_key: key, ...(args && { args }), ...details });
+}

@@ -1,4 +1,4 @@
-import { badRequest } from './http-error.ts';
+import { badRequest, keyedError } from './http-error.ts';
 import { MAX_LIMIT, type ListQuery } from './record-store.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
 
@@ -15,13 +15,13 @@ function dateRange(resource: ResourceDefinition, query: Record<string, unknown>)
   const to = single(query.to_date) || undefined;
   if (!from && !to) return undefined;
   const field = [...resource.fieldsBySource.values()].find((candidate) => candidate.filter?.kind === 'date-range');
-  if (!field) throw badRequest('Unknown filter: from_date');
+  if (!field) throw keyedError(400, 'gateway.unknown_filter', { filter: 'from_date' });
   for (const [name, value] of [
     ['from_date', from],
     ['to_date', to],
   ] as const) {
     if (value !== undefined && (!ISO_DAY.test(value) || Number.isNaN(Date.parse(value)))) {
-      throw badRequest(`${name} must be a date (YYYY-MM-DD).`);
+      throw keyedError(400, 'gateway.date_expected', { field: name });
     }
   }
   if (from && to && to < from)
@@ -35,13 +35,13 @@ function dateRange(resource: ResourceDefinition, query: Record<string, unknown>)
 
 export function single(value: unknown): string | undefined {
   if (value === undefined) return undefined;
-  if (Array.isArray(value)) throw badRequest('A query parameter was given more than once.');
+  if (Array.isArray(value)) throw keyedError(400, 'gateway.repeated_parameter');
   return String(value);
 }
 
 export function nonNegativeInt(value: string | undefined, name: string, fallback: number) {
   if (value === undefined || value === '') return fallback;
-  if (!/^\d{1,9}$/.test(value)) throw badRequest(`${name} must be a whole number of 0 or more.`);
+  if (!/^\d{1,9}$/.test(value)) throw keyedError(400, 'gateway.whole_number_expected', { field: name });
   return Number(value);
 }
 
@@ -51,13 +51,13 @@ function typedValue(type: string | undefined, raw: string, field: string): unkno
     case 'integer':
     case 'number': {
       const n = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(n)) throw badRequest(`${field} must be a number.`);
+      if (raw.trim() === '' || !Number.isFinite(n)) throw keyedError(400, 'gateway.number_expected', { field });
       return n;
     }
     case 'boolean':
       if (raw === 'true' || raw === '1') return true;
       if (raw === 'false' || raw === '0') return false;
-      throw badRequest(`${field} must be true or false.`);
+      throw keyedError(400, 'gateway.boolean_expected', { field });
     default:
       return raw;
   }
@@ -65,9 +65,9 @@ function typedValue(type: string | undefined, raw: string, field: string): unkno
 
 export function parseListQuery(resource: ResourceDefinition, query: Record<string, unknown>): ListQuery {
   const limit = nonNegativeInt(single(query.limit), 'limit', resource.pageSize);
-  if (limit < 1 || limit > MAX_LIMIT) throw badRequest(`limit must be between 1 and ${MAX_LIMIT}.`);
+  if (limit < 1 || limit > MAX_LIMIT) throw keyedError(400, 'gateway.limit_range', { max: MAX_LIMIT });
   const dir = single(query.order_by_dir)?.toUpperCase();
-  if (dir !== undefined && dir !== 'ASC' && dir !== 'DESC') throw badRequest('order_by_dir must be asc or desc.');
+  if (dir !== undefined && dir !== 'ASC' && dir !== 'DESC') throw keyedError(400, 'gateway.order_direction');
   const filters: Record<string, unknown> = {};
   const queryFilters: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(query)) {
@@ -79,7 +79,7 @@ export function parseListQuery(resource: ResourceDefinition, query: Record<strin
       continue;
     }
     const field = resource.fieldsBySource.get(key);
-    if (!field) throw badRequest(`Unknown filter: ${key}`);
+    if (!field) throw keyedError(400, 'gateway.unknown_filter', { filter: key });
     const raw = single(value) ?? '';
     if (raw === '') continue;
     if (field.maxLength !== undefined && raw.length > field.maxLength) {

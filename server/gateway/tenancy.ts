@@ -49,3 +49,28 @@ export function ownedByCaller(scope: Scope, resource: ResourceDefinition, doc: D
   const type = resource.fieldsBySource.get(scope.field)?.type;
   return { ...doc, [scope.field]: type === 'integer' || type === 'number' ? Number(scope.value) : scope.value };
 }
+
+/**
+ * `x-resource.partnerItems` (`{ "<field>": { "<partner type>": "<item field>" } }`): an array field whose
+ * items each belong to one partner (a service point's per-carrier settings). A caller who does not see every
+ * partner's data reads only the items naming its own partner, and a partner type the field does not name reads
+ * none, so that a carrier reading a service point never sees another carrier's settings.
+ */
+export function ownItems(access: CallerAccess, resource: ResourceDefinition, field: string, value: unknown): unknown {
+  if (access.seesAll || !Array.isArray(value)) return value;
+  const itemField = resource.partnerItems[field]?.[access.partnerType];
+  if (!itemField || access.partner === undefined) return [];
+  return value.filter(
+    (item) => item && typeof item === 'object' && String((item as Doc)[itemField] ?? '') === access.partner,
+  );
+}
+
+/** A record as the caller may read it: `x-resource.partnerItems` fields cut down to the caller's own items. */
+export function readableDoc<T extends Doc>(access: CallerAccess, resource: ResourceDefinition, doc: T): T {
+  if (access.seesAll) return doc;
+  const fields = Object.keys(resource.partnerItems).filter((field) => doc[field] !== undefined);
+  if (!fields.length) return doc;
+  const readable: Doc = { ...doc };
+  for (const field of fields) readable[field] = ownItems(access, resource, field, doc[field]);
+  return readable as T;
+}

@@ -72,7 +72,9 @@ export function createIdentity(db: Db, options: IdentityOptions) {
   let log = options.log ?? ((line: string) => console.log(`[identity] ${line}`));
 
   const store = createStore(db);
-  const outbox = createOutbox(db, { local: options.local, now, log: (line) => log(line) });
+  const storeOfPool = store;
+  const outboxOptions = { local: options.local, now, log: (line: string) => log(line) };
+  const outbox = createOutbox(db, outboxOptions);
   const tokens = createTokens(db, {
     issuer,
     clientId: settings.userPoolClientId,
@@ -85,8 +87,13 @@ export function createIdentity(db: Db, options: IdentityOptions) {
 
   const temporaryExpiry = () => new Date(now() + settings.temporaryPasswordDays * 24 * 3600 * 1000);
 
-  async function sendTemporaryPassword(user: { username: string; email: string }, password: string, subject: string) {
-    await outbox.send({
+  async function temporaryPasswordMail(
+    to: typeof outbox,
+    user: { username: string; email: string },
+    password: string,
+    subject: string,
+  ) {
+    await to.send({
       to: user.email,
       subject,
       body:
@@ -95,6 +102,9 @@ export function createIdentity(db: Db, options: IdentityOptions) {
       code: password,
     });
   }
+  const sendTemporaryPassword = (user: { username: string; email: string }, password: string, subject: string) =>
+    temporaryPasswordMail(outbox, user, password, subject);
+  const sendTemporaryPasswordOfPool = sendTemporaryPassword;
 
   return {
     issuer,
@@ -132,8 +142,17 @@ export function createIdentity(db: Db, options: IdentityOptions) {
       return { username, sub, email, familyName, groups, enabled, status };
     },
 
-    /** Creates a user; a temporary password (given or generated) is emailed and must be changed. */
-    async createUser(input: NewIdentityUser): Promise<{ temporaryPassword?: string }> {
+    /**
+     * Creates a user; a temporary password (given or generated) is emailed and must be changed. With `tx`, the
+     * user and its email are written in the caller's transaction (the webtool's user and its audit row commit
+     * together, or neither does).
+     */
+    async createUser(input: NewIdentityUser, within?: { tx: Db }): Promise<{ temporaryPassword?: string }> {
+      const store = within ? createStore(within.tx) : storeOfPool;
+      const sendTemporaryPassword = within
+        ? (user: { username: string; email: string }, password: string, subject: string) =>
+            temporaryPasswordMail(createOutbox(within.tx, outboxOptions), user, password, subject)
+        : sendTemporaryPasswordOfPool;
       if (!input.username.trim() || !input.email.includes('@')) {
         throw invalidParameter('A username and a valid email are required.');
       }

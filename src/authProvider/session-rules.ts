@@ -19,6 +19,39 @@ export function isTokenExpired(
 
 export type SignOutReason = 'inactive' | 'expired' | 'refresh_failed';
 
+/** A refresh refused for a passing reason is tried again after 2 s, 4 s, 8 s ... at most a minute apart. */
+export const REFRESH_RETRY_FIRST_MS = 2000;
+export const REFRESH_RETRY_MAX_MS = 60_000;
+
+const TRANSIENT_ERROR_NAMES = new Set([
+  'NetworkError',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+  'InternalErrorException',
+  'InternalServerError',
+  'TooManyRequestsException',
+  'ThrottlingException',
+]);
+
+/**
+ * Whether a failed token or credential refresh may pass if tried again: the service unavailable (5xx), throttled
+ * (429) or out of reach (a network error), as Amplify throws them with the HTTP status in `$metadata`. A refused
+ * refresh token (NotAuthorizedException, which Amplify answers as no session) is final.
+ */
+export function isTransientRefreshError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { name, $metadata, status } = error as {
+    name?: unknown;
+    $metadata?: { httpStatusCode?: unknown };
+    status?: unknown;
+  };
+  const code = typeof $metadata?.httpStatusCode === 'number' ? $metadata.httpStatusCode : status;
+  if (typeof code === 'number' && (code >= 500 || code === 429)) return true;
+  if (typeof name === 'string' && TRANSIENT_ERROR_NAMES.has(name)) return true;
+  // fetch's own failure to reach the server.
+  return error instanceof TypeError && /fetch|network/i.test(error.message);
+}
+
 export interface SessionKeeperOptions {
   now: () => number;
   /** Expiry (epoch seconds) of the current id token; undefined when signed out. */
@@ -33,13 +66,17 @@ export interface SessionKeeperOptions {
 
 /**
  * Every 2 s: sign out after the inactivity time; refresh the tokens when fewer than 240 s remain;
- * a failed refresh or an expired session signs out. Returns the function that stops the checks.
+ * a failed refresh or an expired session signs out. A refresh that failed for a passing reason
+ * (`isTransientRefreshError`: a 503 of the identity service) is tried again with a growing delay while
+ * the token lasts, and signs out only once the token has run out. Returns the function that stops the checks.
  */
 export function startSessionKeeper(options: SessionKeeperOptions): () => void {
   const every = options.setInterval ?? ((handler, ms) => globalThis.setInterval(handler, ms));
   const stop = options.clearInterval ?? ((handle) => globalThis.clearInterval(handle as number));
   let checking = false;
   let stopped = false;
+  let failures = 0;
+  let retryAt = 0;
 
   const finish = (reason: SignOutReason) => {
     if (stopped) return;
@@ -56,8 +93,18 @@ export function startSessionKeeper(options: SessionKeeperOptions): () => void {
       if (now - options.lastActivity() > options.inactiveSignOutSeconds * 1000) return finish('inactive');
       const expiry = await options.tokenExpiry().catch(() => undefined);
       if (expiry === undefined) return finish('expired');
-      if (secondsLeft(expiry, now) < REFRESH_BELOW_SECONDS) {
-        await options.refresh().catch(() => finish('refresh_failed'));
+      if (secondsLeft(expiry, now) < REFRESH_BELOW_SECONDS && now >= retryAt) {
+        try {
+          await options.refresh();
+          failures = 0;
+          retryAt = 0;
+        } catch (error) {
+          if (!isTransientRefreshError(error) || secondsLeft(expiry, options.now()) <= 0) {
+            return finish('refresh_failed');
+          }
+          failures += 1;
+          retryAt = options.now() + Math.min(REFRESH_RETRY_FIRST_MS * 2 ** (failures - 1), REFRESH_RETRY_MAX_MS);
+        }
       }
     } finally {
       checking = false;

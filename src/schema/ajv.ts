@@ -73,6 +73,15 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
       scoutEndpoint: { type: 'string', minLength: 1 },
       scoutFields: { ...stringList, minItems: 1 },
       tabReads: { type: 'object', minProperties: 1, additionalProperties: { type: 'string', minLength: 1 } },
+      partnerItems: {
+        type: 'object',
+        minProperties: 1,
+        additionalProperties: {
+          type: 'object',
+          minProperties: 1,
+          additionalProperties: { type: 'string', minLength: 1 },
+        },
+      },
       queryFilters: { ...stringList, minItems: 1 },
     },
   },

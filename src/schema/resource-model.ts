@@ -131,6 +131,8 @@ export interface ResourceHint {
   scoutFields?: string[];
   /** Tab -> the resource whose records it shows: only users who may list that resource see the tab. */
   tabReads?: Record<string, string>;
+  /** Array field -> partner type -> the item field naming the partner each item belongs to. */
+  partnerItems?: Record<string, Record<string, string>>;
   /** Properties that are list query parameters only (a date range), never columns, inputs nor stored fields. */
   queryFilters?: string[];
 }
@@ -272,6 +274,11 @@ export interface ResourceModel extends FormModel {
   scoutFields: string[];
   /** `x-resource.tabReads`: tab -> the resource a user must be able to list to see it (and its calls). */
   tabReads: Record<string, string>;
+  /**
+   * `x-resource.partnerItems`: array field -> partner type -> item field; a partner reads only its own items
+   * (server/gateway/tenancy.ts `readableDoc`).
+   */
+  partnerItems: Record<string, Record<string, string>>;
   /**
    * `x-resource.queryFilters`: list filters that are query parameters, not record fields (a ticket's date
    * range); the list offers them as filters, the resource's gateway rules turn them into conditions.
@@ -459,6 +466,7 @@ export function resourceModel(schema: Schema, resolveRef: RefResolver): Resource
     ...(meta.scoutEndpoint && { scoutEndpoint: meta.scoutEndpoint }),
     scoutFields: meta.scoutFields ?? [],
     tabReads: meta.tabReads ?? {},
+    partnerItems: meta.partnerItems ?? {},
     queryFilters: allFields.filter((field) => queryOnly.has(field.source)),
     required,
     fields,

@@ -49,10 +49,13 @@ describe('record history', () => {
     expect(answer.status).toBe(200);
     const entries = answer.body.data as Entry[];
     expect(answer.body.total).toBe(2);
+    // A partner reads its own users' names; another company's user shows by company type only (issue 33.2).
     expect(entries.map((entry) => [entry.action, entry.username, entry.partner_type])).toEqual([
-      ['update', 'operator', 'operator'],
+      ['update', null, 'operator'],
       ['create', 'carrier', 'carrier'],
     ]);
+    const asOperator = await history(operator, 'webtool/couriers', { courier_id: courier.courier_id });
+    expect((asOperator.body.data as Entry[]).map((entry) => entry.username)).toEqual(['operator', 'carrier']);
     expect(entries[0].changes).toEqual({
       phone: { from: '+4512345678', to: '+4587654321' },
       box_inspection: { from: false, to: true },

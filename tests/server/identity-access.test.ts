@@ -210,6 +210,34 @@ describe('POST identity_access/users', () => {
     expect(audit[0].changes.role_name).toEqual({ from: null, to: 'carrier_1_admin' });
   });
 
+  it('writes the identity user and its audit row in one transaction: a failed audit leaves no user', async () => {
+    const email = freshEmail('Audit.Fails');
+    // The audit row of this one e-mail is refused by the database, after the identity user was written.
+    await stack.db.query(`CREATE FUNCTION refuse_audit() RETURNS trigger AS $$ BEGIN
+        IF NEW.changes::text LIKE '%${email}%' THEN RAISE EXCEPTION 'audit refused'; END IF; RETURN NEW;
+      END $$ LANGUAGE plpgsql`);
+    await stack.db.query(
+      'CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()',
+    );
+    try {
+      const answer = await call(operator, 'POST', USERS, {
+        name: 'Audit Fails',
+        email,
+        partner_type: 'carrier',
+        partner: '1',
+        role_name: 'carrier_1_admin',
+      });
+      expect(answer.status).toBe(500);
+    } finally {
+      await stack.db.query('DROP TRIGGER refuse_audit ON audit_log');
+      await stack.db.query('DROP FUNCTION refuse_audit()');
+    }
+    const left = await stack.db.query('SELECT 1 FROM identity_users WHERE lower(email) = lower($1)', [email]);
+    expect(left.rows).toEqual([]);
+    const mails = await stack.db.query('SELECT 1 FROM outbox WHERE "to" = $1', [email]);
+    expect(mails.rows).toEqual([]);
+  });
+
   it('derives a unique username from the e-mail', async () => {
     const first = await createUser(operator, {
       name: 'Ola One',

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isTokenExpired, startSessionKeeper, type SessionKeeperOptions } from '../../src/authProvider/session-rules.ts';
+import {
+  isTokenExpired,
+  isTransientRefreshError,
+  startSessionKeeper,
+  type SessionKeeperOptions,
+} from '../../src/authProvider/session-rules.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -54,6 +59,57 @@ describe('session rules', () => {
     });
     await vi.advanceTimersByTimeAsync(2000);
     expect(signOut).toHaveBeenCalledWith('refresh_failed');
+  });
+
+  it('a 503 during the refresh retries with a growing delay instead of signing out, until the token runs out', async () => {
+    const expiry = nowSeconds() + 200;
+    const unavailable = Object.assign(new Error('Service Unavailable'), {
+      name: 'ServiceUnavailableException',
+      $metadata: { httpStatusCode: 503 },
+    });
+    const refresh = vi.fn(async (): Promise<void> => {
+      throw unavailable;
+    });
+    const { signOut, stop } = keeper({ tokenExpiry: async () => expiry, refresh });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    // Retried after 2 s, then 4 s, then 8 s: not at every 2-second check.
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(refresh).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(refresh).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(refresh).toHaveBeenCalledTimes(4);
+    expect(signOut).not.toHaveBeenCalled();
+
+    // The service is back: the next try refreshes and the session goes on.
+    refresh.mockImplementation(async () => {});
+    await vi.advanceTimersByTimeAsync(16_000);
+    expect(refresh).toHaveBeenCalledTimes(5);
+    expect(signOut).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('a 503 that lasts past the token signs out, and a refused refresh token signs out at once', async () => {
+    const expiry = nowSeconds() + 30;
+    const unavailable = Object.assign(new Error('Service Unavailable'), { $metadata: { httpStatusCode: 503 } });
+    const { signOut } = keeper({
+      tokenExpiry: async () => expiry,
+      refresh: async () => {
+        throw unavailable;
+      },
+    });
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(signOut).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(80_000);
+    expect(signOut).toHaveBeenCalledWith('refresh_failed');
+    expect(isTransientRefreshError(Object.assign(new Error('x'), { name: 'NotAuthorizedException' }))).toBe(false);
+    expect(isTransientRefreshError(Object.assign(new Error('x'), { $metadata: { httpStatusCode: 429 } }))).toBe(true);
+    expect(isTransientRefreshError(new TypeError('Failed to fetch'))).toBe(true);
   });
 
   it('no session signs out as expired', async () => {

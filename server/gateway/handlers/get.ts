@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { ListResponse } from '../../../src/contract/responses.ts';
 import { assertResourceAccess } from '../caller-access.ts';
-import { badRequest, HttpError } from '../http-error.ts';
+import { HttpError, keyedError } from '../http-error.ts';
 import { nonNegativeInt, parseListQuery, single } from '../list-query.ts';
 import { recordHistory } from '../record-history.ts';
 import { listRecords, MAX_LIMIT } from '../record-store.ts';
-import { scopeFor } from '../tenancy.ts';
+import { readableDoc, scopeFor } from '../tenancy.ts';
 import { recordKeyOf, visibleRecord } from '../write-pipeline.ts';
 import { singleValues, type HandlerContext } from './handler-context.ts';
 
@@ -21,13 +21,13 @@ export const getHandler = (ctx: HandlerContext) => async (request: FastifyReques
     const key = recordKeyOf(resource, singleValues(query));
     await visibleRecord(deps.db, access, resource, key);
     const limit = nonNegativeInt(single(query.limit), 'limit', 25);
-    if (limit < 1 || limit > MAX_LIMIT) throw badRequest(`limit must be between 1 and ${MAX_LIMIT}.`);
+    if (limit < 1 || limit > MAX_LIMIT) throw keyedError(400, 'gateway.limit_range', { max: MAX_LIMIT });
     const offset = nonNegativeInt(single(query.offset), 'offset', 0);
-    return { success: true, ...(await recordHistory(deps.db, resource, key, { offset, limit })) };
+    return { success: true, ...(await recordHistory(deps.db, access, resource, key, { offset, limit })) };
   }
   if (opname) {
     const handler = deps.rules?.[resource.endpoint]?.queries?.[opname];
-    if (!handler) throw badRequest(`Unknown opname: ${opname}`);
+    if (!handler) throw keyedError(400, 'gateway.unknown_opname', { opname });
     return handler(ctx.opnameContext(access, resource), singleValues(query), request.headers);
   }
   const ownList = deps.rules?.[resource.endpoint]?.list;
@@ -38,6 +38,7 @@ export const getHandler = (ctx: HandlerContext) => async (request: FastifyReques
   if (scopeOfCaller !== 'all') listQuery.scope = scopeOfCaller;
   const conditions = deps.rules?.[resource.endpoint]?.listConditions;
   if (conditions) listQuery.conditions = conditions(listQuery);
-  const page: ListResponse = { success: true, ...(await listRecords(deps.db, resource, listQuery)) };
+  const { data, total } = await listRecords(deps.db, resource, listQuery);
+  const page: ListResponse = { success: true, data: data.map((doc) => readableDoc(access, resource, doc)), total };
   return page;
 };

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { CallerAccess } from '../caller-access.ts';
-import { badRequest, HttpError, noPermission } from '../http-error.ts';
+import { keyedError, noPermission } from '../http-error.ts';
 import { accessLevel } from '../../../src/schema/permissions.ts';
 import { single } from '../list-query.ts';
 import type { Doc } from '../record-store.ts';
@@ -56,7 +56,7 @@ export function createHandlerContext(deps: WebtoolDeps): HandlerContext {
     resourceFor(request) {
       const endpoint = endpointOf(request);
       const resource = deps.resources.get(endpoint) ?? byScoutPath.get(endpoint);
-      if (!resource) throw new HttpError(404, `Unknown webtool path: ${endpoint}`);
+      if (!resource) throw keyedError(404, 'gateway.unknown_path', { path: endpoint });
       assertScoutPath(request, resource, endpoint === resource.scoutEndpoint);
       return resource;
     },
@@ -76,8 +76,7 @@ export function createHandlerContext(deps: WebtoolDeps): HandlerContext {
 
 export function bodyOf(request: FastifyRequest): Doc {
   const body = request.body;
-  if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw badRequest('The request body must be a JSON object.');
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw keyedError(400, 'gateway.body_not_object');
   return body as Doc;
 }
 

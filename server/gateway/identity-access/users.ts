@@ -144,14 +144,19 @@ export function userRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
     const email = String(data.email);
     if (await emailRegistered(db, email)) throw emailTaken();
     const username = await freeUsername(db, email);
-    try {
-      await identity.createUser({ username, email, familyName: String(data.name), groups: [role.role_name] });
-    } catch (error) {
-      if (error instanceof CognitoError && error.type === 'AliasExistsException') throw emailTaken();
-      throw error;
-    }
+    const input = { username, email, familyName: String(data.name), groups: [role.role_name] };
+    // The identity user and its audit row commit together: a user nobody can trace is never left behind.
+    await db.transaction(async (tx) => {
+      try {
+        await identity.createUser(input, { tx });
+      } catch (error) {
+        if (error instanceof CognitoError && error.type === 'AliasExistsException') throw emailTaken();
+        throw error;
+      }
+      const created = webtoolUser({ ...input, enabled: true, status: 'FORCE_CHANGE_PASSWORD' });
+      await auditUser(tx, access, username, 'create', diff({}, created));
+    });
     const user = await shapedUser(username);
-    await auditUser(db, access, username, 'create', diff({}, user));
     reply.status(201);
     return { success: true, data: user };
   };
