@@ -7,8 +7,8 @@ import * as sharedValidators from '../../schema/validators/standalone-runtime.ts
 
 const ajvRuntime_equal_default = ajvRuntime_equal.default.default ?? ajvRuntime_equal.default;
 const ajvRuntime_ucs2length_default = ajvRuntime_ucs2length.default.default ?? ajvRuntime_ucs2length.default;
-export const alert = validate34;
-const schema62 = {
+export const alert = validate35;
+const schema63 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'alert',
   title: 'Alert',
@@ -104,13 +104,13 @@ const func2 = ajvRuntime_ucs2length_default;
 const formats0 = sharedValidators.formats['name-3'];
 const formats2 = sharedValidators.formats['date-time'];
 
-function validate34(
+function validate35(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="alert" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate34.evaluated;
+  const evaluated0 = validate35.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -164,8 +164,8 @@ function validate34(
           keyword: 'required',
           params: { missingProperty: 'hardware_id' },
           message: "must have required property '" + 'hardware_id' + "'",
-          schema: schema62.then.required,
-          parentSchema: schema62.then,
+          schema: schema63.then.required,
+          parentSchema: schema63.then,
           data,
         };
         if (vErrors === null) {
@@ -194,8 +194,8 @@ function validate34(
           keyword: 'required',
           params: { missingProperty: 'ticket_id' },
           message: "must have required property '" + 'ticket_id' + "'",
-          schema: schema62.else.required,
-          parentSchema: schema62.else,
+          schema: schema63.else.required,
+          parentSchema: schema63.else,
           data,
         };
         if (vErrors === null) {
@@ -223,8 +223,8 @@ function validate34(
       keyword: 'if',
       params: { failingKeyword: ifClause0 },
       message: 'must match "' + ifClause0 + '" schema',
-      schema: schema62.if,
-      parentSchema: schema62,
+      schema: schema63.if,
+      parentSchema: schema63,
       data,
     };
     if (vErrors === null) {
@@ -242,8 +242,8 @@ function validate34(
         keyword: 'required',
         params: { missingProperty: 'record_type' },
         message: "must have required property '" + 'record_type' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -260,8 +260,8 @@ function validate34(
         keyword: 'required',
         params: { missingProperty: 'comment' },
         message: "must have required property '" + 'comment' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -295,8 +295,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema62.properties.alert_id.type,
-          parentSchema: schema62.properties.alert_id,
+          schema: schema63.properties.alert_id.type,
+          parentSchema: schema63.properties.alert_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -316,8 +316,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.record_type.type,
-          parentSchema: schema62.properties.record_type,
+          schema: schema63.properties.record_type.type,
+          parentSchema: schema63.properties.record_type,
           data: data2,
         };
         if (vErrors === null) {
@@ -332,10 +332,10 @@ function validate34(
           instancePath: instancePath + '/record_type',
           schemaPath: '#/properties/record_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema62.properties.record_type.enum },
+          params: { allowedValues: schema63.properties.record_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema62.properties.record_type.enum,
-          parentSchema: schema62.properties.record_type,
+          schema: schema63.properties.record_type.enum,
+          parentSchema: schema63.properties.record_type,
           data: data2,
         };
         if (vErrors === null) {
@@ -355,8 +355,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema62.properties.hardware_id.type,
-          parentSchema: schema62.properties.hardware_id,
+          schema: schema63.properties.hardware_id.type,
+          parentSchema: schema63.properties.hardware_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -374,10 +374,10 @@ function validate34(
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: schema62.properties.hardware_name.type },
+          params: { type: schema63.properties.hardware_name.type },
           message: 'must be string,null',
-          schema: schema62.properties.hardware_name.type,
-          parentSchema: schema62.properties.hardware_name,
+          schema: schema63.properties.hardware_name.type,
+          parentSchema: schema63.properties.hardware_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -396,7 +396,7 @@ function validate34(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema62.properties.hardware_name,
+            parentSchema: schema63.properties.hardware_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -417,8 +417,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema62.properties.ticket_id.type,
-          parentSchema: schema62.properties.ticket_id,
+          schema: schema63.properties.ticket_id.type,
+          parentSchema: schema63.properties.ticket_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -438,8 +438,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema62.properties.service_point_id.type,
-          parentSchema: schema62.properties.service_point_id,
+          schema: schema63.properties.service_point_id.type,
+          parentSchema: schema63.properties.service_point_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -461,7 +461,7 @@ function validate34(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema62.properties.comment,
+            parentSchema: schema63.properties.comment,
             data: data7,
           };
           if (vErrors === null) {
@@ -478,8 +478,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.comment.type,
-          parentSchema: schema62.properties.comment,
+          schema: schema63.properties.comment.type,
+          parentSchema: schema63.properties.comment,
           data: data7,
         };
         if (vErrors === null) {
@@ -501,7 +501,7 @@ function validate34(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema62.properties.troubleshooting_comment,
+            parentSchema: schema63.properties.troubleshooting_comment,
             data: data8,
           };
           if (vErrors === null) {
@@ -519,7 +519,7 @@ function validate34(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema62.properties.troubleshooting_comment,
+            parentSchema: schema63.properties.troubleshooting_comment,
             data: data8,
           };
           if (vErrors === null) {
@@ -536,8 +536,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.troubleshooting_comment.type,
-          parentSchema: schema62.properties.troubleshooting_comment,
+          schema: schema63.properties.troubleshooting_comment.type,
+          parentSchema: schema63.properties.troubleshooting_comment,
           data: data8,
         };
         if (vErrors === null) {
@@ -557,8 +557,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.created_by.type,
-          parentSchema: schema62.properties.created_by,
+          schema: schema63.properties.created_by.type,
+          parentSchema: schema63.properties.created_by,
           data: data9,
         };
         if (vErrors === null) {
@@ -580,7 +580,7 @@ function validate34(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema62.properties.created_at,
+            parentSchema: schema63.properties.created_at,
             data: data10,
           };
           if (vErrors === null) {
@@ -597,8 +597,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema62.properties.created_at.type,
-          parentSchema: schema62.properties.created_at,
+          schema: schema63.properties.created_at.type,
+          parentSchema: schema63.properties.created_at,
           data: data10,
         };
         if (vErrors === null) {
@@ -618,8 +618,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema62.properties.maintenance_provider_id.type,
-          parentSchema: schema62.properties.maintenance_provider_id,
+          schema: schema63.properties.maintenance_provider_id.type,
+          parentSchema: schema63.properties.maintenance_provider_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -639,8 +639,8 @@ function validate34(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema62.properties.support_provider_id.type,
-          parentSchema: schema62.properties.support_provider_id,
+          schema: schema63.properties.support_provider_id.type,
+          parentSchema: schema63.properties.support_provider_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -658,8 +658,8 @@ function validate34(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema62.type,
-      parentSchema: schema62,
+      schema: schema63.type,
+      parentSchema: schema63,
       data,
     };
     if (vErrors === null) {
@@ -669,14 +669,14 @@ function validate34(
     }
     errors++;
   }
-  validate34.errors = vErrors;
+  validate35.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate34.evaluated = { dynamicProps: true, dynamicItems: false };
+validate35.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const alertForm = validate35;
-const schema63 = {
+export const alertForm = validate36;
+const schema64 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'alert-form',
   title: 'AlertForm',
@@ -687,13 +687,13 @@ const schema63 = {
   properties: { comment: { type: 'string', maxLength: 500, 'x-input': { multiline: true } } },
 };
 
-function validate35(
+function validate36(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="alert-form" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate35.evaluated;
+  const evaluated0 = validate36.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -708,8 +708,8 @@ function validate35(
         keyword: 'required',
         params: { missingProperty: 'comment' },
         message: "must have required property '" + 'comment' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -730,7 +730,7 @@ function validate35(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema63.properties.comment,
+            parentSchema: schema64.properties.comment,
             data: data0,
           };
           if (vErrors === null) {
@@ -747,8 +747,8 @@ function validate35(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema63.properties.comment.type,
-          parentSchema: schema63.properties.comment,
+          schema: schema64.properties.comment.type,
+          parentSchema: schema64.properties.comment,
           data: data0,
         };
         if (vErrors === null) {
@@ -766,8 +766,8 @@ function validate35(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema63.type,
-      parentSchema: schema63,
+      schema: schema64.type,
+      parentSchema: schema64,
       data,
     };
     if (vErrors === null) {
@@ -777,13 +777,13 @@ function validate35(
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-validate35.evaluated = { props: { comment: true }, dynamicProps: false, dynamicItems: false };
+validate36.evaluated = { props: { comment: true }, dynamicProps: false, dynamicItems: false };
 
-export const booking = validate36;
-const schema64 = {
+export const booking = validate37;
+const schema65 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'booking',
   title: 'Booking',
@@ -918,21 +918,21 @@ const schema64 = {
     booked_at: { type: 'string', format: 'date-time', readOnly: true, 'x-column': { type: 'text', index: 10 } },
   },
 };
-const schema66 = { type: 'integer', minimum: 1 };
-const schema67 = { type: 'string', enum: ['DK', 'NO', 'SE', 'PL', 'FI', 'RO', 'BE', 'GR', 'DE'] };
+const schema67 = { type: 'integer', minimum: 1 };
+const schema68 = { type: 'string', enum: ['DK', 'NO', 'SE', 'PL', 'FI', 'RO', 'BE', 'GR', 'DE'] };
 const formats4 = sharedValidators.formats['no-whitespace'];
 const formats6 = sharedValidators.formats['no-special-characters'];
 const formats8 = sharedValidators.formats['no-period-start'];
 const formats14 = sharedValidators.formats.email;
-const func21 = sharedValidators.phoneCountryMessage;
+const func22 = sharedValidators.phoneCountryMessage;
 
-function validate36(
+function validate37(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="booking" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate36.evaluated;
+  const evaluated0 = validate37.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -1020,8 +1020,8 @@ function validate36(
           keyword: 'required',
           params: { missingProperty: 'recipient_phone' },
           message: "must have required property '" + 'recipient_phone' + "'",
-          schema: schema64.allOf[0].then.required,
-          parentSchema: schema64.allOf[0].then,
+          schema: schema65.allOf[0].then.required,
+          parentSchema: schema65.allOf[0].then,
           data,
         };
         if (vErrors === null) {
@@ -1047,8 +1047,8 @@ function validate36(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema64.allOf[0].if,
-      parentSchema: schema64.allOf[0],
+      schema: schema65.allOf[0].if,
+      parentSchema: schema65.allOf[0],
       data,
     };
     if (vErrors === null) {
@@ -1139,8 +1139,8 @@ function validate36(
           keyword: 'required',
           params: { missingProperty: 'sender_phone' },
           message: "must have required property '" + 'sender_phone' + "'",
-          schema: schema64.allOf[1].then.required,
-          parentSchema: schema64.allOf[1].then,
+          schema: schema65.allOf[1].then.required,
+          parentSchema: schema65.allOf[1].then,
           data,
         };
         if (vErrors === null) {
@@ -1166,8 +1166,8 @@ function validate36(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema64.allOf[1].if,
-      parentSchema: schema64.allOf[1],
+      schema: schema65.allOf[1].if,
+      parentSchema: schema65.allOf[1],
       data,
     };
     if (vErrors === null) {
@@ -1193,8 +1193,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'piece_id' },
         message: "must have required property '" + 'piece_id' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -1211,8 +1211,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'service_point_id' },
         message: "must have required property '" + 'service_point_id' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -1229,8 +1229,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -1247,8 +1247,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'allocation_type' },
         message: "must have required property '" + 'allocation_type' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -1265,8 +1265,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'piece_type' },
         message: "must have required property '" + 'piece_type' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -1283,8 +1283,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'height' },
         message: "must have required property '" + 'height' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -1301,8 +1301,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'width' },
         message: "must have required property '" + 'width' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -1319,8 +1319,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'depth' },
         message: "must have required property '" + 'depth' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -1337,8 +1337,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'expiry_days' },
         message: "must have required property '" + 'expiry_days' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -1355,8 +1355,8 @@ function validate36(
         keyword: 'required',
         params: { missingProperty: 'reservation' },
         message: "must have required property '" + 'reservation' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -1404,8 +1404,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema67.type,
+          parentSchema: schema67,
           data: data2,
         };
         if (vErrors === null) {
@@ -1424,7 +1424,7 @@ function validate36(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema67,
             data: data2,
           };
           if (vErrors === null) {
@@ -1447,7 +1447,7 @@ function validate36(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema64.properties.piece_id.allOf[0],
+            parentSchema: schema65.properties.piece_id.allOf[0],
             data: data3,
           };
           if (vErrors === null) {
@@ -1467,7 +1467,7 @@ function validate36(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema64.properties.piece_id.allOf[1],
+            parentSchema: schema65.properties.piece_id.allOf[1],
             data: data3,
           };
           if (vErrors === null) {
@@ -1487,7 +1487,7 @@ function validate36(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema64.properties.piece_id,
+            parentSchema: schema65.properties.piece_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -1505,7 +1505,7 @@ function validate36(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema64.properties.piece_id,
+            parentSchema: schema65.properties.piece_id,
             data: data3,
           };
           if (vErrors === null) {
@@ -1522,8 +1522,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema64.properties.piece_id.type,
-          parentSchema: schema64.properties.piece_id,
+          schema: schema65.properties.piece_id.type,
+          parentSchema: schema65.properties.piece_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -1543,8 +1543,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.carrier_id.type,
-          parentSchema: schema64.properties.carrier_id,
+          schema: schema65.properties.carrier_id.type,
+          parentSchema: schema65.properties.carrier_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -1564,8 +1564,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.service_point_id.type,
-          parentSchema: schema64.properties.service_point_id,
+          schema: schema65.properties.service_point_id.type,
+          parentSchema: schema65.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -1585,8 +1585,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.piece_type.type,
-          parentSchema: schema64.properties.piece_type,
+          schema: schema65.properties.piece_type.type,
+          parentSchema: schema65.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -1601,10 +1601,10 @@ function validate36(
           instancePath: instancePath + '/piece_type',
           schemaPath: '#/properties/piece_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema64.properties.piece_type.enum },
+          params: { allowedValues: schema65.properties.piece_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema64.properties.piece_type.enum,
-          parentSchema: schema64.properties.piece_type,
+          schema: schema65.properties.piece_type.enum,
+          parentSchema: schema65.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -1624,8 +1624,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.allocation_type.type,
-          parentSchema: schema64.properties.allocation_type,
+          schema: schema65.properties.allocation_type.type,
+          parentSchema: schema65.properties.allocation_type,
           data: data7,
         };
         if (vErrors === null) {
@@ -1640,10 +1640,10 @@ function validate36(
           instancePath: instancePath + '/allocation_type',
           schemaPath: '#/properties/allocation_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema64.properties.allocation_type.enum },
+          params: { allowedValues: schema65.properties.allocation_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema64.properties.allocation_type.enum,
-          parentSchema: schema64.properties.allocation_type,
+          schema: schema65.properties.allocation_type.enum,
+          parentSchema: schema65.properties.allocation_type,
           data: data7,
         };
         if (vErrors === null) {
@@ -1663,8 +1663,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema64.properties.reservation.type,
-          parentSchema: schema64.properties.reservation,
+          schema: schema65.properties.reservation.type,
+          parentSchema: schema65.properties.reservation,
           data: data8,
         };
         if (vErrors === null) {
@@ -1679,10 +1679,10 @@ function validate36(
           instancePath: instancePath + '/reservation',
           schemaPath: '#/properties/reservation/enum',
           keyword: 'enum',
-          params: { allowedValues: schema64.properties.reservation.enum },
+          params: { allowedValues: schema65.properties.reservation.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema64.properties.reservation.enum,
-          parentSchema: schema64.properties.reservation,
+          schema: schema65.properties.reservation.enum,
+          parentSchema: schema65.properties.reservation,
           data: data8,
         };
         if (vErrors === null) {
@@ -1702,8 +1702,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.courier_id.type,
-          parentSchema: schema64.properties.courier_id,
+          schema: schema65.properties.courier_id.type,
+          parentSchema: schema65.properties.courier_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -1723,8 +1723,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.height.type,
-          parentSchema: schema64.properties.height,
+          schema: schema65.properties.height.type,
+          parentSchema: schema65.properties.height,
           data: data10,
         };
         if (vErrors === null) {
@@ -1743,7 +1743,7 @@ function validate36(
             params: { comparison: '<=', limit: 49 },
             message: 'must be <= 49',
             schema: 49,
-            parentSchema: schema64.properties.height,
+            parentSchema: schema65.properties.height,
             data: data10,
           };
           if (vErrors === null) {
@@ -1761,7 +1761,7 @@ function validate36(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema64.properties.height,
+            parentSchema: schema65.properties.height,
             data: data10,
           };
           if (vErrors === null) {
@@ -1782,8 +1782,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.width.type,
-          parentSchema: schema64.properties.width,
+          schema: schema65.properties.width.type,
+          parentSchema: schema65.properties.width,
           data: data11,
         };
         if (vErrors === null) {
@@ -1802,7 +1802,7 @@ function validate36(
             params: { comparison: '<=', limit: 43 },
             message: 'must be <= 43',
             schema: 43,
-            parentSchema: schema64.properties.width,
+            parentSchema: schema65.properties.width,
             data: data11,
           };
           if (vErrors === null) {
@@ -1820,7 +1820,7 @@ function validate36(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema64.properties.width,
+            parentSchema: schema65.properties.width,
             data: data11,
           };
           if (vErrors === null) {
@@ -1841,8 +1841,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.depth.type,
-          parentSchema: schema64.properties.depth,
+          schema: schema65.properties.depth.type,
+          parentSchema: schema65.properties.depth,
           data: data12,
         };
         if (vErrors === null) {
@@ -1861,7 +1861,7 @@ function validate36(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema64.properties.depth,
+            parentSchema: schema65.properties.depth,
             data: data12,
           };
           if (vErrors === null) {
@@ -1879,7 +1879,7 @@ function validate36(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema64.properties.depth,
+            parentSchema: schema65.properties.depth,
             data: data12,
           };
           if (vErrors === null) {
@@ -1900,8 +1900,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema64.properties.wheelchair_accessible.type,
-          parentSchema: schema64.properties.wheelchair_accessible,
+          schema: schema65.properties.wheelchair_accessible.type,
+          parentSchema: schema65.properties.wheelchair_accessible,
           data: data13,
         };
         if (vErrors === null) {
@@ -1923,7 +1923,7 @@ function validate36(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema64.properties.reference.allOf[0],
+            parentSchema: schema65.properties.reference.allOf[0],
             data: data14,
           };
           if (vErrors === null) {
@@ -1943,7 +1943,7 @@ function validate36(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema64.properties.reference.allOf[1],
+            parentSchema: schema65.properties.reference.allOf[1],
             data: data14,
           };
           if (vErrors === null) {
@@ -1963,7 +1963,7 @@ function validate36(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema64.properties.reference,
+            parentSchema: schema65.properties.reference,
             data: data14,
           };
           if (vErrors === null) {
@@ -1980,8 +1980,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema64.properties.reference.type,
-          parentSchema: schema64.properties.reference,
+          schema: schema65.properties.reference.type,
+          parentSchema: schema65.properties.reference,
           data: data14,
         };
         if (vErrors === null) {
@@ -2001,8 +2001,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.reservation_time.type,
-          parentSchema: schema64.properties.reservation_time,
+          schema: schema65.properties.reservation_time.type,
+          parentSchema: schema65.properties.reservation_time,
           data: data15,
         };
         if (vErrors === null) {
@@ -2021,7 +2021,7 @@ function validate36(
             params: { comparison: '<=', limit: 168 },
             message: 'must be <= 168',
             schema: 168,
-            parentSchema: schema64.properties.reservation_time,
+            parentSchema: schema65.properties.reservation_time,
             data: data15,
           };
           if (vErrors === null) {
@@ -2039,7 +2039,7 @@ function validate36(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema64.properties.reservation_time,
+            parentSchema: schema65.properties.reservation_time,
             data: data15,
           };
           if (vErrors === null) {
@@ -2060,8 +2060,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.expiry_days.type,
-          parentSchema: schema64.properties.expiry_days,
+          schema: schema65.properties.expiry_days.type,
+          parentSchema: schema65.properties.expiry_days,
           data: data16,
         };
         if (vErrors === null) {
@@ -2080,7 +2080,7 @@ function validate36(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema64.properties.expiry_days,
+            parentSchema: schema65.properties.expiry_days,
             data: data16,
           };
           if (vErrors === null) {
@@ -2098,7 +2098,7 @@ function validate36(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema64.properties.expiry_days,
+            parentSchema: schema65.properties.expiry_days,
             data: data16,
           };
           if (vErrors === null) {
@@ -2119,8 +2119,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.type,
-          parentSchema: schema67,
+          schema: schema68.type,
+          parentSchema: schema68,
           data: data17,
         };
         if (vErrors === null) {
@@ -2145,10 +2145,10 @@ function validate36(
           instancePath: instancePath + '/phone_country',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema67.enum },
+          params: { allowedValues: schema68.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema67.enum,
-          parentSchema: schema67,
+          schema: schema68.enum,
+          parentSchema: schema68,
           data: data17,
         };
         if (vErrors === null) {
@@ -2170,7 +2170,7 @@ function validate36(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema64.properties.recipient_name,
+            parentSchema: schema65.properties.recipient_name,
             data: data18,
           };
           if (vErrors === null) {
@@ -2188,7 +2188,7 @@ function validate36(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema64.properties.recipient_name,
+            parentSchema: schema65.properties.recipient_name,
             data: data18,
           };
           if (vErrors === null) {
@@ -2205,8 +2205,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema64.properties.recipient_name.type,
-          parentSchema: schema64.properties.recipient_name,
+          schema: schema65.properties.recipient_name.type,
+          parentSchema: schema65.properties.recipient_name,
           data: data18,
         };
         if (vErrors === null) {
@@ -2220,7 +2220,7 @@ function validate36(
     if (data.recipient_phone !== undefined) {
       let data19 = data.recipient_phone;
       if (typeof data19 === 'string') {
-        const message0 = func21(data19, 'phone_country', data);
+        const message0 = func22(data19, 'phone_country', data);
         if (message0 !== undefined) {
           const err63 = {
             instancePath: instancePath + '/recipient_phone',
@@ -2229,7 +2229,7 @@ function validate36(
             params: { message: message0 },
             message: message0,
             schema: 'phone_country',
-            parentSchema: schema64.properties.recipient_phone,
+            parentSchema: schema65.properties.recipient_phone,
             data: data19,
           };
           if (vErrors === null) {
@@ -2246,8 +2246,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema64.properties.recipient_phone.type,
-          parentSchema: schema64.properties.recipient_phone,
+          schema: schema65.properties.recipient_phone.type,
+          parentSchema: schema65.properties.recipient_phone,
           data: data19,
         };
         if (vErrors === null) {
@@ -2269,7 +2269,7 @@ function validate36(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema64.properties.recipient_email,
+            parentSchema: schema65.properties.recipient_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -2287,7 +2287,7 @@ function validate36(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema64.properties.recipient_email,
+            parentSchema: schema65.properties.recipient_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -2304,8 +2304,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema64.properties.recipient_email.type,
-          parentSchema: schema64.properties.recipient_email,
+          schema: schema65.properties.recipient_email.type,
+          parentSchema: schema65.properties.recipient_email,
           data: data20,
         };
         if (vErrors === null) {
@@ -2327,7 +2327,7 @@ function validate36(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema64.properties.sender_name,
+            parentSchema: schema65.properties.sender_name,
             data: data21,
           };
           if (vErrors === null) {
@@ -2345,7 +2345,7 @@ function validate36(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema64.properties.sender_name,
+            parentSchema: schema65.properties.sender_name,
             data: data21,
           };
           if (vErrors === null) {
@@ -2362,8 +2362,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema64.properties.sender_name.type,
-          parentSchema: schema64.properties.sender_name,
+          schema: schema65.properties.sender_name.type,
+          parentSchema: schema65.properties.sender_name,
           data: data21,
         };
         if (vErrors === null) {
@@ -2377,7 +2377,7 @@ function validate36(
     if (data.sender_phone !== undefined) {
       let data22 = data.sender_phone;
       if (typeof data22 === 'string') {
-        const message1 = func21(data22, 'phone_country', data);
+        const message1 = func22(data22, 'phone_country', data);
         if (message1 !== undefined) {
           const err71 = {
             instancePath: instancePath + '/sender_phone',
@@ -2386,7 +2386,7 @@ function validate36(
             params: { message: message1 },
             message: message1,
             schema: 'phone_country',
-            parentSchema: schema64.properties.sender_phone,
+            parentSchema: schema65.properties.sender_phone,
             data: data22,
           };
           if (vErrors === null) {
@@ -2403,8 +2403,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema64.properties.sender_phone.type,
-          parentSchema: schema64.properties.sender_phone,
+          schema: schema65.properties.sender_phone.type,
+          parentSchema: schema65.properties.sender_phone,
           data: data22,
         };
         if (vErrors === null) {
@@ -2426,7 +2426,7 @@ function validate36(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema64.properties.sender_email,
+            parentSchema: schema65.properties.sender_email,
             data: data23,
           };
           if (vErrors === null) {
@@ -2444,7 +2444,7 @@ function validate36(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema64.properties.sender_email,
+            parentSchema: schema65.properties.sender_email,
             data: data23,
           };
           if (vErrors === null) {
@@ -2461,8 +2461,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema64.properties.sender_email.type,
-          parentSchema: schema64.properties.sender_email,
+          schema: schema65.properties.sender_email.type,
+          parentSchema: schema65.properties.sender_email,
           data: data23,
         };
         if (vErrors === null) {
@@ -2482,8 +2482,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.hardware_id.type,
-          parentSchema: schema64.properties.hardware_id,
+          schema: schema65.properties.hardware_id.type,
+          parentSchema: schema65.properties.hardware_id,
           data: data24,
         };
         if (vErrors === null) {
@@ -2503,8 +2503,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.compartment_id.type,
-          parentSchema: schema64.properties.compartment_id,
+          schema: schema65.properties.compartment_id.type,
+          parentSchema: schema65.properties.compartment_id,
           data: data25,
         };
         if (vErrors === null) {
@@ -2524,8 +2524,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema64.properties.test_piece.type,
-          parentSchema: schema64.properties.test_piece,
+          schema: schema65.properties.test_piece.type,
+          parentSchema: schema65.properties.test_piece,
           data: data26,
         };
         if (vErrors === null) {
@@ -2547,7 +2547,7 @@ function validate36(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema64.properties.booked_at,
+            parentSchema: schema65.properties.booked_at,
             data: data27,
           };
           if (vErrors === null) {
@@ -2564,8 +2564,8 @@ function validate36(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema64.properties.booked_at.type,
-          parentSchema: schema64.properties.booked_at,
+          schema: schema65.properties.booked_at.type,
+          parentSchema: schema65.properties.booked_at,
           data: data27,
         };
         if (vErrors === null) {
@@ -2583,8 +2583,8 @@ function validate36(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema64.type,
-      parentSchema: schema64,
+      schema: schema65.type,
+      parentSchema: schema65,
       data,
     };
     if (vErrors === null) {
@@ -2594,14 +2594,14 @@ function validate36(
     }
     errors++;
   }
-  validate36.errors = vErrors;
+  validate37.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate36.evaluated = { dynamicProps: true, dynamicItems: false };
+validate37.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const carrier = validate38;
-const schema68 = {
+export const carrier = validate39;
+const schema69 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'carrier',
   title: 'Carrier',
@@ -2812,13 +2812,13 @@ const formats24 = sharedValidators.formats['https-url'];
 const formats26 = sharedValidators.formats['email-list'];
 const pattern9 = new RegExp('^#[0-9a-fA-F]{6}$', 'u');
 
-function validate38(
+function validate39(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="carrier" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate38.evaluated;
+  const evaluated0 = validate39.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -2833,8 +2833,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -2851,8 +2851,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'primary_country_code' },
         message: "must have required property '" + 'primary_country_code' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -2869,8 +2869,8 @@ function validate38(
         keyword: 'required',
         params: { missingProperty: 'service_point_radius' },
         message: "must have required property '" + 'service_point_radius' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -2889,8 +2889,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.carrier_id.type,
-          parentSchema: schema68.properties.carrier_id,
+          schema: schema69.properties.carrier_id.type,
+          parentSchema: schema69.properties.carrier_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -2912,7 +2912,7 @@ function validate38(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema68.properties.name,
+            parentSchema: schema69.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -2930,7 +2930,7 @@ function validate38(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema68.properties.name,
+            parentSchema: schema69.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -2948,7 +2948,7 @@ function validate38(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema68.properties.name,
+            parentSchema: schema69.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -2965,8 +2965,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.name.type,
-          parentSchema: schema68.properties.name,
+          schema: schema69.properties.name.type,
+          parentSchema: schema69.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -2986,8 +2986,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema68.properties.active.type,
-          parentSchema: schema68.properties.active,
+          schema: schema69.properties.active.type,
+          parentSchema: schema69.properties.active,
           data: data2,
         };
         if (vErrors === null) {
@@ -3007,8 +3007,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.type,
-          parentSchema: schema67,
+          schema: schema68.type,
+          parentSchema: schema68,
           data: data3,
         };
         if (vErrors === null) {
@@ -3033,10 +3033,10 @@ function validate38(
           instancePath: instancePath + '/primary_country_code',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema67.enum },
+          params: { allowedValues: schema68.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema67.enum,
-          parentSchema: schema67,
+          schema: schema68.enum,
+          parentSchema: schema68,
           data: data3,
         };
         if (vErrors === null) {
@@ -3058,7 +3058,7 @@ function validate38(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema68.properties.service_point_radius,
+            parentSchema: schema69.properties.service_point_radius,
             data: data4,
           };
           if (vErrors === null) {
@@ -3076,7 +3076,7 @@ function validate38(
             params: { comparison: '>=', limit: 0.1 },
             message: 'must be >= 0.1',
             schema: 0.1,
-            parentSchema: schema68.properties.service_point_radius,
+            parentSchema: schema69.properties.service_point_radius,
             data: data4,
           };
           if (vErrors === null) {
@@ -3093,8 +3093,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema68.properties.service_point_radius.type,
-          parentSchema: schema68.properties.service_point_radius,
+          schema: schema69.properties.service_point_radius.type,
+          parentSchema: schema69.properties.service_point_radius,
           data: data4,
         };
         if (vErrors === null) {
@@ -3114,8 +3114,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.allocation_default_behaviour.type,
-          parentSchema: schema68.properties.allocation_default_behaviour,
+          schema: schema69.properties.allocation_default_behaviour.type,
+          parentSchema: schema69.properties.allocation_default_behaviour,
           data: data5,
         };
         if (vErrors === null) {
@@ -3130,10 +3130,10 @@ function validate38(
           instancePath: instancePath + '/allocation_default_behaviour',
           schemaPath: '#/properties/allocation_default_behaviour/enum',
           keyword: 'enum',
-          params: { allowedValues: schema68.properties.allocation_default_behaviour.enum },
+          params: { allowedValues: schema69.properties.allocation_default_behaviour.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema68.properties.allocation_default_behaviour.enum,
-          parentSchema: schema68.properties.allocation_default_behaviour,
+          schema: schema69.properties.allocation_default_behaviour.enum,
+          parentSchema: schema69.properties.allocation_default_behaviour,
           data: data5,
         };
         if (vErrors === null) {
@@ -3153,8 +3153,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.booking_notification_behaviour.type,
-          parentSchema: schema68.properties.booking_notification_behaviour,
+          schema: schema69.properties.booking_notification_behaviour.type,
+          parentSchema: schema69.properties.booking_notification_behaviour,
           data: data6,
         };
         if (vErrors === null) {
@@ -3169,10 +3169,10 @@ function validate38(
           instancePath: instancePath + '/booking_notification_behaviour',
           schemaPath: '#/properties/booking_notification_behaviour/enum',
           keyword: 'enum',
-          params: { allowedValues: schema68.properties.booking_notification_behaviour.enum },
+          params: { allowedValues: schema69.properties.booking_notification_behaviour.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema68.properties.booking_notification_behaviour.enum,
-          parentSchema: schema68.properties.booking_notification_behaviour,
+          schema: schema69.properties.booking_notification_behaviour.enum,
+          parentSchema: schema69.properties.booking_notification_behaviour,
           data: data6,
         };
         if (vErrors === null) {
@@ -3192,8 +3192,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.expiry_days.type,
-          parentSchema: schema68.properties.expiry_days,
+          schema: schema69.properties.expiry_days.type,
+          parentSchema: schema69.properties.expiry_days,
           data: data7,
         };
         if (vErrors === null) {
@@ -3212,7 +3212,7 @@ function validate38(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema68.properties.expiry_days,
+            parentSchema: schema69.properties.expiry_days,
             data: data7,
           };
           if (vErrors === null) {
@@ -3230,7 +3230,7 @@ function validate38(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema68.properties.expiry_days,
+            parentSchema: schema69.properties.expiry_days,
             data: data7,
           };
           if (vErrors === null) {
@@ -3251,8 +3251,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema68.properties.end_user_signature.type,
-          parentSchema: schema68.properties.end_user_signature,
+          schema: schema69.properties.end_user_signature.type,
+          parentSchema: schema69.properties.end_user_signature,
           data: data8,
         };
         if (vErrors === null) {
@@ -3272,8 +3272,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema68.properties.own_end_user_app.type,
-          parentSchema: schema68.properties.own_end_user_app,
+          schema: schema69.properties.own_end_user_app.type,
+          parentSchema: schema69.properties.own_end_user_app,
           data: data9,
         };
         if (vErrors === null) {
@@ -3293,8 +3293,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema68.properties.reminder.type,
-          parentSchema: schema68.properties.reminder,
+          schema: schema69.properties.reminder.type,
+          parentSchema: schema69.properties.reminder,
           data: data10,
         };
         if (vErrors === null) {
@@ -3314,8 +3314,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.api_key.type,
-          parentSchema: schema68.properties.api_key,
+          schema: schema69.properties.api_key.type,
+          parentSchema: schema69.properties.api_key,
           data: data11,
         };
         if (vErrors === null) {
@@ -3337,7 +3337,7 @@ function validate38(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema68.properties.webhook_url,
+            parentSchema: schema69.properties.webhook_url,
             data: data12,
           };
           if (vErrors === null) {
@@ -3355,7 +3355,7 @@ function validate38(
             params: { format: 'https-url' },
             message: 'must match format "' + 'https-url' + '"',
             schema: 'https-url',
-            parentSchema: schema68.properties.webhook_url,
+            parentSchema: schema69.properties.webhook_url,
             data: data12,
           };
           if (vErrors === null) {
@@ -3372,8 +3372,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.webhook_url.type,
-          parentSchema: schema68.properties.webhook_url,
+          schema: schema69.properties.webhook_url.type,
+          parentSchema: schema69.properties.webhook_url,
           data: data12,
         };
         if (vErrors === null) {
@@ -3395,7 +3395,7 @@ function validate38(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema68.properties.webhook_http_header,
+            parentSchema: schema69.properties.webhook_http_header,
             data: data13,
           };
           if (vErrors === null) {
@@ -3412,8 +3412,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.webhook_http_header.type,
-          parentSchema: schema68.properties.webhook_http_header,
+          schema: schema69.properties.webhook_http_header.type,
+          parentSchema: schema69.properties.webhook_http_header,
           data: data13,
         };
         if (vErrors === null) {
@@ -3437,8 +3437,8 @@ function validate38(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema68.properties.webhook_events.items.type,
-              parentSchema: schema68.properties.webhook_events.items,
+              schema: schema69.properties.webhook_events.items.type,
+              parentSchema: schema69.properties.webhook_events.items,
               data: data15,
             };
             if (vErrors === null) {
@@ -3460,10 +3460,10 @@ function validate38(
               instancePath: instancePath + '/webhook_events/' + i0,
               schemaPath: '#/properties/webhook_events/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema68.properties.webhook_events.items.enum },
+              params: { allowedValues: schema69.properties.webhook_events.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema68.properties.webhook_events.items.enum,
-              parentSchema: schema68.properties.webhook_events.items,
+              schema: schema69.properties.webhook_events.items.enum,
+              parentSchema: schema69.properties.webhook_events.items,
               data: data15,
             };
             if (vErrors === null) {
@@ -3492,7 +3492,7 @@ function validate38(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema68.properties.webhook_events,
+                parentSchema: schema69.properties.webhook_events,
                 data: data14,
               };
               if (vErrors === null) {
@@ -3513,8 +3513,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema68.properties.webhook_events.type,
-          parentSchema: schema68.properties.webhook_events,
+          schema: schema69.properties.webhook_events.type,
+          parentSchema: schema69.properties.webhook_events,
           data: data14,
         };
         if (vErrors === null) {
@@ -3534,8 +3534,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.webhook_retry_attempts.type,
-          parentSchema: schema68.properties.webhook_retry_attempts,
+          schema: schema69.properties.webhook_retry_attempts.type,
+          parentSchema: schema69.properties.webhook_retry_attempts,
           data: data16,
         };
         if (vErrors === null) {
@@ -3554,7 +3554,7 @@ function validate38(
             params: { comparison: '<=', limit: 3 },
             message: 'must be <= 3',
             schema: 3,
-            parentSchema: schema68.properties.webhook_retry_attempts,
+            parentSchema: schema69.properties.webhook_retry_attempts,
             data: data16,
           };
           if (vErrors === null) {
@@ -3572,7 +3572,7 @@ function validate38(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema68.properties.webhook_retry_attempts,
+            parentSchema: schema69.properties.webhook_retry_attempts,
             data: data16,
           };
           if (vErrors === null) {
@@ -3593,8 +3593,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.webhook_retry_interval.type,
-          parentSchema: schema68.properties.webhook_retry_interval,
+          schema: schema69.properties.webhook_retry_interval.type,
+          parentSchema: schema69.properties.webhook_retry_interval,
           data: data17,
         };
         if (vErrors === null) {
@@ -3613,7 +3613,7 @@ function validate38(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema68.properties.webhook_retry_interval,
+            parentSchema: schema69.properties.webhook_retry_interval,
             data: data17,
           };
           if (vErrors === null) {
@@ -3631,7 +3631,7 @@ function validate38(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema68.properties.webhook_retry_interval,
+            parentSchema: schema69.properties.webhook_retry_interval,
             data: data17,
           };
           if (vErrors === null) {
@@ -3652,8 +3652,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.webhook_first_delay.type,
-          parentSchema: schema68.properties.webhook_first_delay,
+          schema: schema69.properties.webhook_first_delay.type,
+          parentSchema: schema69.properties.webhook_first_delay,
           data: data18,
         };
         if (vErrors === null) {
@@ -3672,7 +3672,7 @@ function validate38(
             params: { comparison: '<=', limit: 120 },
             message: 'must be <= 120',
             schema: 120,
-            parentSchema: schema68.properties.webhook_first_delay,
+            parentSchema: schema69.properties.webhook_first_delay,
             data: data18,
           };
           if (vErrors === null) {
@@ -3690,7 +3690,7 @@ function validate38(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema68.properties.webhook_first_delay,
+            parentSchema: schema69.properties.webhook_first_delay,
             data: data18,
           };
           if (vErrors === null) {
@@ -3711,8 +3711,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.webhook_cycle_repeat.type,
-          parentSchema: schema68.properties.webhook_cycle_repeat,
+          schema: schema69.properties.webhook_cycle_repeat.type,
+          parentSchema: schema69.properties.webhook_cycle_repeat,
           data: data19,
         };
         if (vErrors === null) {
@@ -3731,7 +3731,7 @@ function validate38(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema68.properties.webhook_cycle_repeat,
+            parentSchema: schema69.properties.webhook_cycle_repeat,
             data: data19,
           };
           if (vErrors === null) {
@@ -3749,7 +3749,7 @@ function validate38(
             params: { comparison: '>=', limit: 10 },
             message: 'must be >= 10',
             schema: 10,
-            parentSchema: schema68.properties.webhook_cycle_repeat,
+            parentSchema: schema69.properties.webhook_cycle_repeat,
             data: data19,
           };
           if (vErrors === null) {
@@ -3772,7 +3772,7 @@ function validate38(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema68.properties.invoicing_email,
+            parentSchema: schema69.properties.invoicing_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -3790,7 +3790,7 @@ function validate38(
             params: { format: 'email-list' },
             message: 'must match format "' + 'email-list' + '"',
             schema: 'email-list',
-            parentSchema: schema68.properties.invoicing_email,
+            parentSchema: schema69.properties.invoicing_email,
             data: data20,
           };
           if (vErrors === null) {
@@ -3807,8 +3807,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.invoicing_email.type,
-          parentSchema: schema68.properties.invoicing_email,
+          schema: schema69.properties.invoicing_email.type,
+          parentSchema: schema69.properties.invoicing_email,
           data: data20,
         };
         if (vErrors === null) {
@@ -3830,7 +3830,7 @@ function validate38(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema68.properties.invoicing_reference,
+            parentSchema: schema69.properties.invoicing_reference,
             data: data21,
           };
           if (vErrors === null) {
@@ -3848,7 +3848,7 @@ function validate38(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema68.properties.invoicing_reference,
+            parentSchema: schema69.properties.invoicing_reference,
             data: data21,
           };
           if (vErrors === null) {
@@ -3865,8 +3865,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.invoicing_reference.type,
-          parentSchema: schema68.properties.invoicing_reference,
+          schema: schema69.properties.invoicing_reference.type,
+          parentSchema: schema69.properties.invoicing_reference,
           data: data21,
         };
         if (vErrors === null) {
@@ -3888,7 +3888,7 @@ function validate38(
             params: { pattern: '^#[0-9a-fA-F]{6}$' },
             message: 'must match pattern "' + '^#[0-9a-fA-F]{6}$' + '"',
             schema: '^#[0-9a-fA-F]{6}$',
-            parentSchema: schema68.properties.color_code,
+            parentSchema: schema69.properties.color_code,
             data: data22,
           };
           if (vErrors === null) {
@@ -3905,8 +3905,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.color_code.type,
-          parentSchema: schema68.properties.color_code,
+          schema: schema69.properties.color_code.type,
+          parentSchema: schema69.properties.color_code,
           data: data22,
         };
         if (vErrors === null) {
@@ -3926,8 +3926,8 @@ function validate38(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.logo_url.type,
-          parentSchema: schema68.properties.logo_url,
+          schema: schema69.properties.logo_url.type,
+          parentSchema: schema69.properties.logo_url,
           data: data23,
         };
         if (vErrors === null) {
@@ -3945,8 +3945,8 @@ function validate38(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema68.type,
-      parentSchema: schema68,
+      schema: schema69.type,
+      parentSchema: schema69,
       data,
     };
     if (vErrors === null) {
@@ -3956,10 +3956,10 @@ function validate38(
     }
     errors++;
   }
-  validate38.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
-validate38.evaluated = {
+validate39.evaluated = {
   props: {
     carrier_id: true,
     name: true,
@@ -3989,8 +3989,8 @@ validate38.evaluated = {
   dynamicItems: false,
 };
 
-export const carrierExpirySettings = validate39;
-const schema70 = {
+export const carrierExpirySettings = validate40;
+const schema71 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'carrier-expiry-settings',
   title: 'Carrier expiry settings',
@@ -4001,13 +4001,13 @@ const schema70 = {
   properties: { expiry_days: { type: 'integer', minimum: 1, maximum: 30 }, reminder: { type: 'boolean' } },
 };
 
-function validate39(
+function validate40(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="carrier-expiry-settings" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate39.evaluated;
+  const evaluated0 = validate40.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4022,8 +4022,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'expiry_days' },
         message: "must have required property '" + 'expiry_days' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -4040,8 +4040,8 @@ function validate39(
         keyword: 'required',
         params: { missingProperty: 'reminder' },
         message: "must have required property '" + 'reminder' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -4060,8 +4060,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema70.properties.expiry_days.type,
-          parentSchema: schema70.properties.expiry_days,
+          schema: schema71.properties.expiry_days.type,
+          parentSchema: schema71.properties.expiry_days,
           data: data0,
         };
         if (vErrors === null) {
@@ -4080,7 +4080,7 @@ function validate39(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema70.properties.expiry_days,
+            parentSchema: schema71.properties.expiry_days,
             data: data0,
           };
           if (vErrors === null) {
@@ -4098,7 +4098,7 @@ function validate39(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema70.properties.expiry_days,
+            parentSchema: schema71.properties.expiry_days,
             data: data0,
           };
           if (vErrors === null) {
@@ -4119,8 +4119,8 @@ function validate39(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema70.properties.reminder.type,
-          parentSchema: schema70.properties.reminder,
+          schema: schema71.properties.reminder.type,
+          parentSchema: schema71.properties.reminder,
           data: data1,
         };
         if (vErrors === null) {
@@ -4138,8 +4138,8 @@ function validate39(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema70.type,
-      parentSchema: schema70,
+      schema: schema71.type,
+      parentSchema: schema71,
       data,
     };
     if (vErrors === null) {
@@ -4149,13 +4149,13 @@ function validate39(
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate40.errors = vErrors;
   return errors === 0;
 }
-validate39.evaluated = { props: { expiry_days: true, reminder: true }, dynamicProps: false, dynamicItems: false };
+validate40.evaluated = { props: { expiry_days: true, reminder: true }, dynamicProps: false, dynamicItems: false };
 
-export const common = validate37;
-const schema65 = {
+export const common = validate38;
+const schema66 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'common',
   title: 'Common definitions',
@@ -4282,17 +4282,17 @@ const schema65 = {
   },
 };
 
-function validate37(
+function validate38(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
-  /*# sourceURL="common" */ validate37.errors = null;
+  /*# sourceURL="common" */ validate38.errors = null;
   return true;
 }
-validate37.evaluated = { dynamicProps: false, dynamicItems: false };
+validate38.evaluated = { dynamicProps: false, dynamicItems: false };
 
-export const compartment = validate40;
-const schema71 = {
+export const compartment = validate41;
+const schema72 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'compartment',
   title: 'Compartment',
@@ -4318,13 +4318,13 @@ const schema71 = {
   },
 };
 
-function validate40(
+function validate41(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="compartment" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate40.evaluated;
+  const evaluated0 = validate41.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4339,8 +4339,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'compartment_id' },
         message: "must have required property '" + 'compartment_id' + "'",
-        schema: schema71.required,
-        parentSchema: schema71,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -4357,8 +4357,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'hardware_id' },
         message: "must have required property '" + 'hardware_id' + "'",
-        schema: schema71.required,
-        parentSchema: schema71,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -4375,8 +4375,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'column' },
         message: "must have required property '" + 'column' + "'",
-        schema: schema71.required,
-        parentSchema: schema71,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -4393,8 +4393,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'position' },
         message: "must have required property '" + 'position' + "'",
-        schema: schema71.required,
-        parentSchema: schema71,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -4411,8 +4411,8 @@ function validate40(
         keyword: 'required',
         params: { missingProperty: 'size' },
         message: "must have required property '" + 'size' + "'",
-        schema: schema71.required,
-        parentSchema: schema71,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -4431,8 +4431,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema67.type,
+          parentSchema: schema67,
           data: data0,
         };
         if (vErrors === null) {
@@ -4451,7 +4451,7 @@ function validate40(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema67,
             data: data0,
           };
           if (vErrors === null) {
@@ -4472,8 +4472,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema67.type,
+          parentSchema: schema67,
           data: data1,
         };
         if (vErrors === null) {
@@ -4492,7 +4492,7 @@ function validate40(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema67,
             data: data1,
           };
           if (vErrors === null) {
@@ -4513,8 +4513,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema71.properties.column.type,
-          parentSchema: schema71.properties.column,
+          schema: schema72.properties.column.type,
+          parentSchema: schema72.properties.column,
           data: data2,
         };
         if (vErrors === null) {
@@ -4533,7 +4533,7 @@ function validate40(
             params: { comparison: '<=', limit: 12 },
             message: 'must be <= 12',
             schema: 12,
-            parentSchema: schema71.properties.column,
+            parentSchema: schema72.properties.column,
             data: data2,
           };
           if (vErrors === null) {
@@ -4551,7 +4551,7 @@ function validate40(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema71.properties.column,
+            parentSchema: schema72.properties.column,
             data: data2,
           };
           if (vErrors === null) {
@@ -4572,8 +4572,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema71.properties.position.type,
-          parentSchema: schema71.properties.position,
+          schema: schema72.properties.position.type,
+          parentSchema: schema72.properties.position,
           data: data3,
         };
         if (vErrors === null) {
@@ -4592,7 +4592,7 @@ function validate40(
             params: { comparison: '<=', limit: 20 },
             message: 'must be <= 20',
             schema: 20,
-            parentSchema: schema71.properties.position,
+            parentSchema: schema72.properties.position,
             data: data3,
           };
           if (vErrors === null) {
@@ -4610,7 +4610,7 @@ function validate40(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema71.properties.position,
+            parentSchema: schema72.properties.position,
             data: data3,
           };
           if (vErrors === null) {
@@ -4631,8 +4631,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema71.properties.size.type,
-          parentSchema: schema71.properties.size,
+          schema: schema72.properties.size.type,
+          parentSchema: schema72.properties.size,
           data: data4,
         };
         if (vErrors === null) {
@@ -4647,10 +4647,10 @@ function validate40(
           instancePath: instancePath + '/size',
           schemaPath: '#/properties/size/enum',
           keyword: 'enum',
-          params: { allowedValues: schema71.properties.size.enum },
+          params: { allowedValues: schema72.properties.size.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema71.properties.size.enum,
-          parentSchema: schema71.properties.size,
+          schema: schema72.properties.size.enum,
+          parentSchema: schema72.properties.size,
           data: data4,
         };
         if (vErrors === null) {
@@ -4668,10 +4668,10 @@ function validate40(
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: schema71.properties.piece_id.type },
+          params: { type: schema72.properties.piece_id.type },
           message: 'must be string,null',
-          schema: schema71.properties.piece_id.type,
-          parentSchema: schema71.properties.piece_id,
+          schema: schema72.properties.piece_id.type,
+          parentSchema: schema72.properties.piece_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -4690,7 +4690,7 @@ function validate40(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema71.properties.piece_id,
+            parentSchema: schema72.properties.piece_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -4708,7 +4708,7 @@ function validate40(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema71.properties.piece_id,
+            parentSchema: schema72.properties.piece_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -4727,10 +4727,10 @@ function validate40(
           instancePath: instancePath + '/next_piece_id',
           schemaPath: '#/properties/next_piece_id/type',
           keyword: 'type',
-          params: { type: schema71.properties.next_piece_id.type },
+          params: { type: schema72.properties.next_piece_id.type },
           message: 'must be string,null',
-          schema: schema71.properties.next_piece_id.type,
-          parentSchema: schema71.properties.next_piece_id,
+          schema: schema72.properties.next_piece_id.type,
+          parentSchema: schema72.properties.next_piece_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -4749,7 +4749,7 @@ function validate40(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema71.properties.next_piece_id,
+            parentSchema: schema72.properties.next_piece_id,
             data: data6,
           };
           if (vErrors === null) {
@@ -4767,7 +4767,7 @@ function validate40(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema71.properties.next_piece_id,
+            parentSchema: schema72.properties.next_piece_id,
             data: data6,
           };
           if (vErrors === null) {
@@ -4788,8 +4788,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema71.properties.is_disabled.type,
-          parentSchema: schema71.properties.is_disabled,
+          schema: schema72.properties.is_disabled.type,
+          parentSchema: schema72.properties.is_disabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -4809,8 +4809,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema71.properties.is_free.type,
-          parentSchema: schema71.properties.is_free,
+          schema: schema72.properties.is_free.type,
+          parentSchema: schema72.properties.is_free,
           data: data8,
         };
         if (vErrors === null) {
@@ -4830,8 +4830,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema71.properties.is_inactive_comp.type,
-          parentSchema: schema71.properties.is_inactive_comp,
+          schema: schema72.properties.is_inactive_comp.type,
+          parentSchema: schema72.properties.is_inactive_comp,
           data: data9,
         };
         if (vErrors === null) {
@@ -4851,8 +4851,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema71.properties.is_occupied.type,
-          parentSchema: schema71.properties.is_occupied,
+          schema: schema72.properties.is_occupied.type,
+          parentSchema: schema72.properties.is_occupied,
           data: data10,
         };
         if (vErrors === null) {
@@ -4872,8 +4872,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema71.properties.is_reserved.type,
-          parentSchema: schema71.properties.is_reserved,
+          schema: schema72.properties.is_reserved.type,
+          parentSchema: schema72.properties.is_reserved,
           data: data11,
         };
         if (vErrors === null) {
@@ -4893,8 +4893,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema71.properties.is_faulty.type,
-          parentSchema: schema71.properties.is_faulty,
+          schema: schema72.properties.is_faulty.type,
+          parentSchema: schema72.properties.is_faulty,
           data: data12,
         };
         if (vErrors === null) {
@@ -4914,8 +4914,8 @@ function validate40(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema71.properties.is_locked.type,
-          parentSchema: schema71.properties.is_locked,
+          schema: schema72.properties.is_locked.type,
+          parentSchema: schema72.properties.is_locked,
           data: data13,
         };
         if (vErrors === null) {
@@ -4933,8 +4933,8 @@ function validate40(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema71.type,
-      parentSchema: schema71,
+      schema: schema72.type,
+      parentSchema: schema72,
       data,
     };
     if (vErrors === null) {
@@ -4944,10 +4944,10 @@ function validate40(
     }
     errors++;
   }
-  validate40.errors = vErrors;
+  validate41.errors = vErrors;
   return errors === 0;
 }
-validate40.evaluated = {
+validate41.evaluated = {
   props: {
     compartment_id: true,
     hardware_id: true,
@@ -4968,8 +4968,8 @@ validate40.evaluated = {
   dynamicItems: false,
 };
 
-export const courier = validate41;
-const schema74 = {
+export const courier = validate42;
+const schema75 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'courier',
   title: 'Courier',
@@ -5024,13 +5024,13 @@ const schema74 = {
 const formats30 = sharedValidators.formats['alphanumeric-hyphen'];
 const formats32 = sharedValidators.formats.phone;
 
-function validate41(
+function validate42(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="courier" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate41.evaluated;
+  const evaluated0 = validate42.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5045,8 +5045,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -5063,8 +5063,8 @@ function validate41(
         keyword: 'required',
         params: { missingProperty: 'code' },
         message: "must have required property '" + 'code' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -5083,8 +5083,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema74.properties.courier_id.type,
-          parentSchema: schema74.properties.courier_id,
+          schema: schema75.properties.courier_id.type,
+          parentSchema: schema75.properties.courier_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -5104,8 +5104,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema74.properties.carrier_id.type,
-          parentSchema: schema74.properties.carrier_id,
+          schema: schema75.properties.carrier_id.type,
+          parentSchema: schema75.properties.carrier_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -5127,7 +5127,7 @@ function validate41(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema74.properties.code,
+            parentSchema: schema75.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -5145,7 +5145,7 @@ function validate41(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema74.properties.code,
+            parentSchema: schema75.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -5163,7 +5163,7 @@ function validate41(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema74.properties.code,
+            parentSchema: schema75.properties.code,
             data: data2,
           };
           if (vErrors === null) {
@@ -5180,8 +5180,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema74.properties.code.type,
-          parentSchema: schema74.properties.code,
+          schema: schema75.properties.code.type,
+          parentSchema: schema75.properties.code,
           data: data2,
         };
         if (vErrors === null) {
@@ -5203,7 +5203,7 @@ function validate41(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema74.properties.phone,
+            parentSchema: schema75.properties.phone,
             data: data3,
           };
           if (vErrors === null) {
@@ -5220,8 +5220,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema74.properties.phone.type,
-          parentSchema: schema74.properties.phone,
+          schema: schema75.properties.phone.type,
+          parentSchema: schema75.properties.phone,
           data: data3,
         };
         if (vErrors === null) {
@@ -5241,8 +5241,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema74.properties.box_inspection.type,
-          parentSchema: schema74.properties.box_inspection,
+          schema: schema75.properties.box_inspection.type,
+          parentSchema: schema75.properties.box_inspection,
           data: data4,
         };
         if (vErrors === null) {
@@ -5262,8 +5262,8 @@ function validate41(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema74.properties.active.type,
-          parentSchema: schema74.properties.active,
+          schema: schema75.properties.active.type,
+          parentSchema: schema75.properties.active,
           data: data5,
         };
         if (vErrors === null) {
@@ -5281,8 +5281,8 @@ function validate41(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema74.type,
-      parentSchema: schema74,
+      schema: schema75.type,
+      parentSchema: schema75,
       data,
     };
     if (vErrors === null) {
@@ -5292,17 +5292,17 @@ function validate41(
     }
     errors++;
   }
-  validate41.errors = vErrors;
+  validate42.errors = vErrors;
   return errors === 0;
 }
-validate41.evaluated = {
+validate42.evaluated = {
   props: { courier_id: true, carrier_id: true, code: true, phone: true, box_inspection: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const endUser = validate42;
-const schema75 = {
+export const endUser = validate43;
+const schema76 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'end-user',
   title: 'EndUser',
@@ -5316,6 +5316,7 @@ const schema75 = {
     partnerTypes: ['operator', 'carrier', 'support_provider'],
     pageSize: 20,
     sort: { field: 'enduser_id', order: 'DESC' },
+    actions: { edit: { levels: ['advance'], partnerTypes: ['operator', 'carrier', 'support_provider'] } },
     representation: 'name',
     search: ['name', 'phone', 'email'],
     tabs: ['basic', 'pieces'],
@@ -5324,14 +5325,32 @@ const schema75 = {
   properties: {
     enduser_id: { type: 'integer', readOnly: true, 'x-column': { index: 0 } },
     name: { type: 'string', maxLength: 70, 'x-column': { type: 'link', index: 1 } },
-    phone: { type: ['string', 'null'], maxLength: 30, 'x-column': { index: 2 }, 'x-filter': { kind: 'text' } },
+    phone: {
+      type: ['string', 'null'],
+      maxLength: 30,
+      'x-column': { index: 2 },
+      'x-input': { tab: 'basic' },
+      'x-filter': { kind: 'text' },
+    },
     email: {
       type: ['string', 'null'],
       maxLength: 70,
+      format: 'email',
       'x-column': { index: 3 },
+      'x-input': { tab: 'basic' },
       'x-filter': { kind: 'text', ignoreCase: true },
     },
     country: { type: ['string', 'null'], maxLength: 2, 'x-column': { index: 4 } },
+    security_questions: {
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'string', enum: ['name', 'recent_parcel', 'service_point'] },
+      description:
+        'Spec 02 §5: the questions the end user answered, every one ticked to change the phone or the e-mail. Checked on the write, never stored (server/gateway/rules/end-users.ts).',
+      'x-choices': 'end_user_security_question',
+      'x-column': { hide: true, ignorexport: true },
+      'x-input': { tab: 'basic' },
+    },
     marked_for_deletion: {
       type: 'boolean',
       default: false,
@@ -5343,13 +5362,13 @@ const schema75 = {
   },
 };
 
-function validate42(
+function validate43(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="end-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate42.evaluated;
+  const evaluated0 = validate43.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5364,8 +5383,8 @@ function validate42(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema76.required,
+        parentSchema: schema76,
         data,
       };
       if (vErrors === null) {
@@ -5384,8 +5403,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema75.properties.enduser_id.type,
-          parentSchema: schema75.properties.enduser_id,
+          schema: schema76.properties.enduser_id.type,
+          parentSchema: schema76.properties.enduser_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -5407,7 +5426,7 @@ function validate42(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema75.properties.name,
+            parentSchema: schema76.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -5424,8 +5443,8 @@ function validate42(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema75.properties.name.type,
-          parentSchema: schema75.properties.name,
+          schema: schema76.properties.name.type,
+          parentSchema: schema76.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -5443,10 +5462,10 @@ function validate42(
           instancePath: instancePath + '/phone',
           schemaPath: '#/properties/phone/type',
           keyword: 'type',
-          params: { type: schema75.properties.phone.type },
+          params: { type: schema76.properties.phone.type },
           message: 'must be string,null',
-          schema: schema75.properties.phone.type,
-          parentSchema: schema75.properties.phone,
+          schema: schema76.properties.phone.type,
+          parentSchema: schema76.properties.phone,
           data: data2,
         };
         if (vErrors === null) {
@@ -5465,7 +5484,7 @@ function validate42(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema75.properties.phone,
+            parentSchema: schema76.properties.phone,
             data: data2,
           };
           if (vErrors === null) {
@@ -5484,10 +5503,10 @@ function validate42(
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema75.properties.email.type },
+          params: { type: schema76.properties.email.type },
           message: 'must be string,null',
-          schema: schema75.properties.email.type,
-          parentSchema: schema75.properties.email,
+          schema: schema76.properties.email.type,
+          parentSchema: schema76.properties.email,
           data: data3,
         };
         if (vErrors === null) {
@@ -5506,7 +5525,7 @@ function validate42(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema75.properties.email,
+            parentSchema: schema76.properties.email,
             data: data3,
           };
           if (vErrors === null) {
@@ -5516,138 +5535,251 @@ function validate42(
           }
           errors++;
         }
+        if (!formats14.validate(data3)) {
+          const err8 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema76.properties.email,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
       }
     }
     if (data.country !== undefined) {
       let data4 = data.country;
       if (typeof data4 !== 'string' && data4 !== null) {
-        const err8 = {
+        const err9 = {
           instancePath: instancePath + '/country',
           schemaPath: '#/properties/country/type',
           keyword: 'type',
-          params: { type: schema75.properties.country.type },
+          params: { type: schema76.properties.country.type },
           message: 'must be string,null',
-          schema: schema75.properties.country.type,
-          parentSchema: schema75.properties.country,
+          schema: schema76.properties.country.type,
+          parentSchema: schema76.properties.country,
           data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err9];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err9);
         }
         errors++;
       }
       if (typeof data4 === 'string') {
         if (func2(data4) > 2) {
-          const err9 = {
+          const err10 = {
             instancePath: instancePath + '/country',
             schemaPath: '#/properties/country/maxLength',
             keyword: 'maxLength',
             params: { limit: 2 },
             message: 'must NOT have more than 2 characters',
             schema: 2,
-            parentSchema: schema75.properties.country,
+            parentSchema: schema76.properties.country,
             data: data4,
           };
           if (vErrors === null) {
-            vErrors = [err9];
+            vErrors = [err10];
           } else {
-            vErrors.push(err9);
+            vErrors.push(err10);
           }
           errors++;
         }
       }
     }
+    if (data.security_questions !== undefined) {
+      let data5 = data.security_questions;
+      if (Array.isArray(data5)) {
+        const len0 = data5.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data6 = data5[i0];
+          if (typeof data6 !== 'string') {
+            const err11 = {
+              instancePath: instancePath + '/security_questions/' + i0,
+              schemaPath: '#/properties/security_questions/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema76.properties.security_questions.items.type,
+              parentSchema: schema76.properties.security_questions.items,
+              data: data6,
+            };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+          if (!(data6 === 'name' || data6 === 'recent_parcel' || data6 === 'service_point')) {
+            const err12 = {
+              instancePath: instancePath + '/security_questions/' + i0,
+              schemaPath: '#/properties/security_questions/items/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema76.properties.security_questions.items.enum },
+              message: 'must be equal to one of the allowed values',
+              schema: schema76.properties.security_questions.items.enum,
+              parentSchema: schema76.properties.security_questions.items,
+              data: data6,
+            };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        }
+        let i1 = data5.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--;) {
+            let item0 = data5[i1];
+            if (typeof item0 !== 'string') {
+              continue;
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
+              const err13 = {
+                instancePath: instancePath + '/security_questions',
+                schemaPath: '#/properties/security_questions/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i1, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                schema: true,
+                parentSchema: schema76.properties.security_questions,
+                data: data5,
+              };
+              if (vErrors === null) {
+                vErrors = [err13];
+              } else {
+                vErrors.push(err13);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i1;
+          }
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + '/security_questions',
+          schemaPath: '#/properties/security_questions/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema76.properties.security_questions.type,
+          parentSchema: schema76.properties.security_questions,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
     if (data.marked_for_deletion !== undefined) {
-      let data5 = data.marked_for_deletion;
-      if (typeof data5 !== 'boolean') {
-        const err10 = {
+      let data7 = data.marked_for_deletion;
+      if (typeof data7 !== 'boolean') {
+        const err15 = {
           instancePath: instancePath + '/marked_for_deletion',
           schemaPath: '#/properties/marked_for_deletion/type',
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema75.properties.marked_for_deletion.type,
-          parentSchema: schema75.properties.marked_for_deletion,
-          data: data5,
+          schema: schema76.properties.marked_for_deletion.type,
+          parentSchema: schema76.properties.marked_for_deletion,
+          data: data7,
         };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err15];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err15);
         }
         errors++;
       }
     }
     if (data.created_at !== undefined) {
-      let data6 = data.created_at;
-      if (typeof data6 === 'string') {
-        if (!formats2.validate(data6)) {
-          const err11 = {
+      let data8 = data.created_at;
+      if (typeof data8 === 'string') {
+        if (!formats2.validate(data8)) {
+          const err16 = {
             instancePath: instancePath + '/created_at',
             schemaPath: '#/properties/created_at/format',
             keyword: 'format',
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema75.properties.created_at,
-            data: data6,
+            parentSchema: schema76.properties.created_at,
+            data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err16];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err16);
           }
           errors++;
         }
       } else {
-        const err12 = {
+        const err17 = {
           instancePath: instancePath + '/created_at',
           schemaPath: '#/properties/created_at/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema75.properties.created_at.type,
-          parentSchema: schema75.properties.created_at,
-          data: data6,
+          schema: schema76.properties.created_at.type,
+          parentSchema: schema76.properties.created_at,
+          data: data8,
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err17];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err17);
         }
         errors++;
       }
     }
   } else {
-    const err13 = {
+    const err18 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema75.type,
-      parentSchema: schema75,
+      schema: schema76.type,
+      parentSchema: schema76,
       data,
     };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err18];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err18);
     }
     errors++;
   }
-  validate42.errors = vErrors;
+  validate43.errors = vErrors;
   return errors === 0;
 }
-validate42.evaluated = {
+validate43.evaluated = {
   props: {
     enduser_id: true,
     name: true,
     phone: true,
     email: true,
     country: true,
+    security_questions: true,
     marked_for_deletion: true,
     created_at: true,
   },
@@ -5655,8 +5787,8 @@ validate42.evaluated = {
   dynamicItems: false,
 };
 
-export const hardwareUnit = validate43;
-const schema76 = {
+export const hardwareUnit = validate44;
+const schema77 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'hardware-unit',
   title: 'HardwareUnit',
@@ -5692,6 +5824,7 @@ const schema76 = {
       opname: 'terminate_hardware',
       send: ['hardware_id', 'version'],
       confirm: 'hardware.confirm.terminate',
+      destructive: true,
       when: { is_terminated: false },
     },
     {
@@ -5707,6 +5840,7 @@ const schema76 = {
     },
   ],
   required: ['name', 'hardware_type', 'hardware_model_id', 'hardware_owner_id'],
+  'x-read-only': [{ when: { is_terminated: true }, reason: 'read_only.hardware_terminated' }],
   properties: {
     hardware_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
     sub_id: {
@@ -5856,7 +5990,7 @@ const schema76 = {
     },
   },
 };
-const schema78 = {
+const schema79 = {
   type: 'string',
   enum: [
     'license_badge',
@@ -5877,46 +6011,46 @@ const schema78 = {
     'active',
   ],
 };
-const schema79 = {
+const schema80 = {
   type: 'integer',
   'x-choices': 'hardware_status',
   enum: [1, 2, 3, 4, 5],
   'x-enum-names': { const: 'HardwareStatus', names: ['InWarehouse', 'Assigned', 'Installed', 'Active', 'Terminated'] },
 };
-const schema80 = {
+const schema81 = {
   type: 'integer',
   'x-choices': 'hardware_kind',
   enum: [1, 2],
   'x-enum-names': { const: 'HardwareKind', names: ['ParcelLocker', 'PinPad'] },
 };
-const schema81 = {
+const schema82 = {
   type: 'integer',
   'x-choices': 'removal_state',
   enum: [0, 1, 2, 3],
   'x-enum-names': { const: 'RemovalState', names: ['NotRemoved', 'Removed', 'ScheduledRemoved', 'ActivationPending'] },
 };
-const schema82 = {
+const schema83 = {
   type: 'integer',
   'x-choices': 'license_badge',
   enum: [1, 2, 3, 4],
   'x-enum-names': { const: 'LicenseBadge', names: ['Activated', 'NoFee', 'Terminated', 'Pending'] },
 };
-const schema83 = {
+const schema84 = {
   type: 'integer',
   'x-choices': 'warranty',
   enum: [1, 2, 3],
   'x-enum-names': { const: 'Warranty', names: ['NoWarranty', 'UnderWarranty', 'WarrantyExpired'] },
 };
-const formats44 = sharedValidators.formats.date;
+const formats46 = sharedValidators.formats.date;
 const func0 = ajvRuntime_equal_default;
 
-function validate43(
+function validate44(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="hardware-unit" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate44.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5931,8 +6065,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -5949,8 +6083,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'hardware_type' },
         message: "must have required property '" + 'hardware_type' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -5967,8 +6101,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -5985,8 +6119,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -6005,8 +6139,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema67.type,
+          parentSchema: schema67,
           data: data0,
         };
         if (vErrors === null) {
@@ -6025,7 +6159,7 @@ function validate43(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema67,
             data: data0,
           };
           if (vErrors === null) {
@@ -6048,7 +6182,7 @@ function validate43(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema76.properties.sub_id,
+            parentSchema: schema77.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -6066,7 +6200,7 @@ function validate43(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema76.properties.sub_id,
+            parentSchema: schema77.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -6083,8 +6217,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema76.properties.sub_id.type,
-          parentSchema: schema76.properties.sub_id,
+          schema: schema77.properties.sub_id.type,
+          parentSchema: schema77.properties.sub_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -6106,7 +6240,7 @@ function validate43(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema76.properties.name,
+            parentSchema: schema77.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -6124,7 +6258,7 @@ function validate43(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema76.properties.name,
+            parentSchema: schema77.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -6142,7 +6276,7 @@ function validate43(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema76.properties.name,
+            parentSchema: schema77.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -6159,8 +6293,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema76.properties.name.type,
-          parentSchema: schema76.properties.name,
+          schema: schema77.properties.name.type,
+          parentSchema: schema77.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -6184,8 +6318,8 @@ function validate43(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema78.type,
-              parentSchema: schema78,
+              schema: schema79.type,
+              parentSchema: schema79,
               data: data4,
             };
             if (vErrors === null) {
@@ -6217,10 +6351,10 @@ function validate43(
               instancePath: instancePath + '/badges_v2/' + i0,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema78.enum },
+              params: { allowedValues: schema79.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema78.enum,
-              parentSchema: schema78,
+              schema: schema79.enum,
+              parentSchema: schema79,
               data: data4,
             };
             if (vErrors === null) {
@@ -6244,7 +6378,7 @@ function validate43(
                   params: { i: i1, j: j0 },
                   message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                   schema: true,
-                  parentSchema: schema76.properties.badges_v2,
+                  parentSchema: schema77.properties.badges_v2,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -6265,8 +6399,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema76.properties.badges_v2.type,
-          parentSchema: schema76.properties.badges_v2,
+          schema: schema77.properties.badges_v2.type,
+          parentSchema: schema77.properties.badges_v2,
           data: data3,
         };
         if (vErrors === null) {
@@ -6286,8 +6420,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema79.type,
-          parentSchema: schema79,
+          schema: schema80.type,
+          parentSchema: schema80,
           data: data5,
         };
         if (vErrors === null) {
@@ -6302,10 +6436,10 @@ function validate43(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema79.enum },
+          params: { allowedValues: schema80.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema79.enum,
-          parentSchema: schema79,
+          schema: schema80.enum,
+          parentSchema: schema80,
           data: data5,
         };
         if (vErrors === null) {
@@ -6325,8 +6459,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema80.type,
-          parentSchema: schema80,
+          schema: schema81.type,
+          parentSchema: schema81,
           data: data6,
         };
         if (vErrors === null) {
@@ -6341,10 +6475,10 @@ function validate43(
           instancePath: instancePath + '/hardware_type',
           schemaPath: 'common#/$defs/hardwareKind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema80.enum },
+          params: { allowedValues: schema81.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema80.enum,
-          parentSchema: schema80,
+          schema: schema81.enum,
+          parentSchema: schema81,
           data: data6,
         };
         if (vErrors === null) {
@@ -6364,8 +6498,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema76.properties.hardware_model_id.type,
-          parentSchema: schema76.properties.hardware_model_id,
+          schema: schema77.properties.hardware_model_id.type,
+          parentSchema: schema77.properties.hardware_model_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -6387,7 +6521,7 @@ function validate43(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema76.properties.model_name,
+            parentSchema: schema77.properties.model_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -6404,8 +6538,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema76.properties.model_name.type,
-          parentSchema: schema76.properties.model_name,
+          schema: schema77.properties.model_name.type,
+          parentSchema: schema77.properties.model_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -6425,8 +6559,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema76.properties.hardware_owner_id.type,
-          parentSchema: schema76.properties.hardware_owner_id,
+          schema: schema77.properties.hardware_owner_id.type,
+          parentSchema: schema77.properties.hardware_owner_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -6444,10 +6578,10 @@ function validate43(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema76.properties.service_point_id.type },
+          params: { type: schema77.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema76.properties.service_point_id.type,
-          parentSchema: schema76.properties.service_point_id,
+          schema: schema77.properties.service_point_id.type,
+          parentSchema: schema77.properties.service_point_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -6473,7 +6607,7 @@ function validate43(
                 params: { limit: 40 },
                 message: 'must NOT have more than 40 characters',
                 schema: 40,
-                parentSchema: schema76.properties.serial_ids.items,
+                parentSchema: schema77.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -6491,7 +6625,7 @@ function validate43(
                 params: { limit: 4 },
                 message: 'must NOT have fewer than 4 characters',
                 schema: 4,
-                parentSchema: schema76.properties.serial_ids.items,
+                parentSchema: schema77.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -6509,7 +6643,7 @@ function validate43(
                 params: { format: 'no-whitespace' },
                 message: 'must match format "' + 'no-whitespace' + '"',
                 schema: 'no-whitespace',
-                parentSchema: schema76.properties.serial_ids.items,
+                parentSchema: schema77.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -6526,8 +6660,8 @@ function validate43(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema76.properties.serial_ids.items.type,
-              parentSchema: schema76.properties.serial_ids.items,
+              schema: schema77.properties.serial_ids.items.type,
+              parentSchema: schema77.properties.serial_ids.items,
               data: data12,
             };
             if (vErrors === null) {
@@ -6556,7 +6690,7 @@ function validate43(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema76.properties.serial_ids,
+                parentSchema: schema77.properties.serial_ids,
                 data: data11,
               };
               if (vErrors === null) {
@@ -6577,8 +6711,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema76.properties.serial_ids.type,
-          parentSchema: schema76.properties.serial_ids,
+          schema: schema77.properties.serial_ids.type,
+          parentSchema: schema77.properties.serial_ids,
           data: data11,
         };
         if (vErrors === null) {
@@ -6600,7 +6734,7 @@ function validate43(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema76.properties.firmware_version,
+            parentSchema: schema77.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -6618,7 +6752,7 @@ function validate43(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema76.properties.firmware_version,
+            parentSchema: schema77.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -6635,8 +6769,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema76.properties.firmware_version.type,
-          parentSchema: schema76.properties.firmware_version,
+          schema: schema77.properties.firmware_version.type,
+          parentSchema: schema77.properties.firmware_version,
           data: data13,
         };
         if (vErrors === null) {
@@ -6654,10 +6788,10 @@ function validate43(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema76.properties.pinpad_id.type },
+          params: { type: schema77.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema76.properties.pinpad_id.type,
-          parentSchema: schema76.properties.pinpad_id,
+          schema: schema77.properties.pinpad_id.type,
+          parentSchema: schema77.properties.pinpad_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -6677,8 +6811,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema76.properties.compartment_count.type,
-          parentSchema: schema76.properties.compartment_count,
+          schema: schema77.properties.compartment_count.type,
+          parentSchema: schema77.properties.compartment_count,
           data: data15,
         };
         if (vErrors === null) {
@@ -6697,7 +6831,7 @@ function validate43(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema76.properties.compartment_count,
+            parentSchema: schema77.properties.compartment_count,
             data: data15,
           };
           if (vErrors === null) {
@@ -6718,8 +6852,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema76.properties.compartment_fault_count.type,
-          parentSchema: schema76.properties.compartment_fault_count,
+          schema: schema77.properties.compartment_fault_count.type,
+          parentSchema: schema77.properties.compartment_fault_count,
           data: data16,
         };
         if (vErrors === null) {
@@ -6738,7 +6872,7 @@ function validate43(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema76.properties.compartment_fault_count,
+            parentSchema: schema77.properties.compartment_fault_count,
             data: data16,
           };
           if (vErrors === null) {
@@ -6759,8 +6893,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema76.properties.alert.type,
-          parentSchema: schema76.properties.alert,
+          schema: schema77.properties.alert.type,
+          parentSchema: schema77.properties.alert,
           data: data17,
         };
         if (vErrors === null) {
@@ -6780,8 +6914,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema81.type,
-          parentSchema: schema81,
+          schema: schema82.type,
+          parentSchema: schema82,
           data: data18,
         };
         if (vErrors === null) {
@@ -6796,10 +6930,10 @@ function validate43(
           instancePath: instancePath + '/removal_state',
           schemaPath: 'common#/$defs/removalState/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.enum },
+          params: { allowedValues: schema82.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.enum,
-          parentSchema: schema81,
+          schema: schema82.enum,
+          parentSchema: schema82,
           data: data18,
         };
         if (vErrors === null) {
@@ -6819,8 +6953,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema76.properties.installation_open.type,
-          parentSchema: schema76.properties.installation_open,
+          schema: schema77.properties.installation_open.type,
+          parentSchema: schema77.properties.installation_open,
           data: data19,
         };
         if (vErrors === null) {
@@ -6840,8 +6974,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.type,
-          parentSchema: schema82,
+          schema: schema83.type,
+          parentSchema: schema83,
           data: data20,
         };
         if (vErrors === null) {
@@ -6856,10 +6990,10 @@ function validate43(
           instancePath: instancePath + '/license_status',
           schemaPath: 'common#/$defs/licenseBadge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema82.enum },
+          params: { allowedValues: schema83.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema82.enum,
-          parentSchema: schema82,
+          schema: schema83.enum,
+          parentSchema: schema83,
           data: data20,
         };
         if (vErrors === null) {
@@ -6873,7 +7007,7 @@ function validate43(
     if (data.warranty_expiry_date !== undefined) {
       let data21 = data.warranty_expiry_date;
       if (typeof data21 === 'string') {
-        if (!formats44.validate(data21)) {
+        if (!formats46.validate(data21)) {
           const err46 = {
             instancePath: instancePath + '/warranty_expiry_date',
             schemaPath: '#/properties/warranty_expiry_date/format',
@@ -6881,7 +7015,7 @@ function validate43(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema76.properties.warranty_expiry_date,
+            parentSchema: schema77.properties.warranty_expiry_date,
             data: data21,
           };
           if (vErrors === null) {
@@ -6898,8 +7032,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema76.properties.warranty_expiry_date.type,
-          parentSchema: schema76.properties.warranty_expiry_date,
+          schema: schema77.properties.warranty_expiry_date.type,
+          parentSchema: schema77.properties.warranty_expiry_date,
           data: data21,
         };
         if (vErrors === null) {
@@ -6919,8 +7053,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.type,
-          parentSchema: schema83,
+          schema: schema84.type,
+          parentSchema: schema84,
           data: data22,
         };
         if (vErrors === null) {
@@ -6935,10 +7069,10 @@ function validate43(
           instancePath: instancePath + '/warranty_expiry_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema83.enum },
+          params: { allowedValues: schema84.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema83.enum,
-          parentSchema: schema83,
+          schema: schema84.enum,
+          parentSchema: schema84,
           data: data22,
         };
         if (vErrors === null) {
@@ -6952,7 +7086,7 @@ function validate43(
     if (data.battery_warranty_expiry_date !== undefined) {
       let data23 = data.battery_warranty_expiry_date;
       if (typeof data23 === 'string') {
-        if (!formats44.validate(data23)) {
+        if (!formats46.validate(data23)) {
           const err50 = {
             instancePath: instancePath + '/battery_warranty_expiry_date',
             schemaPath: '#/properties/battery_warranty_expiry_date/format',
@@ -6960,7 +7094,7 @@ function validate43(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema76.properties.battery_warranty_expiry_date,
+            parentSchema: schema77.properties.battery_warranty_expiry_date,
             data: data23,
           };
           if (vErrors === null) {
@@ -6977,8 +7111,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema76.properties.battery_warranty_expiry_date.type,
-          parentSchema: schema76.properties.battery_warranty_expiry_date,
+          schema: schema77.properties.battery_warranty_expiry_date.type,
+          parentSchema: schema77.properties.battery_warranty_expiry_date,
           data: data23,
         };
         if (vErrors === null) {
@@ -6998,8 +7132,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.type,
-          parentSchema: schema83,
+          schema: schema84.type,
+          parentSchema: schema84,
           data: data24,
         };
         if (vErrors === null) {
@@ -7014,10 +7148,10 @@ function validate43(
           instancePath: instancePath + '/battery_warranty_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema83.enum },
+          params: { allowedValues: schema84.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema83.enum,
-          parentSchema: schema83,
+          schema: schema84.enum,
+          parentSchema: schema84,
           data: data24,
         };
         if (vErrors === null) {
@@ -7037,8 +7171,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema76.properties.is_terminated.type,
-          parentSchema: schema76.properties.is_terminated,
+          schema: schema77.properties.is_terminated.type,
+          parentSchema: schema77.properties.is_terminated,
           data: data25,
         };
         if (vErrors === null) {
@@ -7056,10 +7190,10 @@ function validate43(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema76.properties.last_sync_at.type },
+          params: { type: schema77.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema76.properties.last_sync_at.type,
-          parentSchema: schema76.properties.last_sync_at,
+          schema: schema77.properties.last_sync_at.type,
+          parentSchema: schema77.properties.last_sync_at,
           data: data26,
         };
         if (vErrors === null) {
@@ -7078,7 +7212,7 @@ function validate43(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema76.properties.last_sync_at,
+            parentSchema: schema77.properties.last_sync_at,
             data: data26,
           };
           if (vErrors === null) {
@@ -7101,7 +7235,7 @@ function validate43(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema76.properties.note,
+            parentSchema: schema77.properties.note,
             data: data27,
           };
           if (vErrors === null) {
@@ -7118,8 +7252,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema76.properties.note.type,
-          parentSchema: schema76.properties.note,
+          schema: schema77.properties.note.type,
+          parentSchema: schema77.properties.note,
           data: data27,
         };
         if (vErrors === null) {
@@ -7137,8 +7271,8 @@ function validate43(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema76.type,
-      parentSchema: schema76,
+      schema: schema77.type,
+      parentSchema: schema77,
       data,
     };
     if (vErrors === null) {
@@ -7148,10 +7282,10 @@ function validate43(
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate44.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = {
+validate44.evaluated = {
   props: {
     hardware_id: true,
     sub_id: true,
@@ -7184,8 +7318,8 @@ validate43.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceOperator = validate44;
-const schema85 = {
+export const maintenanceOperator = validate45;
+const schema86 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-operator',
   title: 'MaintenanceOperator',
@@ -7251,13 +7385,13 @@ const schema85 = {
   },
 };
 
-function validate44(
+function validate45(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-operator" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate44.evaluated;
+  const evaluated0 = validate45.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7272,8 +7406,8 @@ function validate44(
         keyword: 'required',
         params: { missingProperty: 'maintenance_operator_id' },
         message: "must have required property '" + 'maintenance_operator_id' + "'",
-        schema: schema85.required,
-        parentSchema: schema85,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -7290,8 +7424,8 @@ function validate44(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema85.required,
-        parentSchema: schema85,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -7308,8 +7442,8 @@ function validate44(
         keyword: 'required',
         params: { missingProperty: 'maintenance_provider_id' },
         message: "must have required property '" + 'maintenance_provider_id' + "'",
-        schema: schema85.required,
-        parentSchema: schema85,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -7328,8 +7462,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.operator_id.type,
-          parentSchema: schema85.properties.operator_id,
+          schema: schema86.properties.operator_id.type,
+          parentSchema: schema86.properties.operator_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -7351,7 +7485,7 @@ function validate44(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema85.properties.maintenance_operator_id,
+            parentSchema: schema86.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7369,7 +7503,7 @@ function validate44(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema85.properties.maintenance_operator_id,
+            parentSchema: schema86.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7387,7 +7521,7 @@ function validate44(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema85.properties.maintenance_operator_id,
+            parentSchema: schema86.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7404,8 +7538,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.maintenance_operator_id.type,
-          parentSchema: schema85.properties.maintenance_operator_id,
+          schema: schema86.properties.maintenance_operator_id.type,
+          parentSchema: schema86.properties.maintenance_operator_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -7427,7 +7561,7 @@ function validate44(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema85.properties.name.allOf[0],
+            parentSchema: schema86.properties.name.allOf[0],
             data: data2,
           };
           if (vErrors === null) {
@@ -7447,7 +7581,7 @@ function validate44(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema85.properties.name.allOf[1],
+            parentSchema: schema86.properties.name.allOf[1],
             data: data2,
           };
           if (vErrors === null) {
@@ -7467,7 +7601,7 @@ function validate44(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema85.properties.name,
+            parentSchema: schema86.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -7484,8 +7618,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.name.type,
-          parentSchema: schema85.properties.name,
+          schema: schema86.properties.name.type,
+          parentSchema: schema86.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -7505,8 +7639,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.maintenance_provider_id.type,
-          parentSchema: schema85.properties.maintenance_provider_id,
+          schema: schema86.properties.maintenance_provider_id.type,
+          parentSchema: schema86.properties.maintenance_provider_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -7528,7 +7662,7 @@ function validate44(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema85.properties.email,
+            parentSchema: schema86.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -7546,7 +7680,7 @@ function validate44(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema85.properties.email,
+            parentSchema: schema86.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -7563,8 +7697,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.email.type,
-          parentSchema: schema85.properties.email,
+          schema: schema86.properties.email.type,
+          parentSchema: schema86.properties.email,
           data: data4,
         };
         if (vErrors === null) {
@@ -7586,7 +7720,7 @@ function validate44(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema85.properties.phone,
+            parentSchema: schema86.properties.phone,
             data: data5,
           };
           if (vErrors === null) {
@@ -7603,8 +7737,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.phone.type,
-          parentSchema: schema85.properties.phone,
+          schema: schema86.properties.phone.type,
+          parentSchema: schema86.properties.phone,
           data: data5,
         };
         if (vErrors === null) {
@@ -7628,8 +7762,8 @@ function validate44(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema85.properties.sp_id.items.type,
-              parentSchema: schema85.properties.sp_id.items,
+              schema: schema86.properties.sp_id.items.type,
+              parentSchema: schema86.properties.sp_id.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -7658,7 +7792,7 @@ function validate44(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema85.properties.sp_id,
+                parentSchema: schema86.properties.sp_id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -7679,8 +7813,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema85.properties.sp_id.type,
-          parentSchema: schema85.properties.sp_id,
+          schema: schema86.properties.sp_id.type,
+          parentSchema: schema86.properties.sp_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -7700,8 +7834,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema85.properties.active.type,
-          parentSchema: schema85.properties.active,
+          schema: schema86.properties.active.type,
+          parentSchema: schema86.properties.active,
           data: data8,
         };
         if (vErrors === null) {
@@ -7719,8 +7853,8 @@ function validate44(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema85.type,
-      parentSchema: schema85,
+      schema: schema86.type,
+      parentSchema: schema86,
       data,
     };
     if (vErrors === null) {
@@ -7730,10 +7864,10 @@ function validate44(
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate45.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = {
+validate45.evaluated = {
   props: {
     operator_id: true,
     maintenance_operator_id: true,
@@ -7748,8 +7882,8 @@ validate44.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceProvider = validate45;
-const schema86 = {
+export const maintenanceProvider = validate46;
+const schema87 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-provider',
   title: 'MaintenanceProvider',
@@ -7793,13 +7927,13 @@ const schema86 = {
   },
 };
 
-function validate45(
+function validate46(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-provider" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7814,8 +7948,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -7834,8 +7968,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema86.properties.maintenance_provider_id.type,
-          parentSchema: schema86.properties.maintenance_provider_id,
+          schema: schema87.properties.maintenance_provider_id.type,
+          parentSchema: schema87.properties.maintenance_provider_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -7857,7 +7991,7 @@ function validate45(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema86.properties.name,
+            parentSchema: schema87.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -7875,7 +8009,7 @@ function validate45(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema86.properties.name,
+            parentSchema: schema87.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -7892,8 +8026,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema86.properties.name.type,
-          parentSchema: schema86.properties.name,
+          schema: schema87.properties.name.type,
+          parentSchema: schema87.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -7913,8 +8047,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema86.properties.periodic_tickets.type,
-          parentSchema: schema86.properties.periodic_tickets,
+          schema: schema87.properties.periodic_tickets.type,
+          parentSchema: schema87.properties.periodic_tickets,
           data: data2,
         };
         if (vErrors === null) {
@@ -7934,8 +8068,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema86.properties.active.type,
-          parentSchema: schema86.properties.active,
+          schema: schema87.properties.active.type,
+          parentSchema: schema87.properties.active,
           data: data3,
         };
         if (vErrors === null) {
@@ -7953,8 +8087,8 @@ function validate45(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema86.type,
-      parentSchema: schema86,
+      schema: schema87.type,
+      parentSchema: schema87,
       data,
     };
     if (vErrors === null) {
@@ -7964,17 +8098,17 @@ function validate45(
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = {
+validate46.evaluated = {
   props: { maintenance_provider_id: true, name: true, periodic_tickets: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const piece = validate46;
-const schema87 = {
+export const piece = validate47;
+const schema88 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'piece',
   title: 'Piece',
@@ -8338,13 +8472,13 @@ const schema87 = {
   },
 };
 
-function validate46(
+function validate47(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="piece" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate47.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8359,8 +8493,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'piece_id' },
         message: "must have required property '" + 'piece_id' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -8377,8 +8511,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -8395,8 +8529,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'service_point_id' },
         message: "must have required property '" + 'service_point_id' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -8413,8 +8547,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'piece_type' },
         message: "must have required property '" + 'piece_type' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -8435,7 +8569,7 @@ function validate46(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema87.properties.piece_id,
+            parentSchema: schema88.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -8453,7 +8587,7 @@ function validate46(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema87.properties.piece_id,
+            parentSchema: schema88.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -8471,7 +8605,7 @@ function validate46(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema87.properties.piece_id,
+            parentSchema: schema88.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -8488,8 +8622,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.piece_id.type,
-          parentSchema: schema87.properties.piece_id,
+          schema: schema88.properties.piece_id.type,
+          parentSchema: schema88.properties.piece_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -8507,10 +8641,10 @@ function validate46(
           instancePath: instancePath + '/parcel_id',
           schemaPath: '#/properties/parcel_id/type',
           keyword: 'type',
-          params: { type: schema87.properties.parcel_id.type },
+          params: { type: schema88.properties.parcel_id.type },
           message: 'must be string,null',
-          schema: schema87.properties.parcel_id.type,
-          parentSchema: schema87.properties.parcel_id,
+          schema: schema88.properties.parcel_id.type,
+          parentSchema: schema88.properties.parcel_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -8529,7 +8663,7 @@ function validate46(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema87.properties.parcel_id,
+            parentSchema: schema88.properties.parcel_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8548,10 +8682,10 @@ function validate46(
           instancePath: instancePath + '/shipment_id',
           schemaPath: '#/properties/shipment_id/type',
           keyword: 'type',
-          params: { type: schema87.properties.shipment_id.type },
+          params: { type: schema88.properties.shipment_id.type },
           message: 'must be string,null',
-          schema: schema87.properties.shipment_id.type,
-          parentSchema: schema87.properties.shipment_id,
+          schema: schema88.properties.shipment_id.type,
+          parentSchema: schema88.properties.shipment_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -8570,7 +8704,7 @@ function validate46(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema87.properties.shipment_id,
+            parentSchema: schema88.properties.shipment_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -8593,7 +8727,7 @@ function validate46(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema87.properties.piece_barcode,
+            parentSchema: schema88.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -8611,7 +8745,7 @@ function validate46(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema87.properties.piece_barcode,
+            parentSchema: schema88.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -8628,8 +8762,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.piece_barcode.type,
-          parentSchema: schema87.properties.piece_barcode,
+          schema: schema88.properties.piece_barcode.type,
+          parentSchema: schema88.properties.piece_barcode,
           data: data3,
         };
         if (vErrors === null) {
@@ -8649,8 +8783,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.test_piece.type,
-          parentSchema: schema87.properties.test_piece,
+          schema: schema88.properties.test_piece.type,
+          parentSchema: schema88.properties.test_piece,
           data: data4,
         };
         if (vErrors === null) {
@@ -8670,8 +8804,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.properties.state.type,
-          parentSchema: schema87.properties.state,
+          schema: schema88.properties.state.type,
+          parentSchema: schema88.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -8713,10 +8847,10 @@ function validate46(
           instancePath: instancePath + '/state',
           schemaPath: '#/properties/state/enum',
           keyword: 'enum',
-          params: { allowedValues: schema87.properties.state.enum },
+          params: { allowedValues: schema88.properties.state.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema87.properties.state.enum,
-          parentSchema: schema87.properties.state,
+          schema: schema88.properties.state.enum,
+          parentSchema: schema88.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -8736,8 +8870,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.properties.piece_type.type,
-          parentSchema: schema87.properties.piece_type,
+          schema: schema88.properties.piece_type.type,
+          parentSchema: schema88.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -8752,10 +8886,10 @@ function validate46(
           instancePath: instancePath + '/piece_type',
           schemaPath: '#/properties/piece_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema87.properties.piece_type.enum },
+          params: { allowedValues: schema88.properties.piece_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema87.properties.piece_type.enum,
-          parentSchema: schema87.properties.piece_type,
+          schema: schema88.properties.piece_type.enum,
+          parentSchema: schema88.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -8775,8 +8909,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.properties.carrier_id.type,
-          parentSchema: schema87.properties.carrier_id,
+          schema: schema88.properties.carrier_id.type,
+          parentSchema: schema88.properties.carrier_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -8796,8 +8930,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.properties.service_point_id.type,
-          parentSchema: schema87.properties.service_point_id,
+          schema: schema88.properties.service_point_id.type,
+          parentSchema: schema88.properties.service_point_id,
           data: data8,
         };
         if (vErrors === null) {
@@ -8815,10 +8949,10 @@ function validate46(
           instancePath: instancePath + '/service_point_name',
           schemaPath: '#/properties/service_point_name/type',
           keyword: 'type',
-          params: { type: schema87.properties.service_point_name.type },
+          params: { type: schema88.properties.service_point_name.type },
           message: 'must be string,null',
-          schema: schema87.properties.service_point_name.type,
-          parentSchema: schema87.properties.service_point_name,
+          schema: schema88.properties.service_point_name.type,
+          parentSchema: schema88.properties.service_point_name,
           data: data9,
         };
         if (vErrors === null) {
@@ -8836,10 +8970,10 @@ function validate46(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema87.properties.support_provider_id.type },
+          params: { type: schema88.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema87.properties.support_provider_id.type,
-          parentSchema: schema87.properties.support_provider_id,
+          schema: schema88.properties.support_provider_id.type,
+          parentSchema: schema88.properties.support_provider_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -8857,10 +8991,10 @@ function validate46(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema87.properties.hardware_id.type },
+          params: { type: schema88.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema87.properties.hardware_id.type,
-          parentSchema: schema87.properties.hardware_id,
+          schema: schema88.properties.hardware_id.type,
+          parentSchema: schema88.properties.hardware_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -8878,10 +9012,10 @@ function validate46(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema87.properties.compartment_id.type },
+          params: { type: schema88.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema87.properties.compartment_id.type,
-          parentSchema: schema87.properties.compartment_id,
+          schema: schema88.properties.compartment_id.type,
+          parentSchema: schema88.properties.compartment_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -8899,10 +9033,10 @@ function validate46(
           instancePath: instancePath + '/courier_id',
           schemaPath: '#/properties/courier_id/type',
           keyword: 'type',
-          params: { type: schema87.properties.courier_id.type },
+          params: { type: schema88.properties.courier_id.type },
           message: 'must be integer,null',
-          schema: schema87.properties.courier_id.type,
-          parentSchema: schema87.properties.courier_id,
+          schema: schema88.properties.courier_id.type,
+          parentSchema: schema88.properties.courier_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -8922,8 +9056,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.properties.allocation_type.type,
-          parentSchema: schema87.properties.allocation_type,
+          schema: schema88.properties.allocation_type.type,
+          parentSchema: schema88.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -8938,10 +9072,10 @@ function validate46(
           instancePath: instancePath + '/allocation_type',
           schemaPath: '#/properties/allocation_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema87.properties.allocation_type.enum },
+          params: { allowedValues: schema88.properties.allocation_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema87.properties.allocation_type.enum,
-          parentSchema: schema87.properties.allocation_type,
+          schema: schema88.properties.allocation_type.enum,
+          parentSchema: schema88.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -8961,8 +9095,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.parcel_type.type,
-          parentSchema: schema87.properties.parcel_type,
+          schema: schema88.properties.parcel_type.type,
+          parentSchema: schema88.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -8977,10 +9111,10 @@ function validate46(
           instancePath: instancePath + '/parcel_type',
           schemaPath: '#/properties/parcel_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema87.properties.parcel_type.enum },
+          params: { allowedValues: schema88.properties.parcel_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema87.properties.parcel_type.enum,
-          parentSchema: schema87.properties.parcel_type,
+          schema: schema88.properties.parcel_type.enum,
+          parentSchema: schema88.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -9002,7 +9136,7 @@ function validate46(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema87.properties.height,
+            parentSchema: schema88.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -9020,7 +9154,7 @@ function validate46(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema87.properties.height,
+            parentSchema: schema88.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -9037,8 +9171,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema87.properties.height.type,
-          parentSchema: schema87.properties.height,
+          schema: schema88.properties.height.type,
+          parentSchema: schema88.properties.height,
           data: data16,
         };
         if (vErrors === null) {
@@ -9060,7 +9194,7 @@ function validate46(
             params: { comparison: '<=', limit: 43 },
             message: 'must be <= 43',
             schema: 43,
-            parentSchema: schema87.properties.width,
+            parentSchema: schema88.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -9078,7 +9212,7 @@ function validate46(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema87.properties.width,
+            parentSchema: schema88.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -9095,8 +9229,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema87.properties.width.type,
-          parentSchema: schema87.properties.width,
+          schema: schema88.properties.width.type,
+          parentSchema: schema88.properties.width,
           data: data17,
         };
         if (vErrors === null) {
@@ -9118,7 +9252,7 @@ function validate46(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema87.properties.depth,
+            parentSchema: schema88.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -9136,7 +9270,7 @@ function validate46(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema87.properties.depth,
+            parentSchema: schema88.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -9153,8 +9287,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema87.properties.depth.type,
-          parentSchema: schema87.properties.depth,
+          schema: schema88.properties.depth.type,
+          parentSchema: schema88.properties.depth,
           data: data18,
         };
         if (vErrors === null) {
@@ -9172,10 +9306,10 @@ function validate46(
           instancePath: instancePath + '/sender_name',
           schemaPath: '#/properties/sender_name/type',
           keyword: 'type',
-          params: { type: schema87.properties.sender_name.type },
+          params: { type: schema88.properties.sender_name.type },
           message: 'must be string,null',
-          schema: schema87.properties.sender_name.type,
-          parentSchema: schema87.properties.sender_name,
+          schema: schema88.properties.sender_name.type,
+          parentSchema: schema88.properties.sender_name,
           data: data19,
         };
         if (vErrors === null) {
@@ -9194,7 +9328,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema87.properties.sender_name,
+            parentSchema: schema88.properties.sender_name,
             data: data19,
           };
           if (vErrors === null) {
@@ -9213,10 +9347,10 @@ function validate46(
           instancePath: instancePath + '/sender_phone',
           schemaPath: '#/properties/sender_phone/type',
           keyword: 'type',
-          params: { type: schema87.properties.sender_phone.type },
+          params: { type: schema88.properties.sender_phone.type },
           message: 'must be string,null',
-          schema: schema87.properties.sender_phone.type,
-          parentSchema: schema87.properties.sender_phone,
+          schema: schema88.properties.sender_phone.type,
+          parentSchema: schema88.properties.sender_phone,
           data: data20,
         };
         if (vErrors === null) {
@@ -9235,7 +9369,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema87.properties.sender_phone,
+            parentSchema: schema88.properties.sender_phone,
             data: data20,
           };
           if (vErrors === null) {
@@ -9254,10 +9388,10 @@ function validate46(
           instancePath: instancePath + '/sender_email',
           schemaPath: '#/properties/sender_email/type',
           keyword: 'type',
-          params: { type: schema87.properties.sender_email.type },
+          params: { type: schema88.properties.sender_email.type },
           message: 'must be string,null',
-          schema: schema87.properties.sender_email.type,
-          parentSchema: schema87.properties.sender_email,
+          schema: schema88.properties.sender_email.type,
+          parentSchema: schema88.properties.sender_email,
           data: data21,
         };
         if (vErrors === null) {
@@ -9276,7 +9410,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema87.properties.sender_email,
+            parentSchema: schema88.properties.sender_email,
             data: data21,
           };
           if (vErrors === null) {
@@ -9295,10 +9429,10 @@ function validate46(
           instancePath: instancePath + '/recipient_name',
           schemaPath: '#/properties/recipient_name/type',
           keyword: 'type',
-          params: { type: schema87.properties.recipient_name.type },
+          params: { type: schema88.properties.recipient_name.type },
           message: 'must be string,null',
-          schema: schema87.properties.recipient_name.type,
-          parentSchema: schema87.properties.recipient_name,
+          schema: schema88.properties.recipient_name.type,
+          parentSchema: schema88.properties.recipient_name,
           data: data22,
         };
         if (vErrors === null) {
@@ -9317,7 +9451,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema87.properties.recipient_name,
+            parentSchema: schema88.properties.recipient_name,
             data: data22,
           };
           if (vErrors === null) {
@@ -9336,10 +9470,10 @@ function validate46(
           instancePath: instancePath + '/recipient_phone',
           schemaPath: '#/properties/recipient_phone/type',
           keyword: 'type',
-          params: { type: schema87.properties.recipient_phone.type },
+          params: { type: schema88.properties.recipient_phone.type },
           message: 'must be string,null',
-          schema: schema87.properties.recipient_phone.type,
-          parentSchema: schema87.properties.recipient_phone,
+          schema: schema88.properties.recipient_phone.type,
+          parentSchema: schema88.properties.recipient_phone,
           data: data23,
         };
         if (vErrors === null) {
@@ -9358,7 +9492,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema87.properties.recipient_phone,
+            parentSchema: schema88.properties.recipient_phone,
             data: data23,
           };
           if (vErrors === null) {
@@ -9377,10 +9511,10 @@ function validate46(
           instancePath: instancePath + '/recipient_email',
           schemaPath: '#/properties/recipient_email/type',
           keyword: 'type',
-          params: { type: schema87.properties.recipient_email.type },
+          params: { type: schema88.properties.recipient_email.type },
           message: 'must be string,null',
-          schema: schema87.properties.recipient_email.type,
-          parentSchema: schema87.properties.recipient_email,
+          schema: schema88.properties.recipient_email.type,
+          parentSchema: schema88.properties.recipient_email,
           data: data24,
         };
         if (vErrors === null) {
@@ -9399,7 +9533,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema87.properties.recipient_email,
+            parentSchema: schema88.properties.recipient_email,
             data: data24,
           };
           if (vErrors === null) {
@@ -9418,10 +9552,10 @@ function validate46(
           instancePath: instancePath + '/end_user_phone',
           schemaPath: '#/properties/end_user_phone/type',
           keyword: 'type',
-          params: { type: schema87.properties.end_user_phone.type },
+          params: { type: schema88.properties.end_user_phone.type },
           message: 'must be string,null',
-          schema: schema87.properties.end_user_phone.type,
-          parentSchema: schema87.properties.end_user_phone,
+          schema: schema88.properties.end_user_phone.type,
+          parentSchema: schema88.properties.end_user_phone,
           data: data25,
         };
         if (vErrors === null) {
@@ -9440,7 +9574,7 @@ function validate46(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema87.properties.end_user_phone,
+            parentSchema: schema88.properties.end_user_phone,
             data: data25,
           };
           if (vErrors === null) {
@@ -9459,10 +9593,10 @@ function validate46(
           instancePath: instancePath + '/end_user_email',
           schemaPath: '#/properties/end_user_email/type',
           keyword: 'type',
-          params: { type: schema87.properties.end_user_email.type },
+          params: { type: schema88.properties.end_user_email.type },
           message: 'must be string,null',
-          schema: schema87.properties.end_user_email.type,
-          parentSchema: schema87.properties.end_user_email,
+          schema: schema88.properties.end_user_email.type,
+          parentSchema: schema88.properties.end_user_email,
           data: data26,
         };
         if (vErrors === null) {
@@ -9481,7 +9615,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema87.properties.end_user_email,
+            parentSchema: schema88.properties.end_user_email,
             data: data26,
           };
           if (vErrors === null) {
@@ -9500,10 +9634,10 @@ function validate46(
           instancePath: instancePath + '/enduser_id',
           schemaPath: '#/properties/enduser_id/type',
           keyword: 'type',
-          params: { type: schema87.properties.enduser_id.type },
+          params: { type: schema88.properties.enduser_id.type },
           message: 'must be integer,null',
-          schema: schema87.properties.enduser_id.type,
-          parentSchema: schema87.properties.enduser_id,
+          schema: schema88.properties.enduser_id.type,
+          parentSchema: schema88.properties.enduser_id,
           data: data27,
         };
         if (vErrors === null) {
@@ -9521,10 +9655,10 @@ function validate46(
           instancePath: instancePath + '/reference',
           schemaPath: '#/properties/reference/type',
           keyword: 'type',
-          params: { type: schema87.properties.reference.type },
+          params: { type: schema88.properties.reference.type },
           message: 'must be string,null',
-          schema: schema87.properties.reference.type,
-          parentSchema: schema87.properties.reference,
+          schema: schema88.properties.reference.type,
+          parentSchema: schema88.properties.reference,
           data: data28,
         };
         if (vErrors === null) {
@@ -9543,7 +9677,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema87.properties.reference,
+            parentSchema: schema88.properties.reference,
             data: data28,
           };
           if (vErrors === null) {
@@ -9564,8 +9698,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.reservation.type,
-          parentSchema: schema87.properties.reservation,
+          schema: schema88.properties.reservation.type,
+          parentSchema: schema88.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -9580,10 +9714,10 @@ function validate46(
           instancePath: instancePath + '/reservation',
           schemaPath: '#/properties/reservation/enum',
           keyword: 'enum',
-          params: { allowedValues: schema87.properties.reservation.enum },
+          params: { allowedValues: schema88.properties.reservation.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema87.properties.reservation.enum,
-          parentSchema: schema87.properties.reservation,
+          schema: schema88.properties.reservation.enum,
+          parentSchema: schema88.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -9603,8 +9737,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.properties.reservation_time.type,
-          parentSchema: schema87.properties.reservation_time,
+          schema: schema88.properties.reservation_time.type,
+          parentSchema: schema88.properties.reservation_time,
           data: data30,
         };
         if (vErrors === null) {
@@ -9623,7 +9757,7 @@ function validate46(
             params: { comparison: '<=', limit: 168 },
             message: 'must be <= 168',
             schema: 168,
-            parentSchema: schema87.properties.reservation_time,
+            parentSchema: schema88.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -9641,7 +9775,7 @@ function validate46(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema87.properties.reservation_time,
+            parentSchema: schema88.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -9660,10 +9794,10 @@ function validate46(
           instancePath: instancePath + '/reserved_until',
           schemaPath: '#/properties/reserved_until/type',
           keyword: 'type',
-          params: { type: schema87.properties.reserved_until.type },
+          params: { type: schema88.properties.reserved_until.type },
           message: 'must be string,null',
-          schema: schema87.properties.reserved_until.type,
-          parentSchema: schema87.properties.reserved_until,
+          schema: schema88.properties.reserved_until.type,
+          parentSchema: schema88.properties.reserved_until,
           data: data31,
         };
         if (vErrors === null) {
@@ -9682,7 +9816,7 @@ function validate46(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema87.properties.reserved_until,
+            parentSchema: schema88.properties.reserved_until,
             data: data31,
           };
           if (vErrors === null) {
@@ -9703,8 +9837,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.properties.expiry_days.type,
-          parentSchema: schema87.properties.expiry_days,
+          schema: schema88.properties.expiry_days.type,
+          parentSchema: schema88.properties.expiry_days,
           data: data32,
         };
         if (vErrors === null) {
@@ -9723,7 +9857,7 @@ function validate46(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema87.properties.expiry_days,
+            parentSchema: schema88.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -9741,7 +9875,7 @@ function validate46(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema87.properties.expiry_days,
+            parentSchema: schema88.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -9760,10 +9894,10 @@ function validate46(
           instancePath: instancePath + '/expiry_at',
           schemaPath: '#/properties/expiry_at/type',
           keyword: 'type',
-          params: { type: schema87.properties.expiry_at.type },
+          params: { type: schema88.properties.expiry_at.type },
           message: 'must be string,null',
-          schema: schema87.properties.expiry_at.type,
-          parentSchema: schema87.properties.expiry_at,
+          schema: schema88.properties.expiry_at.type,
+          parentSchema: schema88.properties.expiry_at,
           data: data33,
         };
         if (vErrors === null) {
@@ -9782,7 +9916,7 @@ function validate46(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema87.properties.expiry_at,
+            parentSchema: schema88.properties.expiry_at,
             data: data33,
           };
           if (vErrors === null) {
@@ -9808,8 +9942,8 @@ function validate46(
                 keyword: 'required',
                 params: { missingProperty: 'token_type' },
                 message: "must have required property '" + 'token_type' + "'",
-                schema: schema87.properties.tokens.items.required,
-                parentSchema: schema87.properties.tokens.items,
+                schema: schema88.properties.tokens.items.required,
+                parentSchema: schema88.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -9826,8 +9960,8 @@ function validate46(
                 keyword: 'required',
                 params: { missingProperty: 'status' },
                 message: "must have required property '" + 'status' + "'",
-                schema: schema87.properties.tokens.items.required,
-                parentSchema: schema87.properties.tokens.items,
+                schema: schema88.properties.tokens.items.required,
+                parentSchema: schema88.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -9844,8 +9978,8 @@ function validate46(
                 keyword: 'required',
                 params: { missingProperty: 'code' },
                 message: "must have required property '" + 'code' + "'",
-                schema: schema87.properties.tokens.items.required,
-                parentSchema: schema87.properties.tokens.items,
+                schema: schema88.properties.tokens.items.required,
+                parentSchema: schema88.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -9864,8 +9998,8 @@ function validate46(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.tokens.items.properties.token_type.type,
-                  parentSchema: schema87.properties.tokens.items.properties.token_type,
+                  schema: schema88.properties.tokens.items.properties.token_type.type,
+                  parentSchema: schema88.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -9888,10 +10022,10 @@ function validate46(
                   instancePath: instancePath + '/tokens/' + i0 + '/token_type',
                   schemaPath: '#/properties/tokens/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema87.properties.tokens.items.properties.token_type.enum },
+                  params: { allowedValues: schema88.properties.tokens.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema87.properties.tokens.items.properties.token_type.enum,
-                  parentSchema: schema87.properties.tokens.items.properties.token_type,
+                  schema: schema88.properties.tokens.items.properties.token_type.enum,
+                  parentSchema: schema88.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -9911,8 +10045,8 @@ function validate46(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.tokens.items.properties.status.type,
-                  parentSchema: schema87.properties.tokens.items.properties.status,
+                  schema: schema88.properties.tokens.items.properties.status.type,
+                  parentSchema: schema88.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -9933,10 +10067,10 @@ function validate46(
                   instancePath: instancePath + '/tokens/' + i0 + '/status',
                   schemaPath: '#/properties/tokens/items/properties/status/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema87.properties.tokens.items.properties.status.enum },
+                  params: { allowedValues: schema88.properties.tokens.items.properties.status.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema87.properties.tokens.items.properties.status.enum,
-                  parentSchema: schema87.properties.tokens.items.properties.status,
+                  schema: schema88.properties.tokens.items.properties.status.enum,
+                  parentSchema: schema88.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -9958,7 +10092,7 @@ function validate46(
                     params: { limit: 12 },
                     message: 'must NOT have more than 12 characters',
                     schema: 12,
-                    parentSchema: schema87.properties.tokens.items.properties.code,
+                    parentSchema: schema88.properties.tokens.items.properties.code,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -9975,8 +10109,8 @@ function validate46(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.tokens.items.properties.code.type,
-                  parentSchema: schema87.properties.tokens.items.properties.code,
+                  schema: schema88.properties.tokens.items.properties.code.type,
+                  parentSchema: schema88.properties.tokens.items.properties.code,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -9994,10 +10128,10 @@ function validate46(
                   instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
                   schemaPath: '#/properties/tokens/items/properties/valid_until/type',
                   keyword: 'type',
-                  params: { type: schema87.properties.tokens.items.properties.valid_until.type },
+                  params: { type: schema88.properties.tokens.items.properties.valid_until.type },
                   message: 'must be string,null',
-                  schema: schema87.properties.tokens.items.properties.valid_until.type,
-                  parentSchema: schema87.properties.tokens.items.properties.valid_until,
+                  schema: schema88.properties.tokens.items.properties.valid_until.type,
+                  parentSchema: schema88.properties.tokens.items.properties.valid_until,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -10016,7 +10150,7 @@ function validate46(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema87.properties.tokens.items.properties.valid_until,
+                    parentSchema: schema88.properties.tokens.items.properties.valid_until,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -10035,8 +10169,8 @@ function validate46(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema87.properties.tokens.items.type,
-              parentSchema: schema87.properties.tokens.items,
+              schema: schema88.properties.tokens.items.type,
+              parentSchema: schema88.properties.tokens.items,
               data: data35,
             };
             if (vErrors === null) {
@@ -10054,8 +10188,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema87.properties.tokens.type,
-          parentSchema: schema87.properties.tokens,
+          schema: schema88.properties.tokens.type,
+          parentSchema: schema88.properties.tokens,
           data: data34,
         };
         if (vErrors === null) {
@@ -10080,8 +10214,8 @@ function validate46(
                 keyword: 'required',
                 params: { missingProperty: 'channel' },
                 message: "must have required property '" + 'channel' + "'",
-                schema: schema87.properties.notifications.items.required,
-                parentSchema: schema87.properties.notifications.items,
+                schema: schema88.properties.notifications.items.required,
+                parentSchema: schema88.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -10098,8 +10232,8 @@ function validate46(
                 keyword: 'required',
                 params: { missingProperty: 'to' },
                 message: "must have required property '" + 'to' + "'",
-                schema: schema87.properties.notifications.items.required,
-                parentSchema: schema87.properties.notifications.items,
+                schema: schema88.properties.notifications.items.required,
+                parentSchema: schema88.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -10116,8 +10250,8 @@ function validate46(
                 keyword: 'required',
                 params: { missingProperty: 'at' },
                 message: "must have required property '" + 'at' + "'",
-                schema: schema87.properties.notifications.items.required,
-                parentSchema: schema87.properties.notifications.items,
+                schema: schema88.properties.notifications.items.required,
+                parentSchema: schema88.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -10136,8 +10270,8 @@ function validate46(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.notifications.items.properties.channel.type,
-                  parentSchema: schema87.properties.notifications.items.properties.channel,
+                  schema: schema88.properties.notifications.items.properties.channel.type,
+                  parentSchema: schema88.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -10152,10 +10286,10 @@ function validate46(
                   instancePath: instancePath + '/notifications/' + i1 + '/channel',
                   schemaPath: '#/properties/notifications/items/properties/channel/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema87.properties.notifications.items.properties.channel.enum },
+                  params: { allowedValues: schema88.properties.notifications.items.properties.channel.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema87.properties.notifications.items.properties.channel.enum,
-                  parentSchema: schema87.properties.notifications.items.properties.channel,
+                  schema: schema88.properties.notifications.items.properties.channel.enum,
+                  parentSchema: schema88.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -10177,7 +10311,7 @@ function validate46(
                     params: { limit: 70 },
                     message: 'must NOT have more than 70 characters',
                     schema: 70,
-                    parentSchema: schema87.properties.notifications.items.properties.to,
+                    parentSchema: schema88.properties.notifications.items.properties.to,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -10194,8 +10328,8 @@ function validate46(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.notifications.items.properties.to.type,
-                  parentSchema: schema87.properties.notifications.items.properties.to,
+                  schema: schema88.properties.notifications.items.properties.to.type,
+                  parentSchema: schema88.properties.notifications.items.properties.to,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -10215,8 +10349,8 @@ function validate46(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.notifications.items.properties.token_type.type,
-                  parentSchema: schema87.properties.notifications.items.properties.token_type,
+                  schema: schema88.properties.notifications.items.properties.token_type.type,
+                  parentSchema: schema88.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -10239,10 +10373,10 @@ function validate46(
                   instancePath: instancePath + '/notifications/' + i1 + '/token_type',
                   schemaPath: '#/properties/notifications/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema87.properties.notifications.items.properties.token_type.enum },
+                  params: { allowedValues: schema88.properties.notifications.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema87.properties.notifications.items.properties.token_type.enum,
-                  parentSchema: schema87.properties.notifications.items.properties.token_type,
+                  schema: schema88.properties.notifications.items.properties.token_type.enum,
+                  parentSchema: schema88.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -10264,7 +10398,7 @@ function validate46(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema87.properties.notifications.items.properties.at,
+                    parentSchema: schema88.properties.notifications.items.properties.at,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -10281,8 +10415,8 @@ function validate46(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema87.properties.notifications.items.properties.at.type,
-                  parentSchema: schema87.properties.notifications.items.properties.at,
+                  schema: schema88.properties.notifications.items.properties.at.type,
+                  parentSchema: schema88.properties.notifications.items.properties.at,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -10300,8 +10434,8 @@ function validate46(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema87.properties.notifications.items.type,
-              parentSchema: schema87.properties.notifications.items,
+              schema: schema88.properties.notifications.items.type,
+              parentSchema: schema88.properties.notifications.items,
               data: data41,
             };
             if (vErrors === null) {
@@ -10319,8 +10453,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema87.properties.notifications.type,
-          parentSchema: schema87.properties.notifications,
+          schema: schema88.properties.notifications.type,
+          parentSchema: schema88.properties.notifications,
           data: data40,
         };
         if (vErrors === null) {
@@ -10342,7 +10476,7 @@ function validate46(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema87.properties.created_at,
+            parentSchema: schema88.properties.created_at,
             data: data46,
           };
           if (vErrors === null) {
@@ -10359,8 +10493,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.created_at.type,
-          parentSchema: schema87.properties.created_at,
+          schema: schema88.properties.created_at.type,
+          parentSchema: schema88.properties.created_at,
           data: data46,
         };
         if (vErrors === null) {
@@ -10380,8 +10514,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.active.type,
-          parentSchema: schema87.properties.active,
+          schema: schema88.properties.active.type,
+          parentSchema: schema88.properties.active,
           data: data47,
         };
         if (vErrors === null) {
@@ -10399,8 +10533,8 @@ function validate46(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema87.type,
-      parentSchema: schema87,
+      schema: schema88.type,
+      parentSchema: schema88,
       data,
     };
     if (vErrors === null) {
@@ -10410,10 +10544,10 @@ function validate46(
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate47.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = {
+validate47.evaluated = {
   props: {
     piece_id: true,
     parcel_id: true,
@@ -10458,8 +10592,8 @@ validate46.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate47;
-const schema88 = {
+export const pinpad = validate48;
+const schema89 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -10486,6 +10620,7 @@ const schema88 = {
     deleteSends: { partner_id: 'hardware_owner_id' },
   },
   required: ['ble_chip_id', 'hardware_model_id', 'hardware_owner_id'],
+  'x-read-only': [{ when: { status: 5 }, reason: 'read_only.pinpad_terminated' }],
   properties: {
     pinpad_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
     ble_chip_id: {
@@ -10649,15 +10784,15 @@ const schema88 = {
     last_heartbeat_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const formats90 = sharedValidators.formats.numeric;
+const formats92 = sharedValidators.formats.numeric;
 
-function validate47(
+function validate48(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate47.evaluated;
+  const evaluated0 = validate48.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10672,8 +10807,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema89.required,
+        parentSchema: schema89,
         data,
       };
       if (vErrors === null) {
@@ -10690,8 +10825,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema89.required,
+        parentSchema: schema89,
         data,
       };
       if (vErrors === null) {
@@ -10708,8 +10843,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema89.required,
+        parentSchema: schema89,
         data,
       };
       if (vErrors === null) {
@@ -10728,8 +10863,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema67.type,
+          parentSchema: schema67,
           data: data0,
         };
         if (vErrors === null) {
@@ -10748,7 +10883,7 @@ function validate47(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema67,
             data: data0,
           };
           if (vErrors === null) {
@@ -10771,7 +10906,7 @@ function validate47(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema88.properties.ble_chip_id,
+            parentSchema: schema89.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -10789,7 +10924,7 @@ function validate47(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema88.properties.ble_chip_id,
+            parentSchema: schema89.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -10807,7 +10942,7 @@ function validate47(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema88.properties.ble_chip_id,
+            parentSchema: schema89.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -10824,8 +10959,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.ble_chip_id.type,
-          parentSchema: schema88.properties.ble_chip_id,
+          schema: schema89.properties.ble_chip_id.type,
+          parentSchema: schema89.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -10845,8 +10980,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema79.type,
-          parentSchema: schema79,
+          schema: schema80.type,
+          parentSchema: schema80,
           data: data2,
         };
         if (vErrors === null) {
@@ -10861,10 +10996,10 @@ function validate47(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema79.enum },
+          params: { allowedValues: schema80.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema79.enum,
-          parentSchema: schema79,
+          schema: schema80.enum,
+          parentSchema: schema80,
           data: data2,
         };
         if (vErrors === null) {
@@ -10884,8 +11019,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema88.properties.hardware_model_id.type,
-          parentSchema: schema88.properties.hardware_model_id,
+          schema: schema89.properties.hardware_model_id.type,
+          parentSchema: schema89.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -10905,8 +11040,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema88.properties.hardware_owner_id.type,
-          parentSchema: schema88.properties.hardware_owner_id,
+          schema: schema89.properties.hardware_owner_id.type,
+          parentSchema: schema89.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -10924,10 +11059,10 @@ function validate47(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema88.properties.service_point_id.type },
+          params: { type: schema89.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema88.properties.service_point_id.type,
-          parentSchema: schema88.properties.service_point_id,
+          schema: schema89.properties.service_point_id.type,
+          parentSchema: schema89.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -10945,10 +11080,10 @@ function validate47(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema88.properties.hardware_id.type },
+          params: { type: schema89.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema88.properties.hardware_id.type,
-          parentSchema: schema88.properties.hardware_id,
+          schema: schema89.properties.hardware_id.type,
+          parentSchema: schema89.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -10972,8 +11107,8 @@ function validate47(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema88.properties.alerts.items.type,
-              parentSchema: schema88.properties.alerts.items,
+              schema: schema89.properties.alerts.items.type,
+              parentSchema: schema89.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -10994,10 +11129,10 @@ function validate47(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema88.properties.alerts.items.enum },
+              params: { allowedValues: schema89.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema88.properties.alerts.items.enum,
-              parentSchema: schema88.properties.alerts.items,
+              schema: schema89.properties.alerts.items.enum,
+              parentSchema: schema89.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -11026,7 +11161,7 @@ function validate47(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema88.properties.alerts,
+                parentSchema: schema89.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -11047,8 +11182,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema88.properties.alerts.type,
-          parentSchema: schema88.properties.alerts,
+          schema: schema89.properties.alerts.type,
+          parentSchema: schema89.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -11066,10 +11201,10 @@ function validate47(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema88.properties.last_sync_at.type },
+          params: { type: schema89.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema88.properties.last_sync_at.type,
-          parentSchema: schema88.properties.last_sync_at,
+          schema: schema89.properties.last_sync_at.type,
+          parentSchema: schema89.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -11088,7 +11223,7 @@ function validate47(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema88.properties.last_sync_at,
+            parentSchema: schema89.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -11109,8 +11244,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema88.properties.installation_sync_status.type,
-          parentSchema: schema88.properties.installation_sync_status,
+          schema: schema89.properties.installation_sync_status.type,
+          parentSchema: schema89.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -11125,10 +11260,10 @@ function validate47(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema88.properties.installation_sync_status.enum },
+          params: { allowedValues: schema89.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema88.properties.installation_sync_status.enum,
-          parentSchema: schema88.properties.installation_sync_status,
+          schema: schema89.properties.installation_sync_status.enum,
+          parentSchema: schema89.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -11150,7 +11285,7 @@ function validate47(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema88.properties.firmware_version,
+            parentSchema: schema89.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -11168,7 +11303,7 @@ function validate47(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema88.properties.firmware_version,
+            parentSchema: schema89.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -11185,8 +11320,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.firmware_version.type,
-          parentSchema: schema88.properties.firmware_version,
+          schema: schema89.properties.firmware_version.type,
+          parentSchema: schema89.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -11208,7 +11343,7 @@ function validate47(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema88.properties.comm_board,
+            parentSchema: schema89.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -11226,7 +11361,7 @@ function validate47(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema88.properties.comm_board,
+            parentSchema: schema89.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -11243,8 +11378,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.comm_board.type,
-          parentSchema: schema88.properties.comm_board,
+          schema: schema89.properties.comm_board.type,
+          parentSchema: schema89.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -11266,7 +11401,7 @@ function validate47(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema88.properties.battery_pack,
+            parentSchema: schema89.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -11284,7 +11419,7 @@ function validate47(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema88.properties.battery_pack,
+            parentSchema: schema89.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -11301,8 +11436,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.battery_pack.type,
-          parentSchema: schema88.properties.battery_pack,
+          schema: schema89.properties.battery_pack.type,
+          parentSchema: schema89.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -11324,7 +11459,7 @@ function validate47(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema88.properties.order_number,
+            parentSchema: schema89.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -11342,7 +11477,7 @@ function validate47(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema88.properties.order_number,
+            parentSchema: schema89.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -11359,8 +11494,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.order_number.type,
-          parentSchema: schema88.properties.order_number,
+          schema: schema89.properties.order_number.type,
+          parentSchema: schema89.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -11382,7 +11517,7 @@ function validate47(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema88.properties.type_number,
+            parentSchema: schema89.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -11400,7 +11535,7 @@ function validate47(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema88.properties.type_number,
+            parentSchema: schema89.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -11417,8 +11552,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.type_number.type,
-          parentSchema: schema88.properties.type_number,
+          schema: schema89.properties.type_number.type,
+          parentSchema: schema89.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -11440,7 +11575,7 @@ function validate47(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema88.properties.manufacturer,
+            parentSchema: schema89.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -11458,7 +11593,7 @@ function validate47(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema88.properties.manufacturer,
+            parentSchema: schema89.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -11475,8 +11610,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.manufacturer.type,
-          parentSchema: schema88.properties.manufacturer,
+          schema: schema89.properties.manufacturer.type,
+          parentSchema: schema89.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -11496,8 +11631,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.foil.type,
-          parentSchema: schema88.properties.foil,
+          schema: schema89.properties.foil.type,
+          parentSchema: schema89.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -11512,10 +11647,10 @@ function validate47(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema88.properties.foil.enum },
+          params: { allowedValues: schema89.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema88.properties.foil.enum,
-          parentSchema: schema88.properties.foil,
+          schema: schema89.properties.foil.enum,
+          parentSchema: schema89.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -11535,8 +11670,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.language.type,
-          parentSchema: schema88.properties.language,
+          schema: schema89.properties.language.type,
+          parentSchema: schema89.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -11563,10 +11698,10 @@ function validate47(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema88.properties.language.enum },
+          params: { allowedValues: schema89.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema88.properties.language.enum,
-          parentSchema: schema88.properties.language,
+          schema: schema89.properties.language.enum,
+          parentSchema: schema89.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -11590,8 +11725,8 @@ function validate47(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema88.properties.features.items.type,
-              parentSchema: schema88.properties.features.items,
+              schema: schema89.properties.features.items.type,
+              parentSchema: schema89.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -11612,10 +11747,10 @@ function validate47(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema88.properties.features.items.enum },
+              params: { allowedValues: schema89.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema88.properties.features.items.enum,
-              parentSchema: schema88.properties.features.items,
+              schema: schema89.properties.features.items.enum,
+              parentSchema: schema89.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -11644,7 +11779,7 @@ function validate47(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema88.properties.features,
+                parentSchema: schema89.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -11665,8 +11800,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema88.properties.features.type,
-          parentSchema: schema88.properties.features,
+          schema: schema89.properties.features.type,
+          parentSchema: schema89.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -11684,10 +11819,10 @@ function validate47(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema88.properties.sim_iccid.type },
+          params: { type: schema89.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema88.properties.sim_iccid.type,
-          parentSchema: schema88.properties.sim_iccid,
+          schema: schema89.properties.sim_iccid.type,
+          parentSchema: schema89.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -11706,7 +11841,7 @@ function validate47(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema88.properties.sim_iccid,
+            parentSchema: schema89.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -11724,7 +11859,7 @@ function validate47(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema88.properties.sim_iccid,
+            parentSchema: schema89.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -11734,7 +11869,7 @@ function validate47(
           }
           errors++;
         }
-        if (!formats90.validate(data21)) {
+        if (!formats92.validate(data21)) {
           const err52 = {
             instancePath: instancePath + '/sim_iccid',
             schemaPath: '#/properties/sim_iccid/format',
@@ -11742,7 +11877,7 @@ function validate47(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema88.properties.sim_iccid,
+            parentSchema: schema89.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -11765,7 +11900,7 @@ function validate47(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema88.properties.apn,
+            parentSchema: schema89.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -11783,7 +11918,7 @@ function validate47(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema88.properties.apn,
+            parentSchema: schema89.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -11800,8 +11935,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.apn.type,
-          parentSchema: schema88.properties.apn,
+          schema: schema89.properties.apn.type,
+          parentSchema: schema89.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -11821,8 +11956,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.network.type,
-          parentSchema: schema88.properties.network,
+          schema: schema89.properties.network.type,
+          parentSchema: schema89.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -11837,10 +11972,10 @@ function validate47(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema88.properties.network.enum },
+          params: { allowedValues: schema89.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema88.properties.network.enum,
-          parentSchema: schema88.properties.network,
+          schema: schema89.properties.network.enum,
+          parentSchema: schema89.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -11858,10 +11993,10 @@ function validate47(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema88.properties.last_heartbeat_at.type },
+          params: { type: schema89.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema88.properties.last_heartbeat_at.type,
-          parentSchema: schema88.properties.last_heartbeat_at,
+          schema: schema89.properties.last_heartbeat_at.type,
+          parentSchema: schema89.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -11880,7 +12015,7 @@ function validate47(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema88.properties.last_heartbeat_at,
+            parentSchema: schema89.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -11899,8 +12034,8 @@ function validate47(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema88.type,
-      parentSchema: schema88,
+      schema: schema89.type,
+      parentSchema: schema89,
       data,
     };
     if (vErrors === null) {
@@ -11910,10 +12045,10 @@ function validate47(
     }
     errors++;
   }
-  validate47.errors = vErrors;
+  validate48.errors = vErrors;
   return errors === 0;
 }
-validate47.evaluated = {
+validate48.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -11943,8 +12078,8 @@ validate47.evaluated = {
   dynamicItems: false,
 };
 
-export const role = validate48;
-const schema91 = {
+export const role = validate49;
+const schema92 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -12016,13 +12151,13 @@ const schema91 = {
 const pattern10 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern11 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate48(
+function validate49(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate48.evaluated;
+  const evaluated0 = validate49.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12037,8 +12172,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -12055,8 +12190,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -12073,8 +12208,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -12091,8 +12226,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -12113,7 +12248,7 @@ function validate48(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema91.properties.role_name,
+            parentSchema: schema92.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -12131,7 +12266,7 @@ function validate48(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema91.properties.role_name,
+            parentSchema: schema92.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -12148,8 +12283,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.role_name.type,
-          parentSchema: schema91.properties.role_name,
+          schema: schema92.properties.role_name.type,
+          parentSchema: schema92.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -12171,7 +12306,7 @@ function validate48(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema91.properties.role_description,
+            parentSchema: schema92.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -12188,8 +12323,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.role_description.type,
-          parentSchema: schema91.properties.role_description,
+          schema: schema92.properties.role_description.type,
+          parentSchema: schema92.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -12210,10 +12345,10 @@ function validate48(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema91.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema92.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema91.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema91.properties.role_description_translations.propertyNames,
+              schema: schema92.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema92.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -12232,8 +12367,8 @@ function validate48(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema91.properties.role_description_translations.propertyNames,
-              parentSchema: schema91.properties.role_description_translations,
+              schema: schema92.properties.role_description_translations.propertyNames,
+              parentSchema: schema92.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -12256,7 +12391,7 @@ function validate48(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema91.properties.role_description_translations.additionalProperties,
+                parentSchema: schema92.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -12274,8 +12409,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema91.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema91.properties.role_description_translations.additionalProperties,
+              schema: schema92.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema92.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -12293,8 +12428,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema91.properties.role_description_translations.type,
-          parentSchema: schema91.properties.role_description_translations,
+          schema: schema92.properties.role_description_translations.type,
+          parentSchema: schema92.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -12314,8 +12449,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.partner_type.type,
-          parentSchema: schema91.properties.partner_type,
+          schema: schema92.properties.partner_type.type,
+          parentSchema: schema92.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -12337,10 +12472,10 @@ function validate48(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema91.properties.partner_type.enum },
+          params: { allowedValues: schema92.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema91.properties.partner_type.enum,
-          parentSchema: schema91.properties.partner_type,
+          schema: schema92.properties.partner_type.enum,
+          parentSchema: schema92.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -12362,7 +12497,7 @@ function validate48(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema91.properties.partner,
+            parentSchema: schema92.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -12380,7 +12515,7 @@ function validate48(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema91.properties.partner,
+            parentSchema: schema92.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -12397,8 +12532,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.partner.type,
-          parentSchema: schema91.properties.partner,
+          schema: schema92.properties.partner.type,
+          parentSchema: schema92.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -12423,8 +12558,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema91.properties.permissions.items.required,
-                parentSchema: schema91.properties.permissions.items,
+                schema: schema92.properties.permissions.items.required,
+                parentSchema: schema92.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -12441,8 +12576,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema91.properties.permissions.items.required,
-                parentSchema: schema91.properties.permissions.items,
+                schema: schema92.properties.permissions.items.required,
+                parentSchema: schema92.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -12461,8 +12596,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema91.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema91.properties.permissions.items.properties.feature_id,
+                  schema: schema92.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema92.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -12481,7 +12616,7 @@ function validate48(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema91.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema92.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -12502,8 +12637,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema91.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema91.properties.permissions.items.properties.has_permission,
+                  schema: schema92.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema92.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -12528,8 +12663,8 @@ function validate48(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema91.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema91.properties.permissions.items.properties.configurations.items,
+                        schema: schema92.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema92.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -12546,8 +12681,8 @@ function validate48(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema91.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema91.properties.permissions.items.properties.configurations.items,
+                        schema: schema92.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema92.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -12570,7 +12705,7 @@ function validate48(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema91.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema92.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -12589,9 +12724,9 @@ function validate48(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema91.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema92.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema91.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema92.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -12613,9 +12748,9 @@ function validate48(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema91.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema92.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema91.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema92.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -12633,8 +12768,8 @@ function validate48(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema91.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema91.properties.permissions.items.properties.configurations.items,
+                      schema: schema92.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema92.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -12652,8 +12787,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema91.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema91.properties.permissions.items.properties.configurations,
+                  schema: schema92.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema92.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -12671,8 +12806,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema91.properties.permissions.items.type,
-              parentSchema: schema91.properties.permissions.items,
+              schema: schema92.properties.permissions.items.type,
+              parentSchema: schema92.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -12690,8 +12825,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema91.properties.permissions.type,
-          parentSchema: schema91.properties.permissions,
+          schema: schema92.properties.permissions.type,
+          parentSchema: schema92.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -12709,8 +12844,8 @@ function validate48(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema91.type,
-      parentSchema: schema91,
+      schema: schema92.type,
+      parentSchema: schema92,
       data,
     };
     if (vErrors === null) {
@@ -12720,10 +12855,10 @@ function validate48(
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate49.errors = vErrors;
   return errors === 0;
 }
-validate48.evaluated = {
+validate49.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -12736,8 +12871,8 @@ validate48.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate49;
-const schema92 = {
+export const servicePoint = validate50;
+const schema93 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -12762,14 +12897,16 @@ const schema92 = {
       hardware_provider: '*',
     },
     pageSize: 15,
-    searchPageSize: 15,
+    searchPageSize: 20,
     sort: { field: 'service_point_id', order: 'DESC' },
     representation: 'name',
     search: ['sp_id', 'name', 'city', 'zip'],
     tabs: ['basic', 'hardware_units', 'carrier_settings', 'log', 'more'],
+    queryFilters: ['basic_sp_search'],
     bulkImport: { toggle: 'test_sp' },
     scoutEndpoint: 'service_points/scouts',
     tabReads: { hardware_units: 'hardware' },
+    partnerItems: { carrier_settings: { carrier: 'carrier_id' } },
     scoutFields: [
       'name',
       'location_name',
@@ -12853,11 +12990,13 @@ const schema92 = {
       send: ['service_point_id', 'version'],
       when: { is_terminated: false },
       confirm: 'service_points.confirm.terminate',
+      destructive: true,
       levels: ['advance'],
       partnerTypes: ['operator'],
     },
   ],
   required: ['name', 'country', 'status'],
+  'x-read-only': [{ when: { is_terminated: true }, reason: 'read_only.service_point_terminated' }],
   properties: {
     service_point_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
     sp_id: {
@@ -13085,6 +13224,28 @@ const schema92 = {
     },
     pinpad_status: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
     active_pinpad: { type: 'boolean', readOnly: true, 'x-column': { hide: true } },
+    basic_sp_search: {
+      type: 'boolean',
+      readOnly: true,
+      description:
+        "The search helper's basic search (spec 02 §7): only the service points a person picks for new work, neither archived nor terminated (server/gateway/rules/service-points.ts).",
+      'x-filter': { kind: 'boolean' },
+    },
+    has_hardware: {
+      type: 'boolean',
+      readOnly: true,
+      description:
+        "Derived: the service point has a hardware unit that is not terminated (the search helper's has_hardware, spec 02 §7).",
+      'x-column': { type: 'switch', hide: true },
+      'x-filter': { kind: 'boolean' },
+    },
+    service_point_hardware_unit_id: {
+      type: ['integer', 'null'],
+      readOnly: true,
+      description:
+        "Derived: the service point's hardware unit (spec 02 §3), its first unit by id that is not terminated.",
+      'x-column': { hide: true },
+    },
     carriers_access: {
       type: 'array',
       uniqueItems: true,
@@ -13162,14 +13323,37 @@ const schema92 = {
       type: 'string',
       maxLength: 500,
       'x-column': { type: 'expandable', hide: true },
-      'x-input': { multiline: true, tab: 'more' },
+      'x-input': { kind: 'public-description', multiline: true, tab: 'more' },
     },
     description_language: {
       type: 'string',
       enum: ['en', 'fr', 'da', 'nb', 'sv', 'pl', 'fi'],
       'x-choices': 'language',
       'x-column': { hide: true },
-      'x-input': { tab: 'more' },
+      'x-input': { kind: 'public-description', tab: 'more' },
+    },
+    descriptions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['language_code', 'country'],
+        properties: {
+          text: { type: 'string', maxLength: 500 },
+          language_code: { type: 'string', enum: ['en', 'fr', 'da', 'nb', 'sv', 'pl', 'fi'], 'x-choices': 'language' },
+          country: { $ref: 'common#/$defs/countryCode', 'x-choices': 'country' },
+        },
+      },
+      description:
+        "The public description's translations (spec 02 §3): none, or one of them in the language of the service point's country. The gateway keeps description and description_language as that default translation, and a description given alone (the import) as its translation.",
+      if: { minItems: 1 },
+      then: {
+        'x-default-description': {
+          countryField: 'country',
+          languages: { DK: 'da', NO: 'nb', SE: 'sv', PL: 'pl', FI: 'fi' },
+        },
+      },
+      'x-column': { hide: true, ignorexport: true },
+      'x-input': { kind: 'description-translations', tab: 'more' },
     },
     comments: {
       type: 'string',
@@ -13202,7 +13386,7 @@ const schema92 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema94 = {
+const schema95 = {
   type: 'integer',
   'x-choices': 'service_point_status',
   enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
@@ -13222,7 +13406,7 @@ const schema94 = {
     ],
   },
 };
-const schema96 = {
+const schema97 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -13233,7 +13417,7 @@ const schema96 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema104 = {
+const schema105 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -13250,7 +13434,7 @@ const schema104 = {
     },
   },
 };
-const schema105 = {
+const schema107 = {
   type: 'object',
   additionalProperties: false,
   required: ['photo_id', 'url'],
@@ -13262,18 +13446,19 @@ const schema105 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-const formats112 = sharedValidators.formats.time;
-const formats146 = sharedValidators.formats['scout-value'];
-const func101 = sharedValidators.timeAfterMessage;
-const func113 = sharedValidators.countWithinMessage;
+const formats114 = sharedValidators.formats.time;
+const formats148 = sharedValidators.formats['scout-value'];
+const func102 = sharedValidators.timeAfterMessage;
+const func114 = sharedValidators.countWithinMessage;
+const func118 = sharedValidators.defaultDescriptionMessage;
 
-function validate49(
+function validate50(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate49.evaluated;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13288,8 +13473,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema92.required,
-        parentSchema: schema92,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -13306,8 +13491,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema92.required,
-        parentSchema: schema92,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -13324,8 +13509,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema92.required,
-        parentSchema: schema92,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -13344,8 +13529,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema67.type,
+          parentSchema: schema67,
           data: data0,
         };
         if (vErrors === null) {
@@ -13364,7 +13549,7 @@ function validate49(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema67,
             data: data0,
           };
           if (vErrors === null) {
@@ -13387,7 +13572,7 @@ function validate49(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema92.properties.sp_id,
+            parentSchema: schema93.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -13405,7 +13590,7 @@ function validate49(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema92.properties.sp_id,
+            parentSchema: schema93.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -13422,8 +13607,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.sp_id.type,
-          parentSchema: schema92.properties.sp_id,
+          schema: schema93.properties.sp_id.type,
+          parentSchema: schema93.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -13445,7 +13630,7 @@ function validate49(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema92.properties.alt_sp_id,
+            parentSchema: schema93.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -13463,7 +13648,7 @@ function validate49(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema92.properties.alt_sp_id,
+            parentSchema: schema93.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -13480,8 +13665,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.alt_sp_id.type,
-          parentSchema: schema92.properties.alt_sp_id,
+          schema: schema93.properties.alt_sp_id.type,
+          parentSchema: schema93.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -13503,7 +13688,7 @@ function validate49(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema92.properties.name,
+            parentSchema: schema93.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -13521,7 +13706,7 @@ function validate49(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema92.properties.name,
+            parentSchema: schema93.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -13539,7 +13724,7 @@ function validate49(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema92.properties.name,
+            parentSchema: schema93.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -13556,8 +13741,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.name.type,
-          parentSchema: schema92.properties.name,
+          schema: schema93.properties.name.type,
+          parentSchema: schema93.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -13579,7 +13764,7 @@ function validate49(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema92.properties.location_name,
+            parentSchema: schema93.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -13597,7 +13782,7 @@ function validate49(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema92.properties.location_name,
+            parentSchema: schema93.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -13614,8 +13799,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.location_name.type,
-          parentSchema: schema92.properties.location_name,
+          schema: schema93.properties.location_name.type,
+          parentSchema: schema93.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -13635,8 +13820,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.type,
-          parentSchema: schema94,
+          schema: schema95.type,
+          parentSchema: schema95,
           data: data5,
         };
         if (vErrors === null) {
@@ -13662,10 +13847,10 @@ function validate49(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema94.enum },
+          params: { allowedValues: schema95.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema94.enum,
-          parentSchema: schema94,
+          schema: schema95.enum,
+          parentSchema: schema95,
           data: data5,
         };
         if (vErrors === null) {
@@ -13687,7 +13872,7 @@ function validate49(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema92.properties.status_comment,
+            parentSchema: schema93.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -13704,8 +13889,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.status_comment.type,
-          parentSchema: schema92.properties.status_comment,
+          schema: schema93.properties.status_comment.type,
+          parentSchema: schema93.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -13725,8 +13910,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.type,
-          parentSchema: schema67,
+          schema: schema68.type,
+          parentSchema: schema68,
           data: data7,
         };
         if (vErrors === null) {
@@ -13751,10 +13936,10 @@ function validate49(
           instancePath: instancePath + '/country',
           schemaPath: 'common#/$defs/countryCode/enum',
           keyword: 'enum',
-          params: { allowedValues: schema67.enum },
+          params: { allowedValues: schema68.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema67.enum,
-          parentSchema: schema67,
+          schema: schema68.enum,
+          parentSchema: schema68,
           data: data7,
         };
         if (vErrors === null) {
@@ -13776,7 +13961,7 @@ function validate49(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema92.properties.address,
+            parentSchema: schema93.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -13794,7 +13979,7 @@ function validate49(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema92.properties.address,
+            parentSchema: schema93.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -13811,8 +13996,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.address.type,
-          parentSchema: schema92.properties.address,
+          schema: schema93.properties.address.type,
+          parentSchema: schema93.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -13832,8 +14017,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema92.properties.address_id.type,
-          parentSchema: schema92.properties.address_id,
+          schema: schema93.properties.address_id.type,
+          parentSchema: schema93.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -13855,7 +14040,7 @@ function validate49(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema92.properties.zip,
+            parentSchema: schema93.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -13873,7 +14058,7 @@ function validate49(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema92.properties.zip,
+            parentSchema: schema93.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -13891,7 +14076,7 @@ function validate49(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema92.properties.zip,
+            parentSchema: schema93.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -13908,8 +14093,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.zip.type,
-          parentSchema: schema92.properties.zip,
+          schema: schema93.properties.zip.type,
+          parentSchema: schema93.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -13931,7 +14116,7 @@ function validate49(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema92.properties.city,
+            parentSchema: schema93.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -13949,7 +14134,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema92.properties.city,
+            parentSchema: schema93.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -13966,8 +14151,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.city.type,
-          parentSchema: schema92.properties.city,
+          schema: schema93.properties.city.type,
+          parentSchema: schema93.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -13989,7 +14174,7 @@ function validate49(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema92.properties.municipality,
+            parentSchema: schema93.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -14007,7 +14192,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema92.properties.municipality,
+            parentSchema: schema93.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -14024,8 +14209,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.municipality.type,
-          parentSchema: schema92.properties.municipality,
+          schema: schema93.properties.municipality.type,
+          parentSchema: schema93.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -14045,8 +14230,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema92.properties.region_id.type,
-          parentSchema: schema92.properties.region_id,
+          schema: schema93.properties.region_id.type,
+          parentSchema: schema93.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -14066,8 +14251,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema92.properties.sub_region_id.type,
-          parentSchema: schema92.properties.sub_region_id,
+          schema: schema93.properties.sub_region_id.type,
+          parentSchema: schema93.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -14089,7 +14274,7 @@ function validate49(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema92.properties.latitude,
+            parentSchema: schema93.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -14107,7 +14292,7 @@ function validate49(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema92.properties.latitude,
+            parentSchema: schema93.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -14124,8 +14309,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema92.properties.latitude.type,
-          parentSchema: schema92.properties.latitude,
+          schema: schema93.properties.latitude.type,
+          parentSchema: schema93.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -14147,7 +14332,7 @@ function validate49(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema92.properties.longitude,
+            parentSchema: schema93.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -14165,7 +14350,7 @@ function validate49(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema92.properties.longitude,
+            parentSchema: schema93.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -14182,8 +14367,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema92.properties.longitude.type,
-          parentSchema: schema92.properties.longitude,
+          schema: schema93.properties.longitude.type,
+          parentSchema: schema93.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -14205,7 +14390,7 @@ function validate49(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema92.properties.time_zone,
+            parentSchema: schema93.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -14222,8 +14407,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.time_zone.type,
-          parentSchema: schema92.properties.time_zone,
+          schema: schema93.properties.time_zone.type,
+          parentSchema: schema93.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -14243,8 +14428,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema92.properties.location_type_id.type,
-          parentSchema: schema92.properties.location_type_id,
+          schema: schema93.properties.location_type_id.type,
+          parentSchema: schema93.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -14264,8 +14449,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema92.properties.foundation_id.type,
-          parentSchema: schema92.properties.foundation_id,
+          schema: schema93.properties.foundation_id.type,
+          parentSchema: schema93.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -14287,7 +14472,7 @@ function validate49(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema92.properties.delivery_methods,
+            parentSchema: schema93.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -14307,8 +14492,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema92.properties.delivery_methods.items.type,
-              parentSchema: schema92.properties.delivery_methods.items,
+              schema: schema93.properties.delivery_methods.items.type,
+              parentSchema: schema93.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -14337,7 +14522,7 @@ function validate49(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema92.properties.delivery_methods,
+                parentSchema: schema93.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -14358,8 +14543,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema92.properties.delivery_methods.type,
-          parentSchema: schema92.properties.delivery_methods,
+          schema: schema93.properties.delivery_methods.type,
+          parentSchema: schema93.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -14383,8 +14568,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema92.properties.delivery_days.items.type,
-              parentSchema: schema92.properties.delivery_days.items,
+              schema: schema93.properties.delivery_days.items.type,
+              parentSchema: schema93.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -14407,10 +14592,10 @@ function validate49(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema92.properties.delivery_days.items.enum },
+              params: { allowedValues: schema93.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema92.properties.delivery_days.items.enum,
-              parentSchema: schema92.properties.delivery_days.items,
+              schema: schema93.properties.delivery_days.items.enum,
+              parentSchema: schema93.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -14439,7 +14624,7 @@ function validate49(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema92.properties.delivery_days,
+                parentSchema: schema93.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -14460,8 +14645,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema92.properties.delivery_days.type,
-          parentSchema: schema92.properties.delivery_days,
+          schema: schema93.properties.delivery_days.type,
+          parentSchema: schema93.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -14492,7 +14677,7 @@ function validate49(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema92.properties.opening_hours,
+              parentSchema: schema93.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -14505,9 +14690,9 @@ function validate49(
         }
         if (data24.monday !== undefined) {
           let data25 = data24.monday;
-          const _errs121 = errors;
-          let valid12 = true;
           const _errs122 = errors;
+          let valid12 = true;
+          const _errs123 = errors;
           if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
             if (data25.closed !== undefined) {
               if (false !== data25.closed) {
@@ -14521,17 +14706,17 @@ function validate49(
               }
             }
           }
-          var _valid0 = _errs122 === errors;
-          errors = _errs121;
+          var _valid0 = _errs123 === errors;
+          errors = _errs122;
           if (vErrors !== null) {
-            if (_errs121) {
-              vErrors.length = _errs121;
+            if (_errs122) {
+              vErrors.length = _errs122;
             } else {
               vErrors = null;
             }
           }
           if (_valid0) {
-            const _errs124 = errors;
+            const _errs125 = errors;
             if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
               if (data25.open === undefined) {
                 const err60 = {
@@ -14540,8 +14725,8 @@ function validate49(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema96.then.required,
-                  parentSchema: schema96.then,
+                  schema: schema97.then.required,
+                  parentSchema: schema97.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -14558,8 +14743,8 @@ function validate49(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema96.then.required,
-                  parentSchema: schema96.then,
+                  schema: schema97.then.required,
+                  parentSchema: schema97.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -14570,7 +14755,7 @@ function validate49(
                 errors++;
               }
             }
-            var _valid0 = _errs124 === errors;
+            var _valid0 = _errs125 === errors;
             valid12 = _valid0;
             if (valid12) {
               var props0 = {};
@@ -14586,8 +14771,8 @@ function validate49(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema96.if,
-              parentSchema: schema96,
+              schema: schema97.if,
+              parentSchema: schema97,
               data: data25,
             };
             if (vErrors === null) {
@@ -14607,7 +14792,7 @@ function validate49(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema96,
+                  parentSchema: schema97,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -14627,8 +14812,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema96.properties.closed.type,
-                  parentSchema: schema96.properties.closed,
+                  schema: schema97.properties.closed.type,
+                  parentSchema: schema97.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -14642,7 +14827,7 @@ function validate49(
             if (data25.open !== undefined) {
               let data28 = data25.open;
               if (typeof data28 === 'string') {
-                if (!formats112.validate(data28)) {
+                if (!formats114.validate(data28)) {
                   const err65 = {
                     instancePath: instancePath + '/opening_hours/monday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -14650,7 +14835,7 @@ function validate49(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema96.properties.open,
+                    parentSchema: schema97.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -14667,8 +14852,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema96.properties.open.type,
-                  parentSchema: schema96.properties.open,
+                  schema: schema97.properties.open.type,
+                  parentSchema: schema97.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -14682,7 +14867,7 @@ function validate49(
             if (data25.close !== undefined) {
               let data29 = data25.close;
               if (typeof data29 === 'string') {
-                if (!formats112.validate(data29)) {
+                if (!formats114.validate(data29)) {
                   const err67 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -14690,7 +14875,7 @@ function validate49(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema96.properties.close,
+                    parentSchema: schema97.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -14700,7 +14885,7 @@ function validate49(
                   }
                   errors++;
                 }
-                const message0 = func101(data29, 'open', data25);
+                const message0 = func102(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -14709,7 +14894,7 @@ function validate49(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema96.properties.close,
+                    parentSchema: schema97.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -14726,8 +14911,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema96.properties.close.type,
-                  parentSchema: schema96.properties.close,
+                  schema: schema97.properties.close.type,
+                  parentSchema: schema97.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -14745,8 +14930,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema96.type,
-              parentSchema: schema96,
+              schema: schema97.type,
+              parentSchema: schema97,
               data: data25,
             };
             if (vErrors === null) {
@@ -14759,9 +14944,9 @@ function validate49(
         }
         if (data24.tuesday !== undefined) {
           let data30 = data24.tuesday;
-          const _errs135 = errors;
-          let valid16 = true;
           const _errs136 = errors;
+          let valid16 = true;
+          const _errs137 = errors;
           if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
             if (data30.closed !== undefined) {
               if (false !== data30.closed) {
@@ -14775,17 +14960,17 @@ function validate49(
               }
             }
           }
-          var _valid1 = _errs136 === errors;
-          errors = _errs135;
+          var _valid1 = _errs137 === errors;
+          errors = _errs136;
           if (vErrors !== null) {
-            if (_errs135) {
-              vErrors.length = _errs135;
+            if (_errs136) {
+              vErrors.length = _errs136;
             } else {
               vErrors = null;
             }
           }
           if (_valid1) {
-            const _errs138 = errors;
+            const _errs139 = errors;
             if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
               if (data30.open === undefined) {
                 const err72 = {
@@ -14794,8 +14979,8 @@ function validate49(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema96.then.required,
-                  parentSchema: schema96.then,
+                  schema: schema97.then.required,
+                  parentSchema: schema97.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -14812,8 +14997,8 @@ function validate49(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema96.then.required,
-                  parentSchema: schema96.then,
+                  schema: schema97.then.required,
+                  parentSchema: schema97.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -14824,7 +15009,7 @@ function validate49(
                 errors++;
               }
             }
-            var _valid1 = _errs138 === errors;
+            var _valid1 = _errs139 === errors;
             valid16 = _valid1;
             if (valid16) {
               var props1 = {};
@@ -14840,8 +15025,8 @@ function validate49(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema96.if,
-              parentSchema: schema96,
+              schema: schema97.if,
+              parentSchema: schema97,
               data: data30,
             };
             if (vErrors === null) {
@@ -14861,7 +15046,7 @@ function validate49(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema96,
+                  parentSchema: schema97,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -14881,8 +15066,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema96.properties.closed.type,
-                  parentSchema: schema96.properties.closed,
+                  schema: schema97.properties.closed.type,
+                  parentSchema: schema97.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -14896,7 +15081,7 @@ function validate49(
             if (data30.open !== undefined) {
               let data33 = data30.open;
               if (typeof data33 === 'string') {
-                if (!formats112.validate(data33)) {
+                if (!formats114.validate(data33)) {
                   const err77 = {
                     instancePath: instancePath + '/opening_hours/tuesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -14904,7 +15089,7 @@ function validate49(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema96.properties.open,
+                    parentSchema: schema97.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -14921,8 +15106,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema96.properties.open.type,
-                  parentSchema: schema96.properties.open,
+                  schema: schema97.properties.open.type,
+                  parentSchema: schema97.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -14936,7 +15121,7 @@ function validate49(
             if (data30.close !== undefined) {
               let data34 = data30.close;
               if (typeof data34 === 'string') {
-                if (!formats112.validate(data34)) {
+                if (!formats114.validate(data34)) {
                   const err79 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -14944,7 +15129,7 @@ function validate49(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema96.properties.close,
+                    parentSchema: schema97.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -14954,7 +15139,7 @@ function validate49(
                   }
                   errors++;
                 }
-                const message1 = func101(data34, 'open', data30);
+                const message1 = func102(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -14963,7 +15148,7 @@ function validate49(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema96.properties.close,
+                    parentSchema: schema97.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -14980,8 +15165,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema96.properties.close.type,
-                  parentSchema: schema96.properties.close,
+                  schema: schema97.properties.close.type,
+                  parentSchema: schema97.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -14999,8 +15184,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema96.type,
-              parentSchema: schema96,
+              schema: schema97.type,
+              parentSchema: schema97,
               data: data30,
             };
             if (vErrors === null) {
@@ -15013,9 +15198,9 @@ function validate49(
         }
         if (data24.wednesday !== undefined) {
           let data35 = data24.wednesday;
-          const _errs149 = errors;
-          let valid20 = true;
           const _errs150 = errors;
+          let valid20 = true;
+          const _errs151 = errors;
           if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
             if (data35.closed !== undefined) {
               if (false !== data35.closed) {
@@ -15029,17 +15214,17 @@ function validate49(
               }
             }
           }
-          var _valid2 = _errs150 === errors;
-          errors = _errs149;
+          var _valid2 = _errs151 === errors;
+          errors = _errs150;
           if (vErrors !== null) {
-            if (_errs149) {
-              vErrors.length = _errs149;
+            if (_errs150) {
+              vErrors.length = _errs150;
             } else {
               vErrors = null;
             }
           }
           if (_valid2) {
-            const _errs152 = errors;
+            const _errs153 = errors;
             if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
               if (data35.open === undefined) {
                 const err84 = {
@@ -15048,8 +15233,8 @@ function validate49(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema96.then.required,
-                  parentSchema: schema96.then,
+                  schema: schema97.then.required,
+                  parentSchema: schema97.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -15066,8 +15251,8 @@ function validate49(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema96.then.required,
-                  parentSchema: schema96.then,
+                  schema: schema97.then.required,
+                  parentSchema: schema97.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -15078,7 +15263,7 @@ function validate49(
                 errors++;
               }
             }
-            var _valid2 = _errs152 === errors;
+            var _valid2 = _errs153 === errors;
             valid20 = _valid2;
             if (valid20) {
               var props2 = {};
@@ -15094,8 +15279,8 @@ function validate49(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema96.if,
-              parentSchema: schema96,
+              schema: schema97.if,
+              parentSchema: schema97,
               data: data35,
             };
             if (vErrors === null) {
@@ -15115,7 +15300,7 @@ function validate49(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema96,
+                  parentSchema: schema97,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -15135,8 +15320,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema96.properties.closed.type,
-                  parentSchema: schema96.properties.closed,
+                  schema: schema97.properties.closed.type,
+                  parentSchema: schema97.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -15150,7 +15335,7 @@ function validate49(
             if (data35.open !== undefined) {
               let data38 = data35.open;
               if (typeof data38 === 'string') {
-                if (!formats112.validate(data38)) {
+                if (!formats114.validate(data38)) {
                   const err89 = {
                     instancePath: instancePath + '/opening_hours/wednesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -15158,7 +15343,7 @@ function validate49(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema96.properties.open,
+                    parentSchema: schema97.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -15175,8 +15360,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema96.properties.open.type,
-                  parentSchema: schema96.properties.open,
+                  schema: schema97.properties.open.type,
+                  parentSchema: schema97.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -15190,7 +15375,7 @@ function validate49(
             if (data35.close !== undefined) {
               let data39 = data35.close;
               if (typeof data39 === 'string') {
-                if (!formats112.validate(data39)) {
+                if (!formats114.validate(data39)) {
                   const err91 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -15198,7 +15383,7 @@ function validate49(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema96.properties.close,
+                    parentSchema: schema97.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -15208,7 +15393,7 @@ function validate49(
                   }
                   errors++;
                 }
-                const message2 = func101(data39, 'open', data35);
+                const message2 = func102(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -15217,7 +15402,7 @@ function validate49(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema96.properties.close,
+                    parentSchema: schema97.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -15234,8 +15419,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema96.properties.close.type,
-                  parentSchema: schema96.properties.close,
+                  schema: schema97.properties.close.type,
+                  parentSchema: schema97.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -15253,8 +15438,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema96.type,
-              parentSchema: schema96,
+              schema: schema97.type,
+              parentSchema: schema97,
               data: data35,
             };
             if (vErrors === null) {
@@ -15267,9 +15452,9 @@ function validate49(
         }
         if (data24.thursday !== undefined) {
           let data40 = data24.thursday;
-          const _errs163 = errors;
-          let valid24 = true;
           const _errs164 = errors;
+          let valid24 = true;
+          const _errs165 = errors;
           if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
             if (data40.closed !== undefined) {
               if (false !== data40.closed) {
@@ -15283,17 +15468,17 @@ function validate49(
               }
             }
           }
-          var _valid3 = _errs164 === errors;
-          errors = _errs163;
+          var _valid3 = _errs165 === errors;
+          errors = _errs164;
           if (vErrors !== null) {
-            if (_errs163) {
-              vErrors.length = _errs163;
+            if (_errs164) {
+              vErrors.length = _errs164;
             } else {
               vErrors = null;
             }
           }
           if (_valid3) {
-            const _errs166 = errors;
+            const _errs167 = errors;
             if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
               if (data40.open === undefined) {
                 const err96 = {
@@ -15302,8 +15487,8 @@ function validate49(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema96.then.required,
-                  parentSchema: schema96.then,
+                  schema: schema97.then.required,
+                  parentSchema: schema97.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -15320,8 +15505,8 @@ function validate49(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema96.then.required,
-                  parentSchema: schema96.then,
+                  schema: schema97.then.required,
+                  parentSchema: schema97.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -15332,7 +15517,7 @@ function validate49(
                 errors++;
               }
             }
-            var _valid3 = _errs166 === errors;
+            var _valid3 = _errs167 === errors;
             valid24 = _valid3;
             if (valid24) {
               var props3 = {};
@@ -15348,8 +15533,8 @@ function validate49(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema96.if,
-              parentSchema: schema96,
+              schema: schema97.if,
+              parentSchema: schema97,
               data: data40,
             };
             if (vErrors === null) {
@@ -15369,7 +15554,7 @@ function validate49(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema96,
+                  parentSchema: schema97,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -15389,8 +15574,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema96.properties.closed.type,
-                  parentSchema: schema96.properties.closed,
+                  schema: schema97.properties.closed.type,
+                  parentSchema: schema97.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -15404,7 +15589,7 @@ function validate49(
             if (data40.open !== undefined) {
               let data43 = data40.open;
               if (typeof data43 === 'string') {
-                if (!formats112.validate(data43)) {
+                if (!formats114.validate(data43)) {
                   const err101 = {
                     instancePath: instancePath + '/opening_hours/thursday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -15412,7 +15597,7 @@ function validate49(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema96.properties.open,
+                    parentSchema: schema97.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -15429,8 +15614,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema96.properties.open.type,
-                  parentSchema: schema96.properties.open,
+                  schema: schema97.properties.open.type,
+                  parentSchema: schema97.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -15444,7 +15629,7 @@ function validate49(
             if (data40.close !== undefined) {
               let data44 = data40.close;
               if (typeof data44 === 'string') {
-                if (!formats112.validate(data44)) {
+                if (!formats114.validate(data44)) {
                   const err103 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -15452,7 +15637,7 @@ function validate49(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema96.properties.close,
+                    parentSchema: schema97.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -15462,7 +15647,7 @@ function validate49(
                   }
                   errors++;
                 }
-                const message3 = func101(data44, 'open', data40);
+                const message3 = func102(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -15471,7 +15656,7 @@ function validate49(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema96.properties.close,
+                    parentSchema: schema97.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -15488,8 +15673,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema96.properties.close.type,
-                  parentSchema: schema96.properties.close,
+                  schema: schema97.properties.close.type,
+                  parentSchema: schema97.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -15507,8 +15692,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema96.type,
-              parentSchema: schema96,
+              schema: schema97.type,
+              parentSchema: schema97,
               data: data40,
             };
             if (vErrors === null) {
@@ -15521,9 +15706,9 @@ function validate49(
         }
         if (data24.friday !== undefined) {
           let data45 = data24.friday;
-          const _errs177 = errors;
-          let valid28 = true;
           const _errs178 = errors;
+          let valid28 = true;
+          const _errs179 = errors;
           if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
             if (data45.closed !== undefined) {
               if (false !== data45.closed) {
@@ -15537,17 +15722,17 @@ function validate49(
               }
             }
           }
-          var _valid4 = _errs178 === errors;
-          errors = _errs177;
+          var _valid4 = _errs179 === errors;
+          errors = _errs178;
           if (vErrors !== null) {
-            if (_errs177) {
-              vErrors.length = _errs177;
+            if (_errs178) {
+              vErrors.length = _errs178;
             } else {
               vErrors = null;
             }
           }
           if (_valid4) {
-            const _errs180 = errors;
+            const _errs181 = errors;
             if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
               if (data45.open === undefined) {
                 const err108 = {
@@ -15556,8 +15741,8 @@ function validate49(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema96.then.required,
-                  parentSchema: schema96.then,
+                  schema: schema97.then.required,
+                  parentSchema: schema97.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -15574,8 +15759,8 @@ function validate49(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema96.then.required,
-                  parentSchema: schema96.then,
+                  schema: schema97.then.required,
+                  parentSchema: schema97.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -15586,7 +15771,7 @@ function validate49(
                 errors++;
               }
             }
-            var _valid4 = _errs180 === errors;
+            var _valid4 = _errs181 === errors;
             valid28 = _valid4;
             if (valid28) {
               var props4 = {};
@@ -15602,8 +15787,8 @@ function validate49(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema96.if,
-              parentSchema: schema96,
+              schema: schema97.if,
+              parentSchema: schema97,
               data: data45,
             };
             if (vErrors === null) {
@@ -15623,7 +15808,7 @@ function validate49(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema96,
+                  parentSchema: schema97,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -15643,8 +15828,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema96.properties.closed.type,
-                  parentSchema: schema96.properties.closed,
+                  schema: schema97.properties.closed.type,
+                  parentSchema: schema97.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -15658,7 +15843,7 @@ function validate49(
             if (data45.open !== undefined) {
               let data48 = data45.open;
               if (typeof data48 === 'string') {
-                if (!formats112.validate(data48)) {
+                if (!formats114.validate(data48)) {
                   const err113 = {
                     instancePath: instancePath + '/opening_hours/friday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -15666,7 +15851,7 @@ function validate49(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema96.properties.open,
+                    parentSchema: schema97.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -15683,8 +15868,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema96.properties.open.type,
-                  parentSchema: schema96.properties.open,
+                  schema: schema97.properties.open.type,
+                  parentSchema: schema97.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -15698,7 +15883,7 @@ function validate49(
             if (data45.close !== undefined) {
               let data49 = data45.close;
               if (typeof data49 === 'string') {
-                if (!formats112.validate(data49)) {
+                if (!formats114.validate(data49)) {
                   const err115 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -15706,7 +15891,7 @@ function validate49(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema96.properties.close,
+                    parentSchema: schema97.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -15716,7 +15901,7 @@ function validate49(
                   }
                   errors++;
                 }
-                const message4 = func101(data49, 'open', data45);
+                const message4 = func102(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -15725,7 +15910,7 @@ function validate49(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema96.properties.close,
+                    parentSchema: schema97.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -15742,8 +15927,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema96.properties.close.type,
-                  parentSchema: schema96.properties.close,
+                  schema: schema97.properties.close.type,
+                  parentSchema: schema97.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -15761,8 +15946,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema96.type,
-              parentSchema: schema96,
+              schema: schema97.type,
+              parentSchema: schema97,
               data: data45,
             };
             if (vErrors === null) {
@@ -15775,9 +15960,9 @@ function validate49(
         }
         if (data24.saturday !== undefined) {
           let data50 = data24.saturday;
-          const _errs191 = errors;
-          let valid32 = true;
           const _errs192 = errors;
+          let valid32 = true;
+          const _errs193 = errors;
           if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
             if (data50.closed !== undefined) {
               if (false !== data50.closed) {
@@ -15791,17 +15976,17 @@ function validate49(
               }
             }
           }
-          var _valid5 = _errs192 === errors;
-          errors = _errs191;
+          var _valid5 = _errs193 === errors;
+          errors = _errs192;
           if (vErrors !== null) {
-            if (_errs191) {
-              vErrors.length = _errs191;
+            if (_errs192) {
+              vErrors.length = _errs192;
             } else {
               vErrors = null;
             }
           }
           if (_valid5) {
-            const _errs194 = errors;
+            const _errs195 = errors;
             if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
               if (data50.open === undefined) {
                 const err120 = {
@@ -15810,8 +15995,8 @@ function validate49(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema96.then.required,
-                  parentSchema: schema96.then,
+                  schema: schema97.then.required,
+                  parentSchema: schema97.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -15828,8 +16013,8 @@ function validate49(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema96.then.required,
-                  parentSchema: schema96.then,
+                  schema: schema97.then.required,
+                  parentSchema: schema97.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -15840,7 +16025,7 @@ function validate49(
                 errors++;
               }
             }
-            var _valid5 = _errs194 === errors;
+            var _valid5 = _errs195 === errors;
             valid32 = _valid5;
             if (valid32) {
               var props5 = {};
@@ -15856,8 +16041,8 @@ function validate49(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema96.if,
-              parentSchema: schema96,
+              schema: schema97.if,
+              parentSchema: schema97,
               data: data50,
             };
             if (vErrors === null) {
@@ -15877,7 +16062,7 @@ function validate49(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema96,
+                  parentSchema: schema97,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -15897,8 +16082,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema96.properties.closed.type,
-                  parentSchema: schema96.properties.closed,
+                  schema: schema97.properties.closed.type,
+                  parentSchema: schema97.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -15912,7 +16097,7 @@ function validate49(
             if (data50.open !== undefined) {
               let data53 = data50.open;
               if (typeof data53 === 'string') {
-                if (!formats112.validate(data53)) {
+                if (!formats114.validate(data53)) {
                   const err125 = {
                     instancePath: instancePath + '/opening_hours/saturday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -15920,7 +16105,7 @@ function validate49(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema96.properties.open,
+                    parentSchema: schema97.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -15937,8 +16122,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema96.properties.open.type,
-                  parentSchema: schema96.properties.open,
+                  schema: schema97.properties.open.type,
+                  parentSchema: schema97.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -15952,7 +16137,7 @@ function validate49(
             if (data50.close !== undefined) {
               let data54 = data50.close;
               if (typeof data54 === 'string') {
-                if (!formats112.validate(data54)) {
+                if (!formats114.validate(data54)) {
                   const err127 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -15960,7 +16145,7 @@ function validate49(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema96.properties.close,
+                    parentSchema: schema97.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -15970,7 +16155,7 @@ function validate49(
                   }
                   errors++;
                 }
-                const message5 = func101(data54, 'open', data50);
+                const message5 = func102(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -15979,7 +16164,7 @@ function validate49(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema96.properties.close,
+                    parentSchema: schema97.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -15996,8 +16181,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema96.properties.close.type,
-                  parentSchema: schema96.properties.close,
+                  schema: schema97.properties.close.type,
+                  parentSchema: schema97.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -16015,8 +16200,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema96.type,
-              parentSchema: schema96,
+              schema: schema97.type,
+              parentSchema: schema97,
               data: data50,
             };
             if (vErrors === null) {
@@ -16029,9 +16214,9 @@ function validate49(
         }
         if (data24.sunday !== undefined) {
           let data55 = data24.sunday;
-          const _errs205 = errors;
-          let valid36 = true;
           const _errs206 = errors;
+          let valid36 = true;
+          const _errs207 = errors;
           if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
             if (data55.closed !== undefined) {
               if (false !== data55.closed) {
@@ -16045,17 +16230,17 @@ function validate49(
               }
             }
           }
-          var _valid6 = _errs206 === errors;
-          errors = _errs205;
+          var _valid6 = _errs207 === errors;
+          errors = _errs206;
           if (vErrors !== null) {
-            if (_errs205) {
-              vErrors.length = _errs205;
+            if (_errs206) {
+              vErrors.length = _errs206;
             } else {
               vErrors = null;
             }
           }
           if (_valid6) {
-            const _errs208 = errors;
+            const _errs209 = errors;
             if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
               if (data55.open === undefined) {
                 const err132 = {
@@ -16064,8 +16249,8 @@ function validate49(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema96.then.required,
-                  parentSchema: schema96.then,
+                  schema: schema97.then.required,
+                  parentSchema: schema97.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -16082,8 +16267,8 @@ function validate49(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema96.then.required,
-                  parentSchema: schema96.then,
+                  schema: schema97.then.required,
+                  parentSchema: schema97.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -16094,7 +16279,7 @@ function validate49(
                 errors++;
               }
             }
-            var _valid6 = _errs208 === errors;
+            var _valid6 = _errs209 === errors;
             valid36 = _valid6;
             if (valid36) {
               var props6 = {};
@@ -16110,8 +16295,8 @@ function validate49(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema96.if,
-              parentSchema: schema96,
+              schema: schema97.if,
+              parentSchema: schema97,
               data: data55,
             };
             if (vErrors === null) {
@@ -16131,7 +16316,7 @@ function validate49(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema96,
+                  parentSchema: schema97,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -16151,8 +16336,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema96.properties.closed.type,
-                  parentSchema: schema96.properties.closed,
+                  schema: schema97.properties.closed.type,
+                  parentSchema: schema97.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -16166,7 +16351,7 @@ function validate49(
             if (data55.open !== undefined) {
               let data58 = data55.open;
               if (typeof data58 === 'string') {
-                if (!formats112.validate(data58)) {
+                if (!formats114.validate(data58)) {
                   const err137 = {
                     instancePath: instancePath + '/opening_hours/sunday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16174,7 +16359,7 @@ function validate49(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema96.properties.open,
+                    parentSchema: schema97.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -16191,8 +16376,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema96.properties.open.type,
-                  parentSchema: schema96.properties.open,
+                  schema: schema97.properties.open.type,
+                  parentSchema: schema97.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -16206,7 +16391,7 @@ function validate49(
             if (data55.close !== undefined) {
               let data59 = data55.close;
               if (typeof data59 === 'string') {
-                if (!formats112.validate(data59)) {
+                if (!formats114.validate(data59)) {
                   const err139 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16214,7 +16399,7 @@ function validate49(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema96.properties.close,
+                    parentSchema: schema97.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -16224,7 +16409,7 @@ function validate49(
                   }
                   errors++;
                 }
-                const message6 = func101(data59, 'open', data55);
+                const message6 = func102(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -16233,7 +16418,7 @@ function validate49(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema96.properties.close,
+                    parentSchema: schema97.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -16250,8 +16435,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema96.properties.close.type,
-                  parentSchema: schema96.properties.close,
+                  schema: schema97.properties.close.type,
+                  parentSchema: schema97.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -16269,8 +16454,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema96.type,
-              parentSchema: schema96,
+              schema: schema97.type,
+              parentSchema: schema97,
               data: data55,
             };
             if (vErrors === null) {
@@ -16288,8 +16473,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema92.properties.opening_hours.type,
-          parentSchema: schema92.properties.opening_hours,
+          schema: schema93.properties.opening_hours.type,
+          parentSchema: schema93.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -16309,8 +16494,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema92.properties.wheelchair_accessible.type,
-          parentSchema: schema92.properties.wheelchair_accessible,
+          schema: schema93.properties.wheelchair_accessible.type,
+          parentSchema: schema93.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -16332,7 +16517,7 @@ function validate49(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema92.properties.tag1,
+            parentSchema: schema93.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -16350,7 +16535,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema92.properties.tag1,
+            parentSchema: schema93.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -16367,8 +16552,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.tag1.type,
-          parentSchema: schema92.properties.tag1,
+          schema: schema93.properties.tag1.type,
+          parentSchema: schema93.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -16390,7 +16575,7 @@ function validate49(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema92.properties.tag2,
+            parentSchema: schema93.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -16408,7 +16593,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema92.properties.tag2,
+            parentSchema: schema93.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -16425,8 +16610,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.tag2.type,
-          parentSchema: schema92.properties.tag2,
+          schema: schema93.properties.tag2.type,
+          parentSchema: schema93.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -16448,7 +16633,7 @@ function validate49(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema92.properties.tag3,
+            parentSchema: schema93.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -16466,7 +16651,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema92.properties.tag3,
+            parentSchema: schema93.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -16483,8 +16668,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.tag3.type,
-          parentSchema: schema92.properties.tag3,
+          schema: schema93.properties.tag3.type,
+          parentSchema: schema93.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -16504,8 +16689,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema92.properties.max_hardware_units.type,
-          parentSchema: schema92.properties.max_hardware_units,
+          schema: schema93.properties.max_hardware_units.type,
+          parentSchema: schema93.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -16524,7 +16709,7 @@ function validate49(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema92.properties.max_hardware_units,
+            parentSchema: schema93.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -16542,7 +16727,7 @@ function validate49(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema92.properties.max_hardware_units,
+            parentSchema: schema93.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -16569,7 +16754,7 @@ function validate49(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema92.properties.hardware_models.items,
+                parentSchema: schema93.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -16587,7 +16772,7 @@ function validate49(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema92.properties.hardware_models.items,
+                parentSchema: schema93.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -16604,8 +16789,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema92.properties.hardware_models.items.type,
-              parentSchema: schema92.properties.hardware_models.items,
+              schema: schema93.properties.hardware_models.items.type,
+              parentSchema: schema93.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -16634,7 +16819,7 @@ function validate49(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema92.properties.hardware_models,
+                parentSchema: schema93.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -16648,7 +16833,7 @@ function validate49(
             indices2[item2] = i5;
           }
         }
-        const message7 = func113(data65, 'max_hardware_units', data);
+        const message7 = func114(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -16657,7 +16842,7 @@ function validate49(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema92.properties.hardware_models,
+            parentSchema: schema93.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -16674,8 +16859,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema92.properties.hardware_models.type,
-          parentSchema: schema92.properties.hardware_models,
+          schema: schema93.properties.hardware_models.type,
+          parentSchema: schema93.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -16699,8 +16884,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema78.type,
-              parentSchema: schema78,
+              schema: schema79.type,
+              parentSchema: schema79,
               data: data68,
             };
             if (vErrors === null) {
@@ -16732,10 +16917,10 @@ function validate49(
               instancePath: instancePath + '/badges_v2/' + i6,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema78.enum },
+              params: { allowedValues: schema79.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema78.enum,
-              parentSchema: schema78,
+              schema: schema79.enum,
+              parentSchema: schema79,
               data: data68,
             };
             if (vErrors === null) {
@@ -16759,7 +16944,7 @@ function validate49(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema92.properties.badges_v2,
+                  parentSchema: schema93.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -16780,8 +16965,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema92.properties.badges_v2.type,
-          parentSchema: schema92.properties.badges_v2,
+          schema: schema93.properties.badges_v2.type,
+          parentSchema: schema93.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -16801,8 +16986,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema92.properties.incomplete.type,
-          parentSchema: schema92.properties.incomplete,
+          schema: schema93.properties.incomplete.type,
+          parentSchema: schema93.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -16822,8 +17007,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema92.properties.pinpad_id.type,
-          parentSchema: schema92.properties.pinpad_id,
+          schema: schema93.properties.pinpad_id.type,
+          parentSchema: schema93.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -16843,8 +17028,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema92.properties.pinpad_model_id.type,
-          parentSchema: schema92.properties.pinpad_model_id,
+          schema: schema93.properties.pinpad_model_id.type,
+          parentSchema: schema93.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -16864,8 +17049,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema92.properties.pinpad_status.type,
-          parentSchema: schema92.properties.pinpad_status,
+          schema: schema93.properties.pinpad_status.type,
+          parentSchema: schema93.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -16885,8 +17070,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema92.properties.active_pinpad.type,
-          parentSchema: schema92.properties.active_pinpad,
+          schema: schema93.properties.active_pinpad.type,
+          parentSchema: schema93.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -16897,73 +17082,60 @@ function validate49(
         errors++;
       }
     }
-    if (data.carriers_access !== undefined) {
-      let data74 = data.carriers_access;
-      if (Array.isArray(data74)) {
-        const len4 = data74.length;
-        for (let i8 = 0; i8 < len4; i8++) {
-          let data75 = data74[i8];
-          if (!(typeof data75 == 'number' && !(data75 % 1) && !isNaN(data75) && isFinite(data75))) {
-            const err172 = {
-              instancePath: instancePath + '/carriers_access/' + i8,
-              schemaPath: '#/properties/carriers_access/items/type',
-              keyword: 'type',
-              params: { type: 'integer' },
-              message: 'must be integer',
-              schema: schema92.properties.carriers_access.items.type,
-              parentSchema: schema92.properties.carriers_access.items,
-              data: data75,
-            };
-            if (vErrors === null) {
-              vErrors = [err172];
-            } else {
-              vErrors.push(err172);
-            }
-            errors++;
-          }
-        }
-        let i9 = data74.length;
-        let j4;
-        if (i9 > 1) {
-          const indices3 = {};
-          for (; i9--;) {
-            let item3 = data74[i9];
-            if (!(typeof item3 == 'number' && !(item3 % 1) && !isNaN(item3) && isFinite(item3))) {
-              continue;
-            }
-            if (typeof indices3[item3] == 'number') {
-              j4 = indices3[item3];
-              const err173 = {
-                instancePath: instancePath + '/carriers_access',
-                schemaPath: '#/properties/carriers_access/uniqueItems',
-                keyword: 'uniqueItems',
-                params: { i: i9, j: j4 },
-                message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
-                schema: true,
-                parentSchema: schema92.properties.carriers_access,
-                data: data74,
-              };
-              if (vErrors === null) {
-                vErrors = [err173];
-              } else {
-                vErrors.push(err173);
-              }
-              errors++;
-              break;
-            }
-            indices3[item3] = i9;
-          }
-        }
-      } else {
-        const err174 = {
-          instancePath: instancePath + '/carriers_access',
-          schemaPath: '#/properties/carriers_access/type',
+    if (data.basic_sp_search !== undefined) {
+      let data74 = data.basic_sp_search;
+      if (typeof data74 !== 'boolean') {
+        const err172 = {
+          instancePath: instancePath + '/basic_sp_search',
+          schemaPath: '#/properties/basic_sp_search/type',
           keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-          schema: schema92.properties.carriers_access.type,
-          parentSchema: schema92.properties.carriers_access,
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema93.properties.basic_sp_search.type,
+          parentSchema: schema93.properties.basic_sp_search,
           data: data74,
+        };
+        if (vErrors === null) {
+          vErrors = [err172];
+        } else {
+          vErrors.push(err172);
+        }
+        errors++;
+      }
+    }
+    if (data.has_hardware !== undefined) {
+      let data75 = data.has_hardware;
+      if (typeof data75 !== 'boolean') {
+        const err173 = {
+          instancePath: instancePath + '/has_hardware',
+          schemaPath: '#/properties/has_hardware/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema93.properties.has_hardware.type,
+          parentSchema: schema93.properties.has_hardware,
+          data: data75,
+        };
+        if (vErrors === null) {
+          vErrors = [err173];
+        } else {
+          vErrors.push(err173);
+        }
+        errors++;
+      }
+    }
+    if (data.service_point_hardware_unit_id !== undefined) {
+      let data76 = data.service_point_hardware_unit_id;
+      if (!(typeof data76 == 'number' && !(data76 % 1) && !isNaN(data76) && isFinite(data76)) && data76 !== null) {
+        const err174 = {
+          instancePath: instancePath + '/service_point_hardware_unit_id',
+          schemaPath: '#/properties/service_point_hardware_unit_id/type',
+          keyword: 'type',
+          params: { type: schema93.properties.service_point_hardware_unit_id.type },
+          message: 'must be integer,null',
+          schema: schema93.properties.service_point_hardware_unit_id.type,
+          parentSchema: schema93.properties.service_point_hardware_unit_id,
+          data: data76,
         };
         if (vErrors === null) {
           vErrors = [err174];
@@ -16973,32 +17145,108 @@ function validate49(
         errors++;
       }
     }
+    if (data.carriers_access !== undefined) {
+      let data77 = data.carriers_access;
+      if (Array.isArray(data77)) {
+        const len4 = data77.length;
+        for (let i8 = 0; i8 < len4; i8++) {
+          let data78 = data77[i8];
+          if (!(typeof data78 == 'number' && !(data78 % 1) && !isNaN(data78) && isFinite(data78))) {
+            const err175 = {
+              instancePath: instancePath + '/carriers_access/' + i8,
+              schemaPath: '#/properties/carriers_access/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema93.properties.carriers_access.items.type,
+              parentSchema: schema93.properties.carriers_access.items,
+              data: data78,
+            };
+            if (vErrors === null) {
+              vErrors = [err175];
+            } else {
+              vErrors.push(err175);
+            }
+            errors++;
+          }
+        }
+        let i9 = data77.length;
+        let j4;
+        if (i9 > 1) {
+          const indices3 = {};
+          for (; i9--;) {
+            let item3 = data77[i9];
+            if (!(typeof item3 == 'number' && !(item3 % 1) && !isNaN(item3) && isFinite(item3))) {
+              continue;
+            }
+            if (typeof indices3[item3] == 'number') {
+              j4 = indices3[item3];
+              const err176 = {
+                instancePath: instancePath + '/carriers_access',
+                schemaPath: '#/properties/carriers_access/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i9, j: j4 },
+                message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
+                schema: true,
+                parentSchema: schema93.properties.carriers_access,
+                data: data77,
+              };
+              if (vErrors === null) {
+                vErrors = [err176];
+              } else {
+                vErrors.push(err176);
+              }
+              errors++;
+              break;
+            }
+            indices3[item3] = i9;
+          }
+        }
+      } else {
+        const err177 = {
+          instancePath: instancePath + '/carriers_access',
+          schemaPath: '#/properties/carriers_access/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema93.properties.carriers_access.type,
+          parentSchema: schema93.properties.carriers_access,
+          data: data77,
+        };
+        if (vErrors === null) {
+          vErrors = [err177];
+        } else {
+          vErrors.push(err177);
+        }
+        errors++;
+      }
+    }
     if (data.carrier_settings !== undefined) {
-      let data76 = data.carrier_settings;
-      if (Array.isArray(data76)) {
-        const len5 = data76.length;
+      let data79 = data.carrier_settings;
+      if (Array.isArray(data79)) {
+        const len5 = data79.length;
         for (let i10 = 0; i10 < len5; i10++) {
-          let data77 = data76[i10];
-          if (data77 && typeof data77 == 'object' && !Array.isArray(data77)) {
-            if (data77.carrier_id === undefined) {
-              const err175 = {
+          let data80 = data79[i10];
+          if (data80 && typeof data80 == 'object' && !Array.isArray(data80)) {
+            if (data80.carrier_id === undefined) {
+              const err178 = {
                 instancePath: instancePath + '/carrier_settings/' + i10,
                 schemaPath: 'common#/$defs/servicePointCarrierSetting/required',
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema104.required,
-                parentSchema: schema104,
-                data: data77,
+                schema: schema105.required,
+                parentSchema: schema105,
+                data: data80,
               };
               if (vErrors === null) {
-                vErrors = [err175];
+                vErrors = [err178];
               } else {
-                vErrors.push(err175);
+                vErrors.push(err178);
               }
               errors++;
             }
-            for (const key8 in data77) {
+            for (const key8 in data80) {
               if (!(
                 key8 === 'carrier_id' ||
                 key8 === 'first_mile' ||
@@ -17007,77 +17255,14 @@ function validate49(
                 key8 === 'reserved_compartments' ||
                 key8 === 'allocation_behaviour'
               )) {
-                const err176 = {
+                const err179 = {
                   instancePath: instancePath + '/carrier_settings/' + i10,
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/additionalProperties',
                   keyword: 'additionalProperties',
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema104,
-                  data: data77,
-                };
-                if (vErrors === null) {
-                  vErrors = [err176];
-                } else {
-                  vErrors.push(err176);
-                }
-                errors++;
-              }
-            }
-            if (data77.carrier_id !== undefined) {
-              let data78 = data77.carrier_id;
-              if (!(typeof data78 == 'number' && !(data78 % 1) && !isNaN(data78) && isFinite(data78))) {
-                const err177 = {
-                  instancePath: instancePath + '/carrier_settings/' + i10 + '/carrier_id',
-                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/carrier_id/type',
-                  keyword: 'type',
-                  params: { type: 'integer' },
-                  message: 'must be integer',
-                  schema: schema104.properties.carrier_id.type,
-                  parentSchema: schema104.properties.carrier_id,
-                  data: data78,
-                };
-                if (vErrors === null) {
-                  vErrors = [err177];
-                } else {
-                  vErrors.push(err177);
-                }
-                errors++;
-              }
-            }
-            if (data77.first_mile !== undefined) {
-              let data79 = data77.first_mile;
-              if (typeof data79 !== 'boolean') {
-                const err178 = {
-                  instancePath: instancePath + '/carrier_settings/' + i10 + '/first_mile',
-                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/first_mile/type',
-                  keyword: 'type',
-                  params: { type: 'boolean' },
-                  message: 'must be boolean',
-                  schema: schema104.properties.first_mile.type,
-                  parentSchema: schema104.properties.first_mile,
-                  data: data79,
-                };
-                if (vErrors === null) {
-                  vErrors = [err178];
-                } else {
-                  vErrors.push(err178);
-                }
-                errors++;
-              }
-            }
-            if (data77.last_mile !== undefined) {
-              let data80 = data77.last_mile;
-              if (typeof data80 !== 'boolean') {
-                const err179 = {
-                  instancePath: instancePath + '/carrier_settings/' + i10 + '/last_mile',
-                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/last_mile/type',
-                  keyword: 'type',
-                  params: { type: 'boolean' },
-                  message: 'must be boolean',
-                  schema: schema104.properties.last_mile.type,
-                  parentSchema: schema104.properties.last_mile,
+                  parentSchema: schema105,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -17088,17 +17273,17 @@ function validate49(
                 errors++;
               }
             }
-            if (data77.expiry_days !== undefined) {
-              let data81 = data77.expiry_days;
+            if (data80.carrier_id !== undefined) {
+              let data81 = data80.carrier_id;
               if (!(typeof data81 == 'number' && !(data81 % 1) && !isNaN(data81) && isFinite(data81))) {
                 const err180 = {
-                  instancePath: instancePath + '/carrier_settings/' + i10 + '/expiry_days',
-                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/type',
+                  instancePath: instancePath + '/carrier_settings/' + i10 + '/carrier_id',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/carrier_id/type',
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema104.properties.expiry_days.type,
-                  parentSchema: schema104.properties.expiry_days,
+                  schema: schema105.properties.carrier_id.type,
+                  parentSchema: schema105.properties.carrier_id,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -17108,57 +17293,61 @@ function validate49(
                 }
                 errors++;
               }
-              if (typeof data81 == 'number' && isFinite(data81)) {
-                if (data81 > 30 || isNaN(data81)) {
-                  const err181 = {
-                    instancePath: instancePath + '/carrier_settings/' + i10 + '/expiry_days',
-                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/maximum',
-                    keyword: 'maximum',
-                    params: { comparison: '<=', limit: 30 },
-                    message: 'must be <= 30',
-                    schema: 30,
-                    parentSchema: schema104.properties.expiry_days,
-                    data: data81,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err181];
-                  } else {
-                    vErrors.push(err181);
-                  }
-                  errors++;
+            }
+            if (data80.first_mile !== undefined) {
+              let data82 = data80.first_mile;
+              if (typeof data82 !== 'boolean') {
+                const err181 = {
+                  instancePath: instancePath + '/carrier_settings/' + i10 + '/first_mile',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/first_mile/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema105.properties.first_mile.type,
+                  parentSchema: schema105.properties.first_mile,
+                  data: data82,
+                };
+                if (vErrors === null) {
+                  vErrors = [err181];
+                } else {
+                  vErrors.push(err181);
                 }
-                if (data81 < 1 || isNaN(data81)) {
-                  const err182 = {
-                    instancePath: instancePath + '/carrier_settings/' + i10 + '/expiry_days',
-                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/minimum',
-                    keyword: 'minimum',
-                    params: { comparison: '>=', limit: 1 },
-                    message: 'must be >= 1',
-                    schema: 1,
-                    parentSchema: schema104.properties.expiry_days,
-                    data: data81,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err182];
-                  } else {
-                    vErrors.push(err182);
-                  }
-                  errors++;
-                }
+                errors++;
               }
             }
-            if (data77.reserved_compartments !== undefined) {
-              let data82 = data77.reserved_compartments;
-              if (!(typeof data82 == 'number' && !(data82 % 1) && !isNaN(data82) && isFinite(data82))) {
+            if (data80.last_mile !== undefined) {
+              let data83 = data80.last_mile;
+              if (typeof data83 !== 'boolean') {
+                const err182 = {
+                  instancePath: instancePath + '/carrier_settings/' + i10 + '/last_mile',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/last_mile/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                  schema: schema105.properties.last_mile.type,
+                  parentSchema: schema105.properties.last_mile,
+                  data: data83,
+                };
+                if (vErrors === null) {
+                  vErrors = [err182];
+                } else {
+                  vErrors.push(err182);
+                }
+                errors++;
+              }
+            }
+            if (data80.expiry_days !== undefined) {
+              let data84 = data80.expiry_days;
+              if (!(typeof data84 == 'number' && !(data84 % 1) && !isNaN(data84) && isFinite(data84))) {
                 const err183 = {
-                  instancePath: instancePath + '/carrier_settings/' + i10 + '/reserved_compartments',
-                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/type',
+                  instancePath: instancePath + '/carrier_settings/' + i10 + '/expiry_days',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/type',
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema104.properties.reserved_compartments.type,
-                  parentSchema: schema104.properties.reserved_compartments,
-                  data: data82,
+                  schema: schema105.properties.expiry_days.type,
+                  parentSchema: schema105.properties.expiry_days,
+                  data: data84,
                 };
                 if (vErrors === null) {
                   vErrors = [err183];
@@ -17167,17 +17356,17 @@ function validate49(
                 }
                 errors++;
               }
-              if (typeof data82 == 'number' && isFinite(data82)) {
-                if (data82 > 100 || isNaN(data82)) {
+              if (typeof data84 == 'number' && isFinite(data84)) {
+                if (data84 > 30 || isNaN(data84)) {
                   const err184 = {
-                    instancePath: instancePath + '/carrier_settings/' + i10 + '/reserved_compartments',
-                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/maximum',
+                    instancePath: instancePath + '/carrier_settings/' + i10 + '/expiry_days',
+                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/maximum',
                     keyword: 'maximum',
-                    params: { comparison: '<=', limit: 100 },
-                    message: 'must be <= 100',
-                    schema: 100,
-                    parentSchema: schema104.properties.reserved_compartments,
-                    data: data82,
+                    params: { comparison: '<=', limit: 30 },
+                    message: 'must be <= 30',
+                    schema: 30,
+                    parentSchema: schema105.properties.expiry_days,
+                    data: data84,
                   };
                   if (vErrors === null) {
                     vErrors = [err184];
@@ -17186,16 +17375,16 @@ function validate49(
                   }
                   errors++;
                 }
-                if (data82 < 0 || isNaN(data82)) {
+                if (data84 < 1 || isNaN(data84)) {
                   const err185 = {
-                    instancePath: instancePath + '/carrier_settings/' + i10 + '/reserved_compartments',
-                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/minimum',
+                    instancePath: instancePath + '/carrier_settings/' + i10 + '/expiry_days',
+                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/expiry_days/minimum',
                     keyword: 'minimum',
-                    params: { comparison: '>=', limit: 0 },
-                    message: 'must be >= 0',
-                    schema: 0,
-                    parentSchema: schema104.properties.reserved_compartments,
-                    data: data82,
+                    params: { comparison: '>=', limit: 1 },
+                    message: 'must be >= 1',
+                    schema: 1,
+                    parentSchema: schema105.properties.expiry_days,
+                    data: data84,
                   };
                   if (vErrors === null) {
                     vErrors = [err185];
@@ -17206,18 +17395,18 @@ function validate49(
                 }
               }
             }
-            if (data77.allocation_behaviour !== undefined) {
-              let data83 = data77.allocation_behaviour;
-              if (typeof data83 !== 'string') {
+            if (data80.reserved_compartments !== undefined) {
+              let data85 = data80.reserved_compartments;
+              if (!(typeof data85 == 'number' && !(data85 % 1) && !isNaN(data85) && isFinite(data85))) {
                 const err186 = {
-                  instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
-                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/type',
+                  instancePath: instancePath + '/carrier_settings/' + i10 + '/reserved_compartments',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/type',
                   keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema104.properties.allocation_behaviour.type,
-                  parentSchema: schema104.properties.allocation_behaviour,
-                  data: data83,
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema105.properties.reserved_compartments.type,
+                  parentSchema: schema105.properties.reserved_compartments,
+                  data: data85,
                 };
                 if (vErrors === null) {
                   vErrors = [err186];
@@ -17226,117 +17415,113 @@ function validate49(
                 }
                 errors++;
               }
-              if (!(data83 === 'nearest' || data83 === 'selected' || data83 === 'first_free')) {
-                const err187 = {
+              if (typeof data85 == 'number' && isFinite(data85)) {
+                if (data85 > 100 || isNaN(data85)) {
+                  const err187 = {
+                    instancePath: instancePath + '/carrier_settings/' + i10 + '/reserved_compartments',
+                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/maximum',
+                    keyword: 'maximum',
+                    params: { comparison: '<=', limit: 100 },
+                    message: 'must be <= 100',
+                    schema: 100,
+                    parentSchema: schema105.properties.reserved_compartments,
+                    data: data85,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err187];
+                  } else {
+                    vErrors.push(err187);
+                  }
+                  errors++;
+                }
+                if (data85 < 0 || isNaN(data85)) {
+                  const err188 = {
+                    instancePath: instancePath + '/carrier_settings/' + i10 + '/reserved_compartments',
+                    schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/reserved_compartments/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 0 },
+                    message: 'must be >= 0',
+                    schema: 0,
+                    parentSchema: schema105.properties.reserved_compartments,
+                    data: data85,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err188];
+                  } else {
+                    vErrors.push(err188);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data80.allocation_behaviour !== undefined) {
+              let data86 = data80.allocation_behaviour;
+              if (typeof data86 !== 'string') {
+                const err189 = {
+                  instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
+                  schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema105.properties.allocation_behaviour.type,
+                  parentSchema: schema105.properties.allocation_behaviour,
+                  data: data86,
+                };
+                if (vErrors === null) {
+                  vErrors = [err189];
+                } else {
+                  vErrors.push(err189);
+                }
+                errors++;
+              }
+              if (!(data86 === 'nearest' || data86 === 'selected' || data86 === 'first_free')) {
+                const err190 = {
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema104.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema105.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema104.properties.allocation_behaviour.enum,
-                  parentSchema: schema104.properties.allocation_behaviour,
-                  data: data83,
+                  schema: schema105.properties.allocation_behaviour.enum,
+                  parentSchema: schema105.properties.allocation_behaviour,
+                  data: data86,
                 };
                 if (vErrors === null) {
-                  vErrors = [err187];
+                  vErrors = [err190];
                 } else {
-                  vErrors.push(err187);
+                  vErrors.push(err190);
                 }
                 errors++;
               }
             }
           } else {
-            const err188 = {
+            const err191 = {
               instancePath: instancePath + '/carrier_settings/' + i10,
               schemaPath: 'common#/$defs/servicePointCarrierSetting/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema104.type,
-              parentSchema: schema104,
-              data: data77,
+              schema: schema105.type,
+              parentSchema: schema105,
+              data: data80,
             };
             if (vErrors === null) {
-              vErrors = [err188];
+              vErrors = [err191];
             } else {
-              vErrors.push(err188);
+              vErrors.push(err191);
             }
             errors++;
           }
         }
       } else {
-        const err189 = {
+        const err192 = {
           instancePath: instancePath + '/carrier_settings',
           schemaPath: '#/properties/carrier_settings/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema92.properties.carrier_settings.type,
-          parentSchema: schema92.properties.carrier_settings,
-          data: data76,
-        };
-        if (vErrors === null) {
-          vErrors = [err189];
-        } else {
-          vErrors.push(err189);
-        }
-        errors++;
-      }
-    }
-    if (data.location_owner_id !== undefined) {
-      let data84 = data.location_owner_id;
-      if (!(typeof data84 == 'number' && !(data84 % 1) && !isNaN(data84) && isFinite(data84))) {
-        const err190 = {
-          instancePath: instancePath + '/location_owner_id',
-          schemaPath: '#/properties/location_owner_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema92.properties.location_owner_id.type,
-          parentSchema: schema92.properties.location_owner_id,
-          data: data84,
-        };
-        if (vErrors === null) {
-          vErrors = [err190];
-        } else {
-          vErrors.push(err190);
-        }
-        errors++;
-      }
-    }
-    if (data.maintenance_provider_id !== undefined) {
-      let data85 = data.maintenance_provider_id;
-      if (!(typeof data85 == 'number' && !(data85 % 1) && !isNaN(data85) && isFinite(data85))) {
-        const err191 = {
-          instancePath: instancePath + '/maintenance_provider_id',
-          schemaPath: '#/properties/maintenance_provider_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema92.properties.maintenance_provider_id.type,
-          parentSchema: schema92.properties.maintenance_provider_id,
-          data: data85,
-        };
-        if (vErrors === null) {
-          vErrors = [err191];
-        } else {
-          vErrors.push(err191);
-        }
-        errors++;
-      }
-    }
-    if (data.support_provider_id !== undefined) {
-      let data86 = data.support_provider_id;
-      if (!(typeof data86 == 'number' && !(data86 % 1) && !isNaN(data86) && isFinite(data86))) {
-        const err192 = {
-          instancePath: instancePath + '/support_provider_id',
-          schemaPath: '#/properties/support_provider_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema92.properties.support_provider_id.type,
-          parentSchema: schema92.properties.support_provider_id,
-          data: data86,
+          schema: schema93.properties.carrier_settings.type,
+          parentSchema: schema93.properties.carrier_settings,
+          data: data79,
         };
         if (vErrors === null) {
           vErrors = [err192];
@@ -17346,17 +17531,17 @@ function validate49(
         errors++;
       }
     }
-    if (data.service_point_group_id !== undefined) {
-      let data87 = data.service_point_group_id;
+    if (data.location_owner_id !== undefined) {
+      let data87 = data.location_owner_id;
       if (!(typeof data87 == 'number' && !(data87 % 1) && !isNaN(data87) && isFinite(data87))) {
         const err193 = {
-          instancePath: instancePath + '/service_point_group_id',
-          schemaPath: '#/properties/service_point_group_id/type',
+          instancePath: instancePath + '/location_owner_id',
+          schemaPath: '#/properties/location_owner_id/type',
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema92.properties.service_point_group_id.type,
-          parentSchema: schema92.properties.service_point_group_id,
+          schema: schema93.properties.location_owner_id.type,
+          parentSchema: schema93.properties.location_owner_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -17367,17 +17552,17 @@ function validate49(
         errors++;
       }
     }
-    if (data.group_name !== undefined) {
-      let data88 = data.group_name;
-      if (typeof data88 !== 'string') {
+    if (data.maintenance_provider_id !== undefined) {
+      let data88 = data.maintenance_provider_id;
+      if (!(typeof data88 == 'number' && !(data88 % 1) && !isNaN(data88) && isFinite(data88))) {
         const err194 = {
-          instancePath: instancePath + '/group_name',
-          schemaPath: '#/properties/group_name/type',
+          instancePath: instancePath + '/maintenance_provider_id',
+          schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema92.properties.group_name.type,
-          parentSchema: schema92.properties.group_name,
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema93.properties.maintenance_provider_id.type,
+          parentSchema: schema93.properties.maintenance_provider_id,
           data: data88,
         };
         if (vErrors === null) {
@@ -17388,17 +17573,17 @@ function validate49(
         errors++;
       }
     }
-    if (data.contract_signed !== undefined) {
-      let data89 = data.contract_signed;
-      if (typeof data89 !== 'boolean') {
+    if (data.support_provider_id !== undefined) {
+      let data89 = data.support_provider_id;
+      if (!(typeof data89 == 'number' && !(data89 % 1) && !isNaN(data89) && isFinite(data89))) {
         const err195 = {
-          instancePath: instancePath + '/contract_signed',
-          schemaPath: '#/properties/contract_signed/type',
+          instancePath: instancePath + '/support_provider_id',
+          schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema92.properties.contract_signed.type,
-          parentSchema: schema92.properties.contract_signed,
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema93.properties.support_provider_id.type,
+          parentSchema: schema93.properties.support_provider_id,
           data: data89,
         };
         if (vErrors === null) {
@@ -17409,55 +17594,60 @@ function validate49(
         errors++;
       }
     }
-    if (data.scout_contact !== undefined) {
-      let data90 = data.scout_contact;
-      if (typeof data90 === 'string') {
-        if (func2(data90) > 70) {
-          const err196 = {
-            instancePath: instancePath + '/scout_contact',
-            schemaPath: '#/properties/scout_contact/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 70 },
-            message: 'must NOT have more than 70 characters',
-            schema: 70,
-            parentSchema: schema92.properties.scout_contact,
-            data: data90,
-          };
-          if (vErrors === null) {
-            vErrors = [err196];
-          } else {
-            vErrors.push(err196);
-          }
-          errors++;
+    if (data.service_point_group_id !== undefined) {
+      let data90 = data.service_point_group_id;
+      if (!(typeof data90 == 'number' && !(data90 % 1) && !isNaN(data90) && isFinite(data90))) {
+        const err196 = {
+          instancePath: instancePath + '/service_point_group_id',
+          schemaPath: '#/properties/service_point_group_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema93.properties.service_point_group_id.type,
+          parentSchema: schema93.properties.service_point_group_id,
+          data: data90,
+        };
+        if (vErrors === null) {
+          vErrors = [err196];
+        } else {
+          vErrors.push(err196);
         }
-        if (!formats146.validate(data90)) {
-          const err197 = {
-            instancePath: instancePath + '/scout_contact',
-            schemaPath: '#/properties/scout_contact/format',
-            keyword: 'format',
-            params: { format: 'scout-value' },
-            message: 'must match format "' + 'scout-value' + '"',
-            schema: 'scout-value',
-            parentSchema: schema92.properties.scout_contact,
-            data: data90,
-          };
-          if (vErrors === null) {
-            vErrors = [err197];
-          } else {
-            vErrors.push(err197);
-          }
-          errors++;
-        }
-      } else {
-        const err198 = {
-          instancePath: instancePath + '/scout_contact',
-          schemaPath: '#/properties/scout_contact/type',
+        errors++;
+      }
+    }
+    if (data.group_name !== undefined) {
+      let data91 = data.group_name;
+      if (typeof data91 !== 'string') {
+        const err197 = {
+          instancePath: instancePath + '/group_name',
+          schemaPath: '#/properties/group_name/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.scout_contact.type,
-          parentSchema: schema92.properties.scout_contact,
-          data: data90,
+          schema: schema93.properties.group_name.type,
+          parentSchema: schema93.properties.group_name,
+          data: data91,
+        };
+        if (vErrors === null) {
+          vErrors = [err197];
+        } else {
+          vErrors.push(err197);
+        }
+        errors++;
+      }
+    }
+    if (data.contract_signed !== undefined) {
+      let data92 = data.contract_signed;
+      if (typeof data92 !== 'boolean') {
+        const err198 = {
+          instancePath: instancePath + '/contract_signed',
+          schemaPath: '#/properties/contract_signed/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema93.properties.contract_signed.type,
+          parentSchema: schema93.properties.contract_signed,
+          data: data92,
         };
         if (vErrors === null) {
           vErrors = [err198];
@@ -17467,59 +17657,54 @@ function validate49(
         errors++;
       }
     }
-    if (data.scout_email !== undefined) {
-      let data91 = data.scout_email;
-      if (typeof data91 !== 'string') {
-        const err199 = {
-          instancePath: instancePath + '/scout_email',
-          schemaPath: '#/properties/scout_email/type',
+    if (data.scout_contact !== undefined) {
+      let data93 = data.scout_contact;
+      if (typeof data93 === 'string') {
+        if (func2(data93) > 70) {
+          const err199 = {
+            instancePath: instancePath + '/scout_contact',
+            schemaPath: '#/properties/scout_contact/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema93.properties.scout_contact,
+            data: data93,
+          };
+          if (vErrors === null) {
+            vErrors = [err199];
+          } else {
+            vErrors.push(err199);
+          }
+          errors++;
+        }
+        if (!formats148.validate(data93)) {
+          const err200 = {
+            instancePath: instancePath + '/scout_contact',
+            schemaPath: '#/properties/scout_contact/format',
+            keyword: 'format',
+            params: { format: 'scout-value' },
+            message: 'must match format "' + 'scout-value' + '"',
+            schema: 'scout-value',
+            parentSchema: schema93.properties.scout_contact,
+            data: data93,
+          };
+          if (vErrors === null) {
+            vErrors = [err200];
+          } else {
+            vErrors.push(err200);
+          }
+          errors++;
+        }
+      } else {
+        const err201 = {
+          instancePath: instancePath + '/scout_contact',
+          schemaPath: '#/properties/scout_contact/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.scout_email.type,
-          parentSchema: schema92.properties.scout_email,
-          data: data91,
-        };
-        if (vErrors === null) {
-          vErrors = [err199];
-        } else {
-          vErrors.push(err199);
-        }
-        errors++;
-      }
-    }
-    if (data.is_terminated !== undefined) {
-      let data92 = data.is_terminated;
-      if (typeof data92 !== 'boolean') {
-        const err200 = {
-          instancePath: instancePath + '/is_terminated',
-          schemaPath: '#/properties/is_terminated/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema92.properties.is_terminated.type,
-          parentSchema: schema92.properties.is_terminated,
-          data: data92,
-        };
-        if (vErrors === null) {
-          vErrors = [err200];
-        } else {
-          vErrors.push(err200);
-        }
-        errors++;
-      }
-    }
-    if (data.parked !== undefined) {
-      let data93 = data.parked;
-      if (typeof data93 !== 'boolean') {
-        const err201 = {
-          instancePath: instancePath + '/parked',
-          schemaPath: '#/properties/parked/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema92.properties.parked.type,
-          parentSchema: schema92.properties.parked,
+          schema: schema93.properties.scout_contact.type,
+          parentSchema: schema93.properties.scout_contact,
           data: data93,
         };
         if (vErrors === null) {
@@ -17530,17 +17715,17 @@ function validate49(
         errors++;
       }
     }
-    if (data.test_sp !== undefined) {
-      let data94 = data.test_sp;
-      if (typeof data94 !== 'boolean') {
+    if (data.scout_email !== undefined) {
+      let data94 = data.scout_email;
+      if (typeof data94 !== 'string') {
         const err202 = {
-          instancePath: instancePath + '/test_sp',
-          schemaPath: '#/properties/test_sp/type',
+          instancePath: instancePath + '/scout_email',
+          schemaPath: '#/properties/scout_email/type',
           keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema92.properties.test_sp.type,
-          parentSchema: schema92.properties.test_sp,
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema93.properties.scout_email.type,
+          parentSchema: schema93.properties.scout_email,
           data: data94,
         };
         if (vErrors === null) {
@@ -17551,17 +17736,17 @@ function validate49(
         errors++;
       }
     }
-    if (data.active !== undefined) {
-      let data95 = data.active;
+    if (data.is_terminated !== undefined) {
+      let data95 = data.is_terminated;
       if (typeof data95 !== 'boolean') {
         const err203 = {
-          instancePath: instancePath + '/active',
-          schemaPath: '#/properties/active/type',
+          instancePath: instancePath + '/is_terminated',
+          schemaPath: '#/properties/is_terminated/type',
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema92.properties.active.type,
-          parentSchema: schema92.properties.active,
+          schema: schema93.properties.is_terminated.type,
+          parentSchema: schema93.properties.is_terminated,
           data: data95,
         };
         if (vErrors === null) {
@@ -17572,37 +17757,39 @@ function validate49(
         errors++;
       }
     }
-    if (data.description !== undefined) {
-      let data96 = data.description;
-      if (typeof data96 === 'string') {
-        if (func2(data96) > 500) {
-          const err204 = {
-            instancePath: instancePath + '/description',
-            schemaPath: '#/properties/description/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 500 },
-            message: 'must NOT have more than 500 characters',
-            schema: 500,
-            parentSchema: schema92.properties.description,
-            data: data96,
-          };
-          if (vErrors === null) {
-            vErrors = [err204];
-          } else {
-            vErrors.push(err204);
-          }
-          errors++;
-        }
-      } else {
-        const err205 = {
-          instancePath: instancePath + '/description',
-          schemaPath: '#/properties/description/type',
+    if (data.parked !== undefined) {
+      let data96 = data.parked;
+      if (typeof data96 !== 'boolean') {
+        const err204 = {
+          instancePath: instancePath + '/parked',
+          schemaPath: '#/properties/parked/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema92.properties.description.type,
-          parentSchema: schema92.properties.description,
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema93.properties.parked.type,
+          parentSchema: schema93.properties.parked,
           data: data96,
+        };
+        if (vErrors === null) {
+          vErrors = [err204];
+        } else {
+          vErrors.push(err204);
+        }
+        errors++;
+      }
+    }
+    if (data.test_sp !== undefined) {
+      let data97 = data.test_sp;
+      if (typeof data97 !== 'boolean') {
+        const err205 = {
+          instancePath: instancePath + '/test_sp',
+          schemaPath: '#/properties/test_sp/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema93.properties.test_sp.type,
+          parentSchema: schema93.properties.test_sp,
+          data: data97,
         };
         if (vErrors === null) {
           vErrors = [err205];
@@ -17612,18 +17799,18 @@ function validate49(
         errors++;
       }
     }
-    if (data.description_language !== undefined) {
-      let data97 = data.description_language;
-      if (typeof data97 !== 'string') {
+    if (data.active !== undefined) {
+      let data98 = data.active;
+      if (typeof data98 !== 'boolean') {
         const err206 = {
-          instancePath: instancePath + '/description_language',
-          schemaPath: '#/properties/description_language/type',
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema92.properties.description_language.type,
-          parentSchema: schema92.properties.description_language,
-          data: data97,
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema93.properties.active.type,
+          parentSchema: schema93.properties.active,
+          data: data98,
         };
         if (vErrors === null) {
           vErrors = [err206];
@@ -17632,64 +17819,59 @@ function validate49(
         }
         errors++;
       }
-      if (!(
-        data97 === 'en' ||
-        data97 === 'fr' ||
-        data97 === 'da' ||
-        data97 === 'nb' ||
-        data97 === 'sv' ||
-        data97 === 'pl' ||
-        data97 === 'fi'
-      )) {
-        const err207 = {
-          instancePath: instancePath + '/description_language',
-          schemaPath: '#/properties/description_language/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema92.properties.description_language.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema92.properties.description_language.enum,
-          parentSchema: schema92.properties.description_language,
-          data: data97,
-        };
-        if (vErrors === null) {
-          vErrors = [err207];
-        } else {
-          vErrors.push(err207);
-        }
-        errors++;
-      }
     }
-    if (data.comments !== undefined) {
-      let data98 = data.comments;
-      if (typeof data98 === 'string') {
-        if (func2(data98) > 500) {
-          const err208 = {
-            instancePath: instancePath + '/comments',
-            schemaPath: '#/properties/comments/maxLength',
+    if (data.description !== undefined) {
+      let data99 = data.description;
+      if (typeof data99 === 'string') {
+        if (func2(data99) > 500) {
+          const err207 = {
+            instancePath: instancePath + '/description',
+            schemaPath: '#/properties/description/maxLength',
             keyword: 'maxLength',
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema92.properties.comments,
-            data: data98,
+            parentSchema: schema93.properties.description,
+            data: data99,
           };
           if (vErrors === null) {
-            vErrors = [err208];
+            vErrors = [err207];
           } else {
-            vErrors.push(err208);
+            vErrors.push(err207);
           }
           errors++;
         }
       } else {
-        const err209 = {
-          instancePath: instancePath + '/comments',
-          schemaPath: '#/properties/comments/type',
+        const err208 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.comments.type,
-          parentSchema: schema92.properties.comments,
-          data: data98,
+          schema: schema93.properties.description.type,
+          parentSchema: schema93.properties.description,
+          data: data99,
+        };
+        if (vErrors === null) {
+          vErrors = [err208];
+        } else {
+          vErrors.push(err208);
+        }
+        errors++;
+      }
+    }
+    if (data.description_language !== undefined) {
+      let data100 = data.description_language;
+      if (typeof data100 !== 'string') {
+        const err209 = {
+          instancePath: instancePath + '/description_language',
+          schemaPath: '#/properties/description_language/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema93.properties.description_language.type,
+          parentSchema: schema93.properties.description_language,
+          data: data100,
         };
         if (vErrors === null) {
           vErrors = [err209];
@@ -17698,39 +17880,41 @@ function validate49(
         }
         errors++;
       }
-    }
-    if (data.contact_person !== undefined) {
-      let data99 = data.contact_person;
-      if (typeof data99 === 'string') {
-        if (func2(data99) > 70) {
-          const err210 = {
-            instancePath: instancePath + '/contact_person',
-            schemaPath: '#/properties/contact_person/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 70 },
-            message: 'must NOT have more than 70 characters',
-            schema: 70,
-            parentSchema: schema92.properties.contact_person,
-            data: data99,
-          };
-          if (vErrors === null) {
-            vErrors = [err210];
-          } else {
-            vErrors.push(err210);
-          }
-          errors++;
+      if (!(
+        data100 === 'en' ||
+        data100 === 'fr' ||
+        data100 === 'da' ||
+        data100 === 'nb' ||
+        data100 === 'sv' ||
+        data100 === 'pl' ||
+        data100 === 'fi'
+      )) {
+        const err210 = {
+          instancePath: instancePath + '/description_language',
+          schemaPath: '#/properties/description_language/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema93.properties.description_language.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema93.properties.description_language.enum,
+          parentSchema: schema93.properties.description_language,
+          data: data100,
+        };
+        if (vErrors === null) {
+          vErrors = [err210];
+        } else {
+          vErrors.push(err210);
         }
-        if (!formats6.validate(data99)) {
-          const err211 = {
-            instancePath: instancePath + '/contact_person',
-            schemaPath: '#/properties/contact_person/format',
-            keyword: 'format',
-            params: { format: 'no-special-characters' },
-            message: 'must match format "' + 'no-special-characters' + '"',
-            schema: 'no-special-characters',
-            parentSchema: schema92.properties.contact_person,
-            data: data99,
-          };
+        errors++;
+      }
+    }
+    if (data.descriptions !== undefined) {
+      let data101 = data.descriptions;
+      const _errs373 = errors;
+      let valid53 = true;
+      const _errs374 = errors;
+      if (Array.isArray(data101)) {
+        if (data101.length < 1) {
+          const err211 = {};
           if (vErrors === null) {
             vErrors = [err211];
           } else {
@@ -17738,201 +17922,228 @@ function validate49(
           }
           errors++;
         }
-      } else {
-        const err212 = {
-          instancePath: instancePath + '/contact_person',
-          schemaPath: '#/properties/contact_person/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema92.properties.contact_person.type,
-          parentSchema: schema92.properties.contact_person,
-          data: data99,
-        };
-        if (vErrors === null) {
-          vErrors = [err212];
-        } else {
-          vErrors.push(err212);
-        }
-        errors++;
       }
-    }
-    if (data.owner_contact_phone !== undefined) {
-      let data100 = data.owner_contact_phone;
-      if (typeof data100 === 'string') {
-        if (func2(data100) > 15) {
-          const err213 = {
-            instancePath: instancePath + '/owner_contact_phone',
-            schemaPath: '#/properties/owner_contact_phone/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 15 },
-            message: 'must NOT have more than 15 characters',
-            schema: 15,
-            parentSchema: schema92.properties.owner_contact_phone,
-            data: data100,
-          };
-          if (vErrors === null) {
-            vErrors = [err213];
-          } else {
-            vErrors.push(err213);
-          }
-          errors++;
-        }
-        if (!formats32.validate(data100)) {
-          const err214 = {
-            instancePath: instancePath + '/owner_contact_phone',
-            schemaPath: '#/properties/owner_contact_phone/format',
-            keyword: 'format',
-            params: { format: 'phone' },
-            message: 'must match format "' + 'phone' + '"',
-            schema: 'phone',
-            parentSchema: schema92.properties.owner_contact_phone,
-            data: data100,
-          };
-          if (vErrors === null) {
-            vErrors = [err214];
-          } else {
-            vErrors.push(err214);
-          }
-          errors++;
-        }
-      } else {
-        const err215 = {
-          instancePath: instancePath + '/owner_contact_phone',
-          schemaPath: '#/properties/owner_contact_phone/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema92.properties.owner_contact_phone.type,
-          parentSchema: schema92.properties.owner_contact_phone,
-          data: data100,
-        };
-        if (vErrors === null) {
-          vErrors = [err215];
+      var _valid7 = _errs374 === errors;
+      errors = _errs373;
+      if (vErrors !== null) {
+        if (_errs373) {
+          vErrors.length = _errs373;
         } else {
-          vErrors.push(err215);
+          vErrors = null;
         }
-        errors++;
       }
-    }
-    if (data.email !== undefined) {
-      let data101 = data.email;
-      if (typeof data101 === 'string') {
-        if (func2(data101) > 70) {
-          const err216 = {
-            instancePath: instancePath + '/email',
-            schemaPath: '#/properties/email/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 70 },
-            message: 'must NOT have more than 70 characters',
-            schema: 70,
-            parentSchema: schema92.properties.email,
-            data: data101,
-          };
-          if (vErrors === null) {
-            vErrors = [err216];
-          } else {
-            vErrors.push(err216);
+      if (_valid7) {
+        const _errs375 = errors;
+        if (Array.isArray(data101)) {
+          const message8 = func118(data101, schema93.properties.descriptions.then['x-default-description'], data);
+          if (message8 !== undefined) {
+            const err212 = {
+              instancePath: instancePath + '/descriptions',
+              schemaPath: '#/properties/descriptions/then/x-default-description',
+              keyword: 'x-default-description',
+              params: { message: message8 },
+              message: message8,
+              schema: schema93.properties.descriptions.then['x-default-description'],
+              parentSchema: schema93.properties.descriptions.then,
+              data: data101,
+            };
+            if (vErrors === null) {
+              vErrors = [err212];
+            } else {
+              vErrors.push(err212);
+            }
+            errors++;
           }
-          errors++;
         }
-        if (!formats14.validate(data101)) {
-          const err217 = {
-            instancePath: instancePath + '/email',
-            schemaPath: '#/properties/email/format',
-            keyword: 'format',
-            params: { format: 'email' },
-            message: 'must match format "' + 'email' + '"',
-            schema: 'email',
-            parentSchema: schema92.properties.email,
-            data: data101,
-          };
-          if (vErrors === null) {
-            vErrors = [err217];
-          } else {
-            vErrors.push(err217);
-          }
-          errors++;
-        }
-      } else {
-        const err218 = {
-          instancePath: instancePath + '/email',
-          schemaPath: '#/properties/email/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema92.properties.email.type,
-          parentSchema: schema92.properties.email,
+        var _valid7 = _errs375 === errors;
+        valid53 = _valid7;
+      }
+      if (!valid53) {
+        const err213 = {
+          instancePath: instancePath + '/descriptions',
+          schemaPath: '#/properties/descriptions/if',
+          keyword: 'if',
+          params: { failingKeyword: 'then' },
+          message: 'must match "then" schema',
+          schema: schema93.properties.descriptions.if,
+          parentSchema: schema93.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
-          vErrors = [err218];
+          vErrors = [err213];
         } else {
-          vErrors.push(err218);
+          vErrors.push(err213);
         }
         errors++;
       }
-    }
-    if (data.photos !== undefined) {
-      let data102 = data.photos;
-      if (Array.isArray(data102)) {
-        const len6 = data102.length;
+      if (Array.isArray(data101)) {
+        const len6 = data101.length;
         for (let i11 = 0; i11 < len6; i11++) {
-          let data103 = data102[i11];
-          if (data103 && typeof data103 == 'object' && !Array.isArray(data103)) {
-            if (data103.photo_id === undefined) {
-              const err219 = {
-                instancePath: instancePath + '/photos/' + i11,
-                schemaPath: 'common#/$defs/photo/required',
+          let data102 = data101[i11];
+          if (data102 && typeof data102 == 'object' && !Array.isArray(data102)) {
+            if (data102.language_code === undefined) {
+              const err214 = {
+                instancePath: instancePath + '/descriptions/' + i11,
+                schemaPath: '#/properties/descriptions/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'photo_id' },
-                message: "must have required property '" + 'photo_id' + "'",
-                schema: schema105.required,
-                parentSchema: schema105,
-                data: data103,
+                params: { missingProperty: 'language_code' },
+                message: "must have required property '" + 'language_code' + "'",
+                schema: schema93.properties.descriptions.items.required,
+                parentSchema: schema93.properties.descriptions.items,
+                data: data102,
               };
               if (vErrors === null) {
-                vErrors = [err219];
+                vErrors = [err214];
               } else {
-                vErrors.push(err219);
+                vErrors.push(err214);
               }
               errors++;
             }
-            if (data103.url === undefined) {
-              const err220 = {
-                instancePath: instancePath + '/photos/' + i11,
-                schemaPath: 'common#/$defs/photo/required',
+            if (data102.country === undefined) {
+              const err215 = {
+                instancePath: instancePath + '/descriptions/' + i11,
+                schemaPath: '#/properties/descriptions/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'url' },
-                message: "must have required property '" + 'url' + "'",
-                schema: schema105.required,
-                parentSchema: schema105,
-                data: data103,
+                params: { missingProperty: 'country' },
+                message: "must have required property '" + 'country' + "'",
+                schema: schema93.properties.descriptions.items.required,
+                parentSchema: schema93.properties.descriptions.items,
+                data: data102,
               };
               if (vErrors === null) {
-                vErrors = [err220];
+                vErrors = [err215];
               } else {
-                vErrors.push(err220);
+                vErrors.push(err215);
               }
               errors++;
             }
-            for (const key9 in data103) {
+            if (data102.text !== undefined) {
+              let data103 = data102.text;
+              if (typeof data103 === 'string') {
+                if (func2(data103) > 500) {
+                  const err216 = {
+                    instancePath: instancePath + '/descriptions/' + i11 + '/text',
+                    schemaPath: '#/properties/descriptions/items/properties/text/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 500 },
+                    message: 'must NOT have more than 500 characters',
+                    schema: 500,
+                    parentSchema: schema93.properties.descriptions.items.properties.text,
+                    data: data103,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err216];
+                  } else {
+                    vErrors.push(err216);
+                  }
+                  errors++;
+                }
+              } else {
+                const err217 = {
+                  instancePath: instancePath + '/descriptions/' + i11 + '/text',
+                  schemaPath: '#/properties/descriptions/items/properties/text/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema93.properties.descriptions.items.properties.text.type,
+                  parentSchema: schema93.properties.descriptions.items.properties.text,
+                  data: data103,
+                };
+                if (vErrors === null) {
+                  vErrors = [err217];
+                } else {
+                  vErrors.push(err217);
+                }
+                errors++;
+              }
+            }
+            if (data102.language_code !== undefined) {
+              let data104 = data102.language_code;
+              if (typeof data104 !== 'string') {
+                const err218 = {
+                  instancePath: instancePath + '/descriptions/' + i11 + '/language_code',
+                  schemaPath: '#/properties/descriptions/items/properties/language_code/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema93.properties.descriptions.items.properties.language_code.type,
+                  parentSchema: schema93.properties.descriptions.items.properties.language_code,
+                  data: data104,
+                };
+                if (vErrors === null) {
+                  vErrors = [err218];
+                } else {
+                  vErrors.push(err218);
+                }
+                errors++;
+              }
               if (!(
-                key9 === 'photo_id' ||
-                key9 === 'url' ||
-                key9 === 'file_name' ||
-                key9 === 'content_type' ||
-                key9 === 'size'
+                data104 === 'en' ||
+                data104 === 'fr' ||
+                data104 === 'da' ||
+                data104 === 'nb' ||
+                data104 === 'sv' ||
+                data104 === 'pl' ||
+                data104 === 'fi'
+              )) {
+                const err219 = {
+                  instancePath: instancePath + '/descriptions/' + i11 + '/language_code',
+                  schemaPath: '#/properties/descriptions/items/properties/language_code/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema93.properties.descriptions.items.properties.language_code.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema93.properties.descriptions.items.properties.language_code.enum,
+                  parentSchema: schema93.properties.descriptions.items.properties.language_code,
+                  data: data104,
+                };
+                if (vErrors === null) {
+                  vErrors = [err219];
+                } else {
+                  vErrors.push(err219);
+                }
+                errors++;
+              }
+            }
+            if (data102.country !== undefined) {
+              let data105 = data102.country;
+              if (typeof data105 !== 'string') {
+                const err220 = {
+                  instancePath: instancePath + '/descriptions/' + i11 + '/country',
+                  schemaPath: 'common#/$defs/countryCode/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema68.type,
+                  parentSchema: schema68,
+                  data: data105,
+                };
+                if (vErrors === null) {
+                  vErrors = [err220];
+                } else {
+                  vErrors.push(err220);
+                }
+                errors++;
+              }
+              if (!(
+                data105 === 'DK' ||
+                data105 === 'NO' ||
+                data105 === 'SE' ||
+                data105 === 'PL' ||
+                data105 === 'FI' ||
+                data105 === 'RO' ||
+                data105 === 'BE' ||
+                data105 === 'GR' ||
+                data105 === 'DE'
               )) {
                 const err221 = {
-                  instancePath: instancePath + '/photos/' + i11,
-                  schemaPath: 'common#/$defs/photo/additionalProperties',
-                  keyword: 'additionalProperties',
-                  params: { additionalProperty: key9 },
-                  message: 'must NOT have additional properties',
-                  schema: false,
-                  parentSchema: schema105,
-                  data: data103,
+                  instancePath: instancePath + '/descriptions/' + i11 + '/country',
+                  schemaPath: 'common#/$defs/countryCode/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema68.enum },
+                  message: 'must be equal to one of the allowed values',
+                  schema: schema68.enum,
+                  parentSchema: schema68,
+                  data: data105,
                 };
                 if (vErrors === null) {
                   vErrors = [err221];
@@ -17942,256 +18153,248 @@ function validate49(
                 errors++;
               }
             }
-            if (data103.photo_id !== undefined) {
-              let data104 = data103.photo_id;
-              if (typeof data104 === 'string') {
-                if (func2(data104) > 64) {
-                  const err222 = {
-                    instancePath: instancePath + '/photos/' + i11 + '/photo_id',
-                    schemaPath: 'common#/$defs/photo/properties/photo_id/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 64 },
-                    message: 'must NOT have more than 64 characters',
-                    schema: 64,
-                    parentSchema: schema105.properties.photo_id,
-                    data: data104,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err222];
-                  } else {
-                    vErrors.push(err222);
-                  }
-                  errors++;
-                }
-              } else {
-                const err223 = {
-                  instancePath: instancePath + '/photos/' + i11 + '/photo_id',
-                  schemaPath: 'common#/$defs/photo/properties/photo_id/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema105.properties.photo_id.type,
-                  parentSchema: schema105.properties.photo_id,
-                  data: data104,
-                };
-                if (vErrors === null) {
-                  vErrors = [err223];
-                } else {
-                  vErrors.push(err223);
-                }
-                errors++;
-              }
-            }
-            if (data103.url !== undefined) {
-              let data105 = data103.url;
-              if (typeof data105 === 'string') {
-                if (func2(data105) > 500) {
-                  const err224 = {
-                    instancePath: instancePath + '/photos/' + i11 + '/url',
-                    schemaPath: 'common#/$defs/photo/properties/url/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 500 },
-                    message: 'must NOT have more than 500 characters',
-                    schema: 500,
-                    parentSchema: schema105.properties.url,
-                    data: data105,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err224];
-                  } else {
-                    vErrors.push(err224);
-                  }
-                  errors++;
-                }
-              } else {
-                const err225 = {
-                  instancePath: instancePath + '/photos/' + i11 + '/url',
-                  schemaPath: 'common#/$defs/photo/properties/url/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema105.properties.url.type,
-                  parentSchema: schema105.properties.url,
-                  data: data105,
-                };
-                if (vErrors === null) {
-                  vErrors = [err225];
-                } else {
-                  vErrors.push(err225);
-                }
-                errors++;
-              }
-            }
-            if (data103.file_name !== undefined) {
-              let data106 = data103.file_name;
-              if (typeof data106 === 'string') {
-                if (func2(data106) > 255) {
-                  const err226 = {
-                    instancePath: instancePath + '/photos/' + i11 + '/file_name',
-                    schemaPath: 'common#/$defs/photo/properties/file_name/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 255 },
-                    message: 'must NOT have more than 255 characters',
-                    schema: 255,
-                    parentSchema: schema105.properties.file_name,
-                    data: data106,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err226];
-                  } else {
-                    vErrors.push(err226);
-                  }
-                  errors++;
-                }
-              } else {
-                const err227 = {
-                  instancePath: instancePath + '/photos/' + i11 + '/file_name',
-                  schemaPath: 'common#/$defs/photo/properties/file_name/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema105.properties.file_name.type,
-                  parentSchema: schema105.properties.file_name,
-                  data: data106,
-                };
-                if (vErrors === null) {
-                  vErrors = [err227];
-                } else {
-                  vErrors.push(err227);
-                }
-                errors++;
-              }
-            }
-            if (data103.content_type !== undefined) {
-              let data107 = data103.content_type;
-              if (typeof data107 === 'string') {
-                if (func2(data107) > 40) {
-                  const err228 = {
-                    instancePath: instancePath + '/photos/' + i11 + '/content_type',
-                    schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 40 },
-                    message: 'must NOT have more than 40 characters',
-                    schema: 40,
-                    parentSchema: schema105.properties.content_type,
-                    data: data107,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err228];
-                  } else {
-                    vErrors.push(err228);
-                  }
-                  errors++;
-                }
-              } else {
-                const err229 = {
-                  instancePath: instancePath + '/photos/' + i11 + '/content_type',
-                  schemaPath: 'common#/$defs/photo/properties/content_type/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema105.properties.content_type.type,
-                  parentSchema: schema105.properties.content_type,
-                  data: data107,
-                };
-                if (vErrors === null) {
-                  vErrors = [err229];
-                } else {
-                  vErrors.push(err229);
-                }
-                errors++;
-              }
-            }
-            if (data103.size !== undefined) {
-              let data108 = data103.size;
-              if (!(typeof data108 == 'number' && !(data108 % 1) && !isNaN(data108) && isFinite(data108))) {
-                const err230 = {
-                  instancePath: instancePath + '/photos/' + i11 + '/size',
-                  schemaPath: 'common#/$defs/photo/properties/size/type',
-                  keyword: 'type',
-                  params: { type: 'integer' },
-                  message: 'must be integer',
-                  schema: schema105.properties.size.type,
-                  parentSchema: schema105.properties.size,
-                  data: data108,
-                };
-                if (vErrors === null) {
-                  vErrors = [err230];
-                } else {
-                  vErrors.push(err230);
-                }
-                errors++;
-              }
-              if (typeof data108 == 'number' && isFinite(data108)) {
-                if (data108 < 0 || isNaN(data108)) {
-                  const err231 = {
-                    instancePath: instancePath + '/photos/' + i11 + '/size',
-                    schemaPath: 'common#/$defs/photo/properties/size/minimum',
-                    keyword: 'minimum',
-                    params: { comparison: '>=', limit: 0 },
-                    message: 'must be >= 0',
-                    schema: 0,
-                    parentSchema: schema105.properties.size,
-                    data: data108,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err231];
-                  } else {
-                    vErrors.push(err231);
-                  }
-                  errors++;
-                }
-              }
-            }
           } else {
-            const err232 = {
-              instancePath: instancePath + '/photos/' + i11,
-              schemaPath: 'common#/$defs/photo/type',
+            const err222 = {
+              instancePath: instancePath + '/descriptions/' + i11,
+              schemaPath: '#/properties/descriptions/items/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema105.type,
-              parentSchema: schema105,
-              data: data103,
+              schema: schema93.properties.descriptions.items.type,
+              parentSchema: schema93.properties.descriptions.items,
+              data: data102,
             };
             if (vErrors === null) {
-              vErrors = [err232];
+              vErrors = [err222];
             } else {
-              vErrors.push(err232);
+              vErrors.push(err222);
             }
             errors++;
           }
         }
       } else {
-        const err233 = {
-          instancePath: instancePath + '/photos',
-          schemaPath: '#/properties/photos/type',
+        const err223 = {
+          instancePath: instancePath + '/descriptions',
+          schemaPath: '#/properties/descriptions/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema92.properties.photos.type,
-          parentSchema: schema92.properties.photos,
-          data: data102,
+          schema: schema93.properties.descriptions.type,
+          parentSchema: schema93.properties.descriptions,
+          data: data101,
         };
         if (vErrors === null) {
-          vErrors = [err233];
+          vErrors = [err223];
         } else {
-          vErrors.push(err233);
+          vErrors.push(err223);
         }
         errors++;
       }
     }
-    if (data.report_id !== undefined) {
-      let data109 = data.report_id;
-      if (!(typeof data109 == 'number' && !(data109 % 1) && !isNaN(data109) && isFinite(data109))) {
-        const err234 = {
-          instancePath: instancePath + '/report_id',
-          schemaPath: '#/properties/report_id/type',
+    if (data.comments !== undefined) {
+      let data106 = data.comments;
+      if (typeof data106 === 'string') {
+        if (func2(data106) > 500) {
+          const err224 = {
+            instancePath: instancePath + '/comments',
+            schemaPath: '#/properties/comments/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema93.properties.comments,
+            data: data106,
+          };
+          if (vErrors === null) {
+            vErrors = [err224];
+          } else {
+            vErrors.push(err224);
+          }
+          errors++;
+        }
+      } else {
+        const err225 = {
+          instancePath: instancePath + '/comments',
+          schemaPath: '#/properties/comments/type',
           keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema92.properties.report_id.type,
-          parentSchema: schema92.properties.report_id,
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema93.properties.comments.type,
+          parentSchema: schema93.properties.comments,
+          data: data106,
+        };
+        if (vErrors === null) {
+          vErrors = [err225];
+        } else {
+          vErrors.push(err225);
+        }
+        errors++;
+      }
+    }
+    if (data.contact_person !== undefined) {
+      let data107 = data.contact_person;
+      if (typeof data107 === 'string') {
+        if (func2(data107) > 70) {
+          const err226 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema93.properties.contact_person,
+            data: data107,
+          };
+          if (vErrors === null) {
+            vErrors = [err226];
+          } else {
+            vErrors.push(err226);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data107)) {
+          const err227 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema93.properties.contact_person,
+            data: data107,
+          };
+          if (vErrors === null) {
+            vErrors = [err227];
+          } else {
+            vErrors.push(err227);
+          }
+          errors++;
+        }
+      } else {
+        const err228 = {
+          instancePath: instancePath + '/contact_person',
+          schemaPath: '#/properties/contact_person/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema93.properties.contact_person.type,
+          parentSchema: schema93.properties.contact_person,
+          data: data107,
+        };
+        if (vErrors === null) {
+          vErrors = [err228];
+        } else {
+          vErrors.push(err228);
+        }
+        errors++;
+      }
+    }
+    if (data.owner_contact_phone !== undefined) {
+      let data108 = data.owner_contact_phone;
+      if (typeof data108 === 'string') {
+        if (func2(data108) > 15) {
+          const err229 = {
+            instancePath: instancePath + '/owner_contact_phone',
+            schemaPath: '#/properties/owner_contact_phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 15 },
+            message: 'must NOT have more than 15 characters',
+            schema: 15,
+            parentSchema: schema93.properties.owner_contact_phone,
+            data: data108,
+          };
+          if (vErrors === null) {
+            vErrors = [err229];
+          } else {
+            vErrors.push(err229);
+          }
+          errors++;
+        }
+        if (!formats32.validate(data108)) {
+          const err230 = {
+            instancePath: instancePath + '/owner_contact_phone',
+            schemaPath: '#/properties/owner_contact_phone/format',
+            keyword: 'format',
+            params: { format: 'phone' },
+            message: 'must match format "' + 'phone' + '"',
+            schema: 'phone',
+            parentSchema: schema93.properties.owner_contact_phone,
+            data: data108,
+          };
+          if (vErrors === null) {
+            vErrors = [err230];
+          } else {
+            vErrors.push(err230);
+          }
+          errors++;
+        }
+      } else {
+        const err231 = {
+          instancePath: instancePath + '/owner_contact_phone',
+          schemaPath: '#/properties/owner_contact_phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema93.properties.owner_contact_phone.type,
+          parentSchema: schema93.properties.owner_contact_phone,
+          data: data108,
+        };
+        if (vErrors === null) {
+          vErrors = [err231];
+        } else {
+          vErrors.push(err231);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data109 = data.email;
+      if (typeof data109 === 'string') {
+        if (func2(data109) > 70) {
+          const err232 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema93.properties.email,
+            data: data109,
+          };
+          if (vErrors === null) {
+            vErrors = [err232];
+          } else {
+            vErrors.push(err232);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data109)) {
+          const err233 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema93.properties.email,
+            data: data109,
+          };
+          if (vErrors === null) {
+            vErrors = [err233];
+          } else {
+            vErrors.push(err233);
+          }
+          errors++;
+        }
+      } else {
+        const err234 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema93.properties.email.type,
+          parentSchema: schema93.properties.email,
           data: data109,
         };
         if (vErrors === null) {
@@ -18202,28 +18405,357 @@ function validate49(
         errors++;
       }
     }
+    if (data.photos !== undefined) {
+      let data110 = data.photos;
+      if (Array.isArray(data110)) {
+        const len7 = data110.length;
+        for (let i12 = 0; i12 < len7; i12++) {
+          let data111 = data110[i12];
+          if (data111 && typeof data111 == 'object' && !Array.isArray(data111)) {
+            if (data111.photo_id === undefined) {
+              const err235 = {
+                instancePath: instancePath + '/photos/' + i12,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'photo_id' },
+                message: "must have required property '" + 'photo_id' + "'",
+                schema: schema107.required,
+                parentSchema: schema107,
+                data: data111,
+              };
+              if (vErrors === null) {
+                vErrors = [err235];
+              } else {
+                vErrors.push(err235);
+              }
+              errors++;
+            }
+            if (data111.url === undefined) {
+              const err236 = {
+                instancePath: instancePath + '/photos/' + i12,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'url' },
+                message: "must have required property '" + 'url' + "'",
+                schema: schema107.required,
+                parentSchema: schema107,
+                data: data111,
+              };
+              if (vErrors === null) {
+                vErrors = [err236];
+              } else {
+                vErrors.push(err236);
+              }
+              errors++;
+            }
+            for (const key9 in data111) {
+              if (!(
+                key9 === 'photo_id' ||
+                key9 === 'url' ||
+                key9 === 'file_name' ||
+                key9 === 'content_type' ||
+                key9 === 'size'
+              )) {
+                const err237 = {
+                  instancePath: instancePath + '/photos/' + i12,
+                  schemaPath: 'common#/$defs/photo/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key9 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema107,
+                  data: data111,
+                };
+                if (vErrors === null) {
+                  vErrors = [err237];
+                } else {
+                  vErrors.push(err237);
+                }
+                errors++;
+              }
+            }
+            if (data111.photo_id !== undefined) {
+              let data112 = data111.photo_id;
+              if (typeof data112 === 'string') {
+                if (func2(data112) > 64) {
+                  const err238 = {
+                    instancePath: instancePath + '/photos/' + i12 + '/photo_id',
+                    schemaPath: 'common#/$defs/photo/properties/photo_id/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 64 },
+                    message: 'must NOT have more than 64 characters',
+                    schema: 64,
+                    parentSchema: schema107.properties.photo_id,
+                    data: data112,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err238];
+                  } else {
+                    vErrors.push(err238);
+                  }
+                  errors++;
+                }
+              } else {
+                const err239 = {
+                  instancePath: instancePath + '/photos/' + i12 + '/photo_id',
+                  schemaPath: 'common#/$defs/photo/properties/photo_id/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema107.properties.photo_id.type,
+                  parentSchema: schema107.properties.photo_id,
+                  data: data112,
+                };
+                if (vErrors === null) {
+                  vErrors = [err239];
+                } else {
+                  vErrors.push(err239);
+                }
+                errors++;
+              }
+            }
+            if (data111.url !== undefined) {
+              let data113 = data111.url;
+              if (typeof data113 === 'string') {
+                if (func2(data113) > 500) {
+                  const err240 = {
+                    instancePath: instancePath + '/photos/' + i12 + '/url',
+                    schemaPath: 'common#/$defs/photo/properties/url/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 500 },
+                    message: 'must NOT have more than 500 characters',
+                    schema: 500,
+                    parentSchema: schema107.properties.url,
+                    data: data113,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err240];
+                  } else {
+                    vErrors.push(err240);
+                  }
+                  errors++;
+                }
+              } else {
+                const err241 = {
+                  instancePath: instancePath + '/photos/' + i12 + '/url',
+                  schemaPath: 'common#/$defs/photo/properties/url/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema107.properties.url.type,
+                  parentSchema: schema107.properties.url,
+                  data: data113,
+                };
+                if (vErrors === null) {
+                  vErrors = [err241];
+                } else {
+                  vErrors.push(err241);
+                }
+                errors++;
+              }
+            }
+            if (data111.file_name !== undefined) {
+              let data114 = data111.file_name;
+              if (typeof data114 === 'string') {
+                if (func2(data114) > 255) {
+                  const err242 = {
+                    instancePath: instancePath + '/photos/' + i12 + '/file_name',
+                    schemaPath: 'common#/$defs/photo/properties/file_name/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 255 },
+                    message: 'must NOT have more than 255 characters',
+                    schema: 255,
+                    parentSchema: schema107.properties.file_name,
+                    data: data114,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err242];
+                  } else {
+                    vErrors.push(err242);
+                  }
+                  errors++;
+                }
+              } else {
+                const err243 = {
+                  instancePath: instancePath + '/photos/' + i12 + '/file_name',
+                  schemaPath: 'common#/$defs/photo/properties/file_name/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema107.properties.file_name.type,
+                  parentSchema: schema107.properties.file_name,
+                  data: data114,
+                };
+                if (vErrors === null) {
+                  vErrors = [err243];
+                } else {
+                  vErrors.push(err243);
+                }
+                errors++;
+              }
+            }
+            if (data111.content_type !== undefined) {
+              let data115 = data111.content_type;
+              if (typeof data115 === 'string') {
+                if (func2(data115) > 40) {
+                  const err244 = {
+                    instancePath: instancePath + '/photos/' + i12 + '/content_type',
+                    schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 40 },
+                    message: 'must NOT have more than 40 characters',
+                    schema: 40,
+                    parentSchema: schema107.properties.content_type,
+                    data: data115,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err244];
+                  } else {
+                    vErrors.push(err244);
+                  }
+                  errors++;
+                }
+              } else {
+                const err245 = {
+                  instancePath: instancePath + '/photos/' + i12 + '/content_type',
+                  schemaPath: 'common#/$defs/photo/properties/content_type/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema107.properties.content_type.type,
+                  parentSchema: schema107.properties.content_type,
+                  data: data115,
+                };
+                if (vErrors === null) {
+                  vErrors = [err245];
+                } else {
+                  vErrors.push(err245);
+                }
+                errors++;
+              }
+            }
+            if (data111.size !== undefined) {
+              let data116 = data111.size;
+              if (!(typeof data116 == 'number' && !(data116 % 1) && !isNaN(data116) && isFinite(data116))) {
+                const err246 = {
+                  instancePath: instancePath + '/photos/' + i12 + '/size',
+                  schemaPath: 'common#/$defs/photo/properties/size/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema107.properties.size.type,
+                  parentSchema: schema107.properties.size,
+                  data: data116,
+                };
+                if (vErrors === null) {
+                  vErrors = [err246];
+                } else {
+                  vErrors.push(err246);
+                }
+                errors++;
+              }
+              if (typeof data116 == 'number' && isFinite(data116)) {
+                if (data116 < 0 || isNaN(data116)) {
+                  const err247 = {
+                    instancePath: instancePath + '/photos/' + i12 + '/size',
+                    schemaPath: 'common#/$defs/photo/properties/size/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 0 },
+                    message: 'must be >= 0',
+                    schema: 0,
+                    parentSchema: schema107.properties.size,
+                    data: data116,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err247];
+                  } else {
+                    vErrors.push(err247);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err248 = {
+              instancePath: instancePath + '/photos/' + i12,
+              schemaPath: 'common#/$defs/photo/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema107.type,
+              parentSchema: schema107,
+              data: data111,
+            };
+            if (vErrors === null) {
+              vErrors = [err248];
+            } else {
+              vErrors.push(err248);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err249 = {
+          instancePath: instancePath + '/photos',
+          schemaPath: '#/properties/photos/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema93.properties.photos.type,
+          parentSchema: schema93.properties.photos,
+          data: data110,
+        };
+        if (vErrors === null) {
+          vErrors = [err249];
+        } else {
+          vErrors.push(err249);
+        }
+        errors++;
+      }
+    }
+    if (data.report_id !== undefined) {
+      let data117 = data.report_id;
+      if (!(typeof data117 == 'number' && !(data117 % 1) && !isNaN(data117) && isFinite(data117))) {
+        const err250 = {
+          instancePath: instancePath + '/report_id',
+          schemaPath: '#/properties/report_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema93.properties.report_id.type,
+          parentSchema: schema93.properties.report_id,
+          data: data117,
+        };
+        if (vErrors === null) {
+          vErrors = [err250];
+        } else {
+          vErrors.push(err250);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err235 = {
+    const err251 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema92.type,
-      parentSchema: schema92,
+      schema: schema93.type,
+      parentSchema: schema93,
       data,
     };
     if (vErrors === null) {
-      vErrors = [err235];
+      vErrors = [err251];
     } else {
-      vErrors.push(err235);
+      vErrors.push(err251);
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate49.evaluated = {
+validate50.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -18260,6 +18792,9 @@ validate49.evaluated = {
     pinpad_model_id: true,
     pinpad_status: true,
     active_pinpad: true,
+    basic_sp_search: true,
+    has_hardware: true,
+    service_point_hardware_unit_id: true,
     carriers_access: true,
     carrier_settings: true,
     location_owner_id: true,
@@ -18276,6 +18811,7 @@ validate49.evaluated = {
     active: true,
     description: true,
     description_language: true,
+    descriptions: true,
     comments: true,
     contact_person: true,
     owner_contact_phone: true,
@@ -18287,8 +18823,8 @@ validate49.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate50;
-const schema106 = {
+export const servicePointGroup = validate51;
+const schema108 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -18340,13 +18876,13 @@ const schema106 = {
   },
 };
 
-function validate50(
+function validate51(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate51.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18361,8 +18897,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema106.required,
-        parentSchema: schema106,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -18379,8 +18915,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema106.required,
-        parentSchema: schema106,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -18399,8 +18935,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema106.properties.service_point_group_id.type,
-          parentSchema: schema106.properties.service_point_group_id,
+          schema: schema108.properties.service_point_group_id.type,
+          parentSchema: schema108.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -18422,7 +18958,7 @@ function validate50(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema106.properties.group_name,
+            parentSchema: schema108.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -18440,7 +18976,7 @@ function validate50(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema106.properties.group_name,
+            parentSchema: schema108.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -18458,7 +18994,7 @@ function validate50(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema106.properties.group_name,
+            parentSchema: schema108.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -18475,8 +19011,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema106.properties.group_name.type,
-          parentSchema: schema106.properties.group_name,
+          schema: schema108.properties.group_name.type,
+          parentSchema: schema108.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -18498,7 +19034,7 @@ function validate50(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema106.properties.service_point_ids,
+            parentSchema: schema108.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -18518,8 +19054,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema106.properties.service_point_ids.items.type,
-              parentSchema: schema106.properties.service_point_ids.items,
+              schema: schema108.properties.service_point_ids.items.type,
+              parentSchema: schema108.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -18548,7 +19084,7 @@ function validate50(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema106.properties.service_point_ids,
+                parentSchema: schema108.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -18569,8 +19105,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema106.properties.service_point_ids.type,
-          parentSchema: schema106.properties.service_point_ids,
+          schema: schema108.properties.service_point_ids.type,
+          parentSchema: schema108.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -18594,8 +19130,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema106.properties.carrier_ids.items.type,
-              parentSchema: schema106.properties.carrier_ids.items,
+              schema: schema108.properties.carrier_ids.items.type,
+              parentSchema: schema108.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -18624,7 +19160,7 @@ function validate50(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema106.properties.carrier_ids,
+                parentSchema: schema108.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -18645,8 +19181,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema106.properties.carrier_ids.type,
-          parentSchema: schema106.properties.carrier_ids,
+          schema: schema108.properties.carrier_ids.type,
+          parentSchema: schema108.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -18666,8 +19202,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema106.properties.active.type,
-          parentSchema: schema106.properties.active,
+          schema: schema108.properties.active.type,
+          parentSchema: schema108.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -18685,8 +19221,8 @@ function validate50(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema106.type,
-      parentSchema: schema106,
+      schema: schema108.type,
+      parentSchema: schema108,
       data,
     };
     if (vErrors === null) {
@@ -18696,17 +19232,17 @@ function validate50(
     }
     errors++;
   }
-  validate50.errors = vErrors;
+  validate51.errors = vErrors;
   return errors === 0;
 }
-validate50.evaluated = {
+validate51.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate51;
-const schema107 = {
+export const servicePointGroupChoice = validate52;
+const schema109 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -18718,13 +19254,13 @@ const schema107 = {
   },
 };
 
-function validate51(
+function validate52(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate51.evaluated;
+  const evaluated0 = validate52.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18739,8 +19275,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema107.required,
-        parentSchema: schema107,
+        schema: schema109.required,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -18759,8 +19295,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema107.properties.service_point_group_id.type,
-          parentSchema: schema107.properties.service_point_group_id,
+          schema: schema109.properties.service_point_group_id.type,
+          parentSchema: schema109.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -18778,8 +19314,8 @@ function validate51(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema107.type,
-      parentSchema: schema107,
+      schema: schema109.type,
+      parentSchema: schema109,
       data,
     };
     if (vErrors === null) {
@@ -18789,13 +19325,13 @@ function validate51(
     }
     errors++;
   }
-  validate51.errors = vErrors;
+  validate52.errors = vErrors;
   return errors === 0;
 }
-validate51.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
+validate52.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointLocationOwner = validate52;
-const schema108 = {
+export const servicePointLocationOwner = validate53;
+const schema110 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-location-owner',
   title: 'Service point location owner',
@@ -18805,13 +19341,13 @@ const schema108 = {
   properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
 };
 
-function validate52(
+function validate53(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-location-owner" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
+  const evaluated0 = validate53.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18826,8 +19362,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'location_owner_id' },
         message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -18846,8 +19382,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.location_owner_id.type,
-          parentSchema: schema108.properties.location_owner_id,
+          schema: schema110.properties.location_owner_id.type,
+          parentSchema: schema110.properties.location_owner_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -18865,8 +19401,8 @@ function validate52(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema108.type,
-      parentSchema: schema108,
+      schema: schema110.type,
+      parentSchema: schema110,
       data,
     };
     if (vErrors === null) {
@@ -18876,13 +19412,13 @@ function validate52(
     }
     errors++;
   }
-  validate52.errors = vErrors;
+  validate53.errors = vErrors;
   return errors === 0;
 }
-validate52.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate53.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate53;
-const schema109 = {
+export const servicePointScoutContact = validate54;
+const schema111 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -18895,13 +19431,13 @@ const schema109 = {
   },
 };
 
-function validate53(
+function validate54(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate54.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18916,8 +19452,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -18938,7 +19474,7 @@ function validate53(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema109.properties.scout_contact,
+            parentSchema: schema111.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -18948,7 +19484,7 @@ function validate53(
           }
           errors++;
         }
-        if (!formats146.validate(data0)) {
+        if (!formats148.validate(data0)) {
           const err2 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -18956,7 +19492,7 @@ function validate53(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema109.properties.scout_contact,
+            parentSchema: schema111.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -18973,8 +19509,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.scout_contact.type,
-          parentSchema: schema109.properties.scout_contact,
+          schema: schema111.properties.scout_contact.type,
+          parentSchema: schema111.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -18992,8 +19528,8 @@ function validate53(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema109.type,
-      parentSchema: schema109,
+      schema: schema111.type,
+      parentSchema: schema111,
       data,
     };
     if (vErrors === null) {
@@ -19003,13 +19539,13 @@ function validate53(
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate54.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate54.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const shipmentReportRequest = validate54;
-const schema110 = {
+export const shipmentReportRequest = validate55;
+const schema112 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'shipment-report-request',
   title: 'Shipment report request',
@@ -19035,16 +19571,16 @@ const schema110 = {
     max_event_id: { type: 'integer', format: 'positive-integer', 'x-not-before': 'min_event_id' },
   },
 };
-const formats162 = sharedValidators.formats['positive-integer'];
-const func128 = sharedValidators.notBeforeMessage;
+const formats164 = sharedValidators.formats['positive-integer'];
+const func131 = sharedValidators.notBeforeMessage;
 
-function validate54(
+function validate55(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="shipment-report-request" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate55.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19059,8 +19595,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'kind' },
         message: "must have required property '" + 'kind' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -19077,8 +19613,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'from_date' },
         message: "must have required property '" + 'from_date' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -19095,8 +19631,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'to_date' },
         message: "must have required property '" + 'to_date' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -19115,8 +19651,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.kind.type,
-          parentSchema: schema110.properties.kind,
+          schema: schema112.properties.kind.type,
+          parentSchema: schema112.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -19135,10 +19671,10 @@ function validate54(
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema110.properties.kind.enum },
+          params: { allowedValues: schema112.properties.kind.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema110.properties.kind.enum,
-          parentSchema: schema110.properties.kind,
+          schema: schema112.properties.kind.enum,
+          parentSchema: schema112.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -19152,7 +19688,7 @@ function validate54(
     if (data.from_date !== undefined) {
       let data1 = data.from_date;
       if (typeof data1 === 'string') {
-        if (!formats44.validate(data1)) {
+        if (!formats46.validate(data1)) {
           const err5 = {
             instancePath: instancePath + '/from_date',
             schemaPath: '#/properties/from_date/format',
@@ -19160,7 +19696,7 @@ function validate54(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema110.properties.from_date,
+            parentSchema: schema112.properties.from_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -19177,8 +19713,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.from_date.type,
-          parentSchema: schema110.properties.from_date,
+          schema: schema112.properties.from_date.type,
+          parentSchema: schema112.properties.from_date,
           data: data1,
         };
         if (vErrors === null) {
@@ -19192,7 +19728,7 @@ function validate54(
     if (data.to_date !== undefined) {
       let data2 = data.to_date;
       if (typeof data2 == 'number' && isFinite(data2)) {
-        const message0 = func128(data2, 'from_date', data);
+        const message0 = func131(data2, 'from_date', data);
         if (message0 !== undefined) {
           const err7 = {
             instancePath: instancePath + '/to_date',
@@ -19201,7 +19737,7 @@ function validate54(
             params: { message: message0 },
             message: message0,
             schema: 'from_date',
-            parentSchema: schema110.properties.to_date,
+            parentSchema: schema112.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -19213,7 +19749,7 @@ function validate54(
         }
       }
       if (typeof data2 === 'string') {
-        if (!formats44.validate(data2)) {
+        if (!formats46.validate(data2)) {
           const err8 = {
             instancePath: instancePath + '/to_date',
             schemaPath: '#/properties/to_date/format',
@@ -19221,7 +19757,7 @@ function validate54(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema110.properties.to_date,
+            parentSchema: schema112.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -19231,7 +19767,7 @@ function validate54(
           }
           errors++;
         }
-        const message1 = func128(data2, 'from_date', data);
+        const message1 = func131(data2, 'from_date', data);
         if (message1 !== undefined) {
           const err9 = {
             instancePath: instancePath + '/to_date',
@@ -19240,7 +19776,7 @@ function validate54(
             params: { message: message1 },
             message: message1,
             schema: 'from_date',
-            parentSchema: schema110.properties.to_date,
+            parentSchema: schema112.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -19257,8 +19793,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema110.properties.to_date.type,
-          parentSchema: schema110.properties.to_date,
+          schema: schema112.properties.to_date.type,
+          parentSchema: schema112.properties.to_date,
           data: data2,
         };
         if (vErrors === null) {
@@ -19278,8 +19814,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.carrier_id.type,
-          parentSchema: schema110.properties.carrier_id,
+          schema: schema112.properties.carrier_id.type,
+          parentSchema: schema112.properties.carrier_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -19299,8 +19835,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.min_event_id.type,
-          parentSchema: schema110.properties.min_event_id,
+          schema: schema112.properties.min_event_id.type,
+          parentSchema: schema112.properties.min_event_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -19311,7 +19847,7 @@ function validate54(
         errors++;
       }
       if (typeof data4 == 'number' && isFinite(data4)) {
-        if (!formats162.validate(data4)) {
+        if (!formats164.validate(data4)) {
           const err13 = {
             instancePath: instancePath + '/min_event_id',
             schemaPath: '#/properties/min_event_id/format',
@@ -19319,7 +19855,7 @@ function validate54(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema110.properties.min_event_id,
+            parentSchema: schema112.properties.min_event_id,
             data: data4,
           };
           if (vErrors === null) {
@@ -19340,8 +19876,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.max_event_id.type,
-          parentSchema: schema110.properties.max_event_id,
+          schema: schema112.properties.max_event_id.type,
+          parentSchema: schema112.properties.max_event_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -19352,7 +19888,7 @@ function validate54(
         errors++;
       }
       if (typeof data5 == 'number' && isFinite(data5)) {
-        if (!formats162.validate(data5)) {
+        if (!formats164.validate(data5)) {
           const err15 = {
             instancePath: instancePath + '/max_event_id',
             schemaPath: '#/properties/max_event_id/format',
@@ -19360,7 +19896,7 @@ function validate54(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema110.properties.max_event_id,
+            parentSchema: schema112.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -19370,7 +19906,7 @@ function validate54(
           }
           errors++;
         }
-        const message2 = func128(data5, 'min_event_id', data);
+        const message2 = func131(data5, 'min_event_id', data);
         if (message2 !== undefined) {
           const err16 = {
             instancePath: instancePath + '/max_event_id',
@@ -19379,7 +19915,7 @@ function validate54(
             params: { message: message2 },
             message: message2,
             schema: 'min_event_id',
-            parentSchema: schema110.properties.max_event_id,
+            parentSchema: schema112.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -19391,7 +19927,7 @@ function validate54(
         }
       }
       if (typeof data5 === 'string') {
-        const message3 = func128(data5, 'min_event_id', data);
+        const message3 = func131(data5, 'min_event_id', data);
         if (message3 !== undefined) {
           const err17 = {
             instancePath: instancePath + '/max_event_id',
@@ -19400,7 +19936,7 @@ function validate54(
             params: { message: message3 },
             message: message3,
             schema: 'min_event_id',
-            parentSchema: schema110.properties.max_event_id,
+            parentSchema: schema112.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -19419,8 +19955,8 @@ function validate54(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema110.type,
-      parentSchema: schema110,
+      schema: schema112.type,
+      parentSchema: schema112,
       data,
     };
     if (vErrors === null) {
@@ -19430,17 +19966,17 @@ function validate54(
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate55.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = {
+validate55.evaluated = {
   props: { kind: true, from_date: true, to_date: true, carrier_id: true, min_event_id: true, max_event_id: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const ticket = validate55;
-const schema111 = {
+export const ticket = validate56;
+const schema113 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'ticket',
   title: 'Ticket',
@@ -19482,6 +20018,7 @@ const schema111 = {
     },
   ],
   required: ['ticket_type', 'sp_id'],
+  'x-read-only': [{ when: { status: 2 }, reason: 'read_only.ticket_closed' }],
   properties: {
     ticket_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
     badge: {
@@ -19525,7 +20062,7 @@ const schema111 = {
       'x-lookup': { resource: 'service-points', label: 'name' },
       'x-column': { type: 'select2', hide: true },
       'x-filter': { kind: 'reference', alwaysOn: true },
-      'x-input': { kind: 'reference', tab: 'basic' },
+      'x-input': { kind: 'ticket-service-point', tab: 'basic' },
       'x-import': { maxLength: 10 },
     },
     sp_name: { type: 'string', readOnly: true, maxLength: 100, 'x-column': { index: 3 } },
@@ -19550,6 +20087,17 @@ const schema111 = {
       'x-column': { hide: true },
       'x-input': { kind: 'number', tab: 'basic', when: { ticket_type: [3, 4] } },
       'x-import': { maxLength: 10 },
+    },
+    piece_id: {
+      type: ['string', 'null'],
+      minLength: 6,
+      maxLength: 30,
+      format: 'no-whitespace',
+      description:
+        'The parcel the ticket is about, when there is one (spec 02 §5: a piece id of 6 to 30 characters, in the form and the import).',
+      'x-column': { hide: true },
+      'x-filter': { kind: 'text' },
+      'x-input': { tab: 'basic' },
     },
     status: {
       type: 'integer',
@@ -19628,7 +20176,7 @@ const schema111 = {
       'x-lookup': { source: 'webtool/lists?type=maintenance_operators' },
       'x-column': { type: 'select', hide: true },
       'x-filter': { kind: 'select' },
-      'x-input': { tab: 'basic' },
+      'x-input': { kind: 'ticket-operator', tab: 'basic' },
       'x-import': { maxLength: 70 },
     },
     operator_name: { type: ['string', 'null'], readOnly: true, maxLength: 70, 'x-column': { index: 12 } },
@@ -19751,13 +20299,13 @@ const schema111 = {
   then: { properties: { deadline_date: { type: 'string' } }, required: ['deadline_date'] },
 };
 
-function validate55(
+function validate56(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="ticket" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate56.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19810,8 +20358,8 @@ function validate55(
           keyword: 'required',
           params: { missingProperty: 'deadline_date' },
           message: "must have required property '" + 'deadline_date' + "'",
-          schema: schema111.then.required,
-          parentSchema: schema111.then,
+          schema: schema113.then.required,
+          parentSchema: schema113.then,
           data,
         };
         if (vErrors === null) {
@@ -19830,8 +20378,8 @@ function validate55(
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema111.then.properties.deadline_date.type,
-            parentSchema: schema111.then.properties.deadline_date,
+            schema: schema113.then.properties.deadline_date.type,
+            parentSchema: schema113.then.properties.deadline_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -19858,8 +20406,8 @@ function validate55(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema111.if,
-      parentSchema: schema111,
+      schema: schema113.if,
+      parentSchema: schema113,
       data,
     };
     if (vErrors === null) {
@@ -19877,8 +20425,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'ticket_type' },
         message: "must have required property '" + 'ticket_type' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -19895,8 +20443,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'sp_id' },
         message: "must have required property '" + 'sp_id' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -19917,6 +20465,7 @@ function validate55(
       props0.hardware_name = true;
       props0.pinpad_id = true;
       props0.compartment_id = true;
+      props0.piece_id = true;
       props0.status = true;
       props0.ticket_verification_status = true;
       props0.event_type = true;
@@ -19961,8 +20510,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.type,
-          parentSchema: schema66,
+          schema: schema67.type,
+          parentSchema: schema67,
           data: data2,
         };
         if (vErrors === null) {
@@ -19981,7 +20530,7 @@ function validate55(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66,
+            parentSchema: schema67,
             data: data2,
           };
           if (vErrors === null) {
@@ -20002,8 +20551,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.badge.type,
-          parentSchema: schema111.properties.badge,
+          schema: schema113.properties.badge.type,
+          parentSchema: schema113.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -20027,10 +20576,10 @@ function validate55(
           instancePath: instancePath + '/badge',
           schemaPath: '#/properties/badge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema111.properties.badge.enum },
+          params: { allowedValues: schema113.properties.badge.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema111.properties.badge.enum,
-          parentSchema: schema111.properties.badge,
+          schema: schema113.properties.badge.enum,
+          parentSchema: schema113.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -20050,8 +20599,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema111.properties.ticket_type.type,
-          parentSchema: schema111.properties.ticket_type,
+          schema: schema113.properties.ticket_type.type,
+          parentSchema: schema113.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -20066,10 +20615,10 @@ function validate55(
           instancePath: instancePath + '/ticket_type',
           schemaPath: '#/properties/ticket_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema111.properties.ticket_type.enum },
+          params: { allowedValues: schema113.properties.ticket_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema111.properties.ticket_type.enum,
-          parentSchema: schema111.properties.ticket_type,
+          schema: schema113.properties.ticket_type.enum,
+          parentSchema: schema113.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -20089,8 +20638,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema111.properties.sp_id.type,
-          parentSchema: schema111.properties.sp_id,
+          schema: schema113.properties.sp_id.type,
+          parentSchema: schema113.properties.sp_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -20109,7 +20658,7 @@ function validate55(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema111.properties.sp_id,
+            parentSchema: schema113.properties.sp_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -20132,7 +20681,7 @@ function validate55(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema111.properties.sp_name,
+            parentSchema: schema113.properties.sp_name,
             data: data6,
           };
           if (vErrors === null) {
@@ -20149,8 +20698,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.sp_name.type,
-          parentSchema: schema111.properties.sp_name,
+          schema: schema113.properties.sp_name.type,
+          parentSchema: schema113.properties.sp_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -20168,10 +20717,10 @@ function validate55(
           instancePath: instancePath + '/hardware_unit_id',
           schemaPath: '#/properties/hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema111.properties.hardware_unit_id.type },
+          params: { type: schema113.properties.hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema111.properties.hardware_unit_id.type,
-          parentSchema: schema111.properties.hardware_unit_id,
+          schema: schema113.properties.hardware_unit_id.type,
+          parentSchema: schema113.properties.hardware_unit_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -20190,7 +20739,7 @@ function validate55(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema111.properties.hardware_unit_id,
+            parentSchema: schema113.properties.hardware_unit_id,
             data: data7,
           };
           if (vErrors === null) {
@@ -20209,10 +20758,10 @@ function validate55(
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: schema111.properties.hardware_name.type },
+          params: { type: schema113.properties.hardware_name.type },
           message: 'must be string,null',
-          schema: schema111.properties.hardware_name.type,
-          parentSchema: schema111.properties.hardware_name,
+          schema: schema113.properties.hardware_name.type,
+          parentSchema: schema113.properties.hardware_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -20231,7 +20780,7 @@ function validate55(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema111.properties.hardware_name,
+            parentSchema: schema113.properties.hardware_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -20250,10 +20799,10 @@ function validate55(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema111.properties.pinpad_id.type },
+          params: { type: schema113.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema111.properties.pinpad_id.type,
-          parentSchema: schema111.properties.pinpad_id,
+          schema: schema113.properties.pinpad_id.type,
+          parentSchema: schema113.properties.pinpad_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -20272,7 +20821,7 @@ function validate55(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema111.properties.pinpad_id,
+            parentSchema: schema113.properties.pinpad_id,
             data: data9,
           };
           if (vErrors === null) {
@@ -20291,10 +20840,10 @@ function validate55(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema111.properties.compartment_id.type },
+          params: { type: schema113.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema111.properties.compartment_id.type,
-          parentSchema: schema111.properties.compartment_id,
+          schema: schema113.properties.compartment_id.type,
+          parentSchema: schema113.properties.compartment_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -20313,7 +20862,7 @@ function validate55(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema111.properties.compartment_id,
+            parentSchema: schema113.properties.compartment_id,
             data: data10,
           };
           if (vErrors === null) {
@@ -20325,17 +20874,17 @@ function validate55(
         }
       }
     }
-    if (data.status !== undefined) {
-      let data11 = data.status;
-      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+    if (data.piece_id !== undefined) {
+      let data11 = data.piece_id;
+      if (typeof data11 !== 'string' && data11 !== null) {
         const err25 = {
-          instancePath: instancePath + '/status',
-          schemaPath: '#/properties/status/type',
+          instancePath: instancePath + '/piece_id',
+          schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema111.properties.status.type,
-          parentSchema: schema111.properties.status,
+          params: { type: schema113.properties.piece_id.type },
+          message: 'must be string,null',
+          schema: schema113.properties.piece_id.type,
+          parentSchema: schema113.properties.piece_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -20345,76 +20894,75 @@ function validate55(
         }
         errors++;
       }
-      if (!(data11 === 1 || data11 === 2 || data11 === 3 || data11 === 4)) {
-        const err26 = {
-          instancePath: instancePath + '/status',
-          schemaPath: '#/properties/status/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema111.properties.status.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema111.properties.status.enum,
-          parentSchema: schema111.properties.status,
-          data: data11,
-        };
-        if (vErrors === null) {
-          vErrors = [err26];
-        } else {
-          vErrors.push(err26);
+      if (typeof data11 === 'string') {
+        if (func2(data11) > 30) {
+          const err26 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema113.properties.piece_id,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
         }
-        errors++;
+        if (func2(data11) < 6) {
+          const err27 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/minLength',
+            keyword: 'minLength',
+            params: { limit: 6 },
+            message: 'must NOT have fewer than 6 characters',
+            schema: 6,
+            parentSchema: schema113.properties.piece_id,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+        if (!formats4.validate(data11)) {
+          const err28 = {
+            instancePath: instancePath + '/piece_id',
+            schemaPath: '#/properties/piece_id/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema113.properties.piece_id,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
       }
     }
-    if (data.ticket_verification_status !== undefined) {
-      let data12 = data.ticket_verification_status;
+    if (data.status !== undefined) {
+      let data12 = data.status;
       if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
-        const err27 = {
-          instancePath: instancePath + '/ticket_verification_status',
-          schemaPath: '#/properties/ticket_verification_status/type',
+        const err29 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/type',
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema111.properties.ticket_verification_status.type,
-          parentSchema: schema111.properties.ticket_verification_status,
+          schema: schema113.properties.status.type,
+          parentSchema: schema113.properties.status,
           data: data12,
-        };
-        if (vErrors === null) {
-          vErrors = [err27];
-        } else {
-          vErrors.push(err27);
-        }
-        errors++;
-      }
-      if (!(data12 === 0 || data12 === 1 || data12 === 2 || data12 === 3 || data12 === 4)) {
-        const err28 = {
-          instancePath: instancePath + '/ticket_verification_status',
-          schemaPath: '#/properties/ticket_verification_status/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema111.properties.ticket_verification_status.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema111.properties.ticket_verification_status.enum,
-          parentSchema: schema111.properties.ticket_verification_status,
-          data: data12,
-        };
-        if (vErrors === null) {
-          vErrors = [err28];
-        } else {
-          vErrors.push(err28);
-        }
-        errors++;
-      }
-    }
-    if (data.event_type !== undefined) {
-      let data13 = data.event_type;
-      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13)) && data13 !== null) {
-        const err29 = {
-          instancePath: instancePath + '/event_type',
-          schemaPath: '#/properties/event_type/type',
-          keyword: 'type',
-          params: { type: schema111.properties.event_type.type },
-          message: 'must be integer,null',
-          schema: schema111.properties.event_type.type,
-          parentSchema: schema111.properties.event_type,
-          data: data13,
         };
         if (vErrors === null) {
           vErrors = [err29];
@@ -20423,19 +20971,16 @@ function validate55(
         }
         errors++;
       }
-    }
-    if (data.job_type !== undefined) {
-      let data14 = data.job_type;
-      if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14)) && data14 !== null) {
+      if (!(data12 === 1 || data12 === 2 || data12 === 3 || data12 === 4)) {
         const err30 = {
-          instancePath: instancePath + '/job_type',
-          schemaPath: '#/properties/job_type/type',
-          keyword: 'type',
-          params: { type: schema111.properties.job_type.type },
-          message: 'must be integer,null',
-          schema: schema111.properties.job_type.type,
-          parentSchema: schema111.properties.job_type,
-          data: data14,
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema113.properties.status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema113.properties.status.enum,
+          parentSchema: schema113.properties.status,
+          data: data12,
         };
         if (vErrors === null) {
           vErrors = [err30];
@@ -20445,18 +20990,18 @@ function validate55(
         errors++;
       }
     }
-    if (data.error_type !== undefined) {
-      let data15 = data.error_type;
-      if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15)) && data15 !== null) {
+    if (data.ticket_verification_status !== undefined) {
+      let data13 = data.ticket_verification_status;
+      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
         const err31 = {
-          instancePath: instancePath + '/error_type',
-          schemaPath: '#/properties/error_type/type',
+          instancePath: instancePath + '/ticket_verification_status',
+          schemaPath: '#/properties/ticket_verification_status/type',
           keyword: 'type',
-          params: { type: schema111.properties.error_type.type },
-          message: 'must be integer,null',
-          schema: schema111.properties.error_type.type,
-          parentSchema: schema111.properties.error_type,
-          data: data15,
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema113.properties.ticket_verification_status.type,
+          parentSchema: schema113.properties.ticket_verification_status,
+          data: data13,
         };
         if (vErrors === null) {
           vErrors = [err31];
@@ -20465,19 +21010,16 @@ function validate55(
         }
         errors++;
       }
-    }
-    if (data.sla_date !== undefined) {
-      let data16 = data.sla_date;
-      if (typeof data16 !== 'string' && data16 !== null) {
+      if (!(data13 === 0 || data13 === 1 || data13 === 2 || data13 === 3 || data13 === 4)) {
         const err32 = {
-          instancePath: instancePath + '/sla_date',
-          schemaPath: '#/properties/sla_date/type',
-          keyword: 'type',
-          params: { type: schema111.properties.sla_date.type },
-          message: 'must be string,null',
-          schema: schema111.properties.sla_date.type,
-          parentSchema: schema111.properties.sla_date,
-          data: data16,
+          instancePath: instancePath + '/ticket_verification_status',
+          schemaPath: '#/properties/ticket_verification_status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema113.properties.ticket_verification_status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema113.properties.ticket_verification_status.enum,
+          parentSchema: schema113.properties.ticket_verification_status,
+          data: data13,
         };
         if (vErrors === null) {
           vErrors = [err32];
@@ -20486,39 +21028,40 @@ function validate55(
         }
         errors++;
       }
-      if (typeof data16 === 'string') {
-        if (!formats44.validate(data16)) {
-          const err33 = {
-            instancePath: instancePath + '/sla_date',
-            schemaPath: '#/properties/sla_date/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-            schema: 'date',
-            parentSchema: schema111.properties.sla_date,
-            data: data16,
-          };
-          if (vErrors === null) {
-            vErrors = [err33];
-          } else {
-            vErrors.push(err33);
-          }
-          errors++;
+    }
+    if (data.event_type !== undefined) {
+      let data14 = data.event_type;
+      if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14)) && data14 !== null) {
+        const err33 = {
+          instancePath: instancePath + '/event_type',
+          schemaPath: '#/properties/event_type/type',
+          keyword: 'type',
+          params: { type: schema113.properties.event_type.type },
+          message: 'must be integer,null',
+          schema: schema113.properties.event_type.type,
+          parentSchema: schema113.properties.event_type,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
         }
+        errors++;
       }
     }
-    if (data.sla_date_held !== undefined) {
-      let data17 = data.sla_date_held;
-      if (typeof data17 !== 'string' && data17 !== null) {
+    if (data.job_type !== undefined) {
+      let data15 = data.job_type;
+      if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15)) && data15 !== null) {
         const err34 = {
-          instancePath: instancePath + '/sla_date_held',
-          schemaPath: '#/properties/sla_date_held/type',
+          instancePath: instancePath + '/job_type',
+          schemaPath: '#/properties/job_type/type',
           keyword: 'type',
-          params: { type: schema111.properties.sla_date_held.type },
-          message: 'must be string,null',
-          schema: schema111.properties.sla_date_held.type,
-          parentSchema: schema111.properties.sla_date_held,
-          data: data17,
+          params: { type: schema113.properties.job_type.type },
+          message: 'must be integer,null',
+          schema: schema113.properties.job_type.type,
+          parentSchema: schema113.properties.job_type,
+          data: data15,
         };
         if (vErrors === null) {
           vErrors = [err34];
@@ -20527,39 +21070,40 @@ function validate55(
         }
         errors++;
       }
-      if (typeof data17 === 'string') {
-        if (!formats44.validate(data17)) {
-          const err35 = {
-            instancePath: instancePath + '/sla_date_held',
-            schemaPath: '#/properties/sla_date_held/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-            schema: 'date',
-            parentSchema: schema111.properties.sla_date_held,
-            data: data17,
-          };
-          if (vErrors === null) {
-            vErrors = [err35];
-          } else {
-            vErrors.push(err35);
-          }
-          errors++;
+    }
+    if (data.error_type !== undefined) {
+      let data16 = data.error_type;
+      if (!(typeof data16 == 'number' && !(data16 % 1) && !isNaN(data16) && isFinite(data16)) && data16 !== null) {
+        const err35 = {
+          instancePath: instancePath + '/error_type',
+          schemaPath: '#/properties/error_type/type',
+          keyword: 'type',
+          params: { type: schema113.properties.error_type.type },
+          message: 'must be integer,null',
+          schema: schema113.properties.error_type.type,
+          parentSchema: schema113.properties.error_type,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
         }
+        errors++;
       }
     }
-    if (data.deadline_date !== undefined) {
-      let data18 = data.deadline_date;
-      if (typeof data18 !== 'string' && data18 !== null) {
+    if (data.sla_date !== undefined) {
+      let data17 = data.sla_date;
+      if (typeof data17 !== 'string' && data17 !== null) {
         const err36 = {
-          instancePath: instancePath + '/deadline_date',
-          schemaPath: '#/properties/deadline_date/type',
+          instancePath: instancePath + '/sla_date',
+          schemaPath: '#/properties/sla_date/type',
           keyword: 'type',
-          params: { type: schema111.properties.deadline_date.type },
+          params: { type: schema113.properties.sla_date.type },
           message: 'must be string,null',
-          schema: schema111.properties.deadline_date.type,
-          parentSchema: schema111.properties.deadline_date,
-          data: data18,
+          schema: schema113.properties.sla_date.type,
+          parentSchema: schema113.properties.sla_date,
+          data: data17,
         };
         if (vErrors === null) {
           vErrors = [err36];
@@ -20568,17 +21112,17 @@ function validate55(
         }
         errors++;
       }
-      if (typeof data18 === 'string') {
-        if (!formats44.validate(data18)) {
+      if (typeof data17 === 'string') {
+        if (!formats46.validate(data17)) {
           const err37 = {
-            instancePath: instancePath + '/deadline_date',
-            schemaPath: '#/properties/deadline_date/format',
+            instancePath: instancePath + '/sla_date',
+            schemaPath: '#/properties/sla_date/format',
             keyword: 'format',
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema111.properties.deadline_date,
-            data: data18,
+            parentSchema: schema113.properties.sla_date,
+            data: data17,
           };
           if (vErrors === null) {
             vErrors = [err37];
@@ -20589,18 +21133,18 @@ function validate55(
         }
       }
     }
-    if (data.deadline_time !== undefined) {
-      let data19 = data.deadline_time;
-      if (typeof data19 !== 'string' && data19 !== null) {
+    if (data.sla_date_held !== undefined) {
+      let data18 = data.sla_date_held;
+      if (typeof data18 !== 'string' && data18 !== null) {
         const err38 = {
-          instancePath: instancePath + '/deadline_time',
-          schemaPath: '#/properties/deadline_time/type',
+          instancePath: instancePath + '/sla_date_held',
+          schemaPath: '#/properties/sla_date_held/type',
           keyword: 'type',
-          params: { type: schema111.properties.deadline_time.type },
+          params: { type: schema113.properties.sla_date_held.type },
           message: 'must be string,null',
-          schema: schema111.properties.deadline_time.type,
-          parentSchema: schema111.properties.deadline_time,
-          data: data19,
+          schema: schema113.properties.sla_date_held.type,
+          parentSchema: schema113.properties.sla_date_held,
+          data: data18,
         };
         if (vErrors === null) {
           vErrors = [err38];
@@ -20609,17 +21153,17 @@ function validate55(
         }
         errors++;
       }
-      if (typeof data19 === 'string') {
-        if (!formats112.validate(data19)) {
+      if (typeof data18 === 'string') {
+        if (!formats46.validate(data18)) {
           const err39 = {
-            instancePath: instancePath + '/deadline_time',
-            schemaPath: '#/properties/deadline_time/format',
+            instancePath: instancePath + '/sla_date_held',
+            schemaPath: '#/properties/sla_date_held/format',
             keyword: 'format',
-            params: { format: 'time' },
-            message: 'must match format "' + 'time' + '"',
-            schema: 'time',
-            parentSchema: schema111.properties.deadline_time,
-            data: data19,
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema113.properties.sla_date_held,
+            data: data18,
           };
           if (vErrors === null) {
             vErrors = [err39];
@@ -20630,18 +21174,18 @@ function validate55(
         }
       }
     }
-    if (data.maintenance_provider_id !== undefined) {
-      let data20 = data.maintenance_provider_id;
-      if (!(typeof data20 == 'number' && !(data20 % 1) && !isNaN(data20) && isFinite(data20)) && data20 !== null) {
+    if (data.deadline_date !== undefined) {
+      let data19 = data.deadline_date;
+      if (typeof data19 !== 'string' && data19 !== null) {
         const err40 = {
-          instancePath: instancePath + '/maintenance_provider_id',
-          schemaPath: '#/properties/maintenance_provider_id/type',
+          instancePath: instancePath + '/deadline_date',
+          schemaPath: '#/properties/deadline_date/type',
           keyword: 'type',
-          params: { type: schema111.properties.maintenance_provider_id.type },
-          message: 'must be integer,null',
-          schema: schema111.properties.maintenance_provider_id.type,
-          parentSchema: schema111.properties.maintenance_provider_id,
-          data: data20,
+          params: { type: schema113.properties.deadline_date.type },
+          message: 'must be string,null',
+          schema: schema113.properties.deadline_date.type,
+          parentSchema: schema113.properties.deadline_date,
+          data: data19,
         };
         if (vErrors === null) {
           vErrors = [err40];
@@ -20650,40 +21194,39 @@ function validate55(
         }
         errors++;
       }
-    }
-    if (data.maintenance_operator_id !== undefined) {
-      let data21 = data.maintenance_operator_id;
-      if (!(typeof data21 == 'number' && !(data21 % 1) && !isNaN(data21) && isFinite(data21)) && data21 !== null) {
-        const err41 = {
-          instancePath: instancePath + '/maintenance_operator_id',
-          schemaPath: '#/properties/maintenance_operator_id/type',
-          keyword: 'type',
-          params: { type: schema111.properties.maintenance_operator_id.type },
-          message: 'must be integer,null',
-          schema: schema111.properties.maintenance_operator_id.type,
-          parentSchema: schema111.properties.maintenance_operator_id,
-          data: data21,
-        };
-        if (vErrors === null) {
-          vErrors = [err41];
-        } else {
-          vErrors.push(err41);
+      if (typeof data19 === 'string') {
+        if (!formats46.validate(data19)) {
+          const err41 = {
+            instancePath: instancePath + '/deadline_date',
+            schemaPath: '#/properties/deadline_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema113.properties.deadline_date,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err41];
+          } else {
+            vErrors.push(err41);
+          }
+          errors++;
         }
-        errors++;
       }
     }
-    if (data.operator_name !== undefined) {
-      let data22 = data.operator_name;
-      if (typeof data22 !== 'string' && data22 !== null) {
+    if (data.deadline_time !== undefined) {
+      let data20 = data.deadline_time;
+      if (typeof data20 !== 'string' && data20 !== null) {
         const err42 = {
-          instancePath: instancePath + '/operator_name',
-          schemaPath: '#/properties/operator_name/type',
+          instancePath: instancePath + '/deadline_time',
+          schemaPath: '#/properties/deadline_time/type',
           keyword: 'type',
-          params: { type: schema111.properties.operator_name.type },
+          params: { type: schema113.properties.deadline_time.type },
           message: 'must be string,null',
-          schema: schema111.properties.operator_name.type,
-          parentSchema: schema111.properties.operator_name,
-          data: data22,
+          schema: schema113.properties.deadline_time.type,
+          parentSchema: schema113.properties.deadline_time,
+          data: data20,
         };
         if (vErrors === null) {
           vErrors = [err42];
@@ -20692,17 +21235,17 @@ function validate55(
         }
         errors++;
       }
-      if (typeof data22 === 'string') {
-        if (func2(data22) > 70) {
+      if (typeof data20 === 'string') {
+        if (!formats114.validate(data20)) {
           const err43 = {
-            instancePath: instancePath + '/operator_name',
-            schemaPath: '#/properties/operator_name/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 70 },
-            message: 'must NOT have more than 70 characters',
-            schema: 70,
-            parentSchema: schema111.properties.operator_name,
-            data: data22,
+            instancePath: instancePath + '/deadline_time',
+            schemaPath: '#/properties/deadline_time/format',
+            keyword: 'format',
+            params: { format: 'time' },
+            message: 'must match format "' + 'time' + '"',
+            schema: 'time',
+            parentSchema: schema113.properties.deadline_time,
+            data: data20,
           };
           if (vErrors === null) {
             vErrors = [err43];
@@ -20713,18 +21256,18 @@ function validate55(
         }
       }
     }
-    if (data.maintenance_operator_code !== undefined) {
-      let data23 = data.maintenance_operator_code;
-      if (typeof data23 !== 'string' && data23 !== null) {
+    if (data.maintenance_provider_id !== undefined) {
+      let data21 = data.maintenance_provider_id;
+      if (!(typeof data21 == 'number' && !(data21 % 1) && !isNaN(data21) && isFinite(data21)) && data21 !== null) {
         const err44 = {
-          instancePath: instancePath + '/maintenance_operator_code',
-          schemaPath: '#/properties/maintenance_operator_code/type',
+          instancePath: instancePath + '/maintenance_provider_id',
+          schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
-          params: { type: schema111.properties.maintenance_operator_code.type },
-          message: 'must be string,null',
-          schema: schema111.properties.maintenance_operator_code.type,
-          parentSchema: schema111.properties.maintenance_operator_code,
-          data: data23,
+          params: { type: schema113.properties.maintenance_provider_id.type },
+          message: 'must be integer,null',
+          schema: schema113.properties.maintenance_provider_id.type,
+          parentSchema: schema113.properties.maintenance_provider_id,
+          data: data21,
         };
         if (vErrors === null) {
           vErrors = [err44];
@@ -20733,39 +21276,40 @@ function validate55(
         }
         errors++;
       }
-      if (typeof data23 === 'string') {
-        if (func2(data23) > 20) {
-          const err45 = {
-            instancePath: instancePath + '/maintenance_operator_code',
-            schemaPath: '#/properties/maintenance_operator_code/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 20 },
-            message: 'must NOT have more than 20 characters',
-            schema: 20,
-            parentSchema: schema111.properties.maintenance_operator_code,
-            data: data23,
-          };
-          if (vErrors === null) {
-            vErrors = [err45];
-          } else {
-            vErrors.push(err45);
-          }
-          errors++;
+    }
+    if (data.maintenance_operator_id !== undefined) {
+      let data22 = data.maintenance_operator_id;
+      if (!(typeof data22 == 'number' && !(data22 % 1) && !isNaN(data22) && isFinite(data22)) && data22 !== null) {
+        const err45 = {
+          instancePath: instancePath + '/maintenance_operator_id',
+          schemaPath: '#/properties/maintenance_operator_id/type',
+          keyword: 'type',
+          params: { type: schema113.properties.maintenance_operator_id.type },
+          message: 'must be integer,null',
+          schema: schema113.properties.maintenance_operator_id.type,
+          parentSchema: schema113.properties.maintenance_operator_id,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err45];
+        } else {
+          vErrors.push(err45);
         }
+        errors++;
       }
     }
-    if (data.support_provider_id !== undefined) {
-      let data24 = data.support_provider_id;
-      if (!(typeof data24 == 'number' && !(data24 % 1) && !isNaN(data24) && isFinite(data24)) && data24 !== null) {
+    if (data.operator_name !== undefined) {
+      let data23 = data.operator_name;
+      if (typeof data23 !== 'string' && data23 !== null) {
         const err46 = {
-          instancePath: instancePath + '/support_provider_id',
-          schemaPath: '#/properties/support_provider_id/type',
+          instancePath: instancePath + '/operator_name',
+          schemaPath: '#/properties/operator_name/type',
           keyword: 'type',
-          params: { type: schema111.properties.support_provider_id.type },
-          message: 'must be integer,null',
-          schema: schema111.properties.support_provider_id.type,
-          parentSchema: schema111.properties.support_provider_id,
-          data: data24,
+          params: { type: schema113.properties.operator_name.type },
+          message: 'must be string,null',
+          schema: schema113.properties.operator_name.type,
+          parentSchema: schema113.properties.operator_name,
+          data: data23,
         };
         if (vErrors === null) {
           vErrors = [err46];
@@ -20774,20 +21318,17 @@ function validate55(
         }
         errors++;
       }
-    }
-    if (data.reported_by !== undefined) {
-      let data25 = data.reported_by;
-      if (typeof data25 === 'string') {
-        if (func2(data25) > 10) {
+      if (typeof data23 === 'string') {
+        if (func2(data23) > 70) {
           const err47 = {
-            instancePath: instancePath + '/reported_by',
-            schemaPath: '#/properties/reported_by/maxLength',
+            instancePath: instancePath + '/operator_name',
+            schemaPath: '#/properties/operator_name/maxLength',
             keyword: 'maxLength',
-            params: { limit: 10 },
-            message: 'must NOT have more than 10 characters',
-            schema: 10,
-            parentSchema: schema111.properties.reported_by,
-            data: data25,
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema113.properties.operator_name,
+            data: data23,
           };
           if (vErrors === null) {
             vErrors = [err47];
@@ -20796,55 +21337,61 @@ function validate55(
           }
           errors++;
         }
-        if (!formats4.validate(data25)) {
-          const err48 = {
-            instancePath: instancePath + '/reported_by',
-            schemaPath: '#/properties/reported_by/format',
-            keyword: 'format',
-            params: { format: 'no-whitespace' },
-            message: 'must match format "' + 'no-whitespace' + '"',
-            schema: 'no-whitespace',
-            parentSchema: schema111.properties.reported_by,
-            data: data25,
-          };
-          if (vErrors === null) {
-            vErrors = [err48];
-          } else {
-            vErrors.push(err48);
-          }
-          errors++;
-        }
-      } else {
-        const err49 = {
-          instancePath: instancePath + '/reported_by',
-          schemaPath: '#/properties/reported_by/type',
+      }
+    }
+    if (data.maintenance_operator_code !== undefined) {
+      let data24 = data.maintenance_operator_code;
+      if (typeof data24 !== 'string' && data24 !== null) {
+        const err48 = {
+          instancePath: instancePath + '/maintenance_operator_code',
+          schemaPath: '#/properties/maintenance_operator_code/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema111.properties.reported_by.type,
-          parentSchema: schema111.properties.reported_by,
-          data: data25,
+          params: { type: schema113.properties.maintenance_operator_code.type },
+          message: 'must be string,null',
+          schema: schema113.properties.maintenance_operator_code.type,
+          parentSchema: schema113.properties.maintenance_operator_code,
+          data: data24,
         };
         if (vErrors === null) {
-          vErrors = [err49];
+          vErrors = [err48];
         } else {
-          vErrors.push(err49);
+          vErrors.push(err48);
         }
         errors++;
       }
+      if (typeof data24 === 'string') {
+        if (func2(data24) > 20) {
+          const err49 = {
+            instancePath: instancePath + '/maintenance_operator_code',
+            schemaPath: '#/properties/maintenance_operator_code/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema113.properties.maintenance_operator_code,
+            data: data24,
+          };
+          if (vErrors === null) {
+            vErrors = [err49];
+          } else {
+            vErrors.push(err49);
+          }
+          errors++;
+        }
+      }
     }
-    if (data.regeneration_months !== undefined) {
-      let data26 = data.regeneration_months;
-      if (!(typeof data26 == 'number' && !(data26 % 1) && !isNaN(data26) && isFinite(data26)) && data26 !== null) {
+    if (data.support_provider_id !== undefined) {
+      let data25 = data.support_provider_id;
+      if (!(typeof data25 == 'number' && !(data25 % 1) && !isNaN(data25) && isFinite(data25)) && data25 !== null) {
         const err50 = {
-          instancePath: instancePath + '/regeneration_months',
-          schemaPath: '#/properties/regeneration_months/type',
+          instancePath: instancePath + '/support_provider_id',
+          schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema111.properties.regeneration_months.type },
+          params: { type: schema113.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema111.properties.regeneration_months.type,
-          parentSchema: schema111.properties.regeneration_months,
-          data: data26,
+          schema: schema113.properties.support_provider_id.type,
+          parentSchema: schema113.properties.support_provider_id,
+          data: data25,
         };
         if (vErrors === null) {
           vErrors = [err50];
@@ -20853,16 +21400,19 @@ function validate55(
         }
         errors++;
       }
-      if (typeof data26 == 'number' && isFinite(data26)) {
-        if (data26 > 24 || isNaN(data26)) {
+    }
+    if (data.reported_by !== undefined) {
+      let data26 = data.reported_by;
+      if (typeof data26 === 'string') {
+        if (func2(data26) > 10) {
           const err51 = {
-            instancePath: instancePath + '/regeneration_months',
-            schemaPath: '#/properties/regeneration_months/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 24 },
-            message: 'must be <= 24',
-            schema: 24,
-            parentSchema: schema111.properties.regeneration_months,
+            instancePath: instancePath + '/reported_by',
+            schemaPath: '#/properties/reported_by/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 10 },
+            message: 'must NOT have more than 10 characters',
+            schema: 10,
+            parentSchema: schema113.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -20872,15 +21422,15 @@ function validate55(
           }
           errors++;
         }
-        if (data26 < 1 || isNaN(data26)) {
+        if (!formats4.validate(data26)) {
           const err52 = {
-            instancePath: instancePath + '/regeneration_months',
-            schemaPath: '#/properties/regeneration_months/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 1 },
-            message: 'must be >= 1',
-            schema: 1,
-            parentSchema: schema111.properties.regeneration_months,
+            instancePath: instancePath + '/reported_by',
+            schemaPath: '#/properties/reported_by/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema113.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -20890,38 +21440,36 @@ function validate55(
           }
           errors++;
         }
-      }
-    }
-    if (data.description !== undefined) {
-      let data27 = data.description;
-      if (typeof data27 === 'string') {
-        if (func2(data27) > 500) {
-          const err53 = {
-            instancePath: instancePath + '/description',
-            schemaPath: '#/properties/description/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 500 },
-            message: 'must NOT have more than 500 characters',
-            schema: 500,
-            parentSchema: schema111.properties.description,
-            data: data27,
-          };
-          if (vErrors === null) {
-            vErrors = [err53];
-          } else {
-            vErrors.push(err53);
-          }
-          errors++;
-        }
       } else {
-        const err54 = {
-          instancePath: instancePath + '/description',
-          schemaPath: '#/properties/description/type',
+        const err53 = {
+          instancePath: instancePath + '/reported_by',
+          schemaPath: '#/properties/reported_by/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.description.type,
-          parentSchema: schema111.properties.description,
+          schema: schema113.properties.reported_by.type,
+          parentSchema: schema113.properties.reported_by,
+          data: data26,
+        };
+        if (vErrors === null) {
+          vErrors = [err53];
+        } else {
+          vErrors.push(err53);
+        }
+        errors++;
+      }
+    }
+    if (data.regeneration_months !== undefined) {
+      let data27 = data.regeneration_months;
+      if (!(typeof data27 == 'number' && !(data27 % 1) && !isNaN(data27) && isFinite(data27)) && data27 !== null) {
+        const err54 = {
+          instancePath: instancePath + '/regeneration_months',
+          schemaPath: '#/properties/regeneration_months/type',
+          keyword: 'type',
+          params: { type: schema113.properties.regeneration_months.type },
+          message: 'must be integer,null',
+          schema: schema113.properties.regeneration_months.type,
+          parentSchema: schema113.properties.regeneration_months,
           data: data27,
         };
         if (vErrors === null) {
@@ -20931,20 +21479,17 @@ function validate55(
         }
         errors++;
       }
-    }
-    if (data.internal_notes !== undefined) {
-      let data28 = data.internal_notes;
-      if (typeof data28 === 'string') {
-        if (func2(data28) > 500) {
+      if (typeof data27 == 'number' && isFinite(data27)) {
+        if (data27 > 24 || isNaN(data27)) {
           const err55 = {
-            instancePath: instancePath + '/internal_notes',
-            schemaPath: '#/properties/internal_notes/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 500 },
-            message: 'must NOT have more than 500 characters',
-            schema: 500,
-            parentSchema: schema111.properties.internal_notes,
-            data: data28,
+            instancePath: instancePath + '/regeneration_months',
+            schemaPath: '#/properties/regeneration_months/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 24 },
+            message: 'must be <= 24',
+            schema: 24,
+            parentSchema: schema113.properties.regeneration_months,
+            data: data27,
           };
           if (vErrors === null) {
             vErrors = [err55];
@@ -20953,55 +21498,57 @@ function validate55(
           }
           errors++;
         }
+        if (data27 < 1 || isNaN(data27)) {
+          const err56 = {
+            instancePath: instancePath + '/regeneration_months',
+            schemaPath: '#/properties/regeneration_months/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema113.properties.regeneration_months,
+            data: data27,
+          };
+          if (vErrors === null) {
+            vErrors = [err56];
+          } else {
+            vErrors.push(err56);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.description !== undefined) {
+      let data28 = data.description;
+      if (typeof data28 === 'string') {
+        if (func2(data28) > 500) {
+          const err57 = {
+            instancePath: instancePath + '/description',
+            schemaPath: '#/properties/description/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema113.properties.description,
+            data: data28,
+          };
+          if (vErrors === null) {
+            vErrors = [err57];
+          } else {
+            vErrors.push(err57);
+          }
+          errors++;
+        }
       } else {
-        const err56 = {
-          instancePath: instancePath + '/internal_notes',
-          schemaPath: '#/properties/internal_notes/type',
+        const err58 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.internal_notes.type,
-          parentSchema: schema111.properties.internal_notes,
+          schema: schema113.properties.description.type,
+          parentSchema: schema113.properties.description,
           data: data28,
-        };
-        if (vErrors === null) {
-          vErrors = [err56];
-        } else {
-          vErrors.push(err56);
-        }
-        errors++;
-      }
-    }
-    if (data.warranty_status !== undefined) {
-      let data29 = data.warranty_status;
-      if (!(typeof data29 == 'number' && !(data29 % 1) && !isNaN(data29) && isFinite(data29)) && data29 !== null) {
-        const err57 = {
-          instancePath: instancePath + '/warranty_status',
-          schemaPath: '#/properties/warranty_status/type',
-          keyword: 'type',
-          params: { type: schema111.properties.warranty_status.type },
-          message: 'must be integer,null',
-          schema: schema111.properties.warranty_status.type,
-          parentSchema: schema111.properties.warranty_status,
-          data: data29,
-        };
-        if (vErrors === null) {
-          vErrors = [err57];
-        } else {
-          vErrors.push(err57);
-        }
-        errors++;
-      }
-      if (!(data29 === 1 || data29 === 2 || data29 === 3 || data29 === null)) {
-        const err58 = {
-          instancePath: instancePath + '/warranty_status',
-          schemaPath: '#/properties/warranty_status/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema111.properties.warranty_status.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema111.properties.warranty_status.enum,
-          parentSchema: schema111.properties.warranty_status,
-          data: data29,
         };
         if (vErrors === null) {
           vErrors = [err58];
@@ -21011,19 +21558,19 @@ function validate55(
         errors++;
       }
     }
-    if (data.warranty_comment !== undefined) {
-      let data30 = data.warranty_comment;
-      if (typeof data30 === 'string') {
-        if (func2(data30) > 500) {
+    if (data.internal_notes !== undefined) {
+      let data29 = data.internal_notes;
+      if (typeof data29 === 'string') {
+        if (func2(data29) > 500) {
           const err59 = {
-            instancePath: instancePath + '/warranty_comment',
-            schemaPath: '#/properties/warranty_comment/maxLength',
+            instancePath: instancePath + '/internal_notes',
+            schemaPath: '#/properties/internal_notes/maxLength',
             keyword: 'maxLength',
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema111.properties.warranty_comment,
-            data: data30,
+            parentSchema: schema113.properties.internal_notes,
+            data: data29,
           };
           if (vErrors === null) {
             vErrors = [err59];
@@ -21034,14 +21581,14 @@ function validate55(
         }
       } else {
         const err60 = {
-          instancePath: instancePath + '/warranty_comment',
-          schemaPath: '#/properties/warranty_comment/type',
+          instancePath: instancePath + '/internal_notes',
+          schemaPath: '#/properties/internal_notes/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.warranty_comment.type,
-          parentSchema: schema111.properties.warranty_comment,
-          data: data30,
+          schema: schema113.properties.internal_notes.type,
+          parentSchema: schema113.properties.internal_notes,
+          data: data29,
         };
         if (vErrors === null) {
           vErrors = [err60];
@@ -21051,18 +21598,18 @@ function validate55(
         errors++;
       }
     }
-    if (data.warranty_expiry_badge !== undefined) {
-      let data31 = data.warranty_expiry_badge;
-      if (!(typeof data31 == 'number' && !(data31 % 1) && !isNaN(data31) && isFinite(data31))) {
+    if (data.warranty_status !== undefined) {
+      let data30 = data.warranty_status;
+      if (!(typeof data30 == 'number' && !(data30 % 1) && !isNaN(data30) && isFinite(data30)) && data30 !== null) {
         const err61 = {
-          instancePath: instancePath + '/warranty_expiry_badge',
-          schemaPath: 'common#/$defs/warranty/type',
+          instancePath: instancePath + '/warranty_status',
+          schemaPath: '#/properties/warranty_status/type',
           keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema83.type,
-          parentSchema: schema83,
-          data: data31,
+          params: { type: schema113.properties.warranty_status.type },
+          message: 'must be integer,null',
+          schema: schema113.properties.warranty_status.type,
+          parentSchema: schema113.properties.warranty_status,
+          data: data30,
         };
         if (vErrors === null) {
           vErrors = [err61];
@@ -21071,16 +21618,16 @@ function validate55(
         }
         errors++;
       }
-      if (!(data31 === 1 || data31 === 2 || data31 === 3)) {
+      if (!(data30 === 1 || data30 === 2 || data30 === 3 || data30 === null)) {
         const err62 = {
-          instancePath: instancePath + '/warranty_expiry_badge',
-          schemaPath: 'common#/$defs/warranty/enum',
+          instancePath: instancePath + '/warranty_status',
+          schemaPath: '#/properties/warranty_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema83.enum },
+          params: { allowedValues: schema113.properties.warranty_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema83.enum,
-          parentSchema: schema83,
-          data: data31,
+          schema: schema113.properties.warranty_status.enum,
+          parentSchema: schema113.properties.warranty_status,
+          data: data30,
         };
         if (vErrors === null) {
           vErrors = [err62];
@@ -21090,59 +21637,58 @@ function validate55(
         errors++;
       }
     }
-    if (data.installation_deadline !== undefined) {
-      let data32 = data.installation_deadline;
-      if (typeof data32 !== 'string' && data32 !== null) {
-        const err63 = {
-          instancePath: instancePath + '/installation_deadline',
-          schemaPath: '#/properties/installation_deadline/type',
-          keyword: 'type',
-          params: { type: schema111.properties.installation_deadline.type },
-          message: 'must be string,null',
-          schema: schema111.properties.installation_deadline.type,
-          parentSchema: schema111.properties.installation_deadline,
-          data: data32,
-        };
-        if (vErrors === null) {
-          vErrors = [err63];
-        } else {
-          vErrors.push(err63);
-        }
-        errors++;
-      }
-      if (typeof data32 === 'string') {
-        if (!formats44.validate(data32)) {
-          const err64 = {
-            instancePath: instancePath + '/installation_deadline',
-            schemaPath: '#/properties/installation_deadline/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-            schema: 'date',
-            parentSchema: schema111.properties.installation_deadline,
-            data: data32,
+    if (data.warranty_comment !== undefined) {
+      let data31 = data.warranty_comment;
+      if (typeof data31 === 'string') {
+        if (func2(data31) > 500) {
+          const err63 = {
+            instancePath: instancePath + '/warranty_comment',
+            schemaPath: '#/properties/warranty_comment/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema113.properties.warranty_comment,
+            data: data31,
           };
           if (vErrors === null) {
-            vErrors = [err64];
+            vErrors = [err63];
           } else {
-            vErrors.push(err64);
+            vErrors.push(err63);
           }
           errors++;
         }
+      } else {
+        const err64 = {
+          instancePath: instancePath + '/warranty_comment',
+          schemaPath: '#/properties/warranty_comment/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema113.properties.warranty_comment.type,
+          parentSchema: schema113.properties.warranty_comment,
+          data: data31,
+        };
+        if (vErrors === null) {
+          vErrors = [err64];
+        } else {
+          vErrors.push(err64);
+        }
+        errors++;
       }
     }
-    if (data.earliest_installation_date !== undefined) {
-      let data33 = data.earliest_installation_date;
-      if (typeof data33 !== 'string' && data33 !== null) {
+    if (data.warranty_expiry_badge !== undefined) {
+      let data32 = data.warranty_expiry_badge;
+      if (!(typeof data32 == 'number' && !(data32 % 1) && !isNaN(data32) && isFinite(data32))) {
         const err65 = {
-          instancePath: instancePath + '/earliest_installation_date',
-          schemaPath: '#/properties/earliest_installation_date/type',
+          instancePath: instancePath + '/warranty_expiry_badge',
+          schemaPath: 'common#/$defs/warranty/type',
           keyword: 'type',
-          params: { type: schema111.properties.earliest_installation_date.type },
-          message: 'must be string,null',
-          schema: schema111.properties.earliest_installation_date.type,
-          parentSchema: schema111.properties.earliest_installation_date,
-          data: data33,
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema84.type,
+          parentSchema: schema84,
+          data: data32,
         };
         if (vErrors === null) {
           vErrors = [err65];
@@ -21151,39 +21697,37 @@ function validate55(
         }
         errors++;
       }
-      if (typeof data33 === 'string') {
-        if (!formats44.validate(data33)) {
-          const err66 = {
-            instancePath: instancePath + '/earliest_installation_date',
-            schemaPath: '#/properties/earliest_installation_date/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-            schema: 'date',
-            parentSchema: schema111.properties.earliest_installation_date,
-            data: data33,
-          };
-          if (vErrors === null) {
-            vErrors = [err66];
-          } else {
-            vErrors.push(err66);
-          }
-          errors++;
+      if (!(data32 === 1 || data32 === 2 || data32 === 3)) {
+        const err66 = {
+          instancePath: instancePath + '/warranty_expiry_badge',
+          schemaPath: 'common#/$defs/warranty/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema84.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema84.enum,
+          parentSchema: schema84,
+          data: data32,
+        };
+        if (vErrors === null) {
+          vErrors = [err66];
+        } else {
+          vErrors.push(err66);
         }
+        errors++;
       }
     }
-    if (data.vehicle_type !== undefined) {
-      let data34 = data.vehicle_type;
-      if (!(typeof data34 == 'number' && !(data34 % 1) && !isNaN(data34) && isFinite(data34)) && data34 !== null) {
+    if (data.installation_deadline !== undefined) {
+      let data33 = data.installation_deadline;
+      if (typeof data33 !== 'string' && data33 !== null) {
         const err67 = {
-          instancePath: instancePath + '/vehicle_type',
-          schemaPath: '#/properties/vehicle_type/type',
+          instancePath: instancePath + '/installation_deadline',
+          schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
-          params: { type: schema111.properties.vehicle_type.type },
-          message: 'must be integer,null',
-          schema: schema111.properties.vehicle_type.type,
-          parentSchema: schema111.properties.vehicle_type,
-          data: data34,
+          params: { type: schema113.properties.installation_deadline.type },
+          message: 'must be string,null',
+          schema: schema113.properties.installation_deadline.type,
+          parentSchema: schema113.properties.installation_deadline,
+          data: data33,
         };
         if (vErrors === null) {
           vErrors = [err67];
@@ -21192,206 +21736,192 @@ function validate55(
         }
         errors++;
       }
-      if (!(data34 === 1 || data34 === 2 || data34 === null)) {
-        const err68 = {
-          instancePath: instancePath + '/vehicle_type',
-          schemaPath: '#/properties/vehicle_type/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema111.properties.vehicle_type.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema111.properties.vehicle_type.enum,
-          parentSchema: schema111.properties.vehicle_type,
+      if (typeof data33 === 'string') {
+        if (!formats46.validate(data33)) {
+          const err68 = {
+            instancePath: instancePath + '/installation_deadline',
+            schemaPath: '#/properties/installation_deadline/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema113.properties.installation_deadline,
+            data: data33,
+          };
+          if (vErrors === null) {
+            vErrors = [err68];
+          } else {
+            vErrors.push(err68);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.earliest_installation_date !== undefined) {
+      let data34 = data.earliest_installation_date;
+      if (typeof data34 !== 'string' && data34 !== null) {
+        const err69 = {
+          instancePath: instancePath + '/earliest_installation_date',
+          schemaPath: '#/properties/earliest_installation_date/type',
+          keyword: 'type',
+          params: { type: schema113.properties.earliest_installation_date.type },
+          message: 'must be string,null',
+          schema: schema113.properties.earliest_installation_date.type,
+          parentSchema: schema113.properties.earliest_installation_date,
           data: data34,
         };
         if (vErrors === null) {
-          vErrors = [err68];
+          vErrors = [err69];
         } else {
-          vErrors.push(err68);
+          vErrors.push(err69);
+        }
+        errors++;
+      }
+      if (typeof data34 === 'string') {
+        if (!formats46.validate(data34)) {
+          const err70 = {
+            instancePath: instancePath + '/earliest_installation_date',
+            schemaPath: '#/properties/earliest_installation_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema113.properties.earliest_installation_date,
+            data: data34,
+          };
+          if (vErrors === null) {
+            vErrors = [err70];
+          } else {
+            vErrors.push(err70);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.vehicle_type !== undefined) {
+      let data35 = data.vehicle_type;
+      if (!(typeof data35 == 'number' && !(data35 % 1) && !isNaN(data35) && isFinite(data35)) && data35 !== null) {
+        const err71 = {
+          instancePath: instancePath + '/vehicle_type',
+          schemaPath: '#/properties/vehicle_type/type',
+          keyword: 'type',
+          params: { type: schema113.properties.vehicle_type.type },
+          message: 'must be integer,null',
+          schema: schema113.properties.vehicle_type.type,
+          parentSchema: schema113.properties.vehicle_type,
+          data: data35,
+        };
+        if (vErrors === null) {
+          vErrors = [err71];
+        } else {
+          vErrors.push(err71);
+        }
+        errors++;
+      }
+      if (!(data35 === 1 || data35 === 2 || data35 === null)) {
+        const err72 = {
+          instancePath: instancePath + '/vehicle_type',
+          schemaPath: '#/properties/vehicle_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema113.properties.vehicle_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema113.properties.vehicle_type.enum,
+          parentSchema: schema113.properties.vehicle_type,
+          data: data35,
+        };
+        if (vErrors === null) {
+          vErrors = [err72];
+        } else {
+          vErrors.push(err72);
         }
         errors++;
       }
     }
     if (data.notes_to_operator !== undefined) {
-      let data35 = data.notes_to_operator;
-      if (typeof data35 === 'string') {
-        if (func2(data35) > 500) {
-          const err69 = {
+      let data36 = data.notes_to_operator;
+      if (typeof data36 === 'string') {
+        if (func2(data36) > 500) {
+          const err73 = {
             instancePath: instancePath + '/notes_to_operator',
             schemaPath: '#/properties/notes_to_operator/maxLength',
             keyword: 'maxLength',
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema111.properties.notes_to_operator,
-            data: data35,
+            parentSchema: schema113.properties.notes_to_operator,
+            data: data36,
           };
           if (vErrors === null) {
-            vErrors = [err69];
+            vErrors = [err73];
           } else {
-            vErrors.push(err69);
+            vErrors.push(err73);
           }
           errors++;
         }
       } else {
-        const err70 = {
+        const err74 = {
           instancePath: instancePath + '/notes_to_operator',
           schemaPath: '#/properties/notes_to_operator/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.notes_to_operator.type,
-          parentSchema: schema111.properties.notes_to_operator,
-          data: data35,
+          schema: schema113.properties.notes_to_operator.type,
+          parentSchema: schema113.properties.notes_to_operator,
+          data: data36,
         };
         if (vErrors === null) {
-          vErrors = [err70];
+          vErrors = [err74];
         } else {
-          vErrors.push(err70);
+          vErrors.push(err74);
         }
         errors++;
       }
     }
     if (data.accessories !== undefined) {
-      let data36 = data.accessories;
-      if (Array.isArray(data36)) {
-        const len0 = data36.length;
+      let data37 = data.accessories;
+      if (Array.isArray(data37)) {
+        const len0 = data37.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let data37 = data36[i0];
-          if (!(typeof data37 == 'number' && !(data37 % 1) && !isNaN(data37) && isFinite(data37))) {
-            const err71 = {
+          let data38 = data37[i0];
+          if (!(typeof data38 == 'number' && !(data38 % 1) && !isNaN(data38) && isFinite(data38))) {
+            const err75 = {
               instancePath: instancePath + '/accessories/' + i0,
               schemaPath: '#/properties/accessories/items/type',
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema111.properties.accessories.items.type,
-              parentSchema: schema111.properties.accessories.items,
-              data: data37,
+              schema: schema113.properties.accessories.items.type,
+              parentSchema: schema113.properties.accessories.items,
+              data: data38,
             };
             if (vErrors === null) {
-              vErrors = [err71];
+              vErrors = [err75];
             } else {
-              vErrors.push(err71);
+              vErrors.push(err75);
             }
             errors++;
           }
         }
-        let i1 = data36.length;
+        let i1 = data37.length;
         let j0;
         if (i1 > 1) {
           const indices0 = {};
           for (; i1--;) {
-            let item0 = data36[i1];
+            let item0 = data37[i1];
             if (!(typeof item0 == 'number' && !(item0 % 1) && !isNaN(item0) && isFinite(item0))) {
               continue;
             }
             if (typeof indices0[item0] == 'number') {
               j0 = indices0[item0];
-              const err72 = {
+              const err76 = {
                 instancePath: instancePath + '/accessories',
                 schemaPath: '#/properties/accessories/uniqueItems',
                 keyword: 'uniqueItems',
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema111.properties.accessories,
-                data: data36,
-              };
-              if (vErrors === null) {
-                vErrors = [err72];
-              } else {
-                vErrors.push(err72);
-              }
-              errors++;
-              break;
-            }
-            indices0[item0] = i1;
-          }
-        }
-      } else {
-        const err73 = {
-          instancePath: instancePath + '/accessories',
-          schemaPath: '#/properties/accessories/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-          schema: schema111.properties.accessories.type,
-          parentSchema: schema111.properties.accessories,
-          data: data36,
-        };
-        if (vErrors === null) {
-          vErrors = [err73];
-        } else {
-          vErrors.push(err73);
-        }
-        errors++;
-      }
-    }
-    if (data.hardware_unit_ids !== undefined) {
-      let data38 = data.hardware_unit_ids;
-      if (Array.isArray(data38)) {
-        const len1 = data38.length;
-        for (let i2 = 0; i2 < len1; i2++) {
-          let data39 = data38[i2];
-          if (!(typeof data39 == 'number' && !(data39 % 1) && !isNaN(data39) && isFinite(data39))) {
-            const err74 = {
-              instancePath: instancePath + '/hardware_unit_ids/' + i2,
-              schemaPath: '#/properties/hardware_unit_ids/items/type',
-              keyword: 'type',
-              params: { type: 'integer' },
-              message: 'must be integer',
-              schema: schema111.properties.hardware_unit_ids.items.type,
-              parentSchema: schema111.properties.hardware_unit_ids.items,
-              data: data39,
-            };
-            if (vErrors === null) {
-              vErrors = [err74];
-            } else {
-              vErrors.push(err74);
-            }
-            errors++;
-          }
-          if (typeof data39 == 'number' && isFinite(data39)) {
-            if (data39 < 1 || isNaN(data39)) {
-              const err75 = {
-                instancePath: instancePath + '/hardware_unit_ids/' + i2,
-                schemaPath: '#/properties/hardware_unit_ids/items/minimum',
-                keyword: 'minimum',
-                params: { comparison: '>=', limit: 1 },
-                message: 'must be >= 1',
-                schema: 1,
-                parentSchema: schema111.properties.hardware_unit_ids.items,
-                data: data39,
-              };
-              if (vErrors === null) {
-                vErrors = [err75];
-              } else {
-                vErrors.push(err75);
-              }
-              errors++;
-            }
-          }
-        }
-        let i3 = data38.length;
-        let j1;
-        if (i3 > 1) {
-          const indices1 = {};
-          for (; i3--;) {
-            let item1 = data38[i3];
-            if (!(typeof item1 == 'number' && !(item1 % 1) && !isNaN(item1) && isFinite(item1))) {
-              continue;
-            }
-            if (typeof indices1[item1] == 'number') {
-              j1 = indices1[item1];
-              const err76 = {
-                instancePath: instancePath + '/hardware_unit_ids',
-                schemaPath: '#/properties/hardware_unit_ids/uniqueItems',
-                keyword: 'uniqueItems',
-                params: { i: i3, j: j1 },
-                message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
-                schema: true,
-                parentSchema: schema111.properties.hardware_unit_ids,
-                data: data38,
+                parentSchema: schema113.properties.accessories,
+                data: data37,
               };
               if (vErrors === null) {
                 vErrors = [err76];
@@ -21401,19 +21931,19 @@ function validate55(
               errors++;
               break;
             }
-            indices1[item1] = i3;
+            indices0[item0] = i1;
           }
         }
       } else {
         const err77 = {
-          instancePath: instancePath + '/hardware_unit_ids',
-          schemaPath: '#/properties/hardware_unit_ids/type',
+          instancePath: instancePath + '/accessories',
+          schemaPath: '#/properties/accessories/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema111.properties.hardware_unit_ids.type,
-          parentSchema: schema111.properties.hardware_unit_ids,
-          data: data38,
+          schema: schema113.properties.accessories.type,
+          parentSchema: schema113.properties.accessories,
+          data: data37,
         };
         if (vErrors === null) {
           vErrors = [err77];
@@ -21423,41 +21953,41 @@ function validate55(
         errors++;
       }
     }
-    if (data.photos !== undefined) {
-      let data40 = data.photos;
-      if (Array.isArray(data40)) {
-        const len2 = data40.length;
-        for (let i4 = 0; i4 < len2; i4++) {
-          let data41 = data40[i4];
-          if (data41 && typeof data41 == 'object' && !Array.isArray(data41)) {
-            if (data41.photo_id === undefined) {
-              const err78 = {
-                instancePath: instancePath + '/photos/' + i4,
-                schemaPath: 'common#/$defs/photo/required',
-                keyword: 'required',
-                params: { missingProperty: 'photo_id' },
-                message: "must have required property '" + 'photo_id' + "'",
-                schema: schema105.required,
-                parentSchema: schema105,
-                data: data41,
-              };
-              if (vErrors === null) {
-                vErrors = [err78];
-              } else {
-                vErrors.push(err78);
-              }
-              errors++;
+    if (data.hardware_unit_ids !== undefined) {
+      let data39 = data.hardware_unit_ids;
+      if (Array.isArray(data39)) {
+        const len1 = data39.length;
+        for (let i2 = 0; i2 < len1; i2++) {
+          let data40 = data39[i2];
+          if (!(typeof data40 == 'number' && !(data40 % 1) && !isNaN(data40) && isFinite(data40))) {
+            const err78 = {
+              instancePath: instancePath + '/hardware_unit_ids/' + i2,
+              schemaPath: '#/properties/hardware_unit_ids/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema113.properties.hardware_unit_ids.items.type,
+              parentSchema: schema113.properties.hardware_unit_ids.items,
+              data: data40,
+            };
+            if (vErrors === null) {
+              vErrors = [err78];
+            } else {
+              vErrors.push(err78);
             }
-            if (data41.url === undefined) {
+            errors++;
+          }
+          if (typeof data40 == 'number' && isFinite(data40)) {
+            if (data40 < 1 || isNaN(data40)) {
               const err79 = {
-                instancePath: instancePath + '/photos/' + i4,
-                schemaPath: 'common#/$defs/photo/required',
-                keyword: 'required',
-                params: { missingProperty: 'url' },
-                message: "must have required property '" + 'url' + "'",
-                schema: schema105.required,
-                parentSchema: schema105,
-                data: data41,
+                instancePath: instancePath + '/hardware_unit_ids/' + i2,
+                schemaPath: '#/properties/hardware_unit_ids/items/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema113.properties.hardware_unit_ids.items,
+                data: data40,
               };
               if (vErrors === null) {
                 vErrors = [err79];
@@ -21466,7 +21996,103 @@ function validate55(
               }
               errors++;
             }
-            for (const key0 in data41) {
+          }
+        }
+        let i3 = data39.length;
+        let j1;
+        if (i3 > 1) {
+          const indices1 = {};
+          for (; i3--;) {
+            let item1 = data39[i3];
+            if (!(typeof item1 == 'number' && !(item1 % 1) && !isNaN(item1) && isFinite(item1))) {
+              continue;
+            }
+            if (typeof indices1[item1] == 'number') {
+              j1 = indices1[item1];
+              const err80 = {
+                instancePath: instancePath + '/hardware_unit_ids',
+                schemaPath: '#/properties/hardware_unit_ids/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i3, j: j1 },
+                message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
+                schema: true,
+                parentSchema: schema113.properties.hardware_unit_ids,
+                data: data39,
+              };
+              if (vErrors === null) {
+                vErrors = [err80];
+              } else {
+                vErrors.push(err80);
+              }
+              errors++;
+              break;
+            }
+            indices1[item1] = i3;
+          }
+        }
+      } else {
+        const err81 = {
+          instancePath: instancePath + '/hardware_unit_ids',
+          schemaPath: '#/properties/hardware_unit_ids/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema113.properties.hardware_unit_ids.type,
+          parentSchema: schema113.properties.hardware_unit_ids,
+          data: data39,
+        };
+        if (vErrors === null) {
+          vErrors = [err81];
+        } else {
+          vErrors.push(err81);
+        }
+        errors++;
+      }
+    }
+    if (data.photos !== undefined) {
+      let data41 = data.photos;
+      if (Array.isArray(data41)) {
+        const len2 = data41.length;
+        for (let i4 = 0; i4 < len2; i4++) {
+          let data42 = data41[i4];
+          if (data42 && typeof data42 == 'object' && !Array.isArray(data42)) {
+            if (data42.photo_id === undefined) {
+              const err82 = {
+                instancePath: instancePath + '/photos/' + i4,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'photo_id' },
+                message: "must have required property '" + 'photo_id' + "'",
+                schema: schema107.required,
+                parentSchema: schema107,
+                data: data42,
+              };
+              if (vErrors === null) {
+                vErrors = [err82];
+              } else {
+                vErrors.push(err82);
+              }
+              errors++;
+            }
+            if (data42.url === undefined) {
+              const err83 = {
+                instancePath: instancePath + '/photos/' + i4,
+                schemaPath: 'common#/$defs/photo/required',
+                keyword: 'required',
+                params: { missingProperty: 'url' },
+                message: "must have required property '" + 'url' + "'",
+                schema: schema107.required,
+                parentSchema: schema107,
+                data: data42,
+              };
+              if (vErrors === null) {
+                vErrors = [err83];
+              } else {
+                vErrors.push(err83);
+              }
+              errors++;
+            }
+            for (const key0 in data42) {
               if (!(
                 key0 === 'photo_id' ||
                 key0 === 'url' ||
@@ -21474,95 +22100,15 @@ function validate55(
                 key0 === 'content_type' ||
                 key0 === 'size'
               )) {
-                const err80 = {
+                const err84 = {
                   instancePath: instancePath + '/photos/' + i4,
                   schemaPath: 'common#/$defs/photo/additionalProperties',
                   keyword: 'additionalProperties',
                   params: { additionalProperty: key0 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema105,
-                  data: data41,
-                };
-                if (vErrors === null) {
-                  vErrors = [err80];
-                } else {
-                  vErrors.push(err80);
-                }
-                errors++;
-              }
-            }
-            if (data41.photo_id !== undefined) {
-              let data42 = data41.photo_id;
-              if (typeof data42 === 'string') {
-                if (func2(data42) > 64) {
-                  const err81 = {
-                    instancePath: instancePath + '/photos/' + i4 + '/photo_id',
-                    schemaPath: 'common#/$defs/photo/properties/photo_id/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 64 },
-                    message: 'must NOT have more than 64 characters',
-                    schema: 64,
-                    parentSchema: schema105.properties.photo_id,
-                    data: data42,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err81];
-                  } else {
-                    vErrors.push(err81);
-                  }
-                  errors++;
-                }
-              } else {
-                const err82 = {
-                  instancePath: instancePath + '/photos/' + i4 + '/photo_id',
-                  schemaPath: 'common#/$defs/photo/properties/photo_id/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema105.properties.photo_id.type,
-                  parentSchema: schema105.properties.photo_id,
+                  parentSchema: schema107,
                   data: data42,
-                };
-                if (vErrors === null) {
-                  vErrors = [err82];
-                } else {
-                  vErrors.push(err82);
-                }
-                errors++;
-              }
-            }
-            if (data41.url !== undefined) {
-              let data43 = data41.url;
-              if (typeof data43 === 'string') {
-                if (func2(data43) > 500) {
-                  const err83 = {
-                    instancePath: instancePath + '/photos/' + i4 + '/url',
-                    schemaPath: 'common#/$defs/photo/properties/url/maxLength',
-                    keyword: 'maxLength',
-                    params: { limit: 500 },
-                    message: 'must NOT have more than 500 characters',
-                    schema: 500,
-                    parentSchema: schema105.properties.url,
-                    data: data43,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err83];
-                  } else {
-                    vErrors.push(err83);
-                  }
-                  errors++;
-                }
-              } else {
-                const err84 = {
-                  instancePath: instancePath + '/photos/' + i4 + '/url',
-                  schemaPath: 'common#/$defs/photo/properties/url/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                  schema: schema105.properties.url.type,
-                  parentSchema: schema105.properties.url,
-                  data: data43,
                 };
                 if (vErrors === null) {
                   vErrors = [err84];
@@ -21572,19 +22118,19 @@ function validate55(
                 errors++;
               }
             }
-            if (data41.file_name !== undefined) {
-              let data44 = data41.file_name;
-              if (typeof data44 === 'string') {
-                if (func2(data44) > 255) {
+            if (data42.photo_id !== undefined) {
+              let data43 = data42.photo_id;
+              if (typeof data43 === 'string') {
+                if (func2(data43) > 64) {
                   const err85 = {
-                    instancePath: instancePath + '/photos/' + i4 + '/file_name',
-                    schemaPath: 'common#/$defs/photo/properties/file_name/maxLength',
+                    instancePath: instancePath + '/photos/' + i4 + '/photo_id',
+                    schemaPath: 'common#/$defs/photo/properties/photo_id/maxLength',
                     keyword: 'maxLength',
-                    params: { limit: 255 },
-                    message: 'must NOT have more than 255 characters',
-                    schema: 255,
-                    parentSchema: schema105.properties.file_name,
-                    data: data44,
+                    params: { limit: 64 },
+                    message: 'must NOT have more than 64 characters',
+                    schema: 64,
+                    parentSchema: schema107.properties.photo_id,
+                    data: data43,
                   };
                   if (vErrors === null) {
                     vErrors = [err85];
@@ -21595,14 +22141,14 @@ function validate55(
                 }
               } else {
                 const err86 = {
-                  instancePath: instancePath + '/photos/' + i4 + '/file_name',
-                  schemaPath: 'common#/$defs/photo/properties/file_name/type',
+                  instancePath: instancePath + '/photos/' + i4 + '/photo_id',
+                  schemaPath: 'common#/$defs/photo/properties/photo_id/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema105.properties.file_name.type,
-                  parentSchema: schema105.properties.file_name,
-                  data: data44,
+                  schema: schema107.properties.photo_id.type,
+                  parentSchema: schema107.properties.photo_id,
+                  data: data43,
                 };
                 if (vErrors === null) {
                   vErrors = [err86];
@@ -21612,19 +22158,19 @@ function validate55(
                 errors++;
               }
             }
-            if (data41.content_type !== undefined) {
-              let data45 = data41.content_type;
-              if (typeof data45 === 'string') {
-                if (func2(data45) > 40) {
+            if (data42.url !== undefined) {
+              let data44 = data42.url;
+              if (typeof data44 === 'string') {
+                if (func2(data44) > 500) {
                   const err87 = {
-                    instancePath: instancePath + '/photos/' + i4 + '/content_type',
-                    schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
+                    instancePath: instancePath + '/photos/' + i4 + '/url',
+                    schemaPath: 'common#/$defs/photo/properties/url/maxLength',
                     keyword: 'maxLength',
-                    params: { limit: 40 },
-                    message: 'must NOT have more than 40 characters',
-                    schema: 40,
-                    parentSchema: schema105.properties.content_type,
-                    data: data45,
+                    params: { limit: 500 },
+                    message: 'must NOT have more than 500 characters',
+                    schema: 500,
+                    parentSchema: schema107.properties.url,
+                    data: data44,
                   };
                   if (vErrors === null) {
                     vErrors = [err87];
@@ -21635,14 +22181,14 @@ function validate55(
                 }
               } else {
                 const err88 = {
-                  instancePath: instancePath + '/photos/' + i4 + '/content_type',
-                  schemaPath: 'common#/$defs/photo/properties/content_type/type',
+                  instancePath: instancePath + '/photos/' + i4 + '/url',
+                  schemaPath: 'common#/$defs/photo/properties/url/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema105.properties.content_type.type,
-                  parentSchema: schema105.properties.content_type,
-                  data: data45,
+                  schema: schema107.properties.url.type,
+                  parentSchema: schema107.properties.url,
+                  data: data44,
                 };
                 if (vErrors === null) {
                   vErrors = [err88];
@@ -21652,196 +22198,196 @@ function validate55(
                 errors++;
               }
             }
-            if (data41.size !== undefined) {
-              let data46 = data41.size;
-              if (!(typeof data46 == 'number' && !(data46 % 1) && !isNaN(data46) && isFinite(data46))) {
-                const err89 = {
+            if (data42.file_name !== undefined) {
+              let data45 = data42.file_name;
+              if (typeof data45 === 'string') {
+                if (func2(data45) > 255) {
+                  const err89 = {
+                    instancePath: instancePath + '/photos/' + i4 + '/file_name',
+                    schemaPath: 'common#/$defs/photo/properties/file_name/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 255 },
+                    message: 'must NOT have more than 255 characters',
+                    schema: 255,
+                    parentSchema: schema107.properties.file_name,
+                    data: data45,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err89];
+                  } else {
+                    vErrors.push(err89);
+                  }
+                  errors++;
+                }
+              } else {
+                const err90 = {
+                  instancePath: instancePath + '/photos/' + i4 + '/file_name',
+                  schemaPath: 'common#/$defs/photo/properties/file_name/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema107.properties.file_name.type,
+                  parentSchema: schema107.properties.file_name,
+                  data: data45,
+                };
+                if (vErrors === null) {
+                  vErrors = [err90];
+                } else {
+                  vErrors.push(err90);
+                }
+                errors++;
+              }
+            }
+            if (data42.content_type !== undefined) {
+              let data46 = data42.content_type;
+              if (typeof data46 === 'string') {
+                if (func2(data46) > 40) {
+                  const err91 = {
+                    instancePath: instancePath + '/photos/' + i4 + '/content_type',
+                    schemaPath: 'common#/$defs/photo/properties/content_type/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 40 },
+                    message: 'must NOT have more than 40 characters',
+                    schema: 40,
+                    parentSchema: schema107.properties.content_type,
+                    data: data46,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err91];
+                  } else {
+                    vErrors.push(err91);
+                  }
+                  errors++;
+                }
+              } else {
+                const err92 = {
+                  instancePath: instancePath + '/photos/' + i4 + '/content_type',
+                  schemaPath: 'common#/$defs/photo/properties/content_type/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema107.properties.content_type.type,
+                  parentSchema: schema107.properties.content_type,
+                  data: data46,
+                };
+                if (vErrors === null) {
+                  vErrors = [err92];
+                } else {
+                  vErrors.push(err92);
+                }
+                errors++;
+              }
+            }
+            if (data42.size !== undefined) {
+              let data47 = data42.size;
+              if (!(typeof data47 == 'number' && !(data47 % 1) && !isNaN(data47) && isFinite(data47))) {
+                const err93 = {
                   instancePath: instancePath + '/photos/' + i4 + '/size',
                   schemaPath: 'common#/$defs/photo/properties/size/type',
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema105.properties.size.type,
-                  parentSchema: schema105.properties.size,
-                  data: data46,
+                  schema: schema107.properties.size.type,
+                  parentSchema: schema107.properties.size,
+                  data: data47,
                 };
                 if (vErrors === null) {
-                  vErrors = [err89];
+                  vErrors = [err93];
                 } else {
-                  vErrors.push(err89);
+                  vErrors.push(err93);
                 }
                 errors++;
               }
-              if (typeof data46 == 'number' && isFinite(data46)) {
-                if (data46 < 0 || isNaN(data46)) {
-                  const err90 = {
+              if (typeof data47 == 'number' && isFinite(data47)) {
+                if (data47 < 0 || isNaN(data47)) {
+                  const err94 = {
                     instancePath: instancePath + '/photos/' + i4 + '/size',
                     schemaPath: 'common#/$defs/photo/properties/size/minimum',
                     keyword: 'minimum',
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema105.properties.size,
-                    data: data46,
+                    parentSchema: schema107.properties.size,
+                    data: data47,
                   };
                   if (vErrors === null) {
-                    vErrors = [err90];
+                    vErrors = [err94];
                   } else {
-                    vErrors.push(err90);
+                    vErrors.push(err94);
                   }
                   errors++;
                 }
               }
             }
           } else {
-            const err91 = {
+            const err95 = {
               instancePath: instancePath + '/photos/' + i4,
               schemaPath: 'common#/$defs/photo/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema105.type,
-              parentSchema: schema105,
-              data: data41,
+              schema: schema107.type,
+              parentSchema: schema107,
+              data: data42,
             };
             if (vErrors === null) {
-              vErrors = [err91];
+              vErrors = [err95];
             } else {
-              vErrors.push(err91);
+              vErrors.push(err95);
             }
             errors++;
           }
         }
       } else {
-        const err92 = {
+        const err96 = {
           instancePath: instancePath + '/photos',
           schemaPath: '#/properties/photos/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema111.properties.photos.type,
-          parentSchema: schema111.properties.photos,
-          data: data40,
+          schema: schema113.properties.photos.type,
+          parentSchema: schema113.properties.photos,
+          data: data41,
         };
         if (vErrors === null) {
-          vErrors = [err92];
+          vErrors = [err96];
         } else {
-          vErrors.push(err92);
+          vErrors.push(err96);
         }
         errors++;
       }
     }
     if (data.created_at !== undefined) {
-      let data47 = data.created_at;
-      if (typeof data47 === 'string') {
-        if (!formats2.validate(data47)) {
-          const err93 = {
+      let data48 = data.created_at;
+      if (typeof data48 === 'string') {
+        if (!formats2.validate(data48)) {
+          const err97 = {
             instancePath: instancePath + '/created_at',
             schemaPath: '#/properties/created_at/format',
             keyword: 'format',
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema111.properties.created_at,
-            data: data47,
+            parentSchema: schema113.properties.created_at,
+            data: data48,
           };
           if (vErrors === null) {
-            vErrors = [err93];
+            vErrors = [err97];
           } else {
-            vErrors.push(err93);
+            vErrors.push(err97);
           }
           errors++;
         }
       } else {
-        const err94 = {
+        const err98 = {
           instancePath: instancePath + '/created_at',
           schemaPath: '#/properties/created_at/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.created_at.type,
-          parentSchema: schema111.properties.created_at,
-          data: data47,
-        };
-        if (vErrors === null) {
-          vErrors = [err94];
-        } else {
-          vErrors.push(err94);
-        }
-        errors++;
-      }
-    }
-    if (data.closed_at !== undefined) {
-      let data48 = data.closed_at;
-      if (typeof data48 !== 'string' && data48 !== null) {
-        const err95 = {
-          instancePath: instancePath + '/closed_at',
-          schemaPath: '#/properties/closed_at/type',
-          keyword: 'type',
-          params: { type: schema111.properties.closed_at.type },
-          message: 'must be string,null',
-          schema: schema111.properties.closed_at.type,
-          parentSchema: schema111.properties.closed_at,
+          schema: schema113.properties.created_at.type,
+          parentSchema: schema113.properties.created_at,
           data: data48,
-        };
-        if (vErrors === null) {
-          vErrors = [err95];
-        } else {
-          vErrors.push(err95);
-        }
-        errors++;
-      }
-      if (typeof data48 === 'string') {
-        if (!formats2.validate(data48)) {
-          const err96 = {
-            instancePath: instancePath + '/closed_at',
-            schemaPath: '#/properties/closed_at/format',
-            keyword: 'format',
-            params: { format: 'date-time' },
-            message: 'must match format "' + 'date-time' + '"',
-            schema: 'date-time',
-            parentSchema: schema111.properties.closed_at,
-            data: data48,
-          };
-          if (vErrors === null) {
-            vErrors = [err96];
-          } else {
-            vErrors.push(err96);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.date_range_type !== undefined) {
-      let data49 = data.date_range_type;
-      if (typeof data49 !== 'string') {
-        const err97 = {
-          instancePath: instancePath + '/date_range_type',
-          schemaPath: '#/properties/date_range_type/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema111.properties.date_range_type.type,
-          parentSchema: schema111.properties.date_range_type,
-          data: data49,
-        };
-        if (vErrors === null) {
-          vErrors = [err97];
-        } else {
-          vErrors.push(err97);
-        }
-        errors++;
-      }
-      if (!(data49 === 'created' || data49 === 'sla' || data49 === 'deadline')) {
-        const err98 = {
-          instancePath: instancePath + '/date_range_type',
-          schemaPath: '#/properties/date_range_type/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema111.properties.date_range_type.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema111.properties.date_range_type.enum,
-          parentSchema: schema111.properties.date_range_type,
-          data: data49,
         };
         if (vErrors === null) {
           vErrors = [err98];
@@ -21851,77 +22397,77 @@ function validate55(
         errors++;
       }
     }
-    if (data.date1 !== undefined) {
-      let data50 = data.date1;
-      if (typeof data50 === 'string') {
-        if (!formats44.validate(data50)) {
-          const err99 = {
-            instancePath: instancePath + '/date1',
-            schemaPath: '#/properties/date1/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-            schema: 'date',
-            parentSchema: schema111.properties.date1,
-            data: data50,
-          };
-          if (vErrors === null) {
-            vErrors = [err99];
-          } else {
-            vErrors.push(err99);
-          }
-          errors++;
-        }
-      } else {
-        const err100 = {
-          instancePath: instancePath + '/date1',
-          schemaPath: '#/properties/date1/type',
+    if (data.closed_at !== undefined) {
+      let data49 = data.closed_at;
+      if (typeof data49 !== 'string' && data49 !== null) {
+        const err99 = {
+          instancePath: instancePath + '/closed_at',
+          schemaPath: '#/properties/closed_at/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema111.properties.date1.type,
-          parentSchema: schema111.properties.date1,
-          data: data50,
+          params: { type: schema113.properties.closed_at.type },
+          message: 'must be string,null',
+          schema: schema113.properties.closed_at.type,
+          parentSchema: schema113.properties.closed_at,
+          data: data49,
         };
         if (vErrors === null) {
-          vErrors = [err100];
+          vErrors = [err99];
         } else {
-          vErrors.push(err100);
+          vErrors.push(err99);
         }
         errors++;
       }
-    }
-    if (data.date2 !== undefined) {
-      let data51 = data.date2;
-      if (typeof data51 === 'string') {
-        if (!formats44.validate(data51)) {
-          const err101 = {
-            instancePath: instancePath + '/date2',
-            schemaPath: '#/properties/date2/format',
+      if (typeof data49 === 'string') {
+        if (!formats2.validate(data49)) {
+          const err100 = {
+            instancePath: instancePath + '/closed_at',
+            schemaPath: '#/properties/closed_at/format',
             keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-            schema: 'date',
-            parentSchema: schema111.properties.date2,
-            data: data51,
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema113.properties.closed_at,
+            data: data49,
           };
           if (vErrors === null) {
-            vErrors = [err101];
+            vErrors = [err100];
           } else {
-            vErrors.push(err101);
+            vErrors.push(err100);
           }
           errors++;
         }
-      } else {
-        const err102 = {
-          instancePath: instancePath + '/date2',
-          schemaPath: '#/properties/date2/type',
+      }
+    }
+    if (data.date_range_type !== undefined) {
+      let data50 = data.date_range_type;
+      if (typeof data50 !== 'string') {
+        const err101 = {
+          instancePath: instancePath + '/date_range_type',
+          schemaPath: '#/properties/date_range_type/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.date2.type,
-          parentSchema: schema111.properties.date2,
-          data: data51,
+          schema: schema113.properties.date_range_type.type,
+          parentSchema: schema113.properties.date_range_type,
+          data: data50,
+        };
+        if (vErrors === null) {
+          vErrors = [err101];
+        } else {
+          vErrors.push(err101);
+        }
+        errors++;
+      }
+      if (!(data50 === 'created' || data50 === 'sla' || data50 === 'deadline')) {
+        const err102 = {
+          instancePath: instancePath + '/date_range_type',
+          schemaPath: '#/properties/date_range_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema113.properties.date_range_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema113.properties.date_range_type.enum,
+          parentSchema: schema113.properties.date_range_type,
+          data: data50,
         };
         if (vErrors === null) {
           vErrors = [err102];
@@ -21931,53 +22477,133 @@ function validate55(
         errors++;
       }
     }
+    if (data.date1 !== undefined) {
+      let data51 = data.date1;
+      if (typeof data51 === 'string') {
+        if (!formats46.validate(data51)) {
+          const err103 = {
+            instancePath: instancePath + '/date1',
+            schemaPath: '#/properties/date1/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema113.properties.date1,
+            data: data51,
+          };
+          if (vErrors === null) {
+            vErrors = [err103];
+          } else {
+            vErrors.push(err103);
+          }
+          errors++;
+        }
+      } else {
+        const err104 = {
+          instancePath: instancePath + '/date1',
+          schemaPath: '#/properties/date1/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema113.properties.date1.type,
+          parentSchema: schema113.properties.date1,
+          data: data51,
+        };
+        if (vErrors === null) {
+          vErrors = [err104];
+        } else {
+          vErrors.push(err104);
+        }
+        errors++;
+      }
+    }
+    if (data.date2 !== undefined) {
+      let data52 = data.date2;
+      if (typeof data52 === 'string') {
+        if (!formats46.validate(data52)) {
+          const err105 = {
+            instancePath: instancePath + '/date2',
+            schemaPath: '#/properties/date2/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema113.properties.date2,
+            data: data52,
+          };
+          if (vErrors === null) {
+            vErrors = [err105];
+          } else {
+            vErrors.push(err105);
+          }
+          errors++;
+        }
+      } else {
+        const err106 = {
+          instancePath: instancePath + '/date2',
+          schemaPath: '#/properties/date2/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema113.properties.date2.type,
+          parentSchema: schema113.properties.date2,
+          data: data52,
+        };
+        if (vErrors === null) {
+          vErrors = [err106];
+        } else {
+          vErrors.push(err106);
+        }
+        errors++;
+      }
+    }
     if (data.is_sla_data !== undefined) {
-      let data52 = data.is_sla_data;
-      if (typeof data52 !== 'boolean') {
-        const err103 = {
+      let data53 = data.is_sla_data;
+      if (typeof data53 !== 'boolean') {
+        const err107 = {
           instancePath: instancePath + '/is_sla_data',
           schemaPath: '#/properties/is_sla_data/type',
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema111.properties.is_sla_data.type,
-          parentSchema: schema111.properties.is_sla_data,
-          data: data52,
+          schema: schema113.properties.is_sla_data.type,
+          parentSchema: schema113.properties.is_sla_data,
+          data: data53,
         };
         if (vErrors === null) {
-          vErrors = [err103];
+          vErrors = [err107];
         } else {
-          vErrors.push(err103);
+          vErrors.push(err107);
         }
         errors++;
       }
     }
   } else {
-    const err104 = {
+    const err108 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema111.type,
-      parentSchema: schema111,
+      schema: schema113.type,
+      parentSchema: schema113,
       data,
     };
     if (vErrors === null) {
-      vErrors = [err104];
+      vErrors = [err108];
     } else {
-      vErrors.push(err104);
+      vErrors.push(err108);
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate56.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate55.evaluated = { dynamicProps: true, dynamicItems: false };
+validate56.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const webtoolUser = validate56;
-const schema115 = {
+export const webtoolUser = validate57;
+const schema117 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -22084,13 +22710,13 @@ const schema115 = {
   },
 };
 
-function validate56(
+function validate57(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22105,8 +22731,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema117.required,
+        parentSchema: schema117,
         data,
       };
       if (vErrors === null) {
@@ -22123,8 +22749,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema117.required,
+        parentSchema: schema117,
         data,
       };
       if (vErrors === null) {
@@ -22141,8 +22767,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema115.required,
-        parentSchema: schema115,
+        schema: schema117.required,
+        parentSchema: schema117,
         data,
       };
       if (vErrors === null) {
@@ -22161,8 +22787,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.username.type,
-          parentSchema: schema115.properties.username,
+          schema: schema117.properties.username.type,
+          parentSchema: schema117.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -22184,7 +22810,7 @@ function validate56(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema115.properties.name.allOf[0],
+            parentSchema: schema117.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -22204,7 +22830,7 @@ function validate56(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema115.properties.name.allOf[1],
+            parentSchema: schema117.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -22224,7 +22850,7 @@ function validate56(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema115.properties.name,
+            parentSchema: schema117.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -22241,8 +22867,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.name.type,
-          parentSchema: schema115.properties.name,
+          schema: schema117.properties.name.type,
+          parentSchema: schema117.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -22264,7 +22890,7 @@ function validate56(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema115.properties.email,
+            parentSchema: schema117.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -22282,7 +22908,7 @@ function validate56(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema115.properties.email,
+            parentSchema: schema117.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -22299,8 +22925,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.email.type,
-          parentSchema: schema115.properties.email,
+          schema: schema117.properties.email.type,
+          parentSchema: schema117.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -22320,8 +22946,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.partner_type.type,
-          parentSchema: schema115.properties.partner_type,
+          schema: schema117.properties.partner_type.type,
+          parentSchema: schema117.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -22343,10 +22969,10 @@ function validate56(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema115.properties.partner_type.enum },
+          params: { allowedValues: schema117.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema115.properties.partner_type.enum,
-          parentSchema: schema115.properties.partner_type,
+          schema: schema117.properties.partner_type.enum,
+          parentSchema: schema117.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -22368,7 +22994,7 @@ function validate56(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema115.properties.partner,
+            parentSchema: schema117.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -22385,8 +23011,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.partner.type,
-          parentSchema: schema115.properties.partner,
+          schema: schema117.properties.partner.type,
+          parentSchema: schema117.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -22406,8 +23032,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.partner_name.type,
-          parentSchema: schema115.properties.partner_name,
+          schema: schema117.properties.partner_name.type,
+          parentSchema: schema117.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -22427,8 +23053,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.role_name.type,
-          parentSchema: schema115.properties.role_name,
+          schema: schema117.properties.role_name.type,
+          parentSchema: schema117.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -22448,8 +23074,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema115.properties.enabled.type,
-          parentSchema: schema115.properties.enabled,
+          schema: schema117.properties.enabled.type,
+          parentSchema: schema117.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -22469,8 +23095,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema115.properties.status.type,
-          parentSchema: schema115.properties.status,
+          schema: schema117.properties.status.type,
+          parentSchema: schema117.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -22485,10 +23111,10 @@ function validate56(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema115.properties.status.enum },
+          params: { allowedValues: schema117.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema115.properties.status.enum,
-          parentSchema: schema115.properties.status,
+          schema: schema117.properties.status.enum,
+          parentSchema: schema117.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -22506,8 +23132,8 @@ function validate56(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema115.type,
-      parentSchema: schema115,
+      schema: schema117.type,
+      parentSchema: schema117,
       data,
     };
     if (vErrors === null) {
@@ -22517,10 +23143,10 @@ function validate56(
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = {
+validate57.evaluated = {
   props: {
     username: true,
     name: true,
