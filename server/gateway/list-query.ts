@@ -1,8 +1,10 @@
 import { badRequest } from './http-error.ts';
-import { MAX_LIMIT, type ListQuery } from './record-store.ts';
+import { MAX_LIMIT, type ListCondition, type ListQuery } from './record-store.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
 
-const LIST_KEYS = new Set(['offset', 'limit', 'search', 'order_by', 'order_by_dir', 'opname']);
+const LIST_KEYS = new Set(['offset', 'limit', 'search', 'order_by', 'order_by_dir', 'opname', 'ids']);
+/** Ids one `ids=` list may name: a page of the largest size. */
+export const MAX_IDS = MAX_LIMIT;
 const RANGE_KEYS = new Set(['from_date', 'to_date']);
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -63,6 +65,26 @@ function typedValue(type: string | undefined, raw: string, field: string): unkno
   }
 }
 
+/**
+ * `ids=1,2,3`: the records with these ids, each at most once, in one request (the references of a
+ * list's page). Each id is typed as the resource's id field; the list's tenancy scope and other
+ * filters still apply, so an id the caller may not see is simply not among the rows.
+ */
+function idList(resource: ResourceDefinition, query: Record<string, unknown>): ListCondition | undefined {
+  const raw = single(query.ids);
+  if (raw === undefined) return undefined;
+  const parts = [...new Set(raw.split(',').map((part) => part.trim()))].filter((part) => part !== '');
+  if (!parts.length) throw badRequest('ids must name at least one id.');
+  if (parts.length > MAX_IDS) throw badRequest(`ids may name at most ${MAX_IDS} ids.`);
+  const idType = resource.fieldsBySource.get(resource.id)?.type;
+  const ids = parts.map((part) => {
+    const value = typedValue(idType, part, 'ids');
+    if (typeof value === 'number' && !Number.isSafeInteger(value)) throw badRequest('ids must be whole numbers.');
+    return String(value);
+  });
+  return { field: resource.id, op: 'in', value: ids };
+}
+
 export function parseListQuery(resource: ResourceDefinition, query: Record<string, unknown>): ListQuery {
   const limit = nonNegativeInt(single(query.limit), 'limit', resource.pageSize);
   if (limit < 1 || limit > MAX_LIMIT) throw badRequest(`limit must be between 1 and ${MAX_LIMIT}.`);
@@ -92,6 +114,7 @@ export function parseListQuery(resource: ResourceDefinition, query: Record<strin
     filters[key] = typedValue(field.type === 'array' ? field.itemType : field.type, raw, key);
   }
   const search = single(query.search)?.trim();
+  const ids = idList(resource, query);
   return {
     offset: nonNegativeInt(single(query.offset), 'offset', 0),
     limit,
@@ -101,5 +124,6 @@ export function parseListQuery(resource: ResourceDefinition, query: Record<strin
     filters,
     ...(Object.keys(queryFilters).length && { queryFilters }),
     range: dateRange(resource, query),
+    ...(ids && { conditions: [ids] }),
   };
 }

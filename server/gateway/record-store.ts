@@ -39,7 +39,9 @@ function conditionSql(resource: ResourceDefinition, condition: ListCondition, pa
   if (condition.op === 'in') {
     const values = (Array.isArray(condition.value) ? condition.value : [condition.value]).map(String);
     params.push(values);
-    return `${text} = ANY($${params.length}::text[])`;
+    // A record's key is its id as text: the id list (`ids=`) reads its rows through the key's index.
+    const byKey = condition.field === resource.id ? `key = ANY($${params.length}::text[]) AND ` : '';
+    return `${byKey}${text} = ANY($${params.length}::text[])`;
   }
   params.push(condition.value);
   return `${expr} ${condition.op} $${params.length}${condition.numeric ? '::numeric' : '::text'}`;

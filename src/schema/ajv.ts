@@ -75,6 +75,12 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
       },
       deleteSends: { type: 'object', minProperties: 1, additionalProperties: { type: 'string', minLength: 1 } },
       scoutEndpoint: { type: 'string', minLength: 1 },
+      bulkUpdate: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['opname', 'ids'],
+        properties: { opname: { type: 'string', minLength: 1 }, ids: { type: 'string', minLength: 1 } },
+      },
       scoutFields: { ...stringList, minItems: 1 },
       tabReads: { type: 'object', minProperties: 1, additionalProperties: { type: 'string', minLength: 1 } },
       queryFilters: { ...stringList, minItems: 1 },

@@ -106,6 +106,12 @@ export interface ImportHint {
   maxLength?: number;
 }
 
+/** `x-resource.bulkUpdate`: `PATCH webtool/<endpoint>` with `{ opname, [ids]: [...], ...changes }`. */
+export interface BulkUpdateHint {
+  opname: string;
+  ids: string;
+}
+
 /** `x-resource`, as written. */
 export interface ResourceHint {
   name: string;
@@ -126,6 +132,8 @@ export interface ResourceHint {
   deleteSends?: Record<string, string>;
   /** The endpoint users holding only the scout level of the feature call instead (`service_points/scouts`). */
   scoutEndpoint?: string;
+  /** The PATCH opname that changes many records in one call, and the request field naming their ids. */
+  bulkUpdate?: BulkUpdateHint;
   /** The fields a scout-level user fills in and changes; the form shows them only. */
   scoutFields?: string[];
   /** Tab -> the resource whose records it shows: only users who may list that resource see the tab. */
@@ -262,6 +270,8 @@ export interface ResourceModel extends FormModel {
   deleteSends: Record<string, string>;
   /** `x-resource.scoutEndpoint`: the path of the same records for users with only the scout level. */
   scoutEndpoint?: string;
+  /** `x-resource.bulkUpdate`: the one call that changes many records (the dataProvider's updateMany). */
+  bulkUpdate?: BulkUpdateHint;
   /** `x-resource.scoutFields`: what a scout-level user may set; empty when the level has no form of its own. */
   scoutFields: string[];
   /** `x-resource.tabReads`: tab -> the resource a user must be able to list to see it (and its calls). */
@@ -438,6 +448,7 @@ export function resourceModel(schema: Schema, resolveRef: RefResolver): Resource
     importToggle: typeof meta.bulkImport === 'object' ? meta.bulkImport.toggle : undefined,
     deleteSends: meta.deleteSends ?? {},
     ...(meta.scoutEndpoint && { scoutEndpoint: meta.scoutEndpoint }),
+    ...(meta.bulkUpdate && { bulkUpdate: meta.bulkUpdate }),
     scoutFields: meta.scoutFields ?? [],
     tabReads: meta.tabReads ?? {},
     queryFilters: allFields.filter((field) => queryOnly.has(field.source)),

@@ -37,7 +37,7 @@ export const getHandler = (ctx: HandlerContext) => async (request: FastifyReques
   const listQuery = parseListQuery(resource, query);
   if (scopeOfCaller !== 'all') listQuery.scope = scopeOfCaller;
   const conditions = deps.rules?.[resource.endpoint]?.listConditions;
-  if (conditions) listQuery.conditions = conditions(listQuery);
+  if (conditions) listQuery.conditions = [...(listQuery.conditions ?? []), ...conditions(listQuery)];
   const page: ListResponse = { success: true, ...(await listRecords(deps.db, resource, listQuery)) };
   return page;
 };

@@ -139,7 +139,8 @@ export function SchemaList({
           <BulkActionsBar bulk={bulk} model={model} />
         </Suspense>
       )}
-      <LookupColumns fields={model.fields}>
+      {/* Only the shown columns fetch: a hidden reference column costs no request. */}
+      <LookupColumns fields={visible}>
         {compact ? (
           <CompactList model={model} fields={visible} empty={<NoRecords />} />
         ) : (

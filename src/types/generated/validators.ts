@@ -922,7 +922,7 @@ const formats4 = sharedValidators.formats['no-whitespace'];
 const formats6 = sharedValidators.formats['no-special-characters'];
 const formats8 = sharedValidators.formats['no-period-start'];
 const formats14 = sharedValidators.formats.email;
-const func21 = sharedValidators.phoneCountryMessage;
+const func23 = sharedValidators.phoneCountryMessage;
 
 function validate35(
   data,
@@ -2218,7 +2218,7 @@ function validate35(
     if (data.recipient_phone !== undefined) {
       let data19 = data.recipient_phone;
       if (typeof data19 === 'string') {
-        const message0 = func21(data19, 'phone_country', data);
+        const message0 = func23(data19, 'phone_country', data);
         if (message0 !== undefined) {
           const err63 = {
             instancePath: instancePath + '/recipient_phone',
@@ -2375,7 +2375,7 @@ function validate35(
     if (data.sender_phone !== undefined) {
       let data22 = data.sender_phone;
       if (typeof data22 === 'string') {
-        const message1 = func21(data22, 'phone_country', data);
+        const message1 = func23(data22, 'phone_country', data);
         if (message1 !== undefined) {
           const err71 = {
             instancePath: instancePath + '/sender_phone',
@@ -13134,8 +13134,8 @@ const schema104 = {
 };
 const formats112 = sharedValidators.formats.time;
 const formats146 = sharedValidators.formats['scout-value'];
-const func101 = sharedValidators.timeAfterMessage;
-const func113 = sharedValidators.countWithinMessage;
+const func103 = sharedValidators.timeAfterMessage;
+const func115 = sharedValidators.countWithinMessage;
 
 function validate48(
   data,
@@ -14570,7 +14570,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message0 = func101(data29, 'open', data25);
+                const message0 = func103(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -14824,7 +14824,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message1 = func101(data34, 'open', data30);
+                const message1 = func103(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -15078,7 +15078,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message2 = func101(data39, 'open', data35);
+                const message2 = func103(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -15332,7 +15332,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message3 = func101(data44, 'open', data40);
+                const message3 = func103(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -15586,7 +15586,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message4 = func101(data49, 'open', data45);
+                const message4 = func103(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -15840,7 +15840,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message5 = func101(data54, 'open', data50);
+                const message5 = func103(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -16094,7 +16094,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message6 = func101(data59, 'open', data55);
+                const message6 = func103(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -16518,7 +16518,7 @@ function validate48(
             indices2[item2] = i5;
           }
         }
-        const message7 = func113(data65, 'max_hardware_units', data);
+        const message7 = func115(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -18906,7 +18906,7 @@ const schema109 = {
   },
 };
 const formats162 = sharedValidators.formats['positive-integer'];
-const func128 = sharedValidators.notBeforeMessage;
+const func130 = sharedValidators.notBeforeMessage;
 
 function validate53(
   data,
@@ -19062,7 +19062,7 @@ function validate53(
     if (data.to_date !== undefined) {
       let data2 = data.to_date;
       if (typeof data2 == 'number' && isFinite(data2)) {
-        const message0 = func128(data2, 'from_date', data);
+        const message0 = func130(data2, 'from_date', data);
         if (message0 !== undefined) {
           const err7 = {
             instancePath: instancePath + '/to_date',
@@ -19101,7 +19101,7 @@ function validate53(
           }
           errors++;
         }
-        const message1 = func128(data2, 'from_date', data);
+        const message1 = func130(data2, 'from_date', data);
         if (message1 !== undefined) {
           const err9 = {
             instancePath: instancePath + '/to_date',
@@ -19240,7 +19240,7 @@ function validate53(
           }
           errors++;
         }
-        const message2 = func128(data5, 'min_event_id', data);
+        const message2 = func130(data5, 'min_event_id', data);
         if (message2 !== undefined) {
           const err16 = {
             instancePath: instancePath + '/max_event_id',
@@ -19261,7 +19261,7 @@ function validate53(
         }
       }
       if (typeof data5 === 'string') {
-        const message3 = func128(data5, 'min_event_id', data);
+        const message3 = func130(data5, 'min_event_id', data);
         if (message3 !== undefined) {
           const err17 = {
             instancePath: instancePath + '/max_event_id',
@@ -19331,6 +19331,7 @@ const schema110 = {
     },
     tenancy: { maintenance_provider: 'maintenance_provider_id', support_provider: 'support_provider_id' },
     pageSize: 500,
+    bulkUpdate: { opname: 'quick_actions', ids: 'ticket_ids' },
     sort: { field: 'ticket_id', order: 'DESC' },
     representation: 'ticket_id',
     search: ['ticket_id', 'sp_name', 'hardware_name', 'operator_name', 'description', 'reported_by'],

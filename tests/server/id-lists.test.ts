@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SigningSession } from '../../src/dataProvider/signed-fetch.ts';
+import { startStack, type Stack } from './support/stack.ts';
+
+let stack: Stack;
+let operator: SigningSession;
+
+beforeAll(async () => {
+  stack = await startStack();
+  operator = await stack.signIn('operator');
+});
+afterAll(() => stack.close());
+
+type Row = Record<string, unknown>;
+
+async function list(path: string, query: Record<string, string | number>, session = operator) {
+  const { status, body } = await stack.send(session, { method: 'GET', path, query });
+  return { status, body, rows: (body.data ?? []) as Row[], total: body.total as number };
+}
+
+/** Keys of stored records of a resource, picked by a condition on the document. */
+async function keysWhere(resource: string, condition: string, limit: number) {
+  const result = await stack.db.query<{ key: string }>(
+    `SELECT key FROM records WHERE resource = $1 AND ${condition} ORDER BY key LIMIT ${limit}`,
+    [resource],
+  );
+  return result.rows.map((row) => row.key);
+}
+
+describe('ids=: the records of a list of ids in one request', () => {
+  it('answers exactly the named service points, each once, whatever the page size', async () => {
+    const keys = await keysWhere('service_points', 'true', 3);
+    expect(keys).toHaveLength(3);
+    const { status, rows, total } = await list('webtool/service_points', {
+      ids: ` ${keys[0]},${keys[1]} ,${keys[2]},${keys[0]}`,
+      limit: 3,
+    });
+    expect(status).toBe(200);
+    expect(total).toBe(3);
+    expect(rows.map((row) => String(row.service_point_id)).sort()).toEqual([...keys].sort());
+  });
+
+  it('keeps the other filters and the tenancy scope', async () => {
+    const terminated = await keysWhere('service_points', `doc->>'is_terminated' = 'true'`, 2);
+    const active = await keysWhere('service_points', `doc->>'is_terminated' = 'false'`, 2);
+    const both = await list('webtool/service_points', {
+      ids: [...terminated, ...active].join(','),
+      is_terminated: 'true',
+    });
+    expect(both.rows.map((row) => String(row.service_point_id)).sort()).toEqual([...terminated].sort());
+
+    // A carrier's pieces: a carrier asking for its own and another carrier's gets only its own.
+    const own = await keysWhere('shipments', `doc->>'carrier_id' = '1'`, 2);
+    const other = await keysWhere('shipments', `doc->>'carrier_id' = '2'`, 2);
+    expect(own).toHaveLength(2);
+    expect(other).toHaveLength(2);
+    const carrier = await stack.signIn('carrier');
+    const pieces = await list('webtool/shipments', { ids: [...own, ...other].join(','), limit: 4 }, carrier);
+    expect(pieces.status).toBe(200);
+    expect(pieces.rows.map((row) => row.piece_id).sort()).toEqual([...own].sort());
+    expect(pieces.total).toBe(2);
+  });
+
+  it('refuses ids that are not of the id type, none, or more than a page', async () => {
+    const letters = await list('webtool/service_points', { ids: '1,abc' });
+    expect(letters.status).toBe(400);
+    expect(String(letters.body.message)).toContain('ids must be a number');
+    expect((await list('webtool/service_points', { ids: ' , ' })).status).toBe(400);
+    const many = Array.from({ length: 1001 }, (_, index) => index + 1).join(',');
+    expect((await list('webtool/service_points', { ids: many })).status).toBe(400);
+    // An unknown id is no error: it is not among the rows.
+    const unknown = await list('webtool/service_points', { ids: '999999999' });
+    expect(unknown).toMatchObject({ status: 200, total: 0 });
+  });
+});
