@@ -274,6 +274,20 @@ interface ListSql {
   offset: string;
 }
 
+/**
+ * `x-resource.sort.last`: in the list's default order field, either way, the records whose field holds
+ * one of the values (terminated ones) come after the others. The rank, as a JSON boolean that sorts
+ * before the value: false first when ascending, true first when descending. The values come from the
+ * schema, checked by ajv.
+ */
+function sinksLast(resource: ResourceDefinition, field: string, dir: 'ASC' | 'DESC'): string | undefined {
+  const last = resource.sort.last;
+  if (!last || field !== resource.sort.field) return undefined;
+  const values = last.values.map((value) => `${sqlText(JSON.stringify(value))}::jsonb`).join(', ');
+  const sinks = `coalesce(${fieldExpr(resource, last.field)} IN (${values}), false)`;
+  return `to_jsonb(${dir === 'ASC' ? sinks : `NOT ${sinks}`})`;
+}
+
 function listSql(resource: ResourceDefinition, query: ListQuery): ListSql {
   const params: unknown[] = [resource.endpoint];
   const narrowing: string[] = [];
@@ -293,12 +307,16 @@ function listSql(resource: ResourceDefinition, query: ListQuery): ListSql {
     if (query.range.before) narrowing.push(`${text} < $${params.push(query.range.before)}`);
   }
   const field = query.orderBy ?? resource.sort.field;
-  const sortValue = fieldExpr(resource, field);
   const dir = query.orderDir ?? resource.sort.order;
+  const sinking = sinksLast(resource, field, dir);
+  const sortValue = sinking
+    ? `jsonb_build_array(${sinking}, ${fieldExpr(resource, field)})`
+    : fieldExpr(resource, field);
   params.push(query.limit, query.offset);
   return {
     fieldText: sqlText(field),
-    keyed: sortKeyFields(resource).includes(field),
+    // The sort keys hold the field's value alone, not its rank among the records that sink.
+    keyed: !sinking && sortKeyFields(resource).includes(field),
     searchOnly: query.search && narrowing.length === 1 ? '$2' : undefined,
     where: ['resource = $1', ...narrowing].join(' AND '),
     narrowing: narrowing.length ? narrowing.join(' AND ') : undefined,

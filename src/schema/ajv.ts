@@ -62,7 +62,23 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
         type: 'object',
         additionalProperties: false,
         required: ['field', 'order'],
-        properties: { field: { type: 'string' }, order: { enum: ['ASC', 'DESC'] } },
+        properties: {
+          field: { type: 'string' },
+          order: { enum: ['ASC', 'DESC'] },
+          last: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['field', 'values'],
+            properties: {
+              field: { type: 'string', minLength: 1 },
+              values: {
+                type: 'array',
+                minItems: 1,
+                items: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] },
+              },
+            },
+          },
+        },
       },
       representation: { type: 'string' },
       search: stringList,

@@ -106,6 +106,16 @@ export interface ImportHint {
   maxLength?: number;
 }
 
+/**
+ * `x-resource.sort`: a list's default order; `last`: records whose `field` holds one of `values`
+ * (terminated ones) come after the others while the list is in that order.
+ */
+export interface ListSort {
+  field: string;
+  order: 'ASC' | 'DESC';
+  last?: { field: string; values: (string | number | boolean)[] };
+}
+
 /** `x-resource.bulkUpdate`: `PATCH webtool/<endpoint>` with `{ opname, [ids]: [...], ...changes }`. */
 export interface BulkUpdateHint {
   opname: string;
@@ -123,7 +133,7 @@ export interface ResourceHint {
   tenancy?: Record<string, string>;
   pageSize?: number;
   searchPageSize?: number;
-  sort?: { field: string; order: 'ASC' | 'DESC' };
+  sort?: ListSort;
   representation?: string;
   search?: string[];
   tabs?: string[];
@@ -255,7 +265,7 @@ export interface ResourceModel extends FormModel {
   pageSize: number;
   /** Rows a search for a record to pick fetches (spec 02 §9: 20, service points 15, hardware 10). */
   searchPageSize: number;
-  sort: { field: string; order: 'ASC' | 'DESC' };
+  sort: ListSort;
   representation: string;
   search: string[];
   tabs: string[];

@@ -73,3 +73,44 @@ describe('ids=: the records of a list of ids in one request', () => {
     expect(unknown).toMatchObject({ status: 200, total: 0 });
   });
 });
+
+describe('default orders put the records that no longer matter last (x-resource.sort.last)', () => {
+  async function countWhere(resource: string, condition: string) {
+    const result = await stack.db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM records WHERE resource = $1 AND ${condition}`,
+      [resource],
+    );
+    return Number(result.rows[0].n);
+  }
+
+  it.each([
+    ['webtool/service_points', 'service_points', `doc->>'is_terminated' = 'true'`, 'name', 'ASC'],
+    ['webtool/service_points', 'service_points', `doc->>'is_terminated' = 'true'`, 'name', 'DESC'],
+    [
+      'webtool/service_points/hardware_units',
+      'service_points/hardware_units',
+      `doc->>'is_terminated' = 'true'`,
+      'hardware_id',
+      'DESC',
+    ],
+    ['webtool/service_points/pinpad', 'service_points/pinpad', `doc->>'status' = '5'`, 'pinpad_id', 'DESC'],
+  ])('%s by %s: active first, then the terminated ones', async (path, resource, sinks, field, dir) => {
+    const terminated = await countWhere(resource, sinks);
+    const active = await countWhere(resource, `NOT (${sinks})`);
+    expect(terminated).toBeGreaterThan(0);
+    expect(active).toBeGreaterThan(1);
+    const sunk = (row: Row) => (resource === 'service_points/pinpad' ? row.status === 5 : row.is_terminated === true);
+    // The first page is active, and the boundary is where the active ones end.
+    const first = await list(path, { order_by: field, order_by_dir: dir, limit: 20 });
+    expect(first.status).toBe(200);
+    expect(first.rows.filter(sunk)).toEqual([]);
+    const boundary = await list(path, { order_by: field, order_by_dir: dir, offset: active - 1, limit: 2 });
+    expect(boundary.rows.map(sunk)).toEqual([false, true]);
+    // Within the active ones the field's order holds.
+    const values = first.rows.map((row) => row[field] as string | number);
+    const sorted = [...values].sort((a, b) =>
+      typeof a === 'number' ? (a as number) - (b as number) : String(a).localeCompare(String(b), 'en'),
+    );
+    if (typeof values[0] === 'number') expect(values).toEqual(dir === 'ASC' ? sorted : sorted.reverse());
+  });
+});

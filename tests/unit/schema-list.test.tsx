@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { AdminContext, ResourceContextProvider, type DataProvider } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
@@ -11,8 +11,14 @@ import { SchemaList } from '../../src/schema/ui/schema-list.tsx';
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en-US');
 
 afterEach(cleanup);
+// A 500-row page renders slowly on a loaded machine.
+vi.setConfig({ testTimeout: 30_000 });
 
-function renderList(schemaId: string, rows: number) {
+function renderList(
+  schemaId: string,
+  rows: number,
+  getMany: (resource: string, params: { ids: unknown[] }) => Promise<{ data: unknown[] }> = async () => ({ data: [] }),
+) {
   const model = modelOf(schemaId);
   const dataProvider = {
     getList: async (_resource: string, { pagination }: { pagination: { perPage: number } }) => ({
@@ -21,10 +27,13 @@ function renderList(schemaId: string, rows: number) {
         [model.id]: index + 1,
         name: `Record ${index + 1}`,
         code: `Record ${index + 1}`,
+        // Two rows to a service point: the references of a page are asked for once each.
+        service_point_id: 100 + Math.floor(index / 2),
+        sp_id: 100 + Math.floor(index / 2),
       })),
       total: rows,
     }),
-    getMany: async () => ({ data: [] }),
+    getMany,
     call: async () => ({ data: [] }),
   } as unknown as DataProvider;
   render(
@@ -39,19 +48,21 @@ function renderList(schemaId: string, rows: number) {
 
 describe('rows per page', () => {
   it("offers the spec's sizes and the list's own, sorted, once each", () => {
-    expect(rowsPerPageOptions(15)).toEqual([15, 20, 100, 300, 500]);
-    expect(rowsPerPageOptions(25)).toEqual([15, 20, 25, 100, 300, 500]);
-    expect(rowsPerPageOptions(500)).toEqual([15, 20, 100, 300, 500]);
+    expect(rowsPerPageOptions(15)).toEqual([15, 20, 100, 300, 500, 1000]);
+    expect(rowsPerPageOptions(25)).toEqual([15, 20, 25, 100, 300, 500, 1000]);
+    expect(rowsPerPageOptions(500)).toEqual([15, 20, 100, 300, 500, 1000]);
   });
 
   it.each([
     ['service-point', '15'],
     ['courier', '20'],
     ['carrier', '500'],
+    // Long lists open at a size that fits a screen; 500 and 1,000 stay a choice.
+    ['ticket', '20'],
+    ['piece', '20'],
   ])('the %s list shows the page size in use, %s', async (schemaId, size) => {
     renderList(schemaId, 1200);
-    await screen.findByText('Record 1');
-    const selector = screen.getByRole('combobox', { name: /rows per page/i });
+    const selector = await screen.findByRole('combobox', { name: /rows per page/i }, { timeout: 10_000 });
     expect(selector.textContent).toBe(size);
   });
 
@@ -60,7 +71,29 @@ describe('rows per page', () => {
     await screen.findByText('Record 1');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /rows per page/i }));
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['15', '20', '100', '300', '500']);
+    expect(options.map((option) => option.textContent)).toEqual(['15', '20', '100', '300', '500', '1000']);
+  });
+});
+
+describe('references of a page', () => {
+  it("a shown reference column asks for the page's records in one call; a hidden one asks nothing", async () => {
+    const calls: { resource: string; ids: unknown[] }[] = [];
+    const getMany = async (resource: string, { ids }: { ids: unknown[] }) => {
+      calls.push({ resource, ids });
+      return { data: ids.map((id) => ({ id, service_point_id: id, name: `Point ${String(id)}` })) };
+    };
+    // A shipment's service point is shown, by name, linked to its page.
+    renderList('piece', 1200, getMany);
+    // The name is the service point resource's representation (none is registered here: its id).
+    const links = await screen.findAllByRole('link', { name: /100/ }, { timeout: 10_000 });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['#/service-points/100', '#/service-points/100']);
+    expect(calls).toEqual([{ resource: 'service-points', ids: Array.from({ length: 10 }, (_, index) => 100 + index) }]);
+    cleanup();
+    calls.length = 0;
+    // A ticket's service point id column is hidden (its name shows as text): no lookups at all.
+    renderList('ticket', 1200, getMany);
+    await screen.findByRole('combobox', { name: /rows per page/i });
+    expect(calls.filter((call) => call.resource === 'service-points')).toEqual([]);
   });
 });
 

@@ -26,7 +26,7 @@ import { CallerPartnerInput } from './caller-partner-input.tsx';
 import { useRegisteredInput } from './input-kinds.tsx';
 import { ReadOnlyValue } from './record-view.tsx';
 import { useLookupChoices } from './lookup-choices.ts';
-import { searchPageSizeOf } from './registry.ts';
+import { searchPageSizeOf, searchSortOf } from './registry.ts';
 
 const LONG_TEXT = 255;
 
@@ -190,6 +190,7 @@ function SchemaFieldInput({
         source={field.source}
         reference={field.lookup.resource}
         perPage={searchPageSizeOf(field.lookup.resource)}
+        sort={searchSortOf(field.lookup.resource)}
       >
         <AutocompleteArrayInput optionText={field.lookup.label ?? 'name'} disabled={disabled} />
       </ReferenceArrayInput>
@@ -198,6 +199,7 @@ function SchemaFieldInput({
         source={field.source}
         reference={field.lookup.resource}
         perPage={searchPageSizeOf(field.lookup.resource)}
+        sort={searchSortOf(field.lookup.resource)}
       >
         <AutocompleteInput
           optionText={field.lookup.label ?? 'name'}
@@ -270,6 +272,7 @@ export function schemaFilters(fields: FieldModel[], searchLabel: string) {
           reference={field.lookup.resource}
           alwaysOn={alwaysOn}
           perPage={searchPageSizeOf(field.lookup.resource)}
+          sort={searchSortOf(field.lookup.resource)}
         >
           <AutocompleteInput optionText={field.lookup.label ?? 'name'} noOptionsText="form.record_not_found" />
         </ReferenceInput>,

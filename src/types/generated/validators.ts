@@ -922,7 +922,7 @@ const formats4 = sharedValidators.formats['no-whitespace'];
 const formats6 = sharedValidators.formats['no-special-characters'];
 const formats8 = sharedValidators.formats['no-period-start'];
 const formats14 = sharedValidators.formats.email;
-const func23 = sharedValidators.phoneCountryMessage;
+const func24 = sharedValidators.phoneCountryMessage;
 
 function validate35(
   data,
@@ -2218,7 +2218,7 @@ function validate35(
     if (data.recipient_phone !== undefined) {
       let data19 = data.recipient_phone;
       if (typeof data19 === 'string') {
-        const message0 = func23(data19, 'phone_country', data);
+        const message0 = func24(data19, 'phone_country', data);
         if (message0 !== undefined) {
           const err63 = {
             instancePath: instancePath + '/recipient_phone',
@@ -2375,7 +2375,7 @@ function validate35(
     if (data.sender_phone !== undefined) {
       let data22 = data.sender_phone;
       if (typeof data22 === 'string') {
-        const message1 = func23(data22, 'phone_country', data);
+        const message1 = func24(data22, 'phone_country', data);
         if (message1 !== undefined) {
           const err71 = {
             instancePath: instancePath + '/sender_phone',
@@ -5623,9 +5623,9 @@ const schema75 = {
       delete: { levels: ['advance'], partnerTypes: ['operator', 'hardware_provider'] },
     },
     tenancy: { hardware_provider: 'hardware_owner_id' },
-    pageSize: 100,
+    pageSize: 20,
     searchPageSize: 10,
-    sort: { field: 'hardware_id', order: 'DESC' },
+    sort: { field: 'hardware_id', order: 'DESC', last: { field: 'is_terminated', values: [true] } },
     representation: 'name',
     search: ['name', 'sub_id', 'serial_ids', 'firmware_version'],
     tabs: ['basic', 'compartments', 'log'],
@@ -5656,7 +5656,7 @@ const schema75 = {
   ],
   required: ['name', 'hardware_type', 'hardware_model_id', 'hardware_owner_id'],
   properties: {
-    hardware_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
+    hardware_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'text', index: 0, hide: true } },
     sub_id: {
       type: 'string',
       maxLength: 20,
@@ -5669,7 +5669,7 @@ const schema75 = {
       minLength: 3,
       maxLength: 70,
       format: 'name-characters',
-      'x-column': { index: 2 },
+      'x-column': { index: 2, type: 'link' },
       'x-input': { tab: 'basic' },
     },
     badges_v2: {
@@ -5694,7 +5694,7 @@ const schema75 = {
     hardware_type: {
       $ref: 'common#/$defs/hardwareKind',
       default: 1,
-      'x-column': { type: 'select', index: 5 },
+      'x-column': { type: 'select', index: 5, hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic' },
     },
@@ -5709,7 +5709,7 @@ const schema75 = {
     hardware_owner_id: {
       type: 'integer',
       'x-lookup': { source: 'webtool/lists?type=hardware_owners' },
-      'x-column': { type: 'select', index: 7 },
+      'x-column': { type: 'select', index: 7, hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic', callerPartner: 'id' },
     },
@@ -5717,7 +5717,7 @@ const schema75 = {
       type: ['integer', 'null'],
       readOnly: true,
       'x-lookup': { resource: 'service-points', label: 'name' },
-      'x-column': { type: 'select2', index: 8 },
+      'x-column': { type: 'select2', index: 8, linked: true },
       'x-filter': { kind: 'reference' },
     },
     serial_ids: {
@@ -5773,7 +5773,7 @@ const schema75 = {
     warranty_expiry_badge: {
       $ref: 'common#/$defs/warranty',
       readOnly: true,
-      'x-column': { type: 'select', index: 11 },
+      'x-column': { type: 'select', index: 11, hide: true },
       'x-filter': { kind: 'select' },
     },
     battery_warranty_expiry_date: {
@@ -7916,7 +7916,7 @@ const schema86 = {
       delete: { levels: ['advance'], partnerTypes: ['operator'] },
     },
     tenancy: { carrier: 'carrier_id', support_provider: 'support_provider_id' },
-    pageSize: 500,
+    pageSize: 20,
     searchPageSize: 500,
     sort: { field: 'created_at', order: 'DESC' },
     representation: 'piece_id',
@@ -7958,7 +7958,7 @@ const schema86 = {
       type: 'boolean',
       default: false,
       readOnly: true,
-      'x-column': { index: 2 },
+      'x-column': { index: 2, hide: true },
       'x-filter': { kind: 'boolean' },
       'x-input': { tab: 'basic' },
     },
@@ -7997,7 +7997,7 @@ const schema86 = {
       type: 'integer',
       enum: [1, 3],
       'x-choices': 'piece_type',
-      'x-column': { index: 4 },
+      'x-column': { index: 4, hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic' },
     },
@@ -8011,7 +8011,7 @@ const schema86 = {
     service_point_id: {
       type: 'integer',
       'x-lookup': { resource: 'service-points', label: 'name' },
-      'x-column': { type: 'select2', index: 6, hide: true, ignorexport: true },
+      'x-column': { type: 'select2', index: 6, ignorexport: true, linked: true },
       'x-filter': { kind: 'reference' },
       'x-input': { kind: 'reference', tab: 'basic' },
     },
@@ -8020,7 +8020,7 @@ const schema86 = {
       readOnly: true,
       description:
         "The service point's name when the piece was booked: the list shows it without a look-up per row (500 rows a page).",
-      'x-column': { index: 6 },
+      'x-column': { index: 16, hide: true },
       'x-input': { tab: 'basic' },
     },
     support_provider_id: {
@@ -8090,14 +8090,14 @@ const schema86 = {
       type: ['string', 'null'],
       maxLength: 30,
       description: "The end user's phone: the recipient of a delivery, the sender of a drop-off.",
-      'x-column': { index: 9 },
+      'x-column': { index: 9, hide: true },
       'x-filter': { kind: 'text' },
       'x-input': { tab: 'basic' },
     },
     end_user_email: {
       type: ['string', 'null'],
       maxLength: 70,
-      'x-column': { index: 10 },
+      'x-column': { index: 10, hide: true },
       'x-filter': { kind: 'text', ignoreCase: true },
       'x-input': { tab: 'basic' },
     },
@@ -8113,7 +8113,7 @@ const schema86 = {
       enum: ['soft', 'hard'],
       default: 'hard',
       'x-choices': 'piece_reservation',
-      'x-column': { index: 11 },
+      'x-column': { index: 11, hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic' },
     },
@@ -8221,7 +8221,7 @@ const schema86 = {
       default: true,
       readOnly: true,
       description: 'Still waiting at, or on its way to, its service point.',
-      'x-column': { index: 14 },
+      'x-column': { index: 14, hide: true },
       'x-filter': { kind: 'boolean' },
       'x-input': { tab: 'basic' },
     },
@@ -10368,8 +10368,8 @@ const schema87 = {
       delete: { levels: ['basic'], partnerTypes: ['operator', 'hardware_provider'] },
     },
     tenancy: { hardware_provider: 'hardware_owner_id' },
-    pageSize: 100,
-    sort: { field: 'pinpad_id', order: 'DESC' },
+    pageSize: 20,
+    sort: { field: 'pinpad_id', order: 'DESC', last: { field: 'status', values: [5] } },
     representation: 'ble_chip_id',
     search: ['ble_chip_id', 'comm_board', 'sim_iccid', 'order_number', 'type_number'],
     tabs: ['basic', 'connectivity', 'log'],
@@ -12652,7 +12652,7 @@ const schema91 = {
     },
     pageSize: 15,
     searchPageSize: 15,
-    sort: { field: 'service_point_id', order: 'DESC' },
+    sort: { field: 'name', order: 'ASC', last: { field: 'is_terminated', values: [true] } },
     representation: 'name',
     search: ['sp_id', 'name', 'city', 'zip'],
     tabs: ['basic', 'hardware_units', 'carrier_settings', 'log', 'more'],
@@ -12748,7 +12748,7 @@ const schema91 = {
   ],
   required: ['name', 'country', 'status'],
   properties: {
-    service_point_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
+    service_point_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'text', index: 0, hide: true } },
     sp_id: {
       type: 'string',
       maxLength: 20,
@@ -12769,7 +12769,7 @@ const schema91 = {
       maxLength: 70,
       format: 'name-characters',
       'x-import': { unique: true },
-      'x-column': { index: 2 },
+      'x-column': { index: 2, type: 'link' },
       'x-input': { tab: 'basic' },
     },
     location_name: {
@@ -12809,6 +12809,7 @@ const schema91 = {
       'x-input': { tab: 'basic', multiline: true },
     },
     country: {
+      'x-column': { hide: true },
       $ref: 'common#/$defs/countryCode',
       'x-import': { maxLength: 100 },
       'x-input': { tab: 'basic' },
@@ -12856,13 +12857,14 @@ const schema91 = {
       'x-input': { tab: 'basic', option: { option: 'sub_region' } },
     },
     latitude: {
+      'x-column': { hide: true },
       type: 'number',
       minimum: -90,
       maximum: 90,
       'x-import': { unique: true, uniqueWith: ['longitude'] },
       'x-input': { kind: 'map-picker', tab: 'basic' },
     },
-    longitude: { type: 'number', minimum: -180, maximum: 180, 'x-input': { tab: 'basic' } },
+    longitude: { 'x-column': { hide: true }, type: 'number', minimum: -180, maximum: 180, 'x-input': { tab: 'basic' } },
     time_zone: {
       type: 'string',
       maxLength: 64,
@@ -12874,7 +12876,7 @@ const schema91 = {
       type: 'integer',
       'x-import': { maxLength: 100 },
       'x-lookup': { source: 'webtool/lists?type=location_types' },
-      'x-column': { type: 'select' },
+      'x-column': { type: 'select', hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic' },
     },
@@ -12946,7 +12948,13 @@ const schema91 = {
       'x-column': { hide: true },
       'x-input': { tab: 'basic' },
     },
-    max_hardware_units: { type: 'integer', minimum: 1, maximum: 7, 'x-input': { tab: 'basic' } },
+    max_hardware_units: {
+      'x-column': { hide: true },
+      type: 'integer',
+      minimum: 1,
+      maximum: 7,
+      'x-input': { tab: 'basic' },
+    },
     hardware_models: {
       type: 'array',
       uniqueItems: true,
@@ -12999,14 +13007,14 @@ const schema91 = {
     maintenance_provider_id: {
       type: 'integer',
       'x-lookup': { source: 'webtool/lists?type=maintenance_providers' },
-      'x-column': { type: 'select' },
+      'x-column': { type: 'select', hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'more' },
     },
     support_provider_id: {
       type: 'integer',
       'x-lookup': { source: 'webtool/lists?type=support_providers' },
-      'x-column': { type: 'select' },
+      'x-column': { type: 'select', hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'more' },
     },
@@ -13034,19 +13042,27 @@ const schema91 = {
     },
     scout_email: { type: 'string', readOnly: true, 'x-column': { hide: true } },
     is_terminated: {
+      'x-column': { hide: true },
       type: 'boolean',
       'x-input': { tab: 'more', setBy: 'terminate' },
       default: false,
       'x-filter': { kind: 'boolean' },
     },
-    parked: { type: 'boolean', 'x-input': { tab: 'more' }, default: false, 'x-filter': { kind: 'boolean' } },
+    parked: {
+      'x-column': { hide: true },
+      type: 'boolean',
+      'x-input': { tab: 'more' },
+      default: false,
+      'x-filter': { kind: 'boolean' },
+    },
     test_sp: {
+      'x-column': { hide: true },
       type: 'boolean',
       'x-input': { tab: 'more', setBy: 'set_test_sp' },
       default: false,
       'x-filter': { kind: 'boolean' },
     },
-    active: { type: 'boolean', 'x-column': { type: 'switch' }, 'x-input': { tab: 'more' }, default: false },
+    active: { type: 'boolean', 'x-column': { type: 'switch', hide: true }, 'x-input': { tab: 'more' }, default: false },
     description: {
       type: 'string',
       maxLength: 500,
@@ -13134,8 +13150,8 @@ const schema104 = {
 };
 const formats112 = sharedValidators.formats.time;
 const formats146 = sharedValidators.formats['scout-value'];
-const func103 = sharedValidators.timeAfterMessage;
-const func115 = sharedValidators.countWithinMessage;
+const func104 = sharedValidators.timeAfterMessage;
+const func116 = sharedValidators.countWithinMessage;
 
 function validate48(
   data,
@@ -14375,9 +14391,9 @@ function validate48(
         }
         if (data24.monday !== undefined) {
           let data25 = data24.monday;
-          const _errs120 = errors;
+          const _errs123 = errors;
           let valid12 = true;
-          const _errs121 = errors;
+          const _errs124 = errors;
           if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
             if (data25.closed !== undefined) {
               if (false !== data25.closed) {
@@ -14391,17 +14407,17 @@ function validate48(
               }
             }
           }
-          var _valid0 = _errs121 === errors;
-          errors = _errs120;
+          var _valid0 = _errs124 === errors;
+          errors = _errs123;
           if (vErrors !== null) {
-            if (_errs120) {
-              vErrors.length = _errs120;
+            if (_errs123) {
+              vErrors.length = _errs123;
             } else {
               vErrors = null;
             }
           }
           if (_valid0) {
-            const _errs123 = errors;
+            const _errs126 = errors;
             if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
               if (data25.open === undefined) {
                 const err60 = {
@@ -14440,7 +14456,7 @@ function validate48(
                 errors++;
               }
             }
-            var _valid0 = _errs123 === errors;
+            var _valid0 = _errs126 === errors;
             valid12 = _valid0;
             if (valid12) {
               var props0 = {};
@@ -14570,7 +14586,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message0 = func103(data29, 'open', data25);
+                const message0 = func104(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -14629,9 +14645,9 @@ function validate48(
         }
         if (data24.tuesday !== undefined) {
           let data30 = data24.tuesday;
-          const _errs134 = errors;
+          const _errs137 = errors;
           let valid16 = true;
-          const _errs135 = errors;
+          const _errs138 = errors;
           if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
             if (data30.closed !== undefined) {
               if (false !== data30.closed) {
@@ -14645,17 +14661,17 @@ function validate48(
               }
             }
           }
-          var _valid1 = _errs135 === errors;
-          errors = _errs134;
+          var _valid1 = _errs138 === errors;
+          errors = _errs137;
           if (vErrors !== null) {
-            if (_errs134) {
-              vErrors.length = _errs134;
+            if (_errs137) {
+              vErrors.length = _errs137;
             } else {
               vErrors = null;
             }
           }
           if (_valid1) {
-            const _errs137 = errors;
+            const _errs140 = errors;
             if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
               if (data30.open === undefined) {
                 const err72 = {
@@ -14694,7 +14710,7 @@ function validate48(
                 errors++;
               }
             }
-            var _valid1 = _errs137 === errors;
+            var _valid1 = _errs140 === errors;
             valid16 = _valid1;
             if (valid16) {
               var props1 = {};
@@ -14824,7 +14840,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message1 = func103(data34, 'open', data30);
+                const message1 = func104(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -14883,9 +14899,9 @@ function validate48(
         }
         if (data24.wednesday !== undefined) {
           let data35 = data24.wednesday;
-          const _errs148 = errors;
+          const _errs151 = errors;
           let valid20 = true;
-          const _errs149 = errors;
+          const _errs152 = errors;
           if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
             if (data35.closed !== undefined) {
               if (false !== data35.closed) {
@@ -14899,17 +14915,17 @@ function validate48(
               }
             }
           }
-          var _valid2 = _errs149 === errors;
-          errors = _errs148;
+          var _valid2 = _errs152 === errors;
+          errors = _errs151;
           if (vErrors !== null) {
-            if (_errs148) {
-              vErrors.length = _errs148;
+            if (_errs151) {
+              vErrors.length = _errs151;
             } else {
               vErrors = null;
             }
           }
           if (_valid2) {
-            const _errs151 = errors;
+            const _errs154 = errors;
             if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
               if (data35.open === undefined) {
                 const err84 = {
@@ -14948,7 +14964,7 @@ function validate48(
                 errors++;
               }
             }
-            var _valid2 = _errs151 === errors;
+            var _valid2 = _errs154 === errors;
             valid20 = _valid2;
             if (valid20) {
               var props2 = {};
@@ -15078,7 +15094,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message2 = func103(data39, 'open', data35);
+                const message2 = func104(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -15137,9 +15153,9 @@ function validate48(
         }
         if (data24.thursday !== undefined) {
           let data40 = data24.thursday;
-          const _errs162 = errors;
+          const _errs165 = errors;
           let valid24 = true;
-          const _errs163 = errors;
+          const _errs166 = errors;
           if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
             if (data40.closed !== undefined) {
               if (false !== data40.closed) {
@@ -15153,17 +15169,17 @@ function validate48(
               }
             }
           }
-          var _valid3 = _errs163 === errors;
-          errors = _errs162;
+          var _valid3 = _errs166 === errors;
+          errors = _errs165;
           if (vErrors !== null) {
-            if (_errs162) {
-              vErrors.length = _errs162;
+            if (_errs165) {
+              vErrors.length = _errs165;
             } else {
               vErrors = null;
             }
           }
           if (_valid3) {
-            const _errs165 = errors;
+            const _errs168 = errors;
             if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
               if (data40.open === undefined) {
                 const err96 = {
@@ -15202,7 +15218,7 @@ function validate48(
                 errors++;
               }
             }
-            var _valid3 = _errs165 === errors;
+            var _valid3 = _errs168 === errors;
             valid24 = _valid3;
             if (valid24) {
               var props3 = {};
@@ -15332,7 +15348,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message3 = func103(data44, 'open', data40);
+                const message3 = func104(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -15391,9 +15407,9 @@ function validate48(
         }
         if (data24.friday !== undefined) {
           let data45 = data24.friday;
-          const _errs176 = errors;
+          const _errs179 = errors;
           let valid28 = true;
-          const _errs177 = errors;
+          const _errs180 = errors;
           if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
             if (data45.closed !== undefined) {
               if (false !== data45.closed) {
@@ -15407,17 +15423,17 @@ function validate48(
               }
             }
           }
-          var _valid4 = _errs177 === errors;
-          errors = _errs176;
+          var _valid4 = _errs180 === errors;
+          errors = _errs179;
           if (vErrors !== null) {
-            if (_errs176) {
-              vErrors.length = _errs176;
+            if (_errs179) {
+              vErrors.length = _errs179;
             } else {
               vErrors = null;
             }
           }
           if (_valid4) {
-            const _errs179 = errors;
+            const _errs182 = errors;
             if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
               if (data45.open === undefined) {
                 const err108 = {
@@ -15456,7 +15472,7 @@ function validate48(
                 errors++;
               }
             }
-            var _valid4 = _errs179 === errors;
+            var _valid4 = _errs182 === errors;
             valid28 = _valid4;
             if (valid28) {
               var props4 = {};
@@ -15586,7 +15602,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message4 = func103(data49, 'open', data45);
+                const message4 = func104(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -15645,9 +15661,9 @@ function validate48(
         }
         if (data24.saturday !== undefined) {
           let data50 = data24.saturday;
-          const _errs190 = errors;
+          const _errs193 = errors;
           let valid32 = true;
-          const _errs191 = errors;
+          const _errs194 = errors;
           if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
             if (data50.closed !== undefined) {
               if (false !== data50.closed) {
@@ -15661,17 +15677,17 @@ function validate48(
               }
             }
           }
-          var _valid5 = _errs191 === errors;
-          errors = _errs190;
+          var _valid5 = _errs194 === errors;
+          errors = _errs193;
           if (vErrors !== null) {
-            if (_errs190) {
-              vErrors.length = _errs190;
+            if (_errs193) {
+              vErrors.length = _errs193;
             } else {
               vErrors = null;
             }
           }
           if (_valid5) {
-            const _errs193 = errors;
+            const _errs196 = errors;
             if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
               if (data50.open === undefined) {
                 const err120 = {
@@ -15710,7 +15726,7 @@ function validate48(
                 errors++;
               }
             }
-            var _valid5 = _errs193 === errors;
+            var _valid5 = _errs196 === errors;
             valid32 = _valid5;
             if (valid32) {
               var props5 = {};
@@ -15840,7 +15856,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message5 = func103(data54, 'open', data50);
+                const message5 = func104(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -15899,9 +15915,9 @@ function validate48(
         }
         if (data24.sunday !== undefined) {
           let data55 = data24.sunday;
-          const _errs204 = errors;
+          const _errs207 = errors;
           let valid36 = true;
-          const _errs205 = errors;
+          const _errs208 = errors;
           if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
             if (data55.closed !== undefined) {
               if (false !== data55.closed) {
@@ -15915,17 +15931,17 @@ function validate48(
               }
             }
           }
-          var _valid6 = _errs205 === errors;
-          errors = _errs204;
+          var _valid6 = _errs208 === errors;
+          errors = _errs207;
           if (vErrors !== null) {
-            if (_errs204) {
-              vErrors.length = _errs204;
+            if (_errs207) {
+              vErrors.length = _errs207;
             } else {
               vErrors = null;
             }
           }
           if (_valid6) {
-            const _errs207 = errors;
+            const _errs210 = errors;
             if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
               if (data55.open === undefined) {
                 const err132 = {
@@ -15964,7 +15980,7 @@ function validate48(
                 errors++;
               }
             }
-            var _valid6 = _errs207 === errors;
+            var _valid6 = _errs210 === errors;
             valid36 = _valid6;
             if (valid36) {
               var props6 = {};
@@ -16094,7 +16110,7 @@ function validate48(
                   }
                   errors++;
                 }
-                const message6 = func103(data59, 'open', data55);
+                const message6 = func104(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -16518,7 +16534,7 @@ function validate48(
             indices2[item2] = i5;
           }
         }
-        const message7 = func115(data65, 'max_hardware_units', data);
+        const message7 = func116(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -18906,7 +18922,7 @@ const schema109 = {
   },
 };
 const formats162 = sharedValidators.formats['positive-integer'];
-const func130 = sharedValidators.notBeforeMessage;
+const func131 = sharedValidators.notBeforeMessage;
 
 function validate53(
   data,
@@ -19062,7 +19078,7 @@ function validate53(
     if (data.to_date !== undefined) {
       let data2 = data.to_date;
       if (typeof data2 == 'number' && isFinite(data2)) {
-        const message0 = func130(data2, 'from_date', data);
+        const message0 = func131(data2, 'from_date', data);
         if (message0 !== undefined) {
           const err7 = {
             instancePath: instancePath + '/to_date',
@@ -19101,7 +19117,7 @@ function validate53(
           }
           errors++;
         }
-        const message1 = func130(data2, 'from_date', data);
+        const message1 = func131(data2, 'from_date', data);
         if (message1 !== undefined) {
           const err9 = {
             instancePath: instancePath + '/to_date',
@@ -19240,7 +19256,7 @@ function validate53(
           }
           errors++;
         }
-        const message2 = func130(data5, 'min_event_id', data);
+        const message2 = func131(data5, 'min_event_id', data);
         if (message2 !== undefined) {
           const err16 = {
             instancePath: instancePath + '/max_event_id',
@@ -19261,7 +19277,7 @@ function validate53(
         }
       }
       if (typeof data5 === 'string') {
-        const message3 = func130(data5, 'min_event_id', data);
+        const message3 = func131(data5, 'min_event_id', data);
         if (message3 !== undefined) {
           const err17 = {
             instancePath: instancePath + '/max_event_id',
@@ -19330,7 +19346,7 @@ const schema110 = {
       import: { levels: ['advance'], partnerTypes: ['operator', 'support_provider'] },
     },
     tenancy: { maintenance_provider: 'maintenance_provider_id', support_provider: 'support_provider_id' },
-    pageSize: 500,
+    pageSize: 20,
     bulkUpdate: { opname: 'quick_actions', ids: 'ticket_ids' },
     sort: { field: 'ticket_id', order: 'DESC' },
     representation: 'ticket_id',
@@ -19423,7 +19439,7 @@ const schema110 = {
       enum: [1, 2, 3, 4],
       default: 1,
       'x-choices': 'ticket_status',
-      'x-column': { type: 'select', index: 5 },
+      'x-column': { type: 'select', index: 5, hide: true },
       'x-filter': { kind: 'select', alwaysOn: true },
       'x-input': { tab: 'basic' },
     },
@@ -19432,14 +19448,14 @@ const schema110 = {
       enum: [0, 1, 2, 3, 4],
       default: 0,
       'x-choices': 'ticket_verification',
-      'x-column': { type: 'select', index: 6 },
+      'x-column': { type: 'select', index: 6, hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic', partnerTypes: ['operator', 'support_provider'] },
     },
     event_type: {
       type: ['integer', 'null'],
       'x-lookup': { source: 'webtool/lists?type=ticket_events' },
-      'x-column': { type: 'select', index: 7 },
+      'x-column': { type: 'select', index: 7, hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic' },
     },
@@ -19481,7 +19497,7 @@ const schema110 = {
     maintenance_provider_id: {
       type: ['integer', 'null'],
       'x-lookup': { source: 'webtool/lists?type=maintenance_providers' },
-      'x-column': { type: 'select', index: 11 },
+      'x-column': { type: 'select', index: 11, hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic' },
     },
@@ -19520,7 +19536,7 @@ const schema110 = {
     description: {
       type: 'string',
       maxLength: 500,
-      'x-column': { type: 'expandable', index: 13 },
+      'x-column': { type: 'expandable', index: 13, hide: true },
       'x-input': { multiline: true, tab: 'basic' },
     },
     internal_notes: {
