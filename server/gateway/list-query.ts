@@ -85,6 +85,35 @@ function idList(resource: ResourceDefinition, query: Record<string, unknown>): L
   return { field: resource.id, op: 'in', value: ids };
 }
 
+/** The `<field>_prefix` parameter of a field whose `x-filter.prefix` lets it be found by its first characters. */
+const PREFIX_SUFFIX = '_prefix';
+
+/**
+ * `<field>_prefix=ABC1`: the rows whose field starts with the text, in any case, once it has the
+ * `x-filter.prefix` characters the field asks for (fewer would match too much to be of use).
+ */
+function prefixCondition(resource: ResourceDefinition, key: string, value: unknown): ListCondition | undefined {
+  if (!key.endsWith(PREFIX_SUFFIX)) return undefined;
+  const field = resource.fieldsBySource.get(key.slice(0, -PREFIX_SUFFIX.length));
+  const min = field?.filter?.prefix;
+  if (!field || min === undefined) return undefined;
+  const text = (single(value) ?? '').trim();
+  if (text === '') return undefined;
+  if (text.length < min) {
+    throw badRequest(`${key} needs at least ${min} characters.`, {
+      message_key: 'validation.prefix_min',
+      args: { min },
+    });
+  }
+  if (field.maxLength !== undefined && text.length > field.maxLength) {
+    throw badRequest(`${key} must be at most ${field.maxLength} characters.`, {
+      message_key: 'validation.max_length',
+      args: { max: field.maxLength },
+    });
+  }
+  return { field: field.source, op: 'prefix', value: text };
+}
+
 export function parseListQuery(resource: ResourceDefinition, query: Record<string, unknown>): ListQuery {
   const limit = nonNegativeInt(single(query.limit), 'limit', resource.pageSize);
   if (limit < 1 || limit > MAX_LIMIT) throw badRequest(`limit must be between 1 and ${MAX_LIMIT}.`);
@@ -92,8 +121,20 @@ export function parseListQuery(resource: ResourceDefinition, query: Record<strin
   if (dir !== undefined && dir !== 'ASC' && dir !== 'DESC') throw badRequest('order_by_dir must be asc or desc.');
   const filters: Record<string, unknown> = {};
   const queryFilters: Record<string, unknown> = {};
+  const conditions: ListCondition[] = [];
   for (const [key, value] of Object.entries(query)) {
     if (LIST_KEYS.has(key) || RANGE_KEYS.has(key)) continue;
+    const prefix = key.endsWith(PREFIX_SUFFIX) ? prefixCondition(resource, key, value) : undefined;
+    if (prefix) {
+      conditions.push(prefix);
+      continue;
+    }
+    if (
+      key.endsWith(PREFIX_SUFFIX) &&
+      resource.fieldsBySource.get(key.slice(0, -PREFIX_SUFFIX.length))?.filter?.prefix
+    ) {
+      continue;
+    }
     const queryOnly = resource.queryFilters.find((candidate) => candidate.source === key);
     if (queryOnly) {
       const raw = single(value) ?? '';
@@ -115,6 +156,7 @@ export function parseListQuery(resource: ResourceDefinition, query: Record<strin
   }
   const search = single(query.search)?.trim();
   const ids = idList(resource, query);
+  if (ids) conditions.push(ids);
   return {
     offset: nonNegativeInt(single(query.offset), 'offset', 0),
     limit,
@@ -124,6 +166,6 @@ export function parseListQuery(resource: ResourceDefinition, query: Record<strin
     filters,
     ...(Object.keys(queryFilters).length && { queryFilters }),
     range: dateRange(resource, query),
-    ...(ids && { conditions: [ids] }),
+    ...(conditions.length && { conditions }),
   };
 }

@@ -28,7 +28,7 @@ export interface ListQuery {
  */
 export interface ListCondition {
   field: string;
-  op: '>=' | '<=' | '<' | '>' | 'in';
+  op: '>=' | '<=' | '<' | '>' | 'in' | 'prefix';
   value: string | number | (string | number)[];
   numeric?: boolean;
 }
@@ -36,6 +36,11 @@ export interface ListCondition {
 function conditionSql(resource: ResourceDefinition, condition: ListCondition, params: unknown[]): string {
   const text = fieldExpr(resource, condition.field).replace('->', '->>');
   const expr = condition.numeric ? `(${text})::numeric` : text;
+  if (condition.op === 'prefix') {
+    // Any case, through the field's lower-case pattern index (migration 026).
+    params.push(`${escapeLike(String(condition.value).toLowerCase())}%`);
+    return `lower(${text}) LIKE $${params.length}`;
+  }
   if (condition.op === 'in') {
     const values = (Array.isArray(condition.value) ? condition.value : [condition.value]).map(String);
     params.push(values);

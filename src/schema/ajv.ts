@@ -117,7 +117,12 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
   'x-filter': {
     type: 'object',
     additionalProperties: false,
-    properties: { kind: { type: 'string' }, alwaysOn: { type: 'boolean' }, ignoreCase: { type: 'boolean' } },
+    properties: {
+      kind: { type: 'string' },
+      alwaysOn: { type: 'boolean' },
+      ignoreCase: { type: 'boolean' },
+      prefix: { type: 'integer', minimum: 1 },
+    },
   },
   'x-input': {
     type: 'object',

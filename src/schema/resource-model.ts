@@ -55,6 +55,8 @@ export interface FilterHint {
   alwaysOn?: boolean;
   /** Text compared in any case (a city). */
   ignoreCase?: boolean;
+  /** Also filter by the first characters, at least this many (`<field>_prefix`, a piece id or barcode). */
+  prefix?: number;
 }
 
 /** `x-input`. */
@@ -171,7 +173,7 @@ export interface FieldModel {
   maxLength?: number;
   defaultValue?: unknown;
   column: { type: ColumnType; hide: boolean; ignorexport: boolean; index: number; cap?: number; linked?: boolean };
-  filter?: { kind: string; alwaysOn: boolean; ignoreCase: boolean };
+  filter?: { kind: string; alwaysOn: boolean; ignoreCase: boolean; prefix?: number };
   input: InputHint;
   lookup?: LookupHint;
   /** Locale key under `choices` naming each value. */

@@ -114,3 +114,46 @@ describe('default orders put the records that no longer matter last (x-resource.
     if (typeof values[0] === 'number') expect(values).toEqual(dir === 'ASC' ? sorted : sorted.reverse());
   });
 });
+
+describe('a piece found by the first characters of its id or barcode (x-filter.prefix)', () => {
+  it('finds the pieces that start with 4 or more characters, in any case, within the tenancy', async () => {
+    const stored = await stack.db.query<{ piece_id: string; barcode: string; carrier: string }>(
+      `SELECT doc->>'piece_id' AS piece_id, doc->>'piece_barcode' AS barcode, doc->>'carrier_id' AS carrier
+       FROM records WHERE resource = 'shipments' AND doc->>'carrier_id' = '1' ORDER BY key LIMIT 1`,
+    );
+    const piece = stored.rows[0];
+    const start = piece.piece_id.slice(0, 6).toLowerCase();
+    const all = await stack.db.query<{ piece_id: string; carrier: string }>(
+      `SELECT doc->>'piece_id' AS piece_id, doc->>'carrier_id' AS carrier FROM records
+       WHERE resource = 'shipments' AND lower(doc->>'piece_id') LIKE $1`,
+      [`${start}%`],
+    );
+    const byId = await list('webtool/shipments', { piece_id_prefix: start, limit: 1000 });
+    expect(byId.status).toBe(200);
+    expect(byId.rows.map((row) => row.piece_id).sort()).toEqual(all.rows.map((row) => row.piece_id).sort());
+    expect(byId.rows.map((row) => row.piece_id)).toContain(piece.piece_id);
+
+    const carrier = await stack.signIn('carrier');
+    const own = await list('webtool/shipments', { piece_id_prefix: start, limit: 1000 }, carrier);
+    expect(own.rows.map((row) => row.piece_id).sort()).toEqual(
+      all.rows
+        .filter((row) => row.carrier === '1')
+        .map((row) => row.piece_id)
+        .sort(),
+    );
+
+    const barcode = await list('webtool/shipments', { piece_barcode_prefix: piece.barcode.slice(0, 5) });
+    expect(barcode.rows.map((row) => row.piece_barcode)).toContain(piece.barcode);
+    expect(barcode.rows.every((row) => String(row.piece_barcode).startsWith(piece.barcode.slice(0, 5)))).toBe(true);
+  });
+
+  it('says how many characters it needs to shorter text, and takes the wildcards as text', async () => {
+    const short = await list('webtool/shipments', { piece_id_prefix: 'ab' });
+    expect(short.status).toBe(400);
+    expect(short.body).toMatchObject({ message_key: 'validation.prefix_min', args: { min: 4 } });
+    const wildcards = await list('webtool/shipments', { piece_id_prefix: '%%%%' });
+    expect(wildcards).toMatchObject({ status: 200, total: 0 });
+    // A field without the hint takes no prefix.
+    expect((await list('webtool/service_points', { name_prefix: 'Coop' })).status).toBe(400);
+  });
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Skeleton } from '@mui/material';
 import {
@@ -253,6 +253,22 @@ function SchemaFieldInput({
 }
 
 /** List filters: the free search plus every field with an `x-filter` hint. */
+/**
+ * `x-filter.prefix`: the field's first characters, sent as `<field>_prefix` (the gateway keeps the
+ * rows that start with them, in any case). Shorter text says how many characters it needs and is not
+ * sent: the list stays as it was instead of answering "No record found."
+ */
+function PrefixFilter({ source, min, alwaysOn }: { source: string; min: number; alwaysOn?: boolean }) {
+  const validate = useCallback(
+    (value: unknown) =>
+      typeof value === 'string' && value.trim() !== '' && value.trim().length < min
+        ? { message: 'validation.prefix_min', args: { min } }
+        : undefined,
+    [min],
+  );
+  return <TextInput source={`${source}_prefix`} validate={validate} alwaysOn={alwaysOn} resettable />;
+}
+
 export function schemaFilters(fields: FieldModel[], searchLabel: string) {
   const filters = [<TextInput key="q" source="q" label={searchLabel} alwaysOn resettable />];
   for (const field of fields) {
@@ -306,6 +322,10 @@ export function schemaFilters(fields: FieldModel[], searchLabel: string) {
       );
     } else if (field.filter.kind === 'date') {
       filters.push(<DateInput key={field.source} source={field.source} alwaysOn={alwaysOn} />);
+    } else if (field.filter.prefix) {
+      filters.push(
+        <PrefixFilter key={field.source} source={field.source} min={field.filter.prefix} alwaysOn={alwaysOn} />,
+      );
     } else {
       filters.push(<TextInput key={field.source} source={field.source} alwaysOn={alwaysOn} />);
     }

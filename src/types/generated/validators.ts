@@ -7931,7 +7931,7 @@ const schema86 = {
       maxLength: 30,
       format: 'no-whitespace',
       'x-column': { type: 'link', index: 0 },
-      'x-filter': { kind: 'text', alwaysOn: true },
+      'x-filter': { kind: 'text', alwaysOn: true, prefix: 4 },
       'x-input': { tab: 'basic' },
     },
     parcel_id: {
@@ -7951,7 +7951,7 @@ const schema86 = {
       minLength: 1,
       maxLength: 40,
       'x-column': { index: 1 },
-      'x-filter': { kind: 'text', alwaysOn: true },
+      'x-filter': { kind: 'text', alwaysOn: true, prefix: 4 },
       'x-input': { tab: 'basic' },
     },
     test_piece: {
@@ -19398,7 +19398,7 @@ const schema110 = {
       enum: [1, 2, 3, 4, 5, 6],
       'x-choices': 'ticket_type',
       'x-column': { type: 'select', index: 2 },
-      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic' },
       'x-import': { maxLength: 30 },
     },
@@ -19440,7 +19440,7 @@ const schema110 = {
       default: 1,
       'x-choices': 'ticket_status',
       'x-column': { type: 'select', index: 5, hide: true },
-      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic' },
     },
     ticket_verification_status: {
