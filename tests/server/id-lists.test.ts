@@ -122,7 +122,8 @@ describe('a piece found by the first characters of its id or barcode (x-filter.p
        FROM records WHERE resource = 'shipments' AND doc->>'carrier_id' = '1' ORDER BY key LIMIT 1`,
     );
     const piece = stored.rows[0];
-    const start = piece.piece_id.slice(0, 6).toLowerCase();
+    // Most of the id: a few pieces share it, the one itself among them.
+    const start = piece.piece_id.slice(0, -2).toLowerCase();
     const all = await stack.db.query<{ piece_id: string; carrier: string }>(
       `SELECT doc->>'piece_id' AS piece_id, doc->>'carrier_id' AS carrier FROM records
        WHERE resource = 'shipments' AND lower(doc->>'piece_id') LIKE $1`,
@@ -142,9 +143,9 @@ describe('a piece found by the first characters of its id or barcode (x-filter.p
         .sort(),
     );
 
-    const barcode = await list('webtool/shipments', { piece_barcode_prefix: piece.barcode.slice(0, 5) });
+    const barcode = await list('webtool/shipments', { piece_barcode_prefix: piece.barcode.slice(0, -2), limit: 1000 });
     expect(barcode.rows.map((row) => row.piece_barcode)).toContain(piece.barcode);
-    expect(barcode.rows.every((row) => String(row.piece_barcode).startsWith(piece.barcode.slice(0, 5)))).toBe(true);
+    expect(barcode.rows.every((row) => String(row.piece_barcode).startsWith(piece.barcode.slice(0, -2)))).toBe(true);
   });
 
   it('says how many characters it needs to shorter text, and takes the wildcards as text', async () => {

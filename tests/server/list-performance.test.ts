@@ -192,6 +192,7 @@ describe('the way to a page', () => {
   const resource: ResourceDefinition = {
     ...loadResources(withGroup).get(servicePointsResource.endpoint)!,
     search: ['name', 'group'],
+    sort: servicePointsResource.sort,
   };
   let db: Db;
   let wayTo: (partial: Partial<ListQuery>) => Promise<string>;
