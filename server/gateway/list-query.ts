@@ -1,8 +1,10 @@
 import { badRequest, keyedError } from './http-error.ts';
-import { MAX_LIMIT, type ListQuery } from './record-store.ts';
+import { MAX_LIMIT, type ListCondition, type ListQuery } from './record-store.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
 
-const LIST_KEYS = new Set(['offset', 'limit', 'search', 'order_by', 'order_by_dir', 'opname']);
+const LIST_KEYS = new Set(['offset', 'limit', 'search', 'order_by', 'order_by_dir', 'opname', 'ids']);
+/** Ids one `ids=` list may name: a page of the largest size. */
+export const MAX_IDS = MAX_LIMIT;
 const RANGE_KEYS = new Set(['from_date', 'to_date']);
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -63,6 +65,49 @@ function typedValue(type: string | undefined, raw: string, field: string): unkno
   }
 }
 
+/**
+ * `ids=1,2,3`: the records with these ids, each at most once, in one request (the references of a
+ * list's page). Each id is typed as the resource's id field; the list's tenancy scope and other
+ * filters still apply, so an id the caller may not see is simply not among the rows.
+ */
+function idList(resource: ResourceDefinition, query: Record<string, unknown>): ListCondition | undefined {
+  const raw = single(query.ids);
+  if (raw === undefined) return undefined;
+  const parts = [...new Set(raw.split(',').map((part) => part.trim()))].filter((part) => part !== '');
+  if (!parts.length) throw keyedError(400, 'gateway.ids_empty');
+  if (parts.length > MAX_IDS) throw keyedError(400, 'gateway.ids_too_many', { max: MAX_IDS });
+  const idType = resource.fieldsBySource.get(resource.id)?.type;
+  const ids = parts.map((part) => {
+    const value = typedValue(idType, part, 'ids');
+    if (typeof value === 'number' && !Number.isSafeInteger(value)) throw keyedError(400, 'gateway.ids_whole_numbers');
+    return String(value);
+  });
+  return { field: resource.id, op: 'in', value: ids };
+}
+
+/** The `<field>_prefix` parameter of a field whose `x-filter.prefix` lets it be found by its first characters. */
+const PREFIX_SUFFIX = '_prefix';
+
+/**
+ * `<field>_prefix=ABC1`: the rows whose field starts with the text, in any case, once it has the
+ * `x-filter.prefix` characters the field asks for (fewer would match too much to be of use).
+ */
+function prefixCondition(resource: ResourceDefinition, key: string, value: unknown): ListCondition | undefined {
+  if (!key.endsWith(PREFIX_SUFFIX)) return undefined;
+  const field = resource.fieldsBySource.get(key.slice(0, -PREFIX_SUFFIX.length));
+  const min = field?.filter?.prefix;
+  if (!field || min === undefined) return undefined;
+  const text = (single(value) ?? '').trim();
+  if (text === '') return undefined;
+  if (text.length < min) {
+    throw keyedError(400, 'validation.prefix_min', { min });
+  }
+  if (field.maxLength !== undefined && text.length > field.maxLength) {
+    throw keyedError(400, 'validation.max_length', { max: field.maxLength });
+  }
+  return { field: field.source, op: 'prefix', value: text };
+}
+
 export function parseListQuery(resource: ResourceDefinition, query: Record<string, unknown>): ListQuery {
   const limit = nonNegativeInt(single(query.limit), 'limit', resource.pageSize);
   if (limit < 1 || limit > MAX_LIMIT) throw keyedError(400, 'gateway.limit_range', { max: MAX_LIMIT });
@@ -70,8 +115,20 @@ export function parseListQuery(resource: ResourceDefinition, query: Record<strin
   if (dir !== undefined && dir !== 'ASC' && dir !== 'DESC') throw keyedError(400, 'gateway.order_direction');
   const filters: Record<string, unknown> = {};
   const queryFilters: Record<string, unknown> = {};
+  const conditions: ListCondition[] = [];
   for (const [key, value] of Object.entries(query)) {
     if (LIST_KEYS.has(key) || RANGE_KEYS.has(key)) continue;
+    const prefix = key.endsWith(PREFIX_SUFFIX) ? prefixCondition(resource, key, value) : undefined;
+    if (prefix) {
+      conditions.push(prefix);
+      continue;
+    }
+    if (
+      key.endsWith(PREFIX_SUFFIX) &&
+      resource.fieldsBySource.get(key.slice(0, -PREFIX_SUFFIX.length))?.filter?.prefix
+    ) {
+      continue;
+    }
     const queryOnly = resource.queryFilters.find((candidate) => candidate.source === key);
     if (queryOnly) {
       const raw = single(value) ?? '';
@@ -92,6 +149,8 @@ export function parseListQuery(resource: ResourceDefinition, query: Record<strin
     filters[key] = typedValue(field.type === 'array' ? field.itemType : field.type, raw, key);
   }
   const search = single(query.search)?.trim();
+  const ids = idList(resource, query);
+  if (ids) conditions.push(ids);
   return {
     offset: nonNegativeInt(single(query.offset), 'offset', 0),
     limit,
@@ -101,5 +160,6 @@ export function parseListQuery(resource: ResourceDefinition, query: Record<strin
     filters,
     ...(Object.keys(queryFilters).length && { queryFilters }),
     range: dateRange(resource, query),
+    ...(conditions.length && { conditions }),
   };
 }

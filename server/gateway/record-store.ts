@@ -28,7 +28,7 @@ export interface ListQuery {
  */
 export interface ListCondition {
   field: string;
-  op: '>=' | '<=' | '<' | '>' | 'in';
+  op: '>=' | '<=' | '<' | '>' | 'in' | 'prefix';
   value: string | number | (string | number)[];
   numeric?: boolean;
 }
@@ -36,10 +36,17 @@ export interface ListCondition {
 function conditionSql(resource: ResourceDefinition, condition: ListCondition, params: unknown[]): string {
   const text = fieldExpr(resource, condition.field).replace('->', '->>');
   const expr = condition.numeric ? `(${text})::numeric` : text;
+  if (condition.op === 'prefix') {
+    // Any case, through the field's lower-case pattern index (migration 026).
+    params.push(`${escapeLike(String(condition.value).toLowerCase())}%`);
+    return `lower(${text}) LIKE $${params.length}`;
+  }
   if (condition.op === 'in') {
     const values = (Array.isArray(condition.value) ? condition.value : [condition.value]).map(String);
     params.push(values);
-    return `${text} = ANY($${params.length}::text[])`;
+    // A record's key is its id as text: the id list (`ids=`) reads its rows through the key's index.
+    const byKey = condition.field === resource.id ? `key = ANY($${params.length}::text[]) AND ` : '';
+    return `${byKey}${text} = ANY($${params.length}::text[])`;
   }
   params.push(condition.value);
   return `${expr} ${condition.op} $${params.length}${condition.numeric ? '::numeric' : '::text'}`;
@@ -272,6 +279,20 @@ interface ListSql {
   offset: string;
 }
 
+/**
+ * `x-resource.sort.last`: in the list's default order field, either way, the records whose field holds
+ * one of the values (terminated ones) come after the others. The rank, as a JSON boolean that sorts
+ * before the value: false first when ascending, true first when descending. The values come from the
+ * schema, checked by ajv.
+ */
+function sinksLast(resource: ResourceDefinition, field: string, dir: 'ASC' | 'DESC'): string | undefined {
+  const last = resource.sort.last;
+  if (!last || field !== resource.sort.field) return undefined;
+  const values = last.values.map((value) => `${sqlText(JSON.stringify(value))}::jsonb`).join(', ');
+  const sinks = `coalesce(${fieldExpr(resource, last.field)} IN (${values}), false)`;
+  return `to_jsonb(${dir === 'ASC' ? sinks : `NOT ${sinks}`})`;
+}
+
 function listSql(resource: ResourceDefinition, query: ListQuery): ListSql {
   const params: unknown[] = [resource.endpoint];
   const narrowing: string[] = [];
@@ -291,12 +312,16 @@ function listSql(resource: ResourceDefinition, query: ListQuery): ListSql {
     if (query.range.before) narrowing.push(`${text} < $${params.push(query.range.before)}`);
   }
   const field = query.orderBy ?? resource.sort.field;
-  const sortValue = fieldExpr(resource, field);
   const dir = query.orderDir ?? resource.sort.order;
+  const sinking = sinksLast(resource, field, dir);
+  const sortValue = sinking
+    ? `jsonb_build_array(${sinking}, ${fieldExpr(resource, field)})`
+    : fieldExpr(resource, field);
   params.push(query.limit, query.offset);
   return {
     fieldText: sqlText(field),
-    keyed: sortKeyFields(resource).includes(field),
+    // The sort keys hold the field's value alone, not its rank among the records that sink.
+    keyed: !sinking && sortKeyFields(resource).includes(field),
     searchOnly: query.search && narrowing.length === 1 ? '$2' : undefined,
     where: ['resource = $1', ...narrowing].join(' AND '),
     narrowing: narrowing.length ? narrowing.join(' AND ') : undefined,

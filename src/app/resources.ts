@@ -47,6 +47,7 @@ export const endpoints = Object.fromEntries(
       id: r.model.id,
       deleteSends: r.model.deleteSends,
       scoutEndpoint: r.model.scoutEndpoint,
+      bulkUpdate: r.model.bulkUpdate,
     },
   ]),
 );

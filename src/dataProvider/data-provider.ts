@@ -14,7 +14,12 @@ export interface ResourceEndpoint {
   deleteSends?: Record<string, string>;
   /** The path users with only the scout level call instead (`x-resource.scoutEndpoint`). */
   scoutEndpoint?: string;
+  /** The PATCH opname that changes many records in one call (`x-resource.bulkUpdate`). */
+  bulkUpdate?: { opname: string; ids: string };
 }
+
+/** Ids one `ids=` list call may name: the gateway's largest page. */
+export const IDS_PER_CALL = 1000;
 
 export interface DataProviderOptions {
   resources: Record<string, ResourceEndpoint>;
@@ -65,7 +70,7 @@ export function createDataProvider(call: GatewayCall, options: DataProviderOptio
     return rest;
   };
 
-  async function list(resource: string, params: Partial<GetListParams>) {
+  async function list(resource: string, params: Partial<GetListParams> & { signal?: AbortSignal }) {
     const { id } = endpointOf(resource);
     const page = params.pagination?.page ?? 1;
     const perPage = params.pagination?.perPage ?? 20;
@@ -81,13 +86,14 @@ export function createDataProvider(call: GatewayCall, options: DataProviderOptio
         order_by_dir: params.sort?.order?.toLowerCase(),
         ...filters,
       },
+      signal: params.signal,
     });
     return { data: response.data.map((r) => withId(r, id)), total: response.total };
   }
 
-  async function one(resource: string, value: Identifier) {
+  async function one(resource: string, value: Identifier, signal?: AbortSignal) {
     const { id } = endpointOf(resource);
-    const { data } = await list(resource, { filter: { [id]: value }, pagination: { page: 1, perPage: 1 } });
+    const { data } = await list(resource, { filter: { [id]: value }, pagination: { page: 1, perPage: 1 }, signal });
     if (!data.length) throw new HttpError('ra.notification.item_doesnt_exist', 404);
     return data[0];
   }
@@ -119,29 +125,69 @@ export function createDataProvider(call: GatewayCall, options: DataProviderOptio
   }
 
   const provider = {
+    /** react-admin hands every read an AbortSignal, aborted when the page or its query is left. */
+    supportAbortSignal: true,
     getList: async (resource: string, params: GetListParams) => {
       try {
         return await list(resource, params);
       } catch (error) {
-        if (error instanceof HttpError && error.status === 401) throw error;
+        if (params.signal?.aborted || (error instanceof HttpError && error.status === 401)) throw error;
         options.onListError?.((error as Error).message);
         return { data: [], total: 0 };
       }
     },
-    getOne: async (resource: string, params: { id: Identifier }) => ({ data: await one(resource, params.id) }),
-    getMany: async (resource: string, params: { ids: Identifier[] }) => {
-      const records = await Promise.all(params.ids.map((value) => one(resource, value).catch(() => undefined)));
-      return { data: records.filter((r): r is RaRecord => r !== undefined) };
+    getOne: async (resource: string, params: { id: Identifier; signal?: AbortSignal }) => ({
+      data: await one(resource, params.id, params.signal),
+    }),
+    /**
+     * The records of a list of ids (a list page's references) in one `ids=` call per 1,000 ids, in
+     * the order asked; ids the caller may not see, or that no longer exist, are left out.
+     */
+    getMany: async (resource: string, params: { ids: Identifier[]; signal?: AbortSignal }) => {
+      const ids = [...new Set(params.ids.filter((value) => value !== undefined && value !== null && value !== ''))];
+      const chunks: Identifier[][] = [];
+      for (let start = 0; start < ids.length; start += IDS_PER_CALL)
+        chunks.push(ids.slice(start, start + IDS_PER_CALL));
+      const pages = await Promise.all(
+        chunks.map((chunk) =>
+          list(resource, {
+            filter: { ids: chunk.join(',') },
+            pagination: { page: 1, perPage: chunk.length },
+            signal: params.signal,
+          }).catch((error: unknown) => {
+            // A reference the caller may not read shows empty, as a record not found does.
+            if (params.signal?.aborted || (error instanceof HttpError && error.status === 401)) throw error;
+            return { data: [] as RaRecord[], total: 0 };
+          }),
+        ),
+      );
+      const byId = new Map(pages.flatMap((page) => page.data).map((record) => [String(record.id), record]));
+      return { data: ids.map((value) => byId.get(String(value))).filter((r): r is RaRecord => r !== undefined) };
     },
-    getManyReference: (resource: string, params: GetListParams & { target: string; id: Identifier }) =>
-      list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
+    getManyReference: (
+      resource: string,
+      params: GetListParams & { target: string; id: Identifier; signal?: AbortSignal },
+    ) => list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
     create: async (resource: string, params: { data: Record<string, unknown> }) => ({
       data: await write(resource, 'POST', withoutId(params.data)),
     }),
     update: async (resource: string, params: { id: Identifier; data: Partial<RaRecord>; previousData?: RaRecord }) => ({
       data: await update(resource, params.id, params.data, params.previousData),
     }),
+    /**
+     * One `PATCH` with the resource's bulk opname (`x-resource.bulkUpdate`, a ticket's quick actions),
+     * which writes all the records or none; a resource without one saves them one after another.
+     */
     updateMany: async (resource: string, params: { ids: Identifier[]; data: Partial<RaRecord> }) => {
+      const { bulkUpdate } = endpointOf(resource);
+      if (bulkUpdate) {
+        await call({
+          method: 'PATCH',
+          path: await pathOf(resource),
+          body: { ...withoutId(params.data), opname: bulkUpdate.opname, [bulkUpdate.ids]: params.ids },
+        }).catch(withFormErrors);
+        return { data: params.ids };
+      }
       for (const recordId of params.ids) await update(resource, recordId, params.data);
       return { data: params.ids };
     },

@@ -58,8 +58,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayCall 
     const { url, init } = await signRequest(options.apiBase, { ...request, headers }, session);
     let response: Response;
     try {
-      response = await doFetch(url, init);
-    } catch {
+      response = await doFetch(url, request.signal ? { ...init, signal: request.signal } : init);
+    } catch (error) {
+      // A cancelled call is no server error: react-query drops its result without a message.
+      if (request.signal?.aborted) throw error;
       throw new HttpError(translate('http.server_error', { context }), 0);
     }
     const body = await readBody(response);

@@ -17,6 +17,8 @@ export interface GatewayRequest {
   query?: Record<string, QueryValue>;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Cancels the call: react-admin aborts a list's requests when the user leaves or changes a filter. */
+  signal?: AbortSignal;
 }
 
 function cleanQuery(query: Record<string, QueryValue> = {}) {

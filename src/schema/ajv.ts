@@ -58,7 +58,23 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
         type: 'object',
         additionalProperties: false,
         required: ['field', 'order'],
-        properties: { field: { type: 'string' }, order: { enum: ['ASC', 'DESC'] } },
+        properties: {
+          field: { type: 'string' },
+          order: { enum: ['ASC', 'DESC'] },
+          last: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['field', 'values'],
+            properties: {
+              field: { type: 'string', minLength: 1 },
+              values: {
+                type: 'array',
+                minItems: 1,
+                items: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] },
+              },
+            },
+          },
+        },
       },
       representation: { type: 'string' },
       search: stringList,
@@ -71,6 +87,12 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
       },
       deleteSends: { type: 'object', minProperties: 1, additionalProperties: { type: 'string', minLength: 1 } },
       scoutEndpoint: { type: 'string', minLength: 1 },
+      bulkUpdate: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['opname', 'ids'],
+        properties: { opname: { type: 'string', minLength: 1 }, ids: { type: 'string', minLength: 1 } },
+      },
       scoutFields: { ...stringList, minItems: 1 },
       tabReads: { type: 'object', minProperties: 1, additionalProperties: { type: 'string', minLength: 1 } },
       partnerItems: {
@@ -100,7 +122,12 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
   'x-filter': {
     type: 'object',
     additionalProperties: false,
-    properties: { kind: { type: 'string' }, alwaysOn: { type: 'boolean' }, ignoreCase: { type: 'boolean' } },
+    properties: {
+      kind: { type: 'string' },
+      alwaysOn: { type: 'boolean' },
+      ignoreCase: { type: 'boolean' },
+      prefix: { type: 'integer', minimum: 1 },
+    },
   },
   'x-input': {
     type: 'object',

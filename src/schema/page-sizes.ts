@@ -1,5 +1,8 @@
-/** The page sizes spec 02 §9 names for lists (lookups, search helpers, long lists). */
-export const SPEC_PAGE_SIZES = [15, 20, 100, 300, 500] as const;
+/**
+ * The page sizes spec 02 §9 names for lists (lookups, search helpers, long lists, the single fetch of
+ * 1,000). Lists open at a size that fits a screen (`x-resource.pageSize`); the larger ones are a choice.
+ */
+export const SPEC_PAGE_SIZES = [15, 20, 100, 300, 500, 1000] as const;
 
 /**
  * The rows-per-page choices of a list: the spec's sizes and the list's own, sorted and unique. The

@@ -55,6 +55,8 @@ export interface FilterHint {
   alwaysOn?: boolean;
   /** Text compared in any case (a city). */
   ignoreCase?: boolean;
+  /** Also filter by the first characters, at least this many (`<field>_prefix`, a piece id or barcode). */
+  prefix?: number;
 }
 
 /** `x-input`. */
@@ -106,6 +108,22 @@ export interface ImportHint {
   maxLength?: number;
 }
 
+/**
+ * `x-resource.sort`: a list's default order; `last`: records whose `field` holds one of `values`
+ * (terminated ones) come after the others while the list is in that order.
+ */
+export interface ListSort {
+  field: string;
+  order: 'ASC' | 'DESC';
+  last?: { field: string; values: (string | number | boolean)[] };
+}
+
+/** `x-resource.bulkUpdate`: `PATCH webtool/<endpoint>` with `{ opname, [ids]: [...], ...changes }`. */
+export interface BulkUpdateHint {
+  opname: string;
+  ids: string;
+}
+
 /** `x-resource`, as written. */
 export interface ResourceHint {
   name: string;
@@ -118,7 +136,7 @@ export interface ResourceHint {
   tenancy?: Record<string, string>;
   pageSize?: number;
   searchPageSize?: number;
-  sort?: { field: string; order: 'ASC' | 'DESC' };
+  sort?: ListSort;
   representation?: string;
   search?: string[];
   tabs?: string[];
@@ -127,6 +145,8 @@ export interface ResourceHint {
   deleteSends?: Record<string, string>;
   /** The endpoint users holding only the scout level of the feature call instead (`service_points/scouts`). */
   scoutEndpoint?: string;
+  /** The PATCH opname that changes many records in one call, and the request field naming their ids. */
+  bulkUpdate?: BulkUpdateHint;
   /** The fields a scout-level user fills in and changes; the form shows them only. */
   scoutFields?: string[];
   /** Tab -> the resource whose records it shows: only users who may list that resource see the tab. */
@@ -156,7 +176,7 @@ export interface FieldModel {
   maxLength?: number;
   defaultValue?: unknown;
   column: { type: ColumnType; hide: boolean; ignorexport: boolean; index: number; cap?: number; linked?: boolean };
-  filter?: { kind: string; alwaysOn: boolean; ignoreCase: boolean };
+  filter?: { kind: string; alwaysOn: boolean; ignoreCase: boolean; prefix?: number };
   input: InputHint;
   lookup?: LookupHint;
   /** Locale key under `choices` naming each value. */
@@ -255,7 +275,7 @@ export interface ResourceModel extends FormModel {
   pageSize: number;
   /** Rows a search for a record to pick fetches (spec 02 §9: 20, service points 15, hardware 10). */
   searchPageSize: number;
-  sort: { field: string; order: 'ASC' | 'DESC' };
+  sort: ListSort;
   representation: string;
   search: string[];
   tabs: string[];
@@ -270,6 +290,8 @@ export interface ResourceModel extends FormModel {
   deleteSends: Record<string, string>;
   /** `x-resource.scoutEndpoint`: the path of the same records for users with only the scout level. */
   scoutEndpoint?: string;
+  /** `x-resource.bulkUpdate`: the one call that changes many records (the dataProvider's updateMany). */
+  bulkUpdate?: BulkUpdateHint;
   /** `x-resource.scoutFields`: what a scout-level user may set; empty when the level has no form of its own. */
   scoutFields: string[];
   /** `x-resource.tabReads`: tab -> the resource a user must be able to list to see it (and its calls). */
@@ -464,6 +486,7 @@ export function resourceModel(schema: Schema, resolveRef: RefResolver): Resource
     importToggle: typeof meta.bulkImport === 'object' ? meta.bulkImport.toggle : undefined,
     deleteSends: meta.deleteSends ?? {},
     ...(meta.scoutEndpoint && { scoutEndpoint: meta.scoutEndpoint }),
+    ...(meta.bulkUpdate && { bulkUpdate: meta.bulkUpdate }),
     scoutFields: meta.scoutFields ?? [],
     tabReads: meta.tabReads ?? {},
     partnerItems: meta.partnerItems ?? {},

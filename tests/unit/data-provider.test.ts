@@ -19,6 +19,7 @@ function setup(reply: (seen: Seen) => { status?: number; body?: unknown }, crede
       headers: init?.headers as Record<string, string>,
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
     };
+    if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     seen.push(request);
     const { status = 200, body } = reply(request);
     return new Response(body === undefined ? '' : JSON.stringify(body), { status });
@@ -41,6 +42,11 @@ function setup(reply: (seen: Seen) => { status?: number; body?: unknown }, crede
     resources: {
       carriers: { endpoint: 'partners/carrier', id: 'carrier_id' },
       loma: { endpoint: 'loma', id: 'sp_id' },
+      tickets: {
+        endpoint: 'maintenance/tickets',
+        id: 'ticket_id',
+        bulkUpdate: { opname: 'quick_actions', ids: 'ticket_ids' },
+      },
       hardware: {
         endpoint: 'service_points/hardware_units',
         id: 'hardware_id',
@@ -225,5 +231,66 @@ describe('dataProvider', () => {
   it('unknown resources fail loudly', async () => {
     const { provider } = setup(() => ({ body: {} }));
     await expect(provider.getOne('nope', { id: 1 })).rejects.toThrow('Unknown resource: nope');
+  });
+  it('getMany asks for all the ids in one ids= call and answers in the order asked, leaving out what is missing', async () => {
+    const { provider, seen } = setup(() => ({
+      body: {
+        data: [
+          { carrier_id: 9, name: 'B' },
+          { carrier_id: 3, name: 'A' },
+        ],
+        total: 2,
+      },
+    }));
+    const { data } = await provider.getMany('carriers', { ids: [3, 9, 3, 12] });
+    expect(seen).toHaveLength(1);
+    expect(Object.fromEntries(seen[0].url.searchParams)).toEqual({ offset: '0', limit: '3', ids: '3,9,12' });
+    expect(data.map((record) => record.id)).toEqual([3, 9]);
+  });
+
+  it('getMany splits more than 1,000 ids into calls of at most 1,000', async () => {
+    const { provider, seen } = setup(() => ({ body: { data: [], total: 0 } }));
+    await provider.getMany('carriers', { ids: Array.from({ length: 2500 }, (_, index) => index + 1) });
+    expect(seen.map((request) => request.url.searchParams.get('limit'))).toEqual(['1000', '1000', '500']);
+    expect(seen[2].url.searchParams.get('ids')?.split(',')[0]).toBe('2001');
+  });
+
+  it('getMany shows a reference the caller may not read as missing, without a message, but passes a 401 on', async () => {
+    const refused = setup(() => ({ status: 403, body: { message: 'You have no permission for this request.' } }));
+    await expect(refused.provider.getMany('carriers', { ids: [1] })).resolves.toEqual({ data: [] });
+    expect(refused.onListError).not.toHaveBeenCalled();
+    const expired = setup(() => ({ status: 401, body: { message: 'Unauthorized' } }));
+    await expect(expired.provider.getMany('carriers', { ids: [1] })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('a cancelled read is passed on as an abort, not shown as a failed list', async () => {
+    const { provider, onListError } = setup(() => ({ body: { data: [], total: 0 } }));
+    expect(provider.supportAbortSignal).toBe(true);
+    const controller = new AbortController();
+    controller.abort();
+    const page = { pagination: { page: 1, perPage: 20 }, sort: { field: 'name', order: 'ASC' }, filter: {} } as const;
+    await expect(provider.getList('carriers', { ...page, signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    await expect(provider.getMany('carriers', { ids: [1], signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(onListError).not.toHaveBeenCalled();
+  });
+
+  it('updateMany is one PATCH with the bulk opname where the resource has one, else one save per record', async () => {
+    const { provider, seen } = setup(() => ({ body: { success: true } }));
+    await provider.updateMany('tickets', { ids: [4, 5], data: { id: 4, deadline_date: '2030-01-02' } });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({
+      method: 'PATCH',
+      body: { opname: 'quick_actions', ticket_ids: [4, 5], deadline_date: '2030-01-02' },
+    });
+    expect(seen[0].url.pathname).toBe('/webtool/maintenance/tickets');
+    await provider.updateMany('carriers', { ids: [1, 2], data: { active: false } });
+    expect(seen.slice(1).map((request) => request.body)).toEqual([
+      { active: false, carrier_id: 1 },
+      { active: false, carrier_id: 2 },
+    ]);
   });
 });

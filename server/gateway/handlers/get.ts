@@ -37,7 +37,7 @@ export const getHandler = (ctx: HandlerContext) => async (request: FastifyReques
   const listQuery = parseListQuery(resource, query);
   if (scopeOfCaller !== 'all') listQuery.scope = scopeOfCaller;
   const conditions = deps.rules?.[resource.endpoint]?.listConditions;
-  if (conditions) listQuery.conditions = conditions(listQuery);
+  if (conditions) listQuery.conditions = [...(listQuery.conditions ?? []), ...conditions(listQuery)];
   const { data, total } = await listRecords(deps.db, resource, listQuery);
   const page: ListResponse = { success: true, data: data.map((doc) => readableDoc(access, resource, doc)), total };
   return page;

@@ -150,11 +150,8 @@ export function QuickActionsBar({ model, selectedIds, clear }: BulkActionBarProp
     setRefusal(undefined);
     setSending(true);
     try {
-      await dataProvider.call({
-        method: 'PATCH',
-        path: `webtool/${model.endpoint}`,
-        body: { opname: 'quick_actions', ticket_ids: selectedIds, ...values },
-      });
+      // One PATCH with the `quick_actions` opname (`x-resource.bulkUpdate`), all or nothing.
+      await dataProvider.updateMany(model.name, { ids: selectedIds, data: values });
       notify('quick_actions.done', { type: 'success', messageArgs: { smart_count: selectedIds.length } });
       setValues(EMPTY);
       clear();

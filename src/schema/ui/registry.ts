@@ -31,7 +31,7 @@ export function modelOf(schemaId: string): ResourceModel {
   return schemaRegistry.model(schemaId);
 }
 
-type ResourceEndpointModel = Pick<ResourceModel, 'endpoint' | 'id' | 'deleteSends' | 'searchPageSize'>;
+type ResourceEndpointModel = Pick<ResourceModel, 'endpoint' | 'id' | 'deleteSends' | 'searchPageSize' | 'sort'>;
 
 let endpointModels: Record<string, ResourceEndpointModel> | undefined;
 
@@ -59,10 +59,20 @@ export function resourceEndpoints(): Record<string, ResourceEndpointModel> {
       id: model.id,
       deleteSends: model.deleteSends,
       searchPageSize: model.searchPageSize,
+      sort: model.sort,
     };
   }
   endpointModels = endpoints;
   return endpoints;
+}
+
+/**
+ * The order a search for a record of `resource` lists its matches in: the resource's default order,
+ * so that its `sort.last` records (terminated service points) come after the ones to pick.
+ */
+export function searchSortOf(resource: string): { field: string; order: 'ASC' | 'DESC' } | undefined {
+  const sort = resourceEndpoints()[resource]?.sort;
+  return sort && { field: sort.field, order: sort.order };
 }
 
 /** Rows a search for a record of `resource` fetches: its `x-resource.searchPageSize`, else 20. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Skeleton } from '@mui/material';
 import {
@@ -25,7 +25,7 @@ import { CallerPartnerInput } from './caller-partner-input.tsx';
 import { useRegisteredInput } from './input-kinds.tsx';
 import { ReadOnlyValue } from './record-view.tsx';
 import { useLookupChoices } from './lookup-choices.ts';
-import { searchPageSizeOf } from './registry.ts';
+import { searchPageSizeOf, searchSortOf } from './registry.ts';
 
 const LONG_TEXT = 255;
 
@@ -208,6 +208,7 @@ function SchemaFieldInput({
         source={field.source}
         reference={field.lookup.resource}
         perPage={searchPageSizeOf(field.lookup.resource)}
+        sort={searchSortOf(field.lookup.resource)}
       >
         <AutocompleteArrayInput optionText={field.lookup.label ?? 'name'} disabled={disabled} isRequired={required} />
       </ReferenceArrayInput>
@@ -216,6 +217,7 @@ function SchemaFieldInput({
         source={field.source}
         reference={field.lookup.resource}
         perPage={searchPageSizeOf(field.lookup.resource)}
+        sort={searchSortOf(field.lookup.resource)}
       >
         <AutocompleteInput
           optionText={field.lookup.label ?? 'name'}
@@ -296,6 +298,22 @@ function SchemaFieldInput({
 }
 
 /** List filters: the free search plus every field with an `x-filter` hint. */
+/**
+ * `x-filter.prefix`: the field's first characters, sent as `<field>_prefix` (the gateway keeps the
+ * rows that start with them, in any case). Shorter text says how many characters it needs and is not
+ * sent: the list stays as it was instead of answering "No record found."
+ */
+function PrefixFilter({ source, min, alwaysOn }: { source: string; min: number; alwaysOn?: boolean }) {
+  const validate = useCallback(
+    (value: unknown) =>
+      typeof value === 'string' && value.trim() !== '' && value.trim().length < min
+        ? { message: 'validation.prefix_min', args: { min } }
+        : undefined,
+    [min],
+  );
+  return <TextInput source={`${source}_prefix`} validate={validate} alwaysOn={alwaysOn} resettable />;
+}
+
 export function schemaFilters(fields: FieldModel[], searchLabel: string) {
   const filters = [<TextInput key="q" source="q" label={searchLabel} alwaysOn resettable />];
   for (const field of fields) {
@@ -315,6 +333,7 @@ export function schemaFilters(fields: FieldModel[], searchLabel: string) {
           reference={field.lookup.resource}
           alwaysOn={alwaysOn}
           perPage={searchPageSizeOf(field.lookup.resource)}
+          sort={searchSortOf(field.lookup.resource)}
         >
           <AutocompleteInput optionText={field.lookup.label ?? 'name'} noOptionsText="form.record_not_found" />
         </ReferenceInput>,
@@ -348,6 +367,10 @@ export function schemaFilters(fields: FieldModel[], searchLabel: string) {
       );
     } else if (field.filter.kind === 'date') {
       filters.push(<DateFilterInput key={field.source} source={field.source} alwaysOn={alwaysOn} />);
+    } else if (field.filter.prefix) {
+      filters.push(
+        <PrefixFilter key={field.source} source={field.source} min={field.filter.prefix} alwaysOn={alwaysOn} />,
+      );
     } else {
       filters.push(<TextInput key={field.source} source={field.source} alwaysOn={alwaysOn} />);
     }

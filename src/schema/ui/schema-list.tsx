@@ -109,6 +109,8 @@ export function SchemaList({
     [model, translate],
   );
   const [hidden, toggleHidden] = useHiddenColumns(model);
+  // The gateway applies `sort.last` itself; react-admin keeps the field and the order.
+  const listSort = useMemo(() => ({ field: model.sort.field, order: model.sort.order }), [model]);
   const compact = useCompactList();
   const visible = useMemo(() => model.fields.filter((f) => !hidden.has(f.column.index)), [model, hidden]);
   const restored = useMemo(
@@ -119,7 +121,7 @@ export function SchemaList({
     <List
       perPage={model.pageSize}
       pagination={<Pagination rowsPerPageOptions={rowsPerPageOptions(model.pageSize)} />}
-      sort={model.sort}
+      sort={listSort}
       filters={filters}
       filterDefaultValues={restored}
       actions={
@@ -139,7 +141,8 @@ export function SchemaList({
           <BulkActionsBar bulk={bulk} model={model} />
         </Suspense>
       )}
-      <LookupColumns fields={model.fields}>
+      {/* Only the shown columns fetch: a hidden reference column costs no request. */}
+      <LookupColumns fields={visible}>
         {compact ? (
           <CompactList model={model} fields={visible} empty={<NoRecords />} />
         ) : (
