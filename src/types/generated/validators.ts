@@ -924,7 +924,7 @@ const formats4 = sharedValidators.formats['no-whitespace'];
 const formats6 = sharedValidators.formats['no-special-characters'];
 const formats8 = sharedValidators.formats['no-period-start'];
 const formats14 = sharedValidators.formats.email;
-const func22 = sharedValidators.phoneCountryMessage;
+const func25 = sharedValidators.phoneCountryMessage;
 
 function validate37(
   data,
@@ -2220,7 +2220,7 @@ function validate37(
     if (data.recipient_phone !== undefined) {
       let data19 = data.recipient_phone;
       if (typeof data19 === 'string') {
-        const message0 = func22(data19, 'phone_country', data);
+        const message0 = func25(data19, 'phone_country', data);
         if (message0 !== undefined) {
           const err63 = {
             instancePath: instancePath + '/recipient_phone',
@@ -2377,7 +2377,7 @@ function validate37(
     if (data.sender_phone !== undefined) {
       let data22 = data.sender_phone;
       if (typeof data22 === 'string') {
-        const message1 = func22(data22, 'phone_country', data);
+        const message1 = func25(data22, 'phone_country', data);
         if (message1 !== undefined) {
           const err71 = {
             instancePath: instancePath + '/sender_phone',
@@ -5807,9 +5807,9 @@ const schema77 = {
       delete: { levels: ['advance'], partnerTypes: ['operator', 'hardware_provider'] },
     },
     tenancy: { hardware_provider: 'hardware_owner_id' },
-    pageSize: 100,
+    pageSize: 20,
     searchPageSize: 10,
-    sort: { field: 'hardware_id', order: 'DESC' },
+    sort: { field: 'hardware_id', order: 'DESC', last: { field: 'is_terminated', values: [true] } },
     representation: 'name',
     search: ['name', 'sub_id', 'serial_ids', 'firmware_version'],
     tabs: ['basic', 'compartments', 'log'],
@@ -5842,7 +5842,7 @@ const schema77 = {
   required: ['name', 'hardware_type', 'hardware_model_id', 'hardware_owner_id'],
   'x-read-only': [{ when: { is_terminated: true }, reason: 'read_only.hardware_terminated' }],
   properties: {
-    hardware_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
+    hardware_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'text', index: 0, hide: true } },
     sub_id: {
       type: 'string',
       maxLength: 20,
@@ -5855,7 +5855,7 @@ const schema77 = {
       minLength: 3,
       maxLength: 70,
       format: 'name-characters',
-      'x-column': { index: 2 },
+      'x-column': { index: 2, type: 'link' },
       'x-input': { tab: 'basic' },
     },
     badges_v2: {
@@ -5880,7 +5880,7 @@ const schema77 = {
     hardware_type: {
       $ref: 'common#/$defs/hardwareKind',
       default: 1,
-      'x-column': { type: 'select', index: 5 },
+      'x-column': { type: 'select', index: 5, hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic' },
     },
@@ -5895,7 +5895,7 @@ const schema77 = {
     hardware_owner_id: {
       type: 'integer',
       'x-lookup': { source: 'webtool/lists?type=hardware_owners' },
-      'x-column': { type: 'select', index: 7 },
+      'x-column': { type: 'select', index: 7, hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic', callerPartner: 'id' },
     },
@@ -5903,7 +5903,7 @@ const schema77 = {
       type: ['integer', 'null'],
       readOnly: true,
       'x-lookup': { resource: 'service-points', label: 'name' },
-      'x-column': { type: 'select2', index: 8 },
+      'x-column': { type: 'select2', index: 8, linked: true },
       'x-filter': { kind: 'reference' },
     },
     serial_ids: {
@@ -5959,7 +5959,7 @@ const schema77 = {
     warranty_expiry_badge: {
       $ref: 'common#/$defs/warranty',
       readOnly: true,
-      'x-column': { type: 'select', index: 11 },
+      'x-column': { type: 'select', index: 11, hide: true },
       'x-filter': { kind: 'select' },
     },
     battery_warranty_expiry_date: {
@@ -8127,7 +8127,7 @@ const schema88 = {
       delete: { levels: ['advance'], partnerTypes: ['operator'] },
     },
     tenancy: { carrier: 'carrier_id', support_provider: 'support_provider_id' },
-    pageSize: 500,
+    pageSize: 20,
     searchPageSize: 500,
     sort: { field: 'created_at', order: 'DESC' },
     representation: 'piece_id',
@@ -8142,7 +8142,7 @@ const schema88 = {
       maxLength: 30,
       format: 'no-whitespace',
       'x-column': { type: 'link', index: 0 },
-      'x-filter': { kind: 'text', alwaysOn: true },
+      'x-filter': { kind: 'text', alwaysOn: true, prefix: 4 },
       'x-input': { tab: 'basic' },
     },
     parcel_id: {
@@ -8162,14 +8162,14 @@ const schema88 = {
       minLength: 1,
       maxLength: 40,
       'x-column': { index: 1 },
-      'x-filter': { kind: 'text', alwaysOn: true },
+      'x-filter': { kind: 'text', alwaysOn: true, prefix: 4 },
       'x-input': { tab: 'basic' },
     },
     test_piece: {
       type: 'boolean',
       default: false,
       readOnly: true,
-      'x-column': { index: 2 },
+      'x-column': { index: 2, hide: true },
       'x-filter': { kind: 'boolean' },
       'x-input': { tab: 'basic' },
     },
@@ -8240,7 +8240,7 @@ const schema88 = {
       enum: [1, 3],
       'x-enum-names': { const: 'PieceType', names: ['Delivery', 'EndUserDropOff'] },
       'x-choices': 'piece_type',
-      'x-column': { index: 4 },
+      'x-column': { index: 4, hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic' },
     },
@@ -8254,7 +8254,7 @@ const schema88 = {
     service_point_id: {
       type: 'integer',
       'x-lookup': { resource: 'service-points', label: 'name' },
-      'x-column': { type: 'select2', index: 6, hide: true, ignorexport: true },
+      'x-column': { type: 'select2', index: 6, ignorexport: true, linked: true },
       'x-filter': { kind: 'reference' },
       'x-input': { kind: 'reference', tab: 'basic' },
     },
@@ -8263,7 +8263,7 @@ const schema88 = {
       readOnly: true,
       description:
         "The service point's name when the piece was booked: the list shows it without a look-up per row (500 rows a page).",
-      'x-column': { index: 6 },
+      'x-column': { index: 16, hide: true },
       'x-input': { tab: 'basic' },
     },
     support_provider_id: {
@@ -8334,14 +8334,14 @@ const schema88 = {
       type: ['string', 'null'],
       maxLength: 30,
       description: "The end user's phone: the recipient of a delivery, the sender of a drop-off.",
-      'x-column': { index: 9 },
+      'x-column': { index: 9, hide: true },
       'x-filter': { kind: 'text' },
       'x-input': { tab: 'basic' },
     },
     end_user_email: {
       type: ['string', 'null'],
       maxLength: 70,
-      'x-column': { index: 10 },
+      'x-column': { index: 10, hide: true },
       'x-filter': { kind: 'text', ignoreCase: true },
       'x-input': { tab: 'basic' },
     },
@@ -8357,7 +8357,7 @@ const schema88 = {
       enum: ['soft', 'hard'],
       default: 'hard',
       'x-choices': 'piece_reservation',
-      'x-column': { index: 11 },
+      'x-column': { index: 11, hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic' },
     },
@@ -8465,7 +8465,7 @@ const schema88 = {
       default: true,
       readOnly: true,
       description: 'Still waiting at, or on its way to, its service point.',
-      'x-column': { index: 14 },
+      'x-column': { index: 14, hide: true },
       'x-filter': { kind: 'boolean' },
       'x-input': { tab: 'basic' },
     },
@@ -10612,8 +10612,8 @@ const schema89 = {
       delete: { levels: ['basic'], partnerTypes: ['operator', 'hardware_provider'] },
     },
     tenancy: { hardware_provider: 'hardware_owner_id' },
-    pageSize: 100,
-    sort: { field: 'pinpad_id', order: 'DESC' },
+    pageSize: 20,
+    sort: { field: 'pinpad_id', order: 'DESC', last: { field: 'status', values: [5] } },
     representation: 'ble_chip_id',
     search: ['ble_chip_id', 'comm_board', 'sim_iccid', 'order_number', 'type_number'],
     tabs: ['basic', 'connectivity', 'log'],
@@ -12898,7 +12898,7 @@ const schema93 = {
     },
     pageSize: 15,
     searchPageSize: 20,
-    sort: { field: 'service_point_id', order: 'DESC' },
+    sort: { field: 'name', order: 'ASC', last: { field: 'is_terminated', values: [true] } },
     representation: 'name',
     search: ['sp_id', 'name', 'city', 'zip'],
     tabs: ['basic', 'hardware_units', 'carrier_settings', 'log', 'more'],
@@ -12998,7 +12998,7 @@ const schema93 = {
   required: ['name', 'country', 'status'],
   'x-read-only': [{ when: { is_terminated: true }, reason: 'read_only.service_point_terminated' }],
   properties: {
-    service_point_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'link', index: 0 } },
+    service_point_id: { $ref: 'common#/$defs/id', readOnly: true, 'x-column': { type: 'text', index: 0, hide: true } },
     sp_id: {
       type: 'string',
       maxLength: 20,
@@ -13019,7 +13019,7 @@ const schema93 = {
       maxLength: 70,
       format: 'name-characters',
       'x-import': { unique: true },
-      'x-column': { index: 2 },
+      'x-column': { index: 2, type: 'link' },
       'x-input': { tab: 'basic' },
     },
     location_name: {
@@ -13059,6 +13059,7 @@ const schema93 = {
       'x-input': { tab: 'basic', multiline: true },
     },
     country: {
+      'x-column': { hide: true },
       $ref: 'common#/$defs/countryCode',
       'x-import': { maxLength: 100 },
       'x-input': { tab: 'basic' },
@@ -13106,13 +13107,14 @@ const schema93 = {
       'x-input': { tab: 'basic', option: { option: 'sub_region' } },
     },
     latitude: {
+      'x-column': { hide: true },
       type: 'number',
       minimum: -90,
       maximum: 90,
       'x-import': { unique: true, uniqueWith: ['longitude'] },
       'x-input': { kind: 'map-picker', tab: 'basic' },
     },
-    longitude: { type: 'number', minimum: -180, maximum: 180, 'x-input': { tab: 'basic' } },
+    longitude: { 'x-column': { hide: true }, type: 'number', minimum: -180, maximum: 180, 'x-input': { tab: 'basic' } },
     time_zone: {
       type: 'string',
       maxLength: 64,
@@ -13124,7 +13126,7 @@ const schema93 = {
       type: 'integer',
       'x-import': { maxLength: 100 },
       'x-lookup': { source: 'webtool/lists?type=location_types' },
-      'x-column': { type: 'select' },
+      'x-column': { type: 'select', hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic' },
     },
@@ -13196,7 +13198,13 @@ const schema93 = {
       'x-column': { hide: true },
       'x-input': { tab: 'basic' },
     },
-    max_hardware_units: { type: 'integer', minimum: 1, maximum: 7, 'x-input': { tab: 'basic' } },
+    max_hardware_units: {
+      'x-column': { hide: true },
+      type: 'integer',
+      minimum: 1,
+      maximum: 7,
+      'x-input': { tab: 'basic' },
+    },
     hardware_models: {
       type: 'array',
       uniqueItems: true,
@@ -13271,14 +13279,14 @@ const schema93 = {
     maintenance_provider_id: {
       type: 'integer',
       'x-lookup': { source: 'webtool/lists?type=maintenance_providers' },
-      'x-column': { type: 'select' },
+      'x-column': { type: 'select', hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'more' },
     },
     support_provider_id: {
       type: 'integer',
       'x-lookup': { source: 'webtool/lists?type=support_providers' },
-      'x-column': { type: 'select' },
+      'x-column': { type: 'select', hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'more' },
     },
@@ -13306,19 +13314,27 @@ const schema93 = {
     },
     scout_email: { type: 'string', readOnly: true, 'x-column': { hide: true } },
     is_terminated: {
+      'x-column': { hide: true },
       type: 'boolean',
       'x-input': { tab: 'more', setBy: 'terminate' },
       default: false,
       'x-filter': { kind: 'boolean' },
     },
-    parked: { type: 'boolean', 'x-input': { tab: 'more' }, default: false, 'x-filter': { kind: 'boolean' } },
+    parked: {
+      'x-column': { hide: true },
+      type: 'boolean',
+      'x-input': { tab: 'more' },
+      default: false,
+      'x-filter': { kind: 'boolean' },
+    },
     test_sp: {
+      'x-column': { hide: true },
       type: 'boolean',
       'x-input': { tab: 'more', setBy: 'set_test_sp' },
       default: false,
       'x-filter': { kind: 'boolean' },
     },
-    active: { type: 'boolean', 'x-column': { type: 'switch' }, 'x-input': { tab: 'more' }, default: false },
+    active: { type: 'boolean', 'x-column': { type: 'switch', hide: true }, 'x-input': { tab: 'more' }, default: false },
     description: {
       type: 'string',
       maxLength: 500,
@@ -13448,9 +13464,9 @@ const schema107 = {
 };
 const formats114 = sharedValidators.formats.time;
 const formats148 = sharedValidators.formats['scout-value'];
-const func102 = sharedValidators.timeAfterMessage;
-const func114 = sharedValidators.countWithinMessage;
-const func118 = sharedValidators.defaultDescriptionMessage;
+const func105 = sharedValidators.timeAfterMessage;
+const func117 = sharedValidators.countWithinMessage;
+const func121 = sharedValidators.defaultDescriptionMessage;
 
 function validate50(
   data,
@@ -14690,9 +14706,9 @@ function validate50(
         }
         if (data24.monday !== undefined) {
           let data25 = data24.monday;
-          const _errs122 = errors;
+          const _errs125 = errors;
           let valid12 = true;
-          const _errs123 = errors;
+          const _errs126 = errors;
           if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
             if (data25.closed !== undefined) {
               if (false !== data25.closed) {
@@ -14706,17 +14722,17 @@ function validate50(
               }
             }
           }
-          var _valid0 = _errs123 === errors;
-          errors = _errs122;
+          var _valid0 = _errs126 === errors;
+          errors = _errs125;
           if (vErrors !== null) {
-            if (_errs122) {
-              vErrors.length = _errs122;
+            if (_errs125) {
+              vErrors.length = _errs125;
             } else {
               vErrors = null;
             }
           }
           if (_valid0) {
-            const _errs125 = errors;
+            const _errs128 = errors;
             if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
               if (data25.open === undefined) {
                 const err60 = {
@@ -14755,7 +14771,7 @@ function validate50(
                 errors++;
               }
             }
-            var _valid0 = _errs125 === errors;
+            var _valid0 = _errs128 === errors;
             valid12 = _valid0;
             if (valid12) {
               var props0 = {};
@@ -14885,7 +14901,7 @@ function validate50(
                   }
                   errors++;
                 }
-                const message0 = func102(data29, 'open', data25);
+                const message0 = func105(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -14944,9 +14960,9 @@ function validate50(
         }
         if (data24.tuesday !== undefined) {
           let data30 = data24.tuesday;
-          const _errs136 = errors;
+          const _errs139 = errors;
           let valid16 = true;
-          const _errs137 = errors;
+          const _errs140 = errors;
           if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
             if (data30.closed !== undefined) {
               if (false !== data30.closed) {
@@ -14960,17 +14976,17 @@ function validate50(
               }
             }
           }
-          var _valid1 = _errs137 === errors;
-          errors = _errs136;
+          var _valid1 = _errs140 === errors;
+          errors = _errs139;
           if (vErrors !== null) {
-            if (_errs136) {
-              vErrors.length = _errs136;
+            if (_errs139) {
+              vErrors.length = _errs139;
             } else {
               vErrors = null;
             }
           }
           if (_valid1) {
-            const _errs139 = errors;
+            const _errs142 = errors;
             if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
               if (data30.open === undefined) {
                 const err72 = {
@@ -15009,7 +15025,7 @@ function validate50(
                 errors++;
               }
             }
-            var _valid1 = _errs139 === errors;
+            var _valid1 = _errs142 === errors;
             valid16 = _valid1;
             if (valid16) {
               var props1 = {};
@@ -15139,7 +15155,7 @@ function validate50(
                   }
                   errors++;
                 }
-                const message1 = func102(data34, 'open', data30);
+                const message1 = func105(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -15198,9 +15214,9 @@ function validate50(
         }
         if (data24.wednesday !== undefined) {
           let data35 = data24.wednesday;
-          const _errs150 = errors;
+          const _errs153 = errors;
           let valid20 = true;
-          const _errs151 = errors;
+          const _errs154 = errors;
           if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
             if (data35.closed !== undefined) {
               if (false !== data35.closed) {
@@ -15214,17 +15230,17 @@ function validate50(
               }
             }
           }
-          var _valid2 = _errs151 === errors;
-          errors = _errs150;
+          var _valid2 = _errs154 === errors;
+          errors = _errs153;
           if (vErrors !== null) {
-            if (_errs150) {
-              vErrors.length = _errs150;
+            if (_errs153) {
+              vErrors.length = _errs153;
             } else {
               vErrors = null;
             }
           }
           if (_valid2) {
-            const _errs153 = errors;
+            const _errs156 = errors;
             if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
               if (data35.open === undefined) {
                 const err84 = {
@@ -15263,7 +15279,7 @@ function validate50(
                 errors++;
               }
             }
-            var _valid2 = _errs153 === errors;
+            var _valid2 = _errs156 === errors;
             valid20 = _valid2;
             if (valid20) {
               var props2 = {};
@@ -15393,7 +15409,7 @@ function validate50(
                   }
                   errors++;
                 }
-                const message2 = func102(data39, 'open', data35);
+                const message2 = func105(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -15452,9 +15468,9 @@ function validate50(
         }
         if (data24.thursday !== undefined) {
           let data40 = data24.thursday;
-          const _errs164 = errors;
+          const _errs167 = errors;
           let valid24 = true;
-          const _errs165 = errors;
+          const _errs168 = errors;
           if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
             if (data40.closed !== undefined) {
               if (false !== data40.closed) {
@@ -15468,17 +15484,17 @@ function validate50(
               }
             }
           }
-          var _valid3 = _errs165 === errors;
-          errors = _errs164;
+          var _valid3 = _errs168 === errors;
+          errors = _errs167;
           if (vErrors !== null) {
-            if (_errs164) {
-              vErrors.length = _errs164;
+            if (_errs167) {
+              vErrors.length = _errs167;
             } else {
               vErrors = null;
             }
           }
           if (_valid3) {
-            const _errs167 = errors;
+            const _errs170 = errors;
             if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
               if (data40.open === undefined) {
                 const err96 = {
@@ -15517,7 +15533,7 @@ function validate50(
                 errors++;
               }
             }
-            var _valid3 = _errs167 === errors;
+            var _valid3 = _errs170 === errors;
             valid24 = _valid3;
             if (valid24) {
               var props3 = {};
@@ -15647,7 +15663,7 @@ function validate50(
                   }
                   errors++;
                 }
-                const message3 = func102(data44, 'open', data40);
+                const message3 = func105(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -15706,9 +15722,9 @@ function validate50(
         }
         if (data24.friday !== undefined) {
           let data45 = data24.friday;
-          const _errs178 = errors;
+          const _errs181 = errors;
           let valid28 = true;
-          const _errs179 = errors;
+          const _errs182 = errors;
           if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
             if (data45.closed !== undefined) {
               if (false !== data45.closed) {
@@ -15722,17 +15738,17 @@ function validate50(
               }
             }
           }
-          var _valid4 = _errs179 === errors;
-          errors = _errs178;
+          var _valid4 = _errs182 === errors;
+          errors = _errs181;
           if (vErrors !== null) {
-            if (_errs178) {
-              vErrors.length = _errs178;
+            if (_errs181) {
+              vErrors.length = _errs181;
             } else {
               vErrors = null;
             }
           }
           if (_valid4) {
-            const _errs181 = errors;
+            const _errs184 = errors;
             if (data45 && typeof data45 == 'object' && !Array.isArray(data45)) {
               if (data45.open === undefined) {
                 const err108 = {
@@ -15771,7 +15787,7 @@ function validate50(
                 errors++;
               }
             }
-            var _valid4 = _errs181 === errors;
+            var _valid4 = _errs184 === errors;
             valid28 = _valid4;
             if (valid28) {
               var props4 = {};
@@ -15901,7 +15917,7 @@ function validate50(
                   }
                   errors++;
                 }
-                const message4 = func102(data49, 'open', data45);
+                const message4 = func105(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -15960,9 +15976,9 @@ function validate50(
         }
         if (data24.saturday !== undefined) {
           let data50 = data24.saturday;
-          const _errs192 = errors;
+          const _errs195 = errors;
           let valid32 = true;
-          const _errs193 = errors;
+          const _errs196 = errors;
           if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
             if (data50.closed !== undefined) {
               if (false !== data50.closed) {
@@ -15976,17 +15992,17 @@ function validate50(
               }
             }
           }
-          var _valid5 = _errs193 === errors;
-          errors = _errs192;
+          var _valid5 = _errs196 === errors;
+          errors = _errs195;
           if (vErrors !== null) {
-            if (_errs192) {
-              vErrors.length = _errs192;
+            if (_errs195) {
+              vErrors.length = _errs195;
             } else {
               vErrors = null;
             }
           }
           if (_valid5) {
-            const _errs195 = errors;
+            const _errs198 = errors;
             if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
               if (data50.open === undefined) {
                 const err120 = {
@@ -16025,7 +16041,7 @@ function validate50(
                 errors++;
               }
             }
-            var _valid5 = _errs195 === errors;
+            var _valid5 = _errs198 === errors;
             valid32 = _valid5;
             if (valid32) {
               var props5 = {};
@@ -16155,7 +16171,7 @@ function validate50(
                   }
                   errors++;
                 }
-                const message5 = func102(data54, 'open', data50);
+                const message5 = func105(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -16214,9 +16230,9 @@ function validate50(
         }
         if (data24.sunday !== undefined) {
           let data55 = data24.sunday;
-          const _errs206 = errors;
+          const _errs209 = errors;
           let valid36 = true;
-          const _errs207 = errors;
+          const _errs210 = errors;
           if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
             if (data55.closed !== undefined) {
               if (false !== data55.closed) {
@@ -16230,17 +16246,17 @@ function validate50(
               }
             }
           }
-          var _valid6 = _errs207 === errors;
-          errors = _errs206;
+          var _valid6 = _errs210 === errors;
+          errors = _errs209;
           if (vErrors !== null) {
-            if (_errs206) {
-              vErrors.length = _errs206;
+            if (_errs209) {
+              vErrors.length = _errs209;
             } else {
               vErrors = null;
             }
           }
           if (_valid6) {
-            const _errs209 = errors;
+            const _errs212 = errors;
             if (data55 && typeof data55 == 'object' && !Array.isArray(data55)) {
               if (data55.open === undefined) {
                 const err132 = {
@@ -16279,7 +16295,7 @@ function validate50(
                 errors++;
               }
             }
-            var _valid6 = _errs209 === errors;
+            var _valid6 = _errs212 === errors;
             valid36 = _valid6;
             if (valid36) {
               var props6 = {};
@@ -16409,7 +16425,7 @@ function validate50(
                   }
                   errors++;
                 }
-                const message6 = func102(data59, 'open', data55);
+                const message6 = func105(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -16833,7 +16849,7 @@ function validate50(
             indices2[item2] = i5;
           }
         }
-        const message7 = func114(data65, 'max_hardware_units', data);
+        const message7 = func117(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -17909,9 +17925,9 @@ function validate50(
     }
     if (data.descriptions !== undefined) {
       let data101 = data.descriptions;
-      const _errs373 = errors;
+      const _errs380 = errors;
       let valid53 = true;
-      const _errs374 = errors;
+      const _errs381 = errors;
       if (Array.isArray(data101)) {
         if (data101.length < 1) {
           const err211 = {};
@@ -17923,19 +17939,19 @@ function validate50(
           errors++;
         }
       }
-      var _valid7 = _errs374 === errors;
-      errors = _errs373;
+      var _valid7 = _errs381 === errors;
+      errors = _errs380;
       if (vErrors !== null) {
-        if (_errs373) {
-          vErrors.length = _errs373;
+        if (_errs380) {
+          vErrors.length = _errs380;
         } else {
           vErrors = null;
         }
       }
       if (_valid7) {
-        const _errs375 = errors;
+        const _errs382 = errors;
         if (Array.isArray(data101)) {
-          const message8 = func118(data101, schema93.properties.descriptions.then['x-default-description'], data);
+          const message8 = func121(data101, schema93.properties.descriptions.then['x-default-description'], data);
           if (message8 !== undefined) {
             const err212 = {
               instancePath: instancePath + '/descriptions',
@@ -17955,7 +17971,7 @@ function validate50(
             errors++;
           }
         }
-        var _valid7 = _errs375 === errors;
+        var _valid7 = _errs382 === errors;
         valid53 = _valid7;
       }
       if (!valid53) {
@@ -19572,7 +19588,7 @@ const schema112 = {
   },
 };
 const formats164 = sharedValidators.formats['positive-integer'];
-const func131 = sharedValidators.notBeforeMessage;
+const func134 = sharedValidators.notBeforeMessage;
 
 function validate55(
   data,
@@ -19728,7 +19744,7 @@ function validate55(
     if (data.to_date !== undefined) {
       let data2 = data.to_date;
       if (typeof data2 == 'number' && isFinite(data2)) {
-        const message0 = func131(data2, 'from_date', data);
+        const message0 = func134(data2, 'from_date', data);
         if (message0 !== undefined) {
           const err7 = {
             instancePath: instancePath + '/to_date',
@@ -19767,7 +19783,7 @@ function validate55(
           }
           errors++;
         }
-        const message1 = func131(data2, 'from_date', data);
+        const message1 = func134(data2, 'from_date', data);
         if (message1 !== undefined) {
           const err9 = {
             instancePath: instancePath + '/to_date',
@@ -19906,7 +19922,7 @@ function validate55(
           }
           errors++;
         }
-        const message2 = func131(data5, 'min_event_id', data);
+        const message2 = func134(data5, 'min_event_id', data);
         if (message2 !== undefined) {
           const err16 = {
             instancePath: instancePath + '/max_event_id',
@@ -19927,7 +19943,7 @@ function validate55(
         }
       }
       if (typeof data5 === 'string') {
-        const message3 = func131(data5, 'min_event_id', data);
+        const message3 = func134(data5, 'min_event_id', data);
         if (message3 !== undefined) {
           const err17 = {
             instancePath: instancePath + '/max_event_id',
@@ -19996,7 +20012,8 @@ const schema113 = {
       import: { levels: ['advance'], partnerTypes: ['operator', 'support_provider'] },
     },
     tenancy: { maintenance_provider: 'maintenance_provider_id', support_provider: 'support_provider_id' },
-    pageSize: 500,
+    pageSize: 20,
+    bulkUpdate: { opname: 'quick_actions', ids: 'ticket_ids' },
     sort: { field: 'ticket_id', order: 'DESC' },
     representation: 'ticket_id',
     search: ['ticket_id', 'sp_name', 'hardware_name', 'operator_name', 'description', 'reported_by'],
@@ -20052,7 +20069,7 @@ const schema113 = {
       },
       'x-choices': 'ticket_type',
       'x-column': { type: 'select', index: 2 },
-      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic' },
       'x-import': { maxLength: 30 },
     },
@@ -20105,8 +20122,8 @@ const schema113 = {
       'x-enum-names': { const: 'TicketStatus', names: ['Open', 'Closed', 'OnHold', 'PhotoPending'] },
       default: 1,
       'x-choices': 'ticket_status',
-      'x-column': { type: 'select', index: 5 },
-      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-column': { type: 'select', index: 5, hide: true },
+      'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic' },
     },
     ticket_verification_status: {
@@ -20118,14 +20135,14 @@ const schema113 = {
       },
       default: 0,
       'x-choices': 'ticket_verification',
-      'x-column': { type: 'select', index: 6 },
+      'x-column': { type: 'select', index: 6, hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic', partnerTypes: ['operator', 'support_provider'] },
     },
     event_type: {
       type: ['integer', 'null'],
       'x-lookup': { source: 'webtool/lists?type=ticket_events' },
-      'x-column': { type: 'select', index: 7 },
+      'x-column': { type: 'select', index: 7, hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic' },
     },
@@ -20167,7 +20184,7 @@ const schema113 = {
     maintenance_provider_id: {
       type: ['integer', 'null'],
       'x-lookup': { source: 'webtool/lists?type=maintenance_providers' },
-      'x-column': { type: 'select', index: 11 },
+      'x-column': { type: 'select', index: 11, hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic' },
     },
@@ -20206,7 +20223,7 @@ const schema113 = {
     description: {
       type: 'string',
       maxLength: 500,
-      'x-column': { type: 'expandable', index: 13 },
+      'x-column': { type: 'expandable', index: 13, hide: true },
       'x-input': { multiline: true, tab: 'basic' },
     },
     internal_notes: {
