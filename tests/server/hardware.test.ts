@@ -173,8 +173,9 @@ describe('the demo roles', () => {
 });
 
 describe('the hardware list', () => {
-  it('answers pages of 100 by default, with the total', async () => {
-    const answer = await get('operator', UNITS);
+  it("answers pages of the spec's hardware list size (100) when asked, with the total", async () => {
+    // The app opens a list at a page that fits a screen (issue 24); the spec's 100 stays a page size to ask for.
+    const answer = await get('operator', UNITS, { limit: 100 });
     expect(answer.status).toBe(200);
     expect(answer.body.data as Doc[]).toHaveLength(100);
     expect(answer.body.total).toBe((await units('true')).length);

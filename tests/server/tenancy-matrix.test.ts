@@ -5,11 +5,12 @@ import { loadResources, loadSchemas, type ResourceDefinition } from '../../serve
 import { identityAccessRoutes } from '../../server/gateway/identity-access.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { recordsFingerprint } from './support/records-fingerprint.ts';
+import { features as featureIds, type FeatureName } from '../../src/schema/features.ts';
 
 /**
  * Partner tenancy, generated from the schemas: every resource served by the generic handler x
  * every demo user x list, read, create, update and delete. The expected outcome is computed from
- * the schema (`partnerTypes`, `features`, `tenancy`) and the seeded role of the user, never from
+ * the schema (`partnerTypes`, `feature`, `tenancy`) and the seeded role of the user, never from
  * the gateway's own helpers. Writing needs what `x-resource.actions` names per action (levels and
  * partner types), the advance level of an allowed partner type when it names nothing.
  */
@@ -19,7 +20,8 @@ type Tenancy = Record<string, string>;
 type WriteAction = 'create' | 'edit' | 'delete';
 interface Meta {
   partnerTypes?: string[] | 'All';
-  features?: { basic?: number; advance?: number; scout?: number };
+  /** The feature by its name (src/schema/features.ts). */
+  feature?: FeatureName;
   actions?: Partial<Record<WriteAction, { levels?: string[]; partnerTypes?: string[] | 'All' }>>;
   tenancy?: Tenancy;
   scoutEndpoint?: string;
@@ -76,7 +78,9 @@ function expectationFor(resource: ResourceDefinition, role: Role): Expectation {
     superAdmin || meta.partnerTypes === undefined || meta.partnerTypes === 'All'
       ? true
       : meta.partnerTypes.includes(role.partner_type);
-  const features = meta.features;
+  const features: { basic?: number; advance?: number; scout?: number } | undefined = meta.feature
+    ? featureIds[meta.feature]
+    : undefined;
   // A scout-only user of a resource with a scout path (service_points/scouts) is refused its plain endpoint.
   const scoutPathOnly =
     Boolean(meta.scoutEndpoint) && !superAdmin && !holds(features?.advance) && holds(features?.scout);

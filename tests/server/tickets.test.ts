@@ -119,8 +119,8 @@ describe('the demo tickets', () => {
 });
 
 describe('GET maintenance/tickets', () => {
-  it('gives the operator company every ticket, 500 a page, newest first', async () => {
-    const answer = await get('operator');
+  it('gives the operator company every ticket, 500 a page when asked (the spec’s ticket bulk lists), newest first', async () => {
+    const answer = await get('operator', { limit: '500' });
     expect(answer.status).toBe(200);
     const data = answer.body.data as StoredTicket[];
     expect(data.length).toBe(Math.min(500, Number(answer.body.total)));
@@ -569,10 +569,28 @@ describe('rules of every ticket write (issues 33 and 24)', () => {
   }, 120_000);
 
   it('shows a maintenance provider the service point and hardware of its ticket at another provider’s point', async () => {
-    const foreign = await ticket(
-      `doc->>'maintenance_provider_id' = '1' AND (doc->>'ticket_type')::int = 3 AND doc->>'sp_id' IN
-         (SELECT key FROM records WHERE resource = 'service_points' AND doc->>'maintenance_provider_id' <> '1')`,
-    );
+    const atOtherProvider = `doc->>'maintenance_provider_id' = '1' AND (doc->>'ticket_type')::int = 3 AND doc->>'sp_id' IN
+         (SELECT key FROM records WHERE resource = 'service_points' AND doc->>'maintenance_provider_id' <> '1')`;
+    // The demo network assigns some tickets so; the tests' smaller one may not: the operator assigns one.
+    if (!(await ticket(atOtherProvider))) {
+      const unitThere = await stack.db.query<{ hardware_id: number; sp: number }>(
+        `SELECT (u.doc->>'hardware_id')::int AS hardware_id, (u.doc->>'service_point_id')::int AS sp
+         FROM records u JOIN records s ON s.resource = 'service_points' AND s.key = u.doc->>'service_point_id'
+         WHERE u.resource = 'service_points/hardware_units' AND (u.doc->>'status')::int IN (3, 4)
+           AND NOT coalesce((s.doc->>'parked')::boolean, false) AND (s.doc->>'maintenance_provider_id')::int <> 1
+           AND NOT EXISTS (SELECT 1 FROM records t WHERE t.resource = 'maintenance/tickets'
+                           AND t.doc->>'hardware_unit_id' = u.doc->>'hardware_id')
+         ORDER BY 1 LIMIT 1`,
+      );
+      const [there] = unitThere.rows;
+      const created = await write(
+        'operator',
+        'POST',
+        maintainTicket({ hardwareId: there.hardware_id, servicePointId: there.sp }, { maintenance_provider_id: 1 }),
+      );
+      expect(created.status).toBe(201);
+    }
+    const foreign = await ticket(atOtherProvider);
     expect(foreign).toBeDefined();
     const answer = await stack.send(sessions.maintenance, {
       method: 'GET',

@@ -341,6 +341,7 @@ describe('deleting a hardware unit or a PIN pad', () => {
       id: 'hardware_id',
       deleteSends: { partner_id: 'hardware_owner_id' },
       searchPageSize: 10,
+      sort: { field: 'hardware_id', order: 'DESC', last: { field: 'is_terminated', values: [true] } },
     });
     expect(resourceEndpoints().pinpad.deleteSends).toEqual({ partner_id: 'hardware_owner_id' });
   });

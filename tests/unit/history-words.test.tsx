@@ -94,7 +94,10 @@ describe('the history of a ticket', () => {
       `${en.resources.tickets.fields.photos}: — → 3 photos`,
       `${en.resources.tickets.fields.deadline_date}: — → 12/01/2026`,
     ]);
-    expect(within(table).getByRole('link', { name: 'Gare Sud' }).getAttribute('href')).toBe('/service-points/8');
+    // The app's router writes plain paths; this page renders under react-admin's own (hash) router.
+    expect(within(table).getByRole('link', { name: 'Gare Sud' }).getAttribute('href')).toMatch(
+      /^#?\/service-points\/8$/,
+    );
     expect(table.textContent).not.toMatch(/\{|\[|— → —/);
   }, 20_000);
 

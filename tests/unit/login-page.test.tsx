@@ -13,7 +13,7 @@ const amplify = vi.hoisted(() => ({
 }));
 vi.mock('../../src/authProvider/amplify-session.ts', () => amplify);
 
-const { LoginPage } = await import('../../src/custom/account/login-page.tsx');
+const { LoginPage, appEntered } = await import('../../src/custom/account/login-page.tsx');
 
 const { TranslatorProvider } = await import('../../src/custom/account/translation.tsx');
 
@@ -67,6 +67,8 @@ describe('the sign-in screen', () => {
     amplify.startSignIn.mockReset();
     amplify.answerChallenge.mockReset();
     enterApp.mockClear();
+    // A sign-in that reached the app leaves 'opening the webtool' until the layout shows; the next test starts anew.
+    appEntered();
   });
 
   it('shows the attempt limit when wrong passwords have locked the user out', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, Form, RecordContextProvider, ResourceContextProvider, type DataProvider } from 'react-admin';
 import { useWatch } from 'react-hook-form';
@@ -10,7 +10,7 @@ import fr from '../../locales/fr-FR.json';
 import type { AddressSuggestion } from '../../src/contract/addresses.ts';
 import type { FieldModel } from '../../src/schema/resource-model.ts';
 import { toFieldErrors, validateRecord } from '../../src/schema/validate.ts';
-import { schemaRegistry } from '../../src/schema/ui/registry.ts';
+import { loadValidators, schemaRegistry } from '../../src/schema/ui/registry.ts';
 import { timeAfterMessage } from '../../src/schema/validators/time-after.ts';
 import { AddressInput } from '../../src/resources/service-points/address-input.tsx';
 import { OpeningHoursInput, OpeningHoursValue } from '../../src/resources/service-points/opening-hours-input.tsx';
@@ -92,6 +92,9 @@ vi.mock('../../src/resources/service-points/coordinate-map.tsx', () => ({
 }));
 
 afterEach(cleanup);
+
+// The browser's validators load on demand (src/schema/ui/registry.ts): the forms below validate with them.
+beforeAll(() => loadValidators());
 
 describe('the address type-ahead', () => {
   it('asks once, 300 ms after the last key, within the country, and fills the form from the pick', async () => {

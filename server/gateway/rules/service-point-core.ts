@@ -174,14 +174,17 @@ type Translation = NonNullable<ServicePoint['descriptions']>[number];
  */
 function withDescriptions(given: ServicePoint, before: ServicePoint | undefined): ServicePoint {
   // Each translation as its three fields, whatever else a client's list held (a form's row keys).
-  const list: Translation[] = (given.descriptions ?? []).map(({ text, language_code, country }) => ({
-    ...(text !== undefined && { text }),
-    language_code,
-    country,
-  }));
+  const threeFields = (items: Translation[] | undefined): Translation[] =>
+    (items ?? []).map(({ text, language_code, country }) => ({
+      ...(text !== undefined && { text }),
+      language_code,
+      country,
+    }));
+  const list = threeFields(given.descriptions);
   const doc: ServicePoint = given.descriptions ? { ...given, descriptions: list } : given;
   const primary = primaryLocaleOf(DESCRIPTION_RULE, doc);
-  if (list.length && !same(doc.descriptions, before?.descriptions)) {
+  // Compared field by field: the stored list comes back with its keys in the database's order.
+  if (list.length && !same(list, threeFields(before?.descriptions))) {
     const chosen = list.find(
       (item) => item.language_code === primary?.language && item.country === primary?.country && item.text?.trim(),
     );

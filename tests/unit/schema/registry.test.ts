@@ -57,9 +57,10 @@ describe('createSchemaRegistry', () => {
     });
   });
 
-  it('gives a search for a record to pick the page size of spec 02 §9: service points 15, hardware 10, others 20', () => {
+  it('gives a search for a record to pick the page size of spec 02 §7 and §9: the service point search helper 20, hardware 10, others 20', () => {
     const registry = createSchemaRegistry(projectSchemas);
-    expect(registry.model('service-point').searchPageSize).toBe(15);
+    expect(registry.model('service-point').searchPageSize).toBe(20);
+    expect(registry.model('service-point').pageSize).toBe(15);
     expect(registry.model('hardware-unit').searchPageSize).toBe(10);
     expect(registry.model('carrier').searchPageSize).toBe(20);
     expect(() =>
