@@ -24,7 +24,8 @@ async function openFirst(page: Page, filter: Record<string, unknown>) {
   await page.waitForLoadState('networkidle');
   const link = page.locator('tbody tr').first().getByRole('link').first();
   await expect(link).toBeVisible();
-  const id = (await link.textContent())!.trim();
+  // The link is the service point's name (issue 24); its address holds the id.
+  const id = /\/service-points\/(\d+)/.exec((await link.getAttribute('href'))!)![1];
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/service-points/${id}$`));
   return id;
@@ -108,7 +109,8 @@ test('on hold freezes the status; termination with installed hardware is refused
   await page.getByRole('button', { name: 'Terminate' }).click();
   const confirm = page.getByRole('dialog', { name: 'Terminate' });
   await expect(confirm).toContainText('Termination is permanent and cannot be undone.');
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  // A destructive action's confirmation repeats its name on the button (issue 24).
+  await confirm.getByRole('button', { name: 'Terminate' }).click();
   await expect(page.getByText('Service point contains active shipments or installed hardware')).toBeVisible();
   await expect(page.getByRole('group', { name: /^Status: / })).not.toContainText('Terminated');
 });
