@@ -3,7 +3,7 @@ import type { EndUser } from '../../src/types/generated/end-user.ts';
 import type { Piece } from '../../src/types/generated/piece.ts';
 import type { Db } from '../db/adapter.ts';
 import type { NewRecord } from '../gateway/record-store.ts';
-import { applyEvent, PIECE_EVENTS } from '../gateway/rules/piece-events.ts';
+import { applyEvent, PieceEvent } from '../gateway/rules/piece-events.ts';
 import { carrierSetups, carriers } from './network-data.ts';
 import { seededRandom } from './random.ts';
 import { checkInternationalPhone } from '../../src/schema/validators/phone.ts';
@@ -192,41 +192,41 @@ export function buildPieceNetwork(
     const place = { compartment_id: compartment.compartment_id, hardware_id: compartment.hardware_id };
     const soft = random.chance(0.2);
     const reserve: [number, Date, Record<string, unknown>, string] = soft
-      ? [PIECE_EVENTS.SoftReserved, createdAt, {}, 'booking']
-      : [PIECE_EVENTS.HardReserved, createdAt, place, 'booking'];
+      ? [PieceEvent.SoftReserved, createdAt, {}, 'booking']
+      : [PieceEvent.HardReserved, createdAt, place, 'booking'];
     const roll = random.next();
     if (roll < 0.05) {
       const expiredAt = new Date(createdAt.getTime() + piece.reservation_time! * HOUR_MS);
-      const code = soft ? PIECE_EVENTS.SoftReservationExpired : PIECE_EVENTS.HardReservationExpired;
+      const code = soft ? PieceEvent.SoftReservationExpired : PieceEvent.HardReservationExpired;
       return play(piece, [reserve, [code, expiredAt, {}, 'system']]);
     }
     if (roll < 0.09) {
-      return play(piece, [reserve, [PIECE_EVENTS.PieceCancelled, later(createdAt, 1, 20), {}, 'booking']]);
+      return play(piece, [reserve, [PieceEvent.PieceCancelled, later(createdAt, 1, 20), {}, 'booking']]);
     }
     const arrived = later(createdAt, 2, 30);
     if (type === 3) {
       const picked = later(arrived, 4, 60);
       return play(piece, [
         reserve,
-        [PIECE_EVENTS.EndUserConnectedToHW, arrived, { ...place, drop_off: true }, 'end_user'],
-        [PIECE_EVENTS.ReturnPickup, picked, {}, courier(piece)],
+        [PieceEvent.EndUserConnectedToHW, arrived, { ...place, drop_off: true }, 'end_user'],
+        [PieceEvent.ReturnPickup, picked, {}, courier(piece)],
       ]);
     }
     const expiry = new Date(arrived.getTime() + piece.expiry_days! * DAY_MS);
     const steps: [number, Date, Record<string, unknown>, string][] = [
       reserve,
-      [PIECE_EVENTS.CourierDelivered, arrived, place, courier(piece)],
+      [PieceEvent.CourierDelivered, arrived, place, courier(piece)],
     ];
     if (roll < 0.17) {
-      steps.push([PIECE_EVENTS.PieceExpired, expiry, {}, 'system']);
-      steps.push([PIECE_EVENTS.ExpiredPiecePickedUp, later(expiry, 2, 72), {}, courier(piece)]);
+      steps.push([PieceEvent.PieceExpired, expiry, {}, 'system']);
+      steps.push([PieceEvent.ExpiredPiecePickedUp, later(expiry, 2, 72), {}, courier(piece)]);
     } else if (roll < 0.18) {
-      steps.push([PIECE_EVENTS.ParcelProcessedManually, later(arrived, 24, 72), {}, 'operator']);
+      steps.push([PieceEvent.ParcelProcessedManually, later(arrived, 24, 72), {}, 'operator']);
     } else {
       const pickedUp = new Date(arrived.getTime() + random.next() * (expiry.getTime() - arrived.getTime()) * 0.9);
-      steps.push([PIECE_EVENTS.EnduserPickup, pickedUp, {}, 'end_user']);
+      steps.push([PieceEvent.EnduserPickup, pickedUp, {}, 'end_user']);
       if (random.chance(0.3)) {
-        steps.push([PIECE_EVENTS.EnduserRated, later(pickedUp, 0.1, 5), { rating: random.int(2, 5) }, 'end_user']);
+        steps.push([PieceEvent.EnduserRated, later(pickedUp, 0.1, 5), { rating: random.int(2, 5) }, 'end_user']);
       }
     }
     return play({ ...piece, notifications: notified(piece, arrived) }, steps);
@@ -247,15 +247,15 @@ export function buildPieceNetwork(
     const piece = named ? { ...drawn, expiry_days: 7 } : drawn;
     const place = { compartment_id: compartment.compartment_id, hardware_id: compartment.hardware_id };
     if (reserved) {
-      return play({ ...piece, reservation_time: 168 }, [[PIECE_EVENTS.HardReserved, createdAt, place, 'booking']]);
+      return play({ ...piece, reservation_time: 168 }, [[PieceEvent.HardReserved, createdAt, place, 'booking']]);
     }
     const arrived = new Date(now.getTime() - hoursAgo * HOUR_MS);
     const steps: [number, Date, Record<string, unknown>, string][] = [
-      [PIECE_EVENTS.HardReserved, createdAt, place, 'booking'],
-      [PIECE_EVENTS.CourierDelivered, arrived, place, courier(piece)],
+      [PieceEvent.HardReserved, createdAt, place, 'booking'],
+      [PieceEvent.CourierDelivered, arrived, place, courier(piece)],
     ];
     const expiry = new Date(arrived.getTime() + piece.expiry_days! * DAY_MS);
-    if (expiry < now) steps.push([PIECE_EVENTS.PieceExpired, expiry, {}, 'system']);
+    if (expiry < now) steps.push([PieceEvent.PieceExpired, expiry, {}, 'system']);
     return play({ ...piece, notifications: notified(piece, arrived) }, steps);
   }
 
@@ -360,7 +360,7 @@ export function bookingRecords(pieces: Piece[], events: EventRow[], endUsers: En
   const since = now.getTime() - BOOKING_DAYS * DAY_MS;
   const firstPlace = new Map<string, Record<string, unknown>>();
   for (const event of events) {
-    if (event.event_code === PIECE_EVENTS.HardReserved && !firstPlace.has(event.piece_id)) {
+    if (event.event_code === PieceEvent.HardReserved && !firstPlace.has(event.piece_id)) {
       firstPlace.set(event.piece_id, event.details);
     }
   }

@@ -1,5 +1,5 @@
 import type { Piece } from '../../../src/types/generated/piece.ts';
-import { PIECE_EVENTS } from '../../../src/schema/piece-event-codes.ts';
+import { PieceEvent } from '../../../src/types/generated/codes.ts';
 
 /**
  * The event model of a piece (spec 02 §4), pure: what one event does to a piece's derived state,
@@ -27,10 +27,10 @@ import { PIECE_EVENTS } from '../../../src/schema/piece-event-codes.ts';
  * - 408, 410, 437, 438, 439, 443, 444, 1201 (and 1212 without `drop_off`) are history only.
  */
 
-export { PIECE_EVENTS };
+export { PieceEvent };
 
-export type PieceEventCode = (typeof PIECE_EVENTS)[keyof typeof PIECE_EVENTS];
-export const PIECE_EVENT_CODES = Object.values(PIECE_EVENTS) as PieceEventCode[];
+export type PieceEventCode = (typeof PieceEvent)[keyof typeof PieceEvent];
+export const PIECE_EVENT_CODES = Object.values(PieceEvent) as PieceEventCode[];
 
 export type Token = NonNullable<Piece['tokens']>[number];
 export type TokenType = Token['token_type'];
@@ -53,7 +53,7 @@ export interface AppliedEvent {
 
 const COURIER_TOKENS: TokenType[] = ['courier_delivery', 'courier_soft_reservation', 'courier_pickup'];
 const END_USER_PICKUP: TokenType[] = ['end_user_pickup', 'not_sent'];
-const EXPIRED_STATES: number[] = [PIECE_EVENTS.PieceExpired, PIECE_EVENTS.ForcedExpired];
+const EXPIRED_STATES: number[] = [PieceEvent.PieceExpired, PieceEvent.ForcedExpired];
 
 /** A token code as the locker keypad takes it: six digits, from the piece and the moment. */
 export function tokenCode(pieceId: string, at: Date, salt = 0) {
@@ -98,8 +98,8 @@ export const isExpiredState = (state: number | undefined) => state !== undefined
 /** The parcel is physically in a compartment. */
 export const isInCompartment = (piece: Pick<Piece, 'state' | 'active'>) =>
   piece.active === true &&
-  (piece.state === PIECE_EVENTS.CourierDelivered ||
-    piece.state === PIECE_EVENTS.EndUserConnectedToHW ||
+  (piece.state === PieceEvent.CourierDelivered ||
+    piece.state === PieceEvent.EndUserConnectedToHW ||
     isExpiredState(piece.state));
 
 /** The piece after one event at `at`. Throws for a code outside spec 02 §4. */
@@ -136,7 +136,7 @@ export function applyEvent(
   });
   const returning = piece.piece_type === 3;
   switch (code) {
-    case PIECE_EVENTS.HardReserved: {
+    case PieceEvent.HardReserved: {
       const until = plusHours(at, piece.reservation_time ?? 24);
       const compartment = compartmentId ?? piece.compartment_id ?? null;
       return {
@@ -156,7 +156,7 @@ export function applyEvent(
         compartments: compartment ? { reserve: compartment } : {},
       };
     }
-    case PIECE_EVENTS.SoftReserved: {
+    case PieceEvent.SoftReserved: {
       const until = plusHours(at, piece.reservation_time ?? 24);
       const type = returning ? 'end_user_soft_reservation' : 'courier_soft_reservation';
       return {
@@ -171,9 +171,9 @@ export function applyEvent(
         compartments: {},
       };
     }
-    case PIECE_EVENTS.CourierDelivered:
-    case PIECE_EVENTS.EndUserConnectedToHW: {
-      if (code === PIECE_EVENTS.EndUserConnectedToHW && details.drop_off !== true) return { piece, compartments: {} };
+    case PieceEvent.CourierDelivered:
+    case PieceEvent.EndUserConnectedToHW: {
+      if (code === PieceEvent.EndUserConnectedToHW && details.drop_off !== true) return { piece, compartments: {} };
       const compartment = compartmentId ?? piece.compartment_id ?? null;
       const previous = piece.compartment_id;
       const opened = closeTokens(tokens, [
@@ -182,7 +182,7 @@ export function applyEvent(
         'end_user_drop_off',
         'end_user_soft_reservation',
       ]);
-      const delivery = code === PIECE_EVENTS.CourierDelivered;
+      const delivery = code === PieceEvent.CourierDelivered;
       const expiry = delivery ? plusHours(at, 24 * (piece.expiry_days ?? 7)) : null;
       const next = delivery
         ? newToken(piece.piece_id, details.notify === false ? 'not_sent' : 'end_user_pickup', at, expiry, salt + 1)
@@ -204,15 +204,15 @@ export function applyEvent(
         },
       };
     }
-    case PIECE_EVENTS.PieceExpired:
-    case PIECE_EVENTS.ForcedExpired: {
+    case PieceEvent.PieceExpired:
+    case PieceEvent.ForcedExpired: {
       const expired = tokens.map((token) =>
         isOpen(token) && END_USER_PICKUP.includes(token.token_type) ? { ...token, status: 'expired' as const } : token,
       );
       return {
         piece: {
           ...piece,
-          expiry_at: code === PIECE_EVENTS.ForcedExpired ? at.toISOString() : (piece.expiry_at ?? at.toISOString()),
+          expiry_at: code === PieceEvent.ForcedExpired ? at.toISOString() : (piece.expiry_at ?? at.toISOString()),
           tokens: [
             ...expired,
             newToken(piece.piece_id, 'courier_pickup', at, plusHours(at, COURIER_TOKEN_HOURS), salt + 2),
@@ -223,26 +223,26 @@ export function applyEvent(
         compartments: {},
       };
     }
-    case PIECE_EVENTS.EnduserPickup:
+    case PieceEvent.EnduserPickup:
       return done({}, END_USER_PICKUP, piece.compartment_id ? { release: piece.compartment_id } : {});
-    case PIECE_EVENTS.CourierPickup:
-    case PIECE_EVENTS.ReturnPickup:
-    case PIECE_EVENTS.ExpiredPiecePickedUp:
+    case PieceEvent.CourierPickup:
+    case PieceEvent.ReturnPickup:
+    case PieceEvent.ExpiredPiecePickedUp:
       return done({}, ['courier_pickup'], piece.compartment_id ? { release: piece.compartment_id } : {});
-    case PIECE_EVENTS.ParcelProcessedManually:
-    case PIECE_EVENTS.PieceCollectedByOperator:
+    case PieceEvent.ParcelProcessedManually:
+    case PieceEvent.PieceCollectedByOperator:
       return done({}, [], piece.compartment_id ? { release: piece.compartment_id } : {});
-    case PIECE_EVENTS.PieceCancelled:
+    case PieceEvent.PieceCancelled:
       return done({ reserved_until: null }, [], piece.compartment_id ? { release: piece.compartment_id } : {});
-    case PIECE_EVENTS.HardReservationExpired:
-    case PIECE_EVENTS.SoftReservationExpired:
+    case PieceEvent.HardReservationExpired:
+    case PieceEvent.SoftReservationExpired:
       return done({ reserved_until: null }, [], piece.compartment_id ? { release: piece.compartment_id } : {}, [
         'courier_delivery',
         'courier_soft_reservation',
         'end_user_drop_off',
         'end_user_soft_reservation',
       ]);
-    case PIECE_EVENTS.PieceExpiryUpdated: {
+    case PieceEvent.PieceExpiryUpdated: {
       const expiry = String(details.expiry_at);
       const wasExpired = isExpiredState(piece.state);
       const pickup = latestToken(piece, END_USER_PICKUP);
@@ -258,12 +258,12 @@ export function applyEvent(
           ...piece,
           expiry_at: expiry,
           tokens: updated,
-          state: wasExpired ? PIECE_EVENTS.CourierDelivered : piece.state,
+          state: wasExpired ? PieceEvent.CourierDelivered : piece.state,
         },
         compartments: {},
       };
     }
-    case PIECE_EVENTS.TokenSentToCourier: {
+    case PieceEvent.TokenSentToCourier: {
       const current = latestToken(piece, COURIER_TOKENS);
       const validUntil = typeof details.valid_until === 'string' ? new Date(details.valid_until) : null;
       const type = current?.token_type ?? 'courier_pickup';
@@ -273,7 +273,7 @@ export function applyEvent(
         compartments: {},
       };
     }
-    case PIECE_EVENTS.PieceMoveToOtherHW: {
+    case PieceEvent.PieceMoveToOtherHW: {
       const previous = piece.compartment_id;
       return {
         piece: { ...piece, hardware_id: hardwareId ?? piece.hardware_id, compartment_id: compartmentId ?? null },

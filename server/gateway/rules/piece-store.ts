@@ -12,7 +12,7 @@ import { applyEvent, type CompartmentChange } from './piece-events.ts';
  * here, in the caller's transaction, together with the compartment occupancy of the hardware store
  * (a compartment's `piece_id` / `is_occupied` for a parcel in it, `next_piece_id` / `is_reserved` for
  * one on its way, `is_free`) and the derived fields of its hardware unit. What each event does is in
- * `piece-events.ts` (the pure model, `PIECE_EVENTS` the codes of spec 02 §4).
+ * `piece-events.ts` (the pure model, `PieceEvent` the codes of spec 02 §4).
  *
  * - `createPiece(tx, piece, { event, actor, details, at })`: stores a new piece and its first event
  *   (101 HardReserved with `details.compartment_id` and `hardware_id`, or 102 SoftReserved); fills in

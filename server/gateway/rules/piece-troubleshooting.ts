@@ -4,7 +4,7 @@ import {
   isExpiredState,
   isInCompartment,
   latestToken,
-  PIECE_EVENTS,
+  PieceEvent,
   tokenStatusNow,
 } from './piece-events.ts';
 
@@ -65,16 +65,16 @@ export const COMMENT_MIN_CHARACTERS = 5;
 export const COMMENT_MAX_LENGTH = 500;
 
 const DELIVERED_CODES: number[] = [
-  PIECE_EVENTS.CourierDelivered,
-  PIECE_EVENTS.EndUserConnectedToHW,
-  PIECE_EVENTS.EnduserPickup,
-  PIECE_EVENTS.CourierPickup,
-  PIECE_EVENTS.ReturnPickup,
-  PIECE_EVENTS.ExpiredPiecePickedUp,
-  PIECE_EVENTS.ParcelProcessedManually,
-  PIECE_EVENTS.PieceCollectedByOperator,
-  PIECE_EVENTS.PieceExpired,
-  PIECE_EVENTS.ForcedExpired,
+  PieceEvent.CourierDelivered,
+  PieceEvent.EndUserConnectedToHW,
+  PieceEvent.EnduserPickup,
+  PieceEvent.CourierPickup,
+  PieceEvent.ReturnPickup,
+  PieceEvent.ExpiredPiecePickedUp,
+  PieceEvent.ParcelProcessedManually,
+  PieceEvent.PieceCollectedByOperator,
+  PieceEvent.PieceExpired,
+  PieceEvent.ForcedExpired,
 ];
 
 /** The parcel reached a compartment at some point (from the events, not only the state). */
@@ -103,7 +103,7 @@ export function endUserResend(piece: Piece, now: Date): Verdict {
 }
 
 export function courierResend(piece: Piece, now: Date): Verdict {
-  if (piece.active && piece.state === PIECE_EVENTS.CourierDelivered) return no('compartmentOccupied');
+  if (piece.active && piece.state === PieceEvent.CourierDelivered) return no('compartmentOccupied');
   const token = latestToken(piece, ['courier_delivery', 'courier_soft_reservation', 'courier_pickup']);
   if (!token || !piece.active) return no('tokenNotUsed');
   const status = tokenStatusNow(token, now);

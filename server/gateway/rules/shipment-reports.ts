@@ -5,7 +5,7 @@ import { badRequest, HttpError, noPermission } from '../http-error.ts';
 import type { OpnameContext, ResourceRules } from '../resource-rules.ts';
 import { refusedFields } from '../write-pipeline.ts';
 import { scopeFor } from '../tenancy.ts';
-import { PIECE_EVENTS } from './piece-events.ts';
+import { PieceEvent } from './piece-events.ts';
 import { PIECES } from './piece-store.ts';
 
 /**
@@ -66,7 +66,7 @@ export const REPORT_COLUMNS: Record<ReportKind, string[]> = {
   ],
 };
 
-const eventNames = new Map<number, string>(Object.entries(PIECE_EVENTS).map(([name, code]) => [code, name]));
+const eventNames = new Map<number, string>(Object.entries(PieceEvent).map(([name, code]) => [code, name]));
 
 /** The pieces' WHERE clause for a payload, and its parameters (numbered from `first`). */
 function pieceFilter(payload: ReportPayload, alias: string, params: unknown[]) {

@@ -8,7 +8,7 @@ import type { Doc } from '../record-store.ts';
 import { recordRules, type OpnameContext } from '../resource-rules.ts';
 import { refusedFields, visibleRecord } from '../write-pipeline.ts';
 import { COMPARTMENTS, HARDWARE_UNITS, readDoc } from './hardware-store.ts';
-import { COURIER_TOKEN_HOURS, PIECE_EVENTS, tokenStatusNow } from './piece-events.ts';
+import { COURIER_TOKEN_HOURS, PieceEvent, tokenStatusNow } from './piece-events.ts';
 import { pieceEvents, recordEvent } from './piece-store.ts';
 import {
   cancelVerdict,
@@ -210,7 +210,7 @@ const resendToken = action(async (tx, piece, body, actor, now) => {
   if (body.target === 'courier') {
     refuse(courierResend(piece, now));
     const validUntil = new Date(now.getTime() + COURIER_TOKEN_HOURS * HOUR_MS).toISOString();
-    return recordEvent(tx, piece, PIECE_EVENTS.TokenSentToCourier, { valid_until: validUntil }, actor, now);
+    return recordEvent(tx, piece, PieceEvent.TokenSentToCourier, { valid_until: validUntil }, actor, now);
   }
   if (body.target !== 'end_user') throw badRequest('target must be end_user or courier.');
   refuse(endUserResend(piece, now));
@@ -218,7 +218,7 @@ const resendToken = action(async (tx, piece, body, actor, now) => {
   const next = await recordEvent(
     tx,
     piece,
-    PIECE_EVENTS.PieceExpiryUpdated,
+    PieceEvent.PieceExpiryUpdated,
     { expiry_at: expiry, resend: 'end_user' },
     actor,
     now,
@@ -232,12 +232,12 @@ const resendToken = action(async (tx, piece, body, actor, now) => {
 
 const cancelPiece = action(async (tx, piece, _body, actor, now) => {
   refuse(cancelVerdict(piece, await codesOf(tx, piece.piece_id)));
-  return recordEvent(tx, piece, PIECE_EVENTS.PieceCancelled, {}, actor, now);
+  return recordEvent(tx, piece, PieceEvent.PieceCancelled, {}, actor, now);
 });
 
 const processManually = action(async (tx, piece, _body, actor, now) => {
   refuse(manualProcessingVerdict(piece, await codesOf(tx, piece.piece_id)));
-  return recordEvent(tx, piece, PIECE_EVENTS.ParcelProcessedManually, {}, actor, now);
+  return recordEvent(tx, piece, PieceEvent.ParcelProcessedManually, {}, actor, now);
 });
 
 const EXPIRY_CHANGES: Record<string, number | 'force'> = { extend_24: 24, extend_48: 48, force: 'force' };
@@ -247,11 +247,11 @@ const updateExpiry = action(async (tx, piece, body, actor, now) => {
   if (change === undefined) throw badRequest('change must be extend_24, extend_48 or force.');
   if (change === 'force') {
     refuse(expiryVerdict(piece, now, 'force'));
-    return recordEvent(tx, piece, PIECE_EVENTS.ForcedExpired, {}, actor, now);
+    return recordEvent(tx, piece, PieceEvent.ForcedExpired, {}, actor, now);
   }
   refuse(expiryVerdict(piece, now, 'extend'));
   const expiry = extendedExpiry(piece, change, now);
-  return recordEvent(tx, piece, PIECE_EVENTS.PieceExpiryUpdated, { expiry_at: expiry, hours: change }, actor, now);
+  return recordEvent(tx, piece, PieceEvent.PieceExpiryUpdated, { expiry_at: expiry, hours: change }, actor, now);
 });
 
 const addComment = action(async (tx, piece, body, actor, now) => {
@@ -264,7 +264,7 @@ const addComment = action(async (tx, piece, body, actor, now) => {
       },
     });
   }
-  return recordEvent(tx, piece, PIECE_EVENTS.PieceCommentAdded, { comment: String(body.comment).trim() }, actor, now);
+  return recordEvent(tx, piece, PieceEvent.PieceCommentAdded, { comment: String(body.comment).trim() }, actor, now);
 });
 
 const movePiece = action(async (tx, piece, body, actor, now) => {
@@ -291,7 +291,7 @@ const movePiece = action(async (tx, piece, body, actor, now) => {
   const started = await recordEvent(
     tx,
     piece,
-    PIECE_EVENTS.PieceMoveInitiated,
+    PieceEvent.PieceMoveInitiated,
     { from, to_hardware_id: target.hardware_id },
     actor,
     now,
@@ -299,7 +299,7 @@ const movePiece = action(async (tx, piece, body, actor, now) => {
   return recordEvent(
     tx,
     started,
-    PIECE_EVENTS.PieceMoveToOtherHW,
+    PieceEvent.PieceMoveToOtherHW,
     { hardware_id: compartment.hardware_id, compartment_id: compartment.compartment_id, from },
     actor,
     new Date(now.getTime() + 1),

@@ -1,10 +1,10 @@
 import { useTranslate } from 'react-admin';
 import { GatewayReport } from '../../schema/ui/gateway-report.tsx';
-import { PIECE_EVENTS } from '../../schema/piece-event-codes.ts';
+import { PieceEvent } from '../../types/generated/codes.ts';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-const eventCodes: Readonly<Record<string, number>> = PIECE_EVENTS;
+const eventCodes: Readonly<Record<string, number>> = PieceEvent;
 
 /**
  * The shipment reports (spec 02 §4, §7): parcels, events or inventory of a period, requested from
