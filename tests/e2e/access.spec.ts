@@ -49,13 +49,16 @@ const allowed: Record<string, string[]> = {
   locationowner: ['/service-points', '/location-owners', '/webtool-users', '/loma'],
 };
 
-/** Where the home route leads each demo user. */
+/**
+ * Where the home route leads each demo user: until the dashboard exists (issue 24), the rule of spec 01
+ * §2.3 without it, so permission 179 leads to the shipments.
+ */
 const home: Record<string, RegExp> = {
-  superadmin: /\/$/,
-  operator: /\/$/,
+  superadmin: /\/shipments$/,
+  operator: /\/shipments$/,
   analyst: /\/shipments$/,
-  carrier: /\/$/,
-  support: /\/$/,
+  carrier: /\/shipments$/,
+  support: /\/shipments$/,
   maintenance: /\/service-points$/,
   hardware: /\/service-points$/,
   locationowner: /\/service-points$/,

@@ -125,6 +125,10 @@ test('the hardware owner sees only its own units and PIN pads, and creates them 
   await page.getByRole('menuitem', { name: 'Hardware', exact: true }).click();
   // The service point rows stay on screen until the hardware list replaces them.
   await expect(page).toHaveURL(/\/hardware(\?.*)?$/);
+  // The owner is one of the columns a person chooses (issue 24: a list shows the few a person scans).
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('menu').getByRole('checkbox', { name: 'Hardware owner' }).check();
+  await page.keyboard.press('Escape');
   await expect(page.getByRole('columnheader', { name: 'Hardware owner' })).toBeVisible();
   await expect(page.locator('tbody tr').first()).toBeVisible();
   await expect.poll(async () => new Set(await columnValues(page, 'Hardware owner'))).toEqual(new Set(['LockerWorks']));

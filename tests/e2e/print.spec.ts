@@ -21,6 +21,8 @@ const labels = [
 
 test('booking labels print one per piece from the cache; without it the page is expired', async ({ browser }) => {
   const page = await signedInPage(browser, 'operator');
+  // The cache is the app's local storage: a page of the app first (a new page is blank, without storage).
+  await page.goto('/profile');
   await page.evaluate((items) => {
     localStorage.setItem('wt.print.booking.B42', JSON.stringify({ savedAt: Date.now(), data: items }));
   }, labels);
@@ -45,6 +47,8 @@ test('booking labels print one per piece from the cache; without it the page is 
 
 test('a location export prints its proposals', async ({ browser }) => {
   const page = await signedInPage(browser, 'operator');
+  // The cache is the app's local storage: a page of the app first (a new page is blank, without storage).
+  await page.goto('/profile');
   await page.evaluate(() => {
     const location = {
       location_id: 12,

@@ -5895,7 +5895,7 @@ const schema77 = {
     hardware_owner_id: {
       type: 'integer',
       'x-lookup': { source: 'webtool/lists?type=hardware_owners' },
-      'x-column': { type: 'select', index: 7 },
+      'x-column': { type: 'select', index: 7, hide: true },
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic', callerPartner: 'id' },
     },
