@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signedInPage } from './support.ts';
+import { signedInPage, startRecordAction } from './support.ts';
 
 /** The values of one column on the page, by its header label. */
 async function columnValues(page: Page, label: string) {
@@ -68,7 +68,7 @@ test("a service point's form picks its owner, providers and carriers by name", a
     await expect(page.getByRole('combobox', { name: label })).toHaveText(/[A-Za-z]{3}/);
   }
   // The location owner is picked in its own dialog (Location owner), by name.
-  await page.getByRole('button', { name: 'Location owner' }).click();
+  await startRecordAction(page, 'Location owner');
   const dialog = page.getByRole('dialog', { name: 'Location owner' });
   await dialog.getByRole('combobox', { name: 'Location owner' }).click();
   const owners = await page.getByRole('option').allTextContents();

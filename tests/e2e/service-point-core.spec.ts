@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signedInPage } from './support.ts';
+import { signedInPage, startRecordAction } from './support.ts';
 
 async function seriousViolations(page: Page, within?: string) {
   const builder = new AxeBuilder({ page });
@@ -106,7 +106,7 @@ test('on hold freezes the status; termination with installed hardware is refused
   await page.getByRole('tab', { name: 'More' }).click();
   // Terminating is the Terminate action's, with its warning, not a plain switch of the form.
   await expect(page.getByRole('switch', { name: 'Terminated' })).toBeDisabled();
-  await page.getByRole('button', { name: 'Terminate' }).click();
+  await startRecordAction(page, 'Terminate');
   const confirm = page.getByRole('dialog', { name: 'Terminate' });
   await expect(confirm).toContainText('Termination is permanent and cannot be undone.');
   // A destructive action's confirmation repeats its name on the button (issue 24).
@@ -128,7 +128,7 @@ test('a test service point is marked in the list and on its page, and made so on
   await openFirst(page, { status: 3, test_sp: 'false', parked: 'false' });
   const head = page.getByRole('group', { name: /^Status: / });
   await expect(head).not.toContainText('Test');
-  await page.getByRole('button', { name: 'Make test service point' }).click();
+  await startRecordAction(page, 'Make test service point');
   const confirm = page.getByRole('dialog', { name: 'Make test service point' });
   await expect(confirm).toContainText('A test service point is permanent');
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
@@ -138,7 +138,7 @@ test('a test service point is marked in the list and on its page, and made so on
   await expect(page.getByRole('button', { name: 'Make test service point' })).toHaveCount(0);
 
   // The scout contact dialog checks its value and keeps what was typed; a scout is picked by name and e-mail.
-  await page.getByRole('button', { name: 'Scout contact' }).click();
+  await startRecordAction(page, 'Scout contact');
   const scoutDialog = page.getByRole('dialog', { name: 'Scout contact' });
   const contact = scoutDialog.getByRole('combobox', { name: 'Scout contact' });
   await contact.fill('not a scout');

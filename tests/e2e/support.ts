@@ -70,3 +70,14 @@ export async function signedInPage(browser: Browser, username: string, options: 
   const context = await browser.newContext({ ...options, storageState: state });
   return context.newPage();
 }
+
+/**
+ * Starts a record action of a page head: its button when it fits on the line, else its item of the
+ * head's More menu, where the actions that do not fit are folded (issue 24).
+ */
+export async function startRecordAction(page: Page, name: string) {
+  const inline = page.getByRole('button', { name, exact: true });
+  if (await inline.isVisible()) return inline.click();
+  await page.getByRole('button', { name: 'More', exact: true }).click();
+  await page.getByRole('menuitem', { name, exact: true }).click();
+}
