@@ -143,6 +143,13 @@ test('a list wider than the window scrolls in its own box and keeps its toolbar 
   await page.goto('/service-points');
   const table = page.getByRole('table');
   await expect(table.locator('tbody tr').first()).toBeVisible();
+  // The list opens with the few columns a person scans (issue 24): every column chosen makes it wide.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const boxes = page.getByRole('menu').getByRole('checkbox');
+  for (let i = 0; i < (await boxes.count()); i++) {
+    if (!(await boxes.nth(i).isChecked())) await boxes.nth(i).check();
+  }
+  await page.keyboard.press('Escape');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(1024);
   const box = await page.getByRole('button', { name: 'Export' }).boundingBox();
