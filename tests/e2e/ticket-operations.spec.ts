@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signedInPage } from './support.ts';
+import { signedInPage, startRecordAction } from './support.ts';
 
 /** Issue 15 items 5 to 7: quick actions on tickets, maintenance operators, alerts. */
 
@@ -105,7 +105,7 @@ test('operators list for the provider, an alert on a hardware unit, and a carrie
   const operator = await signedInPage(browser, 'operator');
   await operator.goto('/hardware');
   await operator.locator('tbody tr').first().click();
-  await operator.getByRole('button', { name: 'Add alert' }).click();
+  await startRecordAction(operator, 'Add alert');
   const dialog = operator.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'Alert comment' }).fill('x'.repeat(501));
   await dialog.getByRole('button', { name: 'Save' }).click();

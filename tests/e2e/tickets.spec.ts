@@ -61,7 +61,13 @@ test('the maintenance provider finds its open tickets past their SLA, adds a pho
   await choose(page, 'Badge', 'Open');
   await expect.poll(async () => new Set(await columnValues(page, 'Badge'))).toEqual(new Set(['Open']));
   const today = new Date().toISOString().slice(0, 10);
-  for (const sla of await columnValues(page, 'SLA date')) expect(sla < today).toBe(true);
+  // Days read in the language's one format (issue 24): MM/dd/yyyy in English.
+  const isoDay = (shown: string) => shown.replace(/^(\d{2})\/(\d{2})\/(\d{4}).*$/, '$3-$1-$2');
+  for (const sla of await columnValues(page, 'SLA date')) expect(isoDay(sla) < today).toBe(true);
+  // The provider is one of the columns a person chooses (issue 24).
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('menu').getByRole('checkbox', { name: 'Maintenance provider' }).check();
+  await page.keyboard.press('Escape');
   for (const provider of await columnValues(page, 'Maintenance provider')) expect(provider).toBe('FixIt Services');
 
   const [pointName] = await columnValues(page, 'Service point name');
