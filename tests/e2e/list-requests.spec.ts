@@ -56,7 +56,10 @@ test('the lists cost a handful of gateway requests to open and to filter, as ope
   }
 
   // A filter change on the tickets list: the page again, and the references of its new rows.
+  // Opened again, the list shows its cached page at once and asks the gateway again behind it: wait for that.
+  const refetched = page.waitForResponse((response) => response.url().includes('/webtool/maintenance/tickets?'));
   await openFromMenu(page, '/tickets');
+  await refetched;
   await page.waitForLoadState('networkidle');
   const filtered = await gateway.during(async () => {
     await page.getByRole('combobox', { name: 'Badge' }).click();
