@@ -29,7 +29,8 @@ test('the operator finds a change in the webtool logs and reads it field by fiel
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('operator');
   await expect(rows.first()).toContainText('Changed');
-  await expect(rows.first()).toContainText('Courier 3');
+  // The record by its name, not its id (issue 24).
+  await expect(rows.first()).toContainText('Courier NO0003');
   // The summary names the changed fields by their labels, in the user's language.
   await expect(rows.first().getByRole('cell').nth(4)).toHaveText('Phone');
 
