@@ -1,6 +1,6 @@
 // Builds the app, finds a Chromium, seeds a fresh database, then runs Playwright, whose web server
 // starts the gateway on it.
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { findChromium } from './find-chromium.mjs';
 
@@ -12,6 +12,8 @@ console.log(`Chromium for the browser tests: ${chromium}`);
 if (run(bin('vite'), ['build', '--logLevel', 'warn']) !== 0) process.exit(1);
 const dataDir = '.tmp/e2e-data';
 rmSync(dataDir, { recursive: true, force: true });
+// PGlite makes the data folder but not its parent: a fresh clone has no .tmp yet.
+mkdirSync('.tmp', { recursive: true });
 // The demo seed is made here, timed, rather than by the gateway under Playwright's web server
 // timeout: on a busy machine it takes minutes (about 60 s idle), which is not a failed start.
 const seedStarted = Date.now();
