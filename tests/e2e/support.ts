@@ -77,7 +77,10 @@ export async function signedInPage(browser: Browser, username: string, options: 
  */
 export async function startRecordAction(page: Page, name: string) {
   const inline = page.getByRole('button', { name, exact: true });
+  const more = page.getByRole('button', { name: 'More', exact: true });
+  // The head draws its inline actions and its More menu together, once it has measured them.
+  await expect(inline.or(more).first()).toBeVisible();
   if (await inline.isVisible()) return inline.click();
-  await page.getByRole('button', { name: 'More', exact: true }).click();
+  await more.click();
   await page.getByRole('menuitem', { name, exact: true }).click();
 }
