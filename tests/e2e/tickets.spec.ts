@@ -121,7 +121,12 @@ test('the operator verifies a ticket, and is refused Investigate on hold, a warr
   // Investigate while On hold: the catalogue's message, the choice kept.
   await page.goto(listUrl({ status: 3 }));
   // The status shows as the badge (the Status column is one a person chooses, issue 24).
-  await expect.poll(async () => new Set(await columnValues(page, 'Badge'))).toEqual(new Set(['On hold']));
+  await expect
+    .poll(async () => {
+      const badges = await columnValues(page, 'Badge');
+      return badges.length > 0 && badges.every((badge) => badge.includes('On hold'));
+    })
+    .toBe(true);
   await page.locator('tbody tr').first().locator('td a').first().click();
   await choose(page, 'Verification', 'Investigate');
   await page.getByRole('button', { name: 'Save' }).click();
