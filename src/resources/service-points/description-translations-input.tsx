@@ -1,4 +1,5 @@
-import { useWatch } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Typography } from '@mui/material';
 import { ArrayInput, SelectInput, SimpleFormIterator, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import type { InputKindProps } from '../../schema/ui/input-kinds.tsx';
@@ -42,6 +43,17 @@ export function DescriptionTranslationsInput({ field }: InputKindProps) {
   const language = (record?.description_language as string | undefined) ?? primary?.language;
   const inDefault = described && language !== undefined && language === primary?.language;
   const initial = inDefault ? [{ text: record!.description, language_code: language, country: record!.country }] : [];
+  // Set as a value, not as react-admin's `defaultValue` (which ArrayInput otherwise takes as []): an array
+  // input's default resets the whole form's dirty state when applied, and it is applied again whenever the
+  // record reloads (a photo deleted or refused), so what the user had typed elsewhere would no longer count
+  // as a change, and the reload would replace it.
+  const { setValue } = useFormContext();
+  const current = useWatch({ name: field.source }) as unknown;
+  const missing = current === undefined || current === null;
+  const initialKey = JSON.stringify(initial);
+  useEffect(() => {
+    if (missing) setValue(field.source, JSON.parse(initialKey), { shouldDirty: false, shouldValidate: false });
+  }, [missing, initialKey, field.source, setValue]);
   const earlier =
     described && !inDefault && !(record?.descriptions as unknown[] | undefined)?.length ? (
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -57,7 +69,7 @@ export function DescriptionTranslationsInput({ field }: InputKindProps) {
       {earlier}
       <ArrayInput
         source={field.source}
-        defaultValue={initial}
+        defaultValue={null}
         helperText={
           primary
             ? translate('service_points.descriptions.required_default', {
