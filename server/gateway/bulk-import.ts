@@ -33,24 +33,22 @@ export function bulkImport({
 }: { maxRows?: number; hooks?: BulkImportHooks } = {}) {
   return async (ctx: OpnameContext, body: Doc): Promise<ImportResponse> => {
     const { data } = body;
-    if (!Array.isArray(data)) throw badRequest('data must be an array of rows.');
-    if (!data.length) throw badRequest('data must hold at least one row.');
+    if (!Array.isArray(data)) throw badRequest('gateway.rows_expected');
+    if (!data.length) throw badRequest('gateway.rows_empty');
     if (data.length > maxRows) {
-      throw badRequest(`Maximum allowed row count is ${maxRows}`, {
-        message_key: 'import.state.row_limit_exceeded',
-        args: { count: maxRows },
-      });
+      throw badRequest('import.state.row_limit_exceeded', { count: maxRows });
     }
     const notObject = data.findIndex((row) => !row || typeof row !== 'object' || Array.isArray(row));
-    if (notObject >= 0) throw badRequest(`Row ${notObject + 1} of data is not an object.`);
+    if (notObject >= 0) throw badRequest('gateway.row_not_object', { row: notObject + 1 });
     for (const field of ['fileName', 'import_from'] as const) {
-      if (body[field] !== undefined && typeof body[field] !== 'string') throw badRequest(`${field} must be a string.`);
+      if (body[field] !== undefined && typeof body[field] !== 'string')
+        throw badRequest('gateway.text_expected', { name: field });
     }
     if (body.import_from !== undefined && !(IMPORT_SOURCES as readonly unknown[]).includes(body.import_from)) {
-      throw badRequest(`import_from must be one of ${IMPORT_SOURCES.join(', ')}.`);
+      throw badRequest('gateway.one_of', { name: 'import_from', values: IMPORT_SOURCES.join(', ') });
     }
     if (body.is_toggle_enabled !== undefined && typeof body.is_toggle_enabled !== 'boolean') {
-      throw badRequest('is_toggle_enabled must be true or false.');
+      throw badRequest('gateway.boolean_expected', { field: 'is_toggle_enabled' });
     }
 
     // `x-resource.bulkImport.toggle`: the boolean field `is_toggle_enabled` sets on every row.

@@ -3,7 +3,7 @@ import { isSuperAdmin, operatorRoleMarker, parseRole } from '../../src/schema/ro
 import { accessLevel, permissionSet, type PermissionSet, type Policy } from '../../src/schema/permissions.ts';
 import { mayDo, type WriteAction } from '../../src/schema/resource-actions.ts';
 import type { Caller } from './request-auth.ts';
-import { HttpError, noPermission } from './http-error.ts';
+import { noPermission } from './http-error.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
 
 export interface RoleDoc {
@@ -31,13 +31,13 @@ export const ROLES_ENDPOINT = 'identity_access/roles';
 /** Resolves the caller's role, partner and permissions from the first group (spec 01 §6). */
 export async function resolveAccess(db: Db, caller: Caller): Promise<CallerAccess> {
   const parsed = parseRole(caller.groups);
-  if (!parsed) throw new HttpError(403, 'You have no permission for this request.');
+  if (!parsed) throw noPermission();
   const found = await db.query<{ doc: RoleDoc }>('SELECT doc FROM records WHERE resource = $1 AND key = $2', [
     ROLES_ENDPOINT,
     parsed.roleName,
   ]);
   const role = found.rows[0]?.doc;
-  if (!role) throw new HttpError(403, 'You have no permission for this request.');
+  if (!role) throw noPermission();
   const superAdmin = isSuperAdmin(role.role_name, role.role_description, operatorRoleMarker);
   return {
     caller,

@@ -18,11 +18,17 @@ export class HttpError extends Error {
 }
 
 export const unauthorized = (message = 'Login is expired.') => new HttpError(401, message);
-export const badRequest = (message: string, details?: Record<string, unknown>) => new HttpError(400, message, details);
-export const notFound = (message = 'Record not found.') => new HttpError(404, message);
+/** A 400 named by a locale key (`gateway.*` mostly): see `keyedError`. */
+export const badRequest = (key: MessageKey, args?: Record<string, unknown>, details?: Record<string, unknown>) =>
+  keyedError(400, key, args, details);
+export const notFound = (key: MessageKey = 'http.not_found', args?: Record<string, unknown>) =>
+  keyedError(404, key, args);
 /** The catalogue's refusal, named so that the app shows it in the user's language. */
 export const noPermission = () =>
   new HttpError(403, 'You have no permission for this request.', { message_key: 'http.no_permission' });
+
+/** A locale key of a message the gateway answers with (the app shows it in the user's language). */
+export type MessageKey = `${'gateway' | 'catalogue' | 'http' | 'validation' | 'import'}.${string}`;
 
 /** The parsed body of a request whose JSON did not parse. */
 export const INVALID_JSON = Object.freeze({ invalidJson: true });
@@ -56,7 +62,7 @@ export function englishMessage(key: string, args: Record<string, unknown> = {}):
  */
 export function keyedError(
   status: number,
-  key: string,
+  key: MessageKey,
   args?: Record<string, unknown>,
   details: Record<string, unknown> = {},
 ): HttpError {

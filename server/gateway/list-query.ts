@@ -26,8 +26,7 @@ function dateRange(resource: ResourceDefinition, query: Record<string, unknown>)
       throw keyedError(400, 'gateway.date_expected', { field: name });
     }
   }
-  if (from && to && to < from)
-    throw badRequest('The end date must not be before the start date.', { message_key: 'validation.date_range' });
+  if (from && to && to < from) throw badRequest('validation.date_range');
   return {
     field: field.source,
     from: from ? new Date(`${from}T00:00:00.000Z`).toISOString() : undefined,
@@ -140,10 +139,7 @@ export function parseListQuery(resource: ResourceDefinition, query: Record<strin
     const raw = single(value) ?? '';
     if (raw === '') continue;
     if (field.maxLength !== undefined && raw.length > field.maxLength) {
-      throw badRequest(`${key} must be at most ${field.maxLength} characters.`, {
-        message_key: 'validation.max_length',
-        args: { max: field.maxLength },
-      });
+      throw badRequest('gateway.max_length', { name: key, max: field.maxLength });
     }
     // An array field is filtered by one of its items (a service point's carriers_access by a carrier).
     filters[key] = typedValue(field.type === 'array' ? field.itemType : field.type, raw, key);

@@ -52,7 +52,7 @@ const SCOUTS = 'scout';
  */
 export const listsRoute: SpecialRoute = async ({ request, access, db }) => {
   const { type } = request.query as { type?: unknown };
-  if (typeof type !== 'string' || !TYPE.test(type)) throw badRequest('type is required: the name of a lookup list.');
+  if (typeof type !== 'string' || !TYPE.test(type)) throw badRequest('gateway.param_required', { name: 'type' });
   if (type === PARTNER_NAMES) {
     const names = (await partnerEntries(db))
       .filter((entry) => ownsPartner(access, entry.partner_type, entry.partner_id))

@@ -71,7 +71,7 @@ function escapeLike(text: string) {
 /** Field names are checked against the schema before they reach SQL; values always go as parameters. */
 function fieldExpr(resource: ResourceDefinition, field: string) {
   if (!FIELD_NAME.test(field) || !resource.fieldsBySource.has(field)) {
-    throw badRequest(`Unknown field: ${field}`);
+    throw badRequest('gateway.unknown_field', { field });
   }
   return `doc->'${field}'`;
 }

@@ -2,7 +2,7 @@ import type { Db } from '../db/adapter.ts';
 import type { Doc } from './record-store.ts';
 import { searchText } from './record-store.ts';
 import type { ResourceDefinition } from './resource-registry.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError, keyedError } from './http-error.ts';
 
 /** A stored record; `T` is its generated type (src/types/generated) where the rules know it. */
 export interface StoredRecord<T extends object = Doc> {
@@ -79,7 +79,7 @@ export async function storeNew(tx: Db, resource: ResourceDefinition, actor: Acto
      VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT DO NOTHING RETURNING key`,
     [resource.endpoint, key, JSON.stringify(doc), searchText(resource, doc), actor.username],
   );
-  if (!inserted.rows.length) throw new HttpError(409, 'This record already exists.');
+  if (!inserted.rows.length) throw keyedError(409, 'gateway.record_exists');
 }
 
 /** Writes only if the stored version is still the one the caller edited: no lost updates. */

@@ -44,7 +44,7 @@ function svgSanitiser() {
 
 export function textField(body: Doc, name: string) {
   const value = body[name];
-  if (typeof value !== 'string' || value === '') throw badRequest(`${name} is required.`);
+  if (typeof value !== 'string' || value === '') throw badRequest('gateway.param_required', { name });
   return value;
 }
 
@@ -59,11 +59,11 @@ async function sanitisedSvg(body: Doc) {
   const fileName = textField(body, 'file_name');
   const contentType = textField(body, 'content_type');
   const data = textField(body, 'data');
-  if (fileName.length > 255) throw badRequest('file_name must be at most 255 characters.');
+  if (fileName.length > 255) throw badRequest('gateway.max_length', { name: 'file_name', max: 255 });
   const size = decodedSize(data);
   const problem = svgFileProblem({ name: fileName, type: contentType, size });
   if (problem) throw refused(problem);
-  if (!BASE64.test(data)) throw badRequest('data must be the file in base64.');
+  if (!BASE64.test(data)) throw badRequest('gateway.base64_expected');
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(data, 'base64'));

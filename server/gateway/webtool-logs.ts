@@ -1,6 +1,6 @@
 import type { Db } from '../db/adapter.ts';
 import type { CallerAccess } from './caller-access.ts';
-import { badRequest, HttpError, notFound } from './http-error.ts';
+import { badRequest, noPermission, notFound } from './http-error.ts';
 import type { SpecialRoute } from './webtool-routes.ts';
 import type { LogEntry, LogGroupColumn, LogResult, LogRow } from '../../src/contract/logs.ts';
 
@@ -117,42 +117,42 @@ const auditGroup: LogGroup = {
 const logGroups: readonly LogGroup[] = [auditGroup];
 
 function assertOperator(access: CallerAccess) {
-  if (!access.seesAll) throw new HttpError(403, 'You have no permission for this request.');
+  if (!access.seesAll) throw noPermission();
 }
 
 function single(value: unknown, name: string): string | undefined {
   if (value === undefined) return undefined;
-  if (Array.isArray(value)) throw badRequest(`${name} was given more than once.`);
+  if (Array.isArray(value)) throw badRequest('gateway.given_twice', { name });
   return String(value);
 }
 
 function epochSeconds(value: unknown, name: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > LATEST_TIME) {
-    throw badRequest(`${name} must be a time in whole seconds since 1970-01-01 UTC.`);
+    throw badRequest('gateway.epoch_seconds', { name });
   }
   return value;
 }
 
 function likePattern(queryString: unknown): string | undefined {
   if (queryString === undefined || queryString === null) return undefined;
-  if (typeof queryString !== 'string') throw badRequest('queryString must be text.');
+  if (typeof queryString !== 'string') throw badRequest('gateway.text_expected', { name: 'queryString' });
   if (queryString.length > MAX_QUERY_LENGTH) {
-    throw badRequest(`queryString must be at most ${MAX_QUERY_LENGTH} characters.`);
+    throw badRequest('gateway.max_length', { name: 'queryString', max: MAX_QUERY_LENGTH });
   }
   // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
-  if (queryString.includes('\u0000')) throw badRequest('queryString must not contain control characters.');
+  if (queryString.includes('\u0000')) throw badRequest('gateway.control_characters', { name: 'queryString' });
   const text = queryString.trim();
   return text ? `%${text.replace(/[\\%_]/g, '\\$&')}%` : undefined;
 }
 
 function groupsNamed(names: unknown): LogGroup[] {
   if (!Array.isArray(names) || names.length === 0) {
-    throw badRequest('logGroupNames must be a non-empty list of log group names.');
+    throw badRequest('gateway.log_groups_expected');
   }
   const chosen = new Set<LogGroup>();
   for (const name of names) {
     const group = logGroups.find((candidate) => candidate.name === name);
-    if (!group) throw badRequest(`Unknown log group: ${String(name).slice(0, 100)}`);
+    if (!group) throw badRequest('gateway.unknown_value', { name: 'log group', value: String(name).slice(0, 100) });
     chosen.add(group);
   }
   return [...chosen];
@@ -166,8 +166,8 @@ async function searchLogs(
 ): Promise<LogResult> {
   const startTime = epochSeconds(request.startTime, 'startTime');
   const endTime = epochSeconds(request.endTime, 'endTime');
-  if (startTime >= endTime) throw badRequest('startTime must be before endTime.');
-  if (endTime - startTime > MAX_RANGE_SECONDS) throw badRequest('The time range must be at most 31 days.');
+  if (startTime >= endTime) throw badRequest('gateway.start_before_end', { start: 'startTime', end: 'endTime' });
+  if (endTime - startTime > MAX_RANGE_SECONDS) throw badRequest('gateway.range_too_long', { days: 31 });
   const search: LogSearch = {
     from: new Date(startTime * 1000).toISOString(),
     to: new Date(endTime * 1000).toISOString(),
@@ -185,11 +185,11 @@ async function searchLogs(
 }
 
 async function readLog(db: Db, ptr: string | undefined) {
-  if (!ptr) throw badRequest('ptr is required: the @ptr of a log row.');
+  if (!ptr) throw badRequest('gateway.log_pointer_required');
   const group = logGroups.find((candidate) => candidate.ownsPtr(ptr));
-  if (!group) throw badRequest('ptr is not a log pointer.');
+  if (!group) throw badRequest('gateway.log_pointer_invalid');
   const entry = await group.read(db, ptr);
-  if (!entry) throw notFound('Log entry not found.');
+  if (!entry) throw notFound('gateway.log_entry_not_found');
   return { success: true, data: entry };
 }
 
@@ -204,15 +204,15 @@ const getLogs: SpecialRoute = async ({ request, access, db }) => {
     };
   }
   if (opname === 'log') return readLog(db, single(query.ptr, 'ptr'));
-  if (opname !== undefined) throw badRequest(`Unknown opname: ${opname.slice(0, 100)}`);
+  if (opname !== undefined) throw badRequest('gateway.unknown_opname', { opname: opname.slice(0, 100) });
   const pieceId = single(query.piece_id, 'piece_id');
   // A piece id as bookings take it (spec 02 §8: at most 30 characters).
   if (pieceId !== undefined && !/^\S{1,30}$/.test(pieceId)) {
-    throw badRequest('piece_id must be a piece id of 1 to 30 characters without spaces.');
+    throw badRequest('gateway.piece_id_format');
   }
   const seconds = (name: string) => {
     const raw = single(query[name], name);
-    if (raw === undefined || !/^\d{1,12}$/.test(raw)) throw badRequest(`${name} is required, in epoch seconds.`);
+    if (raw === undefined || !/^\d{1,12}$/.test(raw)) throw badRequest('gateway.epoch_seconds_required', { name });
     return Number(raw);
   };
   return searchLogs(db, [...logGroups], {
@@ -227,10 +227,10 @@ const postLogs: SpecialRoute = async ({ request, access, db }) => {
   assertOperator(access);
   const body = request.body;
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw badRequest('The request body must be a JSON object.');
+    throw badRequest('gateway.body_not_object');
   }
   const { opname, startTime, endTime, queryString, logGroupNames } = body as Record<string, unknown>;
-  if (opname !== 'query') throw badRequest('opname must be query.');
+  if (opname !== 'query') throw badRequest('gateway.one_of', { name: 'opname', values: 'query' });
   return searchLogs(db, groupsNamed(logGroupNames), { startTime, endTime, queryString });
 };
 

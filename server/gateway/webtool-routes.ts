@@ -45,7 +45,7 @@ export async function registerWebtool(app: FastifyInstance, deps: WebtoolDeps) {
       scope.addHook('preHandler', async (request, reply) => {
         request.caller = await authenticate(request, deps.identity);
         request.access = await resolveAccess(deps.db, request.caller);
-        if (request.body === INVALID_JSON) throw badRequest('The request body is not valid JSON.');
+        if (request.body === INVALID_JSON) throw badRequest('gateway.invalid_json');
         const special = deps.special?.[`${request.method} ${endpointOf(request)}`];
         if (special) {
           const result = await special({ request, reply, access: request.access, db: deps.db });

@@ -316,8 +316,9 @@ export function createWritePipeline(deps: WritePipelineDeps) {
 /** A record's key from its id field, as the client sent it or the gateway gave it. */
 export function recordKeyOf(resource: ResourceDefinition, source: Record<string, unknown>) {
   const raw = source[resource.id];
-  if (raw === undefined || raw === null || raw === '') throw badRequest(`${resource.id} is required.`);
-  if (typeof raw === 'object') throw badRequest(`${resource.id} must be a single value.`);
+  if (raw === undefined || raw === null || raw === '')
+    throw badRequest('gateway.param_required', { name: resource.id });
+  if (typeof raw === 'object') throw badRequest('gateway.single_value', { name: resource.id });
   return String(raw);
 }
 

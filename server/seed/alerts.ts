@@ -1,5 +1,7 @@
 import type { Alert } from '../../src/types/generated/alert.ts';
 import type { NewRecord } from '../gateway/record-store.ts';
+import { TicketStatus, TicketType } from '../../src/types/generated/codes.ts';
+import { SERVICE_EVENT_TYPE } from '../../src/schema/ticket-badge.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -57,7 +59,9 @@ const TICKET_COMMENTS = [
 
 /** Alerts on open tickets, scoped by the ticket's providers, after the hardware alerts' ids. */
 export function demoTicketAlerts(tickets: Row[], firstId: number, now: Date, count = 10): NewRecord[] {
-  const open = tickets.filter((ticket) => ticket.doc.status === 1 && ticket.doc.maintenance_provider_id);
+  const open = tickets.filter(
+    (ticket) => ticket.doc.status === TicketStatus.Open && ticket.doc.maintenance_provider_id,
+  );
   const step = Math.max(1, Math.floor(open.length / count));
   return open
     .filter((_, index) => index % step === 0)
@@ -83,7 +87,7 @@ export function demoTicketAlerts(tickets: Row[], firstId: number, now: Date, cou
 export function withRegeneration(tickets: Row[]): void {
   let n = 0;
   for (const ticket of tickets) {
-    if (ticket.doc.ticket_type === 3 && ticket.doc.event_type === 630) {
+    if (ticket.doc.ticket_type === TicketType.MaintainHw && ticket.doc.event_type === SERVICE_EVENT_TYPE) {
       ticket.doc = { ...ticket.doc, regeneration_months: [3, 6, 12][n++ % 3] };
     }
   }

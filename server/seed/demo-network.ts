@@ -45,6 +45,7 @@ import {
   timeZones,
   type Partner,
 } from './network-data.ts';
+import { ServicePointStatus } from '../../src/types/generated/codes.ts';
 
 /** Every demo user signs in with this password (README). */
 export const DEMO_PASSWORD = 'Demo#Locker2026';
@@ -487,7 +488,9 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
   const groups: NewRecord[] = Array.from({ length: 12 }, (_, index) => {
     const id = index + 1;
     const city = cities[index % cities.length];
-    const members = servicePoints.filter((sp) => sp.doc.city === city.name && sp.doc.status === 7).slice(0, 5);
+    const members = servicePoints
+      .filter((sp) => sp.doc.city === city.name && sp.doc.status === ServicePointStatus.Active)
+      .slice(0, 5);
     return {
       key: String(id),
       doc: {
@@ -524,7 +527,7 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
   // The scout's own proposals: a few New and Qualified service points name them as scout contact.
   const scoutEmail = demoUsers.find((user) => user.username === 'scout')!.email;
   for (const proposal of servicePoints
-    .filter((sp) => sp.doc.status === 1 || sp.doc.status === 2)
+    .filter((sp) => sp.doc.status === ServicePointStatus.New || sp.doc.status === ServicePointStatus.Qualified)
     .slice(0, SCOUT_PROPOSALS)) {
     proposal.doc = { ...proposal.doc, scout_contact: scoutEmail, scout_email: scoutEmail };
   }

@@ -1,17 +1,18 @@
 import type { Compartment } from '../../src/types/generated/compartment.ts';
 import type { Pinpad } from '../../src/types/generated/pinpad.ts';
 import type { NewRecord } from '../gateway/record-store.ts';
-import {
-  deriveHardwareFields,
-  HARDWARE_STATUS,
-  LICENSE_STATUS,
-  LOW_BATTERY_PERCENT,
-  REMOVAL_STATE,
-} from '../gateway/rules/hardware-badges.ts';
+import { deriveHardwareFields, LOW_BATTERY_PERCENT } from '../gateway/rules/hardware-badges.ts';
 import { compartmentsOfLayout, type StoredUnit } from '../gateway/rules/hardware-store.ts';
 import { hardwareModels } from './hardware-catalogue.ts';
 import { hardwareProviders } from './network-data.ts';
 import { seededRandom } from './random.ts';
+import {
+  HardwareKind,
+  HardwareStatus,
+  LicenseBadge,
+  RemovalState,
+  ServicePointStatus,
+} from '../../src/types/generated/codes.ts';
 
 /**
  * The demo network's hardware: the units of every service point from "ready for installation" to
@@ -40,8 +41,8 @@ const WAREHOUSE_PINPADS = 30;
 const TERMINATED_PINPADS = 6;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const lockerModels = hardwareModels.filter((model) => model.hardware_type === 1);
-const pinpadModels = hardwareModels.filter((model) => model.hardware_type === 2);
+const lockerModels = hardwareModels.filter((model) => model.hardware_type === HardwareKind.ParcelLocker);
+const pinpadModels = hardwareModels.filter((model) => model.hardware_type === HardwareKind.PinPad);
 /** Small lockers are the common ones. */
 const MODEL_WEIGHTS = [5, 4, 3, 2, 1];
 /** The demo `hardware` user's LockerWorks owns the larger share. */
@@ -105,7 +106,7 @@ export function buildHardwareNetwork(servicePoints: ServicePointWithUnits[], now
   function addUnit(unit: Omit<StoredUnit, 'hardware_id' | 'model_name'>, servicePointStatus?: number) {
     const hardwareId = units.length + 1;
     const model = hardwareModels.find((candidate) => candidate.hardware_model_id === unit.hardware_model_id)!;
-    const inUse = unit.status === HARDWARE_STATUS.installed || unit.status === HARDWARE_STATUS.active;
+    const inUse = unit.status === HardwareStatus.Installed || unit.status === HardwareStatus.Active;
     const grid = usedCompartments(
       compartmentsOfLayout(hardwareId, model.layout),
       compartments.length + 1,
@@ -143,23 +144,23 @@ export function buildHardwareNetwork(servicePoints: ServicePointWithUnits[], now
 
   for (const { doc: servicePoint, units: count } of servicePoints) {
     const { status } = servicePoint;
-    const planned = status === 5 || status === 6;
+    const planned = status === ServicePointStatus.ReadyForInstallation || status === ServicePointStatus.PendingUnits;
     const unitsHere = [];
     for (let n = 1; n <= count; n += 1) {
       const common = basics(units.length + 1);
       const roll = random.next();
       const stage = planned
-        ? HARDWARE_STATUS.assigned
-        : status === 8 || roll < 0.08
-          ? HARDWARE_STATUS.installed
-          : HARDWARE_STATUS.active;
-      const installed = stage !== HARDWARE_STATUS.assigned;
+        ? HardwareStatus.Assigned
+        : status === ServicePointStatus.Inactive || roll < 0.08
+          ? HardwareStatus.Installed
+          : HardwareStatus.Active;
+      const installed = stage !== HardwareStatus.Assigned;
       const removal =
-        status === 7 && stage === HARDWARE_STATUS.installed
-          ? REMOVAL_STATE.activationPending
-          : status === 7 && roll > 0.95
-            ? REMOVAL_STATE.scheduledRemoved
-            : REMOVAL_STATE.notRemoved;
+        status === ServicePointStatus.Active && stage === HardwareStatus.Installed
+          ? RemovalState.ActivationPending
+          : status === ServicePointStatus.Active && roll > 0.95
+            ? RemovalState.ScheduledRemoved
+            : RemovalState.NotRemoved;
       unitsHere.push(
         addUnit(
           {
@@ -171,8 +172,8 @@ export function buildHardwareNetwork(servicePoints: ServicePointWithUnits[], now
             is_terminated: false,
             removal_state: removal,
             license_status: random.chance(0.9)
-              ? LICENSE_STATUS.activated
-              : random.pick([LICENSE_STATUS.noFee, LICENSE_STATUS.pending]),
+              ? LicenseBadge.Activated
+              : random.pick([LicenseBadge.NoFee, LicenseBadge.Pending]),
             last_sync_at: installed
               ? timeAgo(random.chance(0.07) ? random.int(2, 12) * DAY_MS : random.int(1, 600) * 60_000)
               : null,
@@ -210,14 +211,14 @@ export function buildHardwareNetwork(servicePoints: ServicePointWithUnits[], now
       name: `Warehouse-${String(hardwareNumber).padStart(5, '0')}`,
       service_point_id: null,
       pinpad_id: null,
-      status: terminated ? HARDWARE_STATUS.terminated : HARDWARE_STATUS.warehouse,
+      status: terminated ? HardwareStatus.Terminated : HardwareStatus.InWarehouse,
       is_terminated: terminated,
-      removal_state: terminated ? REMOVAL_STATE.removed : REMOVAL_STATE.notRemoved,
+      removal_state: terminated ? RemovalState.Removed : RemovalState.NotRemoved,
       license_status: terminated
-        ? LICENSE_STATUS.terminated
+        ? LicenseBadge.Terminated
         : random.chance(0.5)
-          ? LICENSE_STATUS.pending
-          : LICENSE_STATUS.activated,
+          ? LicenseBadge.Pending
+          : LicenseBadge.Activated,
       last_sync_at: terminated ? timeAgo(random.int(30, 400) * DAY_MS) : null,
       battery_level: null,
     });
@@ -226,7 +227,7 @@ export function buildHardwareNetwork(servicePoints: ServicePointWithUnits[], now
   for (let n = 0; n < WAREHOUSE_PINPADS + TERMINATED_PINPADS; n += 1) {
     const pinpadId = pinpads.length + 1;
     const record = pinpadRecord(pinpadId, weighted(hardwareProviders, OWNER_WEIGHTS).id, null, null, 0);
-    if (n >= WAREHOUSE_PINPADS) record.doc = { ...record.doc, is_terminated: true, status: HARDWARE_STATUS.terminated };
+    if (n >= WAREHOUSE_PINPADS) record.doc = { ...record.doc, is_terminated: true, status: HardwareStatus.Terminated };
     pinpads.push(record);
   }
 
@@ -243,11 +244,7 @@ export function buildHardwareNetwork(servicePoints: ServicePointWithUnits[], now
       pinpad_id: pinpadId,
       ble_chip_id: `BLE-${(0xa00000 + pinpadId).toString(16).toUpperCase()}`,
       status:
-        servicePointId === null
-          ? HARDWARE_STATUS.warehouse
-          : synced
-            ? HARDWARE_STATUS.active
-            : HARDWARE_STATUS.assigned,
+        servicePointId === null ? HardwareStatus.InWarehouse : synced ? HardwareStatus.Active : HardwareStatus.Assigned,
       is_terminated: false,
       hardware_model_id: random.pick(pinpadModels).hardware_model_id,
       hardware_owner_id: owner,

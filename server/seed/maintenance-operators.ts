@@ -2,6 +2,7 @@ import type { MaintenanceOperator } from '../../src/types/generated/maintenance-
 import type { NewRecord } from '../gateway/record-store.ts';
 import type { Partner } from './network-data.ts';
 import { seededRandom } from './random.ts';
+import { ServicePointStatus } from '../../src/types/generated/codes.ts';
 
 /** The code prefix of each demo maintenance provider's operators (FixIt Services: FIX-001...). */
 const CODE_PREFIX: Record<number, string> = { 1: 'FIX', 2: 'NFC' };
@@ -39,7 +40,7 @@ export function demoMaintenanceOperators(
     const domain = `${slug(provider.name)}.example`;
     const maintained = servicePoints
       .map((sp) => sp.doc)
-      .filter((doc) => doc.maintenance_provider_id === provider.id && doc.status === 7)
+      .filter((doc) => doc.maintenance_provider_id === provider.id && doc.status === ServicePointStatus.Active)
       .map((doc) => doc.service_point_id as number);
     const serving = (home: unknown) => {
       const start = random.int(0, Math.max(0, maintained.length - 8));

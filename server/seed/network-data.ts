@@ -3,6 +3,7 @@ import type { ServicePoint } from '../../src/types/generated/service-point.ts';
 import { cities, streets, type City } from './geography.ts';
 import { demoAddressId } from './address-index.ts';
 import { seededRandom } from './random.ts';
+import { ServicePointStatus } from '../../src/types/generated/codes.ts';
 
 /**
  * The demo network's fixed partners and its service point maker. Nothing here touches Node or the
@@ -204,11 +205,11 @@ export function servicePointOf(random: ReturnType<typeof seededRandom>, id: numb
     name: `${owner.name} ${venues[venue]} ${city.name} ${id}`,
     location_type_id: venue + 1,
     status,
-    is_terminated: status === 9,
-    parked: status === 4 && random.chance(0.2),
+    is_terminated: status === ServicePointStatus.Terminated,
+    parked: status === ServicePointStatus.InNegotiation && random.chance(0.2),
     // A test service point never goes live (spec 02 §4): an Active one is not made a test one.
-    test_sp: random.chance(0.02) && status !== 7,
-    active: status === 7,
+    test_sp: random.chance(0.02) && status !== ServicePointStatus.Active,
+    active: status === ServicePointStatus.Active,
     country: city.country,
     address: `${random.pick(streets[city.country])} ${random.int(1, 180)}`,
     zip: city.zip,

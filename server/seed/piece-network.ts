@@ -7,6 +7,7 @@ import { applyEvent, PieceEvent } from '../gateway/rules/piece-events.ts';
 import { carrierSetups, carriers } from './network-data.ts';
 import { seededRandom } from './random.ts';
 import { checkInternationalPhone } from '../../src/schema/validators/phone.ts';
+import { PieceType } from '../../src/types/generated/codes.ts';
 
 /**
  * The demo network's shipments (issue 16): pieces of every seeded carrier at the service points
@@ -114,7 +115,8 @@ export function buildPieceNetwork(
     const endUser = random.pick(endUsers);
     const sender = { name: carriers.find((c) => c.id === carrier)!.name, phone: null, email: null };
     const recipient = { name: endUser.name, phone: endUser.phone ?? null, email: endUser.email ?? null };
-    const [from, to] = type === 1 ? [sender, recipient] : [recipient, { name: sender.name, phone: null, email: null }];
+    const [from, to] =
+      type === PieceType.Delivery ? [sender, recipient] : [recipient, { name: sender.name, phone: null, email: null }];
     return {
       piece_id: pieceId,
       parcel_id: `P${pieceId.slice(-10)}`,
@@ -204,7 +206,7 @@ export function buildPieceNetwork(
       return play(piece, [reserve, [PieceEvent.PieceCancelled, later(createdAt, 1, 20), {}, 'booking']]);
     }
     const arrived = later(createdAt, 2, 30);
-    if (type === 3) {
+    if (type === PieceType.EndUserDropOff) {
       const picked = later(arrived, 4, 60);
       return play(piece, [
         reserve,

@@ -3,6 +3,7 @@ import type { NewRecord } from '../gateway/record-store.ts';
 import { OPEN_STATUSES, SERVICE_EVENT_TYPE, TICKET_TYPE, ticketBadge } from '../../src/schema/ticket-badge.ts';
 import { maintenanceProviders } from './network-data.ts';
 import { seededRandom } from './random.ts';
+import { HardwareStatus, ServicePointStatus, TicketStatus } from '../../src/types/generated/codes.ts';
 
 /**
  * The demo network's maintenance tickets and the operators they are assigned to: every type, status,
@@ -32,10 +33,14 @@ const OPERATOR_NAMES = [
 ];
 const CODE_PREFIX: Record<number, string> = { 1: 'FIX', 2: 'NFC' };
 
+/** Ticket event types about one compartment: a ticket of these names the faulty compartment. */
+const COMPARTMENT_FAULT = 610;
+const DOOR_JAMMED = 620;
+
 /** The event types of `webtool/lists?type=ticket_events`; 630 is a periodic service visit. */
 export const TICKET_EVENTS: [number, string][] = [
-  [610, 'Compartment fault'],
-  [620, 'Door jammed'],
+  [COMPARTMENT_FAULT, 'Compartment fault'],
+  [DOOR_JAMMED, 'Door jammed'],
   [SERVICE_EVENT_TYPE, 'Periodic service'],
   [640, 'Display fault'],
   [650, 'Power failure'],
@@ -90,7 +95,9 @@ export interface SeedOperator {
 export function buildOperators(servicePoints: TicketSeedServicePoint[]): SeedOperator[] {
   const operators: SeedOperator[] = [];
   for (const provider of maintenanceProviders) {
-    const home = servicePoints.filter((point) => point.maintenance_provider_id === provider.id && point.status === 7);
+    const home = servicePoints.filter(
+      (point) => point.maintenance_provider_id === provider.id && point.status === ServicePointStatus.Active,
+    );
     for (let n = 1; n <= OPERATORS_PER_PROVIDER; n += 1) {
       const id = operators.length + 1;
       operators.push({
@@ -136,8 +143,10 @@ export function buildTicketNetwork(
     const point = points.get(Number(unit.service_point_id));
     return point && !point.parked ? point : undefined;
   };
-  const installed = input.units.filter((unit) => (unit.status === 3 || unit.status === 4) && usable(unit));
-  const planned = input.units.filter((unit) => unit.status === 2 && usable(unit));
+  const installed = input.units.filter(
+    (unit) => (unit.status === HardwareStatus.Installed || unit.status === HardwareStatus.Active) && usable(unit),
+  );
+  const planned = input.units.filter((unit) => unit.status === HardwareStatus.Assigned && usable(unit));
 
   const tickets: Ticket[] = [];
   const withOpenTicket = new Set<number>();
@@ -148,7 +157,9 @@ export function buildTicketNetwork(
     if (!open) return [2, random.pick([1, 1, 1, 0, 2] as const)];
     const status = random.pick([1, 1, 1, 1, 1, 3, 3, 4] as const);
     const verification =
-      status === 3 ? random.pick([0, 1, 1, 2, 3] as const) : random.pick([0, 0, 1, 1, 1, 2, 3, 4] as const);
+      status === TicketStatus.OnHold
+        ? random.pick([0, 1, 1, 2, 3] as const)
+        : random.pick([0, 0, 1, 1, 1, 2, 3, 4] as const);
     return [status, verification];
   };
 
@@ -163,7 +174,7 @@ export function buildTicketNetwork(
       : random.pick(maintenanceProviders.map((p) => p.id));
     const team = operatorsOf(provider);
     const operator = team.length && random.chance(0.75) ? random.pick(team) : undefined;
-    const deadline = random.chance(0.5) ? isoDay(random.int(status === 2 ? -40 : 1, 30)) : undefined;
+    const deadline = random.chance(0.5) ? isoDay(random.int(status === TicketStatus.Closed ? -40 : 1, 30)) : undefined;
     const full: Ticket = {
       ...ticket,
       ticket_id: tickets.length + 1,
@@ -175,8 +186,8 @@ export function buildTicketNetwork(
       maintenance_operator_id: operator?.operator_id ?? null,
       operator_name: operator?.name ?? null,
       maintenance_operator_code: operator?.maintenance_operator_id ?? null,
-      sla_date: status === 3 ? null : slaDate,
-      sla_date_held: status === 3 ? slaDate : null,
+      sla_date: status === TicketStatus.OnHold ? null : slaDate,
+      sla_date_held: status === TicketStatus.OnHold ? slaDate : null,
       ...(deadline && { deadline_date: deadline, deadline_time: random.pick(['08:00', '10:30', '13:00', '16:00']) }),
       job_type: ticket.job_type ?? random.int(1, 4),
       error_type: ticket.error_type ?? random.int(1, ERROR_TYPES.length),
@@ -184,7 +195,7 @@ export function buildTicketNetwork(
         ticket.ticket_type === TICKET_TYPE.courier ? random.pick(input.courierCodes) : `U${random.int(10_000, 99_999)}`,
       warranty_status: random.pick([1, 2, 2, 3] as const),
       created_at: createdAt,
-      closed_at: status === 2 ? isoTime(-random.int(0, ageDays)) : null,
+      closed_at: status === TicketStatus.Closed ? isoTime(-random.int(0, ageDays)) : null,
       photos: [],
     };
     tickets.push({ ...full, badge: ticketBadge(full) });
@@ -206,7 +217,8 @@ export function buildTicketNetwork(
   for (const unit of installed.filter((_, index) => index % 9 === 0).slice(0, 200)) {
     const point = usable(unit)!;
     const [eventType] = random.chance(0.15) ? TICKET_EVENTS[2] : random.pick(TICKET_EVENTS);
-    const compartment = eventType === 610 || eventType === 620 ? faulty.get(unit.hardware_id!) : undefined;
+    const compartment =
+      eventType === COMPARTMENT_FAULT || eventType === DOOR_JAMMED ? faulty.get(unit.hardware_id!) : undefined;
     const open = random.chance(0.7);
     const ticket = add(
       {

@@ -115,7 +115,10 @@ describe(
       expect(empty.body.message).toBe('filter_value is required.');
       const other = await search(operator, { filter_type: 'name', filter_value: 'Anna' });
       expect(other.status).toBe(400);
-      expect(other.body.message).toBe('filter_type must be phone or email.');
+      expect(other.body).toMatchObject({
+        message: 'filter_type must be one of: phone, email.',
+        message_key: 'gateway.one_of',
+      });
       const noType = await search(operator, { filter_value: 'anna@example.test' });
       expect(noType.status).toBe(400);
     });

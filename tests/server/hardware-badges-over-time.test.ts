@@ -1,13 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDb, type Db } from '../../server/db/adapter.ts';
 import { createJobQueue, SCHEDULE_OWNER, type JobQueue } from '../../server/gateway/background-jobs.ts';
-import { deriveHardwareFields, WARRANTY } from '../../server/gateway/rules/hardware-badges.ts';
+import { deriveHardwareFields } from '../../server/gateway/rules/hardware-badges.ts';
 import {
   HARDWARE_BADGES_JOB,
   hardwareBadgesWork,
   refreshHardwareOverTime,
 } from '../../server/gateway/rules/hardware-badges-refresh.ts';
 import { HARDWARE_UNITS } from '../../server/gateway/rules/hardware-store.ts';
+import { Warranty } from '../../src/types/generated/codes.ts';
 
 /**
  * Issue 33.5: a hardware unit's warranty and sync badges change with time alone. The gateway's hourly job
@@ -68,7 +69,7 @@ describe('hardware badges as time passes', () => {
     await storeUnit('91', unit('91', { last_sync_at: new Date(T0.getTime() - 23 * HOUR).toISOString() }));
     await storeUnit('92', unit('92', { last_sync_at: T0.toISOString(), warranty_expiry_date: '2026-03-10' }));
     expect((await unitDoc('91')).doc.badges_v2).toEqual(['active', 'all_ok']);
-    expect((await unitDoc('92')).doc.warranty_expiry_badge).toBe(WARRANTY.under);
+    expect((await unitDoc('92')).doc.warranty_expiry_badge).toBe(Warranty.UnderWarranty);
 
     // At the time the units were derived, nothing is stale.
     expect(await refreshHardwareOverTime(db, T0)).toEqual({ changed: 0 });
@@ -80,11 +81,11 @@ describe('hardware badges as time passes', () => {
     expect(after.doc.badges_v2).toEqual(['active', 'sync_alert']);
     expect(after.doc.alert).toBe(true);
     expect(after.version).toBe(before.version + 1);
-    expect((await unitDoc('92')).doc.warranty_expiry_badge).toBe(WARRANTY.under);
+    expect((await unitDoc('92')).doc.warranty_expiry_badge).toBe(Warranty.UnderWarranty);
 
     const nextDay = new Date('2026-03-11T00:30:00Z');
     await refreshHardwareOverTime(db, nextDay);
-    expect((await unitDoc('92')).doc.warranty_expiry_badge).toBe(WARRANTY.expired);
+    expect((await unitDoc('92')).doc.warranty_expiry_badge).toBe(Warranty.WarrantyExpired);
     // Run again at the same time: nothing left to change, nothing written.
     expect(await refreshHardwareOverTime(db, nextDay)).toEqual({ changed: 0 });
   });

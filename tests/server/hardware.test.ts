@@ -453,7 +453,8 @@ describe('deleting a hardware unit', () => {
     await expectRefused(
       () => write('operator', 'DELETE', { hardware_id: spare.hardware_id }),
       400,
-      'partner_id is required: the hardware owner of the record to delete.',
+      'partner_id is required.',
+      'gateway.param_required',
     );
     await expectRefused(
       () => write('operator', 'DELETE', { hardware_id: spare.hardware_id, partner_id: 1 }),
@@ -552,8 +553,8 @@ describe('hardware models and the warehouse', () => {
   });
 
   it.each([
-    [{ hardware_type: 3 }, 'hardware_type must be 1 (parcel locker) or 2 (PIN pad).'],
-    [{ hardware_type: 'locker' }, 'hardware_type must be 1 (parcel locker) or 2 (PIN pad).'],
+    [{ hardware_type: 3 }, 'hardware_type must be one of: 1, 2.'],
+    [{ hardware_type: 'locker' }, 'hardware_type must be one of: 1, 2.'],
     [{ limit: 101 }, 'limit must be a whole number from 1 to 100.'],
     [{ limit: 0 }, 'limit must be a whole number from 1 to 100.'],
   ])('refuses the query %o with 400', async (query, message) => {

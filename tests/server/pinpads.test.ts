@@ -315,7 +315,8 @@ describe('a PIN pad’s life', () => {
     await expectRefused(
       () => write('operator', 'DELETE', { pinpad_id: spare.pinpad_id }),
       400,
-      'partner_id is required: the hardware owner of the record to delete.',
+      'partner_id is required.',
+      'gateway.param_required',
     );
     await expectRefused(
       () => write('operator', 'DELETE', { pinpad_id: spare.pinpad_id, partner_id: 1 }),

@@ -34,7 +34,8 @@ beforeAll(async () => {
   db = await openTestDb();
   await migrate(db);
   await seedDemo(db, createIdentity(db, { local: true, log: () => {} }));
-});
+  // The whole demo network, seeded from nothing: about 60 s idle, minutes on a busy machine.
+}, 600_000);
 afterAll(async () => {
   await db.close();
 });

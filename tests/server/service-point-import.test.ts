@@ -150,7 +150,7 @@ describe('bulk import of service points: the request of spec 02 §7', () => {
     const refused = await bulk({ data: [row()], import_from: 'excel' });
     expect(refused).toMatchObject({
       status: 400,
-      body: { message: 'import_from must be one of csv, location_report.' },
+      body: { message: 'import_from must be one of: csv, location_report.', message_key: 'gateway.one_of' },
     });
     expect((await bulk({ data: [row()], import_from: 'location_report' })).status).toBe(200);
     expect((await bulk({ data: [row()], import_from: 7 })).status).toBe(400);

@@ -122,6 +122,9 @@ describe('GET webtool/service_points opname=pdf', () => {
       expect((await pdf(operator, query)).status, JSON.stringify(query)).toBe(400);
     }
     const german = await pdf(operator, { service_point_id: String(point.service_point_id), lang: 'de-DE' });
-    expect(german).toMatchObject({ status: 400, body: { message: 'lang must be one of en-US, fr-FR.' } });
+    expect(german).toMatchObject({
+      status: 400,
+      body: { message: 'lang must be one of: en-US, fr-FR.', message_key: 'gateway.one_of' },
+    });
   });
 });

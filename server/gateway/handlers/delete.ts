@@ -14,7 +14,7 @@ export const deleteHandler = (ctx: HandlerContext) => async (request: FastifyReq
   assertResourceAccess(access, resource, source.opname === undefined ? 'delete' : 'edit');
   if (source.opname !== undefined) {
     const removal = ctx.deps.rules?.[resource.endpoint]?.removals?.[String(source.opname)];
-    if (!removal) throw badRequest(`Unknown opname: ${String(source.opname)}`);
+    if (!removal) throw badRequest('gateway.unknown_opname', { opname: String(source.opname) });
     return removal(ctx.opnameContext(access, resource), source);
   }
   const ownRemove = ctx.deps.rules?.[resource.endpoint]?.remove;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ListResponse } from '../../../src/contract/responses.ts';
 import { assertResourceAccess } from '../caller-access.ts';
-import { HttpError, keyedError } from '../http-error.ts';
+import { keyedError, noPermission } from '../http-error.ts';
 import { nonNegativeInt, parseListQuery, single } from '../list-query.ts';
 import { recordHistory } from '../record-history.ts';
 import { listRecords, MAX_LIMIT } from '../record-store.ts';
@@ -33,7 +33,7 @@ export const getHandler = (ctx: HandlerContext) => async (request: FastifyReques
   const ownList = deps.rules?.[resource.endpoint]?.list;
   if (ownList) return ownList(ctx.opnameContext(access, resource), singleValues(query));
   const scopeOfCaller = scopeFor(access, resource);
-  if (scopeOfCaller === 'none') throw new HttpError(403, 'You have no permission for this request.');
+  if (scopeOfCaller === 'none') throw noPermission();
   const listQuery = parseListQuery(resource, query);
   if (scopeOfCaller !== 'all') listQuery.scope = scopeOfCaller;
   const conditions = deps.rules?.[resource.endpoint]?.listConditions;

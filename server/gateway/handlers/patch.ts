@@ -16,12 +16,12 @@ export const patchHandler = (ctx: HandlerContext) => async (request: FastifyRequ
   const body = bodyOf(request);
   if (body.opname !== undefined) {
     const opname = ctx.deps.rules?.[resource.endpoint]?.patchOpnames?.[String(body.opname)];
-    if (!opname) throw badRequest(`Unknown opname: ${String(body.opname)}`);
+    if (!opname) throw badRequest('gateway.unknown_opname', { opname: String(body.opname) });
     return opname(ctx.opnameContext(access, resource), body);
   }
   const version = body.version;
   if (typeof version !== 'number' || !Number.isInteger(version)) {
-    throw badRequest('version is required: send the version of the record you edited.');
+    throw badRequest('gateway.version_required');
   }
   const updated: RecordResponse = {
     success: true,

@@ -21,7 +21,7 @@ export const postHandler = (ctx: HandlerContext) => async (request: FastifyReque
   const body = bodyOf(request);
   if (body.opname !== undefined) {
     const opname = ctx.deps.rules?.[resource.endpoint]?.opnames?.[String(body.opname)];
-    if (!opname) throw badRequest(`Unknown opname: ${String(body.opname)}`);
+    if (!opname) throw badRequest('gateway.unknown_opname', { opname: String(body.opname) });
     return opname(ctx.opnameContext(access, resource), body);
   }
   const created: RecordResponse = { success: true, data: await ctx.writesOf(access, resource).create(body) };

@@ -6,20 +6,17 @@ import { validateRecord } from '../../../src/schema/validate.ts';
 import { features } from '../../../src/schema/features.ts';
 import { isSuperAdmin, operatorRoleMarker } from '../../../src/schema/roles.ts';
 import { assertResourceAccess, type CallerAccess, type RoleDoc, type Verb } from '../caller-access.ts';
-import { badRequest, HttpError, noPermission } from '../http-error.ts';
+import { badRequest, HttpError, keyedError, type MessageKey, noPermission } from '../http-error.ts';
 import type { Doc } from '../record-store.ts';
 import { readRecord, type StoredRecord } from '../record-writes.ts';
 import { loadResources, loadSchemas, type ResourceDefinition } from '../resource-registry.ts';
 import { SAVE_FAILED, type FieldErrors } from '../../../src/contract/errors.ts';
 
-export const NO_PERMISSION = 'You have no permission for this request.';
-export const LAST_SUPER_ADMIN = 'Cannot delete this user; there must be one Super Admin.';
-export const EMAIL_REGISTERED = 'This email is already registered.';
-export const LOCATION_OWNER_RIGHTS = 'You do not have sufficient rights to create location owners.';
-export const ROLE_IN_USE = 'Role is in use by webtool users.';
-
-export const forbidden = (message = NO_PERMISSION) =>
-  message === NO_PERMISSION ? noPermission() : new HttpError(403, message);
+/** The identity refusals, by locale key: `forbidden()` alone is the catalogue's no-permission message. */
+export const forbidden = (key?: MessageKey) => (key ? keyedError(403, key) : noPermission());
+export const refuseLastSuperAdmin = () => keyedError(409, 'catalogue.last_super_admin');
+export const refuseEmailRegistered = () => keyedError(409, 'catalogue.email_registered');
+export const refuseRoleInUse = () => keyedError(409, 'gateway.role_in_use');
 export const unprocessable = (errors: FieldErrors) => new HttpError(422, SAVE_FAILED, { errors });
 
 /** What the identity-access routes share: the identity, both resources and their validation. */
@@ -60,7 +57,7 @@ export function createContext(identity: Identity): IdentityAccessContext {
 export function bodyOf(request: FastifyRequest): Doc {
   const body = request.body;
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw badRequest('The request body must be a JSON object.');
+    throw badRequest('gateway.body_not_object');
   }
   return body as Doc;
 }
@@ -69,15 +66,16 @@ export function bodyOf(request: FastifyRequest): Doc {
 export function deleteSourceOf(request: FastifyRequest): Doc {
   const body = request.body;
   if (body && typeof body === 'object' && !Array.isArray(body)) return body as Doc;
-  if (body !== undefined) throw badRequest('The request body must be a JSON object.');
+  if (body !== undefined) throw badRequest('gateway.body_not_object');
   return request.query as Doc;
 }
 
 /** A key field of a control body (username, role_name): a non-empty string. */
 export function keyOf(source: Doc, field: string): string {
   const value = source[field];
-  if (value === undefined || value === null || value === '') throw badRequest(`${field} is required.`);
-  if (typeof value !== 'string' || value.trim() === '') throw badRequest(`${field} must be a non-empty text.`);
+  if (value === undefined || value === null || value === '')
+    throw badRequest('gateway.param_required', { name: field });
+  if (typeof value !== 'string' || value.trim() === '') throw badRequest('gateway.non_empty_text', { name: field });
   return value;
 }
 

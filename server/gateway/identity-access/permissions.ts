@@ -1,7 +1,7 @@
 import { features, type FeatureIds } from '../../../src/schema/features.ts';
 import { hasPermission } from '../../../src/schema/permissions.ts';
 import type { RoleDoc } from '../caller-access.ts';
-import { HttpError } from '../http-error.ts';
+
 import type { Doc } from '../record-store.ts';
 import type { FieldErrors } from '../../../src/contract/errors.ts';
 import { partnerPageTypes } from '../../../src/contract/partner-types.ts';
@@ -12,16 +12,15 @@ import {
   assertAllowed,
   bodyOf,
   canCreateLocationOwners,
-  EMAIL_REGISTERED,
   forbidden,
-  LOCATION_OWNER_RIGHTS,
   ownsPartner,
   partnerExists,
   pick,
   readRole,
+  refuseEmailRegistered,
+  type IdentityAccessContext,
   unprocessable,
   withPartnerText,
-  type IdentityAccessContext,
 } from './context.ts';
 import { assertGrantable } from './roles.ts';
 import { emailRegistered, freeUsername, webtoolUser } from './user-directory.ts';
@@ -80,7 +79,7 @@ export function permissionRoutes(ctx: IdentityAccessContext): Record<string, Spe
     const id = String(partner);
     if (!ownsPartner(access, type, id)) throw forbidden();
     if (type === 'location_owner' && !canCreateLocationOwners(access)) {
-      throw forbidden(LOCATION_OWNER_RIGHTS);
+      throw forbidden('catalogue.location_owner_rights');
     }
     if (!(await partnerExists(db, access, type, id)))
       throw unprocessable({ partner: { message: 'validation.choice' } });
@@ -88,7 +87,7 @@ export function permissionRoutes(ctx: IdentityAccessContext): Record<string, Spe
     const permissions = roleCheck.data.permissions as RoleDoc['permissions'];
     if (!existingRole) assertGrantable(access, permissions);
     const email = String(userCheck.data.email);
-    if (await emailRegistered(db, email)) throw new HttpError(409, EMAIL_REGISTERED);
+    if (await emailRegistered(db, email)) throw refuseEmailRegistered();
 
     const actor = actorOf(access);
     let createdRole: Doc | undefined;

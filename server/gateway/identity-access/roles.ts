@@ -2,7 +2,7 @@ import type { Db } from '../../db/adapter.ts';
 import { parseRole } from '../../../src/schema/roles.ts';
 import type { Policy } from '../../../src/schema/permissions.ts';
 import type { CallerAccess, RoleDoc } from '../caller-access.ts';
-import { badRequest, HttpError, notFound } from '../http-error.ts';
+import { badRequest, keyedError, notFound } from '../http-error.ts';
 import { listRecords, type Doc } from '../record-store.ts';
 import type { FieldErrors } from '../../../src/contract/errors.ts';
 import { parseListQuery } from '../list-query.ts';
@@ -17,15 +17,15 @@ import {
   isSuperAdminRole,
   keyOf,
   knownFeatureIds,
-  LAST_SUPER_ADMIN,
   ownsPartner,
   partnerExists,
   pick,
   readRole,
-  ROLE_IN_USE,
+  refuseLastSuperAdmin,
+  refuseRoleInUse,
+  type IdentityAccessContext,
   unprocessable,
   withPartnerText,
-  type IdentityAccessContext,
 } from './context.ts';
 import { allUsers, leavesNoSuperAdmin, roleInUse } from './user-directory.ts';
 
@@ -130,11 +130,11 @@ export function roleRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
   const update: SpecialRoute = async ({ request, access, db }) => {
     assertAllowed(ctx, access, 'edit');
     const body = bodyOf(request);
-    if (body.opname !== undefined) throw badRequest(`Unknown opname: ${String(body.opname)}`);
+    if (body.opname !== undefined) throw badRequest('gateway.unknown_opname', { opname: String(body.opname) });
     const roleName = keyOf(body, 'role_name');
     const version = body.version;
     if (typeof version !== 'number' || !Number.isInteger(version)) {
-      throw badRequest('version is required: send the version of the record you edited.');
+      throw badRequest('gateway.version_required');
     }
     const changes = pick(body, ['role_description', 'role_description_translations', 'permissions']);
     const data = await db.transaction(async (tx) => {
@@ -148,7 +148,7 @@ export function roleRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
         const roles = await allRoles(tx);
         const rolesAfter = roles.map((r) => (r.role_name === roleName ? role : r));
         if (leavesNoSuperAdmin(await allUsers(tx), roles, (u) => u, rolesAfter)) {
-          throw new HttpError(409, LAST_SUPER_ADMIN);
+          throw refuseLastSuperAdmin();
         }
       }
       return commitChange(tx, actorOf(access), ctx.roles, {
@@ -168,12 +168,12 @@ export function roleRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
     await db.transaction(async (tx) => {
       const existing = await visibleRole(tx, access, roleName);
       if (source.version !== undefined && Number(source.version) !== existing.version) {
-        throw new HttpError(409, 'This record was changed by someone else. Reload it to see the changes.', {
+        throw keyedError(409, 'catalogue.stale_version', undefined, {
           code: 'STALE_VERSION',
         });
       }
       if (isSuperAdminRole(existing.doc) && !access.superAdmin) throw forbidden();
-      if (await roleInUse(tx, roleName)) throw new HttpError(409, ROLE_IN_USE);
+      if (await roleInUse(tx, roleName)) throw refuseRoleInUse();
       await commitChange(tx, actorOf(access), ctx.roles, { action: 'delete', existing });
     });
     return { success: true };

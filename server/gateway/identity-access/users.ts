@@ -1,7 +1,7 @@
 import type { Db } from '../../db/adapter.ts';
 import { CognitoError } from '../../identity/index.ts';
 import type { CallerAccess, RoleDoc } from '../caller-access.ts';
-import { badRequest, HttpError, notFound } from '../http-error.ts';
+import { badRequest, notFound } from '../http-error.ts';
 import { searchText, type Doc } from '../record-store.ts';
 import { audit, diff } from '../record-writes.ts';
 import { parseListQuery } from '../list-query.ts';
@@ -13,18 +13,17 @@ import {
   bodyOf,
   canCreateLocationOwners,
   deleteSourceOf,
-  EMAIL_REGISTERED,
   forbidden,
-  keyOf,
-  LAST_SUPER_ADMIN,
-  LOCATION_OWNER_RIGHTS,
   isSuperAdminRole,
+  keyOf,
   ownsPartner,
   pick,
   readRole,
+  refuseEmailRegistered,
+  refuseLastSuperAdmin,
+  type IdentityAccessContext,
   unprocessable,
   withPartnerText,
-  type IdentityAccessContext,
 } from './context.ts';
 import { partnerNames } from './partners.ts';
 import {
@@ -41,7 +40,7 @@ const USER_FIELDS = ['name', 'email', 'partner_type', 'partner', 'role_name'] as
 /** PUT identity_access/users action_type (spec 01 §4). */
 const ACTIONS = { 1: 'enable', 2: 'disable', 3: 'reset_password' } as const;
 
-const emailTaken = () => new HttpError(409, EMAIL_REGISTERED);
+const emailTaken = refuseEmailRegistered;
 const roleNotAllowed = () => unprocessable({ role_name: { message: 'validation.choice' } });
 
 function compareBy(field: string, direction: 'ASC' | 'DESC') {
@@ -86,7 +85,7 @@ export function userRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
   async function assignableRole(db: Db, access: CallerAccess, roleName: string, requested: Doc): Promise<RoleDoc> {
     const role = (await readRole(db, ctx, roleName))?.doc;
     if (role?.partner_type === 'location_owner' && !canCreateLocationOwners(access)) {
-      throw forbidden(LOCATION_OWNER_RIGHTS);
+      throw forbidden('catalogue.location_owner_rights');
     }
     if (
       !role ||
@@ -102,7 +101,7 @@ export function userRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
 
   async function assertKeepsSuperAdmin(db: Db, after: (user: WebtoolUser) => WebtoolUser | undefined) {
     const [users, roles] = await Promise.all([allUsers(db), allRoles(db)]);
-    if (leavesNoSuperAdmin(users, roles, after)) throw new HttpError(409, LAST_SUPER_ADMIN);
+    if (leavesNoSuperAdmin(users, roles, after)) throw refuseLastSuperAdmin();
   }
 
   const list: SpecialRoute = async ({ request, access, db }) => {
@@ -114,7 +113,7 @@ export function userRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
     }
     const query = parseListQuery(ctx.users, raw);
     const orderBy = query.orderBy ?? ctx.users.sort.field;
-    if (!ctx.users.fieldsBySource.has(orderBy)) throw badRequest(`Unknown field: ${orderBy}`);
+    if (!ctx.users.fieldsBySource.has(orderBy)) throw badRequest('gateway.unknown_field', { field: orderBy });
     const search = query.search?.toLowerCase();
     const nameOf = await partnerNames(db);
     const matching = (await allUsers(db))
@@ -138,7 +137,7 @@ export function userRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
       (data.partner === undefined || data.partner === access.partner);
     if (!access.seesAll && !samePartner) throw forbidden();
     if (data.partner_type === 'location_owner' && !canCreateLocationOwners(access)) {
-      throw forbidden(LOCATION_OWNER_RIGHTS);
+      throw forbidden('catalogue.location_owner_rights');
     }
     const role = await assignableRole(db, access, String(data.role_name), data);
     const email = String(data.email);
@@ -166,14 +165,15 @@ export function userRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
     const body = bodyOf(request);
     const username = keyOf(body, 'username');
     const rawAction = body.action_type;
-    if (rawAction === undefined || rawAction === null || rawAction === '') throw badRequest('action_type is required.');
+    if (rawAction === undefined || rawAction === null || rawAction === '')
+      throw badRequest('gateway.param_required', { name: 'action_type' });
     const action = ACTIONS[Number(rawAction) as keyof typeof ACTIONS];
     if (!action || (typeof rawAction !== 'number' && typeof rawAction !== 'string')) {
-      throw badRequest(`Unknown action_type: ${JSON.stringify(rawAction)}`);
+      throw badRequest('gateway.unknown_value', { name: 'action_type', value: JSON.stringify(rawAction) });
     }
     const { user } = await visibleUser(access, username);
     if (action === 'disable') {
-      if (username === access.caller.username) throw forbidden('You cannot disable your own user.');
+      if (username === access.caller.username) throw forbidden('gateway.own_user_disable');
       await assertKeepsSuperAdmin(db, (u) => (u.username === username ? { ...u, enabled: false } : u));
     }
     if (action === 'reset_password') await identity.resetPassword(username);
@@ -197,7 +197,7 @@ export function userRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
   const update: SpecialRoute = async ({ request, access, db }) => {
     const body = bodyOf(request);
     if (body.opname === 'update_profile') return updateProfile(access, db, body);
-    if (body.opname !== undefined) throw badRequest(`Unknown opname: ${String(body.opname)}`);
+    if (body.opname !== undefined) throw badRequest('gateway.unknown_opname', { opname: String(body.opname) });
     assertAllowed(ctx, access, 'edit');
     const username = keyOf(body, 'username');
     const data = ctx.validated(ctx.users, pick(withPartnerText(body), USER_FIELDS), true);
@@ -232,7 +232,7 @@ export function userRoutes(ctx: IdentityAccessContext): Record<string, SpecialRo
     assertAllowed(ctx, access, 'delete');
     const username = keyOf(deleteSourceOf(request), 'username');
     const { user } = await visibleUser(access, username);
-    if (username === access.caller.username) throw forbidden('You cannot delete your own user.');
+    if (username === access.caller.username) throw forbidden('gateway.own_user_delete');
     await assertKeepsSuperAdmin(db, (u) => (u.username === username ? undefined : u));
     await identity.deleteUser(username);
     await auditUser(db, access, username, 'delete', diff(user, {}));

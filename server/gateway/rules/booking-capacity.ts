@@ -2,6 +2,7 @@ import type { Db } from '../../db/adapter.ts';
 import type { Compartment } from '../../../src/types/generated/compartment.ts';
 import type { ServicePoint } from '../../../src/types/generated/service-point.ts';
 import { COMPARTMENTS, HARDWARE_UNITS, SERVICE_POINTS } from './hardware-store.ts';
+import { PieceType } from '../../../src/types/generated/codes.ts';
 
 /**
  * The free capacity of a service point for one carrier's parcel (spec 02 §3, "Capacity query"),
@@ -127,7 +128,8 @@ export async function capacityFor(
   if (!(servicePoint.carriers_access ?? []).includes(parcel.carrierId)) return none('no_access');
   if (servicePoint.status !== ACTIVE || servicePoint.is_terminated || servicePoint.parked) return none('not_active');
   const setting = (servicePoint.carrier_settings ?? []).find((entry) => entry.carrier_id === parcel.carrierId);
-  const mileOffered = parcel.shipmentType === 3 ? setting?.first_mile !== false : setting?.last_mile !== false;
+  const mileOffered =
+    parcel.shipmentType === PieceType.EndUserDropOff ? setting?.first_mile !== false : setting?.last_mile !== false;
   if (!mileOffered) return none('mile_not_offered');
   if (parcel.wheelchairAccessible && !servicePoint.wheelchair_accessible) return none('not_wheelchair_accessible');
 

@@ -11,6 +11,7 @@ import { capacityFor, findServicePoint, type ParcelRequest, type ShipmentType } 
 import { readDoc, SERVICE_POINTS } from './hardware-store.ts';
 import { createPiece, PIECES } from './piece-store.ts';
 import { endUserOfBooking } from './end-users.ts';
+import { PieceType } from '../../../src/types/generated/codes.ts';
 
 /**
  * Bookings (spec 02 §3, §5, §7, `webtool/booking`): the capacity query, and a booking that creates
@@ -69,14 +70,14 @@ function carrierOfCaller(ctx: Pick<OpnameContext, 'access' | 'resource'>, named:
     return Number(scope.value);
   }
   const id = Number(named);
-  if (!Number.isInteger(id) || id < 1) throw badRequest('carrier_id is required.');
+  if (!Number.isInteger(id) || id < 1) throw badRequest('gateway.param_required', { name: 'carrier_id' });
   return id;
 }
 
 /** A whole number of centimetres from the capacity query, within the parcel's limits. */
 function dimension(query: Record<string, string>, name: 'height' | 'width' | 'depth', max: number) {
   const value = Number(query[name]);
-  if (!/^\d+$/.test(query[name] ?? '') || value < 1) throw badRequest(`${name} must be a whole number of cm.`);
+  if (!/^\d+$/.test(query[name] ?? '') || value < 1) throw badRequest('gateway.centimetres', { name });
   if (value > max) {
     throw new HttpError(422, `The parcel is at most 43 x 49 x 58 cm.`, {
       message_key: 'catalogue.booking_parcel_too_large',
@@ -91,7 +92,7 @@ async function labelItems(tx: Db, booking: Booking) {
   const carrier = await readDoc<Record<string, unknown>>(tx, CARRIERS, booking.carrier_id);
   const servicePoint = await readDoc<ServicePoint>(tx, SERVICE_POINTS, booking.service_point_id);
   const endUser =
-    booking.piece_type === 3
+    booking.piece_type === PieceType.EndUserDropOff
       ? { phone: booking.sender_phone, email: booking.sender_email }
       : { phone: booking.recipient_phone, email: booking.recipient_email };
   return [
@@ -221,9 +222,10 @@ export const bookingRules = recordRules<Booking>({
      */
     async get_capacity(ctx, query) {
       const carrierId = carrierOfCaller(ctx, query.carrier_id);
-      if (!query.sp_id) throw badRequest('sp_id is required.');
+      if (!query.sp_id) throw badRequest('gateway.param_required', { name: 'sp_id' });
       const shipmentType = Number(query.shipment_type ?? 1);
-      if (shipmentType !== 1 && shipmentType !== 3) throw badRequest('shipment_type must be 1 or 3.');
+      if (shipmentType !== PieceType.Delivery && shipmentType !== PieceType.EndUserDropOff)
+        throw badRequest('gateway.one_of', { name: 'shipment_type', values: '1, 3' });
       const parcel: ParcelRequest = {
         height: dimension(query, 'height', 49),
         width: dimension(query, 'width', 43),
@@ -233,7 +235,7 @@ export const bookingRules = recordRules<Booking>({
         shipmentType,
       };
       const servicePoint = await findServicePoint(ctx.db, query.sp_id);
-      if (!servicePoint) throw notFound('Record not found.');
+      if (!servicePoint) throw notFound();
       const capacity = await capacityAt(ctx.db, servicePoint, parcel);
       return {
         success: true,
@@ -254,7 +256,7 @@ export const bookingRules = recordRules<Booking>({
       const booking = found.rows[0]?.doc;
       const scope = scopeFor(ctx.access, ctx.resource);
       if (!booking || scope === 'none' || (scope !== 'all' && String(booking.carrier_id) !== scope.value)) {
-        throw notFound('Record not found.');
+        throw notFound();
       }
       return { success: true, data: await labelItems(ctx.db, booking) };
     },

@@ -22,7 +22,7 @@ const EXPIRY_SETTINGS_FORM = 'carrier-expiry-settings';
 async function updateExpirySettings(ctx: OpnameContext, body: Doc) {
   const { version } = body;
   if (version !== undefined && (typeof version !== 'number' || !Number.isInteger(version))) {
-    throw badRequest('version must be the integer version of the carrier you edited.');
+    throw badRequest('gateway.version_required');
   }
   const data = await ctx.writes.change(
     recordKeyOf(ctx.resource, body),

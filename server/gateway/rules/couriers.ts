@@ -1,7 +1,7 @@
 import { features } from '../../../src/schema/features.ts';
 import { optionEnabled } from '../../../src/schema/permissions.ts';
 import { bulkImport } from '../bulk-import.ts';
-import { HttpError } from '../http-error.ts';
+import { HttpError, keyedError } from '../http-error.ts';
 import type { Courier } from '../../../src/types/generated/courier.ts';
 import { recordRules } from '../resource-rules.ts';
 
@@ -12,7 +12,7 @@ export const courierRules = recordRules<Courier>({
       String(doc.carrier_id),
     ]);
     if (!carrier.rows.length) {
-      throw new HttpError(422, 'Unknown carrier.', {
+      throw keyedError(422, 'gateway.unknown_carrier', undefined, {
         errors: { carrier_id: { message: 'validation.unknown_reference' } },
       });
     }

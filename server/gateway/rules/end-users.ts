@@ -3,7 +3,7 @@ import type { Booking } from '../../../src/types/generated/booking.ts';
 import type { EndUser } from '../../../src/types/generated/end-user.ts';
 import type { Piece } from '../../../src/types/generated/piece.ts';
 import { comparablePhone, internationalPhone, searchablePhone } from '../../../src/schema/phone-search.ts';
-import { badRequest, HttpError, notFound } from '../http-error.ts';
+import { badRequest, HttpError, noPermission, notFound } from '../http-error.ts';
 import { nonNegativeInt } from '../list-query.ts';
 import { MAX_LIMIT, searchText, type Doc } from '../record-store.ts';
 import { staleVersion, type StoredRecord } from '../record-writes.ts';
@@ -11,6 +11,7 @@ import type { OpnameContext, ResourceRules, RuleContext } from '../resource-rule
 import { scopeFor } from '../tenancy.ts';
 import { reserveIds } from './hardware-store.ts';
 import { END_USERS, pieceEvents, PIECES } from './piece-store.ts';
+import { PieceType } from '../../../src/types/generated/codes.ts';
 
 /**
  * End users (spec 02 §3, §4, §7, `webtool/shipments/endusers`): searched by phone number or e-mail
@@ -31,7 +32,7 @@ function pieceScope(
 ): { field: string; value: string } | 'all' {
   const pieces = ctx.resources.get(PIECES);
   const scope = pieces ? scopeFor(ctx.access, pieces) : scopeFor(ctx.access, ctx.resource);
-  if (scope === 'none') throw new HttpError(403, 'You have no permission for this request.');
+  if (scope === 'none') throw noPermission();
   return scope;
 }
 
@@ -93,7 +94,7 @@ async function withWaiting(tx: Db, doc: EndUser) {
 
 /** One end user the caller sees, or 404. */
 async function visibleEndUser(ctx: OpnameContext, enduserId: unknown) {
-  if (!/^\d{1,12}$/.test(String(enduserId ?? ''))) throw badRequest('enduser_id is required.');
+  if (!/^\d{1,12}$/.test(String(enduserId ?? ''))) throw badRequest('gateway.param_required', { name: 'enduser_id' });
   const params: unknown[] = [String(enduserId)];
   const clause = visibleClause(pieceScope(ctx), params);
   const found = await ctx.db.query<{ doc: EndUser; version: number }>(
@@ -101,7 +102,7 @@ async function visibleEndUser(ctx: OpnameContext, enduserId: unknown) {
     params,
   );
   const row = found.rows[0];
-  if (!row) throw notFound('Record not found.');
+  if (!row) throw notFound();
   return { ...row.doc, version: row.version };
 }
 
@@ -111,7 +112,7 @@ async function visibleEndUser(ctx: OpnameContext, enduserId: unknown) {
  * drop-off (type 3).
  */
 export async function endUserOfBooking(tx: Db, booking: Booking) {
-  const sender = booking.piece_type === 3;
+  const sender = booking.piece_type === PieceType.EndUserDropOff;
   const typedPhone = (sender ? booking.sender_phone : booking.recipient_phone) ?? null;
   const email = (sender ? booking.sender_email : booking.recipient_email) ?? null;
   const name = (sender ? booking.sender_name : booking.recipient_name) ?? null;
@@ -165,16 +166,16 @@ async function checkedEdit(
   doc: EndUser & { security_questions?: string[] },
   existing: StoredRecord | undefined,
 ) {
-  if (!existing) throw new HttpError(403, 'You have no permission for this request.');
+  if (!existing) throw noPermission();
   const params: unknown[] = [existing.key];
   const scope = scopeFor(ctx.access, ctx.resources.get(PIECES) ?? ctx.resource);
-  if (scope === 'none') throw notFound('Record not found.');
+  if (scope === 'none') throw notFound();
   const clause = visibleClause(scope, params);
   const seen = await ctx.tx.query(
     `SELECT 1 FROM records e WHERE e.resource = '${END_USERS}' AND e.key = $1${clause}`,
     params,
   );
-  if (!seen.rows.length) throw notFound('Record not found.');
+  if (!seen.rows.length) throw notFound();
   const before = existing.doc as unknown as EndUser;
   const { security_questions: ticked = [], ...rest } = doc;
   const contactChanged = !sameText(rest.phone, before.phone) || !sameText(rest.email, before.email);
@@ -219,7 +220,7 @@ export const endUserRules: ResourceRules = {
     const type = query.filter_type;
     const value = (query.filter_value ?? '').trim();
     if (type || value) {
-      if (!FILTER_TYPES.has(type)) throw badRequest('filter_type must be phone or email.');
+      if (!FILTER_TYPES.has(type)) throw badRequest('gateway.one_of', { name: 'filter_type', values: 'phone, email' });
       if (type === 'phone') {
         const e164 = searchablePhone(value, query.country || DEFAULT_COUNTRY);
         if (!e164) {
@@ -231,7 +232,7 @@ export const endUserRules: ResourceRules = {
         params.push(e164);
         where += ` AND regexp_replace(e.doc->>'phone', '[^0-9+]', '', 'g') = $${params.length}`;
       } else {
-        if (!value) throw badRequest('filter_value is required.');
+        if (!value) throw badRequest('gateway.param_required', { name: 'filter_value' });
         params.push(value.toLowerCase());
         where += ` AND lower(e.doc->>'email') = $${params.length}`;
       }
@@ -242,7 +243,7 @@ export const endUserRules: ResourceRules = {
     }
     where += visibleClause(pieceScope(ctx), params);
     const limit = nonNegativeInt(query.limit, 'limit', ctx.resource.pageSize);
-    if (limit < 1 || limit > MAX_LIMIT) throw badRequest(`limit must be between 1 and ${MAX_LIMIT}.`);
+    if (limit < 1 || limit > MAX_LIMIT) throw badRequest('gateway.limit_range', { max: MAX_LIMIT });
     const offset = nonNegativeInt(query.offset, 'offset', 0);
     const total = await ctx.db.query<{ n: string }>(
       `SELECT count(*) AS n FROM records e WHERE e.resource = '${END_USERS}'${where}`,

@@ -1,5 +1,6 @@
 import type { Compartment } from '../../../src/types/generated/compartment.ts';
 import type { HardwareBadge, HardwareUnit } from '../../../src/types/generated/hardware-unit.ts';
+import { HardwareStatus, LicenseBadge, RemovalState, Warranty } from '../../../src/types/generated/codes.ts';
 
 /**
  * The read-only facts of a hardware unit that the gateway derives, never the client: its status, its
@@ -47,11 +48,6 @@ export type DerivedHardwareFields = Required<
   >
 >;
 
-export const HARDWARE_STATUS = { warehouse: 1, assigned: 2, installed: 3, active: 4, terminated: 5 } as const;
-export const REMOVAL_STATE = { notRemoved: 0, removed: 1, scheduledRemoved: 2, activationPending: 3 } as const;
-export const LICENSE_STATUS = { activated: 1, noFee: 2, terminated: 3, pending: 4 } as const;
-export const WARRANTY = { none: 1, under: 2, expired: 3 } as const;
-
 /** Service point statuses (spec 02 §4) that say where an assigned unit's installation stands. */
 const SP_READY_FOR_INSTALLATION = 5;
 const SP_INACTIVE = 8;
@@ -63,8 +59,8 @@ export const SYNC_ALERT_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** NoWarranty without a date; under warranty up to and including the date (UTC calendar day). */
 export function warrantyBadge(date: string | undefined, now: Date): 1 | 2 | 3 {
-  if (!date) return WARRANTY.none;
-  return date >= now.toISOString().slice(0, 10) ? WARRANTY.under : WARRANTY.expired;
+  if (!date) return Warranty.NoWarranty;
+  return date >= now.toISOString().slice(0, 10) ? Warranty.UnderWarranty : Warranty.WarrantyExpired;
 }
 
 /**
@@ -72,10 +68,10 @@ export function warrantyBadge(date: string | undefined, now: Date): 1 | 2 | 3 {
  * at a service point it keeps the stage it reached there (planned, installed, active).
  */
 export function hardwareStatus(unit: UnitState): 1 | 2 | 3 | 4 | 5 {
-  if (unit.is_terminated) return HARDWARE_STATUS.terminated;
-  if (unit.service_point_id === undefined || unit.service_point_id === null) return HARDWARE_STATUS.warehouse;
+  if (unit.is_terminated) return HardwareStatus.Terminated;
+  if (unit.service_point_id === undefined || unit.service_point_id === null) return HardwareStatus.InWarehouse;
   const stage = unit.status;
-  return stage === HARDWARE_STATUS.installed || stage === HARDWARE_STATUS.active ? stage : HARDWARE_STATUS.assigned;
+  return stage === HardwareStatus.Installed || stage === HardwareStatus.Active ? stage : HardwareStatus.Assigned;
 }
 
 /**
@@ -94,14 +90,14 @@ function installationOpen(unit: UnitState, context: DerivationContext) {
  */
 export function hardwareBadges(unit: UnitState, compartments: CompartmentState[], context: DerivationContext) {
   const status = hardwareStatus(unit);
-  if (status === HARDWARE_STATUS.terminated) return ['is_terminated'] satisfies HardwareBadge[];
-  const atServicePoint = status !== HARDWARE_STATUS.warehouse;
+  if (status === HardwareStatus.Terminated) return ['is_terminated'] satisfies HardwareBadge[];
+  const atServicePoint = status !== HardwareStatus.InWarehouse;
   const faults = compartments.filter((compartment) => compartment.is_faulty).length;
-  const inService = status === HARDWARE_STATUS.installed || status === HARDWARE_STATUS.active;
+  const inService = status === HardwareStatus.Installed || status === HardwareStatus.Active;
   const lastSync = unit.last_sync_at ? Date.parse(unit.last_sync_at) : undefined;
 
   const attention: HardwareBadge[] = [];
-  if (unit.license_status === LICENSE_STATUS.pending || unit.license_status === LICENSE_STATUS.terminated) {
+  if (unit.license_status === LicenseBadge.Pending || unit.license_status === LicenseBadge.Terminated) {
     attention.push('license_badge');
   }
   if (atServicePoint && typeof unit.battery_level === 'number' && unit.battery_level < LOW_BATTERY_PERCENT) {
@@ -112,7 +108,7 @@ export function hardwareBadges(unit: UnitState, compartments: CompartmentState[]
   if (inService && (lastSync === undefined || context.now.getTime() - lastSync > SYNC_ALERT_AFTER_MS)) {
     attention.push('sync_alert');
   }
-  if (unit.removal_state === REMOVAL_STATE.activationPending) attention.push('activation_pending');
+  if (unit.removal_state === RemovalState.ActivationPending) attention.push('activation_pending');
   if (
     inService &&
     (context.servicePointStatus === SP_INACTIVE ||
@@ -120,16 +116,16 @@ export function hardwareBadges(unit: UnitState, compartments: CompartmentState[]
   ) {
     attention.push('inactive_hw');
   }
-  if (unit.removal_state === REMOVAL_STATE.scheduledRemoved) attention.push('uninstallation_pending');
+  if (unit.removal_state === RemovalState.ScheduledRemoved) attention.push('uninstallation_pending');
   if (compartments.some((compartment) => compartment.is_locked)) attention.push('compartment_locked');
 
   const stage: HardwareBadge[] = [];
-  if (status === HARDWARE_STATUS.warehouse) stage.push('unassigned');
-  if (status === HARDWARE_STATUS.assigned) {
+  if (status === HardwareStatus.InWarehouse) stage.push('unassigned');
+  if (status === HardwareStatus.Assigned) {
     stage.push('assigned');
     stage.push(installationOpen(unit, context) ? 'installation_open' : 'installation_pending');
   }
-  if (status === HARDWARE_STATUS.active) {
+  if (status === HardwareStatus.Active) {
     stage.push('active');
     if (!attention.length) stage.push('all_ok');
   }

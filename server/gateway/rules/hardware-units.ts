@@ -5,7 +5,7 @@ import type { Doc } from '../record-store.ts';
 import { recordRules, type OpnameContext, type RuleContext } from '../resource-rules.ts';
 import { scopeFor } from '../tenancy.ts';
 import { recordKeyOf } from '../write-pipeline.ts';
-import { LICENSE_STATUS, REMOVAL_STATE } from './hardware-badges.ts';
+
 import { fieldRefusal, partnerMismatch, stateRefusal, unknownReference } from './hardware-refusals.ts';
 import { refreshServicePointHardware } from './service-point-hardware-derived.ts';
 import { servicePointOfUnit } from './service-point-hardware-plan.ts';
@@ -27,6 +27,7 @@ import {
   type HardwareModel,
   type StoredUnit,
 } from './hardware-store.ts';
+import { LicenseBadge, RemovalState } from '../../../src/types/generated/codes.ts';
 
 /** Spec 01 §9 and 02 §9: hardware models are fetched 100 at a time. */
 const MODELS_PAGE_SIZE = 100;
@@ -45,9 +46,7 @@ export async function modelOfKind(tx: Db, modelId: number, hardwareType: number)
 export function assertDeletingPartner(ctx: RuleContext, owner: number) {
   const partner = ctx.input?.partner_id;
   if (partner === undefined || partner === null || partner === '') {
-    throw badRequest('partner_id is required: the hardware owner of the record to delete.', {
-      message_key: 'catalogue.hw_partner_mismatch',
-    });
+    throw badRequest('gateway.param_required', { name: 'partner_id' });
   }
   if (String(partner) !== String(owner)) throw partnerMismatch();
 }
@@ -59,7 +58,7 @@ export function assertDeletingPartner(ctx: RuleContext, owner: number) {
 async function terminateHardware(ctx: OpnameContext, body: Doc) {
   const { version } = body;
   if (version !== undefined && (typeof version !== 'number' || !Number.isInteger(version))) {
-    throw badRequest('version must be the integer version of the hardware unit you saw.');
+    throw badRequest('gateway.version_required');
   }
   const data = await ctx.writes.change(
     recordKeyOf(ctx.resource, body),
@@ -82,14 +81,14 @@ async function hardwareModels(ctx: OpnameContext, query: Record<string, string>)
   const limitText = query.limit ?? '';
   const limit = limitText === '' ? MODELS_PAGE_SIZE : Number(limitText);
   if (!/^\d{1,3}$/.test(limitText || '100') || limit < 1 || limit > MODELS_PAGE_SIZE) {
-    throw badRequest(`limit must be a whole number from 1 to ${MODELS_PAGE_SIZE}.`);
+    throw badRequest('gateway.integer_range', { name: 'limit', min: 1, max: MODELS_PAGE_SIZE });
   }
   const offsetText = query.offset ?? '';
   if (offsetText !== '' && !/^\d{1,9}$/.test(offsetText))
-    throw badRequest('offset must be a whole number of 0 or more.');
+    throw badRequest('gateway.whole_number_expected', { field: 'offset' });
   const type = query.hardware_type ?? '';
   if (type !== '' && type !== '1' && type !== '2') {
-    throw badRequest('hardware_type must be 1 (parcel locker) or 2 (PIN pad).');
+    throw badRequest('gateway.one_of', { name: 'hardware_type', values: '1, 2' });
   }
   const params: unknown[] = [HARDWARE_MODELS];
   const byType = type === '' ? '' : ` AND doc->>'hardware_type' = $${params.push(type)}`;
@@ -112,7 +111,8 @@ async function hardwareModels(ctx: OpnameContext, query: Record<string, string>)
  */
 async function warehouse(ctx: OpnameContext, query: Record<string, string>) {
   const compressed = query.compressed ?? '';
-  if (!['', 'true', 'false'].includes(compressed)) throw badRequest('compressed must be true or false.');
+  if (!['', 'true', 'false'].includes(compressed))
+    throw badRequest('gateway.boolean_expected', { field: 'compressed' });
   const scope = scopeFor(ctx.access, ctx.resource);
   if (scope === 'none') throw noPermission();
   const params: unknown[] = [HARDWARE_UNITS];
@@ -159,8 +159,8 @@ export const hardwareUnitRules = recordRules<StoredUnit>({
       pinpad_id: before?.pinpad_id ?? null,
       status: before?.status ?? 1,
       is_terminated: doc.is_terminated === true,
-      removal_state: before?.removal_state ?? REMOVAL_STATE.notRemoved,
-      license_status: before?.license_status ?? LICENSE_STATUS.pending,
+      removal_state: before?.removal_state ?? RemovalState.NotRemoved,
+      license_status: before?.license_status ?? LicenseBadge.Pending,
       last_sync_at: before?.last_sync_at ?? null,
       battery_level: before?.battery_level ?? null,
     };

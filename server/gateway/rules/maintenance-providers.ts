@@ -15,12 +15,12 @@ export const PERIODIC_OFF = 2;
  */
 async function updatePeriodicTickets(ctx: OpnameContext, body: Doc) {
   const { mp_id: id, action_type: actionType, version } = body;
-  if (typeof id !== 'number' || !Number.isInteger(id)) throw badRequest('mp_id must be the maintenance provider id.');
+  if (typeof id !== 'number' || !Number.isInteger(id)) throw badRequest('gateway.positive_integer', { name: 'mp_id' });
   if (actionType !== PERIODIC_ON && actionType !== PERIODIC_OFF) {
-    throw badRequest('action_type must be 1 (switch periodic tickets on) or 2 (switch them off).');
+    throw badRequest('gateway.periodic_action_type');
   }
   if (version !== undefined && (typeof version !== 'number' || !Number.isInteger(version))) {
-    throw badRequest('version must be the integer version of the maintenance provider.');
+    throw badRequest('gateway.version_required');
   }
   const data = await ctx.writes.change(
     String(id),

@@ -45,7 +45,7 @@ export function languageOf(query: Record<string, string>, headers: IncomingHttpH
     LANGUAGES.find((language) => language.slice(0, 2) === tag.trim().slice(0, 2).toLowerCase());
   if (query.lang) {
     const asked = match(query.lang);
-    if (!asked) throw badRequest(`lang must be one of ${LANGUAGES.join(', ')}.`);
+    if (!asked) throw badRequest('gateway.one_of', { name: 'lang', values: LANGUAGES.join(', ') });
     return asked;
   }
   const accepted = (headers['accept-language'] ?? '')

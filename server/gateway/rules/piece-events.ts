@@ -1,5 +1,5 @@
 import type { Piece } from '../../../src/types/generated/piece.ts';
-import { PieceEvent } from '../../../src/types/generated/codes.ts';
+import { PieceEvent, PieceType } from '../../../src/types/generated/codes.ts';
 
 /**
  * The event model of a piece (spec 02 §4), pure: what one event does to a piece's derived state,
@@ -134,7 +134,7 @@ export function applyEvent(
     },
     compartments,
   });
-  const returning = piece.piece_type === 3;
+  const returning = piece.piece_type === PieceType.EndUserDropOff;
   switch (code) {
     case PieceEvent.HardReserved: {
       const until = plusHours(at, piece.reservation_time ?? 24);

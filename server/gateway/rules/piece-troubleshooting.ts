@@ -7,6 +7,7 @@ import {
   PieceEvent,
   tokenStatusNow,
 } from './piece-events.ts';
+import { PieceType } from '../../../src/types/generated/codes.ts';
 
 /**
  * Which troubleshooting actions a piece allows now, and why not (spec 02 §8, "Shipment actions").
@@ -127,7 +128,8 @@ export function manualProcessingVerdict(piece: Piece, eventCodes: number[]): Ver
 /** Extension by 24 or 48 hours, or forced expiry: only a delivered parcel waiting for its end user. */
 export function expiryVerdict(piece: Piece, now: Date, kind: 'extend' | 'force'): Verdict {
   if (!piece.active) return no('notActive');
-  if (!isInCompartment(piece) || piece.piece_type !== 1 || !piece.expiry_at) return no('notInCompartment');
+  if (!isInCompartment(piece) || piece.piece_type !== PieceType.Delivery || !piece.expiry_at)
+    return no('notInCompartment');
   const left = new Date(piece.expiry_at).getTime() - now.getTime();
   const expired = isExpiredState(piece.state) || left <= 0;
   if (expired) return kind === 'force' ? no('alreadyExpired') : yes;

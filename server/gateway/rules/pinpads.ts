@@ -3,7 +3,7 @@ import type { Pinpad } from '../../../src/types/generated/pinpad.ts';
 import { readRecord } from '../record-writes.ts';
 import { recordRules, type RuleContext } from '../resource-rules.ts';
 import { actorOf, commitChange } from '../write-pipeline.ts';
-import { HARDWARE_STATUS } from './hardware-badges.ts';
+
 import { fieldRefusal, stateRefusal, unknownReference } from './hardware-refusals.ts';
 import {
   HARDWARE_OWNERS,
@@ -16,6 +16,7 @@ import {
 } from './hardware-store.ts';
 import { assertDeletingPartner, modelOfKind } from './hardware-units.ts';
 import { refreshServicePointHardware } from './service-point-hardware-derived.ts';
+import { HardwareStatus } from '../../../src/types/generated/codes.ts';
 
 /** A stored PIN pad: its schema fields and whether it was terminated, which no client sets. */
 type StoredPinpad = Pinpad & { is_terminated?: boolean };
@@ -30,9 +31,9 @@ const isSet = (value: unknown) => value !== undefined && value !== null;
 
 /** Warehouse without a service point; assigned until the pad confirms its installation; then active. */
 export function pinpadStatus(pad: StoredPinpad): 1 | 2 | 4 | 5 {
-  if (pad.is_terminated) return HARDWARE_STATUS.terminated;
-  if (!isSet(pad.service_point_id)) return HARDWARE_STATUS.warehouse;
-  return pad.installation_sync_status === SYNC_DONE ? HARDWARE_STATUS.active : HARDWARE_STATUS.assigned;
+  if (pad.is_terminated) return HardwareStatus.Terminated;
+  if (!isSet(pad.service_point_id)) return HardwareStatus.InWarehouse;
+  return pad.installation_sync_status === SYNC_DONE ? HardwareStatus.Active : HardwareStatus.Assigned;
 }
 
 /** Another PIN pad than `own` whose field holds the value. */

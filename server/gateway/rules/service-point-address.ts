@@ -17,7 +17,6 @@ const SELECT_COORDINATES = 'Please select coordinates on the map';
 export type Boundary = { country: string } | { box: { south: number; west: number; north: number; east: number } };
 
 const COUNTRY = /^[A-Za-z]{2}$/;
-const BOUNDARY_HELP = 'boundary must be a country code (e.g. DK) or a box "south,west,north,east" in degrees.';
 
 /**
  * `boundary`: an ISO country code (`DK`), or a box `south,west,north,east` in decimal degrees with
@@ -37,7 +36,7 @@ export function parseBoundary(text: string | undefined): Boundary | undefined {
     east <= 180 &&
     south <= north &&
     west <= east;
-  if (!valid) throw badRequest(BOUNDARY_HELP);
+  if (!valid) throw badRequest('gateway.boundary_format');
   return { box: { south, west, north, east } };
 }
 
@@ -112,10 +111,10 @@ export async function addressSuggestions(db: Db, text: string, boundary: Boundar
 export const servicePointAddressQueries = {
   async address(ctx: { db: Db }, query: Record<string, string>) {
     const text = query.text ?? '';
-    if (text.length > MAX_TEXT) throw badRequest(`text must be at most ${MAX_TEXT} characters.`);
+    if (text.length > MAX_TEXT) throw badRequest('gateway.max_length', { name: 'text', max: MAX_TEXT });
     const boundary = parseBoundary(query.boundary);
     if (foldedText(text) === '' && !(boundary && 'box' in boundary)) {
-      throw badRequest(`text is required, unless the boundary is a box. ${BOUNDARY_HELP}`);
+      throw badRequest('gateway.address_text_required');
     }
     const data = await addressSuggestions(ctx.db, text, boundary);
     return { success: true, data, total: data.length };

@@ -233,7 +233,7 @@ export async function servicePointCoreChecks(
 function versionOf(body: Doc): number | undefined {
   const { version } = body;
   if (version !== undefined && (typeof version !== 'number' || !Number.isInteger(version))) {
-    throw badRequest('version must be the integer version of the service point you edited.');
+    throw badRequest('gateway.version_required');
   }
   return version;
 }

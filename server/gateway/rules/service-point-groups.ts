@@ -1,4 +1,4 @@
-import { HttpError } from '../http-error.ts';
+import { HttpError, keyedError } from '../http-error.ts';
 import type { ServicePointGroup } from '../../../src/types/generated/service-point-group.ts';
 import { recordRules } from '../resource-rules.ts';
 
@@ -24,7 +24,7 @@ export const servicePointGroupRules = recordRules<ServicePointGroup>({
       [ids],
     );
     if (found.rows.length !== ids.length) {
-      throw new HttpError(422, 'Unknown service point in the group.', {
+      throw keyedError(422, 'gateway.unknown_group_service_point', undefined, {
         errors: { service_point_ids: { message: 'validation.unknown_reference' } },
       });
     }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/adapter.ts';
 import type { HardwareBadge } from '../../../src/types/generated/hardware-unit.ts';
 import type { ServicePoint } from '../../../src/types/generated/service-point.ts';
-import { HARDWARE_STATUS } from './hardware-badges.ts';
+import { HardwareStatus } from '../../../src/types/generated/codes.ts';
 
 /**
  * The hardware facts a service point shows without opening its units (spec 02 §3): `badges_v2`, the
@@ -66,7 +66,7 @@ export function servicePointHardwareFields(
   const live = units.filter((unit) => !isTerminated(unit) && unit.hardware_id !== undefined);
   const fields: ServicePointHardwareFields = {
     badges_v2: BADGE_ORDER.filter((badge) => held.has(badge)),
-    active_pinpad: pad?.status === HARDWARE_STATUS.active,
+    active_pinpad: pad?.status === HardwareStatus.Active,
     has_hardware: live.length > 0,
     service_point_hardware_unit_id: live.length ? Math.min(...live.map((unit) => unit.hardware_id!)) : null,
   };

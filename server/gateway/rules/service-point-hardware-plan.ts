@@ -8,11 +8,12 @@ import type { ResourceDefinition } from '../resource-registry.ts';
 import type { OpnameContext, RuleContext } from '../resource-rules.ts';
 import { scopeFor, visible } from '../tenancy.ts';
 import { actorOf, commitChange, visibleRecord } from '../write-pipeline.ts';
-import { HARDWARE_STATUS, REMOVAL_STATE } from './hardware-badges.ts';
+
 import { stateRefusal, unknownReference } from './hardware-refusals.ts';
 import { compartmentsOf, HARDWARE_UNITS, OPEN_TICKET_STATUSES, TICKETS, withDerivedFields } from './hardware-store.ts';
 import type { StoredUnit } from './hardware-store.ts';
 import { refreshServicePointHardware } from './service-point-hardware-derived.ts';
+import { HardwareStatus, RemovalState } from '../../../src/types/generated/codes.ts';
 
 /**
  * A service point's installation plan (spec 02 §4, §5, §8): which units are planned at it, marking
@@ -109,7 +110,7 @@ function hardwareResource(ctx: OpnameContext) {
 function servicePointKey(body: Doc) {
   const id = body.service_point_id;
   if (!isSet(id) || !/^[1-9]\d{0,9}$/.test(String(id))) {
-    throw badRequest('service_point_id is required: the service point whose hardware this is.');
+    throw badRequest('gateway.param_required', { name: 'service_point_id' });
   }
   return String(id);
 }
@@ -117,16 +118,16 @@ function servicePointKey(body: Doc) {
 /** The unit as it is to be after the mark, or a refusal when it already is so. */
 function marked(unit: StoredUnit, open: boolean): StoredUnit {
   if (unit.is_terminated) throw stateRefusal('hw_terminated');
-  if (unit.status === HARDWARE_STATUS.assigned) {
+  if (unit.status === HardwareStatus.Assigned) {
     const isOpen = unit.badges_v2?.includes('installation_open') === true;
     if (isOpen === open) throw refusal(open ? 'installation_already_open' : 'installation_already_closed');
     return { ...unit, installation_open: open };
   }
   // Installed: closing schedules its uninstallation, opening again keeps it in service.
-  const pending = unit.removal_state === REMOVAL_STATE.scheduledRemoved;
+  const pending = unit.removal_state === RemovalState.ScheduledRemoved;
   if (!open && pending) throw refusal('uninstallation_already_pending');
   if (open && !pending) throw refusal('uninstallation_not_pending');
-  return { ...unit, removal_state: open ? REMOVAL_STATE.notRemoved : REMOVAL_STATE.scheduledRemoved };
+  return { ...unit, removal_state: open ? RemovalState.NotRemoved : RemovalState.ScheduledRemoved };
 }
 
 /** Writes a unit the gateway changed, its derived fields again, audited under the caller's name. */
@@ -160,7 +161,7 @@ function markInstallation(open: boolean) {
     const key = servicePointKey(body);
     const { version } = body;
     if (version !== undefined && (typeof version !== 'number' || !Number.isInteger(version))) {
-      throw badRequest('version must be the integer version of the hardware unit you saw.');
+      throw badRequest('gateway.version_required');
     }
     const hardware = hardwareResource(ctx);
     return ctx.db.transaction(async (tx) => {
@@ -207,7 +208,7 @@ async function deleteInstallationPlan(ctx: OpnameContext, body: Doc) {
     const found = await tx.query<StoredRecord>(
       `SELECT key, doc, version FROM records WHERE resource = '${HARDWARE_UNITS}' AND doc->>'service_point_id' = $1
          AND (doc->>'status')::int = $2 ORDER BY (doc->>'hardware_id')::int`,
-      [key, HARDWARE_STATUS.assigned],
+      [key, HardwareStatus.Assigned],
     );
     const planned = found.rows;
     if (!planned.length) throw refusal('installation_plan_empty');
@@ -223,7 +224,7 @@ async function deleteInstallationPlan(ctx: OpnameContext, body: Doc) {
       throw refusal('installation_plan_initiated');
     }
     for (const [index, record] of planned.entries()) {
-      const unit: StoredUnit = { ...units[index], service_point_id: null, status: HARDWARE_STATUS.warehouse };
+      const unit: StoredUnit = { ...units[index], service_point_id: null, status: HardwareStatus.InWarehouse };
       // Back in the warehouse the unit starts afresh: a later plan elsewhere follows its own service point.
       delete unit.installation_open;
       await writeUnit(tx, ctx.access, hardware, record, unit);

@@ -22,7 +22,7 @@ const ID = /^[1-9]\d{0,9}$/;
 function idParameter(query: Record<string, string>, name: string): string | undefined {
   const value = query[name];
   if (value === undefined || value === '') return undefined;
-  if (!ID.test(value)) throw badRequest(`${name} must be a positive whole number.`);
+  if (!ID.test(value)) throw badRequest('gateway.positive_integer', { name });
   return value;
 }
 
@@ -57,7 +57,7 @@ async function getCompartments(ctx: OpnameContext, query: Record<string, string>
   const hardwareId = idParameter(query, 'hardware_id');
   const servicePointId = idParameter(query, 'service_point_id');
   if ((hardwareId === undefined) === (servicePointId === undefined)) {
-    throw badRequest('Give either hardware_id or service_point_id.');
+    throw badRequest('gateway.hardware_or_service_point');
   }
   assertTabReadable(ctx.access, ctx.resources, ctx.resource, HARDWARE_TAB);
   if (servicePointId !== undefined) {
@@ -81,7 +81,7 @@ async function getCompartments(ctx: OpnameContext, query: Record<string, string>
 /** `hardware_units&service_point_id=`: the units installed or planned at a service point the caller sees. */
 async function hardwareUnits(ctx: OpnameContext, query: Record<string, string>) {
   const servicePointId = idParameter(query, 'service_point_id');
-  if (servicePointId === undefined) throw badRequest('service_point_id is required.');
+  if (servicePointId === undefined) throw badRequest('gateway.param_required', { name: 'service_point_id' });
   assertTabReadable(ctx.access, ctx.resources, ctx.resource, HARDWARE_TAB);
   await visibleRecord(ctx.db, ctx.access, ctx.resource, servicePointId);
   return { success: true, data: await unitsAt(ctx, servicePointId) };

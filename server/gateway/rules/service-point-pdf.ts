@@ -178,7 +178,7 @@ const fileNameOf = (point: ServicePoint) =>
 
 async function servicePointPdf(ctx: OpnameContext, query: Record<string, string>, headers: IncomingHttpHeaders) {
   const key = query.service_point_id;
-  if (!key || !ID.test(key)) throw badRequest('service_point_id must be a positive whole number.');
+  if (!key || !ID.test(key)) throw badRequest('gateway.positive_integer', { name: 'service_point_id' });
   const language = languageOf(query, headers);
   const data = await sheetData(ctx, key);
   const bytes = await renderSheet(data, language);

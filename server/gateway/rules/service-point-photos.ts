@@ -8,7 +8,7 @@ import {
   isPhotoContentType,
   safePhotoFileName,
 } from '../../../src/schema/photo-upload.ts';
-import { badRequest, HttpError } from '../http-error.ts';
+import { badRequest, HttpError, notFound } from '../http-error.ts';
 import type { Doc } from '../record-store.ts';
 import type { OpnameContext } from '../resource-rules.ts';
 import { BASE64, decodedSize, FILE_TOO_LARGE, forgetUpload, storeUpload, textField } from '../uploads.ts';
@@ -20,7 +20,6 @@ const PHOTOS_FIELD = 'photos';
 
 const TOO_MANY = 'The amount of uploaded pictures has been exceeded';
 const INVALID_FORMAT = 'Invalid photo format';
-const PHOTO_NOT_FOUND = 'Photo not found';
 
 const refused = (messageKey: string) => {
   if (messageKey === PHOTO_MESSAGES.tooLarge) return new HttpError(413, FILE_TOO_LARGE.message, FILE_TOO_LARGE.details);
@@ -32,7 +31,7 @@ const refused = (messageKey: string) => {
 function optionalVersion(body: Doc) {
   const { version } = body;
   if (version !== undefined && (typeof version !== 'number' || !Number.isInteger(version))) {
-    throw badRequest('version must be the integer version of the service point you edited.');
+    throw badRequest('gateway.version_required');
   }
   return version;
 }
@@ -40,7 +39,7 @@ function optionalVersion(body: Doc) {
 function optionalPhotoId(body: Doc) {
   const { photo_id: photoId } = body;
   if (photoId !== undefined && (typeof photoId !== 'string' || photoId === '')) {
-    throw badRequest('photo_id must be the id of one of the service point’s photos.');
+    throw badRequest('gateway.photo_of_service_point');
   }
   return photoId;
 }
@@ -51,12 +50,12 @@ async function checkedPhoto(body: Doc) {
   const declaredType = textField(body, 'content_type');
   const data = textField(body, 'data');
   if (safePhotoFileName(fileName) !== fileName) {
-    throw badRequest('file_name must be a plain file name of at most 255 characters, without folders.');
+    throw badRequest('gateway.plain_file_name');
   }
   const sizeProblem = photoSizeProblem(decodedSize(data));
   if (sizeProblem) throw refused(sizeProblem);
   if (!isPhotoContentType(declaredType)) throw refused(PHOTO_MESSAGES.invalidFormat);
-  if (!BASE64.test(data)) throw badRequest('data must be the file in base64.');
+  if (!BASE64.test(data)) throw badRequest('gateway.base64_expected');
   const content = Buffer.from(data, 'base64');
   // The bytes decide, whatever the name or the declared type say: a renamed text file is no photo.
   const contentType = await photoContentType(content);
@@ -87,7 +86,7 @@ async function putPhoto(ctx: OpnameContext, body: Doc) {
     async (tx, existing) => {
       const photos = photosOf(existing.doc);
       const replaced = replacing === undefined ? undefined : photos.find((item) => item.photo_id === replacing);
-      if (replacing !== undefined && !replaced) throw new HttpError(404, PHOTO_NOT_FOUND);
+      if (replacing !== undefined && !replaced) throw notFound('gateway.photo_not_found');
       // Judged again in the transaction: two uploads at once must not make a sixth photo.
       const countProblem = photoCountProblem(photos.length, replaced !== undefined);
       if (countProblem) throw refused(countProblem);
@@ -125,13 +124,13 @@ async function removePhoto(ctx: OpnameContext, body: Doc) {
   const key = recordKeyOf(ctx.resource, body);
   const version = optionalVersion(body);
   const photoId = optionalPhotoId(body);
-  if (photoId === undefined) throw badRequest('photo_id is required.');
+  if (photoId === undefined) throw badRequest('gateway.param_required', { name: 'photo_id' });
   const data = await ctx.writes.change(
     key,
     async (tx, existing) => {
       const photos = photosOf(existing.doc);
       const removed = photos.find((item) => item.photo_id === photoId);
-      if (!removed) throw new HttpError(404, PHOTO_NOT_FOUND);
+      if (!removed) throw notFound('gateway.photo_not_found');
       await forgetUpload(tx, ctx.resource, key, removed.url);
       return { ...existing.doc, [PHOTOS_FIELD]: photos.filter((item) => item !== removed) };
     },

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/adapter.ts';
 import type { JobWork } from '../background-jobs.ts';
-import { badRequest, HttpError, notFound } from '../http-error.ts';
+import { badRequest, noPermission, notFound } from '../http-error.ts';
 import { listRecords, MAX_LIMIT, type Doc } from '../record-store.ts';
 import type { ResourceDefinition } from '../resource-registry.ts';
 import type { ResourceRules } from '../resource-rules.ts';
@@ -61,16 +61,16 @@ export function servicePointReportWork(db: Db, resources: Map<string, ResourceDe
 export const servicePointReportQueries: NonNullable<ResourceRules['queries']> = {
   async report_request(ctx) {
     const scope = scopeFor(ctx.access, ctx.resource);
-    if (scope === 'none') throw new HttpError(403, 'You have no permission for this request.');
+    if (scope === 'none') throw noPermission();
     const payload: ReportPayload = { resource: ctx.resource.endpoint, scope };
     const requestId = await ctx.jobs.enqueue(SERVICE_POINT_REPORT_JOB, ctx.access.caller.username, { ...payload });
     return { success: true, request_id: requestId };
   },
   async report_status(ctx, query) {
     const requestId = query.request_id;
-    if (!requestId) throw badRequest('request_id is required.');
+    if (!requestId) throw badRequest('gateway.param_required', { name: 'request_id' });
     const job = await ctx.jobs.state(requestId, ctx.access.caller.username);
-    if (!job) throw notFound('Unknown report request.');
+    if (!job) throw notFound('gateway.unknown_report_request');
     if (job.status === 'ready') return { success: true, status: 'ready', ...(job.result as object) };
     return { success: true, ...job };
   },

@@ -1,4 +1,4 @@
-import { HttpError } from '../http-error.ts';
+import { HttpError, keyedError } from '../http-error.ts';
 import type { Db } from '../../db/adapter.ts';
 import type { ServicePoint } from '../../../src/types/generated/service-point.ts';
 import { recordRules } from '../resource-rules.ts';
@@ -72,7 +72,7 @@ async function assertReferencesExist(tx: Db, doc: ServicePoint, before: ServiceP
       [RECORD_LOOKUPS[lookup].resource, ids],
     );
     if (found.rows.length !== new Set(ids).size) {
-      throw new HttpError(422, 'Save failed, check the fields in error state', {
+      throw keyedError(422, 'http.save_failed', undefined, {
         errors: { [field]: { message: 'validation.unknown_reference' } },
       });
     }

@@ -249,7 +249,7 @@ export const shipmentReportQueries: NonNullable<ResourceRules['queries']> = {
   },
 
   async report_file(ctx, query) {
-    if (!query.request_id) throw badRequest('request_id is required.');
+    if (!query.request_id) throw badRequest('gateway.param_required', { name: 'request_id' });
     const job = await ctx.jobs.state(query.request_id, ctx.access.caller.username);
     if (!job) {
       throw new HttpError(404, 'The report file has expired.', { message_key: 'catalogue.report_expired' });

@@ -1,7 +1,7 @@
 import type { Compartment } from '../../../src/types/generated/compartment.ts';
 import type { Piece } from '../../../src/types/generated/piece.ts';
 import type { Db } from '../../db/adapter.ts';
-import { badRequest, HttpError } from '../http-error.ts';
+import { badRequest, HttpError, keyedError, notFound } from '../http-error.ts';
 import { featureOption } from '../../../src/schema/permissions.ts';
 import { asksForChange } from '../resource-registry.ts';
 import type { Doc } from '../record-store.ts';
@@ -39,8 +39,8 @@ const HOUR_MS = 60 * 60 * 1000;
 
 function pieceIdOf(source: Record<string, unknown>) {
   const raw = source.piece_id;
-  if (typeof raw !== 'string' || !raw.trim()) throw badRequest('piece_id is required.');
-  if (raw.length > 30) throw badRequest('piece_id must be at most 30 characters.');
+  if (typeof raw !== 'string' || !raw.trim()) throw badRequest('gateway.param_required', { name: 'piece_id' });
+  if (raw.length > 30) throw badRequest('gateway.max_length', { name: 'piece_id', max: 30 });
   return raw;
 }
 
@@ -157,7 +157,7 @@ export async function pieceLogs(ctx: Pick<OpnameContext, 'db' | 'access' | 'reso
       [query.piece_barcode],
     );
     pieceId = found.rows[0]?.key ?? '';
-    if (!pieceId) throw new HttpError(404, 'Record not found.');
+    if (!pieceId) throw notFound();
   }
   const record = await visiblePiece(ctx as OpnameContext, ctx.db, { piece_id: pieceId });
   const audit = await ctx.db.query<{ at: string; username: string | null; action: string; changes: Doc }>(
@@ -187,7 +187,7 @@ export async function pieceLogs(ctx: Pick<OpnameContext, 'db' | 'access' | 'reso
 function versionOf(body: Doc) {
   const { version } = body;
   if (version !== undefined && (typeof version !== 'number' || !Number.isInteger(version))) {
-    throw badRequest('version must be the integer version of the piece you saw.');
+    throw badRequest('gateway.version_required');
   }
   return version as number | undefined;
 }
@@ -212,7 +212,7 @@ const resendToken = action(async (tx, piece, body, actor, now) => {
     const validUntil = new Date(now.getTime() + COURIER_TOKEN_HOURS * HOUR_MS).toISOString();
     return recordEvent(tx, piece, PieceEvent.TokenSentToCourier, { valid_until: validUntil }, actor, now);
   }
-  if (body.target !== 'end_user') throw badRequest('target must be end_user or courier.');
+  if (body.target !== 'end_user') throw badRequest('gateway.one_of', { name: 'target', values: 'end_user, courier' });
   refuse(endUserResend(piece, now));
   const expiry = new Date(new Date(piece.expiry_at!).getTime() + END_USER_RESEND_HOURS * HOUR_MS).toISOString();
   const next = await recordEvent(
@@ -244,7 +244,8 @@ const EXPIRY_CHANGES: Record<string, number | 'force'> = { extend_24: 24, extend
 
 const updateExpiry = action(async (tx, piece, body, actor, now) => {
   const change = EXPIRY_CHANGES[String(body.change)];
-  if (change === undefined) throw badRequest('change must be extend_24, extend_48 or force.');
+  if (change === undefined)
+    throw badRequest('gateway.one_of', { name: 'change', values: 'extend_24, extend_48, force' });
   if (change === 'force') {
     refuse(expiryVerdict(piece, now, 'force'));
     return recordEvent(tx, piece, PieceEvent.ForcedExpired, {}, actor, now);
@@ -271,8 +272,7 @@ const movePiece = action(async (tx, piece, body, actor, now) => {
   const units = await otherUnits(tx, piece);
   const wanted = body.hardware_id === undefined ? undefined : Number(body.hardware_id);
   const targets = wanted === undefined ? units : units.filter((unit) => unit.hardware_id === wanted);
-  if (wanted !== undefined && !targets.length)
-    throw badRequest('hardware_id must be another unit of the service point.');
+  if (wanted !== undefined && !targets.length) throw badRequest('gateway.other_unit_of_service_point');
   refuse(
     moveVerdict(
       piece,
@@ -312,7 +312,7 @@ export const shipmentRules = recordRules<Piece>({
     if (ctx.input === undefined) return;
     // A PATCH that asks for nothing (its id and version only) changes nothing, as for any resource.
     if (existing && !asksForChange(ctx.resource, ctx.input)) return existing.doc;
-    throw new HttpError(409, 'A piece changes only through its booking and troubleshooting actions.');
+    throw keyedError(409, 'gateway.piece_actions_only');
   },
   queries: {
     get_piece_detail: pieceDetail,

@@ -6,7 +6,7 @@ import type { Doc } from '../record-store.ts';
 import { readRecord } from '../record-writes.ts';
 import type { RuleContext } from '../resource-rules.ts';
 import { actorOf, commitChange } from '../write-pipeline.ts';
-import { HARDWARE_STATUS, REMOVAL_STATE } from './hardware-badges.ts';
+
 import {
   compartmentsOf,
   HARDWARE_UNITS,
@@ -19,6 +19,7 @@ import {
 import { pinpadStatus } from './pinpads.ts';
 import { refreshServicePointHardware } from './service-point-hardware-derived.ts';
 import { ticketStateRefusal } from './ticket-refusals.ts';
+import { HardwareStatus, RemovalState } from '../../../src/types/generated/codes.ts';
 
 /**
  * What closing a ticket does to the hardware (spec 02 §4): an install ticket installs its planned
@@ -85,8 +86,8 @@ async function uninstallUnit(ctx: RuleContext, hardwareId: unknown) {
       ...unit,
       service_point_id: null,
       pinpad_id: null,
-      status: HARDWARE_STATUS.warehouse,
-      removal_state: REMOVAL_STATE.removed,
+      status: HardwareStatus.InWarehouse,
+      removal_state: RemovalState.Removed,
     };
     delete next.installation_open;
     return next;
@@ -133,8 +134,8 @@ export async function closeTicketEffects(ctx: RuleContext, ticket: Ticket) {
         await writeUnit(ctx, id, (unit) => {
           const next: StoredUnit = {
             ...unit,
-            status: HARDWARE_STATUS.installed,
-            removal_state: REMOVAL_STATE.notRemoved,
+            status: HardwareStatus.Installed,
+            removal_state: RemovalState.NotRemoved,
           };
           delete next.installation_open;
           return next;

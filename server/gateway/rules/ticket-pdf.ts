@@ -7,6 +7,7 @@ import { visibleRecord } from '../write-pipeline.ts';
 import { RECORD_LOOKUPS } from '../lists.ts';
 import { readDoc, SERVICE_POINTS } from './hardware-store.ts';
 import { languageOf, startSheet, type Language } from './pdf-sheet.ts';
+import { TicketType } from '../../../src/types/generated/codes.ts';
 
 /**
  * `GET webtool/maintenance/tickets?opname=pdf&ticket_id=N[&lang=fr-FR]` (spec 02 §7): the ticket's job
@@ -87,7 +88,7 @@ export function renderTicketSheet(data: TicketSheet, language: Language, now = n
     line(t('resources.service-points.fields.owner_contact_phone'), point.owner_contact_phone ?? dash);
   }
 
-  if (ticket.ticket_type === 1) {
+  if (ticket.ticket_type === TicketType.Install) {
     heading(t('resources.tickets.tabs.installation'));
     line(field('installation_deadline'), ticket.installation_deadline ?? dash);
     line(field('earliest_installation_date'), ticket.earliest_installation_date ?? dash);
@@ -104,7 +105,7 @@ const t0 = (ticket: Ticket) => `Ticket ${ticket.ticket_id ?? ''}`;
 
 export async function ticketPdf(ctx: OpnameContext, query: Record<string, string>, headers: IncomingHttpHeaders) {
   const key = query.ticket_id;
-  if (!key || !ID.test(key)) throw badRequest('ticket_id must be a positive whole number.');
+  if (!key || !ID.test(key)) throw badRequest('gateway.positive_integer', { name: 'ticket_id' });
   const language = languageOf(query, headers);
   const ticket = (await visibleRecord(ctx.db, ctx.access, ctx.resource, key)).doc as unknown as Ticket;
   const point = await readDoc<ServicePoint>(ctx.db, SERVICE_POINTS, ticket.sp_id);

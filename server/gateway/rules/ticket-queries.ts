@@ -25,7 +25,7 @@ async function carriers(ctx: OpnameContext, query: Record<string, string>) {
     where += ` AND t.doc->>'${scope.field}' = $${params.length}`;
   }
   if (query.ticket_id !== undefined && query.ticket_id !== '') {
-    if (!ID.test(query.ticket_id)) throw badRequest('ticket_id must be a positive whole number.');
+    if (!ID.test(query.ticket_id)) throw badRequest('gateway.positive_integer', { name: 'ticket_id' });
     params.push(query.ticket_id);
     where += ` AND t.key = $${params.length}`;
   }
@@ -83,7 +83,7 @@ async function hardware(ctx: OpnameContext, query: Record<string, string>) {
   if (scopeFor(ctx.access, ctx.resource) === 'none') throw noPermission();
   const servicePointId = query.sp_id;
   if (servicePointId === undefined || !ID.test(servicePointId)) {
-    throw badRequest('sp_id must be a positive whole number.');
+    throw badRequest('gateway.positive_integer', { name: 'sp_id' });
   }
   const point = await ticketServicePoint(ctx, servicePointId);
   const units = await ctx.db.query<{ hardware_id: number; name: string; status: number | null }>(
@@ -121,14 +121,14 @@ async function operators(ctx: OpnameContext, query: Record<string, string>) {
   if (scope === 'none') throw noPermission();
   const provider = query.maintenance_provider_id;
   if (provider === undefined || !ID.test(provider)) {
-    throw badRequest('maintenance_provider_id must be a positive whole number.');
+    throw badRequest('gateway.positive_integer', { name: 'maintenance_provider_id' });
   }
   if (typeof scope === 'object' && scope.field === 'maintenance_provider_id' && scope.value !== provider) {
     return { success: true, data: [], total: 0 };
   }
   let keep = '';
   if (query.ticket_id !== undefined && query.ticket_id !== '') {
-    if (!ID.test(query.ticket_id)) throw badRequest('ticket_id must be a positive whole number.');
+    if (!ID.test(query.ticket_id)) throw badRequest('gateway.positive_integer', { name: 'ticket_id' });
     const own = await readRecord(ctx.db, ctx.resource, query.ticket_id);
     if (own && visible(scope, own.doc)) keep = String(own.doc.maintenance_operator_id ?? '');
   }

@@ -46,14 +46,14 @@ const REFUSAL_OF: Record<string, Refusal> = {
 const wholeNumber = (value: unknown, name: string, max: number) => {
   if (value === undefined || value === null) return 0;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
-    throw badRequest(`${name} must be a whole number from 0 to ${max}.`);
+    throw badRequest('gateway.integer_range', { name, min: 0, max });
   }
   return value;
 };
 
 const text = (value: unknown, name: string) => {
   if (value === undefined || value === null) return '';
-  if (typeof value !== 'string') throw badRequest(`${name} must be a string.`);
+  if (typeof value !== 'string') throw badRequest('gateway.text_expected', { name });
   return value;
 };
 
@@ -61,18 +61,17 @@ const text = (value: unknown, name: string) => {
 function ticketIdsOf(body: Doc): number[] {
   const ids = body.ticket_ids;
   if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'number' || !Number.isInteger(id) || id < 1)) {
-    throw badRequest('ticket_ids must be a list of ticket ids.');
+    throw badRequest('gateway.ticket_ids_expected');
   }
-  if (new Set(ids).size !== ids.length) throw badRequest('ticket_ids names a ticket more than once.');
+  if (new Set(ids).size !== ids.length) throw badRequest('gateway.ticket_ids_repeated');
   return ids as number[];
 }
 
 function versionsOf(body: Doc): Record<string, number> {
   const versions = body.versions ?? {};
-  if (typeof versions !== 'object' || Array.isArray(versions))
-    throw badRequest('versions must map ticket ids to versions.');
+  if (typeof versions !== 'object' || Array.isArray(versions)) throw badRequest('gateway.versions_expected');
   for (const version of Object.values(versions)) {
-    if (typeof version !== 'number' || !Number.isInteger(version)) throw badRequest('versions must be whole numbers.');
+    if (typeof version !== 'number' || !Number.isInteger(version)) throw badRequest('gateway.versions_expected');
   }
   return versions as Record<string, number>;
 }

@@ -324,7 +324,7 @@ export function ticketListConditions(query: ListQuery, now = new Date()): ListCo
   const field = { created: 'created_at', sla: 'sla_date', deadline: 'deadline_date' }[
     String(given.date_range_type ?? 'created')
   ];
-  if (!field) throw badRequest('date_range_type must be created, sla or deadline.');
+  if (!field) throw badRequest('gateway.one_of', { name: 'date_range_type', values: 'created, sla, deadline' });
   for (const [name, op] of [
     ['date1', '>='],
     ['date2', '<='],
@@ -332,7 +332,7 @@ export function ticketListConditions(query: ListQuery, now = new Date()): ListCo
     const value = given[name];
     if (value === undefined) continue;
     if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-      throw badRequest(`${name} must be a date YYYY-MM-DD.`);
+      throw badRequest('gateway.date_expected', { field: name });
     }
     // A date-time field compared with a day: the whole second day counts.
     const bound = field === 'created_at' && op === '<=' ? `${value}T23:59:59.999Z` : value;

@@ -5,6 +5,7 @@ import JsBarcode from 'jsbarcode';
 import { CompanyLogo } from './company-logo.tsx';
 import { orDash, printKeys, readPrintData, type BookingLabelItem } from '../../schema/print-cache.ts';
 import './print.css';
+import { PieceType } from '../../types/generated/codes.ts';
 
 export const PRINT_DELAY_MS = 1000;
 
@@ -47,7 +48,7 @@ function Label({ item, companyName }: { item: BookingLabelItem; companyName: str
   );
   // Type 1: the carrier sends to the end user. Type 3: the end user sends back to the carrier.
   const blocks =
-    item.piece_type === 3 ? (
+    item.piece_type === PieceType.EndUserDropOff ? (
       <>
         <Lines title={translate('print.sender')} lines={endUserLines} />
         {delivery}
