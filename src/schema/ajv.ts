@@ -123,7 +123,8 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      kind: { type: 'string' },
+      // The list filters the engine draws (schema-inputs.tsx): a misspelt kind fails the schema load.
+      kind: { enum: ['text', 'select', 'reference', 'boolean', 'date', 'date-range'] },
       alwaysOn: { type: 'boolean' },
       ignoreCase: { type: 'boolean' },
       prefix: { type: 'integer', minimum: 1 },
