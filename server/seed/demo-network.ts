@@ -206,9 +206,10 @@ const allTicketOptions = Object.fromEntries(Object.values(TICKET_OPTIONS).map((o
 /**
  * The options of spec 01 §6 that shape tickets, bookings and shipments (src/schema/ticket-options.ts,
  * server/gateway/rules/bookings.ts, server/gateway/rules/web-app-link.ts), spread so that two demo users
- * see the difference: the operator's super admin and administrator have them all; the analyst only the
- * error type (no periodic, courier or service tickets, no compartment inspection, no internal notes, no
- * parcel move, no web app link); the hotline (support) reports courier tickets and reads the notes; the
+ * see the difference: the operator's super admin has them all, its administrator all but the parcel move
+ * (an uninstall waits for an empty unit); the analyst none (no periodic, courier or service tickets, no
+ * compartment inspection, error type, internal notes, double booking nor web app link); the hotline
+ * (support) reports courier tickets, orders inspections and reads the notes, without error types; the
  * maintenance provider runs periodic and service visits, inspections and uninstalls with parcel move;
  * carrier 1 may double-book and open the end-user web app, carrier 2 neither.
  */
@@ -218,23 +219,20 @@ const OPTIONS_BY_ROLE: Record<string, Partial<Record<FeatureName, Record<string,
     bookings: { [DOUBLE_BOOKING_OPTION]: true },
     shipments: { [WEB_APP_LINK_OPTION]: true },
   },
+  // The administrator closes an uninstall ticket only once its unit is empty, as before the option.
   operator_infinity_admin: {
-    maintenance_tickets: allTicketOptions,
+    maintenance_tickets: { ...allTicketOptions, [TICKET_OPTIONS.parcelMove]: false },
     bookings: { [DOUBLE_BOOKING_OPTION]: true },
     shipments: { [WEB_APP_LINK_OPTION]: true },
   },
   operator_infinity_analyst: {
-    maintenance_tickets: {
-      ...Object.fromEntries(Object.values(TICKET_OPTIONS).map((option) => [option, false])),
-      [TICKET_OPTIONS.errorType]: true,
-    },
+    maintenance_tickets: Object.fromEntries(Object.values(TICKET_OPTIONS).map((option) => [option, false])),
     bookings: { [DOUBLE_BOOKING_OPTION]: false },
     shipments: { [WEB_APP_LINK_OPTION]: false },
   },
   support_provider: {
     maintenance_tickets: {
       [TICKET_OPTIONS.courier]: true,
-      [TICKET_OPTIONS.errorType]: true,
       [TICKET_OPTIONS.notesColumn]: true,
       [TICKET_OPTIONS.compartmentInspection]: true,
     },
