@@ -211,7 +211,7 @@ const allTicketOptions = Object.fromEntries(Object.values(TICKET_OPTIONS).map((o
  * compartment inspection, error type, internal notes, double booking nor web app link); the hotline
  * (support) reports courier tickets, orders inspections and reads the notes, without error types; the
  * maintenance provider runs periodic and service visits, inspections and uninstalls with parcel move;
- * carrier 1 may double-book and open the end-user web app, carrier 2 neither.
+ * carrier 1 opens the end-user web app, carrier 2 does not; no carrier double-books.
  */
 const OPTIONS_BY_ROLE: Record<string, Partial<Record<FeatureName, Record<string, boolean>>>> = {
   operator_infinity_superadmin: {
@@ -247,7 +247,8 @@ const OPTIONS_BY_ROLE: Record<string, Partial<Record<FeatureName, Record<string,
       [TICKET_OPTIONS.parcelMove]: true,
     },
   },
-  carrier_1_admin: { bookings: { [DOUBLE_BOOKING_OPTION]: true }, shipments: { [WEB_APP_LINK_OPTION]: true } },
+  // A carrier's own bookings refuse a full service point (no double booking); the operator's may double-book.
+  carrier_1_admin: { shipments: { [WEB_APP_LINK_OPTION]: true } },
 };
 
 /** A role's ticket, booking and shipment options: by its name, else by its partner type. */

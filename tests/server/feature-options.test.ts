@@ -334,12 +334,7 @@ describe('double booking', () => {
 
 describe('web app link', () => {
   it('is in the piece detail for the administrator (option) and not for the analyst', async () => {
-    const found = await stack.db.query<{ key: string }>(
-      `SELECT r.key FROM records r JOIN records c ON c.resource = 'partners/carrier' AND c.key = r.doc->>'carrier_id'
-       WHERE r.resource = 'shipments' AND NOT coalesce((c.doc->>'own_end_user_app')::boolean, false)
-       ORDER BY r.key LIMIT 1`,
-    );
-    const pieceId = found.rows[0].key;
+    const pieceId = 'DEMO-WAITING-1';
     const detail = async (user: string) =>
       (await send(user, 'GET', 'webtool/shipments', { opname: 'get_piece_detail', piece_id: pieceId })).body
         .data as Doc;

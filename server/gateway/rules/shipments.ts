@@ -118,12 +118,11 @@ async function pieceDetail(ctx: OpnameContext, query: Record<string, string>) {
     'service_points',
     piece.service_point_id,
   );
-  const carrier = await readDoc<{ own_end_user_app?: boolean }>(ctx.db, 'partners/carrier', piece.carrier_id);
   return {
     success: true,
     data: {
       piece: { ...asSeenNow(piece, now), version: record.version },
-      web_app_link: webAppLink(ctx.access.permissions, piece, carrier),
+      web_app_link: webAppLink(ctx.access.permissions, piece),
       events: await pieceEvents(ctx.db, piece.piece_id),
       compartment: {
         compartment_id: piece.compartment_id ?? null,

@@ -11,16 +11,15 @@ const DEMO_END_USER_APP = 'https://webapp.locker.test';
 /**
  * The link to a piece in the end-user web app (the page its end user follows the parcel on), which the
  * piece detail carries only for a caller whose shipments policy has the web app link option: the app
- * shows the link from it, and a caller without the option never receives it. A parcel of a carrier with
- * its own end-user app (`own_end_user_app`) has no link: its end users do not use the network's app.
+ * shows the link from it, and a caller without the option never receives it. Every parcel has its page
+ * there, also one of a carrier with its own end-user app (`own_end_user_app`), whose end users are sent to
+ * the carrier's app: support staff still open the network's page to see what the end user would.
  */
 export function webAppLink(
   permissions: PermissionSet,
   piece: Pick<Piece, 'piece_id'>,
-  carrier: { own_end_user_app?: boolean } | undefined,
   base = process.env.END_USER_APP_URL?.trim() || DEMO_END_USER_APP,
 ): string | null {
   if (!featureOption(permissions, features.shipments, WEB_APP_LINK_OPTION)) return null;
-  if (carrier?.own_end_user_app === true) return null;
   return `${base.replace(/\/+$/, '')}/parcels/${encodeURIComponent(piece.piece_id)}`;
 }

@@ -11,7 +11,7 @@ export const WEB_APP_LINK_OPTION = 'web_app_link';
 /**
  * "Open in the end-user web app" on a piece's page: the page its end user follows the parcel on, in a
  * new tab. Only for a user whose shipments policy has the web app link option; the link itself comes
- * from the gateway's piece detail, which gives it to no one else (nor for a carrier with its own app).
+ * from the gateway's piece detail, which gives it to no one else.
  */
 export function PieceWebAppLink() {
   const translate = useTranslate();
