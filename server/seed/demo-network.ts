@@ -10,6 +10,9 @@ import type { PartnerType } from '../../src/contract/partner-types.ts';
 import { SAVE_FILTERS_OPTION } from '../../src/schema/saved-filters.ts';
 import { COMPARTMENTS, HARDWARE_MODELS, HARDWARE_UNITS, PINPADS } from '../gateway/rules/hardware-store.ts';
 import { DEFAULT_MP_BULK_TICKETS } from '../gateway/rules/ticket-bulk.ts';
+import { DOUBLE_BOOKING_OPTION } from '../gateway/rules/bookings.ts';
+import { WEB_APP_LINK_OPTION } from '../gateway/rules/web-app-link.ts';
+import { TICKET_OPTIONS } from '../../src/schema/ticket-options.ts';
 import {
   servicePointHardwareFields,
   type PadAtServicePoint,
@@ -199,6 +202,65 @@ function describedInBothLanguages(doc: RoleDoc, partnersByType: [PartnerType, Pa
 const SHIPMENT_LOG_READERS: PartnerType[] = ['carrier', 'support_provider'];
 const withShipmentLogs = (doc: RoleDoc) => withOption(doc, featureIdsOf('shipments'), 'shipment_logs');
 
+const allTicketOptions = Object.fromEntries(Object.values(TICKET_OPTIONS).map((option) => [option, true]));
+
+/**
+ * The options of spec 01 §6 that shape tickets, bookings and shipments (src/schema/ticket-options.ts,
+ * server/gateway/rules/bookings.ts, server/gateway/rules/web-app-link.ts), spread so that two demo users
+ * see the difference: the operator's super admin has them all, its administrator all but the parcel move
+ * (an uninstall waits for an empty unit); the analyst none (no periodic, courier or service tickets, no
+ * compartment inspection, error type, internal notes, double booking nor web app link); the hotline
+ * (support) reports courier tickets, orders inspections and reads the notes, without error types; the
+ * maintenance provider runs periodic and service visits, inspections and uninstalls with parcel move;
+ * carrier 1 opens the end-user web app, carrier 2 does not; no carrier double-books.
+ */
+const OPTIONS_BY_ROLE: Record<string, Partial<Record<FeatureName, Record<string, boolean>>>> = {
+  operator_infinity_superadmin: {
+    maintenance_tickets: allTicketOptions,
+    bookings: { [DOUBLE_BOOKING_OPTION]: true },
+    shipments: { [WEB_APP_LINK_OPTION]: true },
+  },
+  // The administrator closes an uninstall ticket only once its unit is empty, as before the option.
+  operator_infinity_admin: {
+    maintenance_tickets: { ...allTicketOptions, [TICKET_OPTIONS.parcelMove]: false },
+    bookings: { [DOUBLE_BOOKING_OPTION]: true },
+    shipments: { [WEB_APP_LINK_OPTION]: true },
+  },
+  operator_infinity_analyst: {
+    maintenance_tickets: Object.fromEntries(Object.values(TICKET_OPTIONS).map((option) => [option, false])),
+    bookings: { [DOUBLE_BOOKING_OPTION]: false },
+    shipments: { [WEB_APP_LINK_OPTION]: false },
+  },
+  support_provider: {
+    maintenance_tickets: {
+      [TICKET_OPTIONS.courier]: true,
+      [TICKET_OPTIONS.notesColumn]: true,
+      [TICKET_OPTIONS.compartmentInspection]: true,
+    },
+    shipments: { [WEB_APP_LINK_OPTION]: true },
+  },
+  maintenance_provider: {
+    maintenance_tickets: {
+      [TICKET_OPTIONS.periodic]: true,
+      [TICKET_OPTIONS.service]: true,
+      [TICKET_OPTIONS.errorType]: true,
+      [TICKET_OPTIONS.compartmentInspection]: true,
+      [TICKET_OPTIONS.parcelMove]: true,
+    },
+  },
+  // A carrier's own bookings refuse a full service point (no double booking); the operator's may double-book.
+  carrier_1_admin: { shipments: { [WEB_APP_LINK_OPTION]: true } },
+};
+
+/** A role's ticket, booking and shipment options: by its name, else by its partner type. */
+function withAreaOptions(doc: RoleDoc): RoleDoc {
+  const spread = OPTIONS_BY_ROLE[doc.role_name] ?? OPTIONS_BY_ROLE[doc.partner_type] ?? {};
+  return Object.entries(spread).reduce(
+    (role, [feature, options]) => withOptions(role, featureIdsOf(feature as FeatureName), options),
+    doc,
+  );
+}
+
 export function demoRoles(): RoleDoc[] {
   const roles: RoleDoc[] = [
     withOptions(
@@ -256,7 +318,7 @@ export function demoRoles(): RoleDoc[] {
       roles.push(SHIPMENT_LOG_READERS.includes(type) ? withShipmentLogs(admin) : admin);
     }
   }
-  return roles.map((doc) => describedInBothLanguages(doc, partnersByType));
+  return roles.map((doc) => describedInBothLanguages(withAreaOptions(doc), partnersByType));
 }
 
 export const demoUsers: DemoUser[] = [

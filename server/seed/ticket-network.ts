@@ -48,7 +48,14 @@ export const TICKET_EVENTS: [number, string][] = [
   [670, 'Vandalism'],
   [680, 'Parcel stuck'],
 ];
-export const JOB_TYPES = ['Repair', 'Inspection', 'Cleaning', 'Part replacement', 'Installation', 'Removal'];
+export const JOB_TYPES = [
+  'Repair',
+  'Compartment inspection',
+  'Cleaning',
+  'Part replacement',
+  'Installation',
+  'Removal',
+];
 export const ERROR_TYPES = ['Mechanical', 'Electrical', 'Software', 'Network', 'Damage', 'Unknown'];
 
 export interface TicketSeedServicePoint {

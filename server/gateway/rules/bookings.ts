@@ -7,7 +7,16 @@ import { badRequest, HttpError, noPermission, notFound } from '../http-error.ts'
 import { asksForChange } from '../resource-registry.ts';
 import { recordRules, type OpnameContext } from '../resource-rules.ts';
 import { scopeFor } from '../tenancy.ts';
-import { capacityFor, findServicePoint, type ParcelRequest, type ShipmentType } from './booking-capacity.ts';
+import {
+  capacityFor,
+  compartmentsAt,
+  findServicePoint,
+  fitsIn,
+  type ParcelRequest,
+  type ShipmentType,
+} from './booking-capacity.ts';
+import { featureOption } from '../../../src/schema/permissions.ts';
+import { isExpiredState } from './piece-events.ts';
 import { readDoc, SERVICE_POINTS } from './hardware-store.ts';
 import { createPiece, PIECES } from './piece-store.ts';
 import { endUserOfBooking } from './end-users.ts';
@@ -51,6 +60,33 @@ async function softHeldAt(tx: Db, servicePointId: number) {
     [String(servicePointId)],
   );
   return Number(found.rows[0].n);
+}
+
+/** The double booking option of spec 01 §6, on the bookings feature. */
+export const DOUBLE_BOOKING_OPTION = 'double_booking';
+
+const OUT_OF_USE = ['is_disabled', 'is_faulty', 'is_locked', 'is_inactive_comp'] as const;
+const SIZE_RANK: Record<Compartment['size'], number> = { small: 1, medium: 2, large: 3 };
+
+/**
+ * Double booking (spec 01 §6): with the option, a hard booking that finds no free compartment may take a
+ * compartment that still holds one of the same carrier's expired parcels, waiting for its courier: the
+ * compartment is booked twice (`piece_id` the expired parcel, `next_piece_id` the new one), and the courier
+ * collects the expired parcel when delivering the new one. A compartment with a parcel of another
+ * carrier, a parcel still waiting for its end user, or a parcel already on its way is never booked
+ * twice; without the option, a full service point refuses the booking as before. A piece id stays
+ * unique: a booking of a piece id that exists is refused with or without the option.
+ */
+async function doubleBookable(tx: Db, servicePointId: number, parcel: ParcelRequest) {
+  const candidates = (await compartmentsAt(tx, servicePointId))
+    .filter((c) => c.piece_id && !c.next_piece_id && !c.is_reserved && !OUT_OF_USE.some((flag) => c[flag] === true))
+    .filter((c) => fitsIn(c, parcel))
+    .sort((a, b) => SIZE_RANK[a.size] - SIZE_RANK[b.size]);
+  for (const compartment of candidates) {
+    const held = await readDoc<Piece>(tx, PIECES, compartment.piece_id);
+    if (held && held.carrier_id === parcel.carrierId && isExpiredState(held.state)) return compartment;
+  }
+  return undefined;
 }
 
 async function capacityAt(tx: Db, servicePoint: ServicePoint | undefined, parcel: ParcelRequest) {
@@ -150,14 +186,28 @@ export const bookingRules = recordRules<Booking>({
       carrierId: doc.carrier_id,
       shipmentType: doc.piece_type as ShipmentType,
     });
-    if (capacity.free_capacity < 1) {
+    const doubleBooked =
+      capacity.free_capacity < 1 &&
+      !capacity.unavailable &&
+      doc.reservation === 'hard' &&
+      featureOption(ctx.access.permissions, ctx.resource.features, DOUBLE_BOOKING_OPTION)
+        ? await doubleBookable(tx, doc.service_point_id, {
+            height: doc.height,
+            width: doc.width,
+            depth: doc.depth,
+            wheelchairAccessible: doc.wheelchair_accessible === true,
+            carrierId: doc.carrier_id,
+            shipmentType: doc.piece_type as ShipmentType,
+          })
+        : undefined;
+    if (capacity.free_capacity < 1 && !doubleBooked) {
       throw new HttpError(409, NO_CAPACITY, {
         message_key: 'catalogue.booking_no_capacity',
         ...(capacity.unavailable && { reason: capacity.unavailable }),
       });
     }
     // A hard reservation takes the smallest free compartment the parcel fits in; a soft one holds capacity only.
-    const compartment = doc.reservation === 'hard' ? capacity.compartments[0] : undefined;
+    const compartment = doc.reservation === 'hard' ? (capacity.compartments[0] ?? doubleBooked) : undefined;
     return {
       ...doc,
       hardware_id: compartment?.hardware_id,

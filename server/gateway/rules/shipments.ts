@@ -3,6 +3,7 @@ import type { Piece } from '../../../src/types/generated/piece.ts';
 import type { Db } from '../../db/adapter.ts';
 import { badRequest, HttpError, keyedError, notFound } from '../http-error.ts';
 import { featureOption } from '../../../src/schema/permissions.ts';
+import { webAppLink } from './web-app-link.ts';
 import { asksForChange } from '../resource-registry.ts';
 import type { Doc } from '../record-store.ts';
 import { recordRules, type OpnameContext } from '../resource-rules.ts';
@@ -121,6 +122,7 @@ async function pieceDetail(ctx: OpnameContext, query: Record<string, string>) {
     success: true,
     data: {
       piece: { ...asSeenNow(piece, now), version: record.version },
+      web_app_link: webAppLink(ctx.access.permissions, piece),
       events: await pieceEvents(ctx.db, piece.piece_id),
       compartment: {
         compartment_id: piece.compartment_id ?? null,

@@ -20,6 +20,8 @@ import { pinpadStatus } from './pinpads.ts';
 import { refreshServicePointHardware } from './service-point-hardware-derived.ts';
 import { ticketStateRefusal } from './ticket-refusals.ts';
 import { HardwareStatus, RemovalState } from '../../../src/types/generated/codes.ts';
+import { moveParcels, parcelMovePlan } from './ticket-parcel-move.ts';
+import { TICKET_OPTIONS, ticketOption } from '../../../src/schema/ticket-options.ts';
 
 /**
  * What closing a ticket does to the hardware (spec 02 §4): an install ticket installs its planned
@@ -37,10 +39,19 @@ async function unitHoldsParcels(tx: Db, hardwareId: unknown) {
   return (await compartmentsOf(tx, String(hardwareId))).some(holdsParcel);
 }
 
-/** Refuses to close an uninstall ticket while the unit (or the PIN pad's unit) still holds parcels. */
-export async function assertMayClose(tx: Db, ticket: Ticket) {
+/** Whether the caller's role moves a removed unit's parcels (spec 01 §6, server/gateway/rules/ticket-parcel-move.ts). */
+const movesParcels = (ctx: RuleContext) => ticketOption(ctx.access.permissions, TICKET_OPTIONS.parcelMove);
+
+/**
+ * Refuses to close an uninstall ticket while the unit (or the PIN pad's unit) still holds parcels; with
+ * the uninstall with parcel move option, a unit's parcels move instead, unless there is no room for them.
+ * A PIN pad's unit stays at its service point: its parcels do not move.
+ */
+export async function assertMayClose(ctx: RuleContext, ticket: Ticket) {
+  const { tx } = ctx;
   if (ticket.ticket_type === TICKET_TYPE.uninstallHardware && (await unitHoldsParcels(tx, ticket.hardware_unit_id))) {
-    throw ticketStateRefusal('hw_contains_parcels');
+    if (!movesParcels(ctx)) throw ticketStateRefusal('hw_contains_parcels');
+    if (!(await parcelMovePlan(tx, ticket.hardware_unit_id))) throw ticketStateRefusal('hw_parcels_no_room');
   }
   if (ticket.ticket_type === TICKET_TYPE.uninstallPinpad) {
     const pad = isSet(ticket.pinpad_id) ? await readDoc<Pinpad>(tx, PINPADS, ticket.pinpad_id) : undefined;
@@ -142,9 +153,14 @@ export async function closeTicketEffects(ctx: RuleContext, ticket: Ticket) {
         });
       }
       break;
-    case TICKET_TYPE.uninstallHardware:
+    case TICKET_TYPE.uninstallHardware: {
+      // assertMayClose let a unit with parcels through only with the option and room for them.
+      const moves = movesParcels(ctx) ? await parcelMovePlan(ctx.tx, ticket.hardware_unit_id) : [];
+      if (moves === undefined) throw ticketStateRefusal('hw_parcels_no_room');
+      await moveParcels(ctx.tx, moves, ctx.access.caller.username, ticket.ticket_id);
       await uninstallUnit(ctx, ticket.hardware_unit_id);
       break;
+    }
     case TICKET_TYPE.uninstallPinpad:
       if (isSet(ticket.pinpad_id)) await uninstallPad(ctx, ticket.pinpad_id);
       break;

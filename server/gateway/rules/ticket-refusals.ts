@@ -31,6 +31,12 @@ const messages = {
   ticket_verification_by_provider: 'A maintenance provider cannot verify or decline tickets',
   hw_contains_parcels: 'The hardware unit cannot be removed as it contains one or more parcels',
   hw_open_ticket: 'This hardware unit has an open ticket',
+  ticket_courier_option: 'Your role cannot create courier tickets',
+  ticket_service_option: 'Your role cannot create service tickets',
+  ticket_inspection_option: 'Your role cannot order compartment inspections',
+  ticket_periodic_option: 'Your role cannot switch periodic tickets',
+  hw_parcels_no_room:
+    'The parcels cannot be moved: no other hardware unit of the service point has a free compartment for them',
 } as const;
 
 export type TicketRefusal = keyof typeof messages;
@@ -38,6 +44,10 @@ export type TicketRefusal = keyof typeof messages;
 /** A refusal of the record's state (409): nothing about the body can make it pass now. */
 export const ticketStateRefusal = (key: TicketRefusal) =>
   new HttpError(409, messages[key], { message_key: `catalogue.${key}` });
+
+/** A refusal for lack of a feature option of the caller's role (403, spec 01 §6). */
+export const ticketOptionRefusal = (key: TicketRefusal) =>
+  new HttpError(403, messages[key], { message_key: `catalogue.${key}` });
 
 /** A refusal of one field's value (422), shown under the field and above the form. */
 export const ticketFieldRefusal = (key: TicketRefusal, field: string, status = 422) =>

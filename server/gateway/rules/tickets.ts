@@ -24,6 +24,8 @@ import { ticketQueries } from './ticket-queries.ts';
 import { quickActions } from './ticket-quick-actions.ts';
 import { nextPeriodicTicket } from './periodic-tickets.ts';
 import { deadlineTimes } from '../../../src/schema/ticket-quick-actions.ts';
+import { missingTicketOption, TICKET_OPTIONS, type TicketOption } from '../../../src/schema/ticket-options.ts';
+import type { TicketRefusal } from './ticket-refusals.ts';
 
 /**
  * Maintenance tickets (spec 02 §3, §4, §5, §8). The gateway derives the badge, the names the list shows
@@ -58,6 +60,13 @@ const UNIT_TYPES: readonly number[] = [
   TICKET_TYPE.courier,
 ];
 const INSTALLED = new Set([3, 4]);
+
+/** The refusal of a ticket kind the caller's options leave out (spec 01 §6), on the field that makes it. */
+const KIND_OPTION_REFUSALS: Partial<Record<TicketOption, [TicketRefusal, string]>> = {
+  [TICKET_OPTIONS.courier]: ['ticket_courier_option', 'ticket_type'],
+  [TICKET_OPTIONS.service]: ['ticket_service_option', 'event_type'],
+  [TICKET_OPTIONS.compartmentInspection]: ['ticket_inspection_option', 'job_type'],
+};
 const PLANNED = 2;
 
 /** The service point of a new ticket: one the caller sees, not parked. */
@@ -241,6 +250,11 @@ export async function checkedTicket(
   if (before && (before.ticket_type !== doc.ticket_type || !same(before.sp_id, doc.sp_id))) {
     throw fieldRefusal('ticket_type_fixed', before.ticket_type !== doc.ticket_type ? 'ticket_type' : 'sp_id');
   }
+  const missing = missingTicketOption(ctx.access.permissions, doc, before);
+  if (missing) {
+    const [key, field] = KIND_OPTION_REFUSALS[missing]!;
+    throw fieldRefusal(key, field, 403);
+  }
   // A body naming another owner (a support provider's, derived from its service points) is the write pipeline's 403.
   const point = await servicePointOf(ctx, doc, creating);
   const own = existing?.key ?? '';
@@ -293,7 +307,7 @@ export async function checkedTicket(
   // service point's (as a staff user expects); a service point without one leaves it to the body.
   const provider = doc.maintenance_provider_id ?? operator?.maintenance_provider_id ?? point.maintenance_provider_id;
   if (!isSet(provider)) throw fieldRefusal('ticket_provider_required', 'maintenance_provider_id');
-  if (doc.status === TICKET_STATUS.closed) await assertMayClose(tx, ticket);
+  if (doc.status === TICKET_STATUS.closed) await assertMayClose(ctx, ticket);
 
   ticket = withHold(
     {

@@ -17,9 +17,15 @@ type PanelName =
 const panel = (name: PanelName) =>
   lazy(() => import('./piece-panels.tsx').then((module) => ({ default: module[name] })));
 
+const PieceWebAppLink = lazy(() =>
+  import('./piece-web-app-link.tsx').then((module) => ({ default: module.PieceWebAppLink })),
+);
+
 export default schemaResource('piece', {
   create: false,
   edit: false,
+  // The end-user web app link, for users with its feature option (spec 01 §6).
+  toolbar: [PieceWebAppLink],
   panels: {
     events: panel('PieceEventsPanel'),
     troubleshooting: panel('PieceTroubleshootingPanel'),

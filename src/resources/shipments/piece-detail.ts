@@ -26,6 +26,8 @@ export interface PieceDetail {
     sp_id: string | null;
   };
   notifications: NonNullable<Piece['notifications']>;
+  /** The piece in the end-user web app: only for a user with the web app link option (spec 01 §6). */
+  web_app_link?: string | null;
 }
 
 export interface Verdict {

@@ -19,6 +19,9 @@ const TicketServicePointInput = lazy(() =>
 const TicketOperatorInput = lazy(() =>
   import('./ticket-assignment-inputs.tsx').then((module) => ({ default: module.TicketOperatorInput })),
 );
+const TicketKindInput = lazy(() =>
+  import('./ticket-kind-inputs.tsx').then((module) => ({ default: module.TicketKindInput })),
+);
 const PhotoGalleryInput = lazy(() =>
   import('../../schema/ui/photos/photo-gallery-input.tsx').then((module) => ({ default: module.PhotoGalleryInput })),
 );
@@ -41,6 +44,7 @@ export default schemaResource('ticket', {
     'ticket-pinpad': TicketPinpadInput,
     'ticket-service-point': TicketServicePointInput,
     'ticket-operator': TicketOperatorInput,
+    'ticket-kind': TicketKindInput,
     'photo-gallery': PhotoGalleryInput,
   },
   toolbar: [TicketPdfButton],

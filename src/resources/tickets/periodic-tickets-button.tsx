@@ -17,6 +17,7 @@ import { useDataProvider, useNotify, usePermissions, useTranslate, type DataProv
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { features } from '../../schema/features.ts';
 import { accessLevel, type PermissionSet } from '../../schema/permissions.ts';
+import { TICKET_OPTIONS, ticketOption } from '../../schema/ticket-options.ts';
 
 type Caller = DataProvider & {
   call: <T>(request: { method: 'GET' | 'PATCH'; path: string; query?: object; body?: object }) => Promise<T>;
@@ -34,17 +35,27 @@ const PATH = 'webtool/partners/maintenance_provider';
 const SWITCH_ON = 1;
 const SWITCH_OFF = 2;
 
-/** Who may switch: the advance level of maintenance providers, in the operator company or the provider itself. */
-function useMaySwitch() {
-  const { permissions: profile } = usePermissions<
-    { partnerType: string; superAdmin: boolean; permissions: PermissionSet } | undefined
-  >();
-  if (!profile?.permissions) return false;
+/**
+ * Who may switch: a user whose tickets policy has the periodic ticket option (spec 01 §6; the gateway
+ * refuses anyone else), with the advance level of maintenance providers, in the operator company or the
+ * provider itself.
+ */
+export function maySwitchPeriodicTickets(
+  profile: { partnerType: string; superAdmin: boolean; permissions: PermissionSet } | undefined,
+) {
+  if (!profile?.permissions || !ticketOption(profile.permissions, TICKET_OPTIONS.periodic)) return false;
   if (profile.superAdmin) return true;
   return (
     ['operator', 'maintenance_provider'].includes(profile.partnerType) &&
     accessLevel(profile.permissions, features.maintenance_providers) === 'advance'
   );
+}
+
+function useMaySwitch() {
+  const { permissions: profile } = usePermissions<
+    { partnerType: string; superAdmin: boolean; permissions: PermissionSet } | undefined
+  >();
+  return maySwitchPeriodicTickets(profile);
 }
 
 /**

@@ -15,6 +15,7 @@ import { columnEntries, columnsStorageKey, hiddenColumns, toggleColumn } from '.
 import { rowsPerPageOptions } from '../page-sizes.ts';
 import type { PermissionSet } from '../permissions.ts';
 import type { ResourceModel } from '../resource-model.ts';
+import { optionShowsField } from '../feature-options.ts';
 import { FILTERS_STORAGE_KEY, savedFilters, savesFilters, withSavedFilters } from '../saved-filters.ts';
 import { ColumnMenu } from './column-menu.tsx';
 import { ExportButton } from './export-button.tsx';
@@ -88,7 +89,7 @@ function SaveFilters({ resource }: { resource: string }) {
 
 /** The generic table: columns, filters, sort and paging from the schema. */
 export function SchemaList({
-  model,
+  model: schemaModel,
   canCreate = true,
   bulkActions,
   listActions,
@@ -99,10 +100,22 @@ export function SchemaList({
   listActions?: readonly ComponentType<{ model: ResourceModel }>[];
 }) {
   // Only a user who may change the records gets the checkboxes and the bar.
-  const { canAccess: mayEdit } = useCanAccess({ resource: model.name, action: 'edit' });
+  const { canAccess: mayEdit } = useCanAccess({ resource: schemaModel.name, action: 'edit' });
   const bulk = mayEdit ? bulkActions : undefined;
   const translate = useTranslate();
   const { permissions } = usePermissions<{ permissions?: PermissionSet }>();
+  // A field whose input a feature option of the user's role hides (`x-input.option`) has no column,
+  // filter nor export either: a ticket's internal notes without the notes column option.
+  const set = permissions?.permissions;
+  const model = useMemo(
+    () => ({
+      ...schemaModel,
+      fields: schemaModel.fields.filter(
+        (field) => !field.input.option || (set !== undefined && optionShowsField(set, schemaModel, field)),
+      ),
+    }),
+    [schemaModel, set],
+  );
   const saveFilters = savesFilters(permissions?.permissions, model.features);
   const filters = useMemo(
     () => schemaFilters([...model.fields, ...model.queryFilters], translate('ra.action.search')),

@@ -24,6 +24,9 @@ export interface Ticket {
   ticket_verification_status?: 0 | 1 | 2 | 3 | 4;
   event_type?: number | null;
   job_type?: number | null;
+  /**
+   * Shown (input, list column) only with the error type option of spec 01 §6; the gateway keeps the stored value of a caller without it.
+   */
   error_type?: number | null;
   /**
    * Cleared while the ticket is on hold (status 3); the gateway keeps it in sla_date_held and gives it back.
@@ -43,6 +46,9 @@ export interface Ticket {
    */
   regeneration_months?: number | null;
   description?: string;
+  /**
+   * The staff's internal notes: input and list column only with the notes column option of spec 01 §6; the gateway keeps the stored value of a caller without it.
+   */
   internal_notes?: string;
   warranty_status?: 1 | 2 | 3 | null;
   warranty_comment?: string;

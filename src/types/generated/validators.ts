@@ -20070,7 +20070,7 @@ const schema113 = {
       'x-choices': 'ticket_type',
       'x-column': { type: 'select', index: 2 },
       'x-filter': { kind: 'select' },
-      'x-input': { tab: 'basic' },
+      'x-input': { kind: 'ticket-kind', tab: 'basic' },
       'x-import': { maxLength: 30 },
     },
     sp_id: {
@@ -20144,21 +20144,23 @@ const schema113 = {
       'x-lookup': { source: 'webtool/lists?type=ticket_events' },
       'x-column': { type: 'select', index: 7, hide: true },
       'x-filter': { kind: 'select' },
-      'x-input': { tab: 'basic' },
+      'x-input': { kind: 'ticket-kind', tab: 'basic' },
     },
     job_type: {
       type: ['integer', 'null'],
       'x-lookup': { source: 'webtool/lists?type=job_types' },
       'x-column': { type: 'select', hide: true },
       'x-filter': { kind: 'select' },
-      'x-input': { tab: 'basic' },
+      'x-input': { kind: 'ticket-kind', tab: 'basic' },
     },
     error_type: {
       type: ['integer', 'null'],
+      description:
+        'Shown (input, list column) only with the error type option of spec 01 §6; the gateway keeps the stored value of a caller without it.',
       'x-lookup': { source: 'webtool/lists?type=error_types' },
       'x-column': { type: 'select', hide: true },
       'x-filter': { kind: 'select' },
-      'x-input': { tab: 'basic' },
+      'x-input': { tab: 'basic', option: { option: 'error_type' } },
     },
     sla_date: {
       type: ['string', 'null'],
@@ -20218,7 +20220,7 @@ const schema113 = {
       description:
         "Periodic service (spec 02 §3): months until the next visit; the closing of a service ticket creates the next when its provider's periodic tickets are on.",
       'x-column': { hide: true },
-      'x-input': { tab: 'basic', when: { ticket_type: [3] } },
+      'x-input': { tab: 'basic', when: { ticket_type: [3] }, option: { option: 'periodic_ticket' } },
     },
     description: {
       type: 'string',
@@ -20229,8 +20231,10 @@ const schema113 = {
     internal_notes: {
       type: 'string',
       maxLength: 500,
+      description:
+        "The staff's internal notes: input and list column only with the notes column option of spec 01 §6; the gateway keeps the stored value of a caller without it.",
       'x-column': { type: 'expandable', hide: true },
-      'x-input': { multiline: true, tab: 'basic' },
+      'x-input': { multiline: true, tab: 'basic', option: { option: 'notes_column' } },
     },
     warranty_status: {
       type: ['integer', 'null'],
