@@ -30,9 +30,9 @@ async function total(page: Page) {
   return Number(/of\s+(\d+)/.exec(text)?.[1]);
 }
 
-/** Shows the list's filter of that label (Add filter) and picks the option. */
+/** Shows the list's filter of that label (More filters) and picks the option. */
 async function addFilter(page: Page, label: string, option: string) {
-  await page.getByRole('button', { name: 'Add filter' }).click();
+  await page.getByRole('button', { name: 'More filters' }).click();
   await page.getByRole('menuitemcheckbox', { name: label }).click();
   await choose(page, label, option);
 }

@@ -93,3 +93,13 @@ describe('the French locale', () => {
     expect(mixed).toEqual([]);
   });
 });
+
+describe('one French term per thing (issue 24)', () => {
+  const messages = (node: unknown): string[] =>
+    node && typeof node === 'object' ? Object.values(node).flatMap(messages) : [String(node)];
+
+  it('a booking is made with "Créer une réservation", a service point is never a "point relais"', () => {
+    expect(fr.resources.booking.create).toBe('Créer une réservation');
+    expect(messages(fr).filter((text) => /points? relais/i.test(text))).toEqual([]);
+  });
+});
