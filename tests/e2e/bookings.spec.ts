@@ -235,7 +235,11 @@ test('a parcels report is requested, polled and downloaded as CSV', async ({ bro
 
 test('French: booking, end user search and reports read in French', async ({ browser }) => {
   const page = await signedInPage(browser, 'carrier', { locale: 'fr-FR' });
-  await page.goto('/booking/create');
+  // One French term for making a booking (issue 24), on the list's button and the form's title.
+  await page.goto('/booking');
+  await page.getByRole('link', { name: 'Créer une réservation' }).click();
+  await expect(page).toHaveURL(/\/booking\/create$/);
+  await expect(page.getByText('Créer une réservation').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Vérifier la capacité' })).toBeDisabled();
   await expect(
     page.getByText("Choisissez d'abord le point de service, le transporteur, le type de colis et ses dimensions."),
