@@ -63,6 +63,10 @@ test('the carrier checks capacity, books a parcel, prints its label and finds th
   const lines = await sender.locator('div').allTextContents();
   expect(new Set(lines).size).toBe(lines.length);
   await expect(page.getByRole('button', { name: 'Print', exact: true })).toBeVisible();
+  const barcode = label.locator('.barcode svg');
+  const code = (await barcode.getAttribute('aria-label'))!;
+  expect(code.length).toBeGreaterThan(5);
+  expect(await barcode.locator('rect').count()).toBeGreaterThan(20);
   // The print dialog has been shown (headless: at once); browser Back returns to the list, not to a create form.
   await page.waitForTimeout(1_200);
   const labelUrl = page.url();
@@ -76,10 +80,6 @@ test('the carrier checks capacity, books a parcel, prints its label and finds th
   await page.getByRole('button', { name: 'Back to bookings' }).click();
   await expect(page).toHaveURL(/\/booking$/);
   await expect(page.getByRole('link', { name: pieceId })).toBeVisible();
-  const barcode = label.locator('.barcode svg');
-  const code = (await barcode.getAttribute('aria-label'))!;
-  expect(code.length).toBeGreaterThan(5);
-  expect(await barcode.locator('rect').count()).toBeGreaterThan(20);
 
   // The piece, found by its barcode, with its reservation event.
   await page.goto('/shipments');

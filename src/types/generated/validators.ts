@@ -8286,7 +8286,12 @@ const schema88 = {
       'x-column': { index: 8, hide: true },
       'x-input': { tab: 'basic', kind: 'piece-compartment' },
     },
-    courier_id: { type: ['integer', 'null'], 'x-column': { index: 22, hide: true }, 'x-input': { tab: 'basic' } },
+    courier_id: {
+      type: ['integer', 'null'],
+      'x-lookup': { resource: 'couriers', label: 'code' },
+      'x-column': { index: 22, hide: true },
+      'x-input': { tab: 'basic' },
+    },
     allocation_type: {
       type: 'integer',
       enum: [1, 2],
@@ -8345,7 +8350,12 @@ const schema88 = {
       'x-filter': { kind: 'text', ignoreCase: true },
       'x-input': { tab: 'basic' },
     },
-    enduser_id: { type: ['integer', 'null'], 'x-column': { index: 34, hide: true }, 'x-input': { tab: 'basic' } },
+    enduser_id: {
+      type: ['integer', 'null'],
+      'x-lookup': { resource: 'end-users', label: 'name' },
+      'x-column': { index: 34, hide: true },
+      'x-input': { tab: 'basic' },
+    },
     reference: {
       type: ['string', 'null'],
       maxLength: 70,
