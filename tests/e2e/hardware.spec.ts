@@ -69,7 +69,7 @@ test('the super admin finds units by badge, reads a locker and terminates only a
   await expect(grid).toBeVisible();
   await expect(grid.getByRole('list', { name: 'Legend' })).toContainText('Occupied');
   const firstDoor = grid.getByRole('list', { name: 'Column 1' }).getByRole('listitem').first();
-  await expect(firstDoor).toHaveAttribute('aria-label', /^Compartment \d+, (Small|Medium|Large), \w+/);
+  await expect(firstDoor).toHaveAttribute('aria-label', /^Column 1, position \d+, (Small|Medium|Large), \w+/);
   // Reached with the keyboard: Tab from the table switch lands on the first door, which says what it is.
   await grid.getByRole('button', { name: 'Show as a table' }).focus();
   await page.keyboard.press('Tab');

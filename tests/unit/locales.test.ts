@@ -48,6 +48,7 @@ const SAME_IN_BOTH = new Set([
   'choices.alert_record_type.ticket',
   'choices.hardware_status.4',
   'hardware.grid.fields.position',
+  'hardware.grid.column_caption',
   'resources.service-points.fields.latitude',
   'resources.service-points.fields.longitude',
   'resources.service-points.fields.description',
