@@ -913,7 +913,7 @@ const schema65 = {
     sender_phone: { type: 'string', 'x-phone-country': 'phone_country', 'x-column': { hide: true } },
     sender_email: { type: 'string', format: 'email', maxLength: 70, 'x-column': { hide: true } },
     hardware_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
-    compartment_id: { type: 'integer', readOnly: true, 'x-column': { type: 'text', index: 9 } },
+    compartment_id: { type: 'integer', readOnly: true, 'x-column': { type: 'text', index: 9, hide: true } },
     test_piece: { type: 'boolean', readOnly: true, 'x-column': { hide: true } },
     booked_at: { type: 'string', format: 'date-time', readOnly: true, 'x-column': { type: 'text', index: 10 } },
   },
