@@ -8,6 +8,8 @@ import en from '../../locales/en-US.json';
 import fr from '../../locales/fr-FR.json';
 import { modelOf } from '../../src/schema/ui/registry.ts';
 import { RecordView } from '../../src/schema/ui/record-view.tsx';
+import { ValueKindsProvider } from '../../src/schema/ui/input-kinds.tsx';
+import { PieceEndUserValue } from '../../src/resources/shipments/piece-panels.tsx';
 
 /*
  * Issue 24.2: a record page names what a person knows by name: a PIN pad's features by their labels
@@ -17,7 +19,6 @@ import { RecordView } from '../../src/schema/ui/record-view.tsx';
 
 const names: Record<string, Record<string, string>> = {
   couriers: { '3': 'NO0003' },
-  'end-users': { '1408': 'Anna Lind' },
 };
 
 const dataProvider = {
@@ -39,7 +40,9 @@ function renderRecord(modelName: string, record: Record<string, unknown>, locale
     <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
       <ResourceContextProvider value={model.name}>
         <RecordContextProvider value={record}>
-          <RecordView model={model} />
+          <ValueKindsProvider value={{ 'piece-end-user': PieceEndUserValue }}>
+            <RecordView model={model} />
+          </ValueKindsProvider>
         </RecordContextProvider>
       </ResourceContextProvider>
     </AdminContext>,
@@ -65,11 +68,15 @@ describe('record pages name, not code (issue 24.2)', () => {
       id: 'DEMO-WAITING-1',
       piece_id: 'DEMO-WAITING-1',
       state: 103,
+      piece_type: 1,
       courier_id: 3,
       enduser_id: 1408,
+      recipient_name: 'Anna Lind',
+      sender_name: 'NordPost',
     });
     await waitFor(() => expect(screen.getByText('NO0003')).toBeTruthy());
-    expect(screen.getByText('Anna Lind')).toBeTruthy();
+    // The end user by the name the piece gives them (end users are found by phone, not listed by id).
+    expect(screen.getAllByText('Anna Lind').length).toBeGreaterThan(0);
     expect(screen.queryByText('1408')).toBeNull();
     expect(screen.queryByText(/^3$/)).toBeNull();
   });

@@ -8352,9 +8352,8 @@ const schema88 = {
     },
     enduser_id: {
       type: ['integer', 'null'],
-      'x-lookup': { resource: 'end-users', label: 'name' },
       'x-column': { index: 34, hide: true },
-      'x-input': { tab: 'basic' },
+      'x-input': { tab: 'basic', kind: 'piece-end-user' },
     },
     reference: {
       type: ['string', 'null'],
