@@ -36,7 +36,7 @@ test('the carrier finds a piece by its barcode, reads its events, tokens and com
   await expect(page.getByText(/^Column \d+, position \d+$/)).toBeVisible();
   await expect(page.getByText(/^DK\d+-\d+$/)).toBeVisible();
   // Issue 24.2: the courier by its code, the end user by name (linked), the shipment id whole: no database ids.
-  const pieceTab = page.getByRole('tabpanel');
+  const pieceTab = page.getByRole('main');
   await expect(pieceTab.getByText(/^[A-Z]{2}\d{4}$/).first()).toBeVisible();
   await expect(pieceTab.getByText('S-DEMO-WAITING-1', { exact: true })).toBeVisible();
   await expect(pieceTab.getByText(/^\d{3,}$/)).toHaveCount(0);
