@@ -120,7 +120,9 @@ export function buildPieceNetwork(
     return {
       piece_id: pieceId,
       parcel_id: `P${pieceId.slice(-10)}`,
-      shipment_id: `S${pieceId.slice(-9, -1)}`,
+      // Numbered pieces share a shipment with their neighbours; a named demo piece is a shipment of its own
+      // (its id whole: 'SWAITING-' was a cut id, issue 24).
+      shipment_id: /^\d{9}$/.test(pieceId.slice(-9)) ? `S${pieceId.slice(-9, -1)}` : `S-${pieceId}`,
       piece_barcode: `JJD${pieceId.slice(-14)}`,
       test_piece: servicePoint.test_sp === true,
       state: 101,

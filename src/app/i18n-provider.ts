@@ -11,7 +11,19 @@ export const locales = [
   { locale: 'fr-FR', name: 'Français' },
 ];
 
-const english = { ...englishMessages, ...enUS };
+/**
+ * react-admin's messages under the app's, with the few of react-admin's own buttons that take no label
+ * worded by the app: the list's filter button reads "More filters" (issue 24), not "Add filter".
+ */
+export function withAppWords<R extends { ra: { action: object } }, A extends { table: { more_filters: string } }>(
+  reactAdmin: R,
+  app: A,
+) {
+  const ra = { ...reactAdmin.ra, action: { ...reactAdmin.ra.action, add_filter: app.table.more_filters } };
+  return { ...reactAdmin, ...app, ra };
+}
+
+const english = withAppWords(englishMessages, enUS);
 
 /** Stored choice first, then the browser language, else en-US (spec 01 §1). */
 export function initialLocale(): string {
@@ -26,7 +38,7 @@ async function loadFrench() {
     import('../../locales/fr-FR.json'),
     loadFrenchComponents(),
   ]);
-  return { ...frenchMessages, ...frFR };
+  return withAppWords(frenchMessages, frFR);
 }
 
 /**

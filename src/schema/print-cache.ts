@@ -5,14 +5,19 @@ export interface BookingLabelItem {
   piece_type: 1 | 3;
   piece_id: string;
   endUser_reference?: string;
+  /** The end user's name (issue 24: the recipient of a delivery, the sender of a drop-off). */
+  endUserName?: string;
   endUserPhone?: string;
   endUser_emailAddress?: string;
+  /** The country a national phone number is read in (ISO code), for the international form. */
+  phoneCountry?: string;
   carrier?: {
     carrier_name?: string;
     carrier_address?: string;
     zip?: string;
     city?: string;
     contact?: string;
+    phone?: string;
     emailAddress?: string;
   };
   sp?: { name?: string; sp_id?: string; sp_address?: string; zip?: string; city?: string };

@@ -417,7 +417,8 @@ function fieldModel(source: string, node: SchemaNode, required: boolean, positio
     filter: filter && { kind: 'text', alwaysOn: false, ignoreCase: false, ...filter },
     input: inputHintOf(property),
     lookup,
-    choices: property['x-choices'] as string | undefined,
+    // An array's items name their choices (PIN pad features): the field reads them by the same key.
+    choices: (property['x-choices'] ?? items?.['x-choices']) as string | undefined,
     localisedBy: property['x-localised-by'] as string | undefined,
     languages: languages as string[] | undefined,
     importHint: property['x-import'] as ImportHint | undefined,

@@ -13,7 +13,10 @@ test('the carrier checks capacity, books a parcel, prints its label and finds th
   const servicePoint = SERVICE_POINT;
   const pieceId = `E2E${Date.now()}`;
 
-  await page.goto('/booking/create');
+  // From the bookings list, as a carrier's desk works (the create form is then replaced in the history).
+  await page.goto('/booking');
+  await page.getByRole('link', { name: 'Create booking' }).click();
+  await expect(page).toHaveURL(/\/booking\/create$/);
   await expect(page.getByLabel('Partner')).toHaveValue('NordPost');
   const needs = page.getByText("Choose the service point, the carrier, the parcel type and the parcel's size first.");
   await expect(needs).toBeVisible();
@@ -49,12 +52,34 @@ test('the carrier checks capacity, books a parcel, prints its label and finds th
   const label = page.locator('section.booking-label');
   await expect(label).toHaveCount(1);
   await expect(label).toContainText(pieceId);
-  await expect(label).toContainText('512 345 678');
   await expect(label).toContainText(servicePoint);
+  // Issue 24: the recipient by name with an international phone, the carrier as sender, no "-" lines.
+  const receiver = label.locator('.block').filter({ has: page.getByRole('heading', { name: 'Receiver' }) });
+  await expect(receiver).toContainText('Ewa Test');
+  await expect(receiver).toContainText('+48 512 345 678');
+  const sender = label.locator('.block').filter({ has: page.getByRole('heading', { name: 'Delivered from' }) });
+  await expect(sender).toContainText('NordPost');
+  for (const line of await label.locator('.block > div').allTextContents()) expect(line.trim()).not.toMatch(/^[-\s]*$/);
+  const lines = await sender.locator('div').allTextContents();
+  expect(new Set(lines).size).toBe(lines.length);
+  await expect(page.getByRole('button', { name: 'Print', exact: true })).toBeVisible();
   const barcode = label.locator('.barcode svg');
   const code = (await barcode.getAttribute('aria-label'))!;
   expect(code.length).toBeGreaterThan(5);
   expect(await barcode.locator('rect').count()).toBeGreaterThan(20);
+  // The print dialog has been shown (headless: at once); browser Back returns to the list, not to a create form.
+  await page.waitForTimeout(1_200);
+  const labelUrl = page.url();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/booking$/);
+  await expect(page.getByRole('button', { name: 'Check capacity' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: pieceId })).toBeVisible();
+  // The label's own Back leads to the bookings list as well.
+  await page.goForward();
+  await expect(page).toHaveURL(labelUrl);
+  await page.getByRole('button', { name: 'Back to bookings' }).click();
+  await expect(page).toHaveURL(/\/booking$/);
+  await expect(page.getByRole('link', { name: pieceId })).toBeVisible();
 
   // The piece, found by its barcode, with its reservation event.
   await page.goto('/shipments');
@@ -210,7 +235,11 @@ test('a parcels report is requested, polled and downloaded as CSV', async ({ bro
 
 test('French: booking, end user search and reports read in French', async ({ browser }) => {
   const page = await signedInPage(browser, 'carrier', { locale: 'fr-FR' });
-  await page.goto('/booking/create');
+  // One French term for making a booking (issue 24), on the list's button and the form's title.
+  await page.goto('/booking');
+  await page.getByRole('link', { name: 'Créer une réservation' }).click();
+  await expect(page).toHaveURL(/\/booking\/create$/);
+  await expect(page.getByText('Créer une réservation').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Vérifier la capacité' })).toBeDisabled();
   await expect(
     page.getByText("Choisissez d'abord le point de service, le transporteur, le type de colis et ses dimensions."),

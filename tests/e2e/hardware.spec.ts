@@ -30,9 +30,9 @@ async function total(page: Page) {
   return Number(/of\s+(\d+)/.exec(text)?.[1]);
 }
 
-/** Shows the list's filter of that label (Add filter) and picks the option. */
+/** Shows the list's filter of that label (More filters) and picks the option. */
 async function addFilter(page: Page, label: string, option: string) {
-  await page.getByRole('button', { name: 'Add filter' }).click();
+  await page.getByRole('button', { name: 'More filters' }).click();
   await page.getByRole('menuitemcheckbox', { name: label }).click();
   await choose(page, label, option);
 }
@@ -69,7 +69,7 @@ test('the super admin finds units by badge, reads a locker and terminates only a
   await expect(grid).toBeVisible();
   await expect(grid.getByRole('list', { name: 'Legend' })).toContainText('Occupied');
   const firstDoor = grid.getByRole('list', { name: 'Column 1' }).getByRole('listitem').first();
-  await expect(firstDoor).toHaveAttribute('aria-label', /^Compartment \d+, (Small|Medium|Large), \w+/);
+  await expect(firstDoor).toHaveAttribute('aria-label', /^Column 1, position \d+, (Small|Medium|Large), \w+/);
   // Reached with the keyboard: Tab from the table switch lands on the first door, which says what it is.
   await grid.getByRole('button', { name: 'Show as a table' }).focus();
   await page.keyboard.press('Tab');

@@ -36,7 +36,7 @@ test('the service point list narrows by status and by location owner, shown by n
   const active = await total(page);
   expect(new Set(await columnValues(page, 'Status'))).toEqual(new Set(['Active']));
 
-  await page.getByRole('button', { name: 'Add filter' }).click();
+  await page.getByRole('button', { name: 'More filters' }).click();
   await page.getByRole('menuitemcheckbox', { name: 'Location owner' }).click();
   await choose(page, 'Location owner', 'Kiosk 24');
   await expect(page).toHaveURL(/location_owner_id/);
@@ -50,7 +50,7 @@ test('the terminated filter offers Yes and No and finds the terminated service p
   const page = await signedInPage(browser, 'operator');
   await page.goto('/service-points');
   await expect(page.locator('tbody tr').first()).toBeVisible();
-  await page.getByRole('button', { name: 'Add filter' }).click();
+  await page.getByRole('button', { name: 'More filters' }).click();
   await page.getByRole('menuitemcheckbox', { name: 'Terminated' }).click();
   await choose(page, 'Terminated', 'Yes');
   await expect.poll(() => total(page)).toBe(240);

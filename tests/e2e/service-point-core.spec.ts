@@ -216,7 +216,7 @@ test('in French: the on-hold reason, and Record not found in a service point sea
 
   // The hardware list's service point search finds nothing for an unknown id.
   await page.goto('/hardware');
-  await page.getByRole('button', { name: 'Ajouter un filtre' }).click();
+  await page.getByRole('button', { name: 'Plus de filtres' }).click();
   await page.getByRole('menuitemcheckbox', { name: 'Point de service' }).click();
   await page.getByRole('combobox', { name: 'Point de service' }).fill('0000000');
   await expect(page.getByText('Enregistrement introuvable.')).toBeVisible();

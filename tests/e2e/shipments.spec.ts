@@ -35,6 +35,11 @@ test('the carrier finds a piece by its barcode, reads its events, tokens and com
   // The piece's own tab reads its place, tokens and notifications, not ids and raw values.
   await expect(page.getByText(/^Column \d+, position \d+$/)).toBeVisible();
   await expect(page.getByText(/^DK\d+-\d+$/)).toBeVisible();
+  // Issue 24.2: the courier by its code, the end user by name (linked), the shipment id whole: no database ids.
+  const pieceTab = page.getByRole('main');
+  await expect(pieceTab.getByText(/^[A-Z]{2}\d{4}$/).first()).toBeVisible();
+  await expect(pieceTab.getByText('S-DEMO-WAITING-1', { exact: true })).toBeVisible();
+  await expect(pieceTab.getByText(/^\d{3,}$/)).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Notifications' })).toContainText('End user pickup');
 
   await page.goto('/shipments');

@@ -26,7 +26,7 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 async function addFilter(page: Page, label: string, option: string) {
-  await page.getByRole('button', { name: 'Add filter' }).click();
+  await page.getByRole('button', { name: 'More filters' }).click();
   await page.getByRole('menuitemcheckbox', { name: label }).click();
   await choose(page, label, option);
 }

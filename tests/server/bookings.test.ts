@@ -198,10 +198,16 @@ describe('booking a parcel (POST webtool/booking)', () => {
         piece_id: 'BOOKTEST0001',
         endUser_reference: 'ORDER-1',
         endUserPhone: '+48 512 345 678',
+        // The recipient by name, and the phone's country for the label's international form (issue 24).
+        endUserName: 'Anna Nowak',
+        phoneCountry: 'PL',
         carrier: expect.objectContaining({ carrier_name: expect.any(String) }),
         sp: expect.objectContaining({ sp_id: expect.any(String), name: expect.any(String) }),
       }),
     ]);
+    // The carrier's e-mail once, not again as its contact (issue 24: the label printed it twice).
+    const carrierBlock = (labels.body.data as { carrier: Record<string, unknown> }[])[0].carrier;
+    expect(carrierBlock.contact).not.toBe(carrierBlock.emailAddress);
 
     // The carrier finds it in its list and by piece_uid; another carrier does not.
     const list = await stack.send(carrier, {

@@ -206,7 +206,10 @@ describe('the compartment grid', () => {
     expect(columns.map((c) => c.getAttribute('aria-label'))).toEqual(['Column 1', 'Column 2']);
     const cells = within(columns[1]).getAllByRole('listitem');
     expect(cells.map((cell) => cell.getAttribute('data-state'))).toEqual(['occupied', 'faulty', 'locked']);
-    expect(cells[0].getAttribute('aria-label')).toBe('Compartment 12, Medium, Occupied, piece PC3704112');
+    expect(cells[0].getAttribute('aria-label')).toBe('Column 2, position 1, Medium, Occupied, piece PC3704112');
+    // Issue 24: a door reads by its place (its column's caption, its position), not by its database id.
+    expect(cells[0].textContent).not.toContain('12');
+    expect(cells[0].textContent).toMatch(/1$/);
     expect(cells[0].tabIndex).toBe(0);
     // Heights follow the sizes: a large door is taller than a small one.
     const [small, large] = within(columns[0]).getAllByRole('listitem');
@@ -316,7 +319,7 @@ describe('a resource-registered tab panel: the hardware Compartments tab', () =>
     expect(screen.getByRole('group', { name: 'Status: In warehouse' })).toBeTruthy();
     fireEvent.click(await screen.findByRole('tab', { name: 'Compartments' }));
     expect(await screen.findByRole('region', { name: 'Compartments of Locker 3' }, WAIT)).toBeTruthy();
-    expect(screen.getByRole('listitem', { name: /^Compartment 9, Small, Free/ })).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: /^Column \d+, position \d+, Small, Free/ })).toBeTruthy();
   });
 
   it('shows it in the read-only view too', SLOW, async () => {

@@ -48,6 +48,7 @@ const SAME_IN_BOTH = new Set([
   'choices.alert_record_type.ticket',
   'choices.hardware_status.4',
   'hardware.grid.fields.position',
+  'hardware.grid.column_caption',
   'resources.service-points.fields.latitude',
   'resources.service-points.fields.longitude',
   'resources.service-points.fields.description',
@@ -91,5 +92,15 @@ describe('the French locale', () => {
       .map((key) => `${key}: ${String(lookup(fr, key))}`)
       .filter((line) => ENGLISH_WORDS.test(line.slice(line.indexOf(': ') + 2).replace(/%\{\w+\}/g, '')));
     expect(mixed).toEqual([]);
+  });
+});
+
+describe('one French term per thing (issue 24)', () => {
+  const messages = (node: unknown): string[] =>
+    node && typeof node === 'object' ? Object.values(node).flatMap(messages) : [String(node)];
+
+  it('a booking is made with "Créer une réservation", a service point is never a "point relais"', () => {
+    expect(fr.resources.booking.create).toBe('Créer une réservation');
+    expect(messages(fr).filter((text) => /points? relais/i.test(text))).toEqual([]);
   });
 });

@@ -7,8 +7,9 @@ import en from '../../locales/en-US.json';
 import { rowsPerPageOptions } from '../../src/schema/page-sizes.ts';
 import { modelOf } from '../../src/schema/ui/registry.ts';
 import { SchemaList } from '../../src/schema/ui/schema-list.tsx';
+import { withAppWords } from '../../src/app/i18n-provider.ts';
 
-const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en-US');
+const i18nProvider = polyglotI18nProvider(() => withAppWords(englishMessages, en), 'en-US');
 
 afterEach(cleanup);
 // A 500-row page renders slowly on a loaded machine.
@@ -102,7 +103,7 @@ describe('structured filters', () => {
     renderList('service-point', 30);
     await screen.findByText('Record 1');
     expect(screen.getByRole('combobox', { name: 'Status' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    fireEvent.click(screen.getByRole('button', { name: 'More filters' }));
     const menu = await screen.findByRole('menu');
     const offered = within(menu)
       .getAllByRole('menuitemcheckbox')

@@ -12,7 +12,7 @@ import type { FieldModel } from '../../src/schema/resource-model.ts';
 import { toFieldErrors, validateRecord } from '../../src/schema/validate.ts';
 import { loadValidators, schemaRegistry } from '../../src/schema/ui/registry.ts';
 import { timeAfterMessage } from '../../src/schema/validators/time-after.ts';
-import { AddressInput } from '../../src/resources/service-points/address-input.tsx';
+import { AddressInput, ValidatedAddressIdInput } from '../../src/resources/service-points/address-input.tsx';
 import { OpeningHoursInput, OpeningHoursValue } from '../../src/resources/service-points/opening-hours-input.tsx';
 import { copiedToAllDays, HALF_HOURS } from '../../src/resources/service-points/opening-hours.ts';
 import { TYPE_AHEAD_MS } from '../../src/resources/service-points/address-lookup.ts';
@@ -95,6 +95,34 @@ afterEach(cleanup);
 
 // The browser's validators load on demand (src/schema/ui/registry.ts): the forms below validate with them.
 beforeAll(() => loadValidators());
+
+describe('the validated address (issue 24.2)', () => {
+  const idField = { source: 'address_id' } as FieldModel;
+
+  it('reads as the address in words, not as its id; the id is still saved', () => {
+    setup(<ValidatedAddressIdInput field={idField} mode="edit" />, {
+      id: 1,
+      address: 'Nørregade 12',
+      zip: '8000',
+      city: 'Aarhus',
+      address_id: 401027,
+    });
+    expect(screen.getByText('Validated address')).toBeTruthy();
+    expect(screen.getByText('Nørregade 12, 8000 Aarhus')).toBeTruthy();
+    expect(screen.queryByText('401027')).toBeNull();
+    expect(screen.queryByRole('spinbutton')).toBeNull();
+    expect(formValues().address_id).toBe(401027);
+  });
+
+  it('says so when the address is not validated', () => {
+    setup(<ValidatedAddressIdInput field={idField} mode="edit" />, {
+      id: 1,
+      address: 'Nørregade 12',
+      address_id: null,
+    });
+    expect(screen.getByText('Not validated: choose a suggestion or the place on the map')).toBeTruthy();
+  });
+});
 
 describe('the address type-ahead', () => {
   it('asks once, 300 ms after the last key, within the country, and fills the form from the pick', async () => {

@@ -123,28 +123,36 @@ function dimension(query: Record<string, string>, name: 'height' | 'width' | 'de
   return value;
 }
 
-/** The answer of a booking's label print (spec 01 §3, "Booking label item"). */
+/**
+ * The answer of a booking's label print (spec 01 §3, "Booking label item"), with the names and the
+ * phones' country the label needs besides (issue 24): the end user is the recipient of a delivery
+ * (type 1) and the sender of a drop-off (type 3); the booking's other party, when the carrier
+ * named one, is its contact at the carrier. A value the records lack is left out, not invented.
+ */
 async function labelItems(tx: Db, booking: Booking) {
   const carrier = await readDoc<Record<string, unknown>>(tx, CARRIERS, booking.carrier_id);
   const servicePoint = await readDoc<ServicePoint>(tx, SERVICE_POINTS, booking.service_point_id);
-  const endUser =
-    booking.piece_type === PieceType.EndUserDropOff
-      ? { phone: booking.sender_phone, email: booking.sender_email }
-      : { phone: booking.recipient_phone, email: booking.recipient_email };
+  const sender = { name: booking.sender_name, phone: booking.sender_phone, email: booking.sender_email };
+  const recipient = { name: booking.recipient_name, phone: booking.recipient_phone, email: booking.recipient_email };
+  const [endUser, carrierSide] = booking.piece_type === PieceType.EndUserDropOff ? [sender, recipient] : [recipient, sender];
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
   return [
     {
       piece_type: booking.piece_type,
       piece_id: booking.piece_id,
       endUser_reference: booking.reference,
+      endUserName: endUser.name,
       endUserPhone: endUser.phone,
       endUser_emailAddress: endUser.email,
+      phoneCountry: booking.phone_country,
       carrier: {
         carrier_name: carrier?.name,
         carrier_address: carrier?.address,
         zip: carrier?.zip,
         city: carrier?.city,
-        contact: carrier?.contact_person ?? carrier?.invoicing_email,
-        emailAddress: carrier?.email ?? carrier?.invoicing_email,
+        contact: text(carrierSide.name) ?? text(carrier?.contact_person),
+        phone: text(carrierSide.phone) ?? text(carrier?.phone),
+        emailAddress: text(carrierSide.email) ?? text(carrier?.email) ?? text(carrier?.invoicing_email),
       },
       sp: {
         name: servicePoint?.name,

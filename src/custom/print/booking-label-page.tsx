@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useBlocker, useParams } from 'react-router-dom';
+import { Navigate, useBlocker, useNavigate, useParams } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
+import { Button, Stack } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PrintIcon from '@mui/icons-material/Print';
 import JsBarcode from 'jsbarcode';
 import { CompanyLogo } from './company-logo.tsx';
-import { orDash, printKeys, readPrintData, type BookingLabelItem } from '../../schema/print-cache.ts';
+import { printKeys, readPrintData, type BookingLabelItem } from '../../schema/print-cache.ts';
+import { bookingLabelBlocks, type LabelBlock } from './booking-label-lines.ts';
 import './print.css';
-import { PieceType } from '../../types/generated/codes.ts';
 
 export const PRINT_DELAY_MS = 1000;
 
@@ -17,12 +20,13 @@ function Barcode({ value }: { value: string }) {
   return <svg ref={ref} aria-label={value} />;
 }
 
-function Lines({ title, lines }: { title: string; lines: unknown[] }) {
+function Lines({ block }: { block: LabelBlock }) {
+  const translate = useTranslate();
   return (
     <div className="block">
-      <h2>{title}</h2>
-      {lines.map((line, index) => (
-        <div key={index}>{orDash(line)}</div>
+      <h2>{translate(block.title)}</h2>
+      {block.lines.map((line) => (
+        <div key={line}>{line}</div>
       ))}
     </div>
   );
@@ -30,37 +34,7 @@ function Lines({ title, lines }: { title: string; lines: unknown[] }) {
 
 function Label({ item, companyName }: { item: BookingLabelItem; companyName: string }) {
   const translate = useTranslate();
-  const carrier = item.carrier ?? {};
-  const sp = item.sp ?? {};
-  const carrierLines = [
-    carrier.carrier_name,
-    carrier.carrier_address,
-    `${orDash(carrier.zip)} ${orDash(carrier.city)}`,
-    carrier.contact,
-    carrier.emailAddress,
-  ];
-  const endUserLines = [item.endUserPhone, item.endUser_emailAddress];
-  const delivery = (
-    <Lines
-      title={translate('print.delivery_address')}
-      lines={[sp.name, sp.sp_id, sp.sp_address, `${orDash(sp.zip)} ${orDash(sp.city)}`]}
-    />
-  );
-  // Type 1: the carrier sends to the end user. Type 3: the end user sends back to the carrier.
-  const blocks =
-    item.piece_type === PieceType.EndUserDropOff ? (
-      <>
-        <Lines title={translate('print.sender')} lines={endUserLines} />
-        {delivery}
-        <Lines title={translate('print.receiver')} lines={carrierLines} />
-      </>
-    ) : (
-      <>
-        <Lines title={translate('print.delivered_from')} lines={carrierLines} />
-        {delivery}
-        <Lines title={translate('print.receiver')} lines={endUserLines} />
-      </>
-    );
+  const blocks = bookingLabelBlocks(item).map((block) => <Lines key={block.title} block={block} />);
   return (
     <section className="booking-label" aria-label={`PIECE ID: ${item.piece_id}`}>
       {blocks}
@@ -68,7 +42,7 @@ function Label({ item, companyName }: { item: BookingLabelItem; companyName: str
       <div className="barcode">
         <Barcode value={item.piece_id} />
       </div>
-      <strong>PIECE ID: {orDash(item.piece_id)}</strong>
+      <strong>PIECE ID: {item.piece_id}</strong>
       <div className="powered-by">
         {translate('print.powered_by')} <CompanyLogo name={companyName} />
       </div>
@@ -80,10 +54,13 @@ function Label({ item, companyName }: { item: BookingLabelItem; companyName: str
 export function BookingLabelPage({ companyName }: { companyName: string }) {
   const { id } = useParams();
   const notify = useNotify();
+  const translate = useTranslate();
+  const navigate = useNavigate();
   const [items] = useState(() => readPrintData<BookingLabelItem[]>(printKeys.booking(id)));
   const [printed, setPrinted] = useState(false);
-  // Leaving is blocked until the print dialog has been shown.
-  useBlocker(() => Boolean(items?.length) && !printed);
+  // Leaving is blocked until the print dialog has been shown, except by the page's own Back button.
+  const leaving = useRef(false);
+  useBlocker(() => Boolean(items?.length) && !printed && !leaving.current);
 
   useEffect(() => {
     if (!items?.length) {
@@ -100,6 +77,29 @@ export function BookingLabelPage({ companyName }: { companyName: string }) {
   if (!items?.length) return <Navigate to="/booking" replace />;
   return (
     <main className="print-page">
+      {/* On screen only: the print stylesheet prints the labels alone. */}
+      <Stack direction="row" spacing={1} className="no-print print-toolbar">
+        <Button
+          variant="outlined"
+          startIcon={<ArrowBackIcon />}
+          onClick={() => {
+            leaving.current = true;
+            navigate('/booking');
+          }}
+        >
+          {translate('print.back_to_bookings')}
+        </Button>
+        <Button
+          variant="contained"
+          startIcon={<PrintIcon />}
+          onClick={() => {
+            window.print();
+            setPrinted(true);
+          }}
+        >
+          {translate('print.print')}
+        </Button>
+      </Stack>
       {items.map((item) => (
         <Label key={item.piece_id} item={item} companyName={companyName} />
       ))}

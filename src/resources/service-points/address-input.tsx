@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Autocomplete, Stack, TextField } from '@mui/material';
+import { Autocomplete, Stack, TextField, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
-import { FieldTitle, InputHelperText, NumberInput, useInput, useResourceContext, useTranslate } from 'react-admin';
+import { FieldTitle, InputHelperText, Labeled, useInput, useResourceContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { AddressSuggestion } from '../../contract/addresses.ts';
 import type { InputKindProps } from '../../schema/ui/input-kinds.tsx';
@@ -147,5 +147,17 @@ export function AddressInput({ field }: InputKindProps) {
  * type-ahead or on the map sets it. Read-only rather than disabled, so that the form still saves it.
  */
 export function ValidatedAddressIdInput({ field }: InputKindProps) {
-  return <NumberInput source={field.source} slotProps={{ input: { readOnly: true } }} />;
+  const translate = useTranslate();
+  // Registered, so that the form still saves the id; a person reads the address it stands for (issue 24).
+  const { field: input } = useInput({ source: field.source });
+  const [address, zip, city] = useWatch({ name: ['address', 'zip', 'city'] }) as unknown[];
+  const validated = input.value !== undefined && input.value !== null && input.value !== '';
+  const words = [address, [zip, city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return (
+    <Labeled source={field.source} sx={{ mb: 2 }}>
+      <Typography variant="body2" data-address-id={validated ? String(input.value) : undefined}>
+        {validated && words ? words : translate('service_points.map.not_validated')}
+      </Typography>
+    </Labeled>
+  );
 }

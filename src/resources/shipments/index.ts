@@ -12,6 +12,7 @@ type PanelName =
   | 'PieceLogsPanel'
   | 'PiecePlaceValue'
   | 'PieceCompartmentValue'
+  | 'PieceEndUserValue'
   | 'PieceTokensValue'
   | 'PieceNotificationsValue';
 const panel = (name: PanelName) =>
@@ -35,6 +36,7 @@ export default schemaResource('piece', {
   values: {
     'piece-place': panel('PiecePlaceValue'),
     'piece-compartment': panel('PieceCompartmentValue'),
+    'piece-end-user': panel('PieceEndUserValue'),
     'piece-tokens': panel('PieceTokensValue'),
     'piece-notifications': panel('PieceNotificationsValue'),
   },

@@ -208,6 +208,37 @@ export function PiecePlaceValue() {
   );
 }
 
+/**
+ * A piece's end user (`x-input.kind` piece-end-user): by the name the piece gives them (the recipient of a
+ * delivery, the sender of a drop-off), else their phone or e-mail, linked to their page for those who may
+ * open it; never the database id (issue 24: "End user: 1408"). End users are found by phone, not listed
+ * by id, so the name is the piece's own.
+ */
+export function PieceEndUserValue() {
+  const record = useRecordContext();
+  const createPath = useCreatePath();
+  const { canAccess } = useCanAccess({ resource: 'end-users', action: 'edit' });
+  if (!record?.enduser_id) return <Typography component="span">-</Typography>;
+  const sender = record.piece_type === 3;
+  const words = [
+    sender ? record.sender_name : record.recipient_name,
+    record.end_user_phone,
+    record.end_user_email,
+  ].find((value) => typeof value === 'string' && value.trim() !== '') as string | undefined;
+  const text = words ?? '-';
+  return (
+    <Typography component="span">
+      {canAccess && words ? (
+        <Link component={RouterLink} to={createPath({ resource: 'end-users', id: record.enduser_id, type: 'edit' })}>
+          {text}
+        </Link>
+      ) : (
+        text
+      )}
+    </Typography>
+  );
+}
+
 /** A piece's compartment (`x-input.kind` piece-compartment): its column and position in the unit. */
 export function PieceCompartmentValue() {
   const { detail } = usePieceDetail(usePieceId());

@@ -20,7 +20,7 @@ export function TicketServicePointInput({ field, mode }: InputKindProps) {
   const { setValue, getValues } = useFormContext();
   if (mode === 'edit') {
     return (
-      <Labeled source={field.source} label={`resources.tickets.fields.${field.source}`}>
+      <Labeled source={field.source} label={`resources.tickets.fields.${field.source}`} sx={{ mb: 2 }}>
         <TextField source="sp_name" />
       </Labeled>
     );

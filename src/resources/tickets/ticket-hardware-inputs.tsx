@@ -60,7 +60,8 @@ export function TicketUnitInput({ field }: InputKindProps) {
       source={field.source}
       choices={choicesOf(offered)}
       disabled={!servicePointId}
-      helperText={servicePointId ? false : 'tickets.hints.pick_service_point'}
+      // Its helper line kept (empty) once a service point is chosen: the next field does not touch it.
+      helperText={servicePointId ? undefined : 'tickets.hints.pick_service_point'}
       emptyText="tickets.hints.none"
     />
   );

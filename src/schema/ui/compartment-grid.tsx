@@ -84,7 +84,8 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 export function compartmentDescription(compartment: Compartment, translate: Translate): string {
   const parts = [
     translate('hardware.grid.cell', {
-      id: compartment.compartment_id,
+      column: compartment.column,
+      position: compartment.position,
       size: translate(`choices.compartment_size.${compartment.size}`),
       state: translate(`hardware.grid.states.${compartmentState(compartment)}`),
     }),
@@ -171,7 +172,8 @@ function Cell({ compartment }: { compartment: Compartment }) {
         }}
       >
         <span aria-hidden>{look.symbol}</span>
-        <span aria-hidden>{compartment.compartment_id}</span>
+        {/* Its door in the column (the column's caption above): a person finds it by place, not by database id. */}
+        <span aria-hidden>{compartment.position}</span>
       </Box>
     </Tooltip>
   );
@@ -245,27 +247,33 @@ export function CompartmentGrid({ unit }: { unit: UnitCompartments }) {
           <Legend compartments={unit.compartments} />
           <Box sx={{ display: 'flex', gap: 0.75, mt: 1.5, overflowX: 'auto', pb: 0.5 }}>
             {columns.map((cells) => (
-              <Box
-                component="ul"
-                key={cells[0].column}
-                aria-label={translate('hardware.grid.column', { column: cells[0].column })}
-                sx={{
-                  flex: '1 1 0',
-                  minWidth: 52,
-                  maxWidth: 120,
-                  display: 'flex',
-                  flexDirection: 'column',
-                  gap: 0.5,
-                  m: 0,
-                  p: 0.5,
-                  listStyle: 'none',
-                  background: '#9e9e9e33',
-                  borderRadius: 1,
-                }}
-              >
-                {cells.map((compartment) => (
-                  <Cell key={compartment.compartment_id} compartment={compartment} />
-                ))}
+              <Box key={cells[0].column} sx={{ flex: '1 1 0', minWidth: 52, maxWidth: 120 }}>
+                <Typography
+                  aria-hidden
+                  variant="caption"
+                  component="div"
+                  sx={{ textAlign: 'center', fontWeight: 500, whiteSpace: 'nowrap' }}
+                >
+                  {translate('hardware.grid.column_caption', { column: cells[0].column })}
+                </Typography>
+                <Box
+                  component="ul"
+                  aria-label={translate('hardware.grid.column', { column: cells[0].column })}
+                  sx={{
+                    display: 'flex',
+                    flexDirection: 'column',
+                    gap: 0.5,
+                    m: 0,
+                    p: 0.5,
+                    listStyle: 'none',
+                    background: '#9e9e9e33',
+                    borderRadius: 1,
+                  }}
+                >
+                  {cells.map((compartment) => (
+                    <Cell key={compartment.compartment_id} compartment={compartment} />
+                  ))}
+                </Box>
               </Box>
             ))}
           </Box>

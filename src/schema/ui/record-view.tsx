@@ -7,6 +7,7 @@ import {
   SimpleShowLayout,
   SingleFieldList,
   TabbedShowLayout,
+  TabbedShowLayoutTabs,
   useI18nProvider,
   usePermissions,
   useRecordContext,
@@ -130,7 +131,8 @@ export function RecordView({ model }: { model: ResourceModel }) {
       .map((field) => recordValue(field, valueKinds));
   if (!model.tabs.length) return <SimpleShowLayout>{values()}</SimpleShowLayout>;
   return (
-    <TabbedShowLayout>
+    // At 390 px a page's tabs scroll rather than cut the last ones off (a piece's Logs, issue 24).
+    <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
       {tabs.map((tab) => (
         <TabbedShowLayout.Tab key={tab} label={`resources.${model.name}.tabs.${tab}`}>
           {tab === LOG_TAB ? <RecordHistory model={model} /> : (registeredPanel(panels, tab, model) ?? values(tab))}

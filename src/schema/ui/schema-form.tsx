@@ -4,6 +4,7 @@ import {
   SaveButton,
   SimpleForm,
   TabbedForm,
+  TabbedFormTabs,
   Toolbar,
   useNotify,
   useRedirect,
@@ -178,7 +179,13 @@ export function SchemaForm({ model, mode, extras }: { model: ResourceModel; mode
     );
   }
   return (
-    <TabbedForm validate={validate} toolbar={<FormToolbar mode={mode} />} resetOptions={KEEP_TYPED}>
+    <TabbedForm
+      validate={validate}
+      toolbar={<FormToolbar mode={mode} />}
+      resetOptions={KEEP_TYPED}
+      // At 390 px a form's tabs scroll rather than cut the last ones off.
+      tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" />}
+    >
       {tabs
         // The log and a registered panel show a saved record: a new one has neither yet.
         .filter((tab) => mode === 'edit' || (tab !== LOG_TAB && !Object.hasOwn(panels, tab)))

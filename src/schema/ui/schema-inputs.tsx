@@ -311,7 +311,16 @@ function PrefixFilter({ source, min, alwaysOn }: { source: string; min: number; 
         : undefined,
     [min],
   );
-  return <TextInput source={`${source}_prefix`} validate={validate} alwaysOn={alwaysOn} resettable />;
+  // The filter bar hides helper texts (react-admin's FilterForm): this one's error shows, under the input.
+  return (
+    <TextInput
+      source={`${source}_prefix`}
+      validate={validate}
+      alwaysOn={alwaysOn}
+      resettable
+      sx={{ '&& .MuiFormHelperText-root.Mui-error': { display: 'block' } }}
+    />
+  );
 }
 
 export function schemaFilters(fields: FieldModel[], searchLabel: string) {

@@ -26,6 +26,16 @@ import { CompactList, useCompactList } from './compact-list.tsx';
 import { schemaFilters } from './schema-inputs.tsx';
 import { BulkActionsBar, type BulkActions } from './bulk-actions.tsx';
 
+/**
+ * The create button's and page's words where the resource has its own (`resources.<name>.create`:
+ * "Create booking", "Créer une réservation"), otherwise react-admin's "Create".
+ */
+export function useCreateLabel(model: ResourceModel): string | undefined {
+  const translate = useTranslate();
+  const key = `resources.${model.name}.create`;
+  return translate(key, { _: '' }) ? key : undefined;
+}
+
 function ListActions({
   model,
   canCreate,
@@ -39,6 +49,7 @@ function ListActions({
   onToggleColumn: (index: number) => void;
   own?: readonly ComponentType<{ model: ResourceModel }>[];
 }) {
+  const createLabel = useCreateLabel(model);
   return (
     <TopToolbar>
       <Suspense fallback={null}>
@@ -47,7 +58,7 @@ function ListActions({
         ))}
       </Suspense>
       <FilterButton />
-      {canCreate && <CreateButton />}
+      {canCreate && <CreateButton label={createLabel} />}
       <ColumnMenu resource={model.name} fields={model.fields} hidden={hidden} onToggle={onToggleColumn} />
       <ExportButton model={model} />
       {model.bulkImport && (

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import {
   Create,
   Edit,
@@ -18,7 +18,7 @@ import { Alert } from '@mui/material';
 import { readOnlyRuleOf, type ResourceModel } from '../resource-model.ts';
 import type { AfterCreate, SchemaResourceOptions } from './schema-resource.tsx';
 import { SchemaForm } from './schema-form.tsx';
-import { SchemaList } from './schema-list.tsx';
+import { SchemaList, useCreateLabel } from './schema-list.tsx';
 import { useEditErrorHandler } from './stale-record.tsx';
 import { HistoryButton } from './record-history.tsx';
 import { RecordView } from './record-view.tsx';
@@ -29,13 +29,17 @@ import { TabPanelsProvider } from './tab-panels.tsx';
 
 /**
  * After a save, the toast names the record ('Carrier "NordPost" saved'), then the list opens.
- * Replaces react-admin's own success handling, which only says 'Element updated'.
+ * Replaces react-admin's own success handling, which only says 'Element updated'. A created record's
+ * next page replaces the create form in the browser history (issue 24), so Back never reopens a
+ * filled or blank form for the record just made (a booking's duplicate).
  */
 function useSavedNotification(model: ResourceModel, kind: 'created' | 'saved', then?: AfterCreate) {
   const notify = useNotify();
   const redirect = useRedirect();
   const translate = useTranslate();
   const represent = useGetRecordRepresentation(model.name);
+  const navigate = useNavigate();
+  const createPath = useCreatePath();
   return async (data: RaRecord) => {
     const representation = represent(data);
     notify(`form.${kind}`, {
@@ -46,7 +50,8 @@ function useSavedNotification(model: ResourceModel, kind: 'created' | 'saved', t
       },
     });
     const next = await then?.(data).catch(() => undefined);
-    if (next) redirect(next);
+    if (kind === 'created') navigate(next ?? createPath({ resource: model.name, type: 'list' }), { replace: true });
+    else if (next) redirect(next);
     else redirect('list', model.name);
   };
 }
@@ -122,8 +127,9 @@ export function schemaPages(model: ResourceModel, options: SchemaResourceOptions
   );
   const CreatePage = () => {
     const onSuccess = useSavedNotification(model, 'created', useAfterCreate());
+    const title = useCreateLabel(model);
     return (
-      <Create redirect="list" mutationOptions={{ onSuccess }}>
+      <Create redirect="list" mutationOptions={{ onSuccess }} title={title}>
         <InputKindsProvider value={inputs}>
           <TabPanelsProvider value={panels}>
             <SchemaForm model={model} mode="create" extras={<CreateExtras />} />

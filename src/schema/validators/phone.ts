@@ -83,3 +83,23 @@ export function phoneCountryMessage(
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
+
+/**
+ * A phone in international form ("+48 512 345 678") for a person to read or dial from abroad: a
+ * national number is read in `country` (ISO code or dial code). A number the library cannot read
+ * is answered as entered, so nothing a person typed is lost.
+ */
+export function internationalPhone(phone: string, country?: string): string {
+  const entered = normalisePhone(phone.trim());
+  const chosen = country ? parseCountry(country) : undefined;
+  const parsed = chosen ? parseIn(entered, chosen) : parseInternational(entered);
+  return parsed?.isPossible() ? parsed.formatInternational() : entered;
+}
+
+function parseInternational(entered: string) {
+  try {
+    return parsePhoneNumberFromString(entered);
+  } catch {
+    return undefined;
+  }
+}

@@ -913,7 +913,7 @@ const schema65 = {
     sender_phone: { type: 'string', 'x-phone-country': 'phone_country', 'x-column': { hide: true } },
     sender_email: { type: 'string', format: 'email', maxLength: 70, 'x-column': { hide: true } },
     hardware_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
-    compartment_id: { type: 'integer', readOnly: true, 'x-column': { type: 'text', index: 9 } },
+    compartment_id: { type: 'integer', readOnly: true, 'x-column': { type: 'text', index: 9, hide: true } },
     test_piece: { type: 'boolean', readOnly: true, 'x-column': { hide: true } },
     booked_at: { type: 'string', format: 'date-time', readOnly: true, 'x-column': { type: 'text', index: 10 } },
   },
@@ -8286,7 +8286,12 @@ const schema88 = {
       'x-column': { index: 8, hide: true },
       'x-input': { tab: 'basic', kind: 'piece-compartment' },
     },
-    courier_id: { type: ['integer', 'null'], 'x-column': { index: 22, hide: true }, 'x-input': { tab: 'basic' } },
+    courier_id: {
+      type: ['integer', 'null'],
+      'x-lookup': { resource: 'couriers', label: 'code' },
+      'x-column': { index: 22, hide: true },
+      'x-input': { tab: 'basic' },
+    },
     allocation_type: {
       type: 'integer',
       enum: [1, 2],
@@ -8345,7 +8350,11 @@ const schema88 = {
       'x-filter': { kind: 'text', ignoreCase: true },
       'x-input': { tab: 'basic' },
     },
-    enduser_id: { type: ['integer', 'null'], 'x-column': { index: 34, hide: true }, 'x-input': { tab: 'basic' } },
+    enduser_id: {
+      type: ['integer', 'null'],
+      'x-column': { index: 34, hide: true },
+      'x-input': { tab: 'basic', kind: 'piece-end-user' },
+    },
     reference: {
       type: ['string', 'null'],
       maxLength: 70,
