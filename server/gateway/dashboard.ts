@@ -187,7 +187,7 @@ function servicePointConditions(sql: Sql, reach: Reach, filters: DashboardFilter
   if (filters.area_key && filters.area_value !== undefined) {
     const area = AREA_KEYS[filters.area_key];
     conditions.push(
-      'lookup' in area && area.lookup !== 'countries'
+      'lookup' in area
         ? `s.doc->>'${area.field}' = ${sql.value(filters.area_value.trim())}`
         : `lower(s.doc->>'${area.field}') = lower(${sql.value(filters.area_value.trim())})`,
     );

@@ -32,16 +32,17 @@ export const DEFAULT_PERIOD_DAYS = 30;
 
 /**
  * Area keys (`area_key`): the service point field each compares with `area_value`; `lookup` names the list
- * its values come from (`webtool/lists?type=`), the others are typed and compared without case.
+ * its ids come from (`webtool/lists?type=`), `choices` the app's own names of its codes (`choices.<name>`);
+ * the others are typed. Values without a lookup are compared without case.
  */
 export const AREA_KEYS = {
-  country: { field: 'country', lookup: 'countries' },
+  country: { field: 'country', choices: 'country' },
   region: { field: 'region_id', lookup: 'region' },
   sub_region: { field: 'sub_region_id', lookup: 'sub_region' },
   municipality: { field: 'municipality' },
   city: { field: 'city' },
   service_point_group: { field: 'service_point_group_id', lookup: 'service_point_groups' },
-} as const satisfies Record<string, { field: string; lookup?: string }>;
+} as const satisfies Record<string, { field: string; lookup?: string; choices?: string }>;
 export type AreaKey = keyof typeof AREA_KEYS;
 
 /** The filters of a widget request, as the gateway checks them (schemas/dashboard-widget-request.schema.json). */
