@@ -132,6 +132,8 @@ function FilterBar({
           </Suspense>
           <TextField
             select
+            fullWidth={false}
+            variant="outlined"
             label={translate('dashboard.filters.bucket')}
             value={BUCKETS.includes(view.bucket as never) ? view.bucket : ''}
             onChange={(event) => onChange({ bucket: event.target.value })}
@@ -147,6 +149,8 @@ function FilterBar({
           {!ownCarrier && (
             <TextField
               select
+              fullWidth={false}
+              variant="outlined"
               label={translate('dashboard.filters.carriers')}
               value={chosen}
               onChange={(event) => {
@@ -177,6 +181,8 @@ function FilterBar({
           )}
           <TextField
             select
+            fullWidth={false}
+            variant="outlined"
             label={translate('dashboard.filters.area_key')}
             value={Object.hasOwn(AREA_KEYS, view.area_key) ? view.area_key : ''}
             onChange={(event) => onChange({ area_key: event.target.value })}
@@ -229,6 +235,8 @@ function AreaValueInput({
     return (
       <TextField
         select
+        fullWidth={false}
+        variant="outlined"
         label={label}
         value={view.area_value}
         onChange={(event) => onChange({ area_value: event.target.value })}
@@ -246,6 +254,8 @@ function AreaValueInput({
     return (
       <TextField
         select
+        fullWidth={false}
+        variant="outlined"
         label={label}
         value={lookup?.some((item) => String(item.column_id) === view.area_value) ? view.area_value : ''}
         onChange={(event) => onChange({ area_value: event.target.value })}
@@ -261,6 +271,8 @@ function AreaValueInput({
   }
   return (
     <TextField
+      fullWidth={false}
+      variant="outlined"
       label={label}
       value={typed}
       onChange={(event) => setTyped(event.target.value)}
@@ -276,7 +288,8 @@ const COUNTRY_CODES = ['DK', 'NO', 'SE', 'PL', 'FI'];
 
 function WidgetTable({ plan, id }: { plan: WidgetPlan; id: string }) {
   return (
-    <TableContainer sx={{ maxHeight: 300 }}>
+    // A long table scrolls inside the card: the keyboard reaches it too.
+    <TableContainer sx={{ maxHeight: 300 }} tabIndex={0} role="region" aria-label={plan.title}>
       <Table size="small" stickyHeader aria-label={plan.title} data-testid={`${id}-table`}>
         <TableHead>
           <TableRow>
@@ -333,7 +346,13 @@ function WidgetCard({
   return (
     <Card component="section" aria-labelledby={headingId} data-testid={`widget-${name}`} sx={{ height: '100%' }}>
       <CardContent>
-        <Stack direction="row" alignItems="flex-start" justifyContent="space-between" spacing={1} sx={{ mb: 1 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          alignItems="flex-start"
+          justifyContent="space-between"
+          spacing={1}
+          sx={{ mb: 1 }}
+        >
           <Box>
             <Typography variant="h6" component="h2" id={headingId}>
               {title}
@@ -371,11 +390,12 @@ function WidgetCard({
             <Skeleton variant="rounded" height={200} />
           </Box>
         )}
-        {!pending && ownError && (
-          <Alert severity={sharedError === ownError ? 'info' : 'error'}>
-            {sharedError === ownError ? translate('dashboard.states.see_filters') : ownError}
-          </Alert>
+        {!pending && ownError && sharedError === ownError && (
+          <Typography color="text.secondary" sx={{ py: 2 }}>
+            {translate('dashboard.states.see_filters')}
+          </Typography>
         )}
+        {!pending && ownError && sharedError !== ownError && <Alert severity="error">{ownError}</Alert>}
         {plan && (
           <>
             <Stack direction="row" spacing={3} useFlexGap flexWrap="wrap" component="dl" sx={{ m: 0, mb: 1 }}>

@@ -26,7 +26,6 @@ export default function WidgetChart({ plan, label }: { plan: ChartPlan; label: s
     height: 260,
     series,
     xAxis: axis,
-    margin: { left: 8, right: 16 },
     skipAnimation: true,
     enableKeyboardNavigation: true,
   };

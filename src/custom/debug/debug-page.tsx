@@ -85,7 +85,7 @@ export function DebugPage({ app }: DebugPageProps) {
   };
 
   return (
-    <Box sx={{ py: 2 }}>
+    <Box sx={{ py: 2 }} data-testid="debug-page">
       <Title title={translate('debug.title')} />
       <Stack
         direction="row"
