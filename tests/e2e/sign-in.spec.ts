@@ -88,8 +88,8 @@ test('a wrong code is refused, the right one then signs in', async ({ page }) =>
   await expect(page.getByRole('alert')).toHaveText('Invalid validation code.');
   await page.getByLabel('Validation code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
-  // A carrier's day starts on its shipments (permission 179), not on a "not available" page.
-  await expect(page).toHaveURL(/\/shipments$/);
+  // A carrier's day starts on its dashboard (permission 177), not on a "not available" page.
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('the sign-in screen is in French when the browser asks for it', async ({ browser }) => {
