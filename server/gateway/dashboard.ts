@@ -197,19 +197,25 @@ function servicePointConditions(sql: Sql, reach: Reach, filters: DashboardFilter
 
 /**
  * Conditions on pieces (alias `p`): the caller's tenancy of pieces, the carriers, the area (the piece's
- * service point in it), no test shipment. A partner type that reads no pieces reads those at its
- * service points.
+ * service point in it), no test shipment. A partner type that reads no pieces reads those at its own
+ * service points (a location owner's), or in its own hardware units (a hardware owner's), never more.
  */
 function pieceConditions(sql: Sql, reach: Reach, filters: DashboardFilters, carriers: string[] | undefined) {
   const conditions: string[] = [`p.resource = '${PIECES}'`, `coalesce(p.doc->>'test_piece', 'false') <> 'true'`];
   if (reach.pieces !== 'none') {
     const scoped = scopeCondition(sql, reach.pieces, 'p');
     if (scoped) conditions.push(scoped);
+  } else if (reach.servicePoints === 'all' && typeof reach.units === 'object') {
+    conditions.push(
+      `p.doc->>'hardware_id' IN (SELECT u.key FROM records u WHERE u.resource = '${HARDWARE_UNITS}' AND ${scopeCondition(sql, reach.units, 'u')})`,
+    );
+  } else if (typeof reach.servicePoints !== 'object') {
+    conditions.push('false');
   }
   if (carriers) conditions.push(`p.doc->>'carrier_id' = ANY(${sql.value(carriers)}::text[])`);
-  const needsServicePoint = reach.pieces === 'none' || (filters.area_key && filters.area_value !== undefined);
-  if (needsServicePoint) {
-    const spConditions = servicePointConditions(sql, { ...reach, ownCarrier: undefined }, filters, undefined);
+  const ownPoints = reach.pieces === 'none' && typeof reach.servicePoints === 'object';
+  if (ownPoints || (filters.area_key && filters.area_value !== undefined)) {
+    const spConditions = servicePointConditions(sql, reach, filters, undefined);
     conditions.push(`p.doc->>'service_point_id' IN (SELECT s.key FROM records s WHERE ${spConditions.join(' AND ')})`);
   }
   return conditions;
@@ -483,7 +489,9 @@ export async function widgetData(
 ): Promise<WidgetData> {
   const reach = reachOf(access, resources);
   const carriers = carriersOf(reach, filters.carrier_ids);
-  if (PIECE_WIDGETS.includes(name) && reach.pieces === 'none' && reach.servicePoints === 'none') throw noPermission();
+  const readsPieces =
+    reach.pieces !== 'none' || typeof reach.servicePoints === 'object' || typeof reach.units === 'object';
+  if (PIECE_WIDGETS.includes(name) && !readsPieces) throw noPermission();
   const computed = await WIDGETS[name]({ db, reach, filters, carriers });
   return { widget: name, filters: { ...filters, ...(carriers && { carrier_ids: carriers.map(Number) }) }, ...computed };
 }
