@@ -17,6 +17,8 @@ import { identityAccessRoutes } from './gateway/identity-access.ts';
 import { listsRoute } from './gateway/lists.ts';
 import { pieceLogsRoutes } from './gateway/rules/piece-logs-route.ts';
 import { webtoolLogsRoutes } from './gateway/webtool-logs.ts';
+import { dashboardRoutes } from './gateway/dashboard.ts';
+import { debugRoutes } from './gateway/debug-info.ts';
 import { FILE_TOO_LARGE, registerUploadRoutes, UPLOAD_BODY_LIMIT } from './gateway/uploads.ts';
 import { createJobQueue } from './gateway/background-jobs.ts';
 import { HARDWARE_BADGES_JOB, hardwareBadgesWork } from './gateway/rules/hardware-badges-refresh.ts';
@@ -152,6 +154,8 @@ export async function buildApp(options: AppOptions) {
       'GET lists': listsRoute,
       ...webtoolLogsRoutes,
       ...pieceLogsRoutes(resources),
+      ...dashboardRoutes(resources, registry),
+      ...debugRoutes,
     },
   });
 

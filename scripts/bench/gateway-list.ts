@@ -138,7 +138,7 @@ export async function gatewayListBench(rounds = 3): Promise<BenchResult> {
   }
 }
 
-async function signIn(app: Awaited<ReturnType<typeof buildApp>>, identity: ReturnType<typeof createIdentity>) {
+export async function signIn(app: Awaited<ReturnType<typeof buildApp>>, identity: ReturnType<typeof createIdentity>) {
   const cognito = cognitoClient(app);
   const email = 'superadmin@demo.locker.test';
   const tokens = await cognito.signIn('superadmin', DEMO_PASSWORD, async () => {

@@ -1,10 +1,11 @@
 /**
- * npm run bench (not part of npm test): six benchmarks, each against a baseline measured in the
+ * npm run bench (not part of npm test): seven benchmarks, each against a baseline measured in the
  * same run and process, printed as one table. A MISS is a finding, not a failure: the exit code is
  * 0 unless a benchmark crashes. `npm run bench -- gateway export` runs only the ones named.
  */
 import { cpus, loadavg } from 'node:os';
 import { csvExportBench } from './csv-export.ts';
+import { dashboardBench } from './dashboard.ts';
 import { entryBench } from './entry.ts';
 import { firstScreenBench } from './first-screen.ts';
 import { gatewayListBench } from './gateway-list.ts';
@@ -17,6 +18,7 @@ const benchmarks: Record<string, () => Promise<BenchResult>> = {
   import: () => importValidationBench(),
   render: () => listRenderBench(),
   gateway: () => gatewayListBench(),
+  dashboard: () => dashboardBench(),
   entry: () => entryBench(),
   screen: () => firstScreenBench(),
 };

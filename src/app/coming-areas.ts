@@ -14,14 +14,12 @@ export const comingAreas: Record<string, string> = {
   'production-orders': 'production_orders',
   webhooks: 'webhooks',
   'test-app-users': 'test_app_users',
-  debug: 'debug',
 };
 
 /** Whether the screens under `path` are built yet: the menu's first such area is where a day starts. */
 export function isBuiltArea(path: string): boolean {
   const inner = path.replace(/^\//, '').toLowerCase();
   return (
-    inner !== 'dashboard' &&
     !inner.startsWith('location-generator') &&
     !Object.keys(comingAreas).some((area) => inner === area || inner.startsWith(`${area}/`))
   );

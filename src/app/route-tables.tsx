@@ -4,6 +4,7 @@ import { lazyPage } from '../schema/ui/lazy-page.tsx';
 import { endpoints } from './resources.ts';
 import { HomePage } from './home-page.tsx';
 import { comingAreas } from './coming-areas.ts';
+import { environment } from './environment.ts';
 
 /**
  * Every area's page is a chunk of its own, fetched on the first visit: a new area is one lazyPage
@@ -15,6 +16,18 @@ const PieceLogsPage = lazyPage(async () => (await import('../resources/shipments
 const ShipmentReportsPage = lazyPage(
   async () => (await import('../custom/reports/shipment-reports-page.tsx')).ShipmentReportsPage,
 );
+
+const DebugPage = lazyPage(async () => (await import('../custom/debug/debug-page.tsx')).DebugPage);
+
+/** What the debug page says of the app itself (spec 01 §9); the gateway answers the rest. */
+const appFacts = {
+  version: environment.version,
+  build: import.meta.env.VITE_COMMIT_VERSION ?? 'local',
+  mode: (import.meta.env.VITE_AUTH_MODE ?? 'local') === 'local' ? 'local' : 'cloud',
+  production: environment.production,
+  live: environment.live,
+  country: environment.country,
+};
 
 /** The audit trail names records by gateway endpoint; the logs screen labels them by resource. */
 const resourceNames = Object.fromEntries(Object.entries(endpoints).map(([name, { endpoint }]) => [endpoint, name]));
@@ -39,6 +52,7 @@ export function layoutRoutes(table: RouteTable) {
     <Route key="piece-logs" path="/piece-logs" element={<PieceLogsPage />} />,
     <Route key="shipment-reports" path="/shipments/reports" element={<ShipmentReportsPage />} />,
     <Route key="reports" path="/reports" element={<ShipmentReportsPage />} />,
+    <Route key="debug" path="/debug" element={<DebugPage app={appFacts} />} />,
     <Route key="groups" path="/service-points/group/*" element={<Navigate to="/service-point-groups" replace />} />,
     table === 'loma' ? (
       <Route key="loma" path="/loma/*" element={<LomaRedirect />} />

@@ -50,15 +50,15 @@ const allowed: Record<string, string[]> = {
 };
 
 /**
- * Where the home route leads each demo user: until the dashboard exists (issue 24), the rule of spec 01
- * §2.3 without it, so permission 179 leads to the shipments.
+ * Where the home route leads each demo user (spec 01 §2.3): the dashboard with permission 177 (issue 30),
+ * else the shipments with 179; these partner types go to the service points.
  */
 const home: Record<string, RegExp> = {
-  superadmin: /\/shipments$/,
-  operator: /\/shipments$/,
+  superadmin: /\/dashboard(\?|$)/,
+  operator: /\/dashboard(\?|$)/,
   analyst: /\/shipments$/,
-  carrier: /\/shipments$/,
-  support: /\/shipments$/,
+  carrier: /\/dashboard(\?|$)/,
+  support: /\/dashboard(\?|$)/,
   maintenance: /\/service-points$/,
   hardware: /\/service-points$/,
   locationowner: /\/service-points$/,
@@ -86,7 +86,9 @@ async function opens(page: Page, path: string) {
   await guarded;
   const notFound = page.getByTestId('not-found');
   // A list opens as the schema's table or as a resource's own list page (the end user search).
-  const opened = page.locator('[data-testid="not-available"], .RaList-main, [data-testid="own-list-page"]');
+  const opened = page.locator(
+    '[data-testid="not-available"], .RaList-main, [data-testid="own-list-page"], [data-testid="debug-page"]',
+  );
   await expect(notFound.or(opened).first()).toBeVisible();
   return !(await notFound.isVisible());
 }

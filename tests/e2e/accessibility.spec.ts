@@ -20,6 +20,8 @@ const screens = [
   '/shipments',
   '/location-generator',
   '/logs',
+  '/dashboard',
+  '/debug',
   '/no-such-page',
 ];
 

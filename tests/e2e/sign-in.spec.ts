@@ -16,12 +16,11 @@ test('a super admin signs in with the emailed code, sees service points and sign
     }).observe(document, { childList: true, subtree: true });
   });
   await signIn(page, 'superadmin');
-  // Until the dashboard exists, the day starts on the first area the home rule allows (179: shipments).
-  await expect(page).toHaveURL(/\/shipments$/);
+  // The day starts on the dashboard (permission 177, spec 01 §2.3).
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('not-available')).toHaveCount(0);
   expect(await page.evaluate(() => sessionStorage.getItem('seen.sign_in_again'))).toBeNull();
-  await page.goto('/dashboard');
-  await expect(page.getByTestId('not-available')).toContainText('This screen is not available yet');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.locator('#react-admin-title')).toHaveText('Dashboard');
   await page.getByRole('menuitem', { name: 'Service points', exact: true }).click();
   await expect(page).toHaveURL(/\/service-points/);
@@ -89,8 +88,8 @@ test('a wrong code is refused, the right one then signs in', async ({ page }) =>
   await expect(page.getByRole('alert')).toHaveText('Invalid validation code.');
   await page.getByLabel('Validation code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
-  // A carrier's day starts on its shipments (permission 179), not on a "not available" page.
-  await expect(page).toHaveURL(/\/shipments$/);
+  // A carrier's day starts on its dashboard (permission 177), not on a "not available" page.
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('the sign-in screen is in French when the browser asks for it', async ({ browser }) => {

@@ -31,11 +31,13 @@ describe('the record actions of a page head (fitActions)', () => {
 describe('where a day starts (landingPath)', () => {
   const options = { shipmentReports: false, isBuilt: isBuiltArea };
 
-  it('sends a user with the dashboard permission to the shipments (179) while the dashboard is not built', () => {
+  it('sends a user with the dashboard permission (177) to the dashboard, one without it to the shipments (179)', () => {
     const superAdmin = accessProfile(['operator_infinity_superadmin'], navigation('Super admin'))!;
-    expect(landingPath(superAdmin, options)).toBe('/shipments');
+    expect(landingPath(superAdmin, options)).toBe('/dashboard');
     const operator = accessProfile(['operator_infinity_admin'], navigation('Admin', 177, 186, 187))!;
-    expect(landingPath(operator, options)).toBe('/service-points');
+    expect(landingPath(operator, options)).toBe('/dashboard');
+    const analyst = accessProfile(['operator_infinity_analyst'], navigation('Analyst', 179, 180, 186, 187))!;
+    expect(landingPath(analyst, options)).toBe('/shipments');
   });
 
   it('keeps the home rule for partner types it sends to the service points', () => {
@@ -47,7 +49,8 @@ describe('where a day starts (landingPath)', () => {
     // Webtool users only: the rule's service points are closed to this user.
     const usersOnly = accessProfile(['operator_infinity_admin'], navigation('Admin', 204, 205))!;
     expect(landingPath(usersOnly, options)).toBe('/webtool-users');
-    expect(isBuiltArea('/dashboard')).toBe(false);
+    expect(isBuiltArea('/dashboard')).toBe(true);
+    expect(isBuiltArea('/debug')).toBe(true);
     expect(isBuiltArea('/location-owners')).toBe(false);
     expect(isBuiltArea('/location-generator')).toBe(false);
     expect(isBuiltArea('/tickets')).toBe(true);
