@@ -1,10 +1,11 @@
 import type { Db } from '../../db/adapter.ts';
 import type { Compartment } from '../../../src/types/generated/compartment.ts';
 import { isBookable } from './booking-capacity.ts';
-import { HARDWARE_STATUS } from './hardware-badges.ts';
+
 import { compartmentsOf, HARDWARE_UNITS, holdsParcel, readDoc, type StoredUnit } from './hardware-store.ts';
 import { PieceEvent } from './piece-events.ts';
 import { appendEvent, readPiece } from './piece-store.ts';
+import { HardwareStatus } from '../../../src/types/generated/codes.ts';
 
 /**
  * Uninstall with parcel move (spec 01 §6, option `uninstall_with_parcel_move` of the tickets feature).
@@ -19,7 +20,7 @@ import { appendEvent, readPiece } from './piece-store.ts';
  */
 
 const SIZE_RANK: Record<Compartment['size'], number> = { small: 1, medium: 2, large: 3 };
-const IN_USE: readonly number[] = [HARDWARE_STATUS.installed, HARDWARE_STATUS.active];
+const IN_USE: readonly number[] = [HardwareStatus.Installed, HardwareStatus.Active];
 
 export interface ParcelMove {
   pieceId: string;

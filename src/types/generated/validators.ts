@@ -5301,8 +5301,737 @@ validate42.evaluated = {
   dynamicItems: false,
 };
 
-export const endUser = validate43;
+export const dashboardWidgetRequest = validate43;
 const schema76 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'dashboard-widget-request',
+  title: 'Dashboard widget request',
+  description:
+    'The query of GET webtool/dashboard/widget (spec 02 §7): which widget, the period and its bucket, the carriers and the area. The gateway checks it with this schema (server/gateway/dashboard.ts) and answers each refusal with its own message; src/schema/dashboard.ts holds the limits a schema cannot say (the longest period per bucket).',
+  type: 'object',
+  required: ['name', 'from_date', 'to_date', 'bucket'],
+  additionalProperties: false,
+  properties: {
+    name: {
+      type: 'string',
+      enum: [
+        'parcels',
+        'delivery_pickup',
+        'booking_life',
+        'user_ratings',
+        'service_point',
+        'hardware_units',
+        'compartments_capacity',
+      ],
+    },
+    from_date: { type: 'string', format: 'date' },
+    to_date: { type: 'string', format: 'date', 'x-not-before': 'from_date' },
+    bucket: { type: 'string', enum: ['day', 'week', 'month'] },
+    carrier_ids: {
+      type: 'array',
+      items: { type: 'integer', minimum: 1 },
+      minItems: 1,
+      maxItems: 50,
+      uniqueItems: true,
+    },
+    area_key: {
+      type: 'string',
+      enum: ['country', 'region', 'sub_region', 'municipality', 'city', 'service_point_group'],
+    },
+    area_value: { type: 'string', minLength: 1, maxLength: 100 },
+  },
+  if: { properties: { area_key: { type: 'string' } }, required: ['area_key'] },
+  then: { properties: { area_value: { type: 'string' } }, required: ['area_value'] },
+};
+const formats34 = sharedValidators.formats.date;
+const func42 = sharedValidators.notBeforeMessage;
+
+function validate43(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="dashboard-widget-request" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate43.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs1 = errors;
+  let valid0 = true;
+  const _errs2 = errors;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    let missing0;
+    if (data.area_key === undefined && (missing0 = 'area_key')) {
+      const err0 = {};
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    } else {
+      if (data.area_key !== undefined) {
+        if (typeof data.area_key !== 'string') {
+          const err1 = {};
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
+    }
+  }
+  var _valid0 = _errs2 === errors;
+  errors = _errs1;
+  if (vErrors !== null) {
+    if (_errs1) {
+      vErrors.length = _errs1;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid0) {
+    const _errs5 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.area_value === undefined) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'area_value' },
+          message: "must have required property '" + 'area_value' + "'",
+          schema: schema76.then.required,
+          parentSchema: schema76.then,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (data.area_value !== undefined) {
+        let data1 = data.area_value;
+        if (typeof data1 !== 'string') {
+          const err3 = {
+            instancePath: instancePath + '/area_value',
+            schemaPath: '#/then/properties/area_value/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema76.then.properties.area_value.type,
+            parentSchema: schema76.then.properties.area_value,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+    }
+    var _valid0 = _errs5 === errors;
+    valid0 = _valid0;
+    if (valid0) {
+      var props0 = {};
+      props0.area_value = true;
+      props0.area_key = true;
+    }
+  }
+  if (!valid0) {
+    const err4 = {
+      instancePath,
+      schemaPath: '#/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+      message: 'must match "then" schema',
+      schema: schema76.if,
+      parentSchema: schema76,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err5 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema76.required,
+        parentSchema: schema76,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.from_date === undefined) {
+      const err6 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'from_date' },
+        message: "must have required property '" + 'from_date' + "'",
+        schema: schema76.required,
+        parentSchema: schema76,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (data.to_date === undefined) {
+      const err7 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'to_date' },
+        message: "must have required property '" + 'to_date' + "'",
+        schema: schema76.required,
+        parentSchema: schema76,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    if (data.bucket === undefined) {
+      const err8 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'bucket' },
+        message: "must have required property '" + 'bucket' + "'",
+        schema: schema76.required,
+        parentSchema: schema76,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err8];
+      } else {
+        vErrors.push(err8);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'name' ||
+        key0 === 'from_date' ||
+        key0 === 'to_date' ||
+        key0 === 'bucket' ||
+        key0 === 'carrier_ids' ||
+        key0 === 'area_key' ||
+        key0 === 'area_value'
+      )) {
+        const err9 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema76,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data2 = data.name;
+      if (typeof data2 !== 'string') {
+        const err10 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema76.properties.name.type,
+          parentSchema: schema76.properties.name,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (!(
+        data2 === 'parcels' ||
+        data2 === 'delivery_pickup' ||
+        data2 === 'booking_life' ||
+        data2 === 'user_ratings' ||
+        data2 === 'service_point' ||
+        data2 === 'hardware_units' ||
+        data2 === 'compartments_capacity'
+      )) {
+        const err11 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema76.properties.name.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema76.properties.name.enum,
+          parentSchema: schema76.properties.name,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.from_date !== undefined) {
+      let data3 = data.from_date;
+      if (typeof data3 === 'string') {
+        if (!formats34.validate(data3)) {
+          const err12 = {
+            instancePath: instancePath + '/from_date',
+            schemaPath: '#/properties/from_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema76.properties.from_date,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + '/from_date',
+          schemaPath: '#/properties/from_date/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema76.properties.from_date.type,
+          parentSchema: schema76.properties.from_date,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.to_date !== undefined) {
+      let data4 = data.to_date;
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        const message0 = func42(data4, 'from_date', data);
+        if (message0 !== undefined) {
+          const err14 = {
+            instancePath: instancePath + '/to_date',
+            schemaPath: '#/properties/to_date/x-not-before',
+            keyword: 'x-not-before',
+            params: { message: message0 },
+            message: message0,
+            schema: 'from_date',
+            parentSchema: schema76.properties.to_date,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+      if (typeof data4 === 'string') {
+        if (!formats34.validate(data4)) {
+          const err15 = {
+            instancePath: instancePath + '/to_date',
+            schemaPath: '#/properties/to_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema76.properties.to_date,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        const message1 = func42(data4, 'from_date', data);
+        if (message1 !== undefined) {
+          const err16 = {
+            instancePath: instancePath + '/to_date',
+            schemaPath: '#/properties/to_date/x-not-before',
+            keyword: 'x-not-before',
+            params: { message: message1 },
+            message: message1,
+            schema: 'from_date',
+            parentSchema: schema76.properties.to_date,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/to_date',
+          schemaPath: '#/properties/to_date/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema76.properties.to_date.type,
+          parentSchema: schema76.properties.to_date,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.bucket !== undefined) {
+      let data5 = data.bucket;
+      if (typeof data5 !== 'string') {
+        const err18 = {
+          instancePath: instancePath + '/bucket',
+          schemaPath: '#/properties/bucket/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema76.properties.bucket.type,
+          parentSchema: schema76.properties.bucket,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (!(data5 === 'day' || data5 === 'week' || data5 === 'month')) {
+        const err19 = {
+          instancePath: instancePath + '/bucket',
+          schemaPath: '#/properties/bucket/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema76.properties.bucket.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema76.properties.bucket.enum,
+          parentSchema: schema76.properties.bucket,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.carrier_ids !== undefined) {
+      let data6 = data.carrier_ids;
+      if (Array.isArray(data6)) {
+        if (data6.length > 50) {
+          const err20 = {
+            instancePath: instancePath + '/carrier_ids',
+            schemaPath: '#/properties/carrier_ids/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 50 },
+            message: 'must NOT have more than 50 items',
+            schema: 50,
+            parentSchema: schema76.properties.carrier_ids,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (data6.length < 1) {
+          const err21 = {
+            instancePath: instancePath + '/carrier_ids',
+            schemaPath: '#/properties/carrier_ids/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+            schema: 1,
+            parentSchema: schema76.properties.carrier_ids,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+        const len0 = data6.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data7 = data6[i0];
+          if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+            const err22 = {
+              instancePath: instancePath + '/carrier_ids/' + i0,
+              schemaPath: '#/properties/carrier_ids/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema76.properties.carrier_ids.items.type,
+              parentSchema: schema76.properties.carrier_ids.items,
+              data: data7,
+            };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+          if (typeof data7 == 'number' && isFinite(data7)) {
+            if (data7 < 1 || isNaN(data7)) {
+              const err23 = {
+                instancePath: instancePath + '/carrier_ids/' + i0,
+                schemaPath: '#/properties/carrier_ids/items/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema76.properties.carrier_ids.items,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err23];
+              } else {
+                vErrors.push(err23);
+              }
+              errors++;
+            }
+          }
+        }
+        let i1 = data6.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--;) {
+            let item0 = data6[i1];
+            if (!(typeof item0 == 'number' && !(item0 % 1) && !isNaN(item0) && isFinite(item0))) {
+              continue;
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
+              const err24 = {
+                instancePath: instancePath + '/carrier_ids',
+                schemaPath: '#/properties/carrier_ids/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i1, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                schema: true,
+                parentSchema: schema76.properties.carrier_ids,
+                data: data6,
+              };
+              if (vErrors === null) {
+                vErrors = [err24];
+              } else {
+                vErrors.push(err24);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i1;
+          }
+        }
+      } else {
+        const err25 = {
+          instancePath: instancePath + '/carrier_ids',
+          schemaPath: '#/properties/carrier_ids/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema76.properties.carrier_ids.type,
+          parentSchema: schema76.properties.carrier_ids,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.area_key !== undefined) {
+      let data8 = data.area_key;
+      if (typeof data8 !== 'string') {
+        const err26 = {
+          instancePath: instancePath + '/area_key',
+          schemaPath: '#/properties/area_key/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema76.properties.area_key.type,
+          parentSchema: schema76.properties.area_key,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+      if (!(
+        data8 === 'country' ||
+        data8 === 'region' ||
+        data8 === 'sub_region' ||
+        data8 === 'municipality' ||
+        data8 === 'city' ||
+        data8 === 'service_point_group'
+      )) {
+        const err27 = {
+          instancePath: instancePath + '/area_key',
+          schemaPath: '#/properties/area_key/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema76.properties.area_key.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema76.properties.area_key.enum,
+          parentSchema: schema76.properties.area_key,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
+    if (data.area_value !== undefined) {
+      let data9 = data.area_value;
+      if (typeof data9 === 'string') {
+        if (func2(data9) > 100) {
+          const err28 = {
+            instancePath: instancePath + '/area_value',
+            schemaPath: '#/properties/area_value/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema76.properties.area_value,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+        if (func2(data9) < 1) {
+          const err29 = {
+            instancePath: instancePath + '/area_value',
+            schemaPath: '#/properties/area_value/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema76.properties.area_value,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+      } else {
+        const err30 = {
+          instancePath: instancePath + '/area_value',
+          schemaPath: '#/properties/area_value/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema76.properties.area_value.type,
+          parentSchema: schema76.properties.area_value,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err31 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema76.type,
+      parentSchema: schema76,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err31];
+    } else {
+      vErrors.push(err31);
+    }
+    errors++;
+  }
+  validate43.errors = vErrors;
+  return errors === 0;
+}
+validate43.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+
+export const endUser = validate44;
+const schema77 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'end-user',
   title: 'EndUser',
@@ -5362,13 +6091,13 @@ const schema76 = {
   },
 };
 
-function validate43(
+function validate44(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="end-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate43.evaluated;
+  const evaluated0 = validate44.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5383,8 +6112,8 @@ function validate43(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -5403,8 +6132,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema76.properties.enduser_id.type,
-          parentSchema: schema76.properties.enduser_id,
+          schema: schema77.properties.enduser_id.type,
+          parentSchema: schema77.properties.enduser_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -5426,7 +6155,7 @@ function validate43(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema76.properties.name,
+            parentSchema: schema77.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -5443,8 +6172,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema76.properties.name.type,
-          parentSchema: schema76.properties.name,
+          schema: schema77.properties.name.type,
+          parentSchema: schema77.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -5462,10 +6191,10 @@ function validate43(
           instancePath: instancePath + '/phone',
           schemaPath: '#/properties/phone/type',
           keyword: 'type',
-          params: { type: schema76.properties.phone.type },
+          params: { type: schema77.properties.phone.type },
           message: 'must be string,null',
-          schema: schema76.properties.phone.type,
-          parentSchema: schema76.properties.phone,
+          schema: schema77.properties.phone.type,
+          parentSchema: schema77.properties.phone,
           data: data2,
         };
         if (vErrors === null) {
@@ -5484,7 +6213,7 @@ function validate43(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema76.properties.phone,
+            parentSchema: schema77.properties.phone,
             data: data2,
           };
           if (vErrors === null) {
@@ -5503,10 +6232,10 @@ function validate43(
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
-          params: { type: schema76.properties.email.type },
+          params: { type: schema77.properties.email.type },
           message: 'must be string,null',
-          schema: schema76.properties.email.type,
-          parentSchema: schema76.properties.email,
+          schema: schema77.properties.email.type,
+          parentSchema: schema77.properties.email,
           data: data3,
         };
         if (vErrors === null) {
@@ -5525,7 +6254,7 @@ function validate43(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema76.properties.email,
+            parentSchema: schema77.properties.email,
             data: data3,
           };
           if (vErrors === null) {
@@ -5543,7 +6272,7 @@ function validate43(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema76.properties.email,
+            parentSchema: schema77.properties.email,
             data: data3,
           };
           if (vErrors === null) {
@@ -5562,10 +6291,10 @@ function validate43(
           instancePath: instancePath + '/country',
           schemaPath: '#/properties/country/type',
           keyword: 'type',
-          params: { type: schema76.properties.country.type },
+          params: { type: schema77.properties.country.type },
           message: 'must be string,null',
-          schema: schema76.properties.country.type,
-          parentSchema: schema76.properties.country,
+          schema: schema77.properties.country.type,
+          parentSchema: schema77.properties.country,
           data: data4,
         };
         if (vErrors === null) {
@@ -5584,7 +6313,7 @@ function validate43(
             params: { limit: 2 },
             message: 'must NOT have more than 2 characters',
             schema: 2,
-            parentSchema: schema76.properties.country,
+            parentSchema: schema77.properties.country,
             data: data4,
           };
           if (vErrors === null) {
@@ -5609,8 +6338,8 @@ function validate43(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema76.properties.security_questions.items.type,
-              parentSchema: schema76.properties.security_questions.items,
+              schema: schema77.properties.security_questions.items.type,
+              parentSchema: schema77.properties.security_questions.items,
               data: data6,
             };
             if (vErrors === null) {
@@ -5625,10 +6354,10 @@ function validate43(
               instancePath: instancePath + '/security_questions/' + i0,
               schemaPath: '#/properties/security_questions/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema76.properties.security_questions.items.enum },
+              params: { allowedValues: schema77.properties.security_questions.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema76.properties.security_questions.items.enum,
-              parentSchema: schema76.properties.security_questions.items,
+              schema: schema77.properties.security_questions.items.enum,
+              parentSchema: schema77.properties.security_questions.items,
               data: data6,
             };
             if (vErrors === null) {
@@ -5657,7 +6386,7 @@ function validate43(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema76.properties.security_questions,
+                parentSchema: schema77.properties.security_questions,
                 data: data5,
               };
               if (vErrors === null) {
@@ -5678,8 +6407,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema76.properties.security_questions.type,
-          parentSchema: schema76.properties.security_questions,
+          schema: schema77.properties.security_questions.type,
+          parentSchema: schema77.properties.security_questions,
           data: data5,
         };
         if (vErrors === null) {
@@ -5699,8 +6428,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema76.properties.marked_for_deletion.type,
-          parentSchema: schema76.properties.marked_for_deletion,
+          schema: schema77.properties.marked_for_deletion.type,
+          parentSchema: schema77.properties.marked_for_deletion,
           data: data7,
         };
         if (vErrors === null) {
@@ -5722,7 +6451,7 @@ function validate43(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema76.properties.created_at,
+            parentSchema: schema77.properties.created_at,
             data: data8,
           };
           if (vErrors === null) {
@@ -5739,8 +6468,8 @@ function validate43(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema76.properties.created_at.type,
-          parentSchema: schema76.properties.created_at,
+          schema: schema77.properties.created_at.type,
+          parentSchema: schema77.properties.created_at,
           data: data8,
         };
         if (vErrors === null) {
@@ -5758,8 +6487,8 @@ function validate43(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema76.type,
-      parentSchema: schema76,
+      schema: schema77.type,
+      parentSchema: schema77,
       data,
     };
     if (vErrors === null) {
@@ -5769,10 +6498,10 @@ function validate43(
     }
     errors++;
   }
-  validate43.errors = vErrors;
+  validate44.errors = vErrors;
   return errors === 0;
 }
-validate43.evaluated = {
+validate44.evaluated = {
   props: {
     enduser_id: true,
     name: true,
@@ -5787,8 +6516,8 @@ validate43.evaluated = {
   dynamicItems: false,
 };
 
-export const hardwareUnit = validate44;
-const schema77 = {
+export const hardwareUnit = validate45;
+const schema78 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'hardware-unit',
   title: 'HardwareUnit',
@@ -5990,7 +6719,7 @@ const schema77 = {
     },
   },
 };
-const schema79 = {
+const schema80 = {
   type: 'string',
   enum: [
     'license_badge',
@@ -6011,46 +6740,45 @@ const schema79 = {
     'active',
   ],
 };
-const schema80 = {
+const schema81 = {
   type: 'integer',
   'x-choices': 'hardware_status',
   enum: [1, 2, 3, 4, 5],
   'x-enum-names': { const: 'HardwareStatus', names: ['InWarehouse', 'Assigned', 'Installed', 'Active', 'Terminated'] },
 };
-const schema81 = {
+const schema82 = {
   type: 'integer',
   'x-choices': 'hardware_kind',
   enum: [1, 2],
   'x-enum-names': { const: 'HardwareKind', names: ['ParcelLocker', 'PinPad'] },
 };
-const schema82 = {
+const schema83 = {
   type: 'integer',
   'x-choices': 'removal_state',
   enum: [0, 1, 2, 3],
   'x-enum-names': { const: 'RemovalState', names: ['NotRemoved', 'Removed', 'ScheduledRemoved', 'ActivationPending'] },
 };
-const schema83 = {
+const schema84 = {
   type: 'integer',
   'x-choices': 'license_badge',
   enum: [1, 2, 3, 4],
   'x-enum-names': { const: 'LicenseBadge', names: ['Activated', 'NoFee', 'Terminated', 'Pending'] },
 };
-const schema84 = {
+const schema85 = {
   type: 'integer',
   'x-choices': 'warranty',
   enum: [1, 2, 3],
   'x-enum-names': { const: 'Warranty', names: ['NoWarranty', 'UnderWarranty', 'WarrantyExpired'] },
 };
-const formats46 = sharedValidators.formats.date;
 const func0 = ajvRuntime_equal_default;
 
-function validate44(
+function validate45(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="hardware-unit" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate44.evaluated;
+  const evaluated0 = validate45.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6065,8 +6793,8 @@ function validate44(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema77.required,
-        parentSchema: schema77,
+        schema: schema78.required,
+        parentSchema: schema78,
         data,
       };
       if (vErrors === null) {
@@ -6083,8 +6811,8 @@ function validate44(
         keyword: 'required',
         params: { missingProperty: 'hardware_type' },
         message: "must have required property '" + 'hardware_type' + "'",
-        schema: schema77.required,
-        parentSchema: schema77,
+        schema: schema78.required,
+        parentSchema: schema78,
         data,
       };
       if (vErrors === null) {
@@ -6101,8 +6829,8 @@ function validate44(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema77.required,
-        parentSchema: schema77,
+        schema: schema78.required,
+        parentSchema: schema78,
         data,
       };
       if (vErrors === null) {
@@ -6119,8 +6847,8 @@ function validate44(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema77.required,
-        parentSchema: schema77,
+        schema: schema78.required,
+        parentSchema: schema78,
         data,
       };
       if (vErrors === null) {
@@ -6182,7 +6910,7 @@ function validate44(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema77.properties.sub_id,
+            parentSchema: schema78.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -6200,7 +6928,7 @@ function validate44(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema77.properties.sub_id,
+            parentSchema: schema78.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -6217,8 +6945,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema77.properties.sub_id.type,
-          parentSchema: schema77.properties.sub_id,
+          schema: schema78.properties.sub_id.type,
+          parentSchema: schema78.properties.sub_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -6240,7 +6968,7 @@ function validate44(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema77.properties.name,
+            parentSchema: schema78.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -6258,7 +6986,7 @@ function validate44(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema77.properties.name,
+            parentSchema: schema78.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -6276,7 +7004,7 @@ function validate44(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema77.properties.name,
+            parentSchema: schema78.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -6293,8 +7021,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema77.properties.name.type,
-          parentSchema: schema77.properties.name,
+          schema: schema78.properties.name.type,
+          parentSchema: schema78.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -6318,8 +7046,8 @@ function validate44(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema79.type,
-              parentSchema: schema79,
+              schema: schema80.type,
+              parentSchema: schema80,
               data: data4,
             };
             if (vErrors === null) {
@@ -6351,10 +7079,10 @@ function validate44(
               instancePath: instancePath + '/badges_v2/' + i0,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema79.enum },
+              params: { allowedValues: schema80.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema79.enum,
-              parentSchema: schema79,
+              schema: schema80.enum,
+              parentSchema: schema80,
               data: data4,
             };
             if (vErrors === null) {
@@ -6378,7 +7106,7 @@ function validate44(
                   params: { i: i1, j: j0 },
                   message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                   schema: true,
-                  parentSchema: schema77.properties.badges_v2,
+                  parentSchema: schema78.properties.badges_v2,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -6399,8 +7127,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema77.properties.badges_v2.type,
-          parentSchema: schema77.properties.badges_v2,
+          schema: schema78.properties.badges_v2.type,
+          parentSchema: schema78.properties.badges_v2,
           data: data3,
         };
         if (vErrors === null) {
@@ -6420,8 +7148,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema80.type,
-          parentSchema: schema80,
+          schema: schema81.type,
+          parentSchema: schema81,
           data: data5,
         };
         if (vErrors === null) {
@@ -6436,10 +7164,10 @@ function validate44(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema80.enum },
+          params: { allowedValues: schema81.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema80.enum,
-          parentSchema: schema80,
+          schema: schema81.enum,
+          parentSchema: schema81,
           data: data5,
         };
         if (vErrors === null) {
@@ -6459,8 +7187,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema81.type,
-          parentSchema: schema81,
+          schema: schema82.type,
+          parentSchema: schema82,
           data: data6,
         };
         if (vErrors === null) {
@@ -6475,10 +7203,10 @@ function validate44(
           instancePath: instancePath + '/hardware_type',
           schemaPath: 'common#/$defs/hardwareKind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.enum },
+          params: { allowedValues: schema82.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.enum,
-          parentSchema: schema81,
+          schema: schema82.enum,
+          parentSchema: schema82,
           data: data6,
         };
         if (vErrors === null) {
@@ -6498,8 +7226,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema77.properties.hardware_model_id.type,
-          parentSchema: schema77.properties.hardware_model_id,
+          schema: schema78.properties.hardware_model_id.type,
+          parentSchema: schema78.properties.hardware_model_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -6521,7 +7249,7 @@ function validate44(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema77.properties.model_name,
+            parentSchema: schema78.properties.model_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -6538,8 +7266,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema77.properties.model_name.type,
-          parentSchema: schema77.properties.model_name,
+          schema: schema78.properties.model_name.type,
+          parentSchema: schema78.properties.model_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -6559,8 +7287,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema77.properties.hardware_owner_id.type,
-          parentSchema: schema77.properties.hardware_owner_id,
+          schema: schema78.properties.hardware_owner_id.type,
+          parentSchema: schema78.properties.hardware_owner_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -6578,10 +7306,10 @@ function validate44(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema77.properties.service_point_id.type },
+          params: { type: schema78.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema77.properties.service_point_id.type,
-          parentSchema: schema77.properties.service_point_id,
+          schema: schema78.properties.service_point_id.type,
+          parentSchema: schema78.properties.service_point_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -6607,7 +7335,7 @@ function validate44(
                 params: { limit: 40 },
                 message: 'must NOT have more than 40 characters',
                 schema: 40,
-                parentSchema: schema77.properties.serial_ids.items,
+                parentSchema: schema78.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -6625,7 +7353,7 @@ function validate44(
                 params: { limit: 4 },
                 message: 'must NOT have fewer than 4 characters',
                 schema: 4,
-                parentSchema: schema77.properties.serial_ids.items,
+                parentSchema: schema78.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -6643,7 +7371,7 @@ function validate44(
                 params: { format: 'no-whitespace' },
                 message: 'must match format "' + 'no-whitespace' + '"',
                 schema: 'no-whitespace',
-                parentSchema: schema77.properties.serial_ids.items,
+                parentSchema: schema78.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -6660,8 +7388,8 @@ function validate44(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema77.properties.serial_ids.items.type,
-              parentSchema: schema77.properties.serial_ids.items,
+              schema: schema78.properties.serial_ids.items.type,
+              parentSchema: schema78.properties.serial_ids.items,
               data: data12,
             };
             if (vErrors === null) {
@@ -6690,7 +7418,7 @@ function validate44(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema77.properties.serial_ids,
+                parentSchema: schema78.properties.serial_ids,
                 data: data11,
               };
               if (vErrors === null) {
@@ -6711,8 +7439,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema77.properties.serial_ids.type,
-          parentSchema: schema77.properties.serial_ids,
+          schema: schema78.properties.serial_ids.type,
+          parentSchema: schema78.properties.serial_ids,
           data: data11,
         };
         if (vErrors === null) {
@@ -6734,7 +7462,7 @@ function validate44(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema77.properties.firmware_version,
+            parentSchema: schema78.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -6752,7 +7480,7 @@ function validate44(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema77.properties.firmware_version,
+            parentSchema: schema78.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -6769,8 +7497,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema77.properties.firmware_version.type,
-          parentSchema: schema77.properties.firmware_version,
+          schema: schema78.properties.firmware_version.type,
+          parentSchema: schema78.properties.firmware_version,
           data: data13,
         };
         if (vErrors === null) {
@@ -6788,10 +7516,10 @@ function validate44(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema77.properties.pinpad_id.type },
+          params: { type: schema78.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema77.properties.pinpad_id.type,
-          parentSchema: schema77.properties.pinpad_id,
+          schema: schema78.properties.pinpad_id.type,
+          parentSchema: schema78.properties.pinpad_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -6811,8 +7539,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema77.properties.compartment_count.type,
-          parentSchema: schema77.properties.compartment_count,
+          schema: schema78.properties.compartment_count.type,
+          parentSchema: schema78.properties.compartment_count,
           data: data15,
         };
         if (vErrors === null) {
@@ -6831,7 +7559,7 @@ function validate44(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema77.properties.compartment_count,
+            parentSchema: schema78.properties.compartment_count,
             data: data15,
           };
           if (vErrors === null) {
@@ -6852,8 +7580,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema77.properties.compartment_fault_count.type,
-          parentSchema: schema77.properties.compartment_fault_count,
+          schema: schema78.properties.compartment_fault_count.type,
+          parentSchema: schema78.properties.compartment_fault_count,
           data: data16,
         };
         if (vErrors === null) {
@@ -6872,7 +7600,7 @@ function validate44(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema77.properties.compartment_fault_count,
+            parentSchema: schema78.properties.compartment_fault_count,
             data: data16,
           };
           if (vErrors === null) {
@@ -6893,8 +7621,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema77.properties.alert.type,
-          parentSchema: schema77.properties.alert,
+          schema: schema78.properties.alert.type,
+          parentSchema: schema78.properties.alert,
           data: data17,
         };
         if (vErrors === null) {
@@ -6914,8 +7642,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.type,
-          parentSchema: schema82,
+          schema: schema83.type,
+          parentSchema: schema83,
           data: data18,
         };
         if (vErrors === null) {
@@ -6930,10 +7658,10 @@ function validate44(
           instancePath: instancePath + '/removal_state',
           schemaPath: 'common#/$defs/removalState/enum',
           keyword: 'enum',
-          params: { allowedValues: schema82.enum },
+          params: { allowedValues: schema83.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema82.enum,
-          parentSchema: schema82,
+          schema: schema83.enum,
+          parentSchema: schema83,
           data: data18,
         };
         if (vErrors === null) {
@@ -6953,8 +7681,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema77.properties.installation_open.type,
-          parentSchema: schema77.properties.installation_open,
+          schema: schema78.properties.installation_open.type,
+          parentSchema: schema78.properties.installation_open,
           data: data19,
         };
         if (vErrors === null) {
@@ -6974,8 +7702,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.type,
-          parentSchema: schema83,
+          schema: schema84.type,
+          parentSchema: schema84,
           data: data20,
         };
         if (vErrors === null) {
@@ -6990,10 +7718,10 @@ function validate44(
           instancePath: instancePath + '/license_status',
           schemaPath: 'common#/$defs/licenseBadge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema83.enum },
+          params: { allowedValues: schema84.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema83.enum,
-          parentSchema: schema83,
+          schema: schema84.enum,
+          parentSchema: schema84,
           data: data20,
         };
         if (vErrors === null) {
@@ -7007,7 +7735,7 @@ function validate44(
     if (data.warranty_expiry_date !== undefined) {
       let data21 = data.warranty_expiry_date;
       if (typeof data21 === 'string') {
-        if (!formats46.validate(data21)) {
+        if (!formats34.validate(data21)) {
           const err46 = {
             instancePath: instancePath + '/warranty_expiry_date',
             schemaPath: '#/properties/warranty_expiry_date/format',
@@ -7015,7 +7743,7 @@ function validate44(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema77.properties.warranty_expiry_date,
+            parentSchema: schema78.properties.warranty_expiry_date,
             data: data21,
           };
           if (vErrors === null) {
@@ -7032,8 +7760,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema77.properties.warranty_expiry_date.type,
-          parentSchema: schema77.properties.warranty_expiry_date,
+          schema: schema78.properties.warranty_expiry_date.type,
+          parentSchema: schema78.properties.warranty_expiry_date,
           data: data21,
         };
         if (vErrors === null) {
@@ -7053,8 +7781,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema84.type,
-          parentSchema: schema84,
+          schema: schema85.type,
+          parentSchema: schema85,
           data: data22,
         };
         if (vErrors === null) {
@@ -7069,10 +7797,10 @@ function validate44(
           instancePath: instancePath + '/warranty_expiry_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema84.enum },
+          params: { allowedValues: schema85.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema84.enum,
-          parentSchema: schema84,
+          schema: schema85.enum,
+          parentSchema: schema85,
           data: data22,
         };
         if (vErrors === null) {
@@ -7086,7 +7814,7 @@ function validate44(
     if (data.battery_warranty_expiry_date !== undefined) {
       let data23 = data.battery_warranty_expiry_date;
       if (typeof data23 === 'string') {
-        if (!formats46.validate(data23)) {
+        if (!formats34.validate(data23)) {
           const err50 = {
             instancePath: instancePath + '/battery_warranty_expiry_date',
             schemaPath: '#/properties/battery_warranty_expiry_date/format',
@@ -7094,7 +7822,7 @@ function validate44(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema77.properties.battery_warranty_expiry_date,
+            parentSchema: schema78.properties.battery_warranty_expiry_date,
             data: data23,
           };
           if (vErrors === null) {
@@ -7111,8 +7839,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema77.properties.battery_warranty_expiry_date.type,
-          parentSchema: schema77.properties.battery_warranty_expiry_date,
+          schema: schema78.properties.battery_warranty_expiry_date.type,
+          parentSchema: schema78.properties.battery_warranty_expiry_date,
           data: data23,
         };
         if (vErrors === null) {
@@ -7132,8 +7860,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema84.type,
-          parentSchema: schema84,
+          schema: schema85.type,
+          parentSchema: schema85,
           data: data24,
         };
         if (vErrors === null) {
@@ -7148,10 +7876,10 @@ function validate44(
           instancePath: instancePath + '/battery_warranty_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema84.enum },
+          params: { allowedValues: schema85.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema84.enum,
-          parentSchema: schema84,
+          schema: schema85.enum,
+          parentSchema: schema85,
           data: data24,
         };
         if (vErrors === null) {
@@ -7171,8 +7899,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema77.properties.is_terminated.type,
-          parentSchema: schema77.properties.is_terminated,
+          schema: schema78.properties.is_terminated.type,
+          parentSchema: schema78.properties.is_terminated,
           data: data25,
         };
         if (vErrors === null) {
@@ -7190,10 +7918,10 @@ function validate44(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema77.properties.last_sync_at.type },
+          params: { type: schema78.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema77.properties.last_sync_at.type,
-          parentSchema: schema77.properties.last_sync_at,
+          schema: schema78.properties.last_sync_at.type,
+          parentSchema: schema78.properties.last_sync_at,
           data: data26,
         };
         if (vErrors === null) {
@@ -7212,7 +7940,7 @@ function validate44(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema77.properties.last_sync_at,
+            parentSchema: schema78.properties.last_sync_at,
             data: data26,
           };
           if (vErrors === null) {
@@ -7235,7 +7963,7 @@ function validate44(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema77.properties.note,
+            parentSchema: schema78.properties.note,
             data: data27,
           };
           if (vErrors === null) {
@@ -7252,8 +7980,8 @@ function validate44(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema77.properties.note.type,
-          parentSchema: schema77.properties.note,
+          schema: schema78.properties.note.type,
+          parentSchema: schema78.properties.note,
           data: data27,
         };
         if (vErrors === null) {
@@ -7271,8 +7999,8 @@ function validate44(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema77.type,
-      parentSchema: schema77,
+      schema: schema78.type,
+      parentSchema: schema78,
       data,
     };
     if (vErrors === null) {
@@ -7282,10 +8010,10 @@ function validate44(
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate45.errors = vErrors;
   return errors === 0;
 }
-validate44.evaluated = {
+validate45.evaluated = {
   props: {
     hardware_id: true,
     sub_id: true,
@@ -7318,8 +8046,8 @@ validate44.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceOperator = validate45;
-const schema86 = {
+export const maintenanceOperator = validate46;
+const schema87 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-operator',
   title: 'MaintenanceOperator',
@@ -7385,13 +8113,13 @@ const schema86 = {
   },
 };
 
-function validate45(
+function validate46(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-operator" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7406,8 +8134,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'maintenance_operator_id' },
         message: "must have required property '" + 'maintenance_operator_id' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -7424,8 +8152,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -7442,8 +8170,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'maintenance_provider_id' },
         message: "must have required property '" + 'maintenance_provider_id' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -7462,8 +8190,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema86.properties.operator_id.type,
-          parentSchema: schema86.properties.operator_id,
+          schema: schema87.properties.operator_id.type,
+          parentSchema: schema87.properties.operator_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -7485,7 +8213,7 @@ function validate45(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema86.properties.maintenance_operator_id,
+            parentSchema: schema87.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7503,7 +8231,7 @@ function validate45(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema86.properties.maintenance_operator_id,
+            parentSchema: schema87.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7521,7 +8249,7 @@ function validate45(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema86.properties.maintenance_operator_id,
+            parentSchema: schema87.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -7538,8 +8266,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema86.properties.maintenance_operator_id.type,
-          parentSchema: schema86.properties.maintenance_operator_id,
+          schema: schema87.properties.maintenance_operator_id.type,
+          parentSchema: schema87.properties.maintenance_operator_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -7561,7 +8289,7 @@ function validate45(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema86.properties.name.allOf[0],
+            parentSchema: schema87.properties.name.allOf[0],
             data: data2,
           };
           if (vErrors === null) {
@@ -7581,7 +8309,7 @@ function validate45(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema86.properties.name.allOf[1],
+            parentSchema: schema87.properties.name.allOf[1],
             data: data2,
           };
           if (vErrors === null) {
@@ -7601,7 +8329,7 @@ function validate45(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema86.properties.name,
+            parentSchema: schema87.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -7618,8 +8346,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema86.properties.name.type,
-          parentSchema: schema86.properties.name,
+          schema: schema87.properties.name.type,
+          parentSchema: schema87.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -7639,8 +8367,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema86.properties.maintenance_provider_id.type,
-          parentSchema: schema86.properties.maintenance_provider_id,
+          schema: schema87.properties.maintenance_provider_id.type,
+          parentSchema: schema87.properties.maintenance_provider_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -7662,7 +8390,7 @@ function validate45(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema86.properties.email,
+            parentSchema: schema87.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -7680,7 +8408,7 @@ function validate45(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema86.properties.email,
+            parentSchema: schema87.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -7697,8 +8425,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema86.properties.email.type,
-          parentSchema: schema86.properties.email,
+          schema: schema87.properties.email.type,
+          parentSchema: schema87.properties.email,
           data: data4,
         };
         if (vErrors === null) {
@@ -7720,7 +8448,7 @@ function validate45(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema86.properties.phone,
+            parentSchema: schema87.properties.phone,
             data: data5,
           };
           if (vErrors === null) {
@@ -7737,8 +8465,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema86.properties.phone.type,
-          parentSchema: schema86.properties.phone,
+          schema: schema87.properties.phone.type,
+          parentSchema: schema87.properties.phone,
           data: data5,
         };
         if (vErrors === null) {
@@ -7762,8 +8490,8 @@ function validate45(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema86.properties.sp_id.items.type,
-              parentSchema: schema86.properties.sp_id.items,
+              schema: schema87.properties.sp_id.items.type,
+              parentSchema: schema87.properties.sp_id.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -7792,7 +8520,7 @@ function validate45(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema86.properties.sp_id,
+                parentSchema: schema87.properties.sp_id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -7813,8 +8541,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema86.properties.sp_id.type,
-          parentSchema: schema86.properties.sp_id,
+          schema: schema87.properties.sp_id.type,
+          parentSchema: schema87.properties.sp_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -7834,8 +8562,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema86.properties.active.type,
-          parentSchema: schema86.properties.active,
+          schema: schema87.properties.active.type,
+          parentSchema: schema87.properties.active,
           data: data8,
         };
         if (vErrors === null) {
@@ -7853,8 +8581,8 @@ function validate45(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema86.type,
-      parentSchema: schema86,
+      schema: schema87.type,
+      parentSchema: schema87,
       data,
     };
     if (vErrors === null) {
@@ -7864,10 +8592,10 @@ function validate45(
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = {
+validate46.evaluated = {
   props: {
     operator_id: true,
     maintenance_operator_id: true,
@@ -7882,8 +8610,8 @@ validate45.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceProvider = validate46;
-const schema87 = {
+export const maintenanceProvider = validate47;
+const schema88 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-provider',
   title: 'MaintenanceProvider',
@@ -7927,13 +8655,13 @@ const schema87 = {
   },
 };
 
-function validate46(
+function validate47(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-provider" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate47.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7948,8 +8676,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -7968,8 +8696,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.properties.maintenance_provider_id.type,
-          parentSchema: schema87.properties.maintenance_provider_id,
+          schema: schema88.properties.maintenance_provider_id.type,
+          parentSchema: schema88.properties.maintenance_provider_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -7991,7 +8719,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema87.properties.name,
+            parentSchema: schema88.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -8009,7 +8737,7 @@ function validate46(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema87.properties.name,
+            parentSchema: schema88.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -8026,8 +8754,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.name.type,
-          parentSchema: schema87.properties.name,
+          schema: schema88.properties.name.type,
+          parentSchema: schema88.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -8047,8 +8775,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.periodic_tickets.type,
-          parentSchema: schema87.properties.periodic_tickets,
+          schema: schema88.properties.periodic_tickets.type,
+          parentSchema: schema88.properties.periodic_tickets,
           data: data2,
         };
         if (vErrors === null) {
@@ -8068,8 +8796,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.active.type,
-          parentSchema: schema87.properties.active,
+          schema: schema88.properties.active.type,
+          parentSchema: schema88.properties.active,
           data: data3,
         };
         if (vErrors === null) {
@@ -8087,8 +8815,8 @@ function validate46(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema87.type,
-      parentSchema: schema87,
+      schema: schema88.type,
+      parentSchema: schema88,
       data,
     };
     if (vErrors === null) {
@@ -8098,17 +8826,17 @@ function validate46(
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate47.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = {
+validate47.evaluated = {
   props: { maintenance_provider_id: true, name: true, periodic_tickets: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const piece = validate47;
-const schema88 = {
+export const piece = validate48;
+const schema89 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'piece',
   title: 'Piece',
@@ -8481,13 +9209,13 @@ const schema88 = {
   },
 };
 
-function validate47(
+function validate48(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="piece" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate47.evaluated;
+  const evaluated0 = validate48.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8502,8 +9230,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'piece_id' },
         message: "must have required property '" + 'piece_id' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema89.required,
+        parentSchema: schema89,
         data,
       };
       if (vErrors === null) {
@@ -8520,8 +9248,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema89.required,
+        parentSchema: schema89,
         data,
       };
       if (vErrors === null) {
@@ -8538,8 +9266,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'service_point_id' },
         message: "must have required property '" + 'service_point_id' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema89.required,
+        parentSchema: schema89,
         data,
       };
       if (vErrors === null) {
@@ -8556,8 +9284,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'piece_type' },
         message: "must have required property '" + 'piece_type' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema89.required,
+        parentSchema: schema89,
         data,
       };
       if (vErrors === null) {
@@ -8578,7 +9306,7 @@ function validate47(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema88.properties.piece_id,
+            parentSchema: schema89.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -8596,7 +9324,7 @@ function validate47(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema88.properties.piece_id,
+            parentSchema: schema89.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -8614,7 +9342,7 @@ function validate47(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema88.properties.piece_id,
+            parentSchema: schema89.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -8631,8 +9359,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.piece_id.type,
-          parentSchema: schema88.properties.piece_id,
+          schema: schema89.properties.piece_id.type,
+          parentSchema: schema89.properties.piece_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -8650,10 +9378,10 @@ function validate47(
           instancePath: instancePath + '/parcel_id',
           schemaPath: '#/properties/parcel_id/type',
           keyword: 'type',
-          params: { type: schema88.properties.parcel_id.type },
+          params: { type: schema89.properties.parcel_id.type },
           message: 'must be string,null',
-          schema: schema88.properties.parcel_id.type,
-          parentSchema: schema88.properties.parcel_id,
+          schema: schema89.properties.parcel_id.type,
+          parentSchema: schema89.properties.parcel_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -8672,7 +9400,7 @@ function validate47(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema88.properties.parcel_id,
+            parentSchema: schema89.properties.parcel_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8691,10 +9419,10 @@ function validate47(
           instancePath: instancePath + '/shipment_id',
           schemaPath: '#/properties/shipment_id/type',
           keyword: 'type',
-          params: { type: schema88.properties.shipment_id.type },
+          params: { type: schema89.properties.shipment_id.type },
           message: 'must be string,null',
-          schema: schema88.properties.shipment_id.type,
-          parentSchema: schema88.properties.shipment_id,
+          schema: schema89.properties.shipment_id.type,
+          parentSchema: schema89.properties.shipment_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -8713,7 +9441,7 @@ function validate47(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema88.properties.shipment_id,
+            parentSchema: schema89.properties.shipment_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -8736,7 +9464,7 @@ function validate47(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema88.properties.piece_barcode,
+            parentSchema: schema89.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -8754,7 +9482,7 @@ function validate47(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema88.properties.piece_barcode,
+            parentSchema: schema89.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -8771,8 +9499,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.piece_barcode.type,
-          parentSchema: schema88.properties.piece_barcode,
+          schema: schema89.properties.piece_barcode.type,
+          parentSchema: schema89.properties.piece_barcode,
           data: data3,
         };
         if (vErrors === null) {
@@ -8792,8 +9520,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema88.properties.test_piece.type,
-          parentSchema: schema88.properties.test_piece,
+          schema: schema89.properties.test_piece.type,
+          parentSchema: schema89.properties.test_piece,
           data: data4,
         };
         if (vErrors === null) {
@@ -8813,8 +9541,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema88.properties.state.type,
-          parentSchema: schema88.properties.state,
+          schema: schema89.properties.state.type,
+          parentSchema: schema89.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -8856,10 +9584,10 @@ function validate47(
           instancePath: instancePath + '/state',
           schemaPath: '#/properties/state/enum',
           keyword: 'enum',
-          params: { allowedValues: schema88.properties.state.enum },
+          params: { allowedValues: schema89.properties.state.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema88.properties.state.enum,
-          parentSchema: schema88.properties.state,
+          schema: schema89.properties.state.enum,
+          parentSchema: schema89.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -8879,8 +9607,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema88.properties.piece_type.type,
-          parentSchema: schema88.properties.piece_type,
+          schema: schema89.properties.piece_type.type,
+          parentSchema: schema89.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -8895,10 +9623,10 @@ function validate47(
           instancePath: instancePath + '/piece_type',
           schemaPath: '#/properties/piece_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema88.properties.piece_type.enum },
+          params: { allowedValues: schema89.properties.piece_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema88.properties.piece_type.enum,
-          parentSchema: schema88.properties.piece_type,
+          schema: schema89.properties.piece_type.enum,
+          parentSchema: schema89.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -8918,8 +9646,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema88.properties.carrier_id.type,
-          parentSchema: schema88.properties.carrier_id,
+          schema: schema89.properties.carrier_id.type,
+          parentSchema: schema89.properties.carrier_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -8939,8 +9667,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema88.properties.service_point_id.type,
-          parentSchema: schema88.properties.service_point_id,
+          schema: schema89.properties.service_point_id.type,
+          parentSchema: schema89.properties.service_point_id,
           data: data8,
         };
         if (vErrors === null) {
@@ -8958,10 +9686,10 @@ function validate47(
           instancePath: instancePath + '/service_point_name',
           schemaPath: '#/properties/service_point_name/type',
           keyword: 'type',
-          params: { type: schema88.properties.service_point_name.type },
+          params: { type: schema89.properties.service_point_name.type },
           message: 'must be string,null',
-          schema: schema88.properties.service_point_name.type,
-          parentSchema: schema88.properties.service_point_name,
+          schema: schema89.properties.service_point_name.type,
+          parentSchema: schema89.properties.service_point_name,
           data: data9,
         };
         if (vErrors === null) {
@@ -8979,10 +9707,10 @@ function validate47(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema88.properties.support_provider_id.type },
+          params: { type: schema89.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema88.properties.support_provider_id.type,
-          parentSchema: schema88.properties.support_provider_id,
+          schema: schema89.properties.support_provider_id.type,
+          parentSchema: schema89.properties.support_provider_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -9000,10 +9728,10 @@ function validate47(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema88.properties.hardware_id.type },
+          params: { type: schema89.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema88.properties.hardware_id.type,
-          parentSchema: schema88.properties.hardware_id,
+          schema: schema89.properties.hardware_id.type,
+          parentSchema: schema89.properties.hardware_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -9021,10 +9749,10 @@ function validate47(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema88.properties.compartment_id.type },
+          params: { type: schema89.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema88.properties.compartment_id.type,
-          parentSchema: schema88.properties.compartment_id,
+          schema: schema89.properties.compartment_id.type,
+          parentSchema: schema89.properties.compartment_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -9042,10 +9770,10 @@ function validate47(
           instancePath: instancePath + '/courier_id',
           schemaPath: '#/properties/courier_id/type',
           keyword: 'type',
-          params: { type: schema88.properties.courier_id.type },
+          params: { type: schema89.properties.courier_id.type },
           message: 'must be integer,null',
-          schema: schema88.properties.courier_id.type,
-          parentSchema: schema88.properties.courier_id,
+          schema: schema89.properties.courier_id.type,
+          parentSchema: schema89.properties.courier_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -9065,8 +9793,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema88.properties.allocation_type.type,
-          parentSchema: schema88.properties.allocation_type,
+          schema: schema89.properties.allocation_type.type,
+          parentSchema: schema89.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -9081,10 +9809,10 @@ function validate47(
           instancePath: instancePath + '/allocation_type',
           schemaPath: '#/properties/allocation_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema88.properties.allocation_type.enum },
+          params: { allowedValues: schema89.properties.allocation_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema88.properties.allocation_type.enum,
-          parentSchema: schema88.properties.allocation_type,
+          schema: schema89.properties.allocation_type.enum,
+          parentSchema: schema89.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -9104,8 +9832,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.parcel_type.type,
-          parentSchema: schema88.properties.parcel_type,
+          schema: schema89.properties.parcel_type.type,
+          parentSchema: schema89.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -9120,10 +9848,10 @@ function validate47(
           instancePath: instancePath + '/parcel_type',
           schemaPath: '#/properties/parcel_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema88.properties.parcel_type.enum },
+          params: { allowedValues: schema89.properties.parcel_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema88.properties.parcel_type.enum,
-          parentSchema: schema88.properties.parcel_type,
+          schema: schema89.properties.parcel_type.enum,
+          parentSchema: schema89.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -9145,7 +9873,7 @@ function validate47(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema88.properties.height,
+            parentSchema: schema89.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -9163,7 +9891,7 @@ function validate47(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema88.properties.height,
+            parentSchema: schema89.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -9180,8 +9908,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema88.properties.height.type,
-          parentSchema: schema88.properties.height,
+          schema: schema89.properties.height.type,
+          parentSchema: schema89.properties.height,
           data: data16,
         };
         if (vErrors === null) {
@@ -9203,7 +9931,7 @@ function validate47(
             params: { comparison: '<=', limit: 43 },
             message: 'must be <= 43',
             schema: 43,
-            parentSchema: schema88.properties.width,
+            parentSchema: schema89.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -9221,7 +9949,7 @@ function validate47(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema88.properties.width,
+            parentSchema: schema89.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -9238,8 +9966,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema88.properties.width.type,
-          parentSchema: schema88.properties.width,
+          schema: schema89.properties.width.type,
+          parentSchema: schema89.properties.width,
           data: data17,
         };
         if (vErrors === null) {
@@ -9261,7 +9989,7 @@ function validate47(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema88.properties.depth,
+            parentSchema: schema89.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -9279,7 +10007,7 @@ function validate47(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema88.properties.depth,
+            parentSchema: schema89.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -9296,8 +10024,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema88.properties.depth.type,
-          parentSchema: schema88.properties.depth,
+          schema: schema89.properties.depth.type,
+          parentSchema: schema89.properties.depth,
           data: data18,
         };
         if (vErrors === null) {
@@ -9315,10 +10043,10 @@ function validate47(
           instancePath: instancePath + '/sender_name',
           schemaPath: '#/properties/sender_name/type',
           keyword: 'type',
-          params: { type: schema88.properties.sender_name.type },
+          params: { type: schema89.properties.sender_name.type },
           message: 'must be string,null',
-          schema: schema88.properties.sender_name.type,
-          parentSchema: schema88.properties.sender_name,
+          schema: schema89.properties.sender_name.type,
+          parentSchema: schema89.properties.sender_name,
           data: data19,
         };
         if (vErrors === null) {
@@ -9337,7 +10065,7 @@ function validate47(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema88.properties.sender_name,
+            parentSchema: schema89.properties.sender_name,
             data: data19,
           };
           if (vErrors === null) {
@@ -9356,10 +10084,10 @@ function validate47(
           instancePath: instancePath + '/sender_phone',
           schemaPath: '#/properties/sender_phone/type',
           keyword: 'type',
-          params: { type: schema88.properties.sender_phone.type },
+          params: { type: schema89.properties.sender_phone.type },
           message: 'must be string,null',
-          schema: schema88.properties.sender_phone.type,
-          parentSchema: schema88.properties.sender_phone,
+          schema: schema89.properties.sender_phone.type,
+          parentSchema: schema89.properties.sender_phone,
           data: data20,
         };
         if (vErrors === null) {
@@ -9378,7 +10106,7 @@ function validate47(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema88.properties.sender_phone,
+            parentSchema: schema89.properties.sender_phone,
             data: data20,
           };
           if (vErrors === null) {
@@ -9397,10 +10125,10 @@ function validate47(
           instancePath: instancePath + '/sender_email',
           schemaPath: '#/properties/sender_email/type',
           keyword: 'type',
-          params: { type: schema88.properties.sender_email.type },
+          params: { type: schema89.properties.sender_email.type },
           message: 'must be string,null',
-          schema: schema88.properties.sender_email.type,
-          parentSchema: schema88.properties.sender_email,
+          schema: schema89.properties.sender_email.type,
+          parentSchema: schema89.properties.sender_email,
           data: data21,
         };
         if (vErrors === null) {
@@ -9419,7 +10147,7 @@ function validate47(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema88.properties.sender_email,
+            parentSchema: schema89.properties.sender_email,
             data: data21,
           };
           if (vErrors === null) {
@@ -9438,10 +10166,10 @@ function validate47(
           instancePath: instancePath + '/recipient_name',
           schemaPath: '#/properties/recipient_name/type',
           keyword: 'type',
-          params: { type: schema88.properties.recipient_name.type },
+          params: { type: schema89.properties.recipient_name.type },
           message: 'must be string,null',
-          schema: schema88.properties.recipient_name.type,
-          parentSchema: schema88.properties.recipient_name,
+          schema: schema89.properties.recipient_name.type,
+          parentSchema: schema89.properties.recipient_name,
           data: data22,
         };
         if (vErrors === null) {
@@ -9460,7 +10188,7 @@ function validate47(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema88.properties.recipient_name,
+            parentSchema: schema89.properties.recipient_name,
             data: data22,
           };
           if (vErrors === null) {
@@ -9479,10 +10207,10 @@ function validate47(
           instancePath: instancePath + '/recipient_phone',
           schemaPath: '#/properties/recipient_phone/type',
           keyword: 'type',
-          params: { type: schema88.properties.recipient_phone.type },
+          params: { type: schema89.properties.recipient_phone.type },
           message: 'must be string,null',
-          schema: schema88.properties.recipient_phone.type,
-          parentSchema: schema88.properties.recipient_phone,
+          schema: schema89.properties.recipient_phone.type,
+          parentSchema: schema89.properties.recipient_phone,
           data: data23,
         };
         if (vErrors === null) {
@@ -9501,7 +10229,7 @@ function validate47(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema88.properties.recipient_phone,
+            parentSchema: schema89.properties.recipient_phone,
             data: data23,
           };
           if (vErrors === null) {
@@ -9520,10 +10248,10 @@ function validate47(
           instancePath: instancePath + '/recipient_email',
           schemaPath: '#/properties/recipient_email/type',
           keyword: 'type',
-          params: { type: schema88.properties.recipient_email.type },
+          params: { type: schema89.properties.recipient_email.type },
           message: 'must be string,null',
-          schema: schema88.properties.recipient_email.type,
-          parentSchema: schema88.properties.recipient_email,
+          schema: schema89.properties.recipient_email.type,
+          parentSchema: schema89.properties.recipient_email,
           data: data24,
         };
         if (vErrors === null) {
@@ -9542,7 +10270,7 @@ function validate47(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema88.properties.recipient_email,
+            parentSchema: schema89.properties.recipient_email,
             data: data24,
           };
           if (vErrors === null) {
@@ -9561,10 +10289,10 @@ function validate47(
           instancePath: instancePath + '/end_user_phone',
           schemaPath: '#/properties/end_user_phone/type',
           keyword: 'type',
-          params: { type: schema88.properties.end_user_phone.type },
+          params: { type: schema89.properties.end_user_phone.type },
           message: 'must be string,null',
-          schema: schema88.properties.end_user_phone.type,
-          parentSchema: schema88.properties.end_user_phone,
+          schema: schema89.properties.end_user_phone.type,
+          parentSchema: schema89.properties.end_user_phone,
           data: data25,
         };
         if (vErrors === null) {
@@ -9583,7 +10311,7 @@ function validate47(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema88.properties.end_user_phone,
+            parentSchema: schema89.properties.end_user_phone,
             data: data25,
           };
           if (vErrors === null) {
@@ -9602,10 +10330,10 @@ function validate47(
           instancePath: instancePath + '/end_user_email',
           schemaPath: '#/properties/end_user_email/type',
           keyword: 'type',
-          params: { type: schema88.properties.end_user_email.type },
+          params: { type: schema89.properties.end_user_email.type },
           message: 'must be string,null',
-          schema: schema88.properties.end_user_email.type,
-          parentSchema: schema88.properties.end_user_email,
+          schema: schema89.properties.end_user_email.type,
+          parentSchema: schema89.properties.end_user_email,
           data: data26,
         };
         if (vErrors === null) {
@@ -9624,7 +10352,7 @@ function validate47(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema88.properties.end_user_email,
+            parentSchema: schema89.properties.end_user_email,
             data: data26,
           };
           if (vErrors === null) {
@@ -9643,10 +10371,10 @@ function validate47(
           instancePath: instancePath + '/enduser_id',
           schemaPath: '#/properties/enduser_id/type',
           keyword: 'type',
-          params: { type: schema88.properties.enduser_id.type },
+          params: { type: schema89.properties.enduser_id.type },
           message: 'must be integer,null',
-          schema: schema88.properties.enduser_id.type,
-          parentSchema: schema88.properties.enduser_id,
+          schema: schema89.properties.enduser_id.type,
+          parentSchema: schema89.properties.enduser_id,
           data: data27,
         };
         if (vErrors === null) {
@@ -9664,10 +10392,10 @@ function validate47(
           instancePath: instancePath + '/reference',
           schemaPath: '#/properties/reference/type',
           keyword: 'type',
-          params: { type: schema88.properties.reference.type },
+          params: { type: schema89.properties.reference.type },
           message: 'must be string,null',
-          schema: schema88.properties.reference.type,
-          parentSchema: schema88.properties.reference,
+          schema: schema89.properties.reference.type,
+          parentSchema: schema89.properties.reference,
           data: data28,
         };
         if (vErrors === null) {
@@ -9686,7 +10414,7 @@ function validate47(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema88.properties.reference,
+            parentSchema: schema89.properties.reference,
             data: data28,
           };
           if (vErrors === null) {
@@ -9707,8 +10435,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.reservation.type,
-          parentSchema: schema88.properties.reservation,
+          schema: schema89.properties.reservation.type,
+          parentSchema: schema89.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -9723,10 +10451,10 @@ function validate47(
           instancePath: instancePath + '/reservation',
           schemaPath: '#/properties/reservation/enum',
           keyword: 'enum',
-          params: { allowedValues: schema88.properties.reservation.enum },
+          params: { allowedValues: schema89.properties.reservation.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema88.properties.reservation.enum,
-          parentSchema: schema88.properties.reservation,
+          schema: schema89.properties.reservation.enum,
+          parentSchema: schema89.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -9746,8 +10474,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema88.properties.reservation_time.type,
-          parentSchema: schema88.properties.reservation_time,
+          schema: schema89.properties.reservation_time.type,
+          parentSchema: schema89.properties.reservation_time,
           data: data30,
         };
         if (vErrors === null) {
@@ -9766,7 +10494,7 @@ function validate47(
             params: { comparison: '<=', limit: 168 },
             message: 'must be <= 168',
             schema: 168,
-            parentSchema: schema88.properties.reservation_time,
+            parentSchema: schema89.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -9784,7 +10512,7 @@ function validate47(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema88.properties.reservation_time,
+            parentSchema: schema89.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -9803,10 +10531,10 @@ function validate47(
           instancePath: instancePath + '/reserved_until',
           schemaPath: '#/properties/reserved_until/type',
           keyword: 'type',
-          params: { type: schema88.properties.reserved_until.type },
+          params: { type: schema89.properties.reserved_until.type },
           message: 'must be string,null',
-          schema: schema88.properties.reserved_until.type,
-          parentSchema: schema88.properties.reserved_until,
+          schema: schema89.properties.reserved_until.type,
+          parentSchema: schema89.properties.reserved_until,
           data: data31,
         };
         if (vErrors === null) {
@@ -9825,7 +10553,7 @@ function validate47(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema88.properties.reserved_until,
+            parentSchema: schema89.properties.reserved_until,
             data: data31,
           };
           if (vErrors === null) {
@@ -9846,8 +10574,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema88.properties.expiry_days.type,
-          parentSchema: schema88.properties.expiry_days,
+          schema: schema89.properties.expiry_days.type,
+          parentSchema: schema89.properties.expiry_days,
           data: data32,
         };
         if (vErrors === null) {
@@ -9866,7 +10594,7 @@ function validate47(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema88.properties.expiry_days,
+            parentSchema: schema89.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -9884,7 +10612,7 @@ function validate47(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema88.properties.expiry_days,
+            parentSchema: schema89.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -9903,10 +10631,10 @@ function validate47(
           instancePath: instancePath + '/expiry_at',
           schemaPath: '#/properties/expiry_at/type',
           keyword: 'type',
-          params: { type: schema88.properties.expiry_at.type },
+          params: { type: schema89.properties.expiry_at.type },
           message: 'must be string,null',
-          schema: schema88.properties.expiry_at.type,
-          parentSchema: schema88.properties.expiry_at,
+          schema: schema89.properties.expiry_at.type,
+          parentSchema: schema89.properties.expiry_at,
           data: data33,
         };
         if (vErrors === null) {
@@ -9925,7 +10653,7 @@ function validate47(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema88.properties.expiry_at,
+            parentSchema: schema89.properties.expiry_at,
             data: data33,
           };
           if (vErrors === null) {
@@ -9951,8 +10679,8 @@ function validate47(
                 keyword: 'required',
                 params: { missingProperty: 'token_type' },
                 message: "must have required property '" + 'token_type' + "'",
-                schema: schema88.properties.tokens.items.required,
-                parentSchema: schema88.properties.tokens.items,
+                schema: schema89.properties.tokens.items.required,
+                parentSchema: schema89.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -9969,8 +10697,8 @@ function validate47(
                 keyword: 'required',
                 params: { missingProperty: 'status' },
                 message: "must have required property '" + 'status' + "'",
-                schema: schema88.properties.tokens.items.required,
-                parentSchema: schema88.properties.tokens.items,
+                schema: schema89.properties.tokens.items.required,
+                parentSchema: schema89.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -9987,8 +10715,8 @@ function validate47(
                 keyword: 'required',
                 params: { missingProperty: 'code' },
                 message: "must have required property '" + 'code' + "'",
-                schema: schema88.properties.tokens.items.required,
-                parentSchema: schema88.properties.tokens.items,
+                schema: schema89.properties.tokens.items.required,
+                parentSchema: schema89.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -10007,8 +10735,8 @@ function validate47(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema88.properties.tokens.items.properties.token_type.type,
-                  parentSchema: schema88.properties.tokens.items.properties.token_type,
+                  schema: schema89.properties.tokens.items.properties.token_type.type,
+                  parentSchema: schema89.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -10031,10 +10759,10 @@ function validate47(
                   instancePath: instancePath + '/tokens/' + i0 + '/token_type',
                   schemaPath: '#/properties/tokens/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema88.properties.tokens.items.properties.token_type.enum },
+                  params: { allowedValues: schema89.properties.tokens.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema88.properties.tokens.items.properties.token_type.enum,
-                  parentSchema: schema88.properties.tokens.items.properties.token_type,
+                  schema: schema89.properties.tokens.items.properties.token_type.enum,
+                  parentSchema: schema89.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -10054,8 +10782,8 @@ function validate47(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema88.properties.tokens.items.properties.status.type,
-                  parentSchema: schema88.properties.tokens.items.properties.status,
+                  schema: schema89.properties.tokens.items.properties.status.type,
+                  parentSchema: schema89.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -10076,10 +10804,10 @@ function validate47(
                   instancePath: instancePath + '/tokens/' + i0 + '/status',
                   schemaPath: '#/properties/tokens/items/properties/status/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema88.properties.tokens.items.properties.status.enum },
+                  params: { allowedValues: schema89.properties.tokens.items.properties.status.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema88.properties.tokens.items.properties.status.enum,
-                  parentSchema: schema88.properties.tokens.items.properties.status,
+                  schema: schema89.properties.tokens.items.properties.status.enum,
+                  parentSchema: schema89.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -10101,7 +10829,7 @@ function validate47(
                     params: { limit: 12 },
                     message: 'must NOT have more than 12 characters',
                     schema: 12,
-                    parentSchema: schema88.properties.tokens.items.properties.code,
+                    parentSchema: schema89.properties.tokens.items.properties.code,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -10118,8 +10846,8 @@ function validate47(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema88.properties.tokens.items.properties.code.type,
-                  parentSchema: schema88.properties.tokens.items.properties.code,
+                  schema: schema89.properties.tokens.items.properties.code.type,
+                  parentSchema: schema89.properties.tokens.items.properties.code,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -10137,10 +10865,10 @@ function validate47(
                   instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
                   schemaPath: '#/properties/tokens/items/properties/valid_until/type',
                   keyword: 'type',
-                  params: { type: schema88.properties.tokens.items.properties.valid_until.type },
+                  params: { type: schema89.properties.tokens.items.properties.valid_until.type },
                   message: 'must be string,null',
-                  schema: schema88.properties.tokens.items.properties.valid_until.type,
-                  parentSchema: schema88.properties.tokens.items.properties.valid_until,
+                  schema: schema89.properties.tokens.items.properties.valid_until.type,
+                  parentSchema: schema89.properties.tokens.items.properties.valid_until,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -10159,7 +10887,7 @@ function validate47(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema88.properties.tokens.items.properties.valid_until,
+                    parentSchema: schema89.properties.tokens.items.properties.valid_until,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -10178,8 +10906,8 @@ function validate47(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema88.properties.tokens.items.type,
-              parentSchema: schema88.properties.tokens.items,
+              schema: schema89.properties.tokens.items.type,
+              parentSchema: schema89.properties.tokens.items,
               data: data35,
             };
             if (vErrors === null) {
@@ -10197,8 +10925,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema88.properties.tokens.type,
-          parentSchema: schema88.properties.tokens,
+          schema: schema89.properties.tokens.type,
+          parentSchema: schema89.properties.tokens,
           data: data34,
         };
         if (vErrors === null) {
@@ -10223,8 +10951,8 @@ function validate47(
                 keyword: 'required',
                 params: { missingProperty: 'channel' },
                 message: "must have required property '" + 'channel' + "'",
-                schema: schema88.properties.notifications.items.required,
-                parentSchema: schema88.properties.notifications.items,
+                schema: schema89.properties.notifications.items.required,
+                parentSchema: schema89.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -10241,8 +10969,8 @@ function validate47(
                 keyword: 'required',
                 params: { missingProperty: 'to' },
                 message: "must have required property '" + 'to' + "'",
-                schema: schema88.properties.notifications.items.required,
-                parentSchema: schema88.properties.notifications.items,
+                schema: schema89.properties.notifications.items.required,
+                parentSchema: schema89.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -10259,8 +10987,8 @@ function validate47(
                 keyword: 'required',
                 params: { missingProperty: 'at' },
                 message: "must have required property '" + 'at' + "'",
-                schema: schema88.properties.notifications.items.required,
-                parentSchema: schema88.properties.notifications.items,
+                schema: schema89.properties.notifications.items.required,
+                parentSchema: schema89.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -10279,8 +11007,8 @@ function validate47(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema88.properties.notifications.items.properties.channel.type,
-                  parentSchema: schema88.properties.notifications.items.properties.channel,
+                  schema: schema89.properties.notifications.items.properties.channel.type,
+                  parentSchema: schema89.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -10295,10 +11023,10 @@ function validate47(
                   instancePath: instancePath + '/notifications/' + i1 + '/channel',
                   schemaPath: '#/properties/notifications/items/properties/channel/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema88.properties.notifications.items.properties.channel.enum },
+                  params: { allowedValues: schema89.properties.notifications.items.properties.channel.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema88.properties.notifications.items.properties.channel.enum,
-                  parentSchema: schema88.properties.notifications.items.properties.channel,
+                  schema: schema89.properties.notifications.items.properties.channel.enum,
+                  parentSchema: schema89.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -10320,7 +11048,7 @@ function validate47(
                     params: { limit: 70 },
                     message: 'must NOT have more than 70 characters',
                     schema: 70,
-                    parentSchema: schema88.properties.notifications.items.properties.to,
+                    parentSchema: schema89.properties.notifications.items.properties.to,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -10337,8 +11065,8 @@ function validate47(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema88.properties.notifications.items.properties.to.type,
-                  parentSchema: schema88.properties.notifications.items.properties.to,
+                  schema: schema89.properties.notifications.items.properties.to.type,
+                  parentSchema: schema89.properties.notifications.items.properties.to,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -10358,8 +11086,8 @@ function validate47(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema88.properties.notifications.items.properties.token_type.type,
-                  parentSchema: schema88.properties.notifications.items.properties.token_type,
+                  schema: schema89.properties.notifications.items.properties.token_type.type,
+                  parentSchema: schema89.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -10382,10 +11110,10 @@ function validate47(
                   instancePath: instancePath + '/notifications/' + i1 + '/token_type',
                   schemaPath: '#/properties/notifications/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema88.properties.notifications.items.properties.token_type.enum },
+                  params: { allowedValues: schema89.properties.notifications.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema88.properties.notifications.items.properties.token_type.enum,
-                  parentSchema: schema88.properties.notifications.items.properties.token_type,
+                  schema: schema89.properties.notifications.items.properties.token_type.enum,
+                  parentSchema: schema89.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -10407,7 +11135,7 @@ function validate47(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema88.properties.notifications.items.properties.at,
+                    parentSchema: schema89.properties.notifications.items.properties.at,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -10424,8 +11152,8 @@ function validate47(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema88.properties.notifications.items.properties.at.type,
-                  parentSchema: schema88.properties.notifications.items.properties.at,
+                  schema: schema89.properties.notifications.items.properties.at.type,
+                  parentSchema: schema89.properties.notifications.items.properties.at,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -10443,8 +11171,8 @@ function validate47(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema88.properties.notifications.items.type,
-              parentSchema: schema88.properties.notifications.items,
+              schema: schema89.properties.notifications.items.type,
+              parentSchema: schema89.properties.notifications.items,
               data: data41,
             };
             if (vErrors === null) {
@@ -10462,8 +11190,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema88.properties.notifications.type,
-          parentSchema: schema88.properties.notifications,
+          schema: schema89.properties.notifications.type,
+          parentSchema: schema89.properties.notifications,
           data: data40,
         };
         if (vErrors === null) {
@@ -10485,7 +11213,7 @@ function validate47(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema88.properties.created_at,
+            parentSchema: schema89.properties.created_at,
             data: data46,
           };
           if (vErrors === null) {
@@ -10502,8 +11230,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.created_at.type,
-          parentSchema: schema88.properties.created_at,
+          schema: schema89.properties.created_at.type,
+          parentSchema: schema89.properties.created_at,
           data: data46,
         };
         if (vErrors === null) {
@@ -10523,8 +11251,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema88.properties.active.type,
-          parentSchema: schema88.properties.active,
+          schema: schema89.properties.active.type,
+          parentSchema: schema89.properties.active,
           data: data47,
         };
         if (vErrors === null) {
@@ -10542,8 +11270,8 @@ function validate47(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema88.type,
-      parentSchema: schema88,
+      schema: schema89.type,
+      parentSchema: schema89,
       data,
     };
     if (vErrors === null) {
@@ -10553,10 +11281,10 @@ function validate47(
     }
     errors++;
   }
-  validate47.errors = vErrors;
+  validate48.errors = vErrors;
   return errors === 0;
 }
-validate47.evaluated = {
+validate48.evaluated = {
   props: {
     piece_id: true,
     parcel_id: true,
@@ -10601,8 +11329,8 @@ validate47.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate48;
-const schema89 = {
+export const pinpad = validate49;
+const schema90 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -10793,15 +11521,15 @@ const schema89 = {
     last_heartbeat_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const formats92 = sharedValidators.formats.numeric;
+const formats96 = sharedValidators.formats.numeric;
 
-function validate48(
+function validate49(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate48.evaluated;
+  const evaluated0 = validate49.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10816,8 +11544,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema90.required,
+        parentSchema: schema90,
         data,
       };
       if (vErrors === null) {
@@ -10834,8 +11562,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema90.required,
+        parentSchema: schema90,
         data,
       };
       if (vErrors === null) {
@@ -10852,8 +11580,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema90.required,
+        parentSchema: schema90,
         data,
       };
       if (vErrors === null) {
@@ -10915,7 +11643,7 @@ function validate48(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema89.properties.ble_chip_id,
+            parentSchema: schema90.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -10933,7 +11661,7 @@ function validate48(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema89.properties.ble_chip_id,
+            parentSchema: schema90.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -10951,7 +11679,7 @@ function validate48(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema89.properties.ble_chip_id,
+            parentSchema: schema90.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -10968,8 +11696,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.ble_chip_id.type,
-          parentSchema: schema89.properties.ble_chip_id,
+          schema: schema90.properties.ble_chip_id.type,
+          parentSchema: schema90.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -10989,8 +11717,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema80.type,
-          parentSchema: schema80,
+          schema: schema81.type,
+          parentSchema: schema81,
           data: data2,
         };
         if (vErrors === null) {
@@ -11005,10 +11733,10 @@ function validate48(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema80.enum },
+          params: { allowedValues: schema81.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema80.enum,
-          parentSchema: schema80,
+          schema: schema81.enum,
+          parentSchema: schema81,
           data: data2,
         };
         if (vErrors === null) {
@@ -11028,8 +11756,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.hardware_model_id.type,
-          parentSchema: schema89.properties.hardware_model_id,
+          schema: schema90.properties.hardware_model_id.type,
+          parentSchema: schema90.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -11049,8 +11777,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.hardware_owner_id.type,
-          parentSchema: schema89.properties.hardware_owner_id,
+          schema: schema90.properties.hardware_owner_id.type,
+          parentSchema: schema90.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -11068,10 +11796,10 @@ function validate48(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.service_point_id.type },
+          params: { type: schema90.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.service_point_id.type,
-          parentSchema: schema89.properties.service_point_id,
+          schema: schema90.properties.service_point_id.type,
+          parentSchema: schema90.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -11089,10 +11817,10 @@ function validate48(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.hardware_id.type },
+          params: { type: schema90.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.hardware_id.type,
-          parentSchema: schema89.properties.hardware_id,
+          schema: schema90.properties.hardware_id.type,
+          parentSchema: schema90.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -11116,8 +11844,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema89.properties.alerts.items.type,
-              parentSchema: schema89.properties.alerts.items,
+              schema: schema90.properties.alerts.items.type,
+              parentSchema: schema90.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -11138,10 +11866,10 @@ function validate48(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema89.properties.alerts.items.enum },
+              params: { allowedValues: schema90.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema89.properties.alerts.items.enum,
-              parentSchema: schema89.properties.alerts.items,
+              schema: schema90.properties.alerts.items.enum,
+              parentSchema: schema90.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -11170,7 +11898,7 @@ function validate48(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema89.properties.alerts,
+                parentSchema: schema90.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -11191,8 +11919,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema89.properties.alerts.type,
-          parentSchema: schema89.properties.alerts,
+          schema: schema90.properties.alerts.type,
+          parentSchema: schema90.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -11210,10 +11938,10 @@ function validate48(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema89.properties.last_sync_at.type },
+          params: { type: schema90.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema89.properties.last_sync_at.type,
-          parentSchema: schema89.properties.last_sync_at,
+          schema: schema90.properties.last_sync_at.type,
+          parentSchema: schema90.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -11232,7 +11960,7 @@ function validate48(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema89.properties.last_sync_at,
+            parentSchema: schema90.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -11253,8 +11981,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.installation_sync_status.type,
-          parentSchema: schema89.properties.installation_sync_status,
+          schema: schema90.properties.installation_sync_status.type,
+          parentSchema: schema90.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -11269,10 +11997,10 @@ function validate48(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.installation_sync_status.enum },
+          params: { allowedValues: schema90.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.installation_sync_status.enum,
-          parentSchema: schema89.properties.installation_sync_status,
+          schema: schema90.properties.installation_sync_status.enum,
+          parentSchema: schema90.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -11294,7 +12022,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema89.properties.firmware_version,
+            parentSchema: schema90.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -11312,7 +12040,7 @@ function validate48(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema89.properties.firmware_version,
+            parentSchema: schema90.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -11329,8 +12057,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.firmware_version.type,
-          parentSchema: schema89.properties.firmware_version,
+          schema: schema90.properties.firmware_version.type,
+          parentSchema: schema90.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -11352,7 +12080,7 @@ function validate48(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema89.properties.comm_board,
+            parentSchema: schema90.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -11370,7 +12098,7 @@ function validate48(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema89.properties.comm_board,
+            parentSchema: schema90.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -11387,8 +12115,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.comm_board.type,
-          parentSchema: schema89.properties.comm_board,
+          schema: schema90.properties.comm_board.type,
+          parentSchema: schema90.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -11410,7 +12138,7 @@ function validate48(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema89.properties.battery_pack,
+            parentSchema: schema90.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -11428,7 +12156,7 @@ function validate48(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema89.properties.battery_pack,
+            parentSchema: schema90.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -11445,8 +12173,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.battery_pack.type,
-          parentSchema: schema89.properties.battery_pack,
+          schema: schema90.properties.battery_pack.type,
+          parentSchema: schema90.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -11468,7 +12196,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema89.properties.order_number,
+            parentSchema: schema90.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -11486,7 +12214,7 @@ function validate48(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema89.properties.order_number,
+            parentSchema: schema90.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -11503,8 +12231,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.order_number.type,
-          parentSchema: schema89.properties.order_number,
+          schema: schema90.properties.order_number.type,
+          parentSchema: schema90.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -11526,7 +12254,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema89.properties.type_number,
+            parentSchema: schema90.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -11544,7 +12272,7 @@ function validate48(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema89.properties.type_number,
+            parentSchema: schema90.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -11561,8 +12289,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.type_number.type,
-          parentSchema: schema89.properties.type_number,
+          schema: schema90.properties.type_number.type,
+          parentSchema: schema90.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -11584,7 +12312,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.manufacturer,
+            parentSchema: schema90.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -11602,7 +12330,7 @@ function validate48(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema89.properties.manufacturer,
+            parentSchema: schema90.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -11619,8 +12347,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.manufacturer.type,
-          parentSchema: schema89.properties.manufacturer,
+          schema: schema90.properties.manufacturer.type,
+          parentSchema: schema90.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -11640,8 +12368,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.foil.type,
-          parentSchema: schema89.properties.foil,
+          schema: schema90.properties.foil.type,
+          parentSchema: schema90.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -11656,10 +12384,10 @@ function validate48(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.foil.enum },
+          params: { allowedValues: schema90.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.foil.enum,
-          parentSchema: schema89.properties.foil,
+          schema: schema90.properties.foil.enum,
+          parentSchema: schema90.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -11679,8 +12407,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.language.type,
-          parentSchema: schema89.properties.language,
+          schema: schema90.properties.language.type,
+          parentSchema: schema90.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -11707,10 +12435,10 @@ function validate48(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.language.enum },
+          params: { allowedValues: schema90.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.language.enum,
-          parentSchema: schema89.properties.language,
+          schema: schema90.properties.language.enum,
+          parentSchema: schema90.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -11734,8 +12462,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema89.properties.features.items.type,
-              parentSchema: schema89.properties.features.items,
+              schema: schema90.properties.features.items.type,
+              parentSchema: schema90.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -11756,10 +12484,10 @@ function validate48(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema89.properties.features.items.enum },
+              params: { allowedValues: schema90.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema89.properties.features.items.enum,
-              parentSchema: schema89.properties.features.items,
+              schema: schema90.properties.features.items.enum,
+              parentSchema: schema90.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -11788,7 +12516,7 @@ function validate48(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema89.properties.features,
+                parentSchema: schema90.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -11809,8 +12537,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema89.properties.features.type,
-          parentSchema: schema89.properties.features,
+          schema: schema90.properties.features.type,
+          parentSchema: schema90.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -11828,10 +12556,10 @@ function validate48(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema89.properties.sim_iccid.type },
+          params: { type: schema90.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema89.properties.sim_iccid.type,
-          parentSchema: schema89.properties.sim_iccid,
+          schema: schema90.properties.sim_iccid.type,
+          parentSchema: schema90.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -11850,7 +12578,7 @@ function validate48(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema89.properties.sim_iccid,
+            parentSchema: schema90.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -11868,7 +12596,7 @@ function validate48(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema89.properties.sim_iccid,
+            parentSchema: schema90.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -11878,7 +12606,7 @@ function validate48(
           }
           errors++;
         }
-        if (!formats92.validate(data21)) {
+        if (!formats96.validate(data21)) {
           const err52 = {
             instancePath: instancePath + '/sim_iccid',
             schemaPath: '#/properties/sim_iccid/format',
@@ -11886,7 +12614,7 @@ function validate48(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema89.properties.sim_iccid,
+            parentSchema: schema90.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -11909,7 +12637,7 @@ function validate48(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema89.properties.apn,
+            parentSchema: schema90.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -11927,7 +12655,7 @@ function validate48(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema89.properties.apn,
+            parentSchema: schema90.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -11944,8 +12672,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.apn.type,
-          parentSchema: schema89.properties.apn,
+          schema: schema90.properties.apn.type,
+          parentSchema: schema90.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -11965,8 +12693,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.network.type,
-          parentSchema: schema89.properties.network,
+          schema: schema90.properties.network.type,
+          parentSchema: schema90.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -11981,10 +12709,10 @@ function validate48(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.network.enum },
+          params: { allowedValues: schema90.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.network.enum,
-          parentSchema: schema89.properties.network,
+          schema: schema90.properties.network.enum,
+          parentSchema: schema90.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -12002,10 +12730,10 @@ function validate48(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema89.properties.last_heartbeat_at.type },
+          params: { type: schema90.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema89.properties.last_heartbeat_at.type,
-          parentSchema: schema89.properties.last_heartbeat_at,
+          schema: schema90.properties.last_heartbeat_at.type,
+          parentSchema: schema90.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -12024,7 +12752,7 @@ function validate48(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema89.properties.last_heartbeat_at,
+            parentSchema: schema90.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -12043,8 +12771,8 @@ function validate48(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema89.type,
-      parentSchema: schema89,
+      schema: schema90.type,
+      parentSchema: schema90,
       data,
     };
     if (vErrors === null) {
@@ -12054,10 +12782,10 @@ function validate48(
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate49.errors = vErrors;
   return errors === 0;
 }
-validate48.evaluated = {
+validate49.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -12087,8 +12815,8 @@ validate48.evaluated = {
   dynamicItems: false,
 };
 
-export const role = validate49;
-const schema92 = {
+export const role = validate50;
+const schema93 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -12160,13 +12888,13 @@ const schema92 = {
 const pattern10 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern11 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate49(
+function validate50(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate49.evaluated;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12181,8 +12909,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema92.required,
-        parentSchema: schema92,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -12199,8 +12927,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema92.required,
-        parentSchema: schema92,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -12217,8 +12945,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema92.required,
-        parentSchema: schema92,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -12235,8 +12963,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema92.required,
-        parentSchema: schema92,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -12257,7 +12985,7 @@ function validate49(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema92.properties.role_name,
+            parentSchema: schema93.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -12275,7 +13003,7 @@ function validate49(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema92.properties.role_name,
+            parentSchema: schema93.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -12292,8 +13020,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.role_name.type,
-          parentSchema: schema92.properties.role_name,
+          schema: schema93.properties.role_name.type,
+          parentSchema: schema93.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -12315,7 +13043,7 @@ function validate49(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema92.properties.role_description,
+            parentSchema: schema93.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -12332,8 +13060,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.role_description.type,
-          parentSchema: schema92.properties.role_description,
+          schema: schema93.properties.role_description.type,
+          parentSchema: schema93.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -12354,10 +13082,10 @@ function validate49(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema92.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema93.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema92.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema92.properties.role_description_translations.propertyNames,
+              schema: schema93.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema93.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -12376,8 +13104,8 @@ function validate49(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema92.properties.role_description_translations.propertyNames,
-              parentSchema: schema92.properties.role_description_translations,
+              schema: schema93.properties.role_description_translations.propertyNames,
+              parentSchema: schema93.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -12400,7 +13128,7 @@ function validate49(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema92.properties.role_description_translations.additionalProperties,
+                parentSchema: schema93.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -12418,8 +13146,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema92.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema92.properties.role_description_translations.additionalProperties,
+              schema: schema93.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema93.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -12437,8 +13165,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema92.properties.role_description_translations.type,
-          parentSchema: schema92.properties.role_description_translations,
+          schema: schema93.properties.role_description_translations.type,
+          parentSchema: schema93.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -12458,8 +13186,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.partner_type.type,
-          parentSchema: schema92.properties.partner_type,
+          schema: schema93.properties.partner_type.type,
+          parentSchema: schema93.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -12481,10 +13209,10 @@ function validate49(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema92.properties.partner_type.enum },
+          params: { allowedValues: schema93.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema92.properties.partner_type.enum,
-          parentSchema: schema92.properties.partner_type,
+          schema: schema93.properties.partner_type.enum,
+          parentSchema: schema93.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -12506,7 +13234,7 @@ function validate49(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema92.properties.partner,
+            parentSchema: schema93.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -12524,7 +13252,7 @@ function validate49(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema92.properties.partner,
+            parentSchema: schema93.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -12541,8 +13269,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema92.properties.partner.type,
-          parentSchema: schema92.properties.partner,
+          schema: schema93.properties.partner.type,
+          parentSchema: schema93.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -12567,8 +13295,8 @@ function validate49(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema92.properties.permissions.items.required,
-                parentSchema: schema92.properties.permissions.items,
+                schema: schema93.properties.permissions.items.required,
+                parentSchema: schema93.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -12585,8 +13313,8 @@ function validate49(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema92.properties.permissions.items.required,
-                parentSchema: schema92.properties.permissions.items,
+                schema: schema93.properties.permissions.items.required,
+                parentSchema: schema93.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -12605,8 +13333,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema92.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema92.properties.permissions.items.properties.feature_id,
+                  schema: schema93.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema93.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -12625,7 +13353,7 @@ function validate49(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema92.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema93.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -12646,8 +13374,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema92.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema92.properties.permissions.items.properties.has_permission,
+                  schema: schema93.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema93.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -12672,8 +13400,8 @@ function validate49(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema92.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema92.properties.permissions.items.properties.configurations.items,
+                        schema: schema93.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema93.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -12690,8 +13418,8 @@ function validate49(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema92.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema92.properties.permissions.items.properties.configurations.items,
+                        schema: schema93.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema93.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -12714,7 +13442,7 @@ function validate49(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema92.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema93.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -12733,9 +13461,9 @@ function validate49(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema92.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema93.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema92.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema93.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -12757,9 +13485,9 @@ function validate49(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema92.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema93.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema92.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema93.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -12777,8 +13505,8 @@ function validate49(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema92.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema92.properties.permissions.items.properties.configurations.items,
+                      schema: schema93.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema93.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -12796,8 +13524,8 @@ function validate49(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema92.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema92.properties.permissions.items.properties.configurations,
+                  schema: schema93.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema93.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -12815,8 +13543,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema92.properties.permissions.items.type,
-              parentSchema: schema92.properties.permissions.items,
+              schema: schema93.properties.permissions.items.type,
+              parentSchema: schema93.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -12834,8 +13562,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema92.properties.permissions.type,
-          parentSchema: schema92.properties.permissions,
+          schema: schema93.properties.permissions.type,
+          parentSchema: schema93.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -12853,8 +13581,8 @@ function validate49(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema92.type,
-      parentSchema: schema92,
+      schema: schema93.type,
+      parentSchema: schema93,
       data,
     };
     if (vErrors === null) {
@@ -12864,10 +13592,10 @@ function validate49(
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate49.evaluated = {
+validate50.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -12880,8 +13608,8 @@ validate49.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate50;
-const schema93 = {
+export const servicePoint = validate51;
+const schema94 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -13411,7 +14139,7 @@ const schema93 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema95 = {
+const schema96 = {
   type: 'integer',
   'x-choices': 'service_point_status',
   enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
@@ -13431,7 +14159,7 @@ const schema95 = {
     ],
   },
 };
-const schema97 = {
+const schema98 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -13442,7 +14170,7 @@ const schema97 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema105 = {
+const schema106 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -13459,7 +14187,7 @@ const schema105 = {
     },
   },
 };
-const schema107 = {
+const schema108 = {
   type: 'object',
   additionalProperties: false,
   required: ['photo_id', 'url'],
@@ -13471,19 +14199,19 @@ const schema107 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-const formats114 = sharedValidators.formats.time;
-const formats148 = sharedValidators.formats['scout-value'];
-const func105 = sharedValidators.timeAfterMessage;
-const func117 = sharedValidators.countWithinMessage;
-const func121 = sharedValidators.defaultDescriptionMessage;
+const formats118 = sharedValidators.formats.time;
+const formats152 = sharedValidators.formats['scout-value'];
+const func109 = sharedValidators.timeAfterMessage;
+const func121 = sharedValidators.countWithinMessage;
+const func125 = sharedValidators.defaultDescriptionMessage;
 
-function validate50(
+function validate51(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate51.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13498,8 +14226,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema94.required,
+        parentSchema: schema94,
         data,
       };
       if (vErrors === null) {
@@ -13516,8 +14244,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema94.required,
+        parentSchema: schema94,
         data,
       };
       if (vErrors === null) {
@@ -13534,8 +14262,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema94.required,
+        parentSchema: schema94,
         data,
       };
       if (vErrors === null) {
@@ -13597,7 +14325,7 @@ function validate50(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema93.properties.sp_id,
+            parentSchema: schema94.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -13615,7 +14343,7 @@ function validate50(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema93.properties.sp_id,
+            parentSchema: schema94.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -13632,8 +14360,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.sp_id.type,
-          parentSchema: schema93.properties.sp_id,
+          schema: schema94.properties.sp_id.type,
+          parentSchema: schema94.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -13655,7 +14383,7 @@ function validate50(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema93.properties.alt_sp_id,
+            parentSchema: schema94.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -13673,7 +14401,7 @@ function validate50(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema93.properties.alt_sp_id,
+            parentSchema: schema94.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -13690,8 +14418,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.alt_sp_id.type,
-          parentSchema: schema93.properties.alt_sp_id,
+          schema: schema94.properties.alt_sp_id.type,
+          parentSchema: schema94.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -13713,7 +14441,7 @@ function validate50(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema93.properties.name,
+            parentSchema: schema94.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -13731,7 +14459,7 @@ function validate50(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema93.properties.name,
+            parentSchema: schema94.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -13749,7 +14477,7 @@ function validate50(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema93.properties.name,
+            parentSchema: schema94.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -13766,8 +14494,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.name.type,
-          parentSchema: schema93.properties.name,
+          schema: schema94.properties.name.type,
+          parentSchema: schema94.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -13789,7 +14517,7 @@ function validate50(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema93.properties.location_name,
+            parentSchema: schema94.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -13807,7 +14535,7 @@ function validate50(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema93.properties.location_name,
+            parentSchema: schema94.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -13824,8 +14552,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.location_name.type,
-          parentSchema: schema93.properties.location_name,
+          schema: schema94.properties.location_name.type,
+          parentSchema: schema94.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -13845,8 +14573,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema95.type,
-          parentSchema: schema95,
+          schema: schema96.type,
+          parentSchema: schema96,
           data: data5,
         };
         if (vErrors === null) {
@@ -13872,10 +14600,10 @@ function validate50(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema95.enum },
+          params: { allowedValues: schema96.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema95.enum,
-          parentSchema: schema95,
+          schema: schema96.enum,
+          parentSchema: schema96,
           data: data5,
         };
         if (vErrors === null) {
@@ -13897,7 +14625,7 @@ function validate50(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema93.properties.status_comment,
+            parentSchema: schema94.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -13914,8 +14642,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.status_comment.type,
-          parentSchema: schema93.properties.status_comment,
+          schema: schema94.properties.status_comment.type,
+          parentSchema: schema94.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -13986,7 +14714,7 @@ function validate50(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema93.properties.address,
+            parentSchema: schema94.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -14004,7 +14732,7 @@ function validate50(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema93.properties.address,
+            parentSchema: schema94.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -14021,8 +14749,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.address.type,
-          parentSchema: schema93.properties.address,
+          schema: schema94.properties.address.type,
+          parentSchema: schema94.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -14042,8 +14770,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.properties.address_id.type,
-          parentSchema: schema93.properties.address_id,
+          schema: schema94.properties.address_id.type,
+          parentSchema: schema94.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -14065,7 +14793,7 @@ function validate50(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema93.properties.zip,
+            parentSchema: schema94.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -14083,7 +14811,7 @@ function validate50(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema93.properties.zip,
+            parentSchema: schema94.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -14101,7 +14829,7 @@ function validate50(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema93.properties.zip,
+            parentSchema: schema94.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -14118,8 +14846,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.zip.type,
-          parentSchema: schema93.properties.zip,
+          schema: schema94.properties.zip.type,
+          parentSchema: schema94.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -14141,7 +14869,7 @@ function validate50(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema93.properties.city,
+            parentSchema: schema94.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -14159,7 +14887,7 @@ function validate50(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema93.properties.city,
+            parentSchema: schema94.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -14176,8 +14904,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.city.type,
-          parentSchema: schema93.properties.city,
+          schema: schema94.properties.city.type,
+          parentSchema: schema94.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -14199,7 +14927,7 @@ function validate50(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema93.properties.municipality,
+            parentSchema: schema94.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -14217,7 +14945,7 @@ function validate50(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema93.properties.municipality,
+            parentSchema: schema94.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -14234,8 +14962,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.municipality.type,
-          parentSchema: schema93.properties.municipality,
+          schema: schema94.properties.municipality.type,
+          parentSchema: schema94.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -14255,8 +14983,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.properties.region_id.type,
-          parentSchema: schema93.properties.region_id,
+          schema: schema94.properties.region_id.type,
+          parentSchema: schema94.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -14276,8 +15004,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.properties.sub_region_id.type,
-          parentSchema: schema93.properties.sub_region_id,
+          schema: schema94.properties.sub_region_id.type,
+          parentSchema: schema94.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -14299,7 +15027,7 @@ function validate50(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema93.properties.latitude,
+            parentSchema: schema94.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -14317,7 +15045,7 @@ function validate50(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema93.properties.latitude,
+            parentSchema: schema94.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -14334,8 +15062,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema93.properties.latitude.type,
-          parentSchema: schema93.properties.latitude,
+          schema: schema94.properties.latitude.type,
+          parentSchema: schema94.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -14357,7 +15085,7 @@ function validate50(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema93.properties.longitude,
+            parentSchema: schema94.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -14375,7 +15103,7 @@ function validate50(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema93.properties.longitude,
+            parentSchema: schema94.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -14392,8 +15120,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema93.properties.longitude.type,
-          parentSchema: schema93.properties.longitude,
+          schema: schema94.properties.longitude.type,
+          parentSchema: schema94.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -14415,7 +15143,7 @@ function validate50(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema93.properties.time_zone,
+            parentSchema: schema94.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -14432,8 +15160,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.time_zone.type,
-          parentSchema: schema93.properties.time_zone,
+          schema: schema94.properties.time_zone.type,
+          parentSchema: schema94.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -14453,8 +15181,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.properties.location_type_id.type,
-          parentSchema: schema93.properties.location_type_id,
+          schema: schema94.properties.location_type_id.type,
+          parentSchema: schema94.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -14474,8 +15202,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.properties.foundation_id.type,
-          parentSchema: schema93.properties.foundation_id,
+          schema: schema94.properties.foundation_id.type,
+          parentSchema: schema94.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -14497,7 +15225,7 @@ function validate50(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema93.properties.delivery_methods,
+            parentSchema: schema94.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -14517,8 +15245,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema93.properties.delivery_methods.items.type,
-              parentSchema: schema93.properties.delivery_methods.items,
+              schema: schema94.properties.delivery_methods.items.type,
+              parentSchema: schema94.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -14547,7 +15275,7 @@ function validate50(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema93.properties.delivery_methods,
+                parentSchema: schema94.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -14568,8 +15296,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema93.properties.delivery_methods.type,
-          parentSchema: schema93.properties.delivery_methods,
+          schema: schema94.properties.delivery_methods.type,
+          parentSchema: schema94.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -14593,8 +15321,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema93.properties.delivery_days.items.type,
-              parentSchema: schema93.properties.delivery_days.items,
+              schema: schema94.properties.delivery_days.items.type,
+              parentSchema: schema94.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -14617,10 +15345,10 @@ function validate50(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema93.properties.delivery_days.items.enum },
+              params: { allowedValues: schema94.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema93.properties.delivery_days.items.enum,
-              parentSchema: schema93.properties.delivery_days.items,
+              schema: schema94.properties.delivery_days.items.enum,
+              parentSchema: schema94.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -14649,7 +15377,7 @@ function validate50(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema93.properties.delivery_days,
+                parentSchema: schema94.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -14670,8 +15398,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema93.properties.delivery_days.type,
-          parentSchema: schema93.properties.delivery_days,
+          schema: schema94.properties.delivery_days.type,
+          parentSchema: schema94.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -14702,7 +15430,7 @@ function validate50(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema93.properties.opening_hours,
+              parentSchema: schema94.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -14750,8 +15478,8 @@ function validate50(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema97.then.required,
-                  parentSchema: schema97.then,
+                  schema: schema98.then.required,
+                  parentSchema: schema98.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -14768,8 +15496,8 @@ function validate50(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema97.then.required,
-                  parentSchema: schema97.then,
+                  schema: schema98.then.required,
+                  parentSchema: schema98.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -14796,8 +15524,8 @@ function validate50(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema97.if,
-              parentSchema: schema97,
+              schema: schema98.if,
+              parentSchema: schema98,
               data: data25,
             };
             if (vErrors === null) {
@@ -14817,7 +15545,7 @@ function validate50(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema97,
+                  parentSchema: schema98,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -14837,8 +15565,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema97.properties.closed.type,
-                  parentSchema: schema97.properties.closed,
+                  schema: schema98.properties.closed.type,
+                  parentSchema: schema98.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -14852,7 +15580,7 @@ function validate50(
             if (data25.open !== undefined) {
               let data28 = data25.open;
               if (typeof data28 === 'string') {
-                if (!formats114.validate(data28)) {
+                if (!formats118.validate(data28)) {
                   const err65 = {
                     instancePath: instancePath + '/opening_hours/monday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -14860,7 +15588,7 @@ function validate50(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema97.properties.open,
+                    parentSchema: schema98.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -14877,8 +15605,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.open.type,
-                  parentSchema: schema97.properties.open,
+                  schema: schema98.properties.open.type,
+                  parentSchema: schema98.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -14892,7 +15620,7 @@ function validate50(
             if (data25.close !== undefined) {
               let data29 = data25.close;
               if (typeof data29 === 'string') {
-                if (!formats114.validate(data29)) {
+                if (!formats118.validate(data29)) {
                   const err67 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -14900,7 +15628,7 @@ function validate50(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema97.properties.close,
+                    parentSchema: schema98.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -14910,7 +15638,7 @@ function validate50(
                   }
                   errors++;
                 }
-                const message0 = func105(data29, 'open', data25);
+                const message0 = func109(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -14919,7 +15647,7 @@ function validate50(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema97.properties.close,
+                    parentSchema: schema98.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -14936,8 +15664,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.close.type,
-                  parentSchema: schema97.properties.close,
+                  schema: schema98.properties.close.type,
+                  parentSchema: schema98.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -14955,8 +15683,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema97.type,
-              parentSchema: schema97,
+              schema: schema98.type,
+              parentSchema: schema98,
               data: data25,
             };
             if (vErrors === null) {
@@ -15004,8 +15732,8 @@ function validate50(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema97.then.required,
-                  parentSchema: schema97.then,
+                  schema: schema98.then.required,
+                  parentSchema: schema98.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -15022,8 +15750,8 @@ function validate50(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema97.then.required,
-                  parentSchema: schema97.then,
+                  schema: schema98.then.required,
+                  parentSchema: schema98.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -15050,8 +15778,8 @@ function validate50(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema97.if,
-              parentSchema: schema97,
+              schema: schema98.if,
+              parentSchema: schema98,
               data: data30,
             };
             if (vErrors === null) {
@@ -15071,7 +15799,7 @@ function validate50(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema97,
+                  parentSchema: schema98,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -15091,8 +15819,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema97.properties.closed.type,
-                  parentSchema: schema97.properties.closed,
+                  schema: schema98.properties.closed.type,
+                  parentSchema: schema98.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -15106,7 +15834,7 @@ function validate50(
             if (data30.open !== undefined) {
               let data33 = data30.open;
               if (typeof data33 === 'string') {
-                if (!formats114.validate(data33)) {
+                if (!formats118.validate(data33)) {
                   const err77 = {
                     instancePath: instancePath + '/opening_hours/tuesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -15114,7 +15842,7 @@ function validate50(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema97.properties.open,
+                    parentSchema: schema98.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -15131,8 +15859,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.open.type,
-                  parentSchema: schema97.properties.open,
+                  schema: schema98.properties.open.type,
+                  parentSchema: schema98.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -15146,7 +15874,7 @@ function validate50(
             if (data30.close !== undefined) {
               let data34 = data30.close;
               if (typeof data34 === 'string') {
-                if (!formats114.validate(data34)) {
+                if (!formats118.validate(data34)) {
                   const err79 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -15154,7 +15882,7 @@ function validate50(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema97.properties.close,
+                    parentSchema: schema98.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -15164,7 +15892,7 @@ function validate50(
                   }
                   errors++;
                 }
-                const message1 = func105(data34, 'open', data30);
+                const message1 = func109(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -15173,7 +15901,7 @@ function validate50(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema97.properties.close,
+                    parentSchema: schema98.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -15190,8 +15918,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.close.type,
-                  parentSchema: schema97.properties.close,
+                  schema: schema98.properties.close.type,
+                  parentSchema: schema98.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -15209,8 +15937,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema97.type,
-              parentSchema: schema97,
+              schema: schema98.type,
+              parentSchema: schema98,
               data: data30,
             };
             if (vErrors === null) {
@@ -15258,8 +15986,8 @@ function validate50(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema97.then.required,
-                  parentSchema: schema97.then,
+                  schema: schema98.then.required,
+                  parentSchema: schema98.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -15276,8 +16004,8 @@ function validate50(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema97.then.required,
-                  parentSchema: schema97.then,
+                  schema: schema98.then.required,
+                  parentSchema: schema98.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -15304,8 +16032,8 @@ function validate50(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema97.if,
-              parentSchema: schema97,
+              schema: schema98.if,
+              parentSchema: schema98,
               data: data35,
             };
             if (vErrors === null) {
@@ -15325,7 +16053,7 @@ function validate50(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema97,
+                  parentSchema: schema98,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -15345,8 +16073,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema97.properties.closed.type,
-                  parentSchema: schema97.properties.closed,
+                  schema: schema98.properties.closed.type,
+                  parentSchema: schema98.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -15360,7 +16088,7 @@ function validate50(
             if (data35.open !== undefined) {
               let data38 = data35.open;
               if (typeof data38 === 'string') {
-                if (!formats114.validate(data38)) {
+                if (!formats118.validate(data38)) {
                   const err89 = {
                     instancePath: instancePath + '/opening_hours/wednesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -15368,7 +16096,7 @@ function validate50(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema97.properties.open,
+                    parentSchema: schema98.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -15385,8 +16113,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.open.type,
-                  parentSchema: schema97.properties.open,
+                  schema: schema98.properties.open.type,
+                  parentSchema: schema98.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -15400,7 +16128,7 @@ function validate50(
             if (data35.close !== undefined) {
               let data39 = data35.close;
               if (typeof data39 === 'string') {
-                if (!formats114.validate(data39)) {
+                if (!formats118.validate(data39)) {
                   const err91 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -15408,7 +16136,7 @@ function validate50(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema97.properties.close,
+                    parentSchema: schema98.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -15418,7 +16146,7 @@ function validate50(
                   }
                   errors++;
                 }
-                const message2 = func105(data39, 'open', data35);
+                const message2 = func109(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -15427,7 +16155,7 @@ function validate50(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema97.properties.close,
+                    parentSchema: schema98.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -15444,8 +16172,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.close.type,
-                  parentSchema: schema97.properties.close,
+                  schema: schema98.properties.close.type,
+                  parentSchema: schema98.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -15463,8 +16191,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema97.type,
-              parentSchema: schema97,
+              schema: schema98.type,
+              parentSchema: schema98,
               data: data35,
             };
             if (vErrors === null) {
@@ -15512,8 +16240,8 @@ function validate50(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema97.then.required,
-                  parentSchema: schema97.then,
+                  schema: schema98.then.required,
+                  parentSchema: schema98.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -15530,8 +16258,8 @@ function validate50(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema97.then.required,
-                  parentSchema: schema97.then,
+                  schema: schema98.then.required,
+                  parentSchema: schema98.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -15558,8 +16286,8 @@ function validate50(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema97.if,
-              parentSchema: schema97,
+              schema: schema98.if,
+              parentSchema: schema98,
               data: data40,
             };
             if (vErrors === null) {
@@ -15579,7 +16307,7 @@ function validate50(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema97,
+                  parentSchema: schema98,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -15599,8 +16327,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema97.properties.closed.type,
-                  parentSchema: schema97.properties.closed,
+                  schema: schema98.properties.closed.type,
+                  parentSchema: schema98.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -15614,7 +16342,7 @@ function validate50(
             if (data40.open !== undefined) {
               let data43 = data40.open;
               if (typeof data43 === 'string') {
-                if (!formats114.validate(data43)) {
+                if (!formats118.validate(data43)) {
                   const err101 = {
                     instancePath: instancePath + '/opening_hours/thursday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -15622,7 +16350,7 @@ function validate50(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema97.properties.open,
+                    parentSchema: schema98.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -15639,8 +16367,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.open.type,
-                  parentSchema: schema97.properties.open,
+                  schema: schema98.properties.open.type,
+                  parentSchema: schema98.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -15654,7 +16382,7 @@ function validate50(
             if (data40.close !== undefined) {
               let data44 = data40.close;
               if (typeof data44 === 'string') {
-                if (!formats114.validate(data44)) {
+                if (!formats118.validate(data44)) {
                   const err103 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -15662,7 +16390,7 @@ function validate50(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema97.properties.close,
+                    parentSchema: schema98.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -15672,7 +16400,7 @@ function validate50(
                   }
                   errors++;
                 }
-                const message3 = func105(data44, 'open', data40);
+                const message3 = func109(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -15681,7 +16409,7 @@ function validate50(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema97.properties.close,
+                    parentSchema: schema98.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -15698,8 +16426,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.close.type,
-                  parentSchema: schema97.properties.close,
+                  schema: schema98.properties.close.type,
+                  parentSchema: schema98.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -15717,8 +16445,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema97.type,
-              parentSchema: schema97,
+              schema: schema98.type,
+              parentSchema: schema98,
               data: data40,
             };
             if (vErrors === null) {
@@ -15766,8 +16494,8 @@ function validate50(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema97.then.required,
-                  parentSchema: schema97.then,
+                  schema: schema98.then.required,
+                  parentSchema: schema98.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -15784,8 +16512,8 @@ function validate50(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema97.then.required,
-                  parentSchema: schema97.then,
+                  schema: schema98.then.required,
+                  parentSchema: schema98.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -15812,8 +16540,8 @@ function validate50(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema97.if,
-              parentSchema: schema97,
+              schema: schema98.if,
+              parentSchema: schema98,
               data: data45,
             };
             if (vErrors === null) {
@@ -15833,7 +16561,7 @@ function validate50(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema97,
+                  parentSchema: schema98,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -15853,8 +16581,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema97.properties.closed.type,
-                  parentSchema: schema97.properties.closed,
+                  schema: schema98.properties.closed.type,
+                  parentSchema: schema98.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -15868,7 +16596,7 @@ function validate50(
             if (data45.open !== undefined) {
               let data48 = data45.open;
               if (typeof data48 === 'string') {
-                if (!formats114.validate(data48)) {
+                if (!formats118.validate(data48)) {
                   const err113 = {
                     instancePath: instancePath + '/opening_hours/friday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -15876,7 +16604,7 @@ function validate50(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema97.properties.open,
+                    parentSchema: schema98.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -15893,8 +16621,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.open.type,
-                  parentSchema: schema97.properties.open,
+                  schema: schema98.properties.open.type,
+                  parentSchema: schema98.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -15908,7 +16636,7 @@ function validate50(
             if (data45.close !== undefined) {
               let data49 = data45.close;
               if (typeof data49 === 'string') {
-                if (!formats114.validate(data49)) {
+                if (!formats118.validate(data49)) {
                   const err115 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -15916,7 +16644,7 @@ function validate50(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema97.properties.close,
+                    parentSchema: schema98.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -15926,7 +16654,7 @@ function validate50(
                   }
                   errors++;
                 }
-                const message4 = func105(data49, 'open', data45);
+                const message4 = func109(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -15935,7 +16663,7 @@ function validate50(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema97.properties.close,
+                    parentSchema: schema98.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -15952,8 +16680,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.close.type,
-                  parentSchema: schema97.properties.close,
+                  schema: schema98.properties.close.type,
+                  parentSchema: schema98.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -15971,8 +16699,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema97.type,
-              parentSchema: schema97,
+              schema: schema98.type,
+              parentSchema: schema98,
               data: data45,
             };
             if (vErrors === null) {
@@ -16020,8 +16748,8 @@ function validate50(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema97.then.required,
-                  parentSchema: schema97.then,
+                  schema: schema98.then.required,
+                  parentSchema: schema98.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -16038,8 +16766,8 @@ function validate50(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema97.then.required,
-                  parentSchema: schema97.then,
+                  schema: schema98.then.required,
+                  parentSchema: schema98.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -16066,8 +16794,8 @@ function validate50(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema97.if,
-              parentSchema: schema97,
+              schema: schema98.if,
+              parentSchema: schema98,
               data: data50,
             };
             if (vErrors === null) {
@@ -16087,7 +16815,7 @@ function validate50(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema97,
+                  parentSchema: schema98,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -16107,8 +16835,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema97.properties.closed.type,
-                  parentSchema: schema97.properties.closed,
+                  schema: schema98.properties.closed.type,
+                  parentSchema: schema98.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -16122,7 +16850,7 @@ function validate50(
             if (data50.open !== undefined) {
               let data53 = data50.open;
               if (typeof data53 === 'string') {
-                if (!formats114.validate(data53)) {
+                if (!formats118.validate(data53)) {
                   const err125 = {
                     instancePath: instancePath + '/opening_hours/saturday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16130,7 +16858,7 @@ function validate50(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema97.properties.open,
+                    parentSchema: schema98.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -16147,8 +16875,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.open.type,
-                  parentSchema: schema97.properties.open,
+                  schema: schema98.properties.open.type,
+                  parentSchema: schema98.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -16162,7 +16890,7 @@ function validate50(
             if (data50.close !== undefined) {
               let data54 = data50.close;
               if (typeof data54 === 'string') {
-                if (!formats114.validate(data54)) {
+                if (!formats118.validate(data54)) {
                   const err127 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16170,7 +16898,7 @@ function validate50(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema97.properties.close,
+                    parentSchema: schema98.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -16180,7 +16908,7 @@ function validate50(
                   }
                   errors++;
                 }
-                const message5 = func105(data54, 'open', data50);
+                const message5 = func109(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -16189,7 +16917,7 @@ function validate50(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema97.properties.close,
+                    parentSchema: schema98.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -16206,8 +16934,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.close.type,
-                  parentSchema: schema97.properties.close,
+                  schema: schema98.properties.close.type,
+                  parentSchema: schema98.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -16225,8 +16953,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema97.type,
-              parentSchema: schema97,
+              schema: schema98.type,
+              parentSchema: schema98,
               data: data50,
             };
             if (vErrors === null) {
@@ -16274,8 +17002,8 @@ function validate50(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema97.then.required,
-                  parentSchema: schema97.then,
+                  schema: schema98.then.required,
+                  parentSchema: schema98.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -16292,8 +17020,8 @@ function validate50(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema97.then.required,
-                  parentSchema: schema97.then,
+                  schema: schema98.then.required,
+                  parentSchema: schema98.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -16320,8 +17048,8 @@ function validate50(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema97.if,
-              parentSchema: schema97,
+              schema: schema98.if,
+              parentSchema: schema98,
               data: data55,
             };
             if (vErrors === null) {
@@ -16341,7 +17069,7 @@ function validate50(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema97,
+                  parentSchema: schema98,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -16361,8 +17089,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema97.properties.closed.type,
-                  parentSchema: schema97.properties.closed,
+                  schema: schema98.properties.closed.type,
+                  parentSchema: schema98.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -16376,7 +17104,7 @@ function validate50(
             if (data55.open !== undefined) {
               let data58 = data55.open;
               if (typeof data58 === 'string') {
-                if (!formats114.validate(data58)) {
+                if (!formats118.validate(data58)) {
                   const err137 = {
                     instancePath: instancePath + '/opening_hours/sunday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16384,7 +17112,7 @@ function validate50(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema97.properties.open,
+                    parentSchema: schema98.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -16401,8 +17129,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.open.type,
-                  parentSchema: schema97.properties.open,
+                  schema: schema98.properties.open.type,
+                  parentSchema: schema98.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -16416,7 +17144,7 @@ function validate50(
             if (data55.close !== undefined) {
               let data59 = data55.close;
               if (typeof data59 === 'string') {
-                if (!formats114.validate(data59)) {
+                if (!formats118.validate(data59)) {
                   const err139 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16424,7 +17152,7 @@ function validate50(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema97.properties.close,
+                    parentSchema: schema98.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -16434,7 +17162,7 @@ function validate50(
                   }
                   errors++;
                 }
-                const message6 = func105(data59, 'open', data55);
+                const message6 = func109(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -16443,7 +17171,7 @@ function validate50(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema97.properties.close,
+                    parentSchema: schema98.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -16460,8 +17188,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.close.type,
-                  parentSchema: schema97.properties.close,
+                  schema: schema98.properties.close.type,
+                  parentSchema: schema98.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -16479,8 +17207,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema97.type,
-              parentSchema: schema97,
+              schema: schema98.type,
+              parentSchema: schema98,
               data: data55,
             };
             if (vErrors === null) {
@@ -16498,8 +17226,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema93.properties.opening_hours.type,
-          parentSchema: schema93.properties.opening_hours,
+          schema: schema94.properties.opening_hours.type,
+          parentSchema: schema94.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -16519,8 +17247,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema93.properties.wheelchair_accessible.type,
-          parentSchema: schema93.properties.wheelchair_accessible,
+          schema: schema94.properties.wheelchair_accessible.type,
+          parentSchema: schema94.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -16542,7 +17270,7 @@ function validate50(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema93.properties.tag1,
+            parentSchema: schema94.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -16560,7 +17288,7 @@ function validate50(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema93.properties.tag1,
+            parentSchema: schema94.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -16577,8 +17305,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.tag1.type,
-          parentSchema: schema93.properties.tag1,
+          schema: schema94.properties.tag1.type,
+          parentSchema: schema94.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -16600,7 +17328,7 @@ function validate50(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema93.properties.tag2,
+            parentSchema: schema94.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -16618,7 +17346,7 @@ function validate50(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema93.properties.tag2,
+            parentSchema: schema94.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -16635,8 +17363,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.tag2.type,
-          parentSchema: schema93.properties.tag2,
+          schema: schema94.properties.tag2.type,
+          parentSchema: schema94.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -16658,7 +17386,7 @@ function validate50(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema93.properties.tag3,
+            parentSchema: schema94.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -16676,7 +17404,7 @@ function validate50(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema93.properties.tag3,
+            parentSchema: schema94.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -16693,8 +17421,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.tag3.type,
-          parentSchema: schema93.properties.tag3,
+          schema: schema94.properties.tag3.type,
+          parentSchema: schema94.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -16714,8 +17442,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.properties.max_hardware_units.type,
-          parentSchema: schema93.properties.max_hardware_units,
+          schema: schema94.properties.max_hardware_units.type,
+          parentSchema: schema94.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -16734,7 +17462,7 @@ function validate50(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema93.properties.max_hardware_units,
+            parentSchema: schema94.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -16752,7 +17480,7 @@ function validate50(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema93.properties.max_hardware_units,
+            parentSchema: schema94.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -16779,7 +17507,7 @@ function validate50(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema93.properties.hardware_models.items,
+                parentSchema: schema94.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -16797,7 +17525,7 @@ function validate50(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema93.properties.hardware_models.items,
+                parentSchema: schema94.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -16814,8 +17542,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema93.properties.hardware_models.items.type,
-              parentSchema: schema93.properties.hardware_models.items,
+              schema: schema94.properties.hardware_models.items.type,
+              parentSchema: schema94.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -16844,7 +17572,7 @@ function validate50(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema93.properties.hardware_models,
+                parentSchema: schema94.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -16858,7 +17586,7 @@ function validate50(
             indices2[item2] = i5;
           }
         }
-        const message7 = func117(data65, 'max_hardware_units', data);
+        const message7 = func121(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -16867,7 +17595,7 @@ function validate50(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema93.properties.hardware_models,
+            parentSchema: schema94.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -16884,8 +17612,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema93.properties.hardware_models.type,
-          parentSchema: schema93.properties.hardware_models,
+          schema: schema94.properties.hardware_models.type,
+          parentSchema: schema94.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -16909,8 +17637,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema79.type,
-              parentSchema: schema79,
+              schema: schema80.type,
+              parentSchema: schema80,
               data: data68,
             };
             if (vErrors === null) {
@@ -16942,10 +17670,10 @@ function validate50(
               instancePath: instancePath + '/badges_v2/' + i6,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema79.enum },
+              params: { allowedValues: schema80.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema79.enum,
-              parentSchema: schema79,
+              schema: schema80.enum,
+              parentSchema: schema80,
               data: data68,
             };
             if (vErrors === null) {
@@ -16969,7 +17697,7 @@ function validate50(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema93.properties.badges_v2,
+                  parentSchema: schema94.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -16990,8 +17718,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema93.properties.badges_v2.type,
-          parentSchema: schema93.properties.badges_v2,
+          schema: schema94.properties.badges_v2.type,
+          parentSchema: schema94.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -17011,8 +17739,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema93.properties.incomplete.type,
-          parentSchema: schema93.properties.incomplete,
+          schema: schema94.properties.incomplete.type,
+          parentSchema: schema94.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -17032,8 +17760,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.properties.pinpad_id.type,
-          parentSchema: schema93.properties.pinpad_id,
+          schema: schema94.properties.pinpad_id.type,
+          parentSchema: schema94.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -17053,8 +17781,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.properties.pinpad_model_id.type,
-          parentSchema: schema93.properties.pinpad_model_id,
+          schema: schema94.properties.pinpad_model_id.type,
+          parentSchema: schema94.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -17074,8 +17802,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.properties.pinpad_status.type,
-          parentSchema: schema93.properties.pinpad_status,
+          schema: schema94.properties.pinpad_status.type,
+          parentSchema: schema94.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -17095,8 +17823,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema93.properties.active_pinpad.type,
-          parentSchema: schema93.properties.active_pinpad,
+          schema: schema94.properties.active_pinpad.type,
+          parentSchema: schema94.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -17116,8 +17844,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema93.properties.basic_sp_search.type,
-          parentSchema: schema93.properties.basic_sp_search,
+          schema: schema94.properties.basic_sp_search.type,
+          parentSchema: schema94.properties.basic_sp_search,
           data: data74,
         };
         if (vErrors === null) {
@@ -17137,8 +17865,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema93.properties.has_hardware.type,
-          parentSchema: schema93.properties.has_hardware,
+          schema: schema94.properties.has_hardware.type,
+          parentSchema: schema94.properties.has_hardware,
           data: data75,
         };
         if (vErrors === null) {
@@ -17156,10 +17884,10 @@ function validate50(
           instancePath: instancePath + '/service_point_hardware_unit_id',
           schemaPath: '#/properties/service_point_hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema93.properties.service_point_hardware_unit_id.type },
+          params: { type: schema94.properties.service_point_hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema93.properties.service_point_hardware_unit_id.type,
-          parentSchema: schema93.properties.service_point_hardware_unit_id,
+          schema: schema94.properties.service_point_hardware_unit_id.type,
+          parentSchema: schema94.properties.service_point_hardware_unit_id,
           data: data76,
         };
         if (vErrors === null) {
@@ -17183,8 +17911,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema93.properties.carriers_access.items.type,
-              parentSchema: schema93.properties.carriers_access.items,
+              schema: schema94.properties.carriers_access.items.type,
+              parentSchema: schema94.properties.carriers_access.items,
               data: data78,
             };
             if (vErrors === null) {
@@ -17213,7 +17941,7 @@ function validate50(
                 params: { i: i9, j: j4 },
                 message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
-                parentSchema: schema93.properties.carriers_access,
+                parentSchema: schema94.properties.carriers_access,
                 data: data77,
               };
               if (vErrors === null) {
@@ -17234,8 +17962,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema93.properties.carriers_access.type,
-          parentSchema: schema93.properties.carriers_access,
+          schema: schema94.properties.carriers_access.type,
+          parentSchema: schema94.properties.carriers_access,
           data: data77,
         };
         if (vErrors === null) {
@@ -17260,8 +17988,8 @@ function validate50(
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema105.required,
-                parentSchema: schema105,
+                schema: schema106.required,
+                parentSchema: schema106,
                 data: data80,
               };
               if (vErrors === null) {
@@ -17287,7 +18015,7 @@ function validate50(
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema105,
+                  parentSchema: schema106,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -17307,8 +18035,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema105.properties.carrier_id.type,
-                  parentSchema: schema105.properties.carrier_id,
+                  schema: schema106.properties.carrier_id.type,
+                  parentSchema: schema106.properties.carrier_id,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -17328,8 +18056,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema105.properties.first_mile.type,
-                  parentSchema: schema105.properties.first_mile,
+                  schema: schema106.properties.first_mile.type,
+                  parentSchema: schema106.properties.first_mile,
                   data: data82,
                 };
                 if (vErrors === null) {
@@ -17349,8 +18077,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema105.properties.last_mile.type,
-                  parentSchema: schema105.properties.last_mile,
+                  schema: schema106.properties.last_mile.type,
+                  parentSchema: schema106.properties.last_mile,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -17370,8 +18098,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema105.properties.expiry_days.type,
-                  parentSchema: schema105.properties.expiry_days,
+                  schema: schema106.properties.expiry_days.type,
+                  parentSchema: schema106.properties.expiry_days,
                   data: data84,
                 };
                 if (vErrors === null) {
@@ -17390,7 +18118,7 @@ function validate50(
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema105.properties.expiry_days,
+                    parentSchema: schema106.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -17408,7 +18136,7 @@ function validate50(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema105.properties.expiry_days,
+                    parentSchema: schema106.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -17429,8 +18157,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema105.properties.reserved_compartments.type,
-                  parentSchema: schema105.properties.reserved_compartments,
+                  schema: schema106.properties.reserved_compartments.type,
+                  parentSchema: schema106.properties.reserved_compartments,
                   data: data85,
                 };
                 if (vErrors === null) {
@@ -17449,7 +18177,7 @@ function validate50(
                     params: { comparison: '<=', limit: 100 },
                     message: 'must be <= 100',
                     schema: 100,
-                    parentSchema: schema105.properties.reserved_compartments,
+                    parentSchema: schema106.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -17467,7 +18195,7 @@ function validate50(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema105.properties.reserved_compartments,
+                    parentSchema: schema106.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -17488,8 +18216,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema105.properties.allocation_behaviour.type,
-                  parentSchema: schema105.properties.allocation_behaviour,
+                  schema: schema106.properties.allocation_behaviour.type,
+                  parentSchema: schema106.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -17504,10 +18232,10 @@ function validate50(
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema105.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema106.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema105.properties.allocation_behaviour.enum,
-                  parentSchema: schema105.properties.allocation_behaviour,
+                  schema: schema106.properties.allocation_behaviour.enum,
+                  parentSchema: schema106.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -17525,8 +18253,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema105.type,
-              parentSchema: schema105,
+              schema: schema106.type,
+              parentSchema: schema106,
               data: data80,
             };
             if (vErrors === null) {
@@ -17544,8 +18272,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema93.properties.carrier_settings.type,
-          parentSchema: schema93.properties.carrier_settings,
+          schema: schema94.properties.carrier_settings.type,
+          parentSchema: schema94.properties.carrier_settings,
           data: data79,
         };
         if (vErrors === null) {
@@ -17565,8 +18293,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.properties.location_owner_id.type,
-          parentSchema: schema93.properties.location_owner_id,
+          schema: schema94.properties.location_owner_id.type,
+          parentSchema: schema94.properties.location_owner_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -17586,8 +18314,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.properties.maintenance_provider_id.type,
-          parentSchema: schema93.properties.maintenance_provider_id,
+          schema: schema94.properties.maintenance_provider_id.type,
+          parentSchema: schema94.properties.maintenance_provider_id,
           data: data88,
         };
         if (vErrors === null) {
@@ -17607,8 +18335,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.properties.support_provider_id.type,
-          parentSchema: schema93.properties.support_provider_id,
+          schema: schema94.properties.support_provider_id.type,
+          parentSchema: schema94.properties.support_provider_id,
           data: data89,
         };
         if (vErrors === null) {
@@ -17628,8 +18356,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.properties.service_point_group_id.type,
-          parentSchema: schema93.properties.service_point_group_id,
+          schema: schema94.properties.service_point_group_id.type,
+          parentSchema: schema94.properties.service_point_group_id,
           data: data90,
         };
         if (vErrors === null) {
@@ -17649,8 +18377,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.group_name.type,
-          parentSchema: schema93.properties.group_name,
+          schema: schema94.properties.group_name.type,
+          parentSchema: schema94.properties.group_name,
           data: data91,
         };
         if (vErrors === null) {
@@ -17670,8 +18398,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema93.properties.contract_signed.type,
-          parentSchema: schema93.properties.contract_signed,
+          schema: schema94.properties.contract_signed.type,
+          parentSchema: schema94.properties.contract_signed,
           data: data92,
         };
         if (vErrors === null) {
@@ -17693,7 +18421,7 @@ function validate50(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema93.properties.scout_contact,
+            parentSchema: schema94.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -17703,7 +18431,7 @@ function validate50(
           }
           errors++;
         }
-        if (!formats148.validate(data93)) {
+        if (!formats152.validate(data93)) {
           const err200 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -17711,7 +18439,7 @@ function validate50(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema93.properties.scout_contact,
+            parentSchema: schema94.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -17728,8 +18456,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.scout_contact.type,
-          parentSchema: schema93.properties.scout_contact,
+          schema: schema94.properties.scout_contact.type,
+          parentSchema: schema94.properties.scout_contact,
           data: data93,
         };
         if (vErrors === null) {
@@ -17749,8 +18477,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.scout_email.type,
-          parentSchema: schema93.properties.scout_email,
+          schema: schema94.properties.scout_email.type,
+          parentSchema: schema94.properties.scout_email,
           data: data94,
         };
         if (vErrors === null) {
@@ -17770,8 +18498,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema93.properties.is_terminated.type,
-          parentSchema: schema93.properties.is_terminated,
+          schema: schema94.properties.is_terminated.type,
+          parentSchema: schema94.properties.is_terminated,
           data: data95,
         };
         if (vErrors === null) {
@@ -17791,8 +18519,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema93.properties.parked.type,
-          parentSchema: schema93.properties.parked,
+          schema: schema94.properties.parked.type,
+          parentSchema: schema94.properties.parked,
           data: data96,
         };
         if (vErrors === null) {
@@ -17812,8 +18540,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema93.properties.test_sp.type,
-          parentSchema: schema93.properties.test_sp,
+          schema: schema94.properties.test_sp.type,
+          parentSchema: schema94.properties.test_sp,
           data: data97,
         };
         if (vErrors === null) {
@@ -17833,8 +18561,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema93.properties.active.type,
-          parentSchema: schema93.properties.active,
+          schema: schema94.properties.active.type,
+          parentSchema: schema94.properties.active,
           data: data98,
         };
         if (vErrors === null) {
@@ -17856,7 +18584,7 @@ function validate50(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema93.properties.description,
+            parentSchema: schema94.properties.description,
             data: data99,
           };
           if (vErrors === null) {
@@ -17873,8 +18601,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.description.type,
-          parentSchema: schema93.properties.description,
+          schema: schema94.properties.description.type,
+          parentSchema: schema94.properties.description,
           data: data99,
         };
         if (vErrors === null) {
@@ -17894,8 +18622,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.description_language.type,
-          parentSchema: schema93.properties.description_language,
+          schema: schema94.properties.description_language.type,
+          parentSchema: schema94.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -17918,10 +18646,10 @@ function validate50(
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema93.properties.description_language.enum },
+          params: { allowedValues: schema94.properties.description_language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema93.properties.description_language.enum,
-          parentSchema: schema93.properties.description_language,
+          schema: schema94.properties.description_language.enum,
+          parentSchema: schema94.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -17960,7 +18688,7 @@ function validate50(
       if (_valid7) {
         const _errs382 = errors;
         if (Array.isArray(data101)) {
-          const message8 = func121(data101, schema93.properties.descriptions.then['x-default-description'], data);
+          const message8 = func125(data101, schema94.properties.descriptions.then['x-default-description'], data);
           if (message8 !== undefined) {
             const err212 = {
               instancePath: instancePath + '/descriptions',
@@ -17968,8 +18696,8 @@ function validate50(
               keyword: 'x-default-description',
               params: { message: message8 },
               message: message8,
-              schema: schema93.properties.descriptions.then['x-default-description'],
-              parentSchema: schema93.properties.descriptions.then,
+              schema: schema94.properties.descriptions.then['x-default-description'],
+              parentSchema: schema94.properties.descriptions.then,
               data: data101,
             };
             if (vErrors === null) {
@@ -17990,8 +18718,8 @@ function validate50(
           keyword: 'if',
           params: { failingKeyword: 'then' },
           message: 'must match "then" schema',
-          schema: schema93.properties.descriptions.if,
-          parentSchema: schema93.properties.descriptions,
+          schema: schema94.properties.descriptions.if,
+          parentSchema: schema94.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -18013,8 +18741,8 @@ function validate50(
                 keyword: 'required',
                 params: { missingProperty: 'language_code' },
                 message: "must have required property '" + 'language_code' + "'",
-                schema: schema93.properties.descriptions.items.required,
-                parentSchema: schema93.properties.descriptions.items,
+                schema: schema94.properties.descriptions.items.required,
+                parentSchema: schema94.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -18031,8 +18759,8 @@ function validate50(
                 keyword: 'required',
                 params: { missingProperty: 'country' },
                 message: "must have required property '" + 'country' + "'",
-                schema: schema93.properties.descriptions.items.required,
-                parentSchema: schema93.properties.descriptions.items,
+                schema: schema94.properties.descriptions.items.required,
+                parentSchema: schema94.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -18053,7 +18781,7 @@ function validate50(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema93.properties.descriptions.items.properties.text,
+                    parentSchema: schema94.properties.descriptions.items.properties.text,
                     data: data103,
                   };
                   if (vErrors === null) {
@@ -18070,8 +18798,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema93.properties.descriptions.items.properties.text.type,
-                  parentSchema: schema93.properties.descriptions.items.properties.text,
+                  schema: schema94.properties.descriptions.items.properties.text.type,
+                  parentSchema: schema94.properties.descriptions.items.properties.text,
                   data: data103,
                 };
                 if (vErrors === null) {
@@ -18091,8 +18819,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema93.properties.descriptions.items.properties.language_code.type,
-                  parentSchema: schema93.properties.descriptions.items.properties.language_code,
+                  schema: schema94.properties.descriptions.items.properties.language_code.type,
+                  parentSchema: schema94.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -18115,10 +18843,10 @@ function validate50(
                   instancePath: instancePath + '/descriptions/' + i11 + '/language_code',
                   schemaPath: '#/properties/descriptions/items/properties/language_code/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema93.properties.descriptions.items.properties.language_code.enum },
+                  params: { allowedValues: schema94.properties.descriptions.items.properties.language_code.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema93.properties.descriptions.items.properties.language_code.enum,
-                  parentSchema: schema93.properties.descriptions.items.properties.language_code,
+                  schema: schema94.properties.descriptions.items.properties.language_code.enum,
+                  parentSchema: schema94.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -18185,8 +18913,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema93.properties.descriptions.items.type,
-              parentSchema: schema93.properties.descriptions.items,
+              schema: schema94.properties.descriptions.items.type,
+              parentSchema: schema94.properties.descriptions.items,
               data: data102,
             };
             if (vErrors === null) {
@@ -18204,8 +18932,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema93.properties.descriptions.type,
-          parentSchema: schema93.properties.descriptions,
+          schema: schema94.properties.descriptions.type,
+          parentSchema: schema94.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -18227,7 +18955,7 @@ function validate50(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema93.properties.comments,
+            parentSchema: schema94.properties.comments,
             data: data106,
           };
           if (vErrors === null) {
@@ -18244,8 +18972,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.comments.type,
-          parentSchema: schema93.properties.comments,
+          schema: schema94.properties.comments.type,
+          parentSchema: schema94.properties.comments,
           data: data106,
         };
         if (vErrors === null) {
@@ -18267,7 +18995,7 @@ function validate50(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema93.properties.contact_person,
+            parentSchema: schema94.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -18285,7 +19013,7 @@ function validate50(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema93.properties.contact_person,
+            parentSchema: schema94.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -18302,8 +19030,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.contact_person.type,
-          parentSchema: schema93.properties.contact_person,
+          schema: schema94.properties.contact_person.type,
+          parentSchema: schema94.properties.contact_person,
           data: data107,
         };
         if (vErrors === null) {
@@ -18325,7 +19053,7 @@ function validate50(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema93.properties.owner_contact_phone,
+            parentSchema: schema94.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -18343,7 +19071,7 @@ function validate50(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema93.properties.owner_contact_phone,
+            parentSchema: schema94.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -18360,8 +19088,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.owner_contact_phone.type,
-          parentSchema: schema93.properties.owner_contact_phone,
+          schema: schema94.properties.owner_contact_phone.type,
+          parentSchema: schema94.properties.owner_contact_phone,
           data: data108,
         };
         if (vErrors === null) {
@@ -18383,7 +19111,7 @@ function validate50(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema93.properties.email,
+            parentSchema: schema94.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -18401,7 +19129,7 @@ function validate50(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema93.properties.email,
+            parentSchema: schema94.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -18418,8 +19146,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.email.type,
-          parentSchema: schema93.properties.email,
+          schema: schema94.properties.email.type,
+          parentSchema: schema94.properties.email,
           data: data109,
         };
         if (vErrors === null) {
@@ -18444,8 +19172,8 @@ function validate50(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema107.required,
-                parentSchema: schema107,
+                schema: schema108.required,
+                parentSchema: schema108,
                 data: data111,
               };
               if (vErrors === null) {
@@ -18462,8 +19190,8 @@ function validate50(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema107.required,
-                parentSchema: schema107,
+                schema: schema108.required,
+                parentSchema: schema108,
                 data: data111,
               };
               if (vErrors === null) {
@@ -18488,7 +19216,7 @@ function validate50(
                   params: { additionalProperty: key9 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema107,
+                  parentSchema: schema108,
                   data: data111,
                 };
                 if (vErrors === null) {
@@ -18510,7 +19238,7 @@ function validate50(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema107.properties.photo_id,
+                    parentSchema: schema108.properties.photo_id,
                     data: data112,
                   };
                   if (vErrors === null) {
@@ -18527,8 +19255,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema107.properties.photo_id.type,
-                  parentSchema: schema107.properties.photo_id,
+                  schema: schema108.properties.photo_id.type,
+                  parentSchema: schema108.properties.photo_id,
                   data: data112,
                 };
                 if (vErrors === null) {
@@ -18550,7 +19278,7 @@ function validate50(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema107.properties.url,
+                    parentSchema: schema108.properties.url,
                     data: data113,
                   };
                   if (vErrors === null) {
@@ -18567,8 +19295,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema107.properties.url.type,
-                  parentSchema: schema107.properties.url,
+                  schema: schema108.properties.url.type,
+                  parentSchema: schema108.properties.url,
                   data: data113,
                 };
                 if (vErrors === null) {
@@ -18590,7 +19318,7 @@ function validate50(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema107.properties.file_name,
+                    parentSchema: schema108.properties.file_name,
                     data: data114,
                   };
                   if (vErrors === null) {
@@ -18607,8 +19335,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema107.properties.file_name.type,
-                  parentSchema: schema107.properties.file_name,
+                  schema: schema108.properties.file_name.type,
+                  parentSchema: schema108.properties.file_name,
                   data: data114,
                 };
                 if (vErrors === null) {
@@ -18630,7 +19358,7 @@ function validate50(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema107.properties.content_type,
+                    parentSchema: schema108.properties.content_type,
                     data: data115,
                   };
                   if (vErrors === null) {
@@ -18647,8 +19375,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema107.properties.content_type.type,
-                  parentSchema: schema107.properties.content_type,
+                  schema: schema108.properties.content_type.type,
+                  parentSchema: schema108.properties.content_type,
                   data: data115,
                 };
                 if (vErrors === null) {
@@ -18668,8 +19396,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema107.properties.size.type,
-                  parentSchema: schema107.properties.size,
+                  schema: schema108.properties.size.type,
+                  parentSchema: schema108.properties.size,
                   data: data116,
                 };
                 if (vErrors === null) {
@@ -18688,7 +19416,7 @@ function validate50(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema107.properties.size,
+                    parentSchema: schema108.properties.size,
                     data: data116,
                   };
                   if (vErrors === null) {
@@ -18707,8 +19435,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema107.type,
-              parentSchema: schema107,
+              schema: schema108.type,
+              parentSchema: schema108,
               data: data111,
             };
             if (vErrors === null) {
@@ -18726,8 +19454,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema93.properties.photos.type,
-          parentSchema: schema93.properties.photos,
+          schema: schema94.properties.photos.type,
+          parentSchema: schema94.properties.photos,
           data: data110,
         };
         if (vErrors === null) {
@@ -18747,8 +19475,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.properties.report_id.type,
-          parentSchema: schema93.properties.report_id,
+          schema: schema94.properties.report_id.type,
+          parentSchema: schema94.properties.report_id,
           data: data117,
         };
         if (vErrors === null) {
@@ -18766,8 +19494,8 @@ function validate50(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema93.type,
-      parentSchema: schema93,
+      schema: schema94.type,
+      parentSchema: schema94,
       data,
     };
     if (vErrors === null) {
@@ -18777,10 +19505,10 @@ function validate50(
     }
     errors++;
   }
-  validate50.errors = vErrors;
+  validate51.errors = vErrors;
   return errors === 0;
 }
-validate50.evaluated = {
+validate51.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -18848,8 +19576,8 @@ validate50.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate51;
-const schema108 = {
+export const servicePointGroup = validate52;
+const schema109 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -18901,13 +19629,13 @@ const schema108 = {
   },
 };
 
-function validate51(
+function validate52(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate51.evaluated;
+  const evaluated0 = validate52.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18922,8 +19650,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema109.required,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -18940,8 +19668,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema109.required,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -18960,8 +19688,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.service_point_group_id.type,
-          parentSchema: schema108.properties.service_point_group_id,
+          schema: schema109.properties.service_point_group_id.type,
+          parentSchema: schema109.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -18983,7 +19711,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema108.properties.group_name,
+            parentSchema: schema109.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -19001,7 +19729,7 @@ function validate51(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema108.properties.group_name,
+            parentSchema: schema109.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -19019,7 +19747,7 @@ function validate51(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema108.properties.group_name,
+            parentSchema: schema109.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -19036,8 +19764,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema108.properties.group_name.type,
-          parentSchema: schema108.properties.group_name,
+          schema: schema109.properties.group_name.type,
+          parentSchema: schema109.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -19059,7 +19787,7 @@ function validate51(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema108.properties.service_point_ids,
+            parentSchema: schema109.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -19079,8 +19807,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema108.properties.service_point_ids.items.type,
-              parentSchema: schema108.properties.service_point_ids.items,
+              schema: schema109.properties.service_point_ids.items.type,
+              parentSchema: schema109.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -19109,7 +19837,7 @@ function validate51(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema108.properties.service_point_ids,
+                parentSchema: schema109.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -19130,8 +19858,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema108.properties.service_point_ids.type,
-          parentSchema: schema108.properties.service_point_ids,
+          schema: schema109.properties.service_point_ids.type,
+          parentSchema: schema109.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -19155,8 +19883,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema108.properties.carrier_ids.items.type,
-              parentSchema: schema108.properties.carrier_ids.items,
+              schema: schema109.properties.carrier_ids.items.type,
+              parentSchema: schema109.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -19185,7 +19913,7 @@ function validate51(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema108.properties.carrier_ids,
+                parentSchema: schema109.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -19206,8 +19934,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema108.properties.carrier_ids.type,
-          parentSchema: schema108.properties.carrier_ids,
+          schema: schema109.properties.carrier_ids.type,
+          parentSchema: schema109.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -19227,8 +19955,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema108.properties.active.type,
-          parentSchema: schema108.properties.active,
+          schema: schema109.properties.active.type,
+          parentSchema: schema109.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -19246,8 +19974,8 @@ function validate51(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema108.type,
-      parentSchema: schema108,
+      schema: schema109.type,
+      parentSchema: schema109,
       data,
     };
     if (vErrors === null) {
@@ -19257,17 +19985,17 @@ function validate51(
     }
     errors++;
   }
-  validate51.errors = vErrors;
+  validate52.errors = vErrors;
   return errors === 0;
 }
-validate51.evaluated = {
+validate52.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate52;
-const schema109 = {
+export const servicePointGroupChoice = validate53;
+const schema110 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -19279,13 +20007,13 @@ const schema109 = {
   },
 };
 
-function validate52(
+function validate53(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
+  const evaluated0 = validate53.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19300,8 +20028,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema110.required,
+        parentSchema: schema110,
         data,
       };
       if (vErrors === null) {
@@ -19320,95 +20048,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema109.properties.service_point_group_id.type,
-          parentSchema: schema109.properties.service_point_group_id,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema109.type,
-      parentSchema: schema109,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate52.errors = vErrors;
-  return errors === 0;
-}
-validate52.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
-
-export const servicePointLocationOwner = validate53;
-const schema110 = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'service-point-location-owner',
-  title: 'Service point location owner',
-  description: 'The form of the service point Location owner action (PATCH set_location_owner).',
-  type: 'object',
-  required: ['location_owner_id'],
-  properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
-};
-
-function validate53(
-  data,
-  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  /*# sourceURL="service-point-location-owner" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate53.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.location_owner_id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'location_owner_id' },
-        message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.location_owner_id !== undefined) {
-      let data0 = data.location_owner_id;
-      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
-          instancePath: instancePath + '/location_owner_id',
-          schemaPath: '#/properties/location_owner_id/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema110.properties.location_owner_id.type,
-          parentSchema: schema110.properties.location_owner_id,
+          schema: schema110.properties.service_point_group_id.type,
+          parentSchema: schema110.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -19440,10 +20081,97 @@ function validate53(
   validate53.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate53.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate54;
+export const servicePointLocationOwner = validate54;
 const schema111 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'service-point-location-owner',
+  title: 'Service point location owner',
+  description: 'The form of the service point Location owner action (PATCH set_location_owner).',
+  type: 'object',
+  required: ['location_owner_id'],
+  properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
+};
+
+function validate54(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="service-point-location-owner" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate54.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.location_owner_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'location_owner_id' },
+        message: "must have required property '" + 'location_owner_id' + "'",
+        schema: schema111.required,
+        parentSchema: schema111,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.location_owner_id !== undefined) {
+      let data0 = data.location_owner_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/location_owner_id',
+          schemaPath: '#/properties/location_owner_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema111.properties.location_owner_id.type,
+          parentSchema: schema111.properties.location_owner_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema111.type,
+      parentSchema: schema111,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate54.errors = vErrors;
+  return errors === 0;
+}
+validate54.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+
+export const servicePointScoutContact = validate55;
+const schema112 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -19456,13 +20184,13 @@ const schema111 = {
   },
 };
 
-function validate54(
+function validate55(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate55.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19477,8 +20205,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -19499,7 +20227,7 @@ function validate54(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema111.properties.scout_contact,
+            parentSchema: schema112.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -19509,7 +20237,7 @@ function validate54(
           }
           errors++;
         }
-        if (!formats148.validate(data0)) {
+        if (!formats152.validate(data0)) {
           const err2 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -19517,7 +20245,7 @@ function validate54(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema111.properties.scout_contact,
+            parentSchema: schema112.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -19534,8 +20262,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema111.properties.scout_contact.type,
-          parentSchema: schema111.properties.scout_contact,
+          schema: schema112.properties.scout_contact.type,
+          parentSchema: schema112.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -19553,8 +20281,8 @@ function validate54(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema111.type,
-      parentSchema: schema111,
+      schema: schema112.type,
+      parentSchema: schema112,
       data,
     };
     if (vErrors === null) {
@@ -19564,13 +20292,13 @@ function validate54(
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate55.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate55.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const shipmentReportRequest = validate55;
-const schema112 = {
+export const shipmentReportRequest = validate56;
+const schema113 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'shipment-report-request',
   title: 'Shipment report request',
@@ -19596,16 +20324,15 @@ const schema112 = {
     max_event_id: { type: 'integer', format: 'positive-integer', 'x-not-before': 'min_event_id' },
   },
 };
-const formats164 = sharedValidators.formats['positive-integer'];
-const func134 = sharedValidators.notBeforeMessage;
+const formats168 = sharedValidators.formats['positive-integer'];
 
-function validate55(
+function validate56(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="shipment-report-request" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate56.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19620,8 +20347,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'kind' },
         message: "must have required property '" + 'kind' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -19638,8 +20365,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'from_date' },
         message: "must have required property '" + 'from_date' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -19656,8 +20383,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'to_date' },
         message: "must have required property '" + 'to_date' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -19676,8 +20403,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.kind.type,
-          parentSchema: schema112.properties.kind,
+          schema: schema113.properties.kind.type,
+          parentSchema: schema113.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -19696,10 +20423,10 @@ function validate55(
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema112.properties.kind.enum },
+          params: { allowedValues: schema113.properties.kind.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema112.properties.kind.enum,
-          parentSchema: schema112.properties.kind,
+          schema: schema113.properties.kind.enum,
+          parentSchema: schema113.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -19713,7 +20440,7 @@ function validate55(
     if (data.from_date !== undefined) {
       let data1 = data.from_date;
       if (typeof data1 === 'string') {
-        if (!formats46.validate(data1)) {
+        if (!formats34.validate(data1)) {
           const err5 = {
             instancePath: instancePath + '/from_date',
             schemaPath: '#/properties/from_date/format',
@@ -19721,7 +20448,7 @@ function validate55(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema112.properties.from_date,
+            parentSchema: schema113.properties.from_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -19738,8 +20465,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.from_date.type,
-          parentSchema: schema112.properties.from_date,
+          schema: schema113.properties.from_date.type,
+          parentSchema: schema113.properties.from_date,
           data: data1,
         };
         if (vErrors === null) {
@@ -19753,7 +20480,7 @@ function validate55(
     if (data.to_date !== undefined) {
       let data2 = data.to_date;
       if (typeof data2 == 'number' && isFinite(data2)) {
-        const message0 = func134(data2, 'from_date', data);
+        const message0 = func42(data2, 'from_date', data);
         if (message0 !== undefined) {
           const err7 = {
             instancePath: instancePath + '/to_date',
@@ -19762,7 +20489,7 @@ function validate55(
             params: { message: message0 },
             message: message0,
             schema: 'from_date',
-            parentSchema: schema112.properties.to_date,
+            parentSchema: schema113.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -19774,7 +20501,7 @@ function validate55(
         }
       }
       if (typeof data2 === 'string') {
-        if (!formats46.validate(data2)) {
+        if (!formats34.validate(data2)) {
           const err8 = {
             instancePath: instancePath + '/to_date',
             schemaPath: '#/properties/to_date/format',
@@ -19782,7 +20509,7 @@ function validate55(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema112.properties.to_date,
+            parentSchema: schema113.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -19792,7 +20519,7 @@ function validate55(
           }
           errors++;
         }
-        const message1 = func134(data2, 'from_date', data);
+        const message1 = func42(data2, 'from_date', data);
         if (message1 !== undefined) {
           const err9 = {
             instancePath: instancePath + '/to_date',
@@ -19801,7 +20528,7 @@ function validate55(
             params: { message: message1 },
             message: message1,
             schema: 'from_date',
-            parentSchema: schema112.properties.to_date,
+            parentSchema: schema113.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -19818,8 +20545,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.to_date.type,
-          parentSchema: schema112.properties.to_date,
+          schema: schema113.properties.to_date.type,
+          parentSchema: schema113.properties.to_date,
           data: data2,
         };
         if (vErrors === null) {
@@ -19839,8 +20566,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema112.properties.carrier_id.type,
-          parentSchema: schema112.properties.carrier_id,
+          schema: schema113.properties.carrier_id.type,
+          parentSchema: schema113.properties.carrier_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -19860,8 +20587,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema112.properties.min_event_id.type,
-          parentSchema: schema112.properties.min_event_id,
+          schema: schema113.properties.min_event_id.type,
+          parentSchema: schema113.properties.min_event_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -19872,7 +20599,7 @@ function validate55(
         errors++;
       }
       if (typeof data4 == 'number' && isFinite(data4)) {
-        if (!formats164.validate(data4)) {
+        if (!formats168.validate(data4)) {
           const err13 = {
             instancePath: instancePath + '/min_event_id',
             schemaPath: '#/properties/min_event_id/format',
@@ -19880,7 +20607,7 @@ function validate55(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema112.properties.min_event_id,
+            parentSchema: schema113.properties.min_event_id,
             data: data4,
           };
           if (vErrors === null) {
@@ -19901,8 +20628,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema112.properties.max_event_id.type,
-          parentSchema: schema112.properties.max_event_id,
+          schema: schema113.properties.max_event_id.type,
+          parentSchema: schema113.properties.max_event_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -19913,7 +20640,7 @@ function validate55(
         errors++;
       }
       if (typeof data5 == 'number' && isFinite(data5)) {
-        if (!formats164.validate(data5)) {
+        if (!formats168.validate(data5)) {
           const err15 = {
             instancePath: instancePath + '/max_event_id',
             schemaPath: '#/properties/max_event_id/format',
@@ -19921,7 +20648,7 @@ function validate55(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema112.properties.max_event_id,
+            parentSchema: schema113.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -19931,7 +20658,7 @@ function validate55(
           }
           errors++;
         }
-        const message2 = func134(data5, 'min_event_id', data);
+        const message2 = func42(data5, 'min_event_id', data);
         if (message2 !== undefined) {
           const err16 = {
             instancePath: instancePath + '/max_event_id',
@@ -19940,7 +20667,7 @@ function validate55(
             params: { message: message2 },
             message: message2,
             schema: 'min_event_id',
-            parentSchema: schema112.properties.max_event_id,
+            parentSchema: schema113.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -19952,7 +20679,7 @@ function validate55(
         }
       }
       if (typeof data5 === 'string') {
-        const message3 = func134(data5, 'min_event_id', data);
+        const message3 = func42(data5, 'min_event_id', data);
         if (message3 !== undefined) {
           const err17 = {
             instancePath: instancePath + '/max_event_id',
@@ -19961,7 +20688,7 @@ function validate55(
             params: { message: message3 },
             message: message3,
             schema: 'min_event_id',
-            parentSchema: schema112.properties.max_event_id,
+            parentSchema: schema113.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -19980,8 +20707,8 @@ function validate55(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema112.type,
-      parentSchema: schema112,
+      schema: schema113.type,
+      parentSchema: schema113,
       data,
     };
     if (vErrors === null) {
@@ -19991,17 +20718,17 @@ function validate55(
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate56.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = {
+validate56.evaluated = {
   props: { kind: true, from_date: true, to_date: true, carrier_id: true, min_event_id: true, max_event_id: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const ticket = validate56;
-const schema113 = {
+export const ticket = validate57;
+const schema114 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'ticket',
   title: 'Ticket',
@@ -20329,13 +21056,13 @@ const schema113 = {
   then: { properties: { deadline_date: { type: 'string' } }, required: ['deadline_date'] },
 };
 
-function validate56(
+function validate57(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="ticket" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20388,8 +21115,8 @@ function validate56(
           keyword: 'required',
           params: { missingProperty: 'deadline_date' },
           message: "must have required property '" + 'deadline_date' + "'",
-          schema: schema113.then.required,
-          parentSchema: schema113.then,
+          schema: schema114.then.required,
+          parentSchema: schema114.then,
           data,
         };
         if (vErrors === null) {
@@ -20408,8 +21135,8 @@ function validate56(
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema113.then.properties.deadline_date.type,
-            parentSchema: schema113.then.properties.deadline_date,
+            schema: schema114.then.properties.deadline_date.type,
+            parentSchema: schema114.then.properties.deadline_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -20436,8 +21163,8 @@ function validate56(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema113.if,
-      parentSchema: schema113,
+      schema: schema114.if,
+      parentSchema: schema114,
       data,
     };
     if (vErrors === null) {
@@ -20455,8 +21182,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'ticket_type' },
         message: "must have required property '" + 'ticket_type' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -20473,8 +21200,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'sp_id' },
         message: "must have required property '" + 'sp_id' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -20581,8 +21308,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.badge.type,
-          parentSchema: schema113.properties.badge,
+          schema: schema114.properties.badge.type,
+          parentSchema: schema114.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -20606,10 +21333,10 @@ function validate56(
           instancePath: instancePath + '/badge',
           schemaPath: '#/properties/badge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema113.properties.badge.enum },
+          params: { allowedValues: schema114.properties.badge.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema113.properties.badge.enum,
-          parentSchema: schema113.properties.badge,
+          schema: schema114.properties.badge.enum,
+          parentSchema: schema114.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -20629,8 +21356,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema113.properties.ticket_type.type,
-          parentSchema: schema113.properties.ticket_type,
+          schema: schema114.properties.ticket_type.type,
+          parentSchema: schema114.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -20645,10 +21372,10 @@ function validate56(
           instancePath: instancePath + '/ticket_type',
           schemaPath: '#/properties/ticket_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema113.properties.ticket_type.enum },
+          params: { allowedValues: schema114.properties.ticket_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema113.properties.ticket_type.enum,
-          parentSchema: schema113.properties.ticket_type,
+          schema: schema114.properties.ticket_type.enum,
+          parentSchema: schema114.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -20668,8 +21395,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema113.properties.sp_id.type,
-          parentSchema: schema113.properties.sp_id,
+          schema: schema114.properties.sp_id.type,
+          parentSchema: schema114.properties.sp_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -20688,7 +21415,7 @@ function validate56(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema113.properties.sp_id,
+            parentSchema: schema114.properties.sp_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -20711,7 +21438,7 @@ function validate56(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema113.properties.sp_name,
+            parentSchema: schema114.properties.sp_name,
             data: data6,
           };
           if (vErrors === null) {
@@ -20728,8 +21455,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.sp_name.type,
-          parentSchema: schema113.properties.sp_name,
+          schema: schema114.properties.sp_name.type,
+          parentSchema: schema114.properties.sp_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -20747,10 +21474,10 @@ function validate56(
           instancePath: instancePath + '/hardware_unit_id',
           schemaPath: '#/properties/hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema113.properties.hardware_unit_id.type },
+          params: { type: schema114.properties.hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema113.properties.hardware_unit_id.type,
-          parentSchema: schema113.properties.hardware_unit_id,
+          schema: schema114.properties.hardware_unit_id.type,
+          parentSchema: schema114.properties.hardware_unit_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -20769,7 +21496,7 @@ function validate56(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema113.properties.hardware_unit_id,
+            parentSchema: schema114.properties.hardware_unit_id,
             data: data7,
           };
           if (vErrors === null) {
@@ -20788,10 +21515,10 @@ function validate56(
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: schema113.properties.hardware_name.type },
+          params: { type: schema114.properties.hardware_name.type },
           message: 'must be string,null',
-          schema: schema113.properties.hardware_name.type,
-          parentSchema: schema113.properties.hardware_name,
+          schema: schema114.properties.hardware_name.type,
+          parentSchema: schema114.properties.hardware_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -20810,7 +21537,7 @@ function validate56(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema113.properties.hardware_name,
+            parentSchema: schema114.properties.hardware_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -20829,10 +21556,10 @@ function validate56(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema113.properties.pinpad_id.type },
+          params: { type: schema114.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema113.properties.pinpad_id.type,
-          parentSchema: schema113.properties.pinpad_id,
+          schema: schema114.properties.pinpad_id.type,
+          parentSchema: schema114.properties.pinpad_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -20851,7 +21578,7 @@ function validate56(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema113.properties.pinpad_id,
+            parentSchema: schema114.properties.pinpad_id,
             data: data9,
           };
           if (vErrors === null) {
@@ -20870,10 +21597,10 @@ function validate56(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema113.properties.compartment_id.type },
+          params: { type: schema114.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema113.properties.compartment_id.type,
-          parentSchema: schema113.properties.compartment_id,
+          schema: schema114.properties.compartment_id.type,
+          parentSchema: schema114.properties.compartment_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -20892,7 +21619,7 @@ function validate56(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema113.properties.compartment_id,
+            parentSchema: schema114.properties.compartment_id,
             data: data10,
           };
           if (vErrors === null) {
@@ -20911,10 +21638,10 @@ function validate56(
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: schema113.properties.piece_id.type },
+          params: { type: schema114.properties.piece_id.type },
           message: 'must be string,null',
-          schema: schema113.properties.piece_id.type,
-          parentSchema: schema113.properties.piece_id,
+          schema: schema114.properties.piece_id.type,
+          parentSchema: schema114.properties.piece_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -20933,7 +21660,7 @@ function validate56(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema113.properties.piece_id,
+            parentSchema: schema114.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -20951,7 +21678,7 @@ function validate56(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema113.properties.piece_id,
+            parentSchema: schema114.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -20969,7 +21696,7 @@ function validate56(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema113.properties.piece_id,
+            parentSchema: schema114.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -20990,8 +21717,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema113.properties.status.type,
-          parentSchema: schema113.properties.status,
+          schema: schema114.properties.status.type,
+          parentSchema: schema114.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -21006,10 +21733,10 @@ function validate56(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema113.properties.status.enum },
+          params: { allowedValues: schema114.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema113.properties.status.enum,
-          parentSchema: schema113.properties.status,
+          schema: schema114.properties.status.enum,
+          parentSchema: schema114.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -21029,8 +21756,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema113.properties.ticket_verification_status.type,
-          parentSchema: schema113.properties.ticket_verification_status,
+          schema: schema114.properties.ticket_verification_status.type,
+          parentSchema: schema114.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -21045,10 +21772,10 @@ function validate56(
           instancePath: instancePath + '/ticket_verification_status',
           schemaPath: '#/properties/ticket_verification_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema113.properties.ticket_verification_status.enum },
+          params: { allowedValues: schema114.properties.ticket_verification_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema113.properties.ticket_verification_status.enum,
-          parentSchema: schema113.properties.ticket_verification_status,
+          schema: schema114.properties.ticket_verification_status.enum,
+          parentSchema: schema114.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -21066,10 +21793,10 @@ function validate56(
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/type',
           keyword: 'type',
-          params: { type: schema113.properties.event_type.type },
+          params: { type: schema114.properties.event_type.type },
           message: 'must be integer,null',
-          schema: schema113.properties.event_type.type,
-          parentSchema: schema113.properties.event_type,
+          schema: schema114.properties.event_type.type,
+          parentSchema: schema114.properties.event_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -21087,10 +21814,10 @@ function validate56(
           instancePath: instancePath + '/job_type',
           schemaPath: '#/properties/job_type/type',
           keyword: 'type',
-          params: { type: schema113.properties.job_type.type },
+          params: { type: schema114.properties.job_type.type },
           message: 'must be integer,null',
-          schema: schema113.properties.job_type.type,
-          parentSchema: schema113.properties.job_type,
+          schema: schema114.properties.job_type.type,
+          parentSchema: schema114.properties.job_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -21108,10 +21835,10 @@ function validate56(
           instancePath: instancePath + '/error_type',
           schemaPath: '#/properties/error_type/type',
           keyword: 'type',
-          params: { type: schema113.properties.error_type.type },
+          params: { type: schema114.properties.error_type.type },
           message: 'must be integer,null',
-          schema: schema113.properties.error_type.type,
-          parentSchema: schema113.properties.error_type,
+          schema: schema114.properties.error_type.type,
+          parentSchema: schema114.properties.error_type,
           data: data16,
         };
         if (vErrors === null) {
@@ -21129,10 +21856,10 @@ function validate56(
           instancePath: instancePath + '/sla_date',
           schemaPath: '#/properties/sla_date/type',
           keyword: 'type',
-          params: { type: schema113.properties.sla_date.type },
+          params: { type: schema114.properties.sla_date.type },
           message: 'must be string,null',
-          schema: schema113.properties.sla_date.type,
-          parentSchema: schema113.properties.sla_date,
+          schema: schema114.properties.sla_date.type,
+          parentSchema: schema114.properties.sla_date,
           data: data17,
         };
         if (vErrors === null) {
@@ -21143,7 +21870,7 @@ function validate56(
         errors++;
       }
       if (typeof data17 === 'string') {
-        if (!formats46.validate(data17)) {
+        if (!formats34.validate(data17)) {
           const err37 = {
             instancePath: instancePath + '/sla_date',
             schemaPath: '#/properties/sla_date/format',
@@ -21151,7 +21878,7 @@ function validate56(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema113.properties.sla_date,
+            parentSchema: schema114.properties.sla_date,
             data: data17,
           };
           if (vErrors === null) {
@@ -21170,10 +21897,10 @@ function validate56(
           instancePath: instancePath + '/sla_date_held',
           schemaPath: '#/properties/sla_date_held/type',
           keyword: 'type',
-          params: { type: schema113.properties.sla_date_held.type },
+          params: { type: schema114.properties.sla_date_held.type },
           message: 'must be string,null',
-          schema: schema113.properties.sla_date_held.type,
-          parentSchema: schema113.properties.sla_date_held,
+          schema: schema114.properties.sla_date_held.type,
+          parentSchema: schema114.properties.sla_date_held,
           data: data18,
         };
         if (vErrors === null) {
@@ -21184,7 +21911,7 @@ function validate56(
         errors++;
       }
       if (typeof data18 === 'string') {
-        if (!formats46.validate(data18)) {
+        if (!formats34.validate(data18)) {
           const err39 = {
             instancePath: instancePath + '/sla_date_held',
             schemaPath: '#/properties/sla_date_held/format',
@@ -21192,7 +21919,7 @@ function validate56(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema113.properties.sla_date_held,
+            parentSchema: schema114.properties.sla_date_held,
             data: data18,
           };
           if (vErrors === null) {
@@ -21211,10 +21938,10 @@ function validate56(
           instancePath: instancePath + '/deadline_date',
           schemaPath: '#/properties/deadline_date/type',
           keyword: 'type',
-          params: { type: schema113.properties.deadline_date.type },
+          params: { type: schema114.properties.deadline_date.type },
           message: 'must be string,null',
-          schema: schema113.properties.deadline_date.type,
-          parentSchema: schema113.properties.deadline_date,
+          schema: schema114.properties.deadline_date.type,
+          parentSchema: schema114.properties.deadline_date,
           data: data19,
         };
         if (vErrors === null) {
@@ -21225,7 +21952,7 @@ function validate56(
         errors++;
       }
       if (typeof data19 === 'string') {
-        if (!formats46.validate(data19)) {
+        if (!formats34.validate(data19)) {
           const err41 = {
             instancePath: instancePath + '/deadline_date',
             schemaPath: '#/properties/deadline_date/format',
@@ -21233,7 +21960,7 @@ function validate56(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema113.properties.deadline_date,
+            parentSchema: schema114.properties.deadline_date,
             data: data19,
           };
           if (vErrors === null) {
@@ -21252,10 +21979,10 @@ function validate56(
           instancePath: instancePath + '/deadline_time',
           schemaPath: '#/properties/deadline_time/type',
           keyword: 'type',
-          params: { type: schema113.properties.deadline_time.type },
+          params: { type: schema114.properties.deadline_time.type },
           message: 'must be string,null',
-          schema: schema113.properties.deadline_time.type,
-          parentSchema: schema113.properties.deadline_time,
+          schema: schema114.properties.deadline_time.type,
+          parentSchema: schema114.properties.deadline_time,
           data: data20,
         };
         if (vErrors === null) {
@@ -21266,7 +21993,7 @@ function validate56(
         errors++;
       }
       if (typeof data20 === 'string') {
-        if (!formats114.validate(data20)) {
+        if (!formats118.validate(data20)) {
           const err43 = {
             instancePath: instancePath + '/deadline_time',
             schemaPath: '#/properties/deadline_time/format',
@@ -21274,7 +22001,7 @@ function validate56(
             params: { format: 'time' },
             message: 'must match format "' + 'time' + '"',
             schema: 'time',
-            parentSchema: schema113.properties.deadline_time,
+            parentSchema: schema114.properties.deadline_time,
             data: data20,
           };
           if (vErrors === null) {
@@ -21293,10 +22020,10 @@ function validate56(
           instancePath: instancePath + '/maintenance_provider_id',
           schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
-          params: { type: schema113.properties.maintenance_provider_id.type },
+          params: { type: schema114.properties.maintenance_provider_id.type },
           message: 'must be integer,null',
-          schema: schema113.properties.maintenance_provider_id.type,
-          parentSchema: schema113.properties.maintenance_provider_id,
+          schema: schema114.properties.maintenance_provider_id.type,
+          parentSchema: schema114.properties.maintenance_provider_id,
           data: data21,
         };
         if (vErrors === null) {
@@ -21314,10 +22041,10 @@ function validate56(
           instancePath: instancePath + '/maintenance_operator_id',
           schemaPath: '#/properties/maintenance_operator_id/type',
           keyword: 'type',
-          params: { type: schema113.properties.maintenance_operator_id.type },
+          params: { type: schema114.properties.maintenance_operator_id.type },
           message: 'must be integer,null',
-          schema: schema113.properties.maintenance_operator_id.type,
-          parentSchema: schema113.properties.maintenance_operator_id,
+          schema: schema114.properties.maintenance_operator_id.type,
+          parentSchema: schema114.properties.maintenance_operator_id,
           data: data22,
         };
         if (vErrors === null) {
@@ -21335,10 +22062,10 @@ function validate56(
           instancePath: instancePath + '/operator_name',
           schemaPath: '#/properties/operator_name/type',
           keyword: 'type',
-          params: { type: schema113.properties.operator_name.type },
+          params: { type: schema114.properties.operator_name.type },
           message: 'must be string,null',
-          schema: schema113.properties.operator_name.type,
-          parentSchema: schema113.properties.operator_name,
+          schema: schema114.properties.operator_name.type,
+          parentSchema: schema114.properties.operator_name,
           data: data23,
         };
         if (vErrors === null) {
@@ -21357,7 +22084,7 @@ function validate56(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema113.properties.operator_name,
+            parentSchema: schema114.properties.operator_name,
             data: data23,
           };
           if (vErrors === null) {
@@ -21376,10 +22103,10 @@ function validate56(
           instancePath: instancePath + '/maintenance_operator_code',
           schemaPath: '#/properties/maintenance_operator_code/type',
           keyword: 'type',
-          params: { type: schema113.properties.maintenance_operator_code.type },
+          params: { type: schema114.properties.maintenance_operator_code.type },
           message: 'must be string,null',
-          schema: schema113.properties.maintenance_operator_code.type,
-          parentSchema: schema113.properties.maintenance_operator_code,
+          schema: schema114.properties.maintenance_operator_code.type,
+          parentSchema: schema114.properties.maintenance_operator_code,
           data: data24,
         };
         if (vErrors === null) {
@@ -21398,7 +22125,7 @@ function validate56(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema113.properties.maintenance_operator_code,
+            parentSchema: schema114.properties.maintenance_operator_code,
             data: data24,
           };
           if (vErrors === null) {
@@ -21417,10 +22144,10 @@ function validate56(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema113.properties.support_provider_id.type },
+          params: { type: schema114.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema113.properties.support_provider_id.type,
-          parentSchema: schema113.properties.support_provider_id,
+          schema: schema114.properties.support_provider_id.type,
+          parentSchema: schema114.properties.support_provider_id,
           data: data25,
         };
         if (vErrors === null) {
@@ -21442,7 +22169,7 @@ function validate56(
             params: { limit: 10 },
             message: 'must NOT have more than 10 characters',
             schema: 10,
-            parentSchema: schema113.properties.reported_by,
+            parentSchema: schema114.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -21460,7 +22187,7 @@ function validate56(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema113.properties.reported_by,
+            parentSchema: schema114.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -21477,8 +22204,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.reported_by.type,
-          parentSchema: schema113.properties.reported_by,
+          schema: schema114.properties.reported_by.type,
+          parentSchema: schema114.properties.reported_by,
           data: data26,
         };
         if (vErrors === null) {
@@ -21496,10 +22223,10 @@ function validate56(
           instancePath: instancePath + '/regeneration_months',
           schemaPath: '#/properties/regeneration_months/type',
           keyword: 'type',
-          params: { type: schema113.properties.regeneration_months.type },
+          params: { type: schema114.properties.regeneration_months.type },
           message: 'must be integer,null',
-          schema: schema113.properties.regeneration_months.type,
-          parentSchema: schema113.properties.regeneration_months,
+          schema: schema114.properties.regeneration_months.type,
+          parentSchema: schema114.properties.regeneration_months,
           data: data27,
         };
         if (vErrors === null) {
@@ -21518,7 +22245,7 @@ function validate56(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema113.properties.regeneration_months,
+            parentSchema: schema114.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -21536,7 +22263,7 @@ function validate56(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema113.properties.regeneration_months,
+            parentSchema: schema114.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -21559,7 +22286,7 @@ function validate56(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema113.properties.description,
+            parentSchema: schema114.properties.description,
             data: data28,
           };
           if (vErrors === null) {
@@ -21576,8 +22303,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.description.type,
-          parentSchema: schema113.properties.description,
+          schema: schema114.properties.description.type,
+          parentSchema: schema114.properties.description,
           data: data28,
         };
         if (vErrors === null) {
@@ -21599,7 +22326,7 @@ function validate56(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema113.properties.internal_notes,
+            parentSchema: schema114.properties.internal_notes,
             data: data29,
           };
           if (vErrors === null) {
@@ -21616,8 +22343,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.internal_notes.type,
-          parentSchema: schema113.properties.internal_notes,
+          schema: schema114.properties.internal_notes.type,
+          parentSchema: schema114.properties.internal_notes,
           data: data29,
         };
         if (vErrors === null) {
@@ -21635,10 +22362,10 @@ function validate56(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/type',
           keyword: 'type',
-          params: { type: schema113.properties.warranty_status.type },
+          params: { type: schema114.properties.warranty_status.type },
           message: 'must be integer,null',
-          schema: schema113.properties.warranty_status.type,
-          parentSchema: schema113.properties.warranty_status,
+          schema: schema114.properties.warranty_status.type,
+          parentSchema: schema114.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -21653,10 +22380,10 @@ function validate56(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema113.properties.warranty_status.enum },
+          params: { allowedValues: schema114.properties.warranty_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema113.properties.warranty_status.enum,
-          parentSchema: schema113.properties.warranty_status,
+          schema: schema114.properties.warranty_status.enum,
+          parentSchema: schema114.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -21678,7 +22405,7 @@ function validate56(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema113.properties.warranty_comment,
+            parentSchema: schema114.properties.warranty_comment,
             data: data31,
           };
           if (vErrors === null) {
@@ -21695,8 +22422,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.warranty_comment.type,
-          parentSchema: schema113.properties.warranty_comment,
+          schema: schema114.properties.warranty_comment.type,
+          parentSchema: schema114.properties.warranty_comment,
           data: data31,
         };
         if (vErrors === null) {
@@ -21716,8 +22443,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema84.type,
-          parentSchema: schema84,
+          schema: schema85.type,
+          parentSchema: schema85,
           data: data32,
         };
         if (vErrors === null) {
@@ -21732,10 +22459,10 @@ function validate56(
           instancePath: instancePath + '/warranty_expiry_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema84.enum },
+          params: { allowedValues: schema85.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema84.enum,
-          parentSchema: schema84,
+          schema: schema85.enum,
+          parentSchema: schema85,
           data: data32,
         };
         if (vErrors === null) {
@@ -21753,10 +22480,10 @@ function validate56(
           instancePath: instancePath + '/installation_deadline',
           schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
-          params: { type: schema113.properties.installation_deadline.type },
+          params: { type: schema114.properties.installation_deadline.type },
           message: 'must be string,null',
-          schema: schema113.properties.installation_deadline.type,
-          parentSchema: schema113.properties.installation_deadline,
+          schema: schema114.properties.installation_deadline.type,
+          parentSchema: schema114.properties.installation_deadline,
           data: data33,
         };
         if (vErrors === null) {
@@ -21767,7 +22494,7 @@ function validate56(
         errors++;
       }
       if (typeof data33 === 'string') {
-        if (!formats46.validate(data33)) {
+        if (!formats34.validate(data33)) {
           const err68 = {
             instancePath: instancePath + '/installation_deadline',
             schemaPath: '#/properties/installation_deadline/format',
@@ -21775,7 +22502,7 @@ function validate56(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema113.properties.installation_deadline,
+            parentSchema: schema114.properties.installation_deadline,
             data: data33,
           };
           if (vErrors === null) {
@@ -21794,10 +22521,10 @@ function validate56(
           instancePath: instancePath + '/earliest_installation_date',
           schemaPath: '#/properties/earliest_installation_date/type',
           keyword: 'type',
-          params: { type: schema113.properties.earliest_installation_date.type },
+          params: { type: schema114.properties.earliest_installation_date.type },
           message: 'must be string,null',
-          schema: schema113.properties.earliest_installation_date.type,
-          parentSchema: schema113.properties.earliest_installation_date,
+          schema: schema114.properties.earliest_installation_date.type,
+          parentSchema: schema114.properties.earliest_installation_date,
           data: data34,
         };
         if (vErrors === null) {
@@ -21808,7 +22535,7 @@ function validate56(
         errors++;
       }
       if (typeof data34 === 'string') {
-        if (!formats46.validate(data34)) {
+        if (!formats34.validate(data34)) {
           const err70 = {
             instancePath: instancePath + '/earliest_installation_date',
             schemaPath: '#/properties/earliest_installation_date/format',
@@ -21816,7 +22543,7 @@ function validate56(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema113.properties.earliest_installation_date,
+            parentSchema: schema114.properties.earliest_installation_date,
             data: data34,
           };
           if (vErrors === null) {
@@ -21835,10 +22562,10 @@ function validate56(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/type',
           keyword: 'type',
-          params: { type: schema113.properties.vehicle_type.type },
+          params: { type: schema114.properties.vehicle_type.type },
           message: 'must be integer,null',
-          schema: schema113.properties.vehicle_type.type,
-          parentSchema: schema113.properties.vehicle_type,
+          schema: schema114.properties.vehicle_type.type,
+          parentSchema: schema114.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -21853,10 +22580,10 @@ function validate56(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema113.properties.vehicle_type.enum },
+          params: { allowedValues: schema114.properties.vehicle_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema113.properties.vehicle_type.enum,
-          parentSchema: schema113.properties.vehicle_type,
+          schema: schema114.properties.vehicle_type.enum,
+          parentSchema: schema114.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -21878,7 +22605,7 @@ function validate56(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema113.properties.notes_to_operator,
+            parentSchema: schema114.properties.notes_to_operator,
             data: data36,
           };
           if (vErrors === null) {
@@ -21895,8 +22622,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.notes_to_operator.type,
-          parentSchema: schema113.properties.notes_to_operator,
+          schema: schema114.properties.notes_to_operator.type,
+          parentSchema: schema114.properties.notes_to_operator,
           data: data36,
         };
         if (vErrors === null) {
@@ -21920,8 +22647,8 @@ function validate56(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema113.properties.accessories.items.type,
-              parentSchema: schema113.properties.accessories.items,
+              schema: schema114.properties.accessories.items.type,
+              parentSchema: schema114.properties.accessories.items,
               data: data38,
             };
             if (vErrors === null) {
@@ -21950,7 +22677,7 @@ function validate56(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema113.properties.accessories,
+                parentSchema: schema114.properties.accessories,
                 data: data37,
               };
               if (vErrors === null) {
@@ -21971,8 +22698,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema113.properties.accessories.type,
-          parentSchema: schema113.properties.accessories,
+          schema: schema114.properties.accessories.type,
+          parentSchema: schema114.properties.accessories,
           data: data37,
         };
         if (vErrors === null) {
@@ -21996,8 +22723,8 @@ function validate56(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema113.properties.hardware_unit_ids.items.type,
-              parentSchema: schema113.properties.hardware_unit_ids.items,
+              schema: schema114.properties.hardware_unit_ids.items.type,
+              parentSchema: schema114.properties.hardware_unit_ids.items,
               data: data40,
             };
             if (vErrors === null) {
@@ -22016,7 +22743,7 @@ function validate56(
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema113.properties.hardware_unit_ids.items,
+                parentSchema: schema114.properties.hardware_unit_ids.items,
                 data: data40,
               };
               if (vErrors === null) {
@@ -22046,7 +22773,7 @@ function validate56(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema113.properties.hardware_unit_ids,
+                parentSchema: schema114.properties.hardware_unit_ids,
                 data: data39,
               };
               if (vErrors === null) {
@@ -22067,8 +22794,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema113.properties.hardware_unit_ids.type,
-          parentSchema: schema113.properties.hardware_unit_ids,
+          schema: schema114.properties.hardware_unit_ids.type,
+          parentSchema: schema114.properties.hardware_unit_ids,
           data: data39,
         };
         if (vErrors === null) {
@@ -22093,8 +22820,8 @@ function validate56(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema107.required,
-                parentSchema: schema107,
+                schema: schema108.required,
+                parentSchema: schema108,
                 data: data42,
               };
               if (vErrors === null) {
@@ -22111,8 +22838,8 @@ function validate56(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema107.required,
-                parentSchema: schema107,
+                schema: schema108.required,
+                parentSchema: schema108,
                 data: data42,
               };
               if (vErrors === null) {
@@ -22137,7 +22864,7 @@ function validate56(
                   params: { additionalProperty: key0 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema107,
+                  parentSchema: schema108,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -22159,7 +22886,7 @@ function validate56(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema107.properties.photo_id,
+                    parentSchema: schema108.properties.photo_id,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -22176,8 +22903,8 @@ function validate56(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema107.properties.photo_id.type,
-                  parentSchema: schema107.properties.photo_id,
+                  schema: schema108.properties.photo_id.type,
+                  parentSchema: schema108.properties.photo_id,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -22199,7 +22926,7 @@ function validate56(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema107.properties.url,
+                    parentSchema: schema108.properties.url,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -22216,8 +22943,8 @@ function validate56(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema107.properties.url.type,
-                  parentSchema: schema107.properties.url,
+                  schema: schema108.properties.url.type,
+                  parentSchema: schema108.properties.url,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -22239,7 +22966,7 @@ function validate56(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema107.properties.file_name,
+                    parentSchema: schema108.properties.file_name,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -22256,8 +22983,8 @@ function validate56(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema107.properties.file_name.type,
-                  parentSchema: schema107.properties.file_name,
+                  schema: schema108.properties.file_name.type,
+                  parentSchema: schema108.properties.file_name,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -22279,7 +23006,7 @@ function validate56(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema107.properties.content_type,
+                    parentSchema: schema108.properties.content_type,
                     data: data46,
                   };
                   if (vErrors === null) {
@@ -22296,8 +23023,8 @@ function validate56(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema107.properties.content_type.type,
-                  parentSchema: schema107.properties.content_type,
+                  schema: schema108.properties.content_type.type,
+                  parentSchema: schema108.properties.content_type,
                   data: data46,
                 };
                 if (vErrors === null) {
@@ -22317,8 +23044,8 @@ function validate56(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema107.properties.size.type,
-                  parentSchema: schema107.properties.size,
+                  schema: schema108.properties.size.type,
+                  parentSchema: schema108.properties.size,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -22337,7 +23064,7 @@ function validate56(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema107.properties.size,
+                    parentSchema: schema108.properties.size,
                     data: data47,
                   };
                   if (vErrors === null) {
@@ -22356,8 +23083,8 @@ function validate56(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema107.type,
-              parentSchema: schema107,
+              schema: schema108.type,
+              parentSchema: schema108,
               data: data42,
             };
             if (vErrors === null) {
@@ -22375,8 +23102,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema113.properties.photos.type,
-          parentSchema: schema113.properties.photos,
+          schema: schema114.properties.photos.type,
+          parentSchema: schema114.properties.photos,
           data: data41,
         };
         if (vErrors === null) {
@@ -22398,7 +23125,7 @@ function validate56(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema113.properties.created_at,
+            parentSchema: schema114.properties.created_at,
             data: data48,
           };
           if (vErrors === null) {
@@ -22415,8 +23142,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.created_at.type,
-          parentSchema: schema113.properties.created_at,
+          schema: schema114.properties.created_at.type,
+          parentSchema: schema114.properties.created_at,
           data: data48,
         };
         if (vErrors === null) {
@@ -22434,10 +23161,10 @@ function validate56(
           instancePath: instancePath + '/closed_at',
           schemaPath: '#/properties/closed_at/type',
           keyword: 'type',
-          params: { type: schema113.properties.closed_at.type },
+          params: { type: schema114.properties.closed_at.type },
           message: 'must be string,null',
-          schema: schema113.properties.closed_at.type,
-          parentSchema: schema113.properties.closed_at,
+          schema: schema114.properties.closed_at.type,
+          parentSchema: schema114.properties.closed_at,
           data: data49,
         };
         if (vErrors === null) {
@@ -22456,7 +23183,7 @@ function validate56(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema113.properties.closed_at,
+            parentSchema: schema114.properties.closed_at,
             data: data49,
           };
           if (vErrors === null) {
@@ -22477,8 +23204,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.date_range_type.type,
-          parentSchema: schema113.properties.date_range_type,
+          schema: schema114.properties.date_range_type.type,
+          parentSchema: schema114.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -22493,10 +23220,10 @@ function validate56(
           instancePath: instancePath + '/date_range_type',
           schemaPath: '#/properties/date_range_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema113.properties.date_range_type.enum },
+          params: { allowedValues: schema114.properties.date_range_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema113.properties.date_range_type.enum,
-          parentSchema: schema113.properties.date_range_type,
+          schema: schema114.properties.date_range_type.enum,
+          parentSchema: schema114.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -22510,7 +23237,7 @@ function validate56(
     if (data.date1 !== undefined) {
       let data51 = data.date1;
       if (typeof data51 === 'string') {
-        if (!formats46.validate(data51)) {
+        if (!formats34.validate(data51)) {
           const err103 = {
             instancePath: instancePath + '/date1',
             schemaPath: '#/properties/date1/format',
@@ -22518,7 +23245,7 @@ function validate56(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema113.properties.date1,
+            parentSchema: schema114.properties.date1,
             data: data51,
           };
           if (vErrors === null) {
@@ -22535,8 +23262,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.date1.type,
-          parentSchema: schema113.properties.date1,
+          schema: schema114.properties.date1.type,
+          parentSchema: schema114.properties.date1,
           data: data51,
         };
         if (vErrors === null) {
@@ -22550,7 +23277,7 @@ function validate56(
     if (data.date2 !== undefined) {
       let data52 = data.date2;
       if (typeof data52 === 'string') {
-        if (!formats46.validate(data52)) {
+        if (!formats34.validate(data52)) {
           const err105 = {
             instancePath: instancePath + '/date2',
             schemaPath: '#/properties/date2/format',
@@ -22558,7 +23285,7 @@ function validate56(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema113.properties.date2,
+            parentSchema: schema114.properties.date2,
             data: data52,
           };
           if (vErrors === null) {
@@ -22575,8 +23302,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.date2.type,
-          parentSchema: schema113.properties.date2,
+          schema: schema114.properties.date2.type,
+          parentSchema: schema114.properties.date2,
           data: data52,
         };
         if (vErrors === null) {
@@ -22596,8 +23323,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema113.properties.is_sla_data.type,
-          parentSchema: schema113.properties.is_sla_data,
+          schema: schema114.properties.is_sla_data.type,
+          parentSchema: schema114.properties.is_sla_data,
           data: data53,
         };
         if (vErrors === null) {
@@ -22615,8 +23342,8 @@ function validate56(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema113.type,
-      parentSchema: schema113,
+      schema: schema114.type,
+      parentSchema: schema114,
       data,
     };
     if (vErrors === null) {
@@ -22626,14 +23353,14 @@ function validate56(
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate57.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate56.evaluated = { dynamicProps: true, dynamicItems: false };
+validate57.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const webtoolUser = validate57;
-const schema117 = {
+export const webtoolUser = validate58;
+const schema118 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -22740,13 +23467,13 @@ const schema117 = {
   },
 };
 
-function validate57(
+function validate58(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -22761,8 +23488,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema117.required,
-        parentSchema: schema117,
+        schema: schema118.required,
+        parentSchema: schema118,
         data,
       };
       if (vErrors === null) {
@@ -22779,8 +23506,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema117.required,
-        parentSchema: schema117,
+        schema: schema118.required,
+        parentSchema: schema118,
         data,
       };
       if (vErrors === null) {
@@ -22797,8 +23524,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema117.required,
-        parentSchema: schema117,
+        schema: schema118.required,
+        parentSchema: schema118,
         data,
       };
       if (vErrors === null) {
@@ -22817,8 +23544,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.username.type,
-          parentSchema: schema117.properties.username,
+          schema: schema118.properties.username.type,
+          parentSchema: schema118.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -22840,7 +23567,7 @@ function validate57(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema117.properties.name.allOf[0],
+            parentSchema: schema118.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -22860,7 +23587,7 @@ function validate57(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema117.properties.name.allOf[1],
+            parentSchema: schema118.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -22880,7 +23607,7 @@ function validate57(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema117.properties.name,
+            parentSchema: schema118.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -22897,8 +23624,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.name.type,
-          parentSchema: schema117.properties.name,
+          schema: schema118.properties.name.type,
+          parentSchema: schema118.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -22920,7 +23647,7 @@ function validate57(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema117.properties.email,
+            parentSchema: schema118.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -22938,7 +23665,7 @@ function validate57(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema117.properties.email,
+            parentSchema: schema118.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -22955,8 +23682,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.email.type,
-          parentSchema: schema117.properties.email,
+          schema: schema118.properties.email.type,
+          parentSchema: schema118.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -22976,8 +23703,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.partner_type.type,
-          parentSchema: schema117.properties.partner_type,
+          schema: schema118.properties.partner_type.type,
+          parentSchema: schema118.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -22999,10 +23726,10 @@ function validate57(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema117.properties.partner_type.enum },
+          params: { allowedValues: schema118.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema117.properties.partner_type.enum,
-          parentSchema: schema117.properties.partner_type,
+          schema: schema118.properties.partner_type.enum,
+          parentSchema: schema118.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -23024,7 +23751,7 @@ function validate57(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema117.properties.partner,
+            parentSchema: schema118.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -23041,8 +23768,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.partner.type,
-          parentSchema: schema117.properties.partner,
+          schema: schema118.properties.partner.type,
+          parentSchema: schema118.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -23062,8 +23789,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.partner_name.type,
-          parentSchema: schema117.properties.partner_name,
+          schema: schema118.properties.partner_name.type,
+          parentSchema: schema118.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -23083,8 +23810,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.role_name.type,
-          parentSchema: schema117.properties.role_name,
+          schema: schema118.properties.role_name.type,
+          parentSchema: schema118.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -23104,8 +23831,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema117.properties.enabled.type,
-          parentSchema: schema117.properties.enabled,
+          schema: schema118.properties.enabled.type,
+          parentSchema: schema118.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -23125,8 +23852,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.status.type,
-          parentSchema: schema117.properties.status,
+          schema: schema118.properties.status.type,
+          parentSchema: schema118.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -23141,10 +23868,10 @@ function validate57(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema117.properties.status.enum },
+          params: { allowedValues: schema118.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema117.properties.status.enum,
-          parentSchema: schema117.properties.status,
+          schema: schema118.properties.status.enum,
+          parentSchema: schema118.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -23162,8 +23889,8 @@ function validate57(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema117.type,
-      parentSchema: schema117,
+      schema: schema118.type,
+      parentSchema: schema118,
       data,
     };
     if (vErrors === null) {
@@ -23173,10 +23900,10 @@ function validate57(
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = {
+validate58.evaluated = {
   props: {
     username: true,
     name: true,
@@ -23201,6 +23928,7 @@ export const validators: Record<string, ValidateFunction> = {
   common: common,
   compartment: compartment,
   courier: courier,
+  'dashboard-widget-request': dashboardWidgetRequest,
   'end-user': endUser,
   'hardware-unit': hardwareUnit,
   'maintenance-operator': maintenanceOperator,
