@@ -132,7 +132,9 @@ export function RecordView({ model }: { model: ResourceModel }) {
   if (!model.tabs.length) return <SimpleShowLayout>{values()}</SimpleShowLayout>;
   return (
     // At 390 px a page's tabs scroll rather than cut the last ones off (a piece's Logs, issue 24).
-    <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
+    <TabbedShowLayout
+      tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
+    >
       {tabs.map((tab) => (
         <TabbedShowLayout.Tab key={tab} label={`resources.${model.name}.tabs.${tab}`}>
           {tab === LOG_TAB ? <RecordHistory model={model} /> : (registeredPanel(panels, tab, model) ?? values(tab))}

@@ -184,7 +184,7 @@ export function SchemaForm({ model, mode, extras }: { model: ResourceModel; mode
       toolbar={<FormToolbar mode={mode} />}
       resetOptions={KEEP_TYPED}
       // At 390 px a form's tabs scroll rather than cut the last ones off.
-      tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" />}
+      tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
     >
       {tabs
         // The log and a registered panel show a saved record: a new one has neither yet.
