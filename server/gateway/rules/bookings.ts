@@ -134,7 +134,8 @@ async function labelItems(tx: Db, booking: Booking) {
   const servicePoint = await readDoc<ServicePoint>(tx, SERVICE_POINTS, booking.service_point_id);
   const sender = { name: booking.sender_name, phone: booking.sender_phone, email: booking.sender_email };
   const recipient = { name: booking.recipient_name, phone: booking.recipient_phone, email: booking.recipient_email };
-  const [endUser, carrierSide] = booking.piece_type === PieceType.EndUserDropOff ? [sender, recipient] : [recipient, sender];
+  const [endUser, carrierSide] =
+    booking.piece_type === PieceType.EndUserDropOff ? [sender, recipient] : [recipient, sender];
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
   return [
     {
