@@ -68,7 +68,7 @@ export async function dashboardBench(rounds = 2): Promise<BenchResult> {
         `INSERT INTO records (resource, key, partner_type, partner_id, doc)
          SELECT 'shipments', 'BENCH' || n, 'carrier', (1 + n % 6)::text, jsonb_build_object(
            'piece_id', 'BENCH' || n, 'piece_barcode', 'JJDBENCH' || n, 'carrier_id', 1 + n % 6,
-           'service_point_id', 1 + (n * 7919) % ${SERVICE_POINTS}, 'piece_type', 1, 'state', 201, 'active', false,
+           'service_point_id', 1 + (n::bigint * 7919) % ${SERVICE_POINTS}, 'piece_type', 1, 'state', 201, 'active', false,
            'test_piece', false,
            'created_at', to_char((now() - (n % 90) * interval '1 day' - (n % 24) * interval '1 hour') AT TIME ZONE 'UTC',
              'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))

@@ -145,6 +145,11 @@ function reachOf(access: CallerAccess, resources: Map<string, ResourceDefinition
     if (access.partner === undefined) throw noPermission();
     reach.ownCarrier = access.partner;
   }
+  // A partner that owns no hardware units (a carrier, a support provider) counts those at the service
+  // points it reaches: the units' conditions then keep those at its service points only.
+  if (reach.units === 'none' && (reach.ownCarrier !== undefined || typeof reach.servicePoints === 'object')) {
+    reach.units = 'all';
+  }
   return reach;
 }
 

@@ -223,6 +223,21 @@ describe('who sees which figures', () => {
         `SELECT count(*) AS n FROM records WHERE resource = 'service_points' AND doc->'carriers_access' @> '[1]'::jsonb`,
       ),
     );
+    const served = `SELECT key FROM records WHERE resource = 'service_points' AND doc->'carriers_access' @> '[1]'::jsonb`;
+    const units = await figures(carrier, 'hardware_units');
+    expect(units.totals.units).toBe(
+      await count(
+        `SELECT count(*) AS n FROM records WHERE resource = 'service_points/hardware_units' AND doc->>'service_point_id' IN (${served})`,
+      ),
+    );
+    expect(Number(units.totals.units)).toBeGreaterThan(0);
+    const capacity = await figures(carrier, 'compartments_capacity');
+    expect(capacity.totals.compartments).toBe(
+      await count(
+        `SELECT count(*) AS n FROM records c WHERE c.resource = 'compartments' AND c.doc->>'hardware_id' IN (
+           SELECT key FROM records WHERE resource = 'service_points/hardware_units' AND doc->>'service_point_id' IN (${served}))`,
+      ),
+    );
     for (const ids of ['2', '1,2']) {
       const refused = await widget(carrier, 'parcels', { carrier_ids: ids });
       expect(refused.status).toBe(403);

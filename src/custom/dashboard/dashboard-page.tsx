@@ -4,6 +4,7 @@ import {
   Alert,
   Box,
   Button,
+  ButtonGroup,
   Card,
   CardContent,
   Checkbox,
@@ -18,8 +19,6 @@ import {
   TableHead,
   TableRow,
   TextField,
-  ToggleButton,
-  ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -363,16 +362,18 @@ function WidgetCard({
           </Box>
           {plan && !plan.empty && (
             <Stack direction="row" spacing={1} alignItems="center">
-              <ToggleButtonGroup
-                size="small"
-                exclusive
-                value={shown}
-                onChange={(_, value: 'chart' | 'table' | null) => value && setShown(value)}
-                aria-label={translate('dashboard.view_as', { title })}
-              >
-                <ToggleButton value="chart">{translate('dashboard.chart')}</ToggleButton>
-                <ToggleButton value="table">{translate('dashboard.table')}</ToggleButton>
-              </ToggleButtonGroup>
+              <ButtonGroup size="small" role="group" aria-label={translate('dashboard.view_as', { title })}>
+                {(['chart', 'table'] as const).map((view) => (
+                  <Button
+                    key={view}
+                    aria-pressed={shown === view}
+                    variant={shown === view ? 'contained' : 'outlined'}
+                    onClick={() => setShown(view)}
+                  >
+                    {translate(`dashboard.${view}`)}
+                  </Button>
+                ))}
+              </ButtonGroup>
               <Button
                 size="small"
                 startIcon={<DownloadIcon />}

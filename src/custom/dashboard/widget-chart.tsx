@@ -26,6 +26,7 @@ export default function WidgetChart({ plan, label }: { plan: ChartPlan; label: s
     height: 260,
     series,
     xAxis: axis,
+    yAxis: [plan.valueRange],
     skipAnimation: true,
     enableKeyboardNavigation: true,
   };
@@ -36,7 +37,12 @@ export default function WidgetChart({ plan, label }: { plan: ChartPlan; label: s
           <LineChart
             {...common}
             xAxis={[{ scaleType: 'point' as const, data: plan.categories }]}
-            series={series.map((one) => ({ ...one, connectNulls: false, showMark: plan.categories.length <= 40 }))}
+            series={series.map((one) => ({
+              ...one,
+              curve: 'linear' as const,
+              connectNulls: false,
+              showMark: plan.categories.length <= 40,
+            }))}
           />
         ) : (
           <BarChart {...common} layout="vertical" />

@@ -70,6 +70,8 @@ export const WIDGET_SPECS: Record<DashboardWidget, WidgetSpec> = {
 
 export interface ChartPlan {
   kind: 'bar' | 'line';
+  /** The value axis's range: counts and hours from zero, ratings from one to five stars. */
+  valueRange: { min: number; max?: number };
   stacked: boolean;
   categories: string[];
   series: { label: string; data: (number | null)[]; format: (value: number) => string }[];
@@ -150,6 +152,7 @@ export function widgetPlan(data: WidgetData, locale: string, translate: Translat
     })),
     chart: {
       kind: spec.chart,
+      valueRange: spec.units && Object.values(spec.units).includes('stars') ? { min: 1, max: 5 } : { min: 0 },
       stacked: spec.stacked === true,
       categories: lines.map((line) => line.label),
       series: spec.charted.map((measure) => ({

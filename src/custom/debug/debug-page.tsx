@@ -36,6 +36,15 @@ export function DebugPage({ app }: DebugPageProps) {
     queryFn: async () => (await dataProvider.call<{ data: DebugInfo }>({ method: 'GET', path: 'webtool/debug' })).data,
   });
 
+  // A module's option is configured on each of its policies (basic, advance...): shown once.
+  const options = [
+    ...new Map(
+      (data?.access.options ?? []).map((option) => [
+        `${featureNames.get(option.feature_id) ?? option.feature_id}.${option.option}`,
+        option,
+      ]),
+    ).entries(),
+  ];
   const levelWord = (level: string | null) => (level ? translate(`roles.level.${level}`) : '–');
   const report = data
     ? [
@@ -46,12 +55,7 @@ export function DebugPage({ app }: DebugPageProps) {
         `${translate('debug.levels_title')}: ${data.access.levels.map((entry) => `${entry.feature}=${entry.level}`).join(', ')}`,
         `${translate('debug.permissions')}: ${data.access.permissions.join(', ')}`,
         `${translate('debug.options')}: ${
-          data.access.options
-            .map(
-              (option) =>
-                `${featureNames.get(option.feature_id) ?? option.feature_id}.${option.option}=${option.shown ? 'on' : 'off'}`,
-            )
-            .join(', ') || '–'
+          options.map(([name, option]) => `${name}=${option.shown ? 'on' : 'off'}`).join(', ') || '–'
         }`,
         `${translate('debug.language')}: ${locale}, ${new Date().toISOString()}`,
       ].join('\n')
@@ -172,11 +176,11 @@ export function DebugPage({ app }: DebugPageProps) {
               <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1 }}>
                 {translate('debug.options')}
               </Typography>
-              {data.access.options.length ? (
+              {options.length ? (
                 <Stack direction="row" useFlexGap flexWrap="wrap" spacing={1}>
-                  {data.access.options.map((option) => (
+                  {options.map(([name, option]) => (
                     <Chip
-                      key={`${option.feature_id}-${option.option}`}
+                      key={name}
                       size="small"
                       variant={option.shown ? 'filled' : 'outlined'}
                       label={`${translate(`features.${featureNames.get(option.feature_id)}`, {
