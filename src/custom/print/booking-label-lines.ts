@@ -1,5 +1,6 @@
 import type { BookingLabelItem } from '../../schema/print-cache.ts';
 import { internationalPhone } from '../../schema/validators/phone.ts';
+import { PieceType } from '../../types/generated/codes.ts';
 
 /** One block of a booking label: its title's translation key and the lines it prints. */
 export interface LabelBlock {
@@ -49,7 +50,7 @@ export function bookingLabelBlocks(item: BookingLabelItem): LabelBlock[] {
     title: 'print.delivery_address',
     lines: linesOf([sp.name, sp.sp_id, sp.sp_address, zipCity(sp.zip, sp.city)]),
   };
-  return item.piece_type === 3
+  return item.piece_type === PieceType.EndUserDropOff
     ? [{ title: 'print.sender', lines: endUserLines }, delivery, { title: 'print.receiver', lines: carrierLines }]
     : [
         { title: 'print.delivered_from', lines: carrierLines },

@@ -39,6 +39,7 @@ import { usePieceDetail, type PieceDetail, type Verdict } from './piece-detail.t
 import { PieceLogLines } from './piece-log-lines.tsx';
 import { PieceEventsTable } from '../../schema/ui/piece-events-table.tsx';
 import { dateTexts } from '../../schema/dates.ts';
+import { PieceType } from '../../types/generated/codes.ts';
 
 /** The shipment logs option of spec 01 §6 ("shipment logs"), per user's policies. */
 export const SHIPMENT_LOGS_OPTION = 'shipment_logs';
@@ -219,7 +220,7 @@ export function PieceEndUserValue() {
   const createPath = useCreatePath();
   const { canAccess } = useCanAccess({ resource: 'end-users', action: 'edit' });
   if (!record?.enduser_id) return <Typography component="span">-</Typography>;
-  const sender = record.piece_type === 3;
+  const sender = record.piece_type === PieceType.EndUserDropOff;
   const words = [
     sender ? record.sender_name : record.recipient_name,
     record.end_user_phone,

@@ -5338,7 +5338,7 @@ const schema76 = {
       type: 'string',
       enum: ['country', 'region', 'sub_region', 'municipality', 'city', 'service_point_group'],
     },
-    area_value: { type: 'string', minLength: 1, maxLength: 100 },
+    area_value: { type: 'string', maxLength: 100 },
   },
   if: { properties: { area_key: { type: 'string' } }, required: ['area_key'] },
   then: { properties: { area_value: { type: 'string' } }, required: ['area_value'] },
@@ -5970,26 +5970,8 @@ function validate43(
           }
           errors++;
         }
-        if (func2(data9) < 1) {
-          const err29 = {
-            instancePath: instancePath + '/area_value',
-            schemaPath: '#/properties/area_value/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
-            schema: 1,
-            parentSchema: schema76.properties.area_value,
-            data: data9,
-          };
-          if (vErrors === null) {
-            vErrors = [err29];
-          } else {
-            vErrors.push(err29);
-          }
-          errors++;
-        }
       } else {
-        const err30 = {
+        const err29 = {
           instancePath: instancePath + '/area_value',
           schemaPath: '#/properties/area_value/type',
           keyword: 'type',
@@ -6000,15 +5982,15 @@ function validate43(
           data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err30];
+          vErrors = [err29];
         } else {
-          vErrors.push(err30);
+          vErrors.push(err29);
         }
         errors++;
       }
     }
   } else {
-    const err31 = {
+    const err30 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -6019,9 +6001,9 @@ function validate43(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err31];
+      vErrors = [err30];
     } else {
-      vErrors.push(err31);
+      vErrors.push(err30);
     }
     errors++;
   }
@@ -14201,9 +14183,9 @@ const schema108 = {
 };
 const formats118 = sharedValidators.formats.time;
 const formats152 = sharedValidators.formats['scout-value'];
-const func109 = sharedValidators.timeAfterMessage;
-const func121 = sharedValidators.countWithinMessage;
-const func125 = sharedValidators.defaultDescriptionMessage;
+const func108 = sharedValidators.timeAfterMessage;
+const func120 = sharedValidators.countWithinMessage;
+const func124 = sharedValidators.defaultDescriptionMessage;
 
 function validate51(
   data,
@@ -15638,7 +15620,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message0 = func109(data29, 'open', data25);
+                const message0 = func108(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -15892,7 +15874,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message1 = func109(data34, 'open', data30);
+                const message1 = func108(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -16146,7 +16128,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message2 = func109(data39, 'open', data35);
+                const message2 = func108(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -16400,7 +16382,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message3 = func109(data44, 'open', data40);
+                const message3 = func108(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -16654,7 +16636,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message4 = func109(data49, 'open', data45);
+                const message4 = func108(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -16908,7 +16890,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message5 = func109(data54, 'open', data50);
+                const message5 = func108(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -17162,7 +17144,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message6 = func109(data59, 'open', data55);
+                const message6 = func108(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -17586,7 +17568,7 @@ function validate51(
             indices2[item2] = i5;
           }
         }
-        const message7 = func121(data65, 'max_hardware_units', data);
+        const message7 = func120(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -18688,7 +18670,7 @@ function validate51(
       if (_valid7) {
         const _errs382 = errors;
         if (Array.isArray(data101)) {
-          const message8 = func125(data101, schema94.properties.descriptions.then['x-default-description'], data);
+          const message8 = func124(data101, schema94.properties.descriptions.then['x-default-description'], data);
           if (message8 !== undefined) {
             const err212 = {
               instancePath: instancePath + '/descriptions',

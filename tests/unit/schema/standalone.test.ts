@@ -173,6 +173,12 @@ function candidatesFor(place: Place, node: SchemaObject, depth = 0): unknown[] {
     const here = inside(place, 0, (value) => place.record([value]));
     const items = candidatesFor(here, schema.items, depth + 1);
     variants.push(...items.map((item) => [item]), items.slice(0, 2), [items[0], items[0]]);
+    // One item too many, each item different (so that only maxItems is broken).
+    const itemSchema = resolved(place.registry, place.schemaId, schema.items as SchemaObject);
+    if (typeof schema.maxItems === 'number' && itemSchema.type === 'integer') {
+      const first = typeof itemSchema.minimum === 'number' ? itemSchema.minimum : 0;
+      variants.push(Array.from({ length: schema.maxItems + 1 }, (_, index) => first + index));
+    }
   }
   return [...(example === undefined ? [] : [example]), ...choices, ...matching, ...variants, ...genericValues];
 }
