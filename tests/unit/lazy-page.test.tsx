@@ -1,3 +1,4 @@
+import { useLayoutEffect, type ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { lazyPage } from '../../src/schema/ui/lazy-page.tsx';
@@ -45,5 +46,33 @@ describe('lazyPage', () => {
     expect(await screen.findByText('Profile of operator')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
     vi.restoreAllMocks();
+  });
+
+  it("shows the page when its code arrives between the first render and the page's effect", async () => {
+    // A preload (the admin starts one for every resource page) may finish in that gap; the page
+    // used to wait for a load it had missed and showed the loading indicator for good.
+    let deliver: (() => void) | undefined;
+    const arriving = {
+      then(onLoaded: (page: ComponentType<{ name: string }>) => unknown) {
+        return new Promise((resolve) => {
+          deliver = () => resolve(onLoaded(Profile));
+        });
+      },
+    };
+    const Page = lazyPage<{ name: string }>(() => arriving as unknown as Promise<ComponentType<{ name: string }>>);
+    Page.preload();
+    // Layout effects run before passive ones: the code lands after the page rendered its loading
+    // state and before its own effect looks whether it is there.
+    function Arrival() {
+      useLayoutEffect(() => deliver?.(), []);
+      return null;
+    }
+    render(
+      <>
+        <Page name="operator" />
+        <Arrival />
+      </>,
+    );
+    expect(await screen.findByText('Profile of operator')).toBeTruthy();
   });
 });

@@ -29,7 +29,16 @@ export function lazyPage<Props extends object>(load: () => Promise<ComponentType
     const [, setReady] = useState(false);
     const [failure, setFailure] = useState<unknown>();
     useEffect(() => {
-      if (!loaded) start().then(() => setReady(true), setFailure);
+      // Always through the promise, never "if (!loaded)": a preload may land between this
+      // render and this effect, and a page that skipped it would wait for good.
+      let current = true;
+      start().then(
+        () => current && setReady(true),
+        (error: unknown) => current && setFailure(error),
+      );
+      return () => {
+        current = false;
+      };
     }, []);
     // To the error boundary, as a failed React.lazy would.
     if (failure) throw failure;
