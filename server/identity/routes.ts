@@ -15,6 +15,8 @@ export interface IdentityRoutes {
   jwks: () => Promise<object>;
   /** Present only in local mode. */
   outbox?: () => Promise<object[]>;
+  /** Local mode: POST /__dev/identity/end-block {username} ends that user's code block now. */
+  endBlock?: (username: string) => Promise<void>;
 }
 
 function sendError(reply: FastifyReply, error: CognitoError) {
@@ -86,5 +88,14 @@ export async function registerIdentityRoutes(app: FastifyInstance, routes: Ident
 
     const outbox = routes.outbox;
     if (outbox) scope.get('/__dev/outbox', async () => outbox());
+    const endBlock = routes.endBlock;
+    if (endBlock) {
+      scope.post('/__dev/identity/end-block', limits, async (request, reply) => {
+        const username = (request.body as { username?: unknown } | null)?.username;
+        if (typeof username !== 'string' || !username) return reply.code(400).send({ message: 'username required' });
+        await endBlock(username);
+        return reply.code(204).send();
+      });
+    }
   });
 }

@@ -180,6 +180,33 @@ describe('sign-in with SRP and an emailed code', () => {
     await signIn(user.username);
   });
 
+  it('ends a code block through the local-only end-block route, as if its minutes had passed', async () => {
+    const user = await newUser();
+    let reply = await passwordStep(user.username, PASSWORD);
+    const code = await latestCode(user.email);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      reply = await respond('CUSTOM_CHALLENGE', reply.body.Session, { ANSWER: wrongCode(code) });
+    }
+    expectError(reply, 'NotAuthorizedException', 'Account is blocked for 2 minutes.');
+    const refused = await app.inject({ method: 'POST', url: '/__dev/identity/end-block', payload: {} });
+    expect(refused.statusCode).toBe(400);
+    const ended = await app.inject({
+      method: 'POST',
+      url: '/__dev/identity/end-block',
+      payload: { username: user.username },
+    });
+    expect(ended.statusCode).toBe(204);
+    await signIn(user.username);
+
+    const production = Fastify();
+    await createIdentity(db, { local: false, log: () => {} }).register(production);
+    const payload = { username: user.username };
+    expect((await production.inject({ method: 'POST', url: '/__dev/identity/end-block', payload })).statusCode).toBe(
+      404,
+    );
+    await production.close();
+  });
+
   it('keeps the sign-in open through a code block: after it, a new code signs in', async () => {
     const user = await newUser();
     let reply = await passwordStep(user.username, PASSWORD);
