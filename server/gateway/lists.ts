@@ -4,6 +4,7 @@ import { ownsPartner } from './identity-access/context.ts';
 import { partnerEntries } from './identity-access/partners.ts';
 import { scoutsFor } from './identity-access/scouts.ts';
 import { HARDWARE_MODELS } from './rules/hardware-store.ts';
+import { MAX_LIMIT } from './record-store.ts';
 
 const TYPE = /^[a-z_]{2,40}$/;
 /** The only colours a list item passes on: `#rrggbb`, as the carrier form stores them. */
@@ -32,6 +33,15 @@ export const RECORD_LOOKUPS: Record<string, { resource: string; id: string; name
 
 /** The models of one kind of hardware (spec 01 §7, "hardware models by hardware type"), by id. */
 const MODEL_LOOKUPS: Record<string, number> = { hardware_models: 1, pinpad_models: 2 };
+/** The shell asks for 50 models (spec 01 §7); the hardware screens ask for their 100 with `limit`. */
+const MODEL_LIMIT = 50;
+
+function modelLimit(value: unknown): number {
+  if (value === undefined || value === '') return MODEL_LIMIT;
+  const limit = typeof value === 'string' && /^\d{1,7}$/.test(value) ? Number(value) : NaN;
+  if (!(limit >= 1 && limit <= MAX_LIMIT)) throw badRequest('gateway.limit_range', { max: MAX_LIMIT });
+  return limit;
+}
 
 /**
  * The names of the partners whose users the caller sees (a webtool user's partner_name), each once:
@@ -82,12 +92,15 @@ export const listsRoute: SpecialRoute = async ({ request, access, db }) => {
     return { success: true, data, total: data.length };
   }
   if (Object.hasOwn(MODEL_LOOKUPS, type)) {
-    const result = await db.query<{ column_id: number; column_name: string }>(
-      `SELECT doc->'hardware_model_id' AS column_id, doc->>'name' AS column_name FROM records
-       WHERE resource = $1 AND doc->>'hardware_type' = $2 ORDER BY doc->>'name'`,
-      [HARDWARE_MODELS, String(MODEL_LOOKUPS[type])],
+    const limit = modelLimit((request.query as { limit?: unknown }).limit);
+    // `total` counts every model of the kind, so a caller sees when the limit left some out.
+    const result = await db.query<{ column_id: number; column_name: string; total: number }>(
+      `SELECT doc->'hardware_model_id' AS column_id, doc->>'name' AS column_name, (count(*) OVER ())::int AS total
+       FROM records WHERE resource = $1 AND doc->>'hardware_type' = $2 ORDER BY doc->>'name' LIMIT $3`,
+      [HARDWARE_MODELS, String(MODEL_LOOKUPS[type]), limit],
     );
-    return { success: true, data: result.rows, total: result.rows.length };
+    const data = result.rows.map(({ column_id, column_name }) => ({ column_id, column_name }));
+    return { success: true, data, total: result.rows[0]?.total ?? 0 };
   }
   // A list whose items carry a colour (the hardware badges) answers it with them.
   const result = await db.query<{ column_id: number | string; column_name: string; color: string | null }>(

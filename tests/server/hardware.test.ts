@@ -732,4 +732,16 @@ describe('the badge list', () => {
     const other = (await get('carrier', 'webtool/lists', { type: 'location_types' })).body.data as Doc[];
     expect(other[0]).not.toHaveProperty('color');
   });
+
+  it('answers the shell 50 models at most by default, fewer with a limit, and says how many there are', async () => {
+    const two = await get('carrier', 'webtool/lists', { type: 'hardware_models', limit: 2 });
+    expect(two.body).toMatchObject({ total: 5 });
+    expect((two.body.data as Doc[]).map((item) => item.column_name)).toEqual(['City 3', 'Compact 2']);
+    expect((await get('carrier', 'webtool/lists', { type: 'hardware_models' })).body.total).toBe(5);
+    for (const limit of ['0', '1001', 'many', '-1']) {
+      const refused = await get('carrier', 'webtool/lists', { type: 'hardware_models', limit });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message_key).toBe('gateway.limit_range');
+    }
+  });
 });
