@@ -152,6 +152,7 @@ export const hintMetaSchemas: Record<string, SchemaObject> = {
       when: { type: 'object', minProperties: 1, additionalProperties: { type: 'array', minItems: 1 } },
       enabledBy: { type: 'string' },
       partnerTypes: { ...stringList, minItems: 1 },
+      form: { const: false },
     },
   },
   'x-lookup': {

@@ -83,6 +83,11 @@ export interface InputHint {
   enabledBy?: string;
   /** The input shows, and the gateway takes the field, only for users of these partner types. */
   partnerTypes?: string[];
+  /**
+   * `false`: a list column only, never on the record page, which shows the same fact through another
+   * field (a ticket's service point name beside the service point it names).
+   */
+  form?: false;
 }
 
 /** A policy option of the resource's feature (spec 01 §6); `fallback` when no policy configures it. */

@@ -19,6 +19,7 @@ import { PieceEndUserValue } from '../../src/resources/shipments/piece-panels.ts
 
 const names: Record<string, Record<string, string>> = {
   couriers: { '3': 'NO0003' },
+  'service-points': { '268': 'Railway Stations Station Aarhus 268' },
 };
 
 const dataProvider = {
@@ -79,5 +80,21 @@ describe('record pages name, not code (issue 24.2)', () => {
     expect(screen.getAllByText('Anna Lind').length).toBeGreaterThan(0);
     expect(screen.queryByText('1408')).toBeNull();
     expect(screen.queryByText(/^3$/)).toBeNull();
+  });
+
+  it("a ticket's page names its service point once, not again as the list's name column", async () => {
+    renderRecord('ticket', {
+      id: 300,
+      ticket_id: 300,
+      ticket_type: 4,
+      sp_id: 268,
+      sp_name: 'Railway Stations Station Aarhus 268',
+      hardware_name: 'BLE-A0001F',
+      operator_name: 'Sofia Aalto',
+    });
+    expect(await screen.findByText('Railway Stations Station Aarhus 268')).toBeTruthy();
+    expect(screen.getAllByText('Railway Stations Station Aarhus 268')).toHaveLength(1);
+    expect(screen.queryByText('Service point name')).toBeNull();
+    expect(screen.queryByText('BLE-A0001F')).toBeNull();
   });
 });

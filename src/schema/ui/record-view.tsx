@@ -123,6 +123,7 @@ export function RecordView({ model }: { model: ResourceModel }) {
   const fields = model.fields.filter(
     (field) =>
       !SECRET_FIELD.test(field.source) &&
+      field.input.form !== false &&
       (!field.input.option || (permissions !== undefined && optionShowsField(permissions, model, field))),
   );
   const values = (tab?: string) =>

@@ -90,6 +90,7 @@ export function useFormFields(model: ResourceModel, mode: FormMode): FieldModel[
             (partnerType !== undefined && field.input.partnerTypes.includes(partnerType)),
         )
         .filter((field) => !((field.readOnly || field.input.setBy) && mode === 'create'))
+        .filter((field) => field.input.form !== false)
         .filter((field) => !field.input.option || (permissions && optionShowsField(permissions, model, field)))
         .sort((a, b) => (a.position ?? a.column.index) - (b.position ?? b.column.index)),
     [model, mode, permissions, partnerType, scout],

@@ -6602,7 +6602,13 @@ const schema78 = {
       'x-filter': { kind: 'select' },
       'x-input': { tab: 'basic' },
     },
-    model_name: { type: 'string', readOnly: true, maxLength: 100, 'x-column': { hide: true, ignorexport: true } },
+    model_name: {
+      type: 'string',
+      readOnly: true,
+      maxLength: 100,
+      'x-column': { hide: true, ignorexport: true },
+      'x-input': { form: false },
+    },
     hardware_owner_id: {
       type: 'integer',
       'x-lookup': { source: 'webtool/lists?type=hardware_owners' },
@@ -8974,7 +8980,7 @@ const schema89 = {
       description:
         "The service point's name when the piece was booked: the list shows it without a look-up per row (500 rows a page).",
       'x-column': { index: 16, hide: true },
-      'x-input': { tab: 'basic' },
+      'x-input': { form: false },
     },
     support_provider_id: {
       type: ['integer', 'null'],
@@ -20800,7 +20806,7 @@ const schema114 = {
       'x-input': { kind: 'ticket-service-point', tab: 'basic' },
       'x-import': { maxLength: 10 },
     },
-    sp_name: { type: 'string', readOnly: true, maxLength: 100, 'x-column': { index: 3 } },
+    sp_name: { type: 'string', readOnly: true, maxLength: 100, 'x-column': { index: 3 }, 'x-input': { form: false } },
     hardware_unit_id: {
       type: ['integer', 'null'],
       minimum: 1,
@@ -20809,7 +20815,13 @@ const schema114 = {
       'x-input': { kind: 'ticket-unit', tab: 'basic' },
       'x-import': { maxLength: 10 },
     },
-    hardware_name: { type: ['string', 'null'], readOnly: true, maxLength: 500, 'x-column': { index: 4 } },
+    hardware_name: {
+      type: ['string', 'null'],
+      readOnly: true,
+      maxLength: 500,
+      'x-column': { index: 4 },
+      'x-input': { form: false },
+    },
     pinpad_id: {
       type: ['integer', 'null'],
       minimum: 1,
@@ -20916,7 +20928,13 @@ const schema114 = {
       'x-input': { kind: 'ticket-operator', tab: 'basic' },
       'x-import': { maxLength: 70 },
     },
-    operator_name: { type: ['string', 'null'], readOnly: true, maxLength: 70, 'x-column': { index: 12 } },
+    operator_name: {
+      type: ['string', 'null'],
+      readOnly: true,
+      maxLength: 70,
+      'x-column': { index: 12 },
+      'x-input': { form: false },
+    },
     maintenance_operator_code: { type: ['string', 'null'], readOnly: true, maxLength: 20, 'x-column': { hide: true } },
     support_provider_id: {
       type: ['integer', 'null'],
