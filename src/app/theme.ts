@@ -1,3 +1,4 @@
+import type { Theme } from '@mui/material/styles';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
 /**
@@ -17,5 +18,18 @@ export const theme: RaThemeOptions = {
     // A value of a disabled input (a read-only list of badges) stays readable: MUI fades a disabled
     // chip to 38 % opacity, below contrast; the input around it shows that it cannot be changed.
     MuiChip: { styleOverrides: { root: { '&.Mui-disabled': { opacity: 1 } } } },
+    // A list's filters stay on one line (issue 24.5): when they and the list's buttons do not fit
+    // side by side, the buttons move to a line of their own, right-aligned, instead of the filters
+    // folding into two or three rows beside them. Phones keep react-admin's stacked layout.
+    RaListToolbar: {
+      styleOverrides: {
+        root: ({ theme: current }: { theme: Theme }) => ({
+          [current.breakpoints.up('sm')]: {
+            flexWrap: 'wrap',
+            '& > :last-child:not(:first-child)': { marginLeft: 'auto' },
+          },
+        }),
+      },
+    },
   },
 };

@@ -215,7 +215,18 @@ export function DateFilterPicker({ source, label }: { source: string; label?: st
           if (!picked) input.onChange(null);
           else if (isValid(picked)) input.onChange(format(picked, storedPatterns.date));
         }}
-        slotProps={{ textField: { name: input.name, onBlur: input.onBlur, size: 'small', fullWidth: false } }}
+        slotProps={{
+          textField: {
+            name: input.name,
+            onBlur: input.onBlur,
+            size: 'small',
+            fullWidth: false,
+            // As the list's other filters (filled, same height), and no wider than a day needs, so
+            // that a search's filters hold on one line (issue 24.5).
+            variant: 'filled',
+            sx: { width: '10rem' },
+          },
+        }}
       />
     </LocalisedPickers>
   );
