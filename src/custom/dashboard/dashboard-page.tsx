@@ -361,7 +361,7 @@ function WidgetCard({
             </Typography>
           </Box>
           {plan && !plan.empty && (
-            <Stack direction="row" spacing={1} alignItems="center">
+            <Stack direction="row" spacing={1} alignItems="center" sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
               <ButtonGroup size="small" role="group" aria-label={translate('dashboard.view_as', { title })}>
                 {(['chart', 'table'] as const).map((view) => (
                   <Button

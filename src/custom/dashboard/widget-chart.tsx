@@ -22,11 +22,14 @@ export default function WidgetChart({ plan, label }: { plan: ChartPlan; label: s
     valueFormatter: (value: number | null) => (value === null ? '–' : one.format(value)),
   }));
   const axis = [{ scaleType: 'band' as const, data: plan.categories }];
+  const ticks = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
   const common = {
     height: 260,
     series,
     xAxis: axis,
-    yAxis: [plan.valueRange],
+    // Ticks in the language's short form ("20 k", "1,5 k"): whole figures ("20,000") were cut at the
+    // axis's edge and grouped the English way in French.
+    yAxis: [{ ...plan.valueRange, width: 48, valueFormatter: (value: number) => ticks.format(value) }],
     skipAnimation: true,
     enableKeyboardNavigation: true,
   };
