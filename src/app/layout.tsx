@@ -4,6 +4,7 @@ import { Box } from '@mui/material';
 import { ListErrorNotifier } from './list-errors.tsx';
 import { LocalisedComponents } from './localised-components.tsx';
 import { AppMenu } from './menu.tsx';
+import { QuickActionOverlay } from './quick-action-overlay.tsx';
 import { RouteGuard } from './route-guard.tsx';
 import { SessionKeeper } from './session-keeper.tsx';
 import { environment } from './environment.ts';
@@ -38,7 +39,8 @@ function TopBar() {
   return (
     <AppBar
       toolbar={
-        <Box sx={compactLanguageSwitch}>
+        <Box sx={{ ...compactLanguageSwitch, display: 'flex', alignItems: 'center' }}>
+          <QuickActionOverlay />
           <LocalesMenuButton />
         </Box>
       }
@@ -58,8 +60,8 @@ const fitWindow = {
 };
 
 /**
- * Main layout: feature sidebar, top bar, and a slot for the quick-action overlay; MUI's own texts
- * in the app's language.
+ * Main layout: feature sidebar, top bar with the quick-action overlay's buttons; MUI's own texts in
+ * the app's language.
  */
 export function AppLayout({ children }: { children: ReactNode }) {
   useEffect(appEntered, []);
@@ -67,7 +69,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
     <LocalisedComponents>
       <Layout menu={AppMenu} appBar={TopBar} sx={fitWindow}>
         <RouteGuard>{children}</RouteGuard>
-        <Box id="quick-action-overlay" />
         <ListErrorNotifier />
         <SessionKeeper inactiveSignOutSeconds={environment.inactiveSignOutSeconds} />
       </Layout>

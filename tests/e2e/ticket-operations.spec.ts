@@ -138,3 +138,41 @@ test('operators list for the provider, an alert on a hardware unit, and a carrie
     await expect(carrier.getByTestId('not-found')).toBeVisible();
   }
 });
+
+test('the quick-action overlay applies quick actions to tickets typed by number from any page, and only for who may edit tickets', async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, 'operator');
+  const ticketNumbers = async (badge: string) => {
+    await page.goto(`/tickets?filter=${encodeURIComponent(JSON.stringify({ badge }))}`);
+    await expect(page.locator('tbody tr').first()).toBeVisible();
+    return page.locator('tbody tr td a').allTextContents();
+  };
+  const [first, second] = await ticketNumbers('open');
+  const [closed] = await ticketNumbers('closed');
+
+  await page.goto('/hardware');
+  await page.getByRole('button', { name: 'Quick ticket actions' }).click();
+  const panel = page.getByRole('dialog', { name: 'Quick ticket actions' });
+  const numbers = panel.getByLabel('Ticket numbers');
+  await numbers.fill(`${first}, ${second} 4x`);
+  await panel.getByRole('button', { name: 'Find' }).click();
+  await expect(panel.getByText('"4x" is not a ticket number')).toBeVisible();
+  await numbers.fill(`${first}, ${second}, ${closed}, 99999999`);
+  await panel.getByRole('button', { name: 'Find' }).click();
+  await expect(panel.getByText('Ticket not found: 99999999')).toBeVisible();
+  await expect(panel.getByText(`Left out: ${closed}.`)).toBeVisible();
+  const bar = panel.getByRole('region', { name: 'Quick actions' });
+  await expect(bar.getByText('2 tickets chosen (at most 50)')).toBeVisible();
+  await bar.getByRole('combobox', { name: 'Verification' }).click();
+  await page.getByRole('option', { name: 'Verified', exact: true }).click();
+  await bar.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Quick action applied to 2 tickets')).toBeVisible();
+  await expect(page).toHaveURL(/\/hardware/);
+
+  // Who may not edit tickets gets no button (the gateway refuses the PATCH anyway).
+  const carrier = await signedInPage(browser, 'carrier');
+  await carrier.goto('/shipments');
+  await expect(carrier.locator('tbody tr').first()).toBeVisible();
+  await expect(carrier.getByRole('button', { name: 'Quick ticket actions' })).toHaveCount(0);
+});

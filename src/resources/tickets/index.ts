@@ -33,6 +33,8 @@ const TicketPdfButton = lazy(() =>
 const QuickActionsBar = lazy(() =>
   import('./quick-actions-bar.tsx').then((module) => ({ default: module.QuickActionsBar })),
 );
+/** The tickets' part of the main layout's quick-action overlay loads when the top bar draws it. */
+const TicketQuickActionOverlay = lazy(() => import('./quick-action-overlay.tsx'));
 const PeriodicTicketsButton = lazy(() =>
   import('./periodic-tickets-button.tsx').then((module) => ({ default: module.PeriodicTicketsButton })),
 );
@@ -56,4 +58,5 @@ export default schemaResource('ticket', {
       isQuickActionExcluded(record as unknown as TicketBadgeInput) ? 'quick_actions.excluded' : undefined,
   },
   listActions: [PeriodicTicketsButton],
+  overlay: TicketQuickActionOverlay,
 });

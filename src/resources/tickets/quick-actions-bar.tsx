@@ -9,6 +9,7 @@ import {
   useRefresh,
   useTranslate,
   type DataProvider,
+  type RaRecord,
 } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import type { BulkActionBarProps } from '../../schema/ui/bulk-actions.tsx';
@@ -114,13 +115,27 @@ function useActiveOperators(providerId: number | undefined) {
  * Apply locks for a second after each click.
  */
 export function QuickActionsBar({ model, selectedIds, clear }: BulkActionBarProps) {
+  const { data: page } = useListContext();
+  const { data: chosen } = useGetMany(model.name, { ids: selectedIds });
+  const tickets = chosen ?? page?.filter((record) => selectedIds.includes(record.id)) ?? [];
+  return <QuickActionsForm model={model} selectedIds={selectedIds} tickets={tickets} clear={clear} />;
+}
+
+/**
+ * The quick actions form for tickets already chosen, in the tickets list's bar or in the main
+ * layout's quick-action overlay (`quick-action-overlay.tsx`), where they are chosen by number.
+ */
+export function QuickActionsForm({
+  model,
+  selectedIds,
+  tickets,
+  clear,
+}: Pick<BulkActionBarProps, 'model' | 'selectedIds' | 'clear'> & { tickets: RaRecord[] }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider() as Caller;
   const { permissions: profile } = usePermissions<Profile | undefined>();
-  const { data: page } = useListContext();
-  const { data: chosen } = useGetMany(model.name, { ids: selectedIds });
   const [values, setValues] = useState<QuickActionValues>(EMPTY);
   const [refusal, setRefusal] = useState<string>();
   const [locked, setLocked] = useState(false);
@@ -133,7 +148,6 @@ export function QuickActionsBar({ model, selectedIds, clear }: BulkActionBarProp
   const reduced = !profile?.superAdmin && (level === 'basic' || ownProvider !== undefined);
 
   const providers = useLookupChoices('webtool/lists?type=maintenance_providers');
-  const tickets = chosen ?? page?.filter((record) => selectedIds.includes(record.id)) ?? [];
   const ticketProviders = new Set(tickets.map((ticket) => ticket.maintenance_provider_id ?? null));
   const commonProvider = ticketProviders.size === 1 ? ([...ticketProviders][0] as number | null) : undefined;
   // The operators offered: of the provider chosen, else the provider's own, else the one the tickets share.

@@ -18,11 +18,19 @@ export interface SchemaResource {
   show: ComponentType;
   icon?: ComponentType;
   recordRepresentation: string;
+  /** The resource's part of the main layout's quick-action overlay, for users who may edit it. */
+  overlay?: ComponentType<{ model: ResourceModel }>;
 }
 
 export interface SchemaResourceOptions {
   /** Read-only resources leave these out. */
   create?: boolean;
+  /**
+   * The resource's quick actions reachable from any page (spec 01 §2.1, the main layout's
+   * quick-action overlay): a button in the top bar and what it opens, shown to users who may edit
+   * the resource. Should be `React.lazy`: it loads when the layout draws it.
+   */
+  overlay?: ComponentType<{ model: ResourceModel }>;
   edit?: boolean;
   /** The resource's own widgets, by the `x-input.kind` that names them in its schema. */
   inputs?: InputKinds;
@@ -98,5 +106,6 @@ export function schemaResource(schemaId: string, options: SchemaResourceOptions 
     show: page((built) => built.ShowPage),
     icon: iconOf(model.name),
     recordRepresentation: model.representation,
+    overlay: options.overlay,
   };
 }
