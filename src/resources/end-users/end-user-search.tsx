@@ -18,7 +18,8 @@ import {
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { Link } from 'react-router-dom';
-import { HttpError, Title, useDataProvider, useTranslate, type RaRecord } from 'react-admin';
+import { HttpError, Title, useDataProvider, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
 import { configuredCountry } from '../../schema/configured-country.ts';
 import { searchablePhone } from '../../schema/phone-search.ts';
 
@@ -46,6 +47,9 @@ export function DeletionState({ record }: { record: RaRecord }) {
  */
 export function EndUserSearch() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
+  // The country by its name in the user's language ("Pologne"), not its code.
+  const countryName = new Intl.DisplayNames([locale], { type: 'region' }).of(configuredCountry) ?? configuredCountry;
   const dataProvider = useDataProvider();
   const [type, setType] = useState<FilterType>('phone');
   const [value, setValue] = useState('');
@@ -111,7 +115,13 @@ export function EndUserSearch() {
               onChange={(event) => setValue(event.target.value)}
               error={Boolean(error)}
               helperText={
-                error ?? (type === 'phone' ? translate('end_users.phone_hint', { country: configuredCountry }) : ' ')
+                error ??
+                (type === 'phone'
+                  ? translate('end_users.phone_hint', {
+                      country: countryName,
+                      dial: `+${getCountryCallingCode(configuredCountry as CountryCode)}`,
+                    })
+                  : ' ')
               }
               sx={{ flexGrow: 1 }}
             />
