@@ -100,20 +100,39 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider &
   profile: (refresh?: boolean) => Promise<AccessProfile | undefined>;
 } {
   let cached: Promise<AccessProfile | undefined> | undefined;
+  /** Whether `cached` is still being fetched: a refresh asked meanwhile shares that fetch. */
+  let inFlight = false;
 
-  /** `refresh` fetches the navigation data again (each protected route does, spec 01 §4). */
+  /**
+   * `refresh` fetches the navigation data again (each protected route does, spec 01 §4), unless a
+   * fetch is already under way: a page load asked for it once for the access checks and once for
+   * the route, two identical calls.
+   */
   const profile = (refresh = false) => {
-    if (refresh) cached = undefined;
-    cached ??= (async () => {
-      const session = await currentSession();
-      const groups = (session?.tokens?.idToken?.payload['cognito:groups'] as string[] | undefined) ?? [];
-      const resolved = accessProfile(groups, await options.loadNavigation());
-      if (resolved) localStorage.setItem(sessionKeys.roleDescription, resolved.roleDescription);
-      return resolved;
-    })().catch((error: unknown) => {
-      cached = undefined;
-      throw error;
-    });
+    if (refresh && !inFlight) cached = undefined;
+    if (!cached) {
+      inFlight = true;
+      const fetching: Promise<AccessProfile | undefined> = (async () => {
+        const session = await currentSession();
+        const groups = (session?.tokens?.idToken?.payload['cognito:groups'] as string[] | undefined) ?? [];
+        const resolved = accessProfile(groups, await options.loadNavigation());
+        if (resolved) localStorage.setItem(sessionKeys.roleDescription, resolved.roleDescription);
+        return resolved;
+      })().then(
+        (resolved) => {
+          if (cached === fetching) inFlight = false;
+          return resolved;
+        },
+        (error: unknown) => {
+          if (cached === fetching) {
+            inFlight = false;
+            cached = undefined;
+          }
+          throw error;
+        },
+      );
+      cached = fetching;
+    }
     return cached;
   };
 
@@ -121,12 +140,14 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider &
     profile,
     login: async () => {
       cached = undefined;
+      inFlight = false;
       await rememberSession();
       await profile();
     },
     // No redirect of its own: callers pass /login with the returnUrl they need.
     logout: async () => {
       cached = undefined;
+      inFlight = false;
       const sso = isSsoSession();
       await forgetSession();
       // A single sign-on also ends at the provider, which comes back to /callback (spec 01 §2.3).

@@ -36,3 +36,31 @@ describe('the sign-in check without a session', () => {
     await expect(provider().checkAuth({})).resolves.toBeUndefined();
   });
 });
+
+describe('the navigation data of a page load', () => {
+  it('is fetched once when the access checks and the route ask for it together, and again on the next route', async () => {
+    let answer: (value: never) => void = () => undefined;
+    const loadNavigation = vi.fn(() => new Promise<never>((resolve) => (answer = resolve)));
+    const auth = createAuthProvider({ loadNavigation, rules: {} });
+    const forChecks = auth.profile();
+    const forRoute = auth.profile(true);
+    await vi.waitFor(() => expect(loadNavigation).toHaveBeenCalledTimes(1));
+    answer({ features: [], permissions: [], partner_info: {} } as never);
+    await Promise.all([forChecks, forRoute]);
+    expect(loadNavigation).toHaveBeenCalledTimes(1);
+
+    // Settled: the next route's refresh fetches anew (spec 01 §4).
+    const next = auth.profile(true);
+    await vi.waitFor(() => expect(loadNavigation).toHaveBeenCalledTimes(2));
+    answer({ features: [], permissions: [], partner_info: {} } as never);
+    await next;
+  });
+
+  it('is fetched again after a failed fetch', async () => {
+    const loadNavigation = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue({});
+    const auth = createAuthProvider({ loadNavigation, rules: {} });
+    await expect(auth.profile()).rejects.toThrow('offline');
+    await auth.profile(true);
+    expect(loadNavigation).toHaveBeenCalledTimes(2);
+  });
+});
