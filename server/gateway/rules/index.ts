@@ -6,7 +6,13 @@ import { courierRules } from './couriers.ts';
 import { endUserRules } from './end-users.ts';
 import { hardwareUnitRules } from './hardware-units.ts';
 import { maintenanceOperatorRules } from './maintenance-operators.ts';
-import { maintenanceProviderRules } from './maintenance-providers.ts';
+import {
+  hardwareOwnerRules,
+  hotlineProviderRules,
+  locationOwnerRules,
+  maintenanceProviderSetupRules,
+  supportProviderRules,
+} from './partners.ts';
 import { pinpadRules } from './pinpads.ts';
 import { servicePointGroupRules } from './service-point-groups.ts';
 import { servicePointRules } from './service-points.ts';
@@ -20,7 +26,11 @@ export const resourceRules: Record<string, ResourceRules> = {
   alerts: alertRules,
   couriers: courierRules,
   'maintenance/operators': maintenanceOperatorRules,
-  'partners/maintenance_provider': maintenanceProviderRules,
+  'partners/maintenance_provider': maintenanceProviderSetupRules,
+  'partners/location_owner': locationOwnerRules,
+  'partners/hardware_provider': hardwareOwnerRules,
+  'partners/support_provider': supportProviderRules,
+  'partners/hotline_provider': hotlineProviderRules,
   service_points: servicePointRules,
   'service_points/hardware_units': hardwareUnitRules,
   'service_points/pinpad': pinpadRules,

@@ -2635,6 +2635,17 @@ const schema69 = {
       send: ['carrier_id', 'version'],
       form: 'carrier-expiry-settings',
     },
+    {
+      name: 'create_admin',
+      label: 'partners.actions.create_admin',
+      done: 'partners.done.create_admin',
+      method: 'POST',
+      endpoint: 'identity_access/permissions',
+      send: ['carrier_id'],
+      body: { partner_type: 'carrier' },
+      form: 'partner-admin',
+      partnerTypes: ['operator', 'carrier'],
+    },
   ],
   required: ['name', 'primary_country_code', 'service_point_radius'],
   properties: {
@@ -6498,8 +6509,953 @@ validate44.evaluated = {
   dynamicItems: false,
 };
 
-export const hardwareUnit = validate45;
+export const hardwareOwner = validate45;
 const schema78 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'hardware-owner',
+  title: 'HardwareOwner',
+  description:
+    'A hardware owner (partners/hardware_provider, the partner type hardware provider): owns lockers and PIN pads; one owner is the default for new hardware; earnings share at most 40% (spec 02 §5, §6).',
+  type: 'object',
+  'x-resource': {
+    name: 'hardware-owners',
+    endpoint: 'partners/hardware_provider',
+    id: 'hardware_owner_id',
+    feature: 'hardware_provider',
+    partnerTypes: ['operator', 'hardware_provider'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: ['operator'] },
+      edit: { levels: ['advance'], partnerTypes: ['operator', 'hardware_provider'] },
+      delete: { levels: ['advance'], partnerTypes: ['operator'] },
+    },
+    tenancy: { hardware_provider: 'hardware_owner_id' },
+    pageSize: 300,
+    sort: { field: 'name', order: 'ASC' },
+    representation: 'name',
+    search: ['name', 'organization_number', 'city', 'email'],
+  },
+  'x-record-actions': [
+    {
+      name: 'create_admin',
+      label: 'partners.actions.create_admin',
+      done: 'partners.done.create_admin',
+      method: 'POST',
+      endpoint: 'identity_access/permissions',
+      send: ['hardware_owner_id'],
+      body: { partner_type: 'hardware_provider' },
+      form: 'partner-admin',
+      partnerTypes: ['operator', 'hardware_provider'],
+    },
+  ],
+  required: ['name', 'country_code'],
+  properties: {
+    hardware_owner_id: { type: 'integer', readOnly: true, 'x-column': { hide: true, index: 0 } },
+    name: { type: 'string', minLength: 3, maxLength: 70, format: 'name-3', 'x-column': { type: 'link', index: 1 } },
+    organization_number: { type: 'string', maxLength: 30, format: 'organization-number', 'x-column': { index: 2 } },
+    contact_person: { type: 'string', maxLength: 70, format: 'no-special-characters', 'x-column': { index: 3 } },
+    phone: { type: 'string', maxLength: 20, format: 'phone', 'x-column': { hide: true, index: 4 } },
+    email: { type: 'string', maxLength: 70, format: 'email', 'x-column': { index: 5 } },
+    address: { type: 'string', maxLength: 255, format: 'no-period-start', 'x-column': { hide: true, index: 6 } },
+    zip: { type: 'string', minLength: 3, maxLength: 8, format: 'no-whitespace', 'x-column': { hide: true, index: 7 } },
+    city: { type: 'string', maxLength: 100, format: 'no-special-characters', 'x-column': { index: 8 } },
+    country_code: {
+      $ref: 'common#/$defs/countryCode',
+      'x-choices': 'country',
+      'x-column': { type: 'select', index: 9 },
+      'x-filter': { kind: 'select' },
+    },
+    is_default: { type: 'boolean', default: false, 'x-column': { index: 10 }, 'x-filter': { kind: 'boolean' } },
+    events: {
+      type: 'array',
+      items: {
+        type: 'string',
+        enum: ['unit_installed', 'unit_uninstalled', 'unit_fault', 'compartment_fault', 'unit_terminated'],
+      },
+      uniqueItems: true,
+      'x-choices': 'hardware_owner_event',
+      'x-column': { type: 'array_with_badges', hide: true, index: 11 },
+    },
+    earnings_share: {
+      type: 'number',
+      minimum: 0,
+      maximum: 40,
+      'x-column': { hide: true, index: 12 },
+      'x-input': { step: 0.1 },
+    },
+    active: {
+      type: 'boolean',
+      default: true,
+      'x-column': { type: 'switch', index: 13 },
+      'x-filter': { kind: 'boolean' },
+    },
+  },
+};
+const formats44 = sharedValidators.formats['organization-number'];
+
+function validate45(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="hardware-owner" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate45.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema78.required,
+        parentSchema: schema78,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.country_code === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'country_code' },
+        message: "must have required property '" + 'country_code' + "'",
+        schema: schema78.required,
+        parentSchema: schema78,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.hardware_owner_id !== undefined) {
+      let data0 = data.hardware_owner_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err2 = {
+          instancePath: instancePath + '/hardware_owner_id',
+          schemaPath: '#/properties/hardware_owner_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema78.properties.hardware_owner_id.type,
+          parentSchema: schema78.properties.hardware_owner_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 70) {
+          const err3 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema78.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (func2(data1) < 3) {
+          const err4 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema78.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data1)) {
+          const err5 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema78.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.name.type,
+          parentSchema: schema78.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.organization_number !== undefined) {
+      let data2 = data.organization_number;
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 30) {
+          const err7 = {
+            instancePath: instancePath + '/organization_number',
+            schemaPath: '#/properties/organization_number/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema78.properties.organization_number,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!formats44.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/organization_number',
+            schemaPath: '#/properties/organization_number/format',
+            keyword: 'format',
+            params: { format: 'organization-number' },
+            message: 'must match format "' + 'organization-number' + '"',
+            schema: 'organization-number',
+            parentSchema: schema78.properties.organization_number,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/organization_number',
+          schemaPath: '#/properties/organization_number/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.organization_number.type,
+          parentSchema: schema78.properties.organization_number,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.contact_person !== undefined) {
+      let data3 = data.contact_person;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 70) {
+          const err10 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema78.properties.contact_person,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data3)) {
+          const err11 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema78.properties.contact_person,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/contact_person',
+          schemaPath: '#/properties/contact_person/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.contact_person.type,
+          parentSchema: schema78.properties.contact_person,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data4 = data.phone;
+      if (typeof data4 === 'string') {
+        if (func2(data4) > 20) {
+          const err13 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema78.properties.phone,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (!formats32.validate(data4)) {
+          const err14 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/format',
+            keyword: 'format',
+            params: { format: 'phone' },
+            message: 'must match format "' + 'phone' + '"',
+            schema: 'phone',
+            parentSchema: schema78.properties.phone,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.phone.type,
+          parentSchema: schema78.properties.phone,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data5 = data.email;
+      if (typeof data5 === 'string') {
+        if (func2(data5) > 70) {
+          const err16 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema78.properties.email,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data5)) {
+          const err17 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema78.properties.email,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      } else {
+        const err18 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.email.type,
+          parentSchema: schema78.properties.email,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.address !== undefined) {
+      let data6 = data.address;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 255) {
+          const err19 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 255 },
+            message: 'must NOT have more than 255 characters',
+            schema: 255,
+            parentSchema: schema78.properties.address,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (!formats8.validate(data6)) {
+          const err20 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema78.properties.address,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = {
+          instancePath: instancePath + '/address',
+          schemaPath: '#/properties/address/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.address.type,
+          parentSchema: schema78.properties.address,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.zip !== undefined) {
+      let data7 = data.zip;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 8) {
+          const err22 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 8 },
+            message: 'must NOT have more than 8 characters',
+            schema: 8,
+            parentSchema: schema78.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+        if (func2(data7) < 3) {
+          const err23 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema78.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        if (!formats4.validate(data7)) {
+          const err24 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema78.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = {
+          instancePath: instancePath + '/zip',
+          schemaPath: '#/properties/zip/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.zip.type,
+          parentSchema: schema78.properties.zip,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.city !== undefined) {
+      let data8 = data.city;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 100) {
+          const err26 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema78.properties.city,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data8)) {
+          const err27 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema78.properties.city,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+      } else {
+        const err28 = {
+          instancePath: instancePath + '/city',
+          schemaPath: '#/properties/city/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.city.type,
+          parentSchema: schema78.properties.city,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+    if (data.country_code !== undefined) {
+      let data9 = data.country_code;
+      if (typeof data9 !== 'string') {
+        const err29 = {
+          instancePath: instancePath + '/country_code',
+          schemaPath: 'common#/$defs/countryCode/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema68.type,
+          parentSchema: schema68,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (!(
+        data9 === 'DK' ||
+        data9 === 'NO' ||
+        data9 === 'SE' ||
+        data9 === 'PL' ||
+        data9 === 'FI' ||
+        data9 === 'RO' ||
+        data9 === 'BE' ||
+        data9 === 'GR' ||
+        data9 === 'DE'
+      )) {
+        const err30 = {
+          instancePath: instancePath + '/country_code',
+          schemaPath: 'common#/$defs/countryCode/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema68.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema68.enum,
+          parentSchema: schema68,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    if (data.is_default !== undefined) {
+      let data10 = data.is_default;
+      if (typeof data10 !== 'boolean') {
+        const err31 = {
+          instancePath: instancePath + '/is_default',
+          schemaPath: '#/properties/is_default/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema78.properties.is_default.type,
+          parentSchema: schema78.properties.is_default,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
+    }
+    if (data.events !== undefined) {
+      let data11 = data.events;
+      if (Array.isArray(data11)) {
+        const len0 = data11.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data12 = data11[i0];
+          if (typeof data12 !== 'string') {
+            const err32 = {
+              instancePath: instancePath + '/events/' + i0,
+              schemaPath: '#/properties/events/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema78.properties.events.items.type,
+              parentSchema: schema78.properties.events.items,
+              data: data12,
+            };
+            if (vErrors === null) {
+              vErrors = [err32];
+            } else {
+              vErrors.push(err32);
+            }
+            errors++;
+          }
+          if (!(
+            data12 === 'unit_installed' ||
+            data12 === 'unit_uninstalled' ||
+            data12 === 'unit_fault' ||
+            data12 === 'compartment_fault' ||
+            data12 === 'unit_terminated'
+          )) {
+            const err33 = {
+              instancePath: instancePath + '/events/' + i0,
+              schemaPath: '#/properties/events/items/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema78.properties.events.items.enum },
+              message: 'must be equal to one of the allowed values',
+              schema: schema78.properties.events.items.enum,
+              parentSchema: schema78.properties.events.items,
+              data: data12,
+            };
+            if (vErrors === null) {
+              vErrors = [err33];
+            } else {
+              vErrors.push(err33);
+            }
+            errors++;
+          }
+        }
+        let i1 = data11.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--;) {
+            let item0 = data11[i1];
+            if (typeof item0 !== 'string') {
+              continue;
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
+              const err34 = {
+                instancePath: instancePath + '/events',
+                schemaPath: '#/properties/events/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i1, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                schema: true,
+                parentSchema: schema78.properties.events,
+                data: data11,
+              };
+              if (vErrors === null) {
+                vErrors = [err34];
+              } else {
+                vErrors.push(err34);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i1;
+          }
+        }
+      } else {
+        const err35 = {
+          instancePath: instancePath + '/events',
+          schemaPath: '#/properties/events/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema78.properties.events.type,
+          parentSchema: schema78.properties.events,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      }
+    }
+    if (data.earnings_share !== undefined) {
+      let data13 = data.earnings_share;
+      if (typeof data13 == 'number' && isFinite(data13)) {
+        if (data13 > 40 || isNaN(data13)) {
+          const err36 = {
+            instancePath: instancePath + '/earnings_share',
+            schemaPath: '#/properties/earnings_share/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 40 },
+            message: 'must be <= 40',
+            schema: 40,
+            parentSchema: schema78.properties.earnings_share,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+        if (data13 < 0 || isNaN(data13)) {
+          const err37 = {
+            instancePath: instancePath + '/earnings_share',
+            schemaPath: '#/properties/earnings_share/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema78.properties.earnings_share,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+      } else {
+        const err38 = {
+          instancePath: instancePath + '/earnings_share',
+          schemaPath: '#/properties/earnings_share/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema78.properties.earnings_share.type,
+          parentSchema: schema78.properties.earnings_share,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data14 = data.active;
+      if (typeof data14 !== 'boolean') {
+        const err39 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema78.properties.active.type,
+          parentSchema: schema78.properties.active,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err39];
+        } else {
+          vErrors.push(err39);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err40 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema78.type,
+      parentSchema: schema78,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err40];
+    } else {
+      vErrors.push(err40);
+    }
+    errors++;
+  }
+  validate45.errors = vErrors;
+  return errors === 0;
+}
+validate45.evaluated = {
+  props: {
+    hardware_owner_id: true,
+    name: true,
+    organization_number: true,
+    contact_person: true,
+    phone: true,
+    email: true,
+    address: true,
+    zip: true,
+    city: true,
+    country_code: true,
+    is_default: true,
+    events: true,
+    earnings_share: true,
+    active: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const hardwareUnit = validate46;
+const schema80 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'hardware-unit',
   title: 'HardwareUnit',
@@ -6701,7 +7657,7 @@ const schema78 = {
     },
   },
 };
-const schema80 = {
+const schema82 = {
   type: 'string',
   enum: [
     'license_badge',
@@ -6722,31 +7678,31 @@ const schema80 = {
     'active',
   ],
 };
-const schema81 = {
+const schema83 = {
   type: 'integer',
   'x-choices': 'hardware_status',
   enum: [1, 2, 3, 4, 5],
   'x-enum-names': { const: 'HardwareStatus', names: ['InWarehouse', 'Assigned', 'Installed', 'Active', 'Terminated'] },
 };
-const schema82 = {
+const schema84 = {
   type: 'integer',
   'x-choices': 'hardware_kind',
   enum: [1, 2],
   'x-enum-names': { const: 'HardwareKind', names: ['ParcelLocker', 'PinPad'] },
 };
-const schema83 = {
+const schema85 = {
   type: 'integer',
   'x-choices': 'removal_state',
   enum: [0, 1, 2, 3],
   'x-enum-names': { const: 'RemovalState', names: ['NotRemoved', 'Removed', 'ScheduledRemoved', 'ActivationPending'] },
 };
-const schema84 = {
+const schema86 = {
   type: 'integer',
   'x-choices': 'license_badge',
   enum: [1, 2, 3, 4],
   'x-enum-names': { const: 'LicenseBadge', names: ['Activated', 'NoFee', 'Terminated', 'Pending'] },
 };
-const schema85 = {
+const schema87 = {
   type: 'integer',
   'x-choices': 'warranty',
   enum: [1, 2, 3],
@@ -6754,13 +7710,13 @@ const schema85 = {
 };
 const func0 = ajvRuntime_equal_default;
 
-function validate45(
+function validate46(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="hardware-unit" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate46.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6775,8 +7731,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema80.required,
+        parentSchema: schema80,
         data,
       };
       if (vErrors === null) {
@@ -6793,8 +7749,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'hardware_type' },
         message: "must have required property '" + 'hardware_type' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema80.required,
+        parentSchema: schema80,
         data,
       };
       if (vErrors === null) {
@@ -6811,8 +7767,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema80.required,
+        parentSchema: schema80,
         data,
       };
       if (vErrors === null) {
@@ -6829,8 +7785,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema80.required,
+        parentSchema: schema80,
         data,
       };
       if (vErrors === null) {
@@ -6892,7 +7848,7 @@ function validate45(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema78.properties.sub_id,
+            parentSchema: schema80.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -6910,7 +7866,7 @@ function validate45(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema78.properties.sub_id,
+            parentSchema: schema80.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -6927,8 +7883,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.sub_id.type,
-          parentSchema: schema78.properties.sub_id,
+          schema: schema80.properties.sub_id.type,
+          parentSchema: schema80.properties.sub_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -6950,7 +7906,7 @@ function validate45(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema78.properties.name,
+            parentSchema: schema80.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -6968,7 +7924,7 @@ function validate45(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema78.properties.name,
+            parentSchema: schema80.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -6986,7 +7942,7 @@ function validate45(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema78.properties.name,
+            parentSchema: schema80.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -7003,8 +7959,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.name.type,
-          parentSchema: schema78.properties.name,
+          schema: schema80.properties.name.type,
+          parentSchema: schema80.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -7028,8 +7984,8 @@ function validate45(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema80.type,
-              parentSchema: schema80,
+              schema: schema82.type,
+              parentSchema: schema82,
               data: data4,
             };
             if (vErrors === null) {
@@ -7061,10 +8017,10 @@ function validate45(
               instancePath: instancePath + '/badges_v2/' + i0,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema80.enum },
+              params: { allowedValues: schema82.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema80.enum,
-              parentSchema: schema80,
+              schema: schema82.enum,
+              parentSchema: schema82,
               data: data4,
             };
             if (vErrors === null) {
@@ -7088,7 +8044,7 @@ function validate45(
                   params: { i: i1, j: j0 },
                   message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                   schema: true,
-                  parentSchema: schema78.properties.badges_v2,
+                  parentSchema: schema80.properties.badges_v2,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -7109,8 +8065,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.badges_v2.type,
-          parentSchema: schema78.properties.badges_v2,
+          schema: schema80.properties.badges_v2.type,
+          parentSchema: schema80.properties.badges_v2,
           data: data3,
         };
         if (vErrors === null) {
@@ -7130,8 +8086,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema81.type,
-          parentSchema: schema81,
+          schema: schema83.type,
+          parentSchema: schema83,
           data: data5,
         };
         if (vErrors === null) {
@@ -7146,10 +8102,10 @@ function validate45(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.enum },
+          params: { allowedValues: schema83.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.enum,
-          parentSchema: schema81,
+          schema: schema83.enum,
+          parentSchema: schema83,
           data: data5,
         };
         if (vErrors === null) {
@@ -7169,8 +8125,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.type,
-          parentSchema: schema82,
+          schema: schema84.type,
+          parentSchema: schema84,
           data: data6,
         };
         if (vErrors === null) {
@@ -7185,10 +8141,10 @@ function validate45(
           instancePath: instancePath + '/hardware_type',
           schemaPath: 'common#/$defs/hardwareKind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema82.enum },
+          params: { allowedValues: schema84.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema82.enum,
-          parentSchema: schema82,
+          schema: schema84.enum,
+          parentSchema: schema84,
           data: data6,
         };
         if (vErrors === null) {
@@ -7208,8 +8164,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.hardware_model_id.type,
-          parentSchema: schema78.properties.hardware_model_id,
+          schema: schema80.properties.hardware_model_id.type,
+          parentSchema: schema80.properties.hardware_model_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -7231,7 +8187,7 @@ function validate45(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema78.properties.model_name,
+            parentSchema: schema80.properties.model_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -7248,8 +8204,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.model_name.type,
-          parentSchema: schema78.properties.model_name,
+          schema: schema80.properties.model_name.type,
+          parentSchema: schema80.properties.model_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -7269,8 +8225,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.hardware_owner_id.type,
-          parentSchema: schema78.properties.hardware_owner_id,
+          schema: schema80.properties.hardware_owner_id.type,
+          parentSchema: schema80.properties.hardware_owner_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -7288,10 +8244,10 @@ function validate45(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema78.properties.service_point_id.type },
+          params: { type: schema80.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema78.properties.service_point_id.type,
-          parentSchema: schema78.properties.service_point_id,
+          schema: schema80.properties.service_point_id.type,
+          parentSchema: schema80.properties.service_point_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -7317,7 +8273,7 @@ function validate45(
                 params: { limit: 40 },
                 message: 'must NOT have more than 40 characters',
                 schema: 40,
-                parentSchema: schema78.properties.serial_ids.items,
+                parentSchema: schema80.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -7335,7 +8291,7 @@ function validate45(
                 params: { limit: 4 },
                 message: 'must NOT have fewer than 4 characters',
                 schema: 4,
-                parentSchema: schema78.properties.serial_ids.items,
+                parentSchema: schema80.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -7353,7 +8309,7 @@ function validate45(
                 params: { format: 'no-whitespace' },
                 message: 'must match format "' + 'no-whitespace' + '"',
                 schema: 'no-whitespace',
-                parentSchema: schema78.properties.serial_ids.items,
+                parentSchema: schema80.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -7370,8 +8326,8 @@ function validate45(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema78.properties.serial_ids.items.type,
-              parentSchema: schema78.properties.serial_ids.items,
+              schema: schema80.properties.serial_ids.items.type,
+              parentSchema: schema80.properties.serial_ids.items,
               data: data12,
             };
             if (vErrors === null) {
@@ -7400,7 +8356,7 @@ function validate45(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema78.properties.serial_ids,
+                parentSchema: schema80.properties.serial_ids,
                 data: data11,
               };
               if (vErrors === null) {
@@ -7421,8 +8377,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.serial_ids.type,
-          parentSchema: schema78.properties.serial_ids,
+          schema: schema80.properties.serial_ids.type,
+          parentSchema: schema80.properties.serial_ids,
           data: data11,
         };
         if (vErrors === null) {
@@ -7444,7 +8400,7 @@ function validate45(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema78.properties.firmware_version,
+            parentSchema: schema80.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -7462,7 +8418,7 @@ function validate45(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema78.properties.firmware_version,
+            parentSchema: schema80.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -7479,8 +8435,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.firmware_version.type,
-          parentSchema: schema78.properties.firmware_version,
+          schema: schema80.properties.firmware_version.type,
+          parentSchema: schema80.properties.firmware_version,
           data: data13,
         };
         if (vErrors === null) {
@@ -7498,10 +8454,10 @@ function validate45(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema78.properties.pinpad_id.type },
+          params: { type: schema80.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema78.properties.pinpad_id.type,
-          parentSchema: schema78.properties.pinpad_id,
+          schema: schema80.properties.pinpad_id.type,
+          parentSchema: schema80.properties.pinpad_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -7521,8 +8477,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.compartment_count.type,
-          parentSchema: schema78.properties.compartment_count,
+          schema: schema80.properties.compartment_count.type,
+          parentSchema: schema80.properties.compartment_count,
           data: data15,
         };
         if (vErrors === null) {
@@ -7541,7 +8497,7 @@ function validate45(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema78.properties.compartment_count,
+            parentSchema: schema80.properties.compartment_count,
             data: data15,
           };
           if (vErrors === null) {
@@ -7562,8 +8518,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.compartment_fault_count.type,
-          parentSchema: schema78.properties.compartment_fault_count,
+          schema: schema80.properties.compartment_fault_count.type,
+          parentSchema: schema80.properties.compartment_fault_count,
           data: data16,
         };
         if (vErrors === null) {
@@ -7582,7 +8538,7 @@ function validate45(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema78.properties.compartment_fault_count,
+            parentSchema: schema80.properties.compartment_fault_count,
             data: data16,
           };
           if (vErrors === null) {
@@ -7603,8 +8559,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema78.properties.alert.type,
-          parentSchema: schema78.properties.alert,
+          schema: schema80.properties.alert.type,
+          parentSchema: schema80.properties.alert,
           data: data17,
         };
         if (vErrors === null) {
@@ -7624,8 +8580,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.type,
-          parentSchema: schema83,
+          schema: schema85.type,
+          parentSchema: schema85,
           data: data18,
         };
         if (vErrors === null) {
@@ -7640,10 +8596,10 @@ function validate45(
           instancePath: instancePath + '/removal_state',
           schemaPath: 'common#/$defs/removalState/enum',
           keyword: 'enum',
-          params: { allowedValues: schema83.enum },
+          params: { allowedValues: schema85.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema83.enum,
-          parentSchema: schema83,
+          schema: schema85.enum,
+          parentSchema: schema85,
           data: data18,
         };
         if (vErrors === null) {
@@ -7663,8 +8619,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema78.properties.installation_open.type,
-          parentSchema: schema78.properties.installation_open,
+          schema: schema80.properties.installation_open.type,
+          parentSchema: schema80.properties.installation_open,
           data: data19,
         };
         if (vErrors === null) {
@@ -7684,8 +8640,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema84.type,
-          parentSchema: schema84,
+          schema: schema86.type,
+          parentSchema: schema86,
           data: data20,
         };
         if (vErrors === null) {
@@ -7700,10 +8656,10 @@ function validate45(
           instancePath: instancePath + '/license_status',
           schemaPath: 'common#/$defs/licenseBadge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema84.enum },
+          params: { allowedValues: schema86.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema84.enum,
-          parentSchema: schema84,
+          schema: schema86.enum,
+          parentSchema: schema86,
           data: data20,
         };
         if (vErrors === null) {
@@ -7725,7 +8681,7 @@ function validate45(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema78.properties.warranty_expiry_date,
+            parentSchema: schema80.properties.warranty_expiry_date,
             data: data21,
           };
           if (vErrors === null) {
@@ -7742,8 +8698,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.warranty_expiry_date.type,
-          parentSchema: schema78.properties.warranty_expiry_date,
+          schema: schema80.properties.warranty_expiry_date.type,
+          parentSchema: schema80.properties.warranty_expiry_date,
           data: data21,
         };
         if (vErrors === null) {
@@ -7763,8 +8719,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.type,
-          parentSchema: schema85,
+          schema: schema87.type,
+          parentSchema: schema87,
           data: data22,
         };
         if (vErrors === null) {
@@ -7779,10 +8735,10 @@ function validate45(
           instancePath: instancePath + '/warranty_expiry_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema85.enum },
+          params: { allowedValues: schema87.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema85.enum,
-          parentSchema: schema85,
+          schema: schema87.enum,
+          parentSchema: schema87,
           data: data22,
         };
         if (vErrors === null) {
@@ -7804,7 +8760,7 @@ function validate45(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema78.properties.battery_warranty_expiry_date,
+            parentSchema: schema80.properties.battery_warranty_expiry_date,
             data: data23,
           };
           if (vErrors === null) {
@@ -7821,8 +8777,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.battery_warranty_expiry_date.type,
-          parentSchema: schema78.properties.battery_warranty_expiry_date,
+          schema: schema80.properties.battery_warranty_expiry_date.type,
+          parentSchema: schema80.properties.battery_warranty_expiry_date,
           data: data23,
         };
         if (vErrors === null) {
@@ -7842,8 +8798,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.type,
-          parentSchema: schema85,
+          schema: schema87.type,
+          parentSchema: schema87,
           data: data24,
         };
         if (vErrors === null) {
@@ -7858,10 +8814,10 @@ function validate45(
           instancePath: instancePath + '/battery_warranty_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema85.enum },
+          params: { allowedValues: schema87.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema85.enum,
-          parentSchema: schema85,
+          schema: schema87.enum,
+          parentSchema: schema87,
           data: data24,
         };
         if (vErrors === null) {
@@ -7881,8 +8837,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema78.properties.is_terminated.type,
-          parentSchema: schema78.properties.is_terminated,
+          schema: schema80.properties.is_terminated.type,
+          parentSchema: schema80.properties.is_terminated,
           data: data25,
         };
         if (vErrors === null) {
@@ -7900,10 +8856,10 @@ function validate45(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema78.properties.last_sync_at.type },
+          params: { type: schema80.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema78.properties.last_sync_at.type,
-          parentSchema: schema78.properties.last_sync_at,
+          schema: schema80.properties.last_sync_at.type,
+          parentSchema: schema80.properties.last_sync_at,
           data: data26,
         };
         if (vErrors === null) {
@@ -7922,7 +8878,7 @@ function validate45(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema78.properties.last_sync_at,
+            parentSchema: schema80.properties.last_sync_at,
             data: data26,
           };
           if (vErrors === null) {
@@ -7945,7 +8901,7 @@ function validate45(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema78.properties.note,
+            parentSchema: schema80.properties.note,
             data: data27,
           };
           if (vErrors === null) {
@@ -7962,8 +8918,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.note.type,
-          parentSchema: schema78.properties.note,
+          schema: schema80.properties.note.type,
+          parentSchema: schema80.properties.note,
           data: data27,
         };
         if (vErrors === null) {
@@ -7981,8 +8937,8 @@ function validate45(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema78.type,
-      parentSchema: schema78,
+      schema: schema80.type,
+      parentSchema: schema80,
       data,
     };
     if (vErrors === null) {
@@ -7992,10 +8948,10 @@ function validate45(
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate46.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = {
+validate46.evaluated = {
   props: {
     hardware_id: true,
     sub_id: true,
@@ -8028,8 +8984,1548 @@ validate45.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceOperator = validate46;
-const schema87 = {
+export const hotlineProvider = validate47;
+const schema89 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'hotline-provider',
+  title: 'HotlineProvider',
+  description:
+    'A hotline provider (partners/hotline_provider, spec 01 §2.2): the call centre end users reach; the same partner setup, kept by the operator company. Not a partner type of spec 01 §6, so it has no users of its own.',
+  type: 'object',
+  'x-resource': {
+    name: 'hotline-providers',
+    endpoint: 'partners/hotline_provider',
+    id: 'hotline_provider_id',
+    feature: 'support_providers',
+    partnerTypes: ['operator'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: ['operator'] },
+      edit: { levels: ['advance'], partnerTypes: ['operator'] },
+      delete: { levels: ['advance'], partnerTypes: ['operator'] },
+    },
+    pageSize: 300,
+    sort: { field: 'name', order: 'ASC' },
+    representation: 'name',
+    search: ['name', 'organization_number', 'city', 'email'],
+  },
+  required: ['name', 'country_code'],
+  properties: {
+    hotline_provider_id: { type: 'integer', readOnly: true, 'x-column': { hide: true, index: 0 } },
+    name: { type: 'string', minLength: 3, maxLength: 70, format: 'name-3', 'x-column': { type: 'link', index: 1 } },
+    organization_number: { type: 'string', maxLength: 30, format: 'organization-number', 'x-column': { index: 2 } },
+    contact_person: { type: 'string', maxLength: 70, format: 'no-special-characters', 'x-column': { index: 3 } },
+    phone: { type: 'string', maxLength: 20, format: 'phone', 'x-column': { hide: true, index: 4 } },
+    email: { type: 'string', maxLength: 70, format: 'email', 'x-column': { index: 5 } },
+    address: { type: 'string', maxLength: 255, format: 'no-period-start', 'x-column': { hide: true, index: 6 } },
+    zip: { type: 'string', minLength: 3, maxLength: 8, format: 'no-whitespace', 'x-column': { hide: true, index: 7 } },
+    city: { type: 'string', maxLength: 100, format: 'no-special-characters', 'x-column': { index: 8 } },
+    country_code: {
+      $ref: 'common#/$defs/countryCode',
+      'x-choices': 'country',
+      'x-column': { type: 'select', index: 9 },
+      'x-filter': { kind: 'select' },
+    },
+    active: {
+      type: 'boolean',
+      default: true,
+      'x-column': { type: 'switch', index: 10 },
+      'x-filter': { kind: 'boolean' },
+    },
+  },
+};
+
+function validate47(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="hotline-provider" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate47.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema89.required,
+        parentSchema: schema89,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.country_code === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'country_code' },
+        message: "must have required property '" + 'country_code' + "'",
+        schema: schema89.required,
+        parentSchema: schema89,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.hotline_provider_id !== undefined) {
+      let data0 = data.hotline_provider_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err2 = {
+          instancePath: instancePath + '/hotline_provider_id',
+          schemaPath: '#/properties/hotline_provider_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema89.properties.hotline_provider_id.type,
+          parentSchema: schema89.properties.hotline_provider_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 70) {
+          const err3 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema89.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (func2(data1) < 3) {
+          const err4 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema89.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data1)) {
+          const err5 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema89.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema89.properties.name.type,
+          parentSchema: schema89.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.organization_number !== undefined) {
+      let data2 = data.organization_number;
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 30) {
+          const err7 = {
+            instancePath: instancePath + '/organization_number',
+            schemaPath: '#/properties/organization_number/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema89.properties.organization_number,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!formats44.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/organization_number',
+            schemaPath: '#/properties/organization_number/format',
+            keyword: 'format',
+            params: { format: 'organization-number' },
+            message: 'must match format "' + 'organization-number' + '"',
+            schema: 'organization-number',
+            parentSchema: schema89.properties.organization_number,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/organization_number',
+          schemaPath: '#/properties/organization_number/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema89.properties.organization_number.type,
+          parentSchema: schema89.properties.organization_number,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.contact_person !== undefined) {
+      let data3 = data.contact_person;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 70) {
+          const err10 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema89.properties.contact_person,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data3)) {
+          const err11 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema89.properties.contact_person,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/contact_person',
+          schemaPath: '#/properties/contact_person/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema89.properties.contact_person.type,
+          parentSchema: schema89.properties.contact_person,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data4 = data.phone;
+      if (typeof data4 === 'string') {
+        if (func2(data4) > 20) {
+          const err13 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema89.properties.phone,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (!formats32.validate(data4)) {
+          const err14 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/format',
+            keyword: 'format',
+            params: { format: 'phone' },
+            message: 'must match format "' + 'phone' + '"',
+            schema: 'phone',
+            parentSchema: schema89.properties.phone,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema89.properties.phone.type,
+          parentSchema: schema89.properties.phone,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data5 = data.email;
+      if (typeof data5 === 'string') {
+        if (func2(data5) > 70) {
+          const err16 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema89.properties.email,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data5)) {
+          const err17 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema89.properties.email,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      } else {
+        const err18 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema89.properties.email.type,
+          parentSchema: schema89.properties.email,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.address !== undefined) {
+      let data6 = data.address;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 255) {
+          const err19 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 255 },
+            message: 'must NOT have more than 255 characters',
+            schema: 255,
+            parentSchema: schema89.properties.address,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (!formats8.validate(data6)) {
+          const err20 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema89.properties.address,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = {
+          instancePath: instancePath + '/address',
+          schemaPath: '#/properties/address/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema89.properties.address.type,
+          parentSchema: schema89.properties.address,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.zip !== undefined) {
+      let data7 = data.zip;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 8) {
+          const err22 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 8 },
+            message: 'must NOT have more than 8 characters',
+            schema: 8,
+            parentSchema: schema89.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+        if (func2(data7) < 3) {
+          const err23 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema89.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        if (!formats4.validate(data7)) {
+          const err24 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema89.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = {
+          instancePath: instancePath + '/zip',
+          schemaPath: '#/properties/zip/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema89.properties.zip.type,
+          parentSchema: schema89.properties.zip,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.city !== undefined) {
+      let data8 = data.city;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 100) {
+          const err26 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema89.properties.city,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data8)) {
+          const err27 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema89.properties.city,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+      } else {
+        const err28 = {
+          instancePath: instancePath + '/city',
+          schemaPath: '#/properties/city/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema89.properties.city.type,
+          parentSchema: schema89.properties.city,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+    if (data.country_code !== undefined) {
+      let data9 = data.country_code;
+      if (typeof data9 !== 'string') {
+        const err29 = {
+          instancePath: instancePath + '/country_code',
+          schemaPath: 'common#/$defs/countryCode/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema68.type,
+          parentSchema: schema68,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (!(
+        data9 === 'DK' ||
+        data9 === 'NO' ||
+        data9 === 'SE' ||
+        data9 === 'PL' ||
+        data9 === 'FI' ||
+        data9 === 'RO' ||
+        data9 === 'BE' ||
+        data9 === 'GR' ||
+        data9 === 'DE'
+      )) {
+        const err30 = {
+          instancePath: instancePath + '/country_code',
+          schemaPath: 'common#/$defs/countryCode/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema68.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema68.enum,
+          parentSchema: schema68,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data10 = data.active;
+      if (typeof data10 !== 'boolean') {
+        const err31 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema89.properties.active.type,
+          parentSchema: schema89.properties.active,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err32 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema89.type,
+      parentSchema: schema89,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err32];
+    } else {
+      vErrors.push(err32);
+    }
+    errors++;
+  }
+  validate47.errors = vErrors;
+  return errors === 0;
+}
+validate47.evaluated = {
+  props: {
+    hotline_provider_id: true,
+    name: true,
+    organization_number: true,
+    contact_person: true,
+    phone: true,
+    email: true,
+    address: true,
+    zip: true,
+    city: true,
+    country_code: true,
+    active: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const locationOwner = validate48;
+const schema91 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'location-owner',
+  title: 'LocationOwner',
+  description:
+    'A location owner (partners/location_owner): the company whose premises host service points; their earnings share is at most 30% (spec 02 §5).',
+  type: 'object',
+  'x-resource': {
+    name: 'location-owners',
+    endpoint: 'partners/location_owner',
+    id: 'location_owner_id',
+    feature: 'location_owner',
+    partnerTypes: ['operator', 'location_owner'],
+    actions: {
+      create: { levels: ['basic', 'advance'], partnerTypes: ['operator'] },
+      edit: { levels: ['advance'], partnerTypes: ['operator', 'location_owner'] },
+      delete: { levels: ['advance'], partnerTypes: ['operator'] },
+    },
+    tenancy: { location_owner: 'location_owner_id' },
+    pageSize: 300,
+    sort: { field: 'name', order: 'ASC' },
+    representation: 'name',
+    search: ['name', 'organization_number', 'city', 'email'],
+  },
+  'x-record-actions': [
+    {
+      name: 'create_admin',
+      label: 'partners.actions.create_admin',
+      done: 'partners.done.create_admin',
+      method: 'POST',
+      endpoint: 'identity_access/permissions',
+      send: ['location_owner_id'],
+      body: { partner_type: 'location_owner' },
+      form: 'partner-admin',
+      partnerTypes: ['operator', 'location_owner'],
+    },
+  ],
+  required: ['name', 'country_code'],
+  properties: {
+    location_owner_id: { type: 'integer', readOnly: true, 'x-column': { hide: true, index: 0 } },
+    name: { type: 'string', minLength: 3, maxLength: 70, format: 'name-3', 'x-column': { type: 'link', index: 1 } },
+    organization_number: { type: 'string', maxLength: 30, format: 'organization-number', 'x-column': { index: 2 } },
+    contact_person: { type: 'string', maxLength: 70, format: 'no-special-characters', 'x-column': { index: 3 } },
+    phone: { type: 'string', maxLength: 20, format: 'phone', 'x-column': { hide: true, index: 4 } },
+    email: { type: 'string', maxLength: 70, format: 'email', 'x-column': { index: 5 } },
+    address: { type: 'string', maxLength: 255, format: 'no-period-start', 'x-column': { hide: true, index: 6 } },
+    zip: { type: 'string', minLength: 3, maxLength: 8, format: 'no-whitespace', 'x-column': { hide: true, index: 7 } },
+    city: { type: 'string', maxLength: 100, format: 'no-special-characters', 'x-column': { index: 8 } },
+    country_code: {
+      $ref: 'common#/$defs/countryCode',
+      'x-choices': 'country',
+      'x-column': { type: 'select', index: 9 },
+      'x-filter': { kind: 'select' },
+    },
+    earnings_share: {
+      type: 'number',
+      minimum: 0,
+      maximum: 30,
+      'x-column': { hide: true, index: 10 },
+      'x-input': { step: 0.1 },
+    },
+    active: {
+      type: 'boolean',
+      default: true,
+      'x-column': { type: 'switch', index: 11 },
+      'x-filter': { kind: 'boolean' },
+    },
+  },
+};
+
+function validate48(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="location-owner" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate48.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema91.required,
+        parentSchema: schema91,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.country_code === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'country_code' },
+        message: "must have required property '" + 'country_code' + "'",
+        schema: schema91.required,
+        parentSchema: schema91,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.location_owner_id !== undefined) {
+      let data0 = data.location_owner_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err2 = {
+          instancePath: instancePath + '/location_owner_id',
+          schemaPath: '#/properties/location_owner_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema91.properties.location_owner_id.type,
+          parentSchema: schema91.properties.location_owner_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 70) {
+          const err3 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema91.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (func2(data1) < 3) {
+          const err4 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema91.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data1)) {
+          const err5 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema91.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.name.type,
+          parentSchema: schema91.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.organization_number !== undefined) {
+      let data2 = data.organization_number;
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 30) {
+          const err7 = {
+            instancePath: instancePath + '/organization_number',
+            schemaPath: '#/properties/organization_number/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema91.properties.organization_number,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!formats44.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/organization_number',
+            schemaPath: '#/properties/organization_number/format',
+            keyword: 'format',
+            params: { format: 'organization-number' },
+            message: 'must match format "' + 'organization-number' + '"',
+            schema: 'organization-number',
+            parentSchema: schema91.properties.organization_number,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/organization_number',
+          schemaPath: '#/properties/organization_number/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.organization_number.type,
+          parentSchema: schema91.properties.organization_number,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.contact_person !== undefined) {
+      let data3 = data.contact_person;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 70) {
+          const err10 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema91.properties.contact_person,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data3)) {
+          const err11 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema91.properties.contact_person,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/contact_person',
+          schemaPath: '#/properties/contact_person/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.contact_person.type,
+          parentSchema: schema91.properties.contact_person,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data4 = data.phone;
+      if (typeof data4 === 'string') {
+        if (func2(data4) > 20) {
+          const err13 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema91.properties.phone,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (!formats32.validate(data4)) {
+          const err14 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/format',
+            keyword: 'format',
+            params: { format: 'phone' },
+            message: 'must match format "' + 'phone' + '"',
+            schema: 'phone',
+            parentSchema: schema91.properties.phone,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.phone.type,
+          parentSchema: schema91.properties.phone,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data5 = data.email;
+      if (typeof data5 === 'string') {
+        if (func2(data5) > 70) {
+          const err16 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema91.properties.email,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data5)) {
+          const err17 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema91.properties.email,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      } else {
+        const err18 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.email.type,
+          parentSchema: schema91.properties.email,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.address !== undefined) {
+      let data6 = data.address;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 255) {
+          const err19 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 255 },
+            message: 'must NOT have more than 255 characters',
+            schema: 255,
+            parentSchema: schema91.properties.address,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (!formats8.validate(data6)) {
+          const err20 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema91.properties.address,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = {
+          instancePath: instancePath + '/address',
+          schemaPath: '#/properties/address/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.address.type,
+          parentSchema: schema91.properties.address,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.zip !== undefined) {
+      let data7 = data.zip;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 8) {
+          const err22 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 8 },
+            message: 'must NOT have more than 8 characters',
+            schema: 8,
+            parentSchema: schema91.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+        if (func2(data7) < 3) {
+          const err23 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema91.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        if (!formats4.validate(data7)) {
+          const err24 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema91.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = {
+          instancePath: instancePath + '/zip',
+          schemaPath: '#/properties/zip/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.zip.type,
+          parentSchema: schema91.properties.zip,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.city !== undefined) {
+      let data8 = data.city;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 100) {
+          const err26 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema91.properties.city,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data8)) {
+          const err27 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema91.properties.city,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+      } else {
+        const err28 = {
+          instancePath: instancePath + '/city',
+          schemaPath: '#/properties/city/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.city.type,
+          parentSchema: schema91.properties.city,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+    if (data.country_code !== undefined) {
+      let data9 = data.country_code;
+      if (typeof data9 !== 'string') {
+        const err29 = {
+          instancePath: instancePath + '/country_code',
+          schemaPath: 'common#/$defs/countryCode/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema68.type,
+          parentSchema: schema68,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (!(
+        data9 === 'DK' ||
+        data9 === 'NO' ||
+        data9 === 'SE' ||
+        data9 === 'PL' ||
+        data9 === 'FI' ||
+        data9 === 'RO' ||
+        data9 === 'BE' ||
+        data9 === 'GR' ||
+        data9 === 'DE'
+      )) {
+        const err30 = {
+          instancePath: instancePath + '/country_code',
+          schemaPath: 'common#/$defs/countryCode/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema68.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema68.enum,
+          parentSchema: schema68,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    if (data.earnings_share !== undefined) {
+      let data10 = data.earnings_share;
+      if (typeof data10 == 'number' && isFinite(data10)) {
+        if (data10 > 30 || isNaN(data10)) {
+          const err31 = {
+            instancePath: instancePath + '/earnings_share',
+            schemaPath: '#/properties/earnings_share/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 30 },
+            message: 'must be <= 30',
+            schema: 30,
+            parentSchema: schema91.properties.earnings_share,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+        if (data10 < 0 || isNaN(data10)) {
+          const err32 = {
+            instancePath: instancePath + '/earnings_share',
+            schemaPath: '#/properties/earnings_share/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema91.properties.earnings_share,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
+        }
+      } else {
+        const err33 = {
+          instancePath: instancePath + '/earnings_share',
+          schemaPath: '#/properties/earnings_share/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema91.properties.earnings_share.type,
+          parentSchema: schema91.properties.earnings_share,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data11 = data.active;
+      if (typeof data11 !== 'boolean') {
+        const err34 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema91.properties.active.type,
+          parentSchema: schema91.properties.active,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err35 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema91.type,
+      parentSchema: schema91,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err35];
+    } else {
+      vErrors.push(err35);
+    }
+    errors++;
+  }
+  validate48.errors = vErrors;
+  return errors === 0;
+}
+validate48.evaluated = {
+  props: {
+    location_owner_id: true,
+    name: true,
+    organization_number: true,
+    contact_person: true,
+    phone: true,
+    email: true,
+    address: true,
+    zip: true,
+    city: true,
+    country_code: true,
+    earnings_share: true,
+    active: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const maintenanceOperator = validate49;
+const schema93 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-operator',
   title: 'MaintenanceOperator',
@@ -8095,13 +10591,13 @@ const schema87 = {
   },
 };
 
-function validate46(
+function validate49(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-operator" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate49.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8116,8 +10612,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'maintenance_operator_id' },
         message: "must have required property '" + 'maintenance_operator_id' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -8134,8 +10630,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -8152,8 +10648,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'maintenance_provider_id' },
         message: "must have required property '" + 'maintenance_provider_id' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -8172,8 +10668,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.properties.operator_id.type,
-          parentSchema: schema87.properties.operator_id,
+          schema: schema93.properties.operator_id.type,
+          parentSchema: schema93.properties.operator_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -8195,7 +10691,7 @@ function validate46(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema87.properties.maintenance_operator_id,
+            parentSchema: schema93.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8213,7 +10709,7 @@ function validate46(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema87.properties.maintenance_operator_id,
+            parentSchema: schema93.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8231,7 +10727,7 @@ function validate46(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema87.properties.maintenance_operator_id,
+            parentSchema: schema93.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8248,8 +10744,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.maintenance_operator_id.type,
-          parentSchema: schema87.properties.maintenance_operator_id,
+          schema: schema93.properties.maintenance_operator_id.type,
+          parentSchema: schema93.properties.maintenance_operator_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -8271,7 +10767,7 @@ function validate46(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema87.properties.name.allOf[0],
+            parentSchema: schema93.properties.name.allOf[0],
             data: data2,
           };
           if (vErrors === null) {
@@ -8291,7 +10787,7 @@ function validate46(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema87.properties.name.allOf[1],
+            parentSchema: schema93.properties.name.allOf[1],
             data: data2,
           };
           if (vErrors === null) {
@@ -8311,7 +10807,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema87.properties.name,
+            parentSchema: schema93.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -8328,8 +10824,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.name.type,
-          parentSchema: schema87.properties.name,
+          schema: schema93.properties.name.type,
+          parentSchema: schema93.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -8349,8 +10845,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.properties.maintenance_provider_id.type,
-          parentSchema: schema87.properties.maintenance_provider_id,
+          schema: schema93.properties.maintenance_provider_id.type,
+          parentSchema: schema93.properties.maintenance_provider_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -8372,7 +10868,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema87.properties.email,
+            parentSchema: schema93.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -8390,7 +10886,7 @@ function validate46(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema87.properties.email,
+            parentSchema: schema93.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -8407,8 +10903,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.email.type,
-          parentSchema: schema87.properties.email,
+          schema: schema93.properties.email.type,
+          parentSchema: schema93.properties.email,
           data: data4,
         };
         if (vErrors === null) {
@@ -8430,7 +10926,7 @@ function validate46(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema87.properties.phone,
+            parentSchema: schema93.properties.phone,
             data: data5,
           };
           if (vErrors === null) {
@@ -8447,8 +10943,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.phone.type,
-          parentSchema: schema87.properties.phone,
+          schema: schema93.properties.phone.type,
+          parentSchema: schema93.properties.phone,
           data: data5,
         };
         if (vErrors === null) {
@@ -8472,8 +10968,8 @@ function validate46(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema87.properties.sp_id.items.type,
-              parentSchema: schema87.properties.sp_id.items,
+              schema: schema93.properties.sp_id.items.type,
+              parentSchema: schema93.properties.sp_id.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -8502,7 +10998,7 @@ function validate46(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema87.properties.sp_id,
+                parentSchema: schema93.properties.sp_id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -8523,8 +11019,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema87.properties.sp_id.type,
-          parentSchema: schema87.properties.sp_id,
+          schema: schema93.properties.sp_id.type,
+          parentSchema: schema93.properties.sp_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -8544,8 +11040,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.active.type,
-          parentSchema: schema87.properties.active,
+          schema: schema93.properties.active.type,
+          parentSchema: schema93.properties.active,
           data: data8,
         };
         if (vErrors === null) {
@@ -8563,8 +11059,8 @@ function validate46(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema87.type,
-      parentSchema: schema87,
+      schema: schema93.type,
+      parentSchema: schema93,
       data,
     };
     if (vErrors === null) {
@@ -8574,10 +11070,10 @@ function validate46(
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate49.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = {
+validate49.evaluated = {
   props: {
     operator_id: true,
     maintenance_operator_id: true,
@@ -8592,13 +11088,13 @@ validate46.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceProvider = validate47;
-const schema88 = {
+export const maintenanceProvider = validate50;
+const schema94 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-provider',
   title: 'MaintenanceProvider',
   description:
-    "The gateway's maintenance provider records (partners/maintenance_provider). No screen yet: the /maintenance-providers area comes with a later issue; its periodic tickets switch is reached from the tickets list.",
+    'A maintenance provider (partners/maintenance_provider): services the hardware of its service points through its operators; periodic tickets switch; earnings share at most 5% (spec 02 §5, §7).',
   type: 'object',
   'x-resource': {
     name: 'maintenance-providers',
@@ -8615,35 +11111,116 @@ const schema88 = {
     pageSize: 300,
     sort: { field: 'name', order: 'ASC' },
     representation: 'name',
-    search: ['name'],
+    search: ['name', 'organization_number', 'city', 'email'],
+    tabs: ['basic', 'operators'],
   },
-  required: ['name'],
+  'x-children': [{ schema: 'maintenance-operator', tab: 'operators', foreignKey: 'maintenance_provider_id' }],
+  'x-record-actions': [
+    {
+      name: 'create_admin',
+      label: 'partners.actions.create_admin',
+      done: 'partners.done.create_admin',
+      method: 'POST',
+      endpoint: 'identity_access/permissions',
+      send: ['maintenance_provider_id'],
+      body: { partner_type: 'maintenance_provider' },
+      form: 'partner-admin',
+      partnerTypes: ['operator', 'maintenance_provider'],
+    },
+  ],
+  required: ['name', 'country_code'],
   properties: {
-    maintenance_provider_id: { type: 'integer', readOnly: true, 'x-column': { index: 0 } },
-    name: { type: 'string', maxLength: 70, format: 'name-3', 'x-column': { type: 'link', index: 1 } },
+    maintenance_provider_id: { type: 'integer', readOnly: true, 'x-column': { hide: true, index: 0 } },
+    name: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 70,
+      format: 'name-3',
+      'x-column': { type: 'link', index: 1 },
+      'x-input': { tab: 'basic' },
+    },
+    organization_number: {
+      type: 'string',
+      maxLength: 30,
+      format: 'organization-number',
+      'x-column': { index: 2 },
+      'x-input': { tab: 'basic' },
+    },
+    contact_person: {
+      type: 'string',
+      maxLength: 70,
+      format: 'no-special-characters',
+      'x-column': { index: 3 },
+      'x-input': { tab: 'basic' },
+    },
+    phone: {
+      type: 'string',
+      maxLength: 20,
+      format: 'phone',
+      'x-column': { hide: true, index: 4 },
+      'x-input': { tab: 'basic' },
+    },
+    email: { type: 'string', maxLength: 70, format: 'email', 'x-column': { index: 5 }, 'x-input': { tab: 'basic' } },
+    address: {
+      type: 'string',
+      maxLength: 255,
+      format: 'no-period-start',
+      'x-column': { hide: true, index: 6 },
+      'x-input': { tab: 'basic' },
+    },
+    zip: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 8,
+      format: 'no-whitespace',
+      'x-column': { hide: true, index: 7 },
+      'x-input': { tab: 'basic' },
+    },
+    city: {
+      type: 'string',
+      maxLength: 100,
+      format: 'no-special-characters',
+      'x-column': { index: 8 },
+      'x-input': { tab: 'basic' },
+    },
+    country_code: {
+      $ref: 'common#/$defs/countryCode',
+      'x-choices': 'country',
+      'x-column': { type: 'select', index: 9 },
+      'x-filter': { kind: 'select' },
+      'x-input': { tab: 'basic' },
+    },
+    earnings_share: {
+      type: 'number',
+      minimum: 0,
+      maximum: 5,
+      'x-column': { hide: true, index: 10 },
+      'x-input': { step: 0.1, tab: 'basic' },
+    },
     periodic_tickets: {
       type: 'boolean',
       default: false,
-      'x-column': { type: 'switch', index: 2 },
+      'x-column': { type: 'switch', index: 11 },
       'x-filter': { kind: 'boolean' },
-      'x-input': { setBy: 'update_mps_periodic_tickets' },
+      'x-input': { setBy: 'update_mps_periodic_tickets', tab: 'basic' },
     },
     active: {
       type: 'boolean',
       default: true,
-      'x-column': { type: 'switch', index: 3 },
+      'x-column': { type: 'switch', index: 12 },
       'x-filter': { kind: 'boolean' },
+      'x-input': { tab: 'basic' },
     },
   },
 };
 
-function validate47(
+function validate50(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-provider" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate47.evaluated;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8658,8 +11235,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema94.required,
+        parentSchema: schema94,
         data,
       };
       if (vErrors === null) {
@@ -8669,23 +11246,41 @@ function validate47(
       }
       errors++;
     }
+    if (data.country_code === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'country_code' },
+        message: "must have required property '" + 'country_code' + "'",
+        schema: schema94.required,
+        parentSchema: schema94,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
     if (data.maintenance_provider_id !== undefined) {
       let data0 = data.maintenance_provider_id;
       if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err1 = {
+        const err2 = {
           instancePath: instancePath + '/maintenance_provider_id',
           schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema88.properties.maintenance_provider_id.type,
-          parentSchema: schema88.properties.maintenance_provider_id,
+          schema: schema94.properties.maintenance_provider_id.type,
+          parentSchema: schema94.properties.maintenance_provider_id,
           data: data0,
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err2];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err2);
         }
         errors++;
       }
@@ -8694,32 +11289,14 @@ function validate47(
       let data1 = data.name;
       if (typeof data1 === 'string') {
         if (func2(data1) > 70) {
-          const err2 = {
+          const err3 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/maxLength',
             keyword: 'maxLength',
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema88.properties.name,
-            data: data1,
-          };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-        if (!formats0.validate(data1)) {
-          const err3 = {
-            instancePath: instancePath + '/name',
-            schemaPath: '#/properties/name/format',
-            keyword: 'format',
-            params: { format: 'name-3' },
-            message: 'must match format "' + 'name-3' + '"',
-            schema: 'name-3',
-            parentSchema: schema88.properties.name,
+            parentSchema: schema94.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -8729,58 +11306,52 @@ function validate47(
           }
           errors++;
         }
+        if (func2(data1) < 3) {
+          const err4 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema94.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data1)) {
+          const err5 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema94.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
       } else {
-        const err4 = {
+        const err6 = {
           instancePath: instancePath + '/name',
           schemaPath: '#/properties/name/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.name.type,
-          parentSchema: schema88.properties.name,
+          schema: schema94.properties.name.type,
+          parentSchema: schema94.properties.name,
           data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.periodic_tickets !== undefined) {
-      let data2 = data.periodic_tickets;
-      if (typeof data2 !== 'boolean') {
-        const err5 = {
-          instancePath: instancePath + '/periodic_tickets',
-          schemaPath: '#/properties/periodic_tickets/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema88.properties.periodic_tickets.type,
-          parentSchema: schema88.properties.periodic_tickets,
-          data: data2,
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.active !== undefined) {
-      let data3 = data.active;
-      if (typeof data3 !== 'boolean') {
-        const err6 = {
-          instancePath: instancePath + '/active',
-          schemaPath: '#/properties/active/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema88.properties.active.type,
-          parentSchema: schema88.properties.active,
-          data: data3,
         };
         if (vErrors === null) {
           vErrors = [err6];
@@ -8790,35 +11361,844 @@ function validate47(
         errors++;
       }
     }
+    if (data.organization_number !== undefined) {
+      let data2 = data.organization_number;
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 30) {
+          const err7 = {
+            instancePath: instancePath + '/organization_number',
+            schemaPath: '#/properties/organization_number/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema94.properties.organization_number,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!formats44.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/organization_number',
+            schemaPath: '#/properties/organization_number/format',
+            keyword: 'format',
+            params: { format: 'organization-number' },
+            message: 'must match format "' + 'organization-number' + '"',
+            schema: 'organization-number',
+            parentSchema: schema94.properties.organization_number,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/organization_number',
+          schemaPath: '#/properties/organization_number/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema94.properties.organization_number.type,
+          parentSchema: schema94.properties.organization_number,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.contact_person !== undefined) {
+      let data3 = data.contact_person;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 70) {
+          const err10 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema94.properties.contact_person,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data3)) {
+          const err11 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema94.properties.contact_person,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/contact_person',
+          schemaPath: '#/properties/contact_person/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema94.properties.contact_person.type,
+          parentSchema: schema94.properties.contact_person,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data4 = data.phone;
+      if (typeof data4 === 'string') {
+        if (func2(data4) > 20) {
+          const err13 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema94.properties.phone,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (!formats32.validate(data4)) {
+          const err14 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/format',
+            keyword: 'format',
+            params: { format: 'phone' },
+            message: 'must match format "' + 'phone' + '"',
+            schema: 'phone',
+            parentSchema: schema94.properties.phone,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema94.properties.phone.type,
+          parentSchema: schema94.properties.phone,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data5 = data.email;
+      if (typeof data5 === 'string') {
+        if (func2(data5) > 70) {
+          const err16 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema94.properties.email,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data5)) {
+          const err17 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema94.properties.email,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      } else {
+        const err18 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema94.properties.email.type,
+          parentSchema: schema94.properties.email,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.address !== undefined) {
+      let data6 = data.address;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 255) {
+          const err19 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 255 },
+            message: 'must NOT have more than 255 characters',
+            schema: 255,
+            parentSchema: schema94.properties.address,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (!formats8.validate(data6)) {
+          const err20 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema94.properties.address,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = {
+          instancePath: instancePath + '/address',
+          schemaPath: '#/properties/address/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema94.properties.address.type,
+          parentSchema: schema94.properties.address,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.zip !== undefined) {
+      let data7 = data.zip;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 8) {
+          const err22 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 8 },
+            message: 'must NOT have more than 8 characters',
+            schema: 8,
+            parentSchema: schema94.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+        if (func2(data7) < 3) {
+          const err23 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema94.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        if (!formats4.validate(data7)) {
+          const err24 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema94.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = {
+          instancePath: instancePath + '/zip',
+          schemaPath: '#/properties/zip/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema94.properties.zip.type,
+          parentSchema: schema94.properties.zip,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.city !== undefined) {
+      let data8 = data.city;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 100) {
+          const err26 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema94.properties.city,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data8)) {
+          const err27 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema94.properties.city,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+      } else {
+        const err28 = {
+          instancePath: instancePath + '/city',
+          schemaPath: '#/properties/city/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema94.properties.city.type,
+          parentSchema: schema94.properties.city,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+    if (data.country_code !== undefined) {
+      let data9 = data.country_code;
+      if (typeof data9 !== 'string') {
+        const err29 = {
+          instancePath: instancePath + '/country_code',
+          schemaPath: 'common#/$defs/countryCode/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema68.type,
+          parentSchema: schema68,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (!(
+        data9 === 'DK' ||
+        data9 === 'NO' ||
+        data9 === 'SE' ||
+        data9 === 'PL' ||
+        data9 === 'FI' ||
+        data9 === 'RO' ||
+        data9 === 'BE' ||
+        data9 === 'GR' ||
+        data9 === 'DE'
+      )) {
+        const err30 = {
+          instancePath: instancePath + '/country_code',
+          schemaPath: 'common#/$defs/countryCode/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema68.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema68.enum,
+          parentSchema: schema68,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    if (data.earnings_share !== undefined) {
+      let data10 = data.earnings_share;
+      if (typeof data10 == 'number' && isFinite(data10)) {
+        if (data10 > 5 || isNaN(data10)) {
+          const err31 = {
+            instancePath: instancePath + '/earnings_share',
+            schemaPath: '#/properties/earnings_share/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 5 },
+            message: 'must be <= 5',
+            schema: 5,
+            parentSchema: schema94.properties.earnings_share,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+        if (data10 < 0 || isNaN(data10)) {
+          const err32 = {
+            instancePath: instancePath + '/earnings_share',
+            schemaPath: '#/properties/earnings_share/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema94.properties.earnings_share,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
+        }
+      } else {
+        const err33 = {
+          instancePath: instancePath + '/earnings_share',
+          schemaPath: '#/properties/earnings_share/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema94.properties.earnings_share.type,
+          parentSchema: schema94.properties.earnings_share,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      }
+    }
+    if (data.periodic_tickets !== undefined) {
+      let data11 = data.periodic_tickets;
+      if (typeof data11 !== 'boolean') {
+        const err34 = {
+          instancePath: instancePath + '/periodic_tickets',
+          schemaPath: '#/properties/periodic_tickets/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema94.properties.periodic_tickets.type,
+          parentSchema: schema94.properties.periodic_tickets,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data12 = data.active;
+      if (typeof data12 !== 'boolean') {
+        const err35 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema94.properties.active.type,
+          parentSchema: schema94.properties.active,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err7 = {
+    const err36 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema88.type,
-      parentSchema: schema88,
+      schema: schema94.type,
+      parentSchema: schema94,
       data,
     };
     if (vErrors === null) {
-      vErrors = [err7];
+      vErrors = [err36];
     } else {
-      vErrors.push(err7);
+      vErrors.push(err36);
     }
     errors++;
   }
-  validate47.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate47.evaluated = {
-  props: { maintenance_provider_id: true, name: true, periodic_tickets: true, active: true },
+validate50.evaluated = {
+  props: {
+    maintenance_provider_id: true,
+    name: true,
+    organization_number: true,
+    contact_person: true,
+    phone: true,
+    email: true,
+    address: true,
+    zip: true,
+    city: true,
+    country_code: true,
+    earnings_share: true,
+    periodic_tickets: true,
+    active: true,
+  },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const piece = validate48;
-const schema89 = {
+export const partnerAdmin = validate51;
+const schema96 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'partner-admin',
+  title: 'PartnerAdmin',
+  description:
+    "The form of a partner page's 'Create administrator' action (POST identity_access/permissions, spec 01 §6): the administrator's name and login e-mail.",
+  type: 'object',
+  required: ['name', 'email'],
+  properties: {
+    name: { type: 'string', minLength: 3, maxLength: 70, format: 'name-3' },
+    email: { type: 'string', maxLength: 70, format: 'email' },
+  },
+};
+
+function validate51(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="partner-admin" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate51.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema96.required,
+        parentSchema: schema96,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.email === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'email' },
+        message: "must have required property '" + 'email' + "'",
+        schema: schema96.required,
+        parentSchema: schema96,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.name !== undefined) {
+      let data0 = data.name;
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 70) {
+          const err2 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema96.properties.name,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (func2(data0) < 3) {
+          const err3 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema96.properties.name,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data0)) {
+          const err4 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema96.properties.name,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema96.properties.name.type,
+          parentSchema: schema96.properties.name,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data1 = data.email;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 70) {
+          const err6 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema96.properties.email,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data1)) {
+          const err7 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema96.properties.email,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema96.properties.email.type,
+          parentSchema: schema96.properties.email,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema96.type,
+      parentSchema: schema96,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate51.errors = vErrors;
+  return errors === 0;
+}
+validate51.evaluated = { props: { name: true, email: true }, dynamicProps: false, dynamicItems: false };
+
+export const piece = validate52;
+const schema97 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'piece',
   title: 'Piece',
@@ -9191,13 +12571,13 @@ const schema89 = {
   },
 };
 
-function validate48(
+function validate52(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="piece" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate48.evaluated;
+  const evaluated0 = validate52.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9212,8 +12592,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'piece_id' },
         message: "must have required property '" + 'piece_id' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -9230,8 +12610,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -9248,8 +12628,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'service_point_id' },
         message: "must have required property '" + 'service_point_id' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -9266,8 +12646,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'piece_type' },
         message: "must have required property '" + 'piece_type' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema97.required,
+        parentSchema: schema97,
         data,
       };
       if (vErrors === null) {
@@ -9288,7 +12668,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema89.properties.piece_id,
+            parentSchema: schema97.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -9306,7 +12686,7 @@ function validate48(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema89.properties.piece_id,
+            parentSchema: schema97.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -9324,7 +12704,7 @@ function validate48(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema89.properties.piece_id,
+            parentSchema: schema97.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -9341,8 +12721,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.piece_id.type,
-          parentSchema: schema89.properties.piece_id,
+          schema: schema97.properties.piece_id.type,
+          parentSchema: schema97.properties.piece_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -9360,10 +12740,10 @@ function validate48(
           instancePath: instancePath + '/parcel_id',
           schemaPath: '#/properties/parcel_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.parcel_id.type },
+          params: { type: schema97.properties.parcel_id.type },
           message: 'must be string,null',
-          schema: schema89.properties.parcel_id.type,
-          parentSchema: schema89.properties.parcel_id,
+          schema: schema97.properties.parcel_id.type,
+          parentSchema: schema97.properties.parcel_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -9382,7 +12762,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema89.properties.parcel_id,
+            parentSchema: schema97.properties.parcel_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -9401,10 +12781,10 @@ function validate48(
           instancePath: instancePath + '/shipment_id',
           schemaPath: '#/properties/shipment_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.shipment_id.type },
+          params: { type: schema97.properties.shipment_id.type },
           message: 'must be string,null',
-          schema: schema89.properties.shipment_id.type,
-          parentSchema: schema89.properties.shipment_id,
+          schema: schema97.properties.shipment_id.type,
+          parentSchema: schema97.properties.shipment_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -9423,7 +12803,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema89.properties.shipment_id,
+            parentSchema: schema97.properties.shipment_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -9446,7 +12826,7 @@ function validate48(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema89.properties.piece_barcode,
+            parentSchema: schema97.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -9464,7 +12844,7 @@ function validate48(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema89.properties.piece_barcode,
+            parentSchema: schema97.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -9481,8 +12861,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.piece_barcode.type,
-          parentSchema: schema89.properties.piece_barcode,
+          schema: schema97.properties.piece_barcode.type,
+          parentSchema: schema97.properties.piece_barcode,
           data: data3,
         };
         if (vErrors === null) {
@@ -9502,8 +12882,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.test_piece.type,
-          parentSchema: schema89.properties.test_piece,
+          schema: schema97.properties.test_piece.type,
+          parentSchema: schema97.properties.test_piece,
           data: data4,
         };
         if (vErrors === null) {
@@ -9523,8 +12903,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.state.type,
-          parentSchema: schema89.properties.state,
+          schema: schema97.properties.state.type,
+          parentSchema: schema97.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -9566,10 +12946,10 @@ function validate48(
           instancePath: instancePath + '/state',
           schemaPath: '#/properties/state/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.state.enum },
+          params: { allowedValues: schema97.properties.state.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.state.enum,
-          parentSchema: schema89.properties.state,
+          schema: schema97.properties.state.enum,
+          parentSchema: schema97.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -9589,8 +12969,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.piece_type.type,
-          parentSchema: schema89.properties.piece_type,
+          schema: schema97.properties.piece_type.type,
+          parentSchema: schema97.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -9605,10 +12985,10 @@ function validate48(
           instancePath: instancePath + '/piece_type',
           schemaPath: '#/properties/piece_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.piece_type.enum },
+          params: { allowedValues: schema97.properties.piece_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.piece_type.enum,
-          parentSchema: schema89.properties.piece_type,
+          schema: schema97.properties.piece_type.enum,
+          parentSchema: schema97.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -9628,8 +13008,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.carrier_id.type,
-          parentSchema: schema89.properties.carrier_id,
+          schema: schema97.properties.carrier_id.type,
+          parentSchema: schema97.properties.carrier_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -9649,8 +13029,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.service_point_id.type,
-          parentSchema: schema89.properties.service_point_id,
+          schema: schema97.properties.service_point_id.type,
+          parentSchema: schema97.properties.service_point_id,
           data: data8,
         };
         if (vErrors === null) {
@@ -9668,10 +13048,10 @@ function validate48(
           instancePath: instancePath + '/service_point_name',
           schemaPath: '#/properties/service_point_name/type',
           keyword: 'type',
-          params: { type: schema89.properties.service_point_name.type },
+          params: { type: schema97.properties.service_point_name.type },
           message: 'must be string,null',
-          schema: schema89.properties.service_point_name.type,
-          parentSchema: schema89.properties.service_point_name,
+          schema: schema97.properties.service_point_name.type,
+          parentSchema: schema97.properties.service_point_name,
           data: data9,
         };
         if (vErrors === null) {
@@ -9689,10 +13069,10 @@ function validate48(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.support_provider_id.type },
+          params: { type: schema97.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.support_provider_id.type,
-          parentSchema: schema89.properties.support_provider_id,
+          schema: schema97.properties.support_provider_id.type,
+          parentSchema: schema97.properties.support_provider_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -9710,10 +13090,10 @@ function validate48(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.hardware_id.type },
+          params: { type: schema97.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.hardware_id.type,
-          parentSchema: schema89.properties.hardware_id,
+          schema: schema97.properties.hardware_id.type,
+          parentSchema: schema97.properties.hardware_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -9731,10 +13111,10 @@ function validate48(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.compartment_id.type },
+          params: { type: schema97.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.compartment_id.type,
-          parentSchema: schema89.properties.compartment_id,
+          schema: schema97.properties.compartment_id.type,
+          parentSchema: schema97.properties.compartment_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -9752,10 +13132,10 @@ function validate48(
           instancePath: instancePath + '/courier_id',
           schemaPath: '#/properties/courier_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.courier_id.type },
+          params: { type: schema97.properties.courier_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.courier_id.type,
-          parentSchema: schema89.properties.courier_id,
+          schema: schema97.properties.courier_id.type,
+          parentSchema: schema97.properties.courier_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -9775,8 +13155,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.allocation_type.type,
-          parentSchema: schema89.properties.allocation_type,
+          schema: schema97.properties.allocation_type.type,
+          parentSchema: schema97.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -9791,10 +13171,10 @@ function validate48(
           instancePath: instancePath + '/allocation_type',
           schemaPath: '#/properties/allocation_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.allocation_type.enum },
+          params: { allowedValues: schema97.properties.allocation_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.allocation_type.enum,
-          parentSchema: schema89.properties.allocation_type,
+          schema: schema97.properties.allocation_type.enum,
+          parentSchema: schema97.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -9814,8 +13194,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.parcel_type.type,
-          parentSchema: schema89.properties.parcel_type,
+          schema: schema97.properties.parcel_type.type,
+          parentSchema: schema97.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -9830,10 +13210,10 @@ function validate48(
           instancePath: instancePath + '/parcel_type',
           schemaPath: '#/properties/parcel_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.parcel_type.enum },
+          params: { allowedValues: schema97.properties.parcel_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.parcel_type.enum,
-          parentSchema: schema89.properties.parcel_type,
+          schema: schema97.properties.parcel_type.enum,
+          parentSchema: schema97.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -9855,7 +13235,7 @@ function validate48(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema89.properties.height,
+            parentSchema: schema97.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -9873,7 +13253,7 @@ function validate48(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema89.properties.height,
+            parentSchema: schema97.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -9890,8 +13270,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema89.properties.height.type,
-          parentSchema: schema89.properties.height,
+          schema: schema97.properties.height.type,
+          parentSchema: schema97.properties.height,
           data: data16,
         };
         if (vErrors === null) {
@@ -9913,7 +13293,7 @@ function validate48(
             params: { comparison: '<=', limit: 43 },
             message: 'must be <= 43',
             schema: 43,
-            parentSchema: schema89.properties.width,
+            parentSchema: schema97.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -9931,7 +13311,7 @@ function validate48(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema89.properties.width,
+            parentSchema: schema97.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -9948,8 +13328,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema89.properties.width.type,
-          parentSchema: schema89.properties.width,
+          schema: schema97.properties.width.type,
+          parentSchema: schema97.properties.width,
           data: data17,
         };
         if (vErrors === null) {
@@ -9971,7 +13351,7 @@ function validate48(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema89.properties.depth,
+            parentSchema: schema97.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -9989,7 +13369,7 @@ function validate48(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema89.properties.depth,
+            parentSchema: schema97.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -10006,8 +13386,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema89.properties.depth.type,
-          parentSchema: schema89.properties.depth,
+          schema: schema97.properties.depth.type,
+          parentSchema: schema97.properties.depth,
           data: data18,
         };
         if (vErrors === null) {
@@ -10025,10 +13405,10 @@ function validate48(
           instancePath: instancePath + '/sender_name',
           schemaPath: '#/properties/sender_name/type',
           keyword: 'type',
-          params: { type: schema89.properties.sender_name.type },
+          params: { type: schema97.properties.sender_name.type },
           message: 'must be string,null',
-          schema: schema89.properties.sender_name.type,
-          parentSchema: schema89.properties.sender_name,
+          schema: schema97.properties.sender_name.type,
+          parentSchema: schema97.properties.sender_name,
           data: data19,
         };
         if (vErrors === null) {
@@ -10047,7 +13427,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.sender_name,
+            parentSchema: schema97.properties.sender_name,
             data: data19,
           };
           if (vErrors === null) {
@@ -10066,10 +13446,10 @@ function validate48(
           instancePath: instancePath + '/sender_phone',
           schemaPath: '#/properties/sender_phone/type',
           keyword: 'type',
-          params: { type: schema89.properties.sender_phone.type },
+          params: { type: schema97.properties.sender_phone.type },
           message: 'must be string,null',
-          schema: schema89.properties.sender_phone.type,
-          parentSchema: schema89.properties.sender_phone,
+          schema: schema97.properties.sender_phone.type,
+          parentSchema: schema97.properties.sender_phone,
           data: data20,
         };
         if (vErrors === null) {
@@ -10088,7 +13468,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.sender_phone,
+            parentSchema: schema97.properties.sender_phone,
             data: data20,
           };
           if (vErrors === null) {
@@ -10107,10 +13487,10 @@ function validate48(
           instancePath: instancePath + '/sender_email',
           schemaPath: '#/properties/sender_email/type',
           keyword: 'type',
-          params: { type: schema89.properties.sender_email.type },
+          params: { type: schema97.properties.sender_email.type },
           message: 'must be string,null',
-          schema: schema89.properties.sender_email.type,
-          parentSchema: schema89.properties.sender_email,
+          schema: schema97.properties.sender_email.type,
+          parentSchema: schema97.properties.sender_email,
           data: data21,
         };
         if (vErrors === null) {
@@ -10129,7 +13509,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.sender_email,
+            parentSchema: schema97.properties.sender_email,
             data: data21,
           };
           if (vErrors === null) {
@@ -10148,10 +13528,10 @@ function validate48(
           instancePath: instancePath + '/recipient_name',
           schemaPath: '#/properties/recipient_name/type',
           keyword: 'type',
-          params: { type: schema89.properties.recipient_name.type },
+          params: { type: schema97.properties.recipient_name.type },
           message: 'must be string,null',
-          schema: schema89.properties.recipient_name.type,
-          parentSchema: schema89.properties.recipient_name,
+          schema: schema97.properties.recipient_name.type,
+          parentSchema: schema97.properties.recipient_name,
           data: data22,
         };
         if (vErrors === null) {
@@ -10170,7 +13550,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.recipient_name,
+            parentSchema: schema97.properties.recipient_name,
             data: data22,
           };
           if (vErrors === null) {
@@ -10189,10 +13569,10 @@ function validate48(
           instancePath: instancePath + '/recipient_phone',
           schemaPath: '#/properties/recipient_phone/type',
           keyword: 'type',
-          params: { type: schema89.properties.recipient_phone.type },
+          params: { type: schema97.properties.recipient_phone.type },
           message: 'must be string,null',
-          schema: schema89.properties.recipient_phone.type,
-          parentSchema: schema89.properties.recipient_phone,
+          schema: schema97.properties.recipient_phone.type,
+          parentSchema: schema97.properties.recipient_phone,
           data: data23,
         };
         if (vErrors === null) {
@@ -10211,7 +13591,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.recipient_phone,
+            parentSchema: schema97.properties.recipient_phone,
             data: data23,
           };
           if (vErrors === null) {
@@ -10230,10 +13610,10 @@ function validate48(
           instancePath: instancePath + '/recipient_email',
           schemaPath: '#/properties/recipient_email/type',
           keyword: 'type',
-          params: { type: schema89.properties.recipient_email.type },
+          params: { type: schema97.properties.recipient_email.type },
           message: 'must be string,null',
-          schema: schema89.properties.recipient_email.type,
-          parentSchema: schema89.properties.recipient_email,
+          schema: schema97.properties.recipient_email.type,
+          parentSchema: schema97.properties.recipient_email,
           data: data24,
         };
         if (vErrors === null) {
@@ -10252,7 +13632,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.recipient_email,
+            parentSchema: schema97.properties.recipient_email,
             data: data24,
           };
           if (vErrors === null) {
@@ -10271,10 +13651,10 @@ function validate48(
           instancePath: instancePath + '/end_user_phone',
           schemaPath: '#/properties/end_user_phone/type',
           keyword: 'type',
-          params: { type: schema89.properties.end_user_phone.type },
+          params: { type: schema97.properties.end_user_phone.type },
           message: 'must be string,null',
-          schema: schema89.properties.end_user_phone.type,
-          parentSchema: schema89.properties.end_user_phone,
+          schema: schema97.properties.end_user_phone.type,
+          parentSchema: schema97.properties.end_user_phone,
           data: data25,
         };
         if (vErrors === null) {
@@ -10293,7 +13673,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema89.properties.end_user_phone,
+            parentSchema: schema97.properties.end_user_phone,
             data: data25,
           };
           if (vErrors === null) {
@@ -10312,10 +13692,10 @@ function validate48(
           instancePath: instancePath + '/end_user_email',
           schemaPath: '#/properties/end_user_email/type',
           keyword: 'type',
-          params: { type: schema89.properties.end_user_email.type },
+          params: { type: schema97.properties.end_user_email.type },
           message: 'must be string,null',
-          schema: schema89.properties.end_user_email.type,
-          parentSchema: schema89.properties.end_user_email,
+          schema: schema97.properties.end_user_email.type,
+          parentSchema: schema97.properties.end_user_email,
           data: data26,
         };
         if (vErrors === null) {
@@ -10334,7 +13714,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.end_user_email,
+            parentSchema: schema97.properties.end_user_email,
             data: data26,
           };
           if (vErrors === null) {
@@ -10353,10 +13733,10 @@ function validate48(
           instancePath: instancePath + '/enduser_id',
           schemaPath: '#/properties/enduser_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.enduser_id.type },
+          params: { type: schema97.properties.enduser_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.enduser_id.type,
-          parentSchema: schema89.properties.enduser_id,
+          schema: schema97.properties.enduser_id.type,
+          parentSchema: schema97.properties.enduser_id,
           data: data27,
         };
         if (vErrors === null) {
@@ -10374,10 +13754,10 @@ function validate48(
           instancePath: instancePath + '/reference',
           schemaPath: '#/properties/reference/type',
           keyword: 'type',
-          params: { type: schema89.properties.reference.type },
+          params: { type: schema97.properties.reference.type },
           message: 'must be string,null',
-          schema: schema89.properties.reference.type,
-          parentSchema: schema89.properties.reference,
+          schema: schema97.properties.reference.type,
+          parentSchema: schema97.properties.reference,
           data: data28,
         };
         if (vErrors === null) {
@@ -10396,7 +13776,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.reference,
+            parentSchema: schema97.properties.reference,
             data: data28,
           };
           if (vErrors === null) {
@@ -10417,8 +13797,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.reservation.type,
-          parentSchema: schema89.properties.reservation,
+          schema: schema97.properties.reservation.type,
+          parentSchema: schema97.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -10433,10 +13813,10 @@ function validate48(
           instancePath: instancePath + '/reservation',
           schemaPath: '#/properties/reservation/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.reservation.enum },
+          params: { allowedValues: schema97.properties.reservation.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.reservation.enum,
-          parentSchema: schema89.properties.reservation,
+          schema: schema97.properties.reservation.enum,
+          parentSchema: schema97.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -10456,8 +13836,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.reservation_time.type,
-          parentSchema: schema89.properties.reservation_time,
+          schema: schema97.properties.reservation_time.type,
+          parentSchema: schema97.properties.reservation_time,
           data: data30,
         };
         if (vErrors === null) {
@@ -10476,7 +13856,7 @@ function validate48(
             params: { comparison: '<=', limit: 168 },
             message: 'must be <= 168',
             schema: 168,
-            parentSchema: schema89.properties.reservation_time,
+            parentSchema: schema97.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -10494,7 +13874,7 @@ function validate48(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema89.properties.reservation_time,
+            parentSchema: schema97.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -10513,10 +13893,10 @@ function validate48(
           instancePath: instancePath + '/reserved_until',
           schemaPath: '#/properties/reserved_until/type',
           keyword: 'type',
-          params: { type: schema89.properties.reserved_until.type },
+          params: { type: schema97.properties.reserved_until.type },
           message: 'must be string,null',
-          schema: schema89.properties.reserved_until.type,
-          parentSchema: schema89.properties.reserved_until,
+          schema: schema97.properties.reserved_until.type,
+          parentSchema: schema97.properties.reserved_until,
           data: data31,
         };
         if (vErrors === null) {
@@ -10535,7 +13915,7 @@ function validate48(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema89.properties.reserved_until,
+            parentSchema: schema97.properties.reserved_until,
             data: data31,
           };
           if (vErrors === null) {
@@ -10556,8 +13936,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.expiry_days.type,
-          parentSchema: schema89.properties.expiry_days,
+          schema: schema97.properties.expiry_days.type,
+          parentSchema: schema97.properties.expiry_days,
           data: data32,
         };
         if (vErrors === null) {
@@ -10576,7 +13956,7 @@ function validate48(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema89.properties.expiry_days,
+            parentSchema: schema97.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -10594,7 +13974,7 @@ function validate48(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema89.properties.expiry_days,
+            parentSchema: schema97.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -10613,10 +13993,10 @@ function validate48(
           instancePath: instancePath + '/expiry_at',
           schemaPath: '#/properties/expiry_at/type',
           keyword: 'type',
-          params: { type: schema89.properties.expiry_at.type },
+          params: { type: schema97.properties.expiry_at.type },
           message: 'must be string,null',
-          schema: schema89.properties.expiry_at.type,
-          parentSchema: schema89.properties.expiry_at,
+          schema: schema97.properties.expiry_at.type,
+          parentSchema: schema97.properties.expiry_at,
           data: data33,
         };
         if (vErrors === null) {
@@ -10635,7 +14015,7 @@ function validate48(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema89.properties.expiry_at,
+            parentSchema: schema97.properties.expiry_at,
             data: data33,
           };
           if (vErrors === null) {
@@ -10661,8 +14041,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'token_type' },
                 message: "must have required property '" + 'token_type' + "'",
-                schema: schema89.properties.tokens.items.required,
-                parentSchema: schema89.properties.tokens.items,
+                schema: schema97.properties.tokens.items.required,
+                parentSchema: schema97.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -10679,8 +14059,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'status' },
                 message: "must have required property '" + 'status' + "'",
-                schema: schema89.properties.tokens.items.required,
-                parentSchema: schema89.properties.tokens.items,
+                schema: schema97.properties.tokens.items.required,
+                parentSchema: schema97.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -10697,8 +14077,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'code' },
                 message: "must have required property '" + 'code' + "'",
-                schema: schema89.properties.tokens.items.required,
-                parentSchema: schema89.properties.tokens.items,
+                schema: schema97.properties.tokens.items.required,
+                parentSchema: schema97.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -10717,8 +14097,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.tokens.items.properties.token_type.type,
-                  parentSchema: schema89.properties.tokens.items.properties.token_type,
+                  schema: schema97.properties.tokens.items.properties.token_type.type,
+                  parentSchema: schema97.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -10741,10 +14121,10 @@ function validate48(
                   instancePath: instancePath + '/tokens/' + i0 + '/token_type',
                   schemaPath: '#/properties/tokens/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema89.properties.tokens.items.properties.token_type.enum },
+                  params: { allowedValues: schema97.properties.tokens.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema89.properties.tokens.items.properties.token_type.enum,
-                  parentSchema: schema89.properties.tokens.items.properties.token_type,
+                  schema: schema97.properties.tokens.items.properties.token_type.enum,
+                  parentSchema: schema97.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -10764,8 +14144,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.tokens.items.properties.status.type,
-                  parentSchema: schema89.properties.tokens.items.properties.status,
+                  schema: schema97.properties.tokens.items.properties.status.type,
+                  parentSchema: schema97.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -10786,10 +14166,10 @@ function validate48(
                   instancePath: instancePath + '/tokens/' + i0 + '/status',
                   schemaPath: '#/properties/tokens/items/properties/status/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema89.properties.tokens.items.properties.status.enum },
+                  params: { allowedValues: schema97.properties.tokens.items.properties.status.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema89.properties.tokens.items.properties.status.enum,
-                  parentSchema: schema89.properties.tokens.items.properties.status,
+                  schema: schema97.properties.tokens.items.properties.status.enum,
+                  parentSchema: schema97.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -10811,7 +14191,7 @@ function validate48(
                     params: { limit: 12 },
                     message: 'must NOT have more than 12 characters',
                     schema: 12,
-                    parentSchema: schema89.properties.tokens.items.properties.code,
+                    parentSchema: schema97.properties.tokens.items.properties.code,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -10828,8 +14208,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.tokens.items.properties.code.type,
-                  parentSchema: schema89.properties.tokens.items.properties.code,
+                  schema: schema97.properties.tokens.items.properties.code.type,
+                  parentSchema: schema97.properties.tokens.items.properties.code,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -10847,10 +14227,10 @@ function validate48(
                   instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
                   schemaPath: '#/properties/tokens/items/properties/valid_until/type',
                   keyword: 'type',
-                  params: { type: schema89.properties.tokens.items.properties.valid_until.type },
+                  params: { type: schema97.properties.tokens.items.properties.valid_until.type },
                   message: 'must be string,null',
-                  schema: schema89.properties.tokens.items.properties.valid_until.type,
-                  parentSchema: schema89.properties.tokens.items.properties.valid_until,
+                  schema: schema97.properties.tokens.items.properties.valid_until.type,
+                  parentSchema: schema97.properties.tokens.items.properties.valid_until,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -10869,7 +14249,7 @@ function validate48(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema89.properties.tokens.items.properties.valid_until,
+                    parentSchema: schema97.properties.tokens.items.properties.valid_until,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -10888,8 +14268,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.properties.tokens.items.type,
-              parentSchema: schema89.properties.tokens.items,
+              schema: schema97.properties.tokens.items.type,
+              parentSchema: schema97.properties.tokens.items,
               data: data35,
             };
             if (vErrors === null) {
@@ -10907,8 +14287,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema89.properties.tokens.type,
-          parentSchema: schema89.properties.tokens,
+          schema: schema97.properties.tokens.type,
+          parentSchema: schema97.properties.tokens,
           data: data34,
         };
         if (vErrors === null) {
@@ -10933,8 +14313,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'channel' },
                 message: "must have required property '" + 'channel' + "'",
-                schema: schema89.properties.notifications.items.required,
-                parentSchema: schema89.properties.notifications.items,
+                schema: schema97.properties.notifications.items.required,
+                parentSchema: schema97.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -10951,8 +14331,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'to' },
                 message: "must have required property '" + 'to' + "'",
-                schema: schema89.properties.notifications.items.required,
-                parentSchema: schema89.properties.notifications.items,
+                schema: schema97.properties.notifications.items.required,
+                parentSchema: schema97.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -10969,8 +14349,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'at' },
                 message: "must have required property '" + 'at' + "'",
-                schema: schema89.properties.notifications.items.required,
-                parentSchema: schema89.properties.notifications.items,
+                schema: schema97.properties.notifications.items.required,
+                parentSchema: schema97.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -10989,8 +14369,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.notifications.items.properties.channel.type,
-                  parentSchema: schema89.properties.notifications.items.properties.channel,
+                  schema: schema97.properties.notifications.items.properties.channel.type,
+                  parentSchema: schema97.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -11005,10 +14385,10 @@ function validate48(
                   instancePath: instancePath + '/notifications/' + i1 + '/channel',
                   schemaPath: '#/properties/notifications/items/properties/channel/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema89.properties.notifications.items.properties.channel.enum },
+                  params: { allowedValues: schema97.properties.notifications.items.properties.channel.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema89.properties.notifications.items.properties.channel.enum,
-                  parentSchema: schema89.properties.notifications.items.properties.channel,
+                  schema: schema97.properties.notifications.items.properties.channel.enum,
+                  parentSchema: schema97.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -11030,7 +14410,7 @@ function validate48(
                     params: { limit: 70 },
                     message: 'must NOT have more than 70 characters',
                     schema: 70,
-                    parentSchema: schema89.properties.notifications.items.properties.to,
+                    parentSchema: schema97.properties.notifications.items.properties.to,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -11047,8 +14427,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.notifications.items.properties.to.type,
-                  parentSchema: schema89.properties.notifications.items.properties.to,
+                  schema: schema97.properties.notifications.items.properties.to.type,
+                  parentSchema: schema97.properties.notifications.items.properties.to,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -11068,8 +14448,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.notifications.items.properties.token_type.type,
-                  parentSchema: schema89.properties.notifications.items.properties.token_type,
+                  schema: schema97.properties.notifications.items.properties.token_type.type,
+                  parentSchema: schema97.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -11092,10 +14472,10 @@ function validate48(
                   instancePath: instancePath + '/notifications/' + i1 + '/token_type',
                   schemaPath: '#/properties/notifications/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema89.properties.notifications.items.properties.token_type.enum },
+                  params: { allowedValues: schema97.properties.notifications.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema89.properties.notifications.items.properties.token_type.enum,
-                  parentSchema: schema89.properties.notifications.items.properties.token_type,
+                  schema: schema97.properties.notifications.items.properties.token_type.enum,
+                  parentSchema: schema97.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -11117,7 +14497,7 @@ function validate48(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema89.properties.notifications.items.properties.at,
+                    parentSchema: schema97.properties.notifications.items.properties.at,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -11134,8 +14514,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.notifications.items.properties.at.type,
-                  parentSchema: schema89.properties.notifications.items.properties.at,
+                  schema: schema97.properties.notifications.items.properties.at.type,
+                  parentSchema: schema97.properties.notifications.items.properties.at,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -11153,8 +14533,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.properties.notifications.items.type,
-              parentSchema: schema89.properties.notifications.items,
+              schema: schema97.properties.notifications.items.type,
+              parentSchema: schema97.properties.notifications.items,
               data: data41,
             };
             if (vErrors === null) {
@@ -11172,8 +14552,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema89.properties.notifications.type,
-          parentSchema: schema89.properties.notifications,
+          schema: schema97.properties.notifications.type,
+          parentSchema: schema97.properties.notifications,
           data: data40,
         };
         if (vErrors === null) {
@@ -11195,7 +14575,7 @@ function validate48(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema89.properties.created_at,
+            parentSchema: schema97.properties.created_at,
             data: data46,
           };
           if (vErrors === null) {
@@ -11212,8 +14592,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.created_at.type,
-          parentSchema: schema89.properties.created_at,
+          schema: schema97.properties.created_at.type,
+          parentSchema: schema97.properties.created_at,
           data: data46,
         };
         if (vErrors === null) {
@@ -11233,8 +14613,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.active.type,
-          parentSchema: schema89.properties.active,
+          schema: schema97.properties.active.type,
+          parentSchema: schema97.properties.active,
           data: data47,
         };
         if (vErrors === null) {
@@ -11252,8 +14632,8 @@ function validate48(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema89.type,
-      parentSchema: schema89,
+      schema: schema97.type,
+      parentSchema: schema97,
       data,
     };
     if (vErrors === null) {
@@ -11263,10 +14643,10 @@ function validate48(
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate52.errors = vErrors;
   return errors === 0;
 }
-validate48.evaluated = {
+validate52.evaluated = {
   props: {
     piece_id: true,
     parcel_id: true,
@@ -11311,8 +14691,8 @@ validate48.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate49;
-const schema90 = {
+export const pinpad = validate53;
+const schema98 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -11503,15 +14883,15 @@ const schema90 = {
     last_heartbeat_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const formats96 = sharedValidators.formats.numeric;
+const formats162 = sharedValidators.formats.numeric;
 
-function validate49(
+function validate53(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate49.evaluated;
+  const evaluated0 = validate53.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11526,8 +14906,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema98.required,
+        parentSchema: schema98,
         data,
       };
       if (vErrors === null) {
@@ -11544,8 +14924,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema98.required,
+        parentSchema: schema98,
         data,
       };
       if (vErrors === null) {
@@ -11562,8 +14942,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema98.required,
+        parentSchema: schema98,
         data,
       };
       if (vErrors === null) {
@@ -11625,7 +15005,7 @@ function validate49(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema90.properties.ble_chip_id,
+            parentSchema: schema98.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -11643,7 +15023,7 @@ function validate49(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema90.properties.ble_chip_id,
+            parentSchema: schema98.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -11661,7 +15041,7 @@ function validate49(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema90.properties.ble_chip_id,
+            parentSchema: schema98.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -11678,8 +15058,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.ble_chip_id.type,
-          parentSchema: schema90.properties.ble_chip_id,
+          schema: schema98.properties.ble_chip_id.type,
+          parentSchema: schema98.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -11699,8 +15079,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema81.type,
-          parentSchema: schema81,
+          schema: schema83.type,
+          parentSchema: schema83,
           data: data2,
         };
         if (vErrors === null) {
@@ -11715,10 +15095,10 @@ function validate49(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.enum },
+          params: { allowedValues: schema83.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.enum,
-          parentSchema: schema81,
+          schema: schema83.enum,
+          parentSchema: schema83,
           data: data2,
         };
         if (vErrors === null) {
@@ -11738,8 +15118,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema90.properties.hardware_model_id.type,
-          parentSchema: schema90.properties.hardware_model_id,
+          schema: schema98.properties.hardware_model_id.type,
+          parentSchema: schema98.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -11759,8 +15139,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema90.properties.hardware_owner_id.type,
-          parentSchema: schema90.properties.hardware_owner_id,
+          schema: schema98.properties.hardware_owner_id.type,
+          parentSchema: schema98.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -11778,10 +15158,10 @@ function validate49(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema90.properties.service_point_id.type },
+          params: { type: schema98.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema90.properties.service_point_id.type,
-          parentSchema: schema90.properties.service_point_id,
+          schema: schema98.properties.service_point_id.type,
+          parentSchema: schema98.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -11799,10 +15179,10 @@ function validate49(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema90.properties.hardware_id.type },
+          params: { type: schema98.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema90.properties.hardware_id.type,
-          parentSchema: schema90.properties.hardware_id,
+          schema: schema98.properties.hardware_id.type,
+          parentSchema: schema98.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -11826,8 +15206,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema90.properties.alerts.items.type,
-              parentSchema: schema90.properties.alerts.items,
+              schema: schema98.properties.alerts.items.type,
+              parentSchema: schema98.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -11848,10 +15228,10 @@ function validate49(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema90.properties.alerts.items.enum },
+              params: { allowedValues: schema98.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema90.properties.alerts.items.enum,
-              parentSchema: schema90.properties.alerts.items,
+              schema: schema98.properties.alerts.items.enum,
+              parentSchema: schema98.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -11880,7 +15260,7 @@ function validate49(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema90.properties.alerts,
+                parentSchema: schema98.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -11901,8 +15281,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema90.properties.alerts.type,
-          parentSchema: schema90.properties.alerts,
+          schema: schema98.properties.alerts.type,
+          parentSchema: schema98.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -11920,10 +15300,10 @@ function validate49(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema90.properties.last_sync_at.type },
+          params: { type: schema98.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema90.properties.last_sync_at.type,
-          parentSchema: schema90.properties.last_sync_at,
+          schema: schema98.properties.last_sync_at.type,
+          parentSchema: schema98.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -11942,7 +15322,7 @@ function validate49(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema90.properties.last_sync_at,
+            parentSchema: schema98.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -11963,8 +15343,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema90.properties.installation_sync_status.type,
-          parentSchema: schema90.properties.installation_sync_status,
+          schema: schema98.properties.installation_sync_status.type,
+          parentSchema: schema98.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -11979,10 +15359,10 @@ function validate49(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema90.properties.installation_sync_status.enum },
+          params: { allowedValues: schema98.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema90.properties.installation_sync_status.enum,
-          parentSchema: schema90.properties.installation_sync_status,
+          schema: schema98.properties.installation_sync_status.enum,
+          parentSchema: schema98.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -12004,7 +15384,7 @@ function validate49(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema90.properties.firmware_version,
+            parentSchema: schema98.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -12022,7 +15402,7 @@ function validate49(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema90.properties.firmware_version,
+            parentSchema: schema98.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -12039,8 +15419,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.firmware_version.type,
-          parentSchema: schema90.properties.firmware_version,
+          schema: schema98.properties.firmware_version.type,
+          parentSchema: schema98.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -12062,7 +15442,7 @@ function validate49(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema90.properties.comm_board,
+            parentSchema: schema98.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -12080,7 +15460,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema90.properties.comm_board,
+            parentSchema: schema98.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -12097,8 +15477,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.comm_board.type,
-          parentSchema: schema90.properties.comm_board,
+          schema: schema98.properties.comm_board.type,
+          parentSchema: schema98.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -12120,7 +15500,7 @@ function validate49(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema90.properties.battery_pack,
+            parentSchema: schema98.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -12138,7 +15518,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema90.properties.battery_pack,
+            parentSchema: schema98.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -12155,8 +15535,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.battery_pack.type,
-          parentSchema: schema90.properties.battery_pack,
+          schema: schema98.properties.battery_pack.type,
+          parentSchema: schema98.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -12178,7 +15558,7 @@ function validate49(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema90.properties.order_number,
+            parentSchema: schema98.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -12196,7 +15576,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema90.properties.order_number,
+            parentSchema: schema98.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -12213,8 +15593,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.order_number.type,
-          parentSchema: schema90.properties.order_number,
+          schema: schema98.properties.order_number.type,
+          parentSchema: schema98.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -12236,7 +15616,7 @@ function validate49(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema90.properties.type_number,
+            parentSchema: schema98.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -12254,7 +15634,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema90.properties.type_number,
+            parentSchema: schema98.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -12271,8 +15651,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.type_number.type,
-          parentSchema: schema90.properties.type_number,
+          schema: schema98.properties.type_number.type,
+          parentSchema: schema98.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -12294,7 +15674,7 @@ function validate49(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema90.properties.manufacturer,
+            parentSchema: schema98.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -12312,7 +15692,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema90.properties.manufacturer,
+            parentSchema: schema98.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -12329,8 +15709,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.manufacturer.type,
-          parentSchema: schema90.properties.manufacturer,
+          schema: schema98.properties.manufacturer.type,
+          parentSchema: schema98.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -12350,8 +15730,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.foil.type,
-          parentSchema: schema90.properties.foil,
+          schema: schema98.properties.foil.type,
+          parentSchema: schema98.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -12366,10 +15746,10 @@ function validate49(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema90.properties.foil.enum },
+          params: { allowedValues: schema98.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema90.properties.foil.enum,
-          parentSchema: schema90.properties.foil,
+          schema: schema98.properties.foil.enum,
+          parentSchema: schema98.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -12389,8 +15769,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.language.type,
-          parentSchema: schema90.properties.language,
+          schema: schema98.properties.language.type,
+          parentSchema: schema98.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -12417,10 +15797,10 @@ function validate49(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema90.properties.language.enum },
+          params: { allowedValues: schema98.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema90.properties.language.enum,
-          parentSchema: schema90.properties.language,
+          schema: schema98.properties.language.enum,
+          parentSchema: schema98.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -12444,8 +15824,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema90.properties.features.items.type,
-              parentSchema: schema90.properties.features.items,
+              schema: schema98.properties.features.items.type,
+              parentSchema: schema98.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -12466,10 +15846,10 @@ function validate49(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema90.properties.features.items.enum },
+              params: { allowedValues: schema98.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema90.properties.features.items.enum,
-              parentSchema: schema90.properties.features.items,
+              schema: schema98.properties.features.items.enum,
+              parentSchema: schema98.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -12498,7 +15878,7 @@ function validate49(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema90.properties.features,
+                parentSchema: schema98.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -12519,8 +15899,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema90.properties.features.type,
-          parentSchema: schema90.properties.features,
+          schema: schema98.properties.features.type,
+          parentSchema: schema98.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -12538,10 +15918,10 @@ function validate49(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema90.properties.sim_iccid.type },
+          params: { type: schema98.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema90.properties.sim_iccid.type,
-          parentSchema: schema90.properties.sim_iccid,
+          schema: schema98.properties.sim_iccid.type,
+          parentSchema: schema98.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -12560,7 +15940,7 @@ function validate49(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema90.properties.sim_iccid,
+            parentSchema: schema98.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -12578,7 +15958,7 @@ function validate49(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema90.properties.sim_iccid,
+            parentSchema: schema98.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -12588,7 +15968,7 @@ function validate49(
           }
           errors++;
         }
-        if (!formats96.validate(data21)) {
+        if (!formats162.validate(data21)) {
           const err52 = {
             instancePath: instancePath + '/sim_iccid',
             schemaPath: '#/properties/sim_iccid/format',
@@ -12596,7 +15976,7 @@ function validate49(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema90.properties.sim_iccid,
+            parentSchema: schema98.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -12619,7 +15999,7 @@ function validate49(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema90.properties.apn,
+            parentSchema: schema98.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -12637,7 +16017,7 @@ function validate49(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema90.properties.apn,
+            parentSchema: schema98.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -12654,8 +16034,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.apn.type,
-          parentSchema: schema90.properties.apn,
+          schema: schema98.properties.apn.type,
+          parentSchema: schema98.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -12675,8 +16055,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.network.type,
-          parentSchema: schema90.properties.network,
+          schema: schema98.properties.network.type,
+          parentSchema: schema98.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -12691,10 +16071,10 @@ function validate49(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema90.properties.network.enum },
+          params: { allowedValues: schema98.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema90.properties.network.enum,
-          parentSchema: schema90.properties.network,
+          schema: schema98.properties.network.enum,
+          parentSchema: schema98.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -12712,10 +16092,10 @@ function validate49(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema90.properties.last_heartbeat_at.type },
+          params: { type: schema98.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema90.properties.last_heartbeat_at.type,
-          parentSchema: schema90.properties.last_heartbeat_at,
+          schema: schema98.properties.last_heartbeat_at.type,
+          parentSchema: schema98.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -12734,7 +16114,7 @@ function validate49(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema90.properties.last_heartbeat_at,
+            parentSchema: schema98.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -12753,8 +16133,8 @@ function validate49(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema90.type,
-      parentSchema: schema90,
+      schema: schema98.type,
+      parentSchema: schema98,
       data,
     };
     if (vErrors === null) {
@@ -12764,10 +16144,10 @@ function validate49(
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate53.errors = vErrors;
   return errors === 0;
 }
-validate49.evaluated = {
+validate53.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -12797,8 +16177,8 @@ validate49.evaluated = {
   dynamicItems: false,
 };
 
-export const role = validate50;
-const schema93 = {
+export const role = validate54;
+const schema101 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -12870,13 +16250,13 @@ const schema93 = {
 const pattern10 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern11 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate50(
+function validate54(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate54.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12891,8 +16271,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -12909,8 +16289,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -12927,8 +16307,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -12945,8 +16325,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema101.required,
+        parentSchema: schema101,
         data,
       };
       if (vErrors === null) {
@@ -12967,7 +16347,7 @@ function validate50(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema93.properties.role_name,
+            parentSchema: schema101.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -12985,7 +16365,7 @@ function validate50(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema93.properties.role_name,
+            parentSchema: schema101.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -13002,8 +16382,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.role_name.type,
-          parentSchema: schema93.properties.role_name,
+          schema: schema101.properties.role_name.type,
+          parentSchema: schema101.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -13025,7 +16405,7 @@ function validate50(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema93.properties.role_description,
+            parentSchema: schema101.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -13042,8 +16422,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.role_description.type,
-          parentSchema: schema93.properties.role_description,
+          schema: schema101.properties.role_description.type,
+          parentSchema: schema101.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -13064,10 +16444,10 @@ function validate50(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema93.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema101.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema93.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema93.properties.role_description_translations.propertyNames,
+              schema: schema101.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema101.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -13086,8 +16466,8 @@ function validate50(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema93.properties.role_description_translations.propertyNames,
-              parentSchema: schema93.properties.role_description_translations,
+              schema: schema101.properties.role_description_translations.propertyNames,
+              parentSchema: schema101.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -13110,7 +16490,7 @@ function validate50(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema93.properties.role_description_translations.additionalProperties,
+                parentSchema: schema101.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -13128,8 +16508,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema93.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema93.properties.role_description_translations.additionalProperties,
+              schema: schema101.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema101.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -13147,8 +16527,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema93.properties.role_description_translations.type,
-          parentSchema: schema93.properties.role_description_translations,
+          schema: schema101.properties.role_description_translations.type,
+          parentSchema: schema101.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -13168,8 +16548,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.partner_type.type,
-          parentSchema: schema93.properties.partner_type,
+          schema: schema101.properties.partner_type.type,
+          parentSchema: schema101.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -13191,10 +16571,10 @@ function validate50(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema93.properties.partner_type.enum },
+          params: { allowedValues: schema101.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema93.properties.partner_type.enum,
-          parentSchema: schema93.properties.partner_type,
+          schema: schema101.properties.partner_type.enum,
+          parentSchema: schema101.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -13216,7 +16596,7 @@ function validate50(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema93.properties.partner,
+            parentSchema: schema101.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -13234,7 +16614,7 @@ function validate50(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema93.properties.partner,
+            parentSchema: schema101.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -13251,8 +16631,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.partner.type,
-          parentSchema: schema93.properties.partner,
+          schema: schema101.properties.partner.type,
+          parentSchema: schema101.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -13277,8 +16657,8 @@ function validate50(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema93.properties.permissions.items.required,
-                parentSchema: schema93.properties.permissions.items,
+                schema: schema101.properties.permissions.items.required,
+                parentSchema: schema101.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -13295,8 +16675,8 @@ function validate50(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema93.properties.permissions.items.required,
-                parentSchema: schema93.properties.permissions.items,
+                schema: schema101.properties.permissions.items.required,
+                parentSchema: schema101.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -13315,8 +16695,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema93.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema93.properties.permissions.items.properties.feature_id,
+                  schema: schema101.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema101.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -13335,7 +16715,7 @@ function validate50(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema93.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema101.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -13356,8 +16736,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema93.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema93.properties.permissions.items.properties.has_permission,
+                  schema: schema101.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema101.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -13382,8 +16762,8 @@ function validate50(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema93.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema93.properties.permissions.items.properties.configurations.items,
+                        schema: schema101.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema101.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -13400,8 +16780,8 @@ function validate50(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema93.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema93.properties.permissions.items.properties.configurations.items,
+                        schema: schema101.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema101.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -13424,7 +16804,7 @@ function validate50(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema93.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema101.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -13443,9 +16823,9 @@ function validate50(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema93.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema101.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema93.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema101.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -13467,9 +16847,9 @@ function validate50(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema93.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema101.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema93.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema101.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -13487,8 +16867,8 @@ function validate50(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema93.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema93.properties.permissions.items.properties.configurations.items,
+                      schema: schema101.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema101.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -13506,8 +16886,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema93.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema93.properties.permissions.items.properties.configurations,
+                  schema: schema101.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema101.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -13525,8 +16905,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema93.properties.permissions.items.type,
-              parentSchema: schema93.properties.permissions.items,
+              schema: schema101.properties.permissions.items.type,
+              parentSchema: schema101.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -13544,8 +16924,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema93.properties.permissions.type,
-          parentSchema: schema93.properties.permissions,
+          schema: schema101.properties.permissions.type,
+          parentSchema: schema101.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -13563,8 +16943,8 @@ function validate50(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema93.type,
-      parentSchema: schema93,
+      schema: schema101.type,
+      parentSchema: schema101,
       data,
     };
     if (vErrors === null) {
@@ -13574,10 +16954,10 @@ function validate50(
     }
     errors++;
   }
-  validate50.errors = vErrors;
+  validate54.errors = vErrors;
   return errors === 0;
 }
-validate50.evaluated = {
+validate54.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -13590,8 +16970,8 @@ validate50.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate51;
-const schema94 = {
+export const servicePoint = validate55;
+const schema102 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -14121,7 +17501,7 @@ const schema94 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema96 = {
+const schema104 = {
   type: 'integer',
   'x-choices': 'service_point_status',
   enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
@@ -14141,7 +17521,7 @@ const schema96 = {
     ],
   },
 };
-const schema98 = {
+const schema106 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -14152,7 +17532,7 @@ const schema98 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema106 = {
+const schema114 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -14169,7 +17549,7 @@ const schema106 = {
     },
   },
 };
-const schema108 = {
+const schema116 = {
   type: 'object',
   additionalProperties: false,
   required: ['photo_id', 'url'],
@@ -14181,19 +17561,19 @@ const schema108 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-const formats118 = sharedValidators.formats.time;
-const formats152 = sharedValidators.formats['scout-value'];
-const func108 = sharedValidators.timeAfterMessage;
-const func120 = sharedValidators.countWithinMessage;
-const func124 = sharedValidators.defaultDescriptionMessage;
+const formats184 = sharedValidators.formats.time;
+const formats218 = sharedValidators.formats['scout-value'];
+const func150 = sharedValidators.timeAfterMessage;
+const func162 = sharedValidators.countWithinMessage;
+const func166 = sharedValidators.defaultDescriptionMessage;
 
-function validate51(
+function validate55(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate51.evaluated;
+  const evaluated0 = validate55.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14208,8 +17588,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema94.required,
-        parentSchema: schema94,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -14226,8 +17606,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema94.required,
-        parentSchema: schema94,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -14244,8 +17624,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema94.required,
-        parentSchema: schema94,
+        schema: schema102.required,
+        parentSchema: schema102,
         data,
       };
       if (vErrors === null) {
@@ -14307,7 +17687,7 @@ function validate51(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema94.properties.sp_id,
+            parentSchema: schema102.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -14325,7 +17705,7 @@ function validate51(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema94.properties.sp_id,
+            parentSchema: schema102.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -14342,8 +17722,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.sp_id.type,
-          parentSchema: schema94.properties.sp_id,
+          schema: schema102.properties.sp_id.type,
+          parentSchema: schema102.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -14365,7 +17745,7 @@ function validate51(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema94.properties.alt_sp_id,
+            parentSchema: schema102.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -14383,7 +17763,7 @@ function validate51(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema94.properties.alt_sp_id,
+            parentSchema: schema102.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -14400,8 +17780,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.alt_sp_id.type,
-          parentSchema: schema94.properties.alt_sp_id,
+          schema: schema102.properties.alt_sp_id.type,
+          parentSchema: schema102.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -14423,7 +17803,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.name,
+            parentSchema: schema102.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -14441,7 +17821,7 @@ function validate51(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema94.properties.name,
+            parentSchema: schema102.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -14459,7 +17839,7 @@ function validate51(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema94.properties.name,
+            parentSchema: schema102.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -14476,8 +17856,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.name.type,
-          parentSchema: schema94.properties.name,
+          schema: schema102.properties.name.type,
+          parentSchema: schema102.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -14499,7 +17879,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.location_name,
+            parentSchema: schema102.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -14517,7 +17897,7 @@ function validate51(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema94.properties.location_name,
+            parentSchema: schema102.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -14534,8 +17914,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.location_name.type,
-          parentSchema: schema94.properties.location_name,
+          schema: schema102.properties.location_name.type,
+          parentSchema: schema102.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -14555,8 +17935,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.type,
-          parentSchema: schema96,
+          schema: schema104.type,
+          parentSchema: schema104,
           data: data5,
         };
         if (vErrors === null) {
@@ -14582,10 +17962,10 @@ function validate51(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema96.enum },
+          params: { allowedValues: schema104.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema96.enum,
-          parentSchema: schema96,
+          schema: schema104.enum,
+          parentSchema: schema104,
           data: data5,
         };
         if (vErrors === null) {
@@ -14607,7 +17987,7 @@ function validate51(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema94.properties.status_comment,
+            parentSchema: schema102.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -14624,8 +18004,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.status_comment.type,
-          parentSchema: schema94.properties.status_comment,
+          schema: schema102.properties.status_comment.type,
+          parentSchema: schema102.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -14696,7 +18076,7 @@ function validate51(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema94.properties.address,
+            parentSchema: schema102.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -14714,7 +18094,7 @@ function validate51(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema94.properties.address,
+            parentSchema: schema102.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -14731,8 +18111,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.address.type,
-          parentSchema: schema94.properties.address,
+          schema: schema102.properties.address.type,
+          parentSchema: schema102.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -14752,8 +18132,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.address_id.type,
-          parentSchema: schema94.properties.address_id,
+          schema: schema102.properties.address_id.type,
+          parentSchema: schema102.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -14775,7 +18155,7 @@ function validate51(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema94.properties.zip,
+            parentSchema: schema102.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -14793,7 +18173,7 @@ function validate51(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema94.properties.zip,
+            parentSchema: schema102.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -14811,7 +18191,7 @@ function validate51(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema94.properties.zip,
+            parentSchema: schema102.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -14828,8 +18208,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.zip.type,
-          parentSchema: schema94.properties.zip,
+          schema: schema102.properties.zip.type,
+          parentSchema: schema102.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -14851,7 +18231,7 @@ function validate51(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema94.properties.city,
+            parentSchema: schema102.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -14869,7 +18249,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.city,
+            parentSchema: schema102.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -14886,8 +18266,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.city.type,
-          parentSchema: schema94.properties.city,
+          schema: schema102.properties.city.type,
+          parentSchema: schema102.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -14909,7 +18289,7 @@ function validate51(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema94.properties.municipality,
+            parentSchema: schema102.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -14927,7 +18307,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.municipality,
+            parentSchema: schema102.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -14944,8 +18324,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.municipality.type,
-          parentSchema: schema94.properties.municipality,
+          schema: schema102.properties.municipality.type,
+          parentSchema: schema102.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -14965,8 +18345,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.region_id.type,
-          parentSchema: schema94.properties.region_id,
+          schema: schema102.properties.region_id.type,
+          parentSchema: schema102.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -14986,8 +18366,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.sub_region_id.type,
-          parentSchema: schema94.properties.sub_region_id,
+          schema: schema102.properties.sub_region_id.type,
+          parentSchema: schema102.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -15009,7 +18389,7 @@ function validate51(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema94.properties.latitude,
+            parentSchema: schema102.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -15027,7 +18407,7 @@ function validate51(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema94.properties.latitude,
+            parentSchema: schema102.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -15044,8 +18424,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema94.properties.latitude.type,
-          parentSchema: schema94.properties.latitude,
+          schema: schema102.properties.latitude.type,
+          parentSchema: schema102.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -15067,7 +18447,7 @@ function validate51(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema94.properties.longitude,
+            parentSchema: schema102.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -15085,7 +18465,7 @@ function validate51(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema94.properties.longitude,
+            parentSchema: schema102.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -15102,8 +18482,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema94.properties.longitude.type,
-          parentSchema: schema94.properties.longitude,
+          schema: schema102.properties.longitude.type,
+          parentSchema: schema102.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -15125,7 +18505,7 @@ function validate51(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema94.properties.time_zone,
+            parentSchema: schema102.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -15142,8 +18522,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.time_zone.type,
-          parentSchema: schema94.properties.time_zone,
+          schema: schema102.properties.time_zone.type,
+          parentSchema: schema102.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -15163,8 +18543,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.location_type_id.type,
-          parentSchema: schema94.properties.location_type_id,
+          schema: schema102.properties.location_type_id.type,
+          parentSchema: schema102.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -15184,8 +18564,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.foundation_id.type,
-          parentSchema: schema94.properties.foundation_id,
+          schema: schema102.properties.foundation_id.type,
+          parentSchema: schema102.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -15207,7 +18587,7 @@ function validate51(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema94.properties.delivery_methods,
+            parentSchema: schema102.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -15227,8 +18607,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema94.properties.delivery_methods.items.type,
-              parentSchema: schema94.properties.delivery_methods.items,
+              schema: schema102.properties.delivery_methods.items.type,
+              parentSchema: schema102.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -15257,7 +18637,7 @@ function validate51(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema94.properties.delivery_methods,
+                parentSchema: schema102.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -15278,8 +18658,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.delivery_methods.type,
-          parentSchema: schema94.properties.delivery_methods,
+          schema: schema102.properties.delivery_methods.type,
+          parentSchema: schema102.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -15303,8 +18683,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema94.properties.delivery_days.items.type,
-              parentSchema: schema94.properties.delivery_days.items,
+              schema: schema102.properties.delivery_days.items.type,
+              parentSchema: schema102.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -15327,10 +18707,10 @@ function validate51(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema94.properties.delivery_days.items.enum },
+              params: { allowedValues: schema102.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema94.properties.delivery_days.items.enum,
-              parentSchema: schema94.properties.delivery_days.items,
+              schema: schema102.properties.delivery_days.items.enum,
+              parentSchema: schema102.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -15359,7 +18739,7 @@ function validate51(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema94.properties.delivery_days,
+                parentSchema: schema102.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -15380,8 +18760,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.delivery_days.type,
-          parentSchema: schema94.properties.delivery_days,
+          schema: schema102.properties.delivery_days.type,
+          parentSchema: schema102.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -15412,7 +18792,7 @@ function validate51(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema94.properties.opening_hours,
+              parentSchema: schema102.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -15460,8 +18840,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema106.then.required,
+                  parentSchema: schema106.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -15478,8 +18858,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema106.then.required,
+                  parentSchema: schema106.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -15506,8 +18886,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema106.if,
+              parentSchema: schema106,
               data: data25,
             };
             if (vErrors === null) {
@@ -15527,7 +18907,7 @@ function validate51(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema106,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -15547,8 +18927,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema106.properties.closed.type,
+                  parentSchema: schema106.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -15562,7 +18942,7 @@ function validate51(
             if (data25.open !== undefined) {
               let data28 = data25.open;
               if (typeof data28 === 'string') {
-                if (!formats118.validate(data28)) {
+                if (!formats184.validate(data28)) {
                   const err65 = {
                     instancePath: instancePath + '/opening_hours/monday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -15570,7 +18950,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema106.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -15587,8 +18967,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema106.properties.open.type,
+                  parentSchema: schema106.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -15602,7 +18982,7 @@ function validate51(
             if (data25.close !== undefined) {
               let data29 = data25.close;
               if (typeof data29 === 'string') {
-                if (!formats118.validate(data29)) {
+                if (!formats184.validate(data29)) {
                   const err67 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -15610,7 +18990,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema106.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -15620,7 +19000,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message0 = func108(data29, 'open', data25);
+                const message0 = func150(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -15629,7 +19009,7 @@ function validate51(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema106.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -15646,8 +19026,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema106.properties.close.type,
+                  parentSchema: schema106.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -15665,8 +19045,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema106.type,
+              parentSchema: schema106,
               data: data25,
             };
             if (vErrors === null) {
@@ -15714,8 +19094,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema106.then.required,
+                  parentSchema: schema106.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -15732,8 +19112,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema106.then.required,
+                  parentSchema: schema106.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -15760,8 +19140,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema106.if,
+              parentSchema: schema106,
               data: data30,
             };
             if (vErrors === null) {
@@ -15781,7 +19161,7 @@ function validate51(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema106,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -15801,8 +19181,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema106.properties.closed.type,
+                  parentSchema: schema106.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -15816,7 +19196,7 @@ function validate51(
             if (data30.open !== undefined) {
               let data33 = data30.open;
               if (typeof data33 === 'string') {
-                if (!formats118.validate(data33)) {
+                if (!formats184.validate(data33)) {
                   const err77 = {
                     instancePath: instancePath + '/opening_hours/tuesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -15824,7 +19204,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema106.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -15841,8 +19221,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema106.properties.open.type,
+                  parentSchema: schema106.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -15856,7 +19236,7 @@ function validate51(
             if (data30.close !== undefined) {
               let data34 = data30.close;
               if (typeof data34 === 'string') {
-                if (!formats118.validate(data34)) {
+                if (!formats184.validate(data34)) {
                   const err79 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -15864,7 +19244,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema106.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -15874,7 +19254,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message1 = func108(data34, 'open', data30);
+                const message1 = func150(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -15883,7 +19263,7 @@ function validate51(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema106.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -15900,8 +19280,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema106.properties.close.type,
+                  parentSchema: schema106.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -15919,8 +19299,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema106.type,
+              parentSchema: schema106,
               data: data30,
             };
             if (vErrors === null) {
@@ -15968,8 +19348,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema106.then.required,
+                  parentSchema: schema106.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -15986,8 +19366,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema106.then.required,
+                  parentSchema: schema106.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -16014,8 +19394,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema106.if,
+              parentSchema: schema106,
               data: data35,
             };
             if (vErrors === null) {
@@ -16035,7 +19415,7 @@ function validate51(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema106,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -16055,8 +19435,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema106.properties.closed.type,
+                  parentSchema: schema106.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -16070,7 +19450,7 @@ function validate51(
             if (data35.open !== undefined) {
               let data38 = data35.open;
               if (typeof data38 === 'string') {
-                if (!formats118.validate(data38)) {
+                if (!formats184.validate(data38)) {
                   const err89 = {
                     instancePath: instancePath + '/opening_hours/wednesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16078,7 +19458,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema106.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -16095,8 +19475,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema106.properties.open.type,
+                  parentSchema: schema106.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -16110,7 +19490,7 @@ function validate51(
             if (data35.close !== undefined) {
               let data39 = data35.close;
               if (typeof data39 === 'string') {
-                if (!formats118.validate(data39)) {
+                if (!formats184.validate(data39)) {
                   const err91 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16118,7 +19498,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema106.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -16128,7 +19508,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message2 = func108(data39, 'open', data35);
+                const message2 = func150(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -16137,7 +19517,7 @@ function validate51(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema106.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -16154,8 +19534,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema106.properties.close.type,
+                  parentSchema: schema106.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -16173,8 +19553,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema106.type,
+              parentSchema: schema106,
               data: data35,
             };
             if (vErrors === null) {
@@ -16222,8 +19602,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema106.then.required,
+                  parentSchema: schema106.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -16240,8 +19620,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema106.then.required,
+                  parentSchema: schema106.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -16268,8 +19648,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema106.if,
+              parentSchema: schema106,
               data: data40,
             };
             if (vErrors === null) {
@@ -16289,7 +19669,7 @@ function validate51(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema106,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -16309,8 +19689,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema106.properties.closed.type,
+                  parentSchema: schema106.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -16324,7 +19704,7 @@ function validate51(
             if (data40.open !== undefined) {
               let data43 = data40.open;
               if (typeof data43 === 'string') {
-                if (!formats118.validate(data43)) {
+                if (!formats184.validate(data43)) {
                   const err101 = {
                     instancePath: instancePath + '/opening_hours/thursday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16332,7 +19712,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema106.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -16349,8 +19729,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema106.properties.open.type,
+                  parentSchema: schema106.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -16364,7 +19744,7 @@ function validate51(
             if (data40.close !== undefined) {
               let data44 = data40.close;
               if (typeof data44 === 'string') {
-                if (!formats118.validate(data44)) {
+                if (!formats184.validate(data44)) {
                   const err103 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16372,7 +19752,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema106.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -16382,7 +19762,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message3 = func108(data44, 'open', data40);
+                const message3 = func150(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -16391,7 +19771,7 @@ function validate51(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema106.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -16408,8 +19788,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema106.properties.close.type,
+                  parentSchema: schema106.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -16427,8 +19807,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema106.type,
+              parentSchema: schema106,
               data: data40,
             };
             if (vErrors === null) {
@@ -16476,8 +19856,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema106.then.required,
+                  parentSchema: schema106.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -16494,8 +19874,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema106.then.required,
+                  parentSchema: schema106.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -16522,8 +19902,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema106.if,
+              parentSchema: schema106,
               data: data45,
             };
             if (vErrors === null) {
@@ -16543,7 +19923,7 @@ function validate51(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema106,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -16563,8 +19943,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema106.properties.closed.type,
+                  parentSchema: schema106.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -16578,7 +19958,7 @@ function validate51(
             if (data45.open !== undefined) {
               let data48 = data45.open;
               if (typeof data48 === 'string') {
-                if (!formats118.validate(data48)) {
+                if (!formats184.validate(data48)) {
                   const err113 = {
                     instancePath: instancePath + '/opening_hours/friday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16586,7 +19966,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema106.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -16603,8 +19983,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema106.properties.open.type,
+                  parentSchema: schema106.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -16618,7 +19998,7 @@ function validate51(
             if (data45.close !== undefined) {
               let data49 = data45.close;
               if (typeof data49 === 'string') {
-                if (!formats118.validate(data49)) {
+                if (!formats184.validate(data49)) {
                   const err115 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16626,7 +20006,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema106.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -16636,7 +20016,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message4 = func108(data49, 'open', data45);
+                const message4 = func150(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -16645,7 +20025,7 @@ function validate51(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema106.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -16662,8 +20042,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema106.properties.close.type,
+                  parentSchema: schema106.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -16681,8 +20061,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema106.type,
+              parentSchema: schema106,
               data: data45,
             };
             if (vErrors === null) {
@@ -16730,8 +20110,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema106.then.required,
+                  parentSchema: schema106.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -16748,8 +20128,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema106.then.required,
+                  parentSchema: schema106.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -16776,8 +20156,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema106.if,
+              parentSchema: schema106,
               data: data50,
             };
             if (vErrors === null) {
@@ -16797,7 +20177,7 @@ function validate51(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema106,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -16817,8 +20197,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema106.properties.closed.type,
+                  parentSchema: schema106.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -16832,7 +20212,7 @@ function validate51(
             if (data50.open !== undefined) {
               let data53 = data50.open;
               if (typeof data53 === 'string') {
-                if (!formats118.validate(data53)) {
+                if (!formats184.validate(data53)) {
                   const err125 = {
                     instancePath: instancePath + '/opening_hours/saturday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16840,7 +20220,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema106.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -16857,8 +20237,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema106.properties.open.type,
+                  parentSchema: schema106.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -16872,7 +20252,7 @@ function validate51(
             if (data50.close !== undefined) {
               let data54 = data50.close;
               if (typeof data54 === 'string') {
-                if (!formats118.validate(data54)) {
+                if (!formats184.validate(data54)) {
                   const err127 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16880,7 +20260,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema106.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -16890,7 +20270,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message5 = func108(data54, 'open', data50);
+                const message5 = func150(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -16899,7 +20279,7 @@ function validate51(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema106.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -16916,8 +20296,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema106.properties.close.type,
+                  parentSchema: schema106.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -16935,8 +20315,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema106.type,
+              parentSchema: schema106,
               data: data50,
             };
             if (vErrors === null) {
@@ -16984,8 +20364,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema106.then.required,
+                  parentSchema: schema106.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -17002,8 +20382,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema106.then.required,
+                  parentSchema: schema106.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -17030,8 +20410,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema106.if,
+              parentSchema: schema106,
               data: data55,
             };
             if (vErrors === null) {
@@ -17051,7 +20431,7 @@ function validate51(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema106,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -17071,8 +20451,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema106.properties.closed.type,
+                  parentSchema: schema106.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -17086,7 +20466,7 @@ function validate51(
             if (data55.open !== undefined) {
               let data58 = data55.open;
               if (typeof data58 === 'string') {
-                if (!formats118.validate(data58)) {
+                if (!formats184.validate(data58)) {
                   const err137 = {
                     instancePath: instancePath + '/opening_hours/sunday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -17094,7 +20474,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema106.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -17111,8 +20491,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema106.properties.open.type,
+                  parentSchema: schema106.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -17126,7 +20506,7 @@ function validate51(
             if (data55.close !== undefined) {
               let data59 = data55.close;
               if (typeof data59 === 'string') {
-                if (!formats118.validate(data59)) {
+                if (!formats184.validate(data59)) {
                   const err139 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -17134,7 +20514,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema106.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -17144,7 +20524,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message6 = func108(data59, 'open', data55);
+                const message6 = func150(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -17153,7 +20533,7 @@ function validate51(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema106.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -17170,8 +20550,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema106.properties.close.type,
+                  parentSchema: schema106.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -17189,8 +20569,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema106.type,
+              parentSchema: schema106,
               data: data55,
             };
             if (vErrors === null) {
@@ -17208,8 +20588,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema94.properties.opening_hours.type,
-          parentSchema: schema94.properties.opening_hours,
+          schema: schema102.properties.opening_hours.type,
+          parentSchema: schema102.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -17229,8 +20609,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.wheelchair_accessible.type,
-          parentSchema: schema94.properties.wheelchair_accessible,
+          schema: schema102.properties.wheelchair_accessible.type,
+          parentSchema: schema102.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -17252,7 +20632,7 @@ function validate51(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema94.properties.tag1,
+            parentSchema: schema102.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -17270,7 +20650,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.tag1,
+            parentSchema: schema102.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -17287,8 +20667,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.tag1.type,
-          parentSchema: schema94.properties.tag1,
+          schema: schema102.properties.tag1.type,
+          parentSchema: schema102.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -17310,7 +20690,7 @@ function validate51(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema94.properties.tag2,
+            parentSchema: schema102.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -17328,7 +20708,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.tag2,
+            parentSchema: schema102.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -17345,8 +20725,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.tag2.type,
-          parentSchema: schema94.properties.tag2,
+          schema: schema102.properties.tag2.type,
+          parentSchema: schema102.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -17368,7 +20748,7 @@ function validate51(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema94.properties.tag3,
+            parentSchema: schema102.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -17386,7 +20766,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.tag3,
+            parentSchema: schema102.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -17403,8 +20783,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.tag3.type,
-          parentSchema: schema94.properties.tag3,
+          schema: schema102.properties.tag3.type,
+          parentSchema: schema102.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -17424,8 +20804,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.max_hardware_units.type,
-          parentSchema: schema94.properties.max_hardware_units,
+          schema: schema102.properties.max_hardware_units.type,
+          parentSchema: schema102.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -17444,7 +20824,7 @@ function validate51(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema94.properties.max_hardware_units,
+            parentSchema: schema102.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -17462,7 +20842,7 @@ function validate51(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema94.properties.max_hardware_units,
+            parentSchema: schema102.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -17489,7 +20869,7 @@ function validate51(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema94.properties.hardware_models.items,
+                parentSchema: schema102.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -17507,7 +20887,7 @@ function validate51(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema94.properties.hardware_models.items,
+                parentSchema: schema102.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -17524,8 +20904,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema94.properties.hardware_models.items.type,
-              parentSchema: schema94.properties.hardware_models.items,
+              schema: schema102.properties.hardware_models.items.type,
+              parentSchema: schema102.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -17554,7 +20934,7 @@ function validate51(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema94.properties.hardware_models,
+                parentSchema: schema102.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -17568,7 +20948,7 @@ function validate51(
             indices2[item2] = i5;
           }
         }
-        const message7 = func120(data65, 'max_hardware_units', data);
+        const message7 = func162(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -17577,7 +20957,7 @@ function validate51(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema94.properties.hardware_models,
+            parentSchema: schema102.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -17594,8 +20974,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.hardware_models.type,
-          parentSchema: schema94.properties.hardware_models,
+          schema: schema102.properties.hardware_models.type,
+          parentSchema: schema102.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -17619,8 +20999,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema80.type,
-              parentSchema: schema80,
+              schema: schema82.type,
+              parentSchema: schema82,
               data: data68,
             };
             if (vErrors === null) {
@@ -17652,10 +21032,10 @@ function validate51(
               instancePath: instancePath + '/badges_v2/' + i6,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema80.enum },
+              params: { allowedValues: schema82.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema80.enum,
-              parentSchema: schema80,
+              schema: schema82.enum,
+              parentSchema: schema82,
               data: data68,
             };
             if (vErrors === null) {
@@ -17679,7 +21059,7 @@ function validate51(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema94.properties.badges_v2,
+                  parentSchema: schema102.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -17700,8 +21080,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.badges_v2.type,
-          parentSchema: schema94.properties.badges_v2,
+          schema: schema102.properties.badges_v2.type,
+          parentSchema: schema102.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -17721,8 +21101,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.incomplete.type,
-          parentSchema: schema94.properties.incomplete,
+          schema: schema102.properties.incomplete.type,
+          parentSchema: schema102.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -17742,8 +21122,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.pinpad_id.type,
-          parentSchema: schema94.properties.pinpad_id,
+          schema: schema102.properties.pinpad_id.type,
+          parentSchema: schema102.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -17763,8 +21143,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.pinpad_model_id.type,
-          parentSchema: schema94.properties.pinpad_model_id,
+          schema: schema102.properties.pinpad_model_id.type,
+          parentSchema: schema102.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -17784,8 +21164,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.pinpad_status.type,
-          parentSchema: schema94.properties.pinpad_status,
+          schema: schema102.properties.pinpad_status.type,
+          parentSchema: schema102.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -17805,8 +21185,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.active_pinpad.type,
-          parentSchema: schema94.properties.active_pinpad,
+          schema: schema102.properties.active_pinpad.type,
+          parentSchema: schema102.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -17826,8 +21206,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.basic_sp_search.type,
-          parentSchema: schema94.properties.basic_sp_search,
+          schema: schema102.properties.basic_sp_search.type,
+          parentSchema: schema102.properties.basic_sp_search,
           data: data74,
         };
         if (vErrors === null) {
@@ -17847,8 +21227,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.has_hardware.type,
-          parentSchema: schema94.properties.has_hardware,
+          schema: schema102.properties.has_hardware.type,
+          parentSchema: schema102.properties.has_hardware,
           data: data75,
         };
         if (vErrors === null) {
@@ -17866,10 +21246,10 @@ function validate51(
           instancePath: instancePath + '/service_point_hardware_unit_id',
           schemaPath: '#/properties/service_point_hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema94.properties.service_point_hardware_unit_id.type },
+          params: { type: schema102.properties.service_point_hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema94.properties.service_point_hardware_unit_id.type,
-          parentSchema: schema94.properties.service_point_hardware_unit_id,
+          schema: schema102.properties.service_point_hardware_unit_id.type,
+          parentSchema: schema102.properties.service_point_hardware_unit_id,
           data: data76,
         };
         if (vErrors === null) {
@@ -17893,8 +21273,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema94.properties.carriers_access.items.type,
-              parentSchema: schema94.properties.carriers_access.items,
+              schema: schema102.properties.carriers_access.items.type,
+              parentSchema: schema102.properties.carriers_access.items,
               data: data78,
             };
             if (vErrors === null) {
@@ -17923,7 +21303,7 @@ function validate51(
                 params: { i: i9, j: j4 },
                 message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
-                parentSchema: schema94.properties.carriers_access,
+                parentSchema: schema102.properties.carriers_access,
                 data: data77,
               };
               if (vErrors === null) {
@@ -17944,8 +21324,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.carriers_access.type,
-          parentSchema: schema94.properties.carriers_access,
+          schema: schema102.properties.carriers_access.type,
+          parentSchema: schema102.properties.carriers_access,
           data: data77,
         };
         if (vErrors === null) {
@@ -17970,8 +21350,8 @@ function validate51(
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema106.required,
-                parentSchema: schema106,
+                schema: schema114.required,
+                parentSchema: schema114,
                 data: data80,
               };
               if (vErrors === null) {
@@ -17997,7 +21377,7 @@ function validate51(
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema106,
+                  parentSchema: schema114,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -18017,8 +21397,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema106.properties.carrier_id.type,
-                  parentSchema: schema106.properties.carrier_id,
+                  schema: schema114.properties.carrier_id.type,
+                  parentSchema: schema114.properties.carrier_id,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -18038,8 +21418,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema106.properties.first_mile.type,
-                  parentSchema: schema106.properties.first_mile,
+                  schema: schema114.properties.first_mile.type,
+                  parentSchema: schema114.properties.first_mile,
                   data: data82,
                 };
                 if (vErrors === null) {
@@ -18059,8 +21439,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema106.properties.last_mile.type,
-                  parentSchema: schema106.properties.last_mile,
+                  schema: schema114.properties.last_mile.type,
+                  parentSchema: schema114.properties.last_mile,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -18080,8 +21460,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema106.properties.expiry_days.type,
-                  parentSchema: schema106.properties.expiry_days,
+                  schema: schema114.properties.expiry_days.type,
+                  parentSchema: schema114.properties.expiry_days,
                   data: data84,
                 };
                 if (vErrors === null) {
@@ -18100,7 +21480,7 @@ function validate51(
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema106.properties.expiry_days,
+                    parentSchema: schema114.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -18118,7 +21498,7 @@ function validate51(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema106.properties.expiry_days,
+                    parentSchema: schema114.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -18139,8 +21519,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema106.properties.reserved_compartments.type,
-                  parentSchema: schema106.properties.reserved_compartments,
+                  schema: schema114.properties.reserved_compartments.type,
+                  parentSchema: schema114.properties.reserved_compartments,
                   data: data85,
                 };
                 if (vErrors === null) {
@@ -18159,7 +21539,7 @@ function validate51(
                     params: { comparison: '<=', limit: 100 },
                     message: 'must be <= 100',
                     schema: 100,
-                    parentSchema: schema106.properties.reserved_compartments,
+                    parentSchema: schema114.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -18177,7 +21557,7 @@ function validate51(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema106.properties.reserved_compartments,
+                    parentSchema: schema114.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -18198,8 +21578,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema106.properties.allocation_behaviour.type,
-                  parentSchema: schema106.properties.allocation_behaviour,
+                  schema: schema114.properties.allocation_behaviour.type,
+                  parentSchema: schema114.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -18214,10 +21594,10 @@ function validate51(
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema106.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema114.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema106.properties.allocation_behaviour.enum,
-                  parentSchema: schema106.properties.allocation_behaviour,
+                  schema: schema114.properties.allocation_behaviour.enum,
+                  parentSchema: schema114.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -18235,8 +21615,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema106.type,
-              parentSchema: schema106,
+              schema: schema114.type,
+              parentSchema: schema114,
               data: data80,
             };
             if (vErrors === null) {
@@ -18254,8 +21634,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.carrier_settings.type,
-          parentSchema: schema94.properties.carrier_settings,
+          schema: schema102.properties.carrier_settings.type,
+          parentSchema: schema102.properties.carrier_settings,
           data: data79,
         };
         if (vErrors === null) {
@@ -18275,8 +21655,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.location_owner_id.type,
-          parentSchema: schema94.properties.location_owner_id,
+          schema: schema102.properties.location_owner_id.type,
+          parentSchema: schema102.properties.location_owner_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -18296,8 +21676,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.maintenance_provider_id.type,
-          parentSchema: schema94.properties.maintenance_provider_id,
+          schema: schema102.properties.maintenance_provider_id.type,
+          parentSchema: schema102.properties.maintenance_provider_id,
           data: data88,
         };
         if (vErrors === null) {
@@ -18317,8 +21697,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.support_provider_id.type,
-          parentSchema: schema94.properties.support_provider_id,
+          schema: schema102.properties.support_provider_id.type,
+          parentSchema: schema102.properties.support_provider_id,
           data: data89,
         };
         if (vErrors === null) {
@@ -18338,8 +21718,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.service_point_group_id.type,
-          parentSchema: schema94.properties.service_point_group_id,
+          schema: schema102.properties.service_point_group_id.type,
+          parentSchema: schema102.properties.service_point_group_id,
           data: data90,
         };
         if (vErrors === null) {
@@ -18359,8 +21739,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.group_name.type,
-          parentSchema: schema94.properties.group_name,
+          schema: schema102.properties.group_name.type,
+          parentSchema: schema102.properties.group_name,
           data: data91,
         };
         if (vErrors === null) {
@@ -18380,8 +21760,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.contract_signed.type,
-          parentSchema: schema94.properties.contract_signed,
+          schema: schema102.properties.contract_signed.type,
+          parentSchema: schema102.properties.contract_signed,
           data: data92,
         };
         if (vErrors === null) {
@@ -18403,7 +21783,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.scout_contact,
+            parentSchema: schema102.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -18413,7 +21793,7 @@ function validate51(
           }
           errors++;
         }
-        if (!formats152.validate(data93)) {
+        if (!formats218.validate(data93)) {
           const err200 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -18421,7 +21801,7 @@ function validate51(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema94.properties.scout_contact,
+            parentSchema: schema102.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -18438,8 +21818,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.scout_contact.type,
-          parentSchema: schema94.properties.scout_contact,
+          schema: schema102.properties.scout_contact.type,
+          parentSchema: schema102.properties.scout_contact,
           data: data93,
         };
         if (vErrors === null) {
@@ -18459,8 +21839,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.scout_email.type,
-          parentSchema: schema94.properties.scout_email,
+          schema: schema102.properties.scout_email.type,
+          parentSchema: schema102.properties.scout_email,
           data: data94,
         };
         if (vErrors === null) {
@@ -18480,8 +21860,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.is_terminated.type,
-          parentSchema: schema94.properties.is_terminated,
+          schema: schema102.properties.is_terminated.type,
+          parentSchema: schema102.properties.is_terminated,
           data: data95,
         };
         if (vErrors === null) {
@@ -18501,8 +21881,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.parked.type,
-          parentSchema: schema94.properties.parked,
+          schema: schema102.properties.parked.type,
+          parentSchema: schema102.properties.parked,
           data: data96,
         };
         if (vErrors === null) {
@@ -18522,8 +21902,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.test_sp.type,
-          parentSchema: schema94.properties.test_sp,
+          schema: schema102.properties.test_sp.type,
+          parentSchema: schema102.properties.test_sp,
           data: data97,
         };
         if (vErrors === null) {
@@ -18543,8 +21923,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.active.type,
-          parentSchema: schema94.properties.active,
+          schema: schema102.properties.active.type,
+          parentSchema: schema102.properties.active,
           data: data98,
         };
         if (vErrors === null) {
@@ -18566,7 +21946,7 @@ function validate51(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema94.properties.description,
+            parentSchema: schema102.properties.description,
             data: data99,
           };
           if (vErrors === null) {
@@ -18583,8 +21963,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.description.type,
-          parentSchema: schema94.properties.description,
+          schema: schema102.properties.description.type,
+          parentSchema: schema102.properties.description,
           data: data99,
         };
         if (vErrors === null) {
@@ -18604,8 +21984,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.description_language.type,
-          parentSchema: schema94.properties.description_language,
+          schema: schema102.properties.description_language.type,
+          parentSchema: schema102.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -18628,10 +22008,10 @@ function validate51(
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema94.properties.description_language.enum },
+          params: { allowedValues: schema102.properties.description_language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema94.properties.description_language.enum,
-          parentSchema: schema94.properties.description_language,
+          schema: schema102.properties.description_language.enum,
+          parentSchema: schema102.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -18670,7 +22050,7 @@ function validate51(
       if (_valid7) {
         const _errs382 = errors;
         if (Array.isArray(data101)) {
-          const message8 = func124(data101, schema94.properties.descriptions.then['x-default-description'], data);
+          const message8 = func166(data101, schema102.properties.descriptions.then['x-default-description'], data);
           if (message8 !== undefined) {
             const err212 = {
               instancePath: instancePath + '/descriptions',
@@ -18678,8 +22058,8 @@ function validate51(
               keyword: 'x-default-description',
               params: { message: message8 },
               message: message8,
-              schema: schema94.properties.descriptions.then['x-default-description'],
-              parentSchema: schema94.properties.descriptions.then,
+              schema: schema102.properties.descriptions.then['x-default-description'],
+              parentSchema: schema102.properties.descriptions.then,
               data: data101,
             };
             if (vErrors === null) {
@@ -18700,8 +22080,8 @@ function validate51(
           keyword: 'if',
           params: { failingKeyword: 'then' },
           message: 'must match "then" schema',
-          schema: schema94.properties.descriptions.if,
-          parentSchema: schema94.properties.descriptions,
+          schema: schema102.properties.descriptions.if,
+          parentSchema: schema102.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -18723,8 +22103,8 @@ function validate51(
                 keyword: 'required',
                 params: { missingProperty: 'language_code' },
                 message: "must have required property '" + 'language_code' + "'",
-                schema: schema94.properties.descriptions.items.required,
-                parentSchema: schema94.properties.descriptions.items,
+                schema: schema102.properties.descriptions.items.required,
+                parentSchema: schema102.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -18741,8 +22121,8 @@ function validate51(
                 keyword: 'required',
                 params: { missingProperty: 'country' },
                 message: "must have required property '" + 'country' + "'",
-                schema: schema94.properties.descriptions.items.required,
-                parentSchema: schema94.properties.descriptions.items,
+                schema: schema102.properties.descriptions.items.required,
+                parentSchema: schema102.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -18763,7 +22143,7 @@ function validate51(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema94.properties.descriptions.items.properties.text,
+                    parentSchema: schema102.properties.descriptions.items.properties.text,
                     data: data103,
                   };
                   if (vErrors === null) {
@@ -18780,8 +22160,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema94.properties.descriptions.items.properties.text.type,
-                  parentSchema: schema94.properties.descriptions.items.properties.text,
+                  schema: schema102.properties.descriptions.items.properties.text.type,
+                  parentSchema: schema102.properties.descriptions.items.properties.text,
                   data: data103,
                 };
                 if (vErrors === null) {
@@ -18801,8 +22181,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema94.properties.descriptions.items.properties.language_code.type,
-                  parentSchema: schema94.properties.descriptions.items.properties.language_code,
+                  schema: schema102.properties.descriptions.items.properties.language_code.type,
+                  parentSchema: schema102.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -18825,10 +22205,10 @@ function validate51(
                   instancePath: instancePath + '/descriptions/' + i11 + '/language_code',
                   schemaPath: '#/properties/descriptions/items/properties/language_code/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema94.properties.descriptions.items.properties.language_code.enum },
+                  params: { allowedValues: schema102.properties.descriptions.items.properties.language_code.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema94.properties.descriptions.items.properties.language_code.enum,
-                  parentSchema: schema94.properties.descriptions.items.properties.language_code,
+                  schema: schema102.properties.descriptions.items.properties.language_code.enum,
+                  parentSchema: schema102.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -18895,8 +22275,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema94.properties.descriptions.items.type,
-              parentSchema: schema94.properties.descriptions.items,
+              schema: schema102.properties.descriptions.items.type,
+              parentSchema: schema102.properties.descriptions.items,
               data: data102,
             };
             if (vErrors === null) {
@@ -18914,8 +22294,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.descriptions.type,
-          parentSchema: schema94.properties.descriptions,
+          schema: schema102.properties.descriptions.type,
+          parentSchema: schema102.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -18937,7 +22317,7 @@ function validate51(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema94.properties.comments,
+            parentSchema: schema102.properties.comments,
             data: data106,
           };
           if (vErrors === null) {
@@ -18954,8 +22334,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.comments.type,
-          parentSchema: schema94.properties.comments,
+          schema: schema102.properties.comments.type,
+          parentSchema: schema102.properties.comments,
           data: data106,
         };
         if (vErrors === null) {
@@ -18977,7 +22357,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.contact_person,
+            parentSchema: schema102.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -18995,7 +22375,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.contact_person,
+            parentSchema: schema102.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -19012,8 +22392,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.contact_person.type,
-          parentSchema: schema94.properties.contact_person,
+          schema: schema102.properties.contact_person.type,
+          parentSchema: schema102.properties.contact_person,
           data: data107,
         };
         if (vErrors === null) {
@@ -19035,7 +22415,7 @@ function validate51(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema94.properties.owner_contact_phone,
+            parentSchema: schema102.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -19053,7 +22433,7 @@ function validate51(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema94.properties.owner_contact_phone,
+            parentSchema: schema102.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -19070,8 +22450,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.owner_contact_phone.type,
-          parentSchema: schema94.properties.owner_contact_phone,
+          schema: schema102.properties.owner_contact_phone.type,
+          parentSchema: schema102.properties.owner_contact_phone,
           data: data108,
         };
         if (vErrors === null) {
@@ -19093,7 +22473,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.email,
+            parentSchema: schema102.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -19111,7 +22491,7 @@ function validate51(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema94.properties.email,
+            parentSchema: schema102.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -19128,8 +22508,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.email.type,
-          parentSchema: schema94.properties.email,
+          schema: schema102.properties.email.type,
+          parentSchema: schema102.properties.email,
           data: data109,
         };
         if (vErrors === null) {
@@ -19154,8 +22534,8 @@ function validate51(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema108.required,
-                parentSchema: schema108,
+                schema: schema116.required,
+                parentSchema: schema116,
                 data: data111,
               };
               if (vErrors === null) {
@@ -19172,8 +22552,8 @@ function validate51(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema108.required,
-                parentSchema: schema108,
+                schema: schema116.required,
+                parentSchema: schema116,
                 data: data111,
               };
               if (vErrors === null) {
@@ -19198,7 +22578,7 @@ function validate51(
                   params: { additionalProperty: key9 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema108,
+                  parentSchema: schema116,
                   data: data111,
                 };
                 if (vErrors === null) {
@@ -19220,7 +22600,7 @@ function validate51(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema108.properties.photo_id,
+                    parentSchema: schema116.properties.photo_id,
                     data: data112,
                   };
                   if (vErrors === null) {
@@ -19237,8 +22617,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.photo_id.type,
-                  parentSchema: schema108.properties.photo_id,
+                  schema: schema116.properties.photo_id.type,
+                  parentSchema: schema116.properties.photo_id,
                   data: data112,
                 };
                 if (vErrors === null) {
@@ -19260,7 +22640,7 @@ function validate51(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema108.properties.url,
+                    parentSchema: schema116.properties.url,
                     data: data113,
                   };
                   if (vErrors === null) {
@@ -19277,8 +22657,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.url.type,
-                  parentSchema: schema108.properties.url,
+                  schema: schema116.properties.url.type,
+                  parentSchema: schema116.properties.url,
                   data: data113,
                 };
                 if (vErrors === null) {
@@ -19300,7 +22680,7 @@ function validate51(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema108.properties.file_name,
+                    parentSchema: schema116.properties.file_name,
                     data: data114,
                   };
                   if (vErrors === null) {
@@ -19317,8 +22697,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.file_name.type,
-                  parentSchema: schema108.properties.file_name,
+                  schema: schema116.properties.file_name.type,
+                  parentSchema: schema116.properties.file_name,
                   data: data114,
                 };
                 if (vErrors === null) {
@@ -19340,7 +22720,7 @@ function validate51(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema108.properties.content_type,
+                    parentSchema: schema116.properties.content_type,
                     data: data115,
                   };
                   if (vErrors === null) {
@@ -19357,8 +22737,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.content_type.type,
-                  parentSchema: schema108.properties.content_type,
+                  schema: schema116.properties.content_type.type,
+                  parentSchema: schema116.properties.content_type,
                   data: data115,
                 };
                 if (vErrors === null) {
@@ -19378,8 +22758,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema108.properties.size.type,
-                  parentSchema: schema108.properties.size,
+                  schema: schema116.properties.size.type,
+                  parentSchema: schema116.properties.size,
                   data: data116,
                 };
                 if (vErrors === null) {
@@ -19398,7 +22778,7 @@ function validate51(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema108.properties.size,
+                    parentSchema: schema116.properties.size,
                     data: data116,
                   };
                   if (vErrors === null) {
@@ -19417,8 +22797,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema108.type,
-              parentSchema: schema108,
+              schema: schema116.type,
+              parentSchema: schema116,
               data: data111,
             };
             if (vErrors === null) {
@@ -19436,8 +22816,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.photos.type,
-          parentSchema: schema94.properties.photos,
+          schema: schema102.properties.photos.type,
+          parentSchema: schema102.properties.photos,
           data: data110,
         };
         if (vErrors === null) {
@@ -19457,8 +22837,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.report_id.type,
-          parentSchema: schema94.properties.report_id,
+          schema: schema102.properties.report_id.type,
+          parentSchema: schema102.properties.report_id,
           data: data117,
         };
         if (vErrors === null) {
@@ -19476,8 +22856,8 @@ function validate51(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema94.type,
-      parentSchema: schema94,
+      schema: schema102.type,
+      parentSchema: schema102,
       data,
     };
     if (vErrors === null) {
@@ -19487,10 +22867,10 @@ function validate51(
     }
     errors++;
   }
-  validate51.errors = vErrors;
+  validate55.errors = vErrors;
   return errors === 0;
 }
-validate51.evaluated = {
+validate55.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -19558,8 +22938,8 @@ validate51.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate52;
-const schema109 = {
+export const servicePointGroup = validate56;
+const schema117 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -19611,13 +22991,13 @@ const schema109 = {
   },
 };
 
-function validate52(
+function validate56(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
+  const evaluated0 = validate56.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19632,8 +23012,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema117.required,
+        parentSchema: schema117,
         data,
       };
       if (vErrors === null) {
@@ -19650,8 +23030,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema117.required,
+        parentSchema: schema117,
         data,
       };
       if (vErrors === null) {
@@ -19670,8 +23050,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema109.properties.service_point_group_id.type,
-          parentSchema: schema109.properties.service_point_group_id,
+          schema: schema117.properties.service_point_group_id.type,
+          parentSchema: schema117.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -19693,7 +23073,7 @@ function validate52(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema109.properties.group_name,
+            parentSchema: schema117.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -19711,7 +23091,7 @@ function validate52(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema109.properties.group_name,
+            parentSchema: schema117.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -19729,7 +23109,7 @@ function validate52(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema109.properties.group_name,
+            parentSchema: schema117.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -19746,8 +23126,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.group_name.type,
-          parentSchema: schema109.properties.group_name,
+          schema: schema117.properties.group_name.type,
+          parentSchema: schema117.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -19769,7 +23149,7 @@ function validate52(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema109.properties.service_point_ids,
+            parentSchema: schema117.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -19789,8 +23169,8 @@ function validate52(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema109.properties.service_point_ids.items.type,
-              parentSchema: schema109.properties.service_point_ids.items,
+              schema: schema117.properties.service_point_ids.items.type,
+              parentSchema: schema117.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -19819,7 +23199,7 @@ function validate52(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema109.properties.service_point_ids,
+                parentSchema: schema117.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -19840,8 +23220,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema109.properties.service_point_ids.type,
-          parentSchema: schema109.properties.service_point_ids,
+          schema: schema117.properties.service_point_ids.type,
+          parentSchema: schema117.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -19865,8 +23245,8 @@ function validate52(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema109.properties.carrier_ids.items.type,
-              parentSchema: schema109.properties.carrier_ids.items,
+              schema: schema117.properties.carrier_ids.items.type,
+              parentSchema: schema117.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -19895,7 +23275,7 @@ function validate52(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema109.properties.carrier_ids,
+                parentSchema: schema117.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -19916,8 +23296,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema109.properties.carrier_ids.type,
-          parentSchema: schema109.properties.carrier_ids,
+          schema: schema117.properties.carrier_ids.type,
+          parentSchema: schema117.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -19937,8 +23317,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema109.properties.active.type,
-          parentSchema: schema109.properties.active,
+          schema: schema117.properties.active.type,
+          parentSchema: schema117.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -19956,8 +23336,8 @@ function validate52(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema109.type,
-      parentSchema: schema109,
+      schema: schema117.type,
+      parentSchema: schema117,
       data,
     };
     if (vErrors === null) {
@@ -19967,17 +23347,17 @@ function validate52(
     }
     errors++;
   }
-  validate52.errors = vErrors;
+  validate56.errors = vErrors;
   return errors === 0;
 }
-validate52.evaluated = {
+validate56.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate53;
-const schema110 = {
+export const servicePointGroupChoice = validate57;
+const schema118 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -19989,13 +23369,13 @@ const schema110 = {
   },
 };
 
-function validate53(
+function validate57(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20010,8 +23390,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema118.required,
+        parentSchema: schema118,
         data,
       };
       if (vErrors === null) {
@@ -20030,8 +23410,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.service_point_group_id.type,
-          parentSchema: schema110.properties.service_point_group_id,
+          schema: schema118.properties.service_point_group_id.type,
+          parentSchema: schema118.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -20049,8 +23429,8 @@ function validate53(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema110.type,
-      parentSchema: schema110,
+      schema: schema118.type,
+      parentSchema: schema118,
       data,
     };
     if (vErrors === null) {
@@ -20060,13 +23440,13 @@ function validate53(
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
+validate57.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointLocationOwner = validate54;
-const schema111 = {
+export const servicePointLocationOwner = validate58;
+const schema119 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-location-owner',
   title: 'Service point location owner',
@@ -20076,13 +23456,13 @@ const schema111 = {
   properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
 };
 
-function validate54(
+function validate58(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-location-owner" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20097,8 +23477,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'location_owner_id' },
         message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -20117,8 +23497,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema111.properties.location_owner_id.type,
-          parentSchema: schema111.properties.location_owner_id,
+          schema: schema119.properties.location_owner_id.type,
+          parentSchema: schema119.properties.location_owner_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -20136,8 +23516,8 @@ function validate54(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema111.type,
-      parentSchema: schema111,
+      schema: schema119.type,
+      parentSchema: schema119,
       data,
     };
     if (vErrors === null) {
@@ -20147,13 +23527,13 @@ function validate54(
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate58.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate55;
-const schema112 = {
+export const servicePointScoutContact = validate59;
+const schema120 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -20166,13 +23546,13 @@ const schema112 = {
   },
 };
 
-function validate55(
+function validate59(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20187,8 +23567,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema120.required,
+        parentSchema: schema120,
         data,
       };
       if (vErrors === null) {
@@ -20209,7 +23589,7 @@ function validate55(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema112.properties.scout_contact,
+            parentSchema: schema120.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -20219,7 +23599,7 @@ function validate55(
           }
           errors++;
         }
-        if (!formats152.validate(data0)) {
+        if (!formats218.validate(data0)) {
           const err2 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -20227,7 +23607,7 @@ function validate55(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema112.properties.scout_contact,
+            parentSchema: schema120.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -20244,8 +23624,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.scout_contact.type,
-          parentSchema: schema112.properties.scout_contact,
+          schema: schema120.properties.scout_contact.type,
+          parentSchema: schema120.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -20263,8 +23643,8 @@ function validate55(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema112.type,
-      parentSchema: schema112,
+      schema: schema120.type,
+      parentSchema: schema120,
       data,
     };
     if (vErrors === null) {
@@ -20274,13 +23654,13 @@ function validate55(
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate59.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const shipmentReportRequest = validate56;
-const schema113 = {
+export const shipmentReportRequest = validate60;
+const schema121 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'shipment-report-request',
   title: 'Shipment report request',
@@ -20306,15 +23686,15 @@ const schema113 = {
     max_event_id: { type: 'integer', format: 'positive-integer', 'x-not-before': 'min_event_id' },
   },
 };
-const formats168 = sharedValidators.formats['positive-integer'];
+const formats234 = sharedValidators.formats['positive-integer'];
 
-function validate56(
+function validate60(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="shipment-report-request" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20329,8 +23709,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'kind' },
         message: "must have required property '" + 'kind' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema121.required,
+        parentSchema: schema121,
         data,
       };
       if (vErrors === null) {
@@ -20347,8 +23727,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'from_date' },
         message: "must have required property '" + 'from_date' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema121.required,
+        parentSchema: schema121,
         data,
       };
       if (vErrors === null) {
@@ -20365,8 +23745,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'to_date' },
         message: "must have required property '" + 'to_date' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema121.required,
+        parentSchema: schema121,
         data,
       };
       if (vErrors === null) {
@@ -20385,8 +23765,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.kind.type,
-          parentSchema: schema113.properties.kind,
+          schema: schema121.properties.kind.type,
+          parentSchema: schema121.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -20405,10 +23785,10 @@ function validate56(
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema113.properties.kind.enum },
+          params: { allowedValues: schema121.properties.kind.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema113.properties.kind.enum,
-          parentSchema: schema113.properties.kind,
+          schema: schema121.properties.kind.enum,
+          parentSchema: schema121.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -20430,7 +23810,7 @@ function validate56(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema113.properties.from_date,
+            parentSchema: schema121.properties.from_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -20447,8 +23827,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.from_date.type,
-          parentSchema: schema113.properties.from_date,
+          schema: schema121.properties.from_date.type,
+          parentSchema: schema121.properties.from_date,
           data: data1,
         };
         if (vErrors === null) {
@@ -20471,7 +23851,7 @@ function validate56(
             params: { message: message0 },
             message: message0,
             schema: 'from_date',
-            parentSchema: schema113.properties.to_date,
+            parentSchema: schema121.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -20491,7 +23871,7 @@ function validate56(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema113.properties.to_date,
+            parentSchema: schema121.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -20510,7 +23890,7 @@ function validate56(
             params: { message: message1 },
             message: message1,
             schema: 'from_date',
-            parentSchema: schema113.properties.to_date,
+            parentSchema: schema121.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -20527,8 +23907,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.to_date.type,
-          parentSchema: schema113.properties.to_date,
+          schema: schema121.properties.to_date.type,
+          parentSchema: schema121.properties.to_date,
           data: data2,
         };
         if (vErrors === null) {
@@ -20548,8 +23928,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema113.properties.carrier_id.type,
-          parentSchema: schema113.properties.carrier_id,
+          schema: schema121.properties.carrier_id.type,
+          parentSchema: schema121.properties.carrier_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -20569,8 +23949,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema113.properties.min_event_id.type,
-          parentSchema: schema113.properties.min_event_id,
+          schema: schema121.properties.min_event_id.type,
+          parentSchema: schema121.properties.min_event_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -20581,7 +23961,7 @@ function validate56(
         errors++;
       }
       if (typeof data4 == 'number' && isFinite(data4)) {
-        if (!formats168.validate(data4)) {
+        if (!formats234.validate(data4)) {
           const err13 = {
             instancePath: instancePath + '/min_event_id',
             schemaPath: '#/properties/min_event_id/format',
@@ -20589,7 +23969,7 @@ function validate56(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema113.properties.min_event_id,
+            parentSchema: schema121.properties.min_event_id,
             data: data4,
           };
           if (vErrors === null) {
@@ -20610,8 +23990,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema113.properties.max_event_id.type,
-          parentSchema: schema113.properties.max_event_id,
+          schema: schema121.properties.max_event_id.type,
+          parentSchema: schema121.properties.max_event_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -20622,7 +24002,7 @@ function validate56(
         errors++;
       }
       if (typeof data5 == 'number' && isFinite(data5)) {
-        if (!formats168.validate(data5)) {
+        if (!formats234.validate(data5)) {
           const err15 = {
             instancePath: instancePath + '/max_event_id',
             schemaPath: '#/properties/max_event_id/format',
@@ -20630,7 +24010,7 @@ function validate56(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema113.properties.max_event_id,
+            parentSchema: schema121.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -20649,7 +24029,7 @@ function validate56(
             params: { message: message2 },
             message: message2,
             schema: 'min_event_id',
-            parentSchema: schema113.properties.max_event_id,
+            parentSchema: schema121.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -20670,7 +24050,7 @@ function validate56(
             params: { message: message3 },
             message: message3,
             schema: 'min_event_id',
-            parentSchema: schema113.properties.max_event_id,
+            parentSchema: schema121.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -20689,8 +24069,8 @@ function validate56(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema113.type,
-      parentSchema: schema113,
+      schema: schema121.type,
+      parentSchema: schema121,
       data,
     };
     if (vErrors === null) {
@@ -20700,17 +24080,761 @@ function validate56(
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = {
+validate60.evaluated = {
   props: { kind: true, from_date: true, to_date: true, carrier_id: true, min_event_id: true, max_event_id: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const ticket = validate57;
-const schema114 = {
+export const supportProvider = validate61;
+const schema122 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'support-provider',
+  title: 'SupportProvider',
+  description:
+    'A support provider (partners/support_provider): the hotline of its service points; one linked to a service point cannot be deactivated (spec 02 §6, §8).',
+  type: 'object',
+  'x-resource': {
+    name: 'support-providers',
+    endpoint: 'partners/support_provider',
+    id: 'support_provider_id',
+    feature: 'support_providers',
+    partnerTypes: ['operator', 'support_provider'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: ['operator'] },
+      edit: { levels: ['advance'], partnerTypes: ['operator', 'support_provider'] },
+      delete: { levels: ['advance'], partnerTypes: ['operator'] },
+    },
+    tenancy: { support_provider: 'support_provider_id' },
+    pageSize: 300,
+    sort: { field: 'name', order: 'ASC' },
+    representation: 'name',
+    search: ['name', 'organization_number', 'city', 'email'],
+  },
+  'x-record-actions': [
+    {
+      name: 'create_admin',
+      label: 'partners.actions.create_admin',
+      done: 'partners.done.create_admin',
+      method: 'POST',
+      endpoint: 'identity_access/permissions',
+      send: ['support_provider_id'],
+      body: { partner_type: 'support_provider' },
+      form: 'partner-admin',
+      partnerTypes: ['operator', 'support_provider'],
+    },
+  ],
+  required: ['name', 'country_code'],
+  properties: {
+    support_provider_id: { type: 'integer', readOnly: true, 'x-column': { hide: true, index: 0 } },
+    name: { type: 'string', minLength: 3, maxLength: 70, format: 'name-3', 'x-column': { type: 'link', index: 1 } },
+    organization_number: { type: 'string', maxLength: 30, format: 'organization-number', 'x-column': { index: 2 } },
+    contact_person: { type: 'string', maxLength: 70, format: 'no-special-characters', 'x-column': { index: 3 } },
+    phone: { type: 'string', maxLength: 20, format: 'phone', 'x-column': { hide: true, index: 4 } },
+    email: { type: 'string', maxLength: 70, format: 'email', 'x-column': { index: 5 } },
+    address: { type: 'string', maxLength: 255, format: 'no-period-start', 'x-column': { hide: true, index: 6 } },
+    zip: { type: 'string', minLength: 3, maxLength: 8, format: 'no-whitespace', 'x-column': { hide: true, index: 7 } },
+    city: { type: 'string', maxLength: 100, format: 'no-special-characters', 'x-column': { index: 8 } },
+    country_code: {
+      $ref: 'common#/$defs/countryCode',
+      'x-choices': 'country',
+      'x-column': { type: 'select', index: 9 },
+      'x-filter': { kind: 'select' },
+    },
+    active: {
+      type: 'boolean',
+      default: true,
+      'x-column': { type: 'switch', index: 10 },
+      'x-filter': { kind: 'boolean' },
+    },
+  },
+};
+
+function validate61(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="support-provider" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate61.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema122.required,
+        parentSchema: schema122,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.country_code === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'country_code' },
+        message: "must have required property '" + 'country_code' + "'",
+        schema: schema122.required,
+        parentSchema: schema122,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.support_provider_id !== undefined) {
+      let data0 = data.support_provider_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err2 = {
+          instancePath: instancePath + '/support_provider_id',
+          schemaPath: '#/properties/support_provider_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema122.properties.support_provider_id.type,
+          parentSchema: schema122.properties.support_provider_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data1 = data.name;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 70) {
+          const err3 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema122.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (func2(data1) < 3) {
+          const err4 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema122.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data1)) {
+          const err5 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/format',
+            keyword: 'format',
+            params: { format: 'name-3' },
+            message: 'must match format "' + 'name-3' + '"',
+            schema: 'name-3',
+            parentSchema: schema122.properties.name,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema122.properties.name.type,
+          parentSchema: schema122.properties.name,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.organization_number !== undefined) {
+      let data2 = data.organization_number;
+      if (typeof data2 === 'string') {
+        if (func2(data2) > 30) {
+          const err7 = {
+            instancePath: instancePath + '/organization_number',
+            schemaPath: '#/properties/organization_number/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema122.properties.organization_number,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (!formats44.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/organization_number',
+            schemaPath: '#/properties/organization_number/format',
+            keyword: 'format',
+            params: { format: 'organization-number' },
+            message: 'must match format "' + 'organization-number' + '"',
+            schema: 'organization-number',
+            parentSchema: schema122.properties.organization_number,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/organization_number',
+          schemaPath: '#/properties/organization_number/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema122.properties.organization_number.type,
+          parentSchema: schema122.properties.organization_number,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.contact_person !== undefined) {
+      let data3 = data.contact_person;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 70) {
+          const err10 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema122.properties.contact_person,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data3)) {
+          const err11 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema122.properties.contact_person,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/contact_person',
+          schemaPath: '#/properties/contact_person/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema122.properties.contact_person.type,
+          parentSchema: schema122.properties.contact_person,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.phone !== undefined) {
+      let data4 = data.phone;
+      if (typeof data4 === 'string') {
+        if (func2(data4) > 20) {
+          const err13 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema122.properties.phone,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (!formats32.validate(data4)) {
+          const err14 = {
+            instancePath: instancePath + '/phone',
+            schemaPath: '#/properties/phone/format',
+            keyword: 'format',
+            params: { format: 'phone' },
+            message: 'must match format "' + 'phone' + '"',
+            schema: 'phone',
+            parentSchema: schema122.properties.phone,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/phone',
+          schemaPath: '#/properties/phone/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema122.properties.phone.type,
+          parentSchema: schema122.properties.phone,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.email !== undefined) {
+      let data5 = data.email;
+      if (typeof data5 === 'string') {
+        if (func2(data5) > 70) {
+          const err16 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 70 },
+            message: 'must NOT have more than 70 characters',
+            schema: 70,
+            parentSchema: schema122.properties.email,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (!formats14.validate(data5)) {
+          const err17 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+            schema: 'email',
+            parentSchema: schema122.properties.email,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      } else {
+        const err18 = {
+          instancePath: instancePath + '/email',
+          schemaPath: '#/properties/email/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema122.properties.email.type,
+          parentSchema: schema122.properties.email,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.address !== undefined) {
+      let data6 = data.address;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 255) {
+          const err19 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 255 },
+            message: 'must NOT have more than 255 characters',
+            schema: 255,
+            parentSchema: schema122.properties.address,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (!formats8.validate(data6)) {
+          const err20 = {
+            instancePath: instancePath + '/address',
+            schemaPath: '#/properties/address/format',
+            keyword: 'format',
+            params: { format: 'no-period-start' },
+            message: 'must match format "' + 'no-period-start' + '"',
+            schema: 'no-period-start',
+            parentSchema: schema122.properties.address,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = {
+          instancePath: instancePath + '/address',
+          schemaPath: '#/properties/address/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema122.properties.address.type,
+          parentSchema: schema122.properties.address,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.zip !== undefined) {
+      let data7 = data.zip;
+      if (typeof data7 === 'string') {
+        if (func2(data7) > 8) {
+          const err22 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 8 },
+            message: 'must NOT have more than 8 characters',
+            schema: 8,
+            parentSchema: schema122.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+        if (func2(data7) < 3) {
+          const err23 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema122.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        if (!formats4.validate(data7)) {
+          const err24 = {
+            instancePath: instancePath + '/zip',
+            schemaPath: '#/properties/zip/format',
+            keyword: 'format',
+            params: { format: 'no-whitespace' },
+            message: 'must match format "' + 'no-whitespace' + '"',
+            schema: 'no-whitespace',
+            parentSchema: schema122.properties.zip,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = {
+          instancePath: instancePath + '/zip',
+          schemaPath: '#/properties/zip/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema122.properties.zip.type,
+          parentSchema: schema122.properties.zip,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.city !== undefined) {
+      let data8 = data.city;
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 100) {
+          const err26 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema122.properties.city,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data8)) {
+          const err27 = {
+            instancePath: instancePath + '/city',
+            schemaPath: '#/properties/city/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema122.properties.city,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+      } else {
+        const err28 = {
+          instancePath: instancePath + '/city',
+          schemaPath: '#/properties/city/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema122.properties.city.type,
+          parentSchema: schema122.properties.city,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+    if (data.country_code !== undefined) {
+      let data9 = data.country_code;
+      if (typeof data9 !== 'string') {
+        const err29 = {
+          instancePath: instancePath + '/country_code',
+          schemaPath: 'common#/$defs/countryCode/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema68.type,
+          parentSchema: schema68,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (!(
+        data9 === 'DK' ||
+        data9 === 'NO' ||
+        data9 === 'SE' ||
+        data9 === 'PL' ||
+        data9 === 'FI' ||
+        data9 === 'RO' ||
+        data9 === 'BE' ||
+        data9 === 'GR' ||
+        data9 === 'DE'
+      )) {
+        const err30 = {
+          instancePath: instancePath + '/country_code',
+          schemaPath: 'common#/$defs/countryCode/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema68.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema68.enum,
+          parentSchema: schema68,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    if (data.active !== undefined) {
+      let data10 = data.active;
+      if (typeof data10 !== 'boolean') {
+        const err31 = {
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema122.properties.active.type,
+          parentSchema: schema122.properties.active,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err32 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema122.type,
+      parentSchema: schema122,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err32];
+    } else {
+      vErrors.push(err32);
+    }
+    errors++;
+  }
+  validate61.errors = vErrors;
+  return errors === 0;
+}
+validate61.evaluated = {
+  props: {
+    support_provider_id: true,
+    name: true,
+    organization_number: true,
+    contact_person: true,
+    phone: true,
+    email: true,
+    address: true,
+    zip: true,
+    city: true,
+    country_code: true,
+    active: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const ticket = validate62;
+const schema124 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'ticket',
   title: 'Ticket',
@@ -21038,13 +25162,13 @@ const schema114 = {
   then: { properties: { deadline_date: { type: 'string' } }, required: ['deadline_date'] },
 };
 
-function validate57(
+function validate62(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="ticket" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21097,8 +25221,8 @@ function validate57(
           keyword: 'required',
           params: { missingProperty: 'deadline_date' },
           message: "must have required property '" + 'deadline_date' + "'",
-          schema: schema114.then.required,
-          parentSchema: schema114.then,
+          schema: schema124.then.required,
+          parentSchema: schema124.then,
           data,
         };
         if (vErrors === null) {
@@ -21117,8 +25241,8 @@ function validate57(
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema114.then.properties.deadline_date.type,
-            parentSchema: schema114.then.properties.deadline_date,
+            schema: schema124.then.properties.deadline_date.type,
+            parentSchema: schema124.then.properties.deadline_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -21145,8 +25269,8 @@ function validate57(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema114.if,
-      parentSchema: schema114,
+      schema: schema124.if,
+      parentSchema: schema124,
       data,
     };
     if (vErrors === null) {
@@ -21164,8 +25288,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'ticket_type' },
         message: "must have required property '" + 'ticket_type' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema124.required,
+        parentSchema: schema124,
         data,
       };
       if (vErrors === null) {
@@ -21182,8 +25306,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'sp_id' },
         message: "must have required property '" + 'sp_id' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema124.required,
+        parentSchema: schema124,
         data,
       };
       if (vErrors === null) {
@@ -21290,8 +25414,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.badge.type,
-          parentSchema: schema114.properties.badge,
+          schema: schema124.properties.badge.type,
+          parentSchema: schema124.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -21315,10 +25439,10 @@ function validate57(
           instancePath: instancePath + '/badge',
           schemaPath: '#/properties/badge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.badge.enum },
+          params: { allowedValues: schema124.properties.badge.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.badge.enum,
-          parentSchema: schema114.properties.badge,
+          schema: schema124.properties.badge.enum,
+          parentSchema: schema124.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -21338,8 +25462,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.ticket_type.type,
-          parentSchema: schema114.properties.ticket_type,
+          schema: schema124.properties.ticket_type.type,
+          parentSchema: schema124.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -21354,10 +25478,10 @@ function validate57(
           instancePath: instancePath + '/ticket_type',
           schemaPath: '#/properties/ticket_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.ticket_type.enum },
+          params: { allowedValues: schema124.properties.ticket_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.ticket_type.enum,
-          parentSchema: schema114.properties.ticket_type,
+          schema: schema124.properties.ticket_type.enum,
+          parentSchema: schema124.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -21377,8 +25501,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.sp_id.type,
-          parentSchema: schema114.properties.sp_id,
+          schema: schema124.properties.sp_id.type,
+          parentSchema: schema124.properties.sp_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -21397,7 +25521,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.sp_id,
+            parentSchema: schema124.properties.sp_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -21420,7 +25544,7 @@ function validate57(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema114.properties.sp_name,
+            parentSchema: schema124.properties.sp_name,
             data: data6,
           };
           if (vErrors === null) {
@@ -21437,8 +25561,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.sp_name.type,
-          parentSchema: schema114.properties.sp_name,
+          schema: schema124.properties.sp_name.type,
+          parentSchema: schema124.properties.sp_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -21456,10 +25580,10 @@ function validate57(
           instancePath: instancePath + '/hardware_unit_id',
           schemaPath: '#/properties/hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.hardware_unit_id.type },
+          params: { type: schema124.properties.hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.hardware_unit_id.type,
-          parentSchema: schema114.properties.hardware_unit_id,
+          schema: schema124.properties.hardware_unit_id.type,
+          parentSchema: schema124.properties.hardware_unit_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -21478,7 +25602,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.hardware_unit_id,
+            parentSchema: schema124.properties.hardware_unit_id,
             data: data7,
           };
           if (vErrors === null) {
@@ -21497,10 +25621,10 @@ function validate57(
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: schema114.properties.hardware_name.type },
+          params: { type: schema124.properties.hardware_name.type },
           message: 'must be string,null',
-          schema: schema114.properties.hardware_name.type,
-          parentSchema: schema114.properties.hardware_name,
+          schema: schema124.properties.hardware_name.type,
+          parentSchema: schema124.properties.hardware_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -21519,7 +25643,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.hardware_name,
+            parentSchema: schema124.properties.hardware_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -21538,10 +25662,10 @@ function validate57(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.pinpad_id.type },
+          params: { type: schema124.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.pinpad_id.type,
-          parentSchema: schema114.properties.pinpad_id,
+          schema: schema124.properties.pinpad_id.type,
+          parentSchema: schema124.properties.pinpad_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -21560,7 +25684,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.pinpad_id,
+            parentSchema: schema124.properties.pinpad_id,
             data: data9,
           };
           if (vErrors === null) {
@@ -21579,10 +25703,10 @@ function validate57(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.compartment_id.type },
+          params: { type: schema124.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.compartment_id.type,
-          parentSchema: schema114.properties.compartment_id,
+          schema: schema124.properties.compartment_id.type,
+          parentSchema: schema124.properties.compartment_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -21601,7 +25725,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.compartment_id,
+            parentSchema: schema124.properties.compartment_id,
             data: data10,
           };
           if (vErrors === null) {
@@ -21620,10 +25744,10 @@ function validate57(
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.piece_id.type },
+          params: { type: schema124.properties.piece_id.type },
           message: 'must be string,null',
-          schema: schema114.properties.piece_id.type,
-          parentSchema: schema114.properties.piece_id,
+          schema: schema124.properties.piece_id.type,
+          parentSchema: schema124.properties.piece_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -21642,7 +25766,7 @@ function validate57(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema114.properties.piece_id,
+            parentSchema: schema124.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -21660,7 +25784,7 @@ function validate57(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema114.properties.piece_id,
+            parentSchema: schema124.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -21678,7 +25802,7 @@ function validate57(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema114.properties.piece_id,
+            parentSchema: schema124.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -21699,8 +25823,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.status.type,
-          parentSchema: schema114.properties.status,
+          schema: schema124.properties.status.type,
+          parentSchema: schema124.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -21715,10 +25839,10 @@ function validate57(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.status.enum },
+          params: { allowedValues: schema124.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.status.enum,
-          parentSchema: schema114.properties.status,
+          schema: schema124.properties.status.enum,
+          parentSchema: schema124.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -21738,8 +25862,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.ticket_verification_status.type,
-          parentSchema: schema114.properties.ticket_verification_status,
+          schema: schema124.properties.ticket_verification_status.type,
+          parentSchema: schema124.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -21754,10 +25878,10 @@ function validate57(
           instancePath: instancePath + '/ticket_verification_status',
           schemaPath: '#/properties/ticket_verification_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.ticket_verification_status.enum },
+          params: { allowedValues: schema124.properties.ticket_verification_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.ticket_verification_status.enum,
-          parentSchema: schema114.properties.ticket_verification_status,
+          schema: schema124.properties.ticket_verification_status.enum,
+          parentSchema: schema124.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -21775,10 +25899,10 @@ function validate57(
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/type',
           keyword: 'type',
-          params: { type: schema114.properties.event_type.type },
+          params: { type: schema124.properties.event_type.type },
           message: 'must be integer,null',
-          schema: schema114.properties.event_type.type,
-          parentSchema: schema114.properties.event_type,
+          schema: schema124.properties.event_type.type,
+          parentSchema: schema124.properties.event_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -21796,10 +25920,10 @@ function validate57(
           instancePath: instancePath + '/job_type',
           schemaPath: '#/properties/job_type/type',
           keyword: 'type',
-          params: { type: schema114.properties.job_type.type },
+          params: { type: schema124.properties.job_type.type },
           message: 'must be integer,null',
-          schema: schema114.properties.job_type.type,
-          parentSchema: schema114.properties.job_type,
+          schema: schema124.properties.job_type.type,
+          parentSchema: schema124.properties.job_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -21817,10 +25941,10 @@ function validate57(
           instancePath: instancePath + '/error_type',
           schemaPath: '#/properties/error_type/type',
           keyword: 'type',
-          params: { type: schema114.properties.error_type.type },
+          params: { type: schema124.properties.error_type.type },
           message: 'must be integer,null',
-          schema: schema114.properties.error_type.type,
-          parentSchema: schema114.properties.error_type,
+          schema: schema124.properties.error_type.type,
+          parentSchema: schema124.properties.error_type,
           data: data16,
         };
         if (vErrors === null) {
@@ -21838,10 +25962,10 @@ function validate57(
           instancePath: instancePath + '/sla_date',
           schemaPath: '#/properties/sla_date/type',
           keyword: 'type',
-          params: { type: schema114.properties.sla_date.type },
+          params: { type: schema124.properties.sla_date.type },
           message: 'must be string,null',
-          schema: schema114.properties.sla_date.type,
-          parentSchema: schema114.properties.sla_date,
+          schema: schema124.properties.sla_date.type,
+          parentSchema: schema124.properties.sla_date,
           data: data17,
         };
         if (vErrors === null) {
@@ -21860,7 +25984,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.sla_date,
+            parentSchema: schema124.properties.sla_date,
             data: data17,
           };
           if (vErrors === null) {
@@ -21879,10 +26003,10 @@ function validate57(
           instancePath: instancePath + '/sla_date_held',
           schemaPath: '#/properties/sla_date_held/type',
           keyword: 'type',
-          params: { type: schema114.properties.sla_date_held.type },
+          params: { type: schema124.properties.sla_date_held.type },
           message: 'must be string,null',
-          schema: schema114.properties.sla_date_held.type,
-          parentSchema: schema114.properties.sla_date_held,
+          schema: schema124.properties.sla_date_held.type,
+          parentSchema: schema124.properties.sla_date_held,
           data: data18,
         };
         if (vErrors === null) {
@@ -21901,7 +26025,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.sla_date_held,
+            parentSchema: schema124.properties.sla_date_held,
             data: data18,
           };
           if (vErrors === null) {
@@ -21920,10 +26044,10 @@ function validate57(
           instancePath: instancePath + '/deadline_date',
           schemaPath: '#/properties/deadline_date/type',
           keyword: 'type',
-          params: { type: schema114.properties.deadline_date.type },
+          params: { type: schema124.properties.deadline_date.type },
           message: 'must be string,null',
-          schema: schema114.properties.deadline_date.type,
-          parentSchema: schema114.properties.deadline_date,
+          schema: schema124.properties.deadline_date.type,
+          parentSchema: schema124.properties.deadline_date,
           data: data19,
         };
         if (vErrors === null) {
@@ -21942,7 +26066,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.deadline_date,
+            parentSchema: schema124.properties.deadline_date,
             data: data19,
           };
           if (vErrors === null) {
@@ -21961,10 +26085,10 @@ function validate57(
           instancePath: instancePath + '/deadline_time',
           schemaPath: '#/properties/deadline_time/type',
           keyword: 'type',
-          params: { type: schema114.properties.deadline_time.type },
+          params: { type: schema124.properties.deadline_time.type },
           message: 'must be string,null',
-          schema: schema114.properties.deadline_time.type,
-          parentSchema: schema114.properties.deadline_time,
+          schema: schema124.properties.deadline_time.type,
+          parentSchema: schema124.properties.deadline_time,
           data: data20,
         };
         if (vErrors === null) {
@@ -21975,7 +26099,7 @@ function validate57(
         errors++;
       }
       if (typeof data20 === 'string') {
-        if (!formats118.validate(data20)) {
+        if (!formats184.validate(data20)) {
           const err43 = {
             instancePath: instancePath + '/deadline_time',
             schemaPath: '#/properties/deadline_time/format',
@@ -21983,7 +26107,7 @@ function validate57(
             params: { format: 'time' },
             message: 'must match format "' + 'time' + '"',
             schema: 'time',
-            parentSchema: schema114.properties.deadline_time,
+            parentSchema: schema124.properties.deadline_time,
             data: data20,
           };
           if (vErrors === null) {
@@ -22002,10 +26126,10 @@ function validate57(
           instancePath: instancePath + '/maintenance_provider_id',
           schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.maintenance_provider_id.type },
+          params: { type: schema124.properties.maintenance_provider_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.maintenance_provider_id.type,
-          parentSchema: schema114.properties.maintenance_provider_id,
+          schema: schema124.properties.maintenance_provider_id.type,
+          parentSchema: schema124.properties.maintenance_provider_id,
           data: data21,
         };
         if (vErrors === null) {
@@ -22023,10 +26147,10 @@ function validate57(
           instancePath: instancePath + '/maintenance_operator_id',
           schemaPath: '#/properties/maintenance_operator_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.maintenance_operator_id.type },
+          params: { type: schema124.properties.maintenance_operator_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.maintenance_operator_id.type,
-          parentSchema: schema114.properties.maintenance_operator_id,
+          schema: schema124.properties.maintenance_operator_id.type,
+          parentSchema: schema124.properties.maintenance_operator_id,
           data: data22,
         };
         if (vErrors === null) {
@@ -22044,10 +26168,10 @@ function validate57(
           instancePath: instancePath + '/operator_name',
           schemaPath: '#/properties/operator_name/type',
           keyword: 'type',
-          params: { type: schema114.properties.operator_name.type },
+          params: { type: schema124.properties.operator_name.type },
           message: 'must be string,null',
-          schema: schema114.properties.operator_name.type,
-          parentSchema: schema114.properties.operator_name,
+          schema: schema124.properties.operator_name.type,
+          parentSchema: schema124.properties.operator_name,
           data: data23,
         };
         if (vErrors === null) {
@@ -22066,7 +26190,7 @@ function validate57(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.operator_name,
+            parentSchema: schema124.properties.operator_name,
             data: data23,
           };
           if (vErrors === null) {
@@ -22085,10 +26209,10 @@ function validate57(
           instancePath: instancePath + '/maintenance_operator_code',
           schemaPath: '#/properties/maintenance_operator_code/type',
           keyword: 'type',
-          params: { type: schema114.properties.maintenance_operator_code.type },
+          params: { type: schema124.properties.maintenance_operator_code.type },
           message: 'must be string,null',
-          schema: schema114.properties.maintenance_operator_code.type,
-          parentSchema: schema114.properties.maintenance_operator_code,
+          schema: schema124.properties.maintenance_operator_code.type,
+          parentSchema: schema124.properties.maintenance_operator_code,
           data: data24,
         };
         if (vErrors === null) {
@@ -22107,7 +26231,7 @@ function validate57(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema114.properties.maintenance_operator_code,
+            parentSchema: schema124.properties.maintenance_operator_code,
             data: data24,
           };
           if (vErrors === null) {
@@ -22126,10 +26250,10 @@ function validate57(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.support_provider_id.type },
+          params: { type: schema124.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.support_provider_id.type,
-          parentSchema: schema114.properties.support_provider_id,
+          schema: schema124.properties.support_provider_id.type,
+          parentSchema: schema124.properties.support_provider_id,
           data: data25,
         };
         if (vErrors === null) {
@@ -22151,7 +26275,7 @@ function validate57(
             params: { limit: 10 },
             message: 'must NOT have more than 10 characters',
             schema: 10,
-            parentSchema: schema114.properties.reported_by,
+            parentSchema: schema124.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -22169,7 +26293,7 @@ function validate57(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema114.properties.reported_by,
+            parentSchema: schema124.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -22186,8 +26310,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.reported_by.type,
-          parentSchema: schema114.properties.reported_by,
+          schema: schema124.properties.reported_by.type,
+          parentSchema: schema124.properties.reported_by,
           data: data26,
         };
         if (vErrors === null) {
@@ -22205,10 +26329,10 @@ function validate57(
           instancePath: instancePath + '/regeneration_months',
           schemaPath: '#/properties/regeneration_months/type',
           keyword: 'type',
-          params: { type: schema114.properties.regeneration_months.type },
+          params: { type: schema124.properties.regeneration_months.type },
           message: 'must be integer,null',
-          schema: schema114.properties.regeneration_months.type,
-          parentSchema: schema114.properties.regeneration_months,
+          schema: schema124.properties.regeneration_months.type,
+          parentSchema: schema124.properties.regeneration_months,
           data: data27,
         };
         if (vErrors === null) {
@@ -22227,7 +26351,7 @@ function validate57(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema114.properties.regeneration_months,
+            parentSchema: schema124.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -22245,7 +26369,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.regeneration_months,
+            parentSchema: schema124.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -22268,7 +26392,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.description,
+            parentSchema: schema124.properties.description,
             data: data28,
           };
           if (vErrors === null) {
@@ -22285,8 +26409,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.description.type,
-          parentSchema: schema114.properties.description,
+          schema: schema124.properties.description.type,
+          parentSchema: schema124.properties.description,
           data: data28,
         };
         if (vErrors === null) {
@@ -22308,7 +26432,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.internal_notes,
+            parentSchema: schema124.properties.internal_notes,
             data: data29,
           };
           if (vErrors === null) {
@@ -22325,8 +26449,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.internal_notes.type,
-          parentSchema: schema114.properties.internal_notes,
+          schema: schema124.properties.internal_notes.type,
+          parentSchema: schema124.properties.internal_notes,
           data: data29,
         };
         if (vErrors === null) {
@@ -22344,10 +26468,10 @@ function validate57(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/type',
           keyword: 'type',
-          params: { type: schema114.properties.warranty_status.type },
+          params: { type: schema124.properties.warranty_status.type },
           message: 'must be integer,null',
-          schema: schema114.properties.warranty_status.type,
-          parentSchema: schema114.properties.warranty_status,
+          schema: schema124.properties.warranty_status.type,
+          parentSchema: schema124.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -22362,10 +26486,10 @@ function validate57(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.warranty_status.enum },
+          params: { allowedValues: schema124.properties.warranty_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.warranty_status.enum,
-          parentSchema: schema114.properties.warranty_status,
+          schema: schema124.properties.warranty_status.enum,
+          parentSchema: schema124.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -22387,7 +26511,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.warranty_comment,
+            parentSchema: schema124.properties.warranty_comment,
             data: data31,
           };
           if (vErrors === null) {
@@ -22404,8 +26528,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.warranty_comment.type,
-          parentSchema: schema114.properties.warranty_comment,
+          schema: schema124.properties.warranty_comment.type,
+          parentSchema: schema124.properties.warranty_comment,
           data: data31,
         };
         if (vErrors === null) {
@@ -22425,8 +26549,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.type,
-          parentSchema: schema85,
+          schema: schema87.type,
+          parentSchema: schema87,
           data: data32,
         };
         if (vErrors === null) {
@@ -22441,10 +26565,10 @@ function validate57(
           instancePath: instancePath + '/warranty_expiry_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema85.enum },
+          params: { allowedValues: schema87.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema85.enum,
-          parentSchema: schema85,
+          schema: schema87.enum,
+          parentSchema: schema87,
           data: data32,
         };
         if (vErrors === null) {
@@ -22462,10 +26586,10 @@ function validate57(
           instancePath: instancePath + '/installation_deadline',
           schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
-          params: { type: schema114.properties.installation_deadline.type },
+          params: { type: schema124.properties.installation_deadline.type },
           message: 'must be string,null',
-          schema: schema114.properties.installation_deadline.type,
-          parentSchema: schema114.properties.installation_deadline,
+          schema: schema124.properties.installation_deadline.type,
+          parentSchema: schema124.properties.installation_deadline,
           data: data33,
         };
         if (vErrors === null) {
@@ -22484,7 +26608,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.installation_deadline,
+            parentSchema: schema124.properties.installation_deadline,
             data: data33,
           };
           if (vErrors === null) {
@@ -22503,10 +26627,10 @@ function validate57(
           instancePath: instancePath + '/earliest_installation_date',
           schemaPath: '#/properties/earliest_installation_date/type',
           keyword: 'type',
-          params: { type: schema114.properties.earliest_installation_date.type },
+          params: { type: schema124.properties.earliest_installation_date.type },
           message: 'must be string,null',
-          schema: schema114.properties.earliest_installation_date.type,
-          parentSchema: schema114.properties.earliest_installation_date,
+          schema: schema124.properties.earliest_installation_date.type,
+          parentSchema: schema124.properties.earliest_installation_date,
           data: data34,
         };
         if (vErrors === null) {
@@ -22525,7 +26649,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.earliest_installation_date,
+            parentSchema: schema124.properties.earliest_installation_date,
             data: data34,
           };
           if (vErrors === null) {
@@ -22544,10 +26668,10 @@ function validate57(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/type',
           keyword: 'type',
-          params: { type: schema114.properties.vehicle_type.type },
+          params: { type: schema124.properties.vehicle_type.type },
           message: 'must be integer,null',
-          schema: schema114.properties.vehicle_type.type,
-          parentSchema: schema114.properties.vehicle_type,
+          schema: schema124.properties.vehicle_type.type,
+          parentSchema: schema124.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -22562,10 +26686,10 @@ function validate57(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.vehicle_type.enum },
+          params: { allowedValues: schema124.properties.vehicle_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.vehicle_type.enum,
-          parentSchema: schema114.properties.vehicle_type,
+          schema: schema124.properties.vehicle_type.enum,
+          parentSchema: schema124.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -22587,7 +26711,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.notes_to_operator,
+            parentSchema: schema124.properties.notes_to_operator,
             data: data36,
           };
           if (vErrors === null) {
@@ -22604,8 +26728,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.notes_to_operator.type,
-          parentSchema: schema114.properties.notes_to_operator,
+          schema: schema124.properties.notes_to_operator.type,
+          parentSchema: schema124.properties.notes_to_operator,
           data: data36,
         };
         if (vErrors === null) {
@@ -22629,8 +26753,8 @@ function validate57(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.accessories.items.type,
-              parentSchema: schema114.properties.accessories.items,
+              schema: schema124.properties.accessories.items.type,
+              parentSchema: schema124.properties.accessories.items,
               data: data38,
             };
             if (vErrors === null) {
@@ -22659,7 +26783,7 @@ function validate57(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.accessories,
+                parentSchema: schema124.properties.accessories,
                 data: data37,
               };
               if (vErrors === null) {
@@ -22680,8 +26804,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.accessories.type,
-          parentSchema: schema114.properties.accessories,
+          schema: schema124.properties.accessories.type,
+          parentSchema: schema124.properties.accessories,
           data: data37,
         };
         if (vErrors === null) {
@@ -22705,8 +26829,8 @@ function validate57(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.hardware_unit_ids.items.type,
-              parentSchema: schema114.properties.hardware_unit_ids.items,
+              schema: schema124.properties.hardware_unit_ids.items.type,
+              parentSchema: schema124.properties.hardware_unit_ids.items,
               data: data40,
             };
             if (vErrors === null) {
@@ -22725,7 +26849,7 @@ function validate57(
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema114.properties.hardware_unit_ids.items,
+                parentSchema: schema124.properties.hardware_unit_ids.items,
                 data: data40,
               };
               if (vErrors === null) {
@@ -22755,7 +26879,7 @@ function validate57(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.hardware_unit_ids,
+                parentSchema: schema124.properties.hardware_unit_ids,
                 data: data39,
               };
               if (vErrors === null) {
@@ -22776,8 +26900,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.hardware_unit_ids.type,
-          parentSchema: schema114.properties.hardware_unit_ids,
+          schema: schema124.properties.hardware_unit_ids.type,
+          parentSchema: schema124.properties.hardware_unit_ids,
           data: data39,
         };
         if (vErrors === null) {
@@ -22802,8 +26926,8 @@ function validate57(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema108.required,
-                parentSchema: schema108,
+                schema: schema116.required,
+                parentSchema: schema116,
                 data: data42,
               };
               if (vErrors === null) {
@@ -22820,8 +26944,8 @@ function validate57(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema108.required,
-                parentSchema: schema108,
+                schema: schema116.required,
+                parentSchema: schema116,
                 data: data42,
               };
               if (vErrors === null) {
@@ -22846,7 +26970,7 @@ function validate57(
                   params: { additionalProperty: key0 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema108,
+                  parentSchema: schema116,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -22868,7 +26992,7 @@ function validate57(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema108.properties.photo_id,
+                    parentSchema: schema116.properties.photo_id,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -22885,8 +27009,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.photo_id.type,
-                  parentSchema: schema108.properties.photo_id,
+                  schema: schema116.properties.photo_id.type,
+                  parentSchema: schema116.properties.photo_id,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -22908,7 +27032,7 @@ function validate57(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema108.properties.url,
+                    parentSchema: schema116.properties.url,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -22925,8 +27049,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.url.type,
-                  parentSchema: schema108.properties.url,
+                  schema: schema116.properties.url.type,
+                  parentSchema: schema116.properties.url,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -22948,7 +27072,7 @@ function validate57(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema108.properties.file_name,
+                    parentSchema: schema116.properties.file_name,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -22965,8 +27089,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.file_name.type,
-                  parentSchema: schema108.properties.file_name,
+                  schema: schema116.properties.file_name.type,
+                  parentSchema: schema116.properties.file_name,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -22988,7 +27112,7 @@ function validate57(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema108.properties.content_type,
+                    parentSchema: schema116.properties.content_type,
                     data: data46,
                   };
                   if (vErrors === null) {
@@ -23005,8 +27129,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.content_type.type,
-                  parentSchema: schema108.properties.content_type,
+                  schema: schema116.properties.content_type.type,
+                  parentSchema: schema116.properties.content_type,
                   data: data46,
                 };
                 if (vErrors === null) {
@@ -23026,8 +27150,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema108.properties.size.type,
-                  parentSchema: schema108.properties.size,
+                  schema: schema116.properties.size.type,
+                  parentSchema: schema116.properties.size,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -23046,7 +27170,7 @@ function validate57(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema108.properties.size,
+                    parentSchema: schema116.properties.size,
                     data: data47,
                   };
                   if (vErrors === null) {
@@ -23065,8 +27189,8 @@ function validate57(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema108.type,
-              parentSchema: schema108,
+              schema: schema116.type,
+              parentSchema: schema116,
               data: data42,
             };
             if (vErrors === null) {
@@ -23084,8 +27208,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.photos.type,
-          parentSchema: schema114.properties.photos,
+          schema: schema124.properties.photos.type,
+          parentSchema: schema124.properties.photos,
           data: data41,
         };
         if (vErrors === null) {
@@ -23107,7 +27231,7 @@ function validate57(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema114.properties.created_at,
+            parentSchema: schema124.properties.created_at,
             data: data48,
           };
           if (vErrors === null) {
@@ -23124,8 +27248,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.created_at.type,
-          parentSchema: schema114.properties.created_at,
+          schema: schema124.properties.created_at.type,
+          parentSchema: schema124.properties.created_at,
           data: data48,
         };
         if (vErrors === null) {
@@ -23143,10 +27267,10 @@ function validate57(
           instancePath: instancePath + '/closed_at',
           schemaPath: '#/properties/closed_at/type',
           keyword: 'type',
-          params: { type: schema114.properties.closed_at.type },
+          params: { type: schema124.properties.closed_at.type },
           message: 'must be string,null',
-          schema: schema114.properties.closed_at.type,
-          parentSchema: schema114.properties.closed_at,
+          schema: schema124.properties.closed_at.type,
+          parentSchema: schema124.properties.closed_at,
           data: data49,
         };
         if (vErrors === null) {
@@ -23165,7 +27289,7 @@ function validate57(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema114.properties.closed_at,
+            parentSchema: schema124.properties.closed_at,
             data: data49,
           };
           if (vErrors === null) {
@@ -23186,8 +27310,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.date_range_type.type,
-          parentSchema: schema114.properties.date_range_type,
+          schema: schema124.properties.date_range_type.type,
+          parentSchema: schema124.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -23202,10 +27326,10 @@ function validate57(
           instancePath: instancePath + '/date_range_type',
           schemaPath: '#/properties/date_range_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.date_range_type.enum },
+          params: { allowedValues: schema124.properties.date_range_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.date_range_type.enum,
-          parentSchema: schema114.properties.date_range_type,
+          schema: schema124.properties.date_range_type.enum,
+          parentSchema: schema124.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -23227,7 +27351,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.date1,
+            parentSchema: schema124.properties.date1,
             data: data51,
           };
           if (vErrors === null) {
@@ -23244,8 +27368,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.date1.type,
-          parentSchema: schema114.properties.date1,
+          schema: schema124.properties.date1.type,
+          parentSchema: schema124.properties.date1,
           data: data51,
         };
         if (vErrors === null) {
@@ -23267,7 +27391,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.date2,
+            parentSchema: schema124.properties.date2,
             data: data52,
           };
           if (vErrors === null) {
@@ -23284,8 +27408,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.date2.type,
-          parentSchema: schema114.properties.date2,
+          schema: schema124.properties.date2.type,
+          parentSchema: schema124.properties.date2,
           data: data52,
         };
         if (vErrors === null) {
@@ -23305,8 +27429,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.is_sla_data.type,
-          parentSchema: schema114.properties.is_sla_data,
+          schema: schema124.properties.is_sla_data.type,
+          parentSchema: schema124.properties.is_sla_data,
           data: data53,
         };
         if (vErrors === null) {
@@ -23324,8 +27448,8 @@ function validate57(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema114.type,
-      parentSchema: schema114,
+      schema: schema124.type,
+      parentSchema: schema124,
       data,
     };
     if (vErrors === null) {
@@ -23335,14 +27459,14 @@ function validate57(
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate62.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate57.evaluated = { dynamicProps: true, dynamicItems: false };
+validate62.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const webtoolUser = validate58;
-const schema118 = {
+export const webtoolUser = validate63;
+const schema128 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -23449,13 +27573,13 @@ const schema118 = {
   },
 };
 
-function validate58(
+function validate63(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23470,8 +27594,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema118.required,
-        parentSchema: schema118,
+        schema: schema128.required,
+        parentSchema: schema128,
         data,
       };
       if (vErrors === null) {
@@ -23488,8 +27612,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema118.required,
-        parentSchema: schema118,
+        schema: schema128.required,
+        parentSchema: schema128,
         data,
       };
       if (vErrors === null) {
@@ -23506,8 +27630,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema118.required,
-        parentSchema: schema118,
+        schema: schema128.required,
+        parentSchema: schema128,
         data,
       };
       if (vErrors === null) {
@@ -23526,8 +27650,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.username.type,
-          parentSchema: schema118.properties.username,
+          schema: schema128.properties.username.type,
+          parentSchema: schema128.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -23549,7 +27673,7 @@ function validate58(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema118.properties.name.allOf[0],
+            parentSchema: schema128.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -23569,7 +27693,7 @@ function validate58(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema118.properties.name.allOf[1],
+            parentSchema: schema128.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -23589,7 +27713,7 @@ function validate58(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema118.properties.name,
+            parentSchema: schema128.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -23606,8 +27730,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.name.type,
-          parentSchema: schema118.properties.name,
+          schema: schema128.properties.name.type,
+          parentSchema: schema128.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -23629,7 +27753,7 @@ function validate58(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema118.properties.email,
+            parentSchema: schema128.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -23647,7 +27771,7 @@ function validate58(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema118.properties.email,
+            parentSchema: schema128.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -23664,8 +27788,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.email.type,
-          parentSchema: schema118.properties.email,
+          schema: schema128.properties.email.type,
+          parentSchema: schema128.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -23685,8 +27809,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.partner_type.type,
-          parentSchema: schema118.properties.partner_type,
+          schema: schema128.properties.partner_type.type,
+          parentSchema: schema128.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -23708,10 +27832,10 @@ function validate58(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema118.properties.partner_type.enum },
+          params: { allowedValues: schema128.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema118.properties.partner_type.enum,
-          parentSchema: schema118.properties.partner_type,
+          schema: schema128.properties.partner_type.enum,
+          parentSchema: schema128.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -23733,7 +27857,7 @@ function validate58(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema118.properties.partner,
+            parentSchema: schema128.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -23750,8 +27874,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.partner.type,
-          parentSchema: schema118.properties.partner,
+          schema: schema128.properties.partner.type,
+          parentSchema: schema128.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -23771,8 +27895,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.partner_name.type,
-          parentSchema: schema118.properties.partner_name,
+          schema: schema128.properties.partner_name.type,
+          parentSchema: schema128.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -23792,8 +27916,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.role_name.type,
-          parentSchema: schema118.properties.role_name,
+          schema: schema128.properties.role_name.type,
+          parentSchema: schema128.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -23813,8 +27937,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema118.properties.enabled.type,
-          parentSchema: schema118.properties.enabled,
+          schema: schema128.properties.enabled.type,
+          parentSchema: schema128.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -23834,8 +27958,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.status.type,
-          parentSchema: schema118.properties.status,
+          schema: schema128.properties.status.type,
+          parentSchema: schema128.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -23850,10 +27974,10 @@ function validate58(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema118.properties.status.enum },
+          params: { allowedValues: schema128.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema118.properties.status.enum,
-          parentSchema: schema118.properties.status,
+          schema: schema128.properties.status.enum,
+          parentSchema: schema128.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -23871,8 +27995,8 @@ function validate58(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema118.type,
-      parentSchema: schema118,
+      schema: schema128.type,
+      parentSchema: schema128,
       data,
     };
     if (vErrors === null) {
@@ -23882,10 +28006,10 @@ function validate58(
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = {
+validate63.evaluated = {
   props: {
     username: true,
     name: true,
@@ -23912,9 +28036,13 @@ export const validators: Record<string, ValidateFunction> = {
   courier: courier,
   'dashboard-widget-request': dashboardWidgetRequest,
   'end-user': endUser,
+  'hardware-owner': hardwareOwner,
   'hardware-unit': hardwareUnit,
+  'hotline-provider': hotlineProvider,
+  'location-owner': locationOwner,
   'maintenance-operator': maintenanceOperator,
   'maintenance-provider': maintenanceProvider,
+  'partner-admin': partnerAdmin,
   piece: piece,
   pinpad: pinpad,
   role: role,
@@ -23924,6 +28052,7 @@ export const validators: Record<string, ValidateFunction> = {
   'service-point-location-owner': servicePointLocationOwner,
   'service-point-scout-contact': servicePointScoutContact,
   'shipment-report-request': shipmentReportRequest,
+  'support-provider': supportProvider,
   ticket: ticket,
   'webtool-user': webtoolUser,
 };
