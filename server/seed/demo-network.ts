@@ -21,6 +21,7 @@ import {
 } from '../gateway/rules/service-point-hardware-derived.ts';
 import { demoAddresses, insertAddresses } from './address-index.ts';
 import { hotlineProviders, partnerSetup } from './partner-network.ts';
+import { demoPrices, seedInvoices } from './invoice-network.ts';
 import { cities } from './geography.ts';
 import { hardwareBadgeList, hardwareModels } from './hardware-catalogue.ts';
 import { buildHardwareNetwork, type ServicePointWithUnits } from './hardware-network.ts';
@@ -598,6 +599,10 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
   await insertPieceEvents(db, shipments.events);
   const bookings = bookingRecords(shipments.pieces, shipments.events, shipments.endUsers, new Date());
   await insertRecords(db, target('booking'), bookings, 5000);
+  // The price structure, then the last three months' invoices computed from it and the pieces (issue 26).
+  const prices = demoPrices(new Date());
+  await insertRecords(db, target('invoicing/price_structure'), prices);
+  await seedInvoices(db, new Date());
 
   const lookups: Record<string, string[]> = {
     location_types: locationTypes,
@@ -631,6 +636,7 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
     ['partners/maintenance_provider', maintenanceProviders.length],
     ['partners/support_provider', supportProviders.length],
     ['partners/hotline_provider', hotlineProviders.length],
+    ['invoicing/price_structure', prices.length],
     ['couriers', couriers.length],
     ['service_points', servicePoints.length],
     [HARDWARE_UNITS, hardware.units.length],

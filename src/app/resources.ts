@@ -17,6 +17,7 @@ import hardwareOwners from '../resources/hardware-owners/index.ts';
 import maintenanceProviders from '../resources/maintenance-providers/index.ts';
 import supportProviders from '../resources/support-providers/index.ts';
 import hotlineProviders from '../resources/hotline-providers/index.ts';
+import priceStructure from '../resources/price-structure/index.ts';
 import type { ResourceAccessRule } from '../authProvider/access-profile.ts';
 
 /** Every resource of the app, in menu order. */
@@ -40,6 +41,7 @@ export const resources = [
   maintenanceProviders,
   supportProviders,
   hotlineProviders,
+  priceStructure,
 ];
 
 export const accessRules: Record<string, ResourceAccessRule> = Object.fromEntries(

@@ -203,6 +203,7 @@ export const areas: readonly Area[] = [
     feature: 'price_structure',
     menu: true,
     icon: 'PriceChange',
+    resource: 'price-structure',
   },
   {
     key: 'webtool_users',

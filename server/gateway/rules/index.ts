@@ -19,6 +19,8 @@ import { servicePointRules } from './service-points.ts';
 import { ticketRules } from './tickets.ts';
 import { shipmentRules } from './shipments.ts';
 import { shipmentReportQueries } from './shipment-reports.ts';
+import { priceStructureRules } from './price-structure.ts';
+import { invoicingRules } from './invoicing.ts';
 
 /** Rules by webtool/ endpoint. */
 export const resourceRules: Record<string, ResourceRules> = {
@@ -31,6 +33,8 @@ export const resourceRules: Record<string, ResourceRules> = {
   'partners/hardware_provider': hardwareOwnerRules,
   'partners/support_provider': supportProviderRules,
   'partners/hotline_provider': hotlineProviderRules,
+  'invoicing/price_structure': priceStructureRules,
+  invoicing: invoicingRules,
   service_points: servicePointRules,
   'service_points/hardware_units': hardwareUnitRules,
   'service_points/pinpad': pinpadRules,

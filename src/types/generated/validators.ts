@@ -9714,8 +9714,1117 @@ validate47.evaluated = {
   dynamicItems: false,
 };
 
-export const locationOwner = validate48;
+export const invoice = validate48;
 const schema91 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'invoice',
+  title: 'Invoice',
+  description:
+    "A carrier invoice (webtool/invoicing, spec 02 §7): made by the generate_invoice job from the carrier's billed pieces and the price structure valid on each piece's day, never written by hand. Its PDF and CSV are downloaded by file name.",
+  type: 'object',
+  'x-resource': {
+    name: 'invoices',
+    endpoint: 'invoicing',
+    id: 'invoice_id',
+    feature: 'carrier_invoice',
+    partnerTypes: ['operator'],
+    actions: { create: { partnerTypes: [] }, edit: { partnerTypes: [] }, delete: { partnerTypes: [] } },
+    pageSize: 100,
+    sort: { field: 'created_at', order: 'DESC' },
+    representation: 'invoice_number',
+    search: ['invoice_number'],
+  },
+  required: ['invoice_number', 'carrier_id', 'from_date', 'to_date', 'currency'],
+  properties: {
+    invoice_id: { type: 'integer', readOnly: true, 'x-column': { hide: true, index: 0 } },
+    invoice_number: { type: 'string', maxLength: 40, 'x-column': { index: 1 } },
+    carrier_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+      'x-column': { type: 'select', index: 2 },
+    },
+    from_date: { type: 'string', format: 'date', 'x-column': { index: 3 } },
+    to_date: { type: 'string', format: 'date', 'x-column': { index: 4 } },
+    pieces: { type: 'integer', minimum: 0, 'x-column': { index: 5 } },
+    currency: { type: 'string', maxLength: 3, 'x-column': { index: 6 } },
+    net_total: { type: 'number', 'x-column': { index: 7 } },
+    vat_rate: { type: 'number', 'x-column': { index: 8 } },
+    vat_amount: { type: 'number', 'x-column': { index: 9 } },
+    total: { type: 'number', 'x-column': { index: 10 } },
+    lines: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          item: { type: 'string' },
+          valid_from: { type: 'string' },
+          quantity: { type: 'integer' },
+          unit_price: { type: 'number' },
+          amount: { type: 'number' },
+        },
+      },
+      'x-column': { hide: true, ignorexport: true, index: 11 },
+    },
+    file_name: { type: 'string', maxLength: 120, 'x-column': { hide: true, index: 12 } },
+    created_at: { type: 'string', format: 'date-time', readOnly: true, 'x-column': { index: 13 } },
+  },
+};
+
+function validate48(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="invoice" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate48.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.invoice_number === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'invoice_number' },
+        message: "must have required property '" + 'invoice_number' + "'",
+        schema: schema91.required,
+        parentSchema: schema91,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.carrier_id === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'carrier_id' },
+        message: "must have required property '" + 'carrier_id' + "'",
+        schema: schema91.required,
+        parentSchema: schema91,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.from_date === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'from_date' },
+        message: "must have required property '" + 'from_date' + "'",
+        schema: schema91.required,
+        parentSchema: schema91,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.to_date === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'to_date' },
+        message: "must have required property '" + 'to_date' + "'",
+        schema: schema91.required,
+        parentSchema: schema91,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.currency === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'currency' },
+        message: "must have required property '" + 'currency' + "'",
+        schema: schema91.required,
+        parentSchema: schema91,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.invoice_id !== undefined) {
+      let data0 = data.invoice_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err5 = {
+          instancePath: instancePath + '/invoice_id',
+          schemaPath: '#/properties/invoice_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema91.properties.invoice_id.type,
+          parentSchema: schema91.properties.invoice_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.invoice_number !== undefined) {
+      let data1 = data.invoice_number;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 40) {
+          const err6 = {
+            instancePath: instancePath + '/invoice_number',
+            schemaPath: '#/properties/invoice_number/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 40 },
+            message: 'must NOT have more than 40 characters',
+            schema: 40,
+            parentSchema: schema91.properties.invoice_number,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/invoice_number',
+          schemaPath: '#/properties/invoice_number/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.invoice_number.type,
+          parentSchema: schema91.properties.invoice_number,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.carrier_id !== undefined) {
+      let data2 = data.carrier_id;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err8 = {
+          instancePath: instancePath + '/carrier_id',
+          schemaPath: '#/properties/carrier_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema91.properties.carrier_id.type,
+          parentSchema: schema91.properties.carrier_id,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.from_date !== undefined) {
+      let data3 = data.from_date;
+      if (typeof data3 === 'string') {
+        if (!formats34.validate(data3)) {
+          const err9 = {
+            instancePath: instancePath + '/from_date',
+            schemaPath: '#/properties/from_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema91.properties.from_date,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + '/from_date',
+          schemaPath: '#/properties/from_date/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.from_date.type,
+          parentSchema: schema91.properties.from_date,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.to_date !== undefined) {
+      let data4 = data.to_date;
+      if (typeof data4 === 'string') {
+        if (!formats34.validate(data4)) {
+          const err11 = {
+            instancePath: instancePath + '/to_date',
+            schemaPath: '#/properties/to_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema91.properties.to_date,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/to_date',
+          schemaPath: '#/properties/to_date/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.to_date.type,
+          parentSchema: schema91.properties.to_date,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.pieces !== undefined) {
+      let data5 = data.pieces;
+      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err13 = {
+          instancePath: instancePath + '/pieces',
+          schemaPath: '#/properties/pieces/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema91.properties.pieces.type,
+          parentSchema: schema91.properties.pieces,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (typeof data5 == 'number' && isFinite(data5)) {
+        if (data5 < 0 || isNaN(data5)) {
+          const err14 = {
+            instancePath: instancePath + '/pieces',
+            schemaPath: '#/properties/pieces/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema91.properties.pieces,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.currency !== undefined) {
+      let data6 = data.currency;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 3) {
+          const err15 = {
+            instancePath: instancePath + '/currency',
+            schemaPath: '#/properties/currency/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 3 },
+            message: 'must NOT have more than 3 characters',
+            schema: 3,
+            parentSchema: schema91.properties.currency,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      } else {
+        const err16 = {
+          instancePath: instancePath + '/currency',
+          schemaPath: '#/properties/currency/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.currency.type,
+          parentSchema: schema91.properties.currency,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.net_total !== undefined) {
+      let data7 = data.net_total;
+      if (!(typeof data7 == 'number' && isFinite(data7))) {
+        const err17 = {
+          instancePath: instancePath + '/net_total',
+          schemaPath: '#/properties/net_total/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema91.properties.net_total.type,
+          parentSchema: schema91.properties.net_total,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.vat_rate !== undefined) {
+      let data8 = data.vat_rate;
+      if (!(typeof data8 == 'number' && isFinite(data8))) {
+        const err18 = {
+          instancePath: instancePath + '/vat_rate',
+          schemaPath: '#/properties/vat_rate/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema91.properties.vat_rate.type,
+          parentSchema: schema91.properties.vat_rate,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.vat_amount !== undefined) {
+      let data9 = data.vat_amount;
+      if (!(typeof data9 == 'number' && isFinite(data9))) {
+        const err19 = {
+          instancePath: instancePath + '/vat_amount',
+          schemaPath: '#/properties/vat_amount/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema91.properties.vat_amount.type,
+          parentSchema: schema91.properties.vat_amount,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.total !== undefined) {
+      let data10 = data.total;
+      if (!(typeof data10 == 'number' && isFinite(data10))) {
+        const err20 = {
+          instancePath: instancePath + '/total',
+          schemaPath: '#/properties/total/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema91.properties.total.type,
+          parentSchema: schema91.properties.total,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.lines !== undefined) {
+      let data11 = data.lines;
+      if (Array.isArray(data11)) {
+        const len0 = data11.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data12 = data11[i0];
+          if (data12 && typeof data12 == 'object' && !Array.isArray(data12)) {
+            if (data12.item !== undefined) {
+              let data13 = data12.item;
+              if (typeof data13 !== 'string') {
+                const err21 = {
+                  instancePath: instancePath + '/lines/' + i0 + '/item',
+                  schemaPath: '#/properties/lines/items/properties/item/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema91.properties.lines.items.properties.item.type,
+                  parentSchema: schema91.properties.lines.items.properties.item,
+                  data: data13,
+                };
+                if (vErrors === null) {
+                  vErrors = [err21];
+                } else {
+                  vErrors.push(err21);
+                }
+                errors++;
+              }
+            }
+            if (data12.valid_from !== undefined) {
+              let data14 = data12.valid_from;
+              if (typeof data14 !== 'string') {
+                const err22 = {
+                  instancePath: instancePath + '/lines/' + i0 + '/valid_from',
+                  schemaPath: '#/properties/lines/items/properties/valid_from/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema91.properties.lines.items.properties.valid_from.type,
+                  parentSchema: schema91.properties.lines.items.properties.valid_from,
+                  data: data14,
+                };
+                if (vErrors === null) {
+                  vErrors = [err22];
+                } else {
+                  vErrors.push(err22);
+                }
+                errors++;
+              }
+            }
+            if (data12.quantity !== undefined) {
+              let data15 = data12.quantity;
+              if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15))) {
+                const err23 = {
+                  instancePath: instancePath + '/lines/' + i0 + '/quantity',
+                  schemaPath: '#/properties/lines/items/properties/quantity/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema91.properties.lines.items.properties.quantity.type,
+                  parentSchema: schema91.properties.lines.items.properties.quantity,
+                  data: data15,
+                };
+                if (vErrors === null) {
+                  vErrors = [err23];
+                } else {
+                  vErrors.push(err23);
+                }
+                errors++;
+              }
+            }
+            if (data12.unit_price !== undefined) {
+              let data16 = data12.unit_price;
+              if (!(typeof data16 == 'number' && isFinite(data16))) {
+                const err24 = {
+                  instancePath: instancePath + '/lines/' + i0 + '/unit_price',
+                  schemaPath: '#/properties/lines/items/properties/unit_price/type',
+                  keyword: 'type',
+                  params: { type: 'number' },
+                  message: 'must be number',
+                  schema: schema91.properties.lines.items.properties.unit_price.type,
+                  parentSchema: schema91.properties.lines.items.properties.unit_price,
+                  data: data16,
+                };
+                if (vErrors === null) {
+                  vErrors = [err24];
+                } else {
+                  vErrors.push(err24);
+                }
+                errors++;
+              }
+            }
+            if (data12.amount !== undefined) {
+              let data17 = data12.amount;
+              if (!(typeof data17 == 'number' && isFinite(data17))) {
+                const err25 = {
+                  instancePath: instancePath + '/lines/' + i0 + '/amount',
+                  schemaPath: '#/properties/lines/items/properties/amount/type',
+                  keyword: 'type',
+                  params: { type: 'number' },
+                  message: 'must be number',
+                  schema: schema91.properties.lines.items.properties.amount.type,
+                  parentSchema: schema91.properties.lines.items.properties.amount,
+                  data: data17,
+                };
+                if (vErrors === null) {
+                  vErrors = [err25];
+                } else {
+                  vErrors.push(err25);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err26 = {
+              instancePath: instancePath + '/lines/' + i0,
+              schemaPath: '#/properties/lines/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema91.properties.lines.items.type,
+              parentSchema: schema91.properties.lines.items,
+              data: data12,
+            };
+            if (vErrors === null) {
+              vErrors = [err26];
+            } else {
+              vErrors.push(err26);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err27 = {
+          instancePath: instancePath + '/lines',
+          schemaPath: '#/properties/lines/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema91.properties.lines.type,
+          parentSchema: schema91.properties.lines,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
+    if (data.file_name !== undefined) {
+      let data18 = data.file_name;
+      if (typeof data18 === 'string') {
+        if (func2(data18) > 120) {
+          const err28 = {
+            instancePath: instancePath + '/file_name',
+            schemaPath: '#/properties/file_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 120 },
+            message: 'must NOT have more than 120 characters',
+            schema: 120,
+            parentSchema: schema91.properties.file_name,
+            data: data18,
+          };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+      } else {
+        const err29 = {
+          instancePath: instancePath + '/file_name',
+          schemaPath: '#/properties/file_name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.file_name.type,
+          parentSchema: schema91.properties.file_name,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+    }
+    if (data.created_at !== undefined) {
+      let data19 = data.created_at;
+      if (typeof data19 === 'string') {
+        if (!formats2.validate(data19)) {
+          const err30 = {
+            instancePath: instancePath + '/created_at',
+            schemaPath: '#/properties/created_at/format',
+            keyword: 'format',
+            params: { format: 'date-time' },
+            message: 'must match format "' + 'date-time' + '"',
+            schema: 'date-time',
+            parentSchema: schema91.properties.created_at,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+      } else {
+        const err31 = {
+          instancePath: instancePath + '/created_at',
+          schemaPath: '#/properties/created_at/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema91.properties.created_at.type,
+          parentSchema: schema91.properties.created_at,
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err32 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema91.type,
+      parentSchema: schema91,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err32];
+    } else {
+      vErrors.push(err32);
+    }
+    errors++;
+  }
+  validate48.errors = vErrors;
+  return errors === 0;
+}
+validate48.evaluated = {
+  props: {
+    invoice_id: true,
+    invoice_number: true,
+    carrier_id: true,
+    from_date: true,
+    to_date: true,
+    pieces: true,
+    currency: true,
+    net_total: true,
+    vat_rate: true,
+    vat_amount: true,
+    total: true,
+    lines: true,
+    file_name: true,
+    created_at: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const invoiceRequest = validate49;
+const schema92 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'invoice-request',
+  title: 'Invoice request',
+  description:
+    'The request form of the invoicing report (GET webtool/invoicing?opname=generate_invoice, spec 02 §7): the carriers and the period to invoice. The gateway checks the query with the same schema.',
+  type: 'object',
+  required: ['carrier_ids', 'from_date', 'to_date'],
+  properties: {
+    carrier_ids: {
+      type: 'array',
+      items: { type: 'integer' },
+      minItems: 1,
+      maxItems: 50,
+      uniqueItems: true,
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+    },
+    from_date: { type: 'string', format: 'date' },
+    to_date: { type: 'string', format: 'date', 'x-not-before': 'from_date' },
+  },
+};
+
+function validate49(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="invoice-request" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate49.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.carrier_ids === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'carrier_ids' },
+        message: "must have required property '" + 'carrier_ids' + "'",
+        schema: schema92.required,
+        parentSchema: schema92,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.from_date === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'from_date' },
+        message: "must have required property '" + 'from_date' + "'",
+        schema: schema92.required,
+        parentSchema: schema92,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.to_date === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'to_date' },
+        message: "must have required property '" + 'to_date' + "'",
+        schema: schema92.required,
+        parentSchema: schema92,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.carrier_ids !== undefined) {
+      let data0 = data.carrier_ids;
+      if (Array.isArray(data0)) {
+        if (data0.length > 50) {
+          const err3 = {
+            instancePath: instancePath + '/carrier_ids',
+            schemaPath: '#/properties/carrier_ids/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 50 },
+            message: 'must NOT have more than 50 items',
+            schema: 50,
+            parentSchema: schema92.properties.carrier_ids,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (data0.length < 1) {
+          const err4 = {
+            instancePath: instancePath + '/carrier_ids',
+            schemaPath: '#/properties/carrier_ids/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+            schema: 1,
+            parentSchema: schema92.properties.carrier_ids,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data1 = data0[i0];
+          if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+            const err5 = {
+              instancePath: instancePath + '/carrier_ids/' + i0,
+              schemaPath: '#/properties/carrier_ids/items/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema92.properties.carrier_ids.items.type,
+              parentSchema: schema92.properties.carrier_ids.items,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+        let i1 = data0.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--;) {
+            let item0 = data0[i1];
+            if (!(typeof item0 == 'number' && !(item0 % 1) && !isNaN(item0) && isFinite(item0))) {
+              continue;
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
+              const err6 = {
+                instancePath: instancePath + '/carrier_ids',
+                schemaPath: '#/properties/carrier_ids/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i1, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                schema: true,
+                parentSchema: schema92.properties.carrier_ids,
+                data: data0,
+              };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i1;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/carrier_ids',
+          schemaPath: '#/properties/carrier_ids/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema92.properties.carrier_ids.type,
+          parentSchema: schema92.properties.carrier_ids,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.from_date !== undefined) {
+      let data2 = data.from_date;
+      if (typeof data2 === 'string') {
+        if (!formats34.validate(data2)) {
+          const err8 = {
+            instancePath: instancePath + '/from_date',
+            schemaPath: '#/properties/from_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema92.properties.from_date,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/from_date',
+          schemaPath: '#/properties/from_date/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema92.properties.from_date.type,
+          parentSchema: schema92.properties.from_date,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.to_date !== undefined) {
+      let data3 = data.to_date;
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        const message0 = func42(data3, 'from_date', data);
+        if (message0 !== undefined) {
+          const err10 = {
+            instancePath: instancePath + '/to_date',
+            schemaPath: '#/properties/to_date/x-not-before',
+            keyword: 'x-not-before',
+            params: { message: message0 },
+            message: message0,
+            schema: 'from_date',
+            parentSchema: schema92.properties.to_date,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+      if (typeof data3 === 'string') {
+        if (!formats34.validate(data3)) {
+          const err11 = {
+            instancePath: instancePath + '/to_date',
+            schemaPath: '#/properties/to_date/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema92.properties.to_date,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        const message1 = func42(data3, 'from_date', data);
+        if (message1 !== undefined) {
+          const err12 = {
+            instancePath: instancePath + '/to_date',
+            schemaPath: '#/properties/to_date/x-not-before',
+            keyword: 'x-not-before',
+            params: { message: message1 },
+            message: message1,
+            schema: 'from_date',
+            parentSchema: schema92.properties.to_date,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + '/to_date',
+          schemaPath: '#/properties/to_date/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema92.properties.to_date.type,
+          parentSchema: schema92.properties.to_date,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err14 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema92.type,
+      parentSchema: schema92,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate49.errors = vErrors;
+  return errors === 0;
+}
+validate49.evaluated = {
+  props: { carrier_ids: true, from_date: true, to_date: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const locationOwner = validate50;
+const schema93 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'location-owner',
   title: 'LocationOwner',
@@ -9785,13 +10894,13 @@ const schema91 = {
   },
 };
 
-function validate48(
+function validate50(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="location-owner" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate48.evaluated;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9806,8 +10915,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -9824,8 +10933,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'country_code' },
         message: "must have required property '" + 'country_code' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
+        schema: schema93.required,
+        parentSchema: schema93,
         data,
       };
       if (vErrors === null) {
@@ -9844,8 +10953,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.location_owner_id.type,
-          parentSchema: schema91.properties.location_owner_id,
+          schema: schema93.properties.location_owner_id.type,
+          parentSchema: schema93.properties.location_owner_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -9867,7 +10976,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema91.properties.name,
+            parentSchema: schema93.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -9885,7 +10994,7 @@ function validate48(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema91.properties.name,
+            parentSchema: schema93.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -9903,7 +11012,7 @@ function validate48(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema91.properties.name,
+            parentSchema: schema93.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -9920,8 +11029,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.name.type,
-          parentSchema: schema91.properties.name,
+          schema: schema93.properties.name.type,
+          parentSchema: schema93.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -9943,7 +11052,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema91.properties.organization_number,
+            parentSchema: schema93.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -9961,7 +11070,7 @@ function validate48(
             params: { format: 'organization-number' },
             message: 'must match format "' + 'organization-number' + '"',
             schema: 'organization-number',
-            parentSchema: schema91.properties.organization_number,
+            parentSchema: schema93.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -9978,8 +11087,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.organization_number.type,
-          parentSchema: schema91.properties.organization_number,
+          schema: schema93.properties.organization_number.type,
+          parentSchema: schema93.properties.organization_number,
           data: data2,
         };
         if (vErrors === null) {
@@ -10001,7 +11110,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema91.properties.contact_person,
+            parentSchema: schema93.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -10019,7 +11128,7 @@ function validate48(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema91.properties.contact_person,
+            parentSchema: schema93.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -10036,8 +11145,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.contact_person.type,
-          parentSchema: schema91.properties.contact_person,
+          schema: schema93.properties.contact_person.type,
+          parentSchema: schema93.properties.contact_person,
           data: data3,
         };
         if (vErrors === null) {
@@ -10059,7 +11168,7 @@ function validate48(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema91.properties.phone,
+            parentSchema: schema93.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -10077,7 +11186,7 @@ function validate48(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema91.properties.phone,
+            parentSchema: schema93.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -10094,8 +11203,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.phone.type,
-          parentSchema: schema91.properties.phone,
+          schema: schema93.properties.phone.type,
+          parentSchema: schema93.properties.phone,
           data: data4,
         };
         if (vErrors === null) {
@@ -10117,7 +11226,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema91.properties.email,
+            parentSchema: schema93.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -10135,7 +11244,7 @@ function validate48(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema91.properties.email,
+            parentSchema: schema93.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -10152,8 +11261,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.email.type,
-          parentSchema: schema91.properties.email,
+          schema: schema93.properties.email.type,
+          parentSchema: schema93.properties.email,
           data: data5,
         };
         if (vErrors === null) {
@@ -10175,7 +11284,7 @@ function validate48(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema91.properties.address,
+            parentSchema: schema93.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -10193,7 +11302,7 @@ function validate48(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema91.properties.address,
+            parentSchema: schema93.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -10210,8 +11319,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.address.type,
-          parentSchema: schema91.properties.address,
+          schema: schema93.properties.address.type,
+          parentSchema: schema93.properties.address,
           data: data6,
         };
         if (vErrors === null) {
@@ -10233,7 +11342,7 @@ function validate48(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema91.properties.zip,
+            parentSchema: schema93.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -10251,7 +11360,7 @@ function validate48(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema91.properties.zip,
+            parentSchema: schema93.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -10269,7 +11378,7 @@ function validate48(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema91.properties.zip,
+            parentSchema: schema93.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -10286,8 +11395,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.zip.type,
-          parentSchema: schema91.properties.zip,
+          schema: schema93.properties.zip.type,
+          parentSchema: schema93.properties.zip,
           data: data7,
         };
         if (vErrors === null) {
@@ -10309,7 +11418,7 @@ function validate48(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema91.properties.city,
+            parentSchema: schema93.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -10327,7 +11436,7 @@ function validate48(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema91.properties.city,
+            parentSchema: schema93.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -10344,8 +11453,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema91.properties.city.type,
-          parentSchema: schema91.properties.city,
+          schema: schema93.properties.city.type,
+          parentSchema: schema93.properties.city,
           data: data8,
         };
         if (vErrors === null) {
@@ -10416,7 +11525,7 @@ function validate48(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema91.properties.earnings_share,
+            parentSchema: schema93.properties.earnings_share,
             data: data10,
           };
           if (vErrors === null) {
@@ -10434,7 +11543,7 @@ function validate48(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema91.properties.earnings_share,
+            parentSchema: schema93.properties.earnings_share,
             data: data10,
           };
           if (vErrors === null) {
@@ -10451,8 +11560,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema91.properties.earnings_share.type,
-          parentSchema: schema91.properties.earnings_share,
+          schema: schema93.properties.earnings_share.type,
+          parentSchema: schema93.properties.earnings_share,
           data: data10,
         };
         if (vErrors === null) {
@@ -10472,8 +11581,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema91.properties.active.type,
-          parentSchema: schema91.properties.active,
+          schema: schema93.properties.active.type,
+          parentSchema: schema93.properties.active,
           data: data11,
         };
         if (vErrors === null) {
@@ -10491,8 +11600,8 @@ function validate48(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema91.type,
-      parentSchema: schema91,
+      schema: schema93.type,
+      parentSchema: schema93,
       data,
     };
     if (vErrors === null) {
@@ -10502,10 +11611,10 @@ function validate48(
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate48.evaluated = {
+validate50.evaluated = {
   props: {
     location_owner_id: true,
     name: true,
@@ -10524,8 +11633,8 @@ validate48.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceOperator = validate49;
-const schema93 = {
+export const maintenanceOperator = validate51;
+const schema95 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-operator',
   title: 'MaintenanceOperator',
@@ -10591,13 +11700,13 @@ const schema93 = {
   },
 };
 
-function validate49(
+function validate51(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-operator" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate49.evaluated;
+  const evaluated0 = validate51.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10612,8 +11721,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'maintenance_operator_id' },
         message: "must have required property '" + 'maintenance_operator_id' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema95.required,
+        parentSchema: schema95,
         data,
       };
       if (vErrors === null) {
@@ -10630,8 +11739,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema95.required,
+        parentSchema: schema95,
         data,
       };
       if (vErrors === null) {
@@ -10648,8 +11757,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'maintenance_provider_id' },
         message: "must have required property '" + 'maintenance_provider_id' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema95.required,
+        parentSchema: schema95,
         data,
       };
       if (vErrors === null) {
@@ -10668,8 +11777,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.properties.operator_id.type,
-          parentSchema: schema93.properties.operator_id,
+          schema: schema95.properties.operator_id.type,
+          parentSchema: schema95.properties.operator_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -10691,7 +11800,7 @@ function validate49(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema93.properties.maintenance_operator_id,
+            parentSchema: schema95.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -10709,7 +11818,7 @@ function validate49(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema93.properties.maintenance_operator_id,
+            parentSchema: schema95.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -10727,7 +11836,7 @@ function validate49(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema93.properties.maintenance_operator_id,
+            parentSchema: schema95.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -10744,8 +11853,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.maintenance_operator_id.type,
-          parentSchema: schema93.properties.maintenance_operator_id,
+          schema: schema95.properties.maintenance_operator_id.type,
+          parentSchema: schema95.properties.maintenance_operator_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -10767,7 +11876,7 @@ function validate49(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema93.properties.name.allOf[0],
+            parentSchema: schema95.properties.name.allOf[0],
             data: data2,
           };
           if (vErrors === null) {
@@ -10787,7 +11896,7 @@ function validate49(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema93.properties.name.allOf[1],
+            parentSchema: schema95.properties.name.allOf[1],
             data: data2,
           };
           if (vErrors === null) {
@@ -10807,7 +11916,7 @@ function validate49(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema93.properties.name,
+            parentSchema: schema95.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -10824,8 +11933,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.name.type,
-          parentSchema: schema93.properties.name,
+          schema: schema95.properties.name.type,
+          parentSchema: schema95.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -10845,8 +11954,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema93.properties.maintenance_provider_id.type,
-          parentSchema: schema93.properties.maintenance_provider_id,
+          schema: schema95.properties.maintenance_provider_id.type,
+          parentSchema: schema95.properties.maintenance_provider_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -10868,7 +11977,7 @@ function validate49(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema93.properties.email,
+            parentSchema: schema95.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -10886,7 +11995,7 @@ function validate49(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema93.properties.email,
+            parentSchema: schema95.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -10903,8 +12012,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.email.type,
-          parentSchema: schema93.properties.email,
+          schema: schema95.properties.email.type,
+          parentSchema: schema95.properties.email,
           data: data4,
         };
         if (vErrors === null) {
@@ -10926,7 +12035,7 @@ function validate49(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema93.properties.phone,
+            parentSchema: schema95.properties.phone,
             data: data5,
           };
           if (vErrors === null) {
@@ -10943,8 +12052,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.phone.type,
-          parentSchema: schema93.properties.phone,
+          schema: schema95.properties.phone.type,
+          parentSchema: schema95.properties.phone,
           data: data5,
         };
         if (vErrors === null) {
@@ -10968,8 +12077,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema93.properties.sp_id.items.type,
-              parentSchema: schema93.properties.sp_id.items,
+              schema: schema95.properties.sp_id.items.type,
+              parentSchema: schema95.properties.sp_id.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -10998,7 +12107,7 @@ function validate49(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema93.properties.sp_id,
+                parentSchema: schema95.properties.sp_id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -11019,8 +12128,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema93.properties.sp_id.type,
-          parentSchema: schema93.properties.sp_id,
+          schema: schema95.properties.sp_id.type,
+          parentSchema: schema95.properties.sp_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -11040,8 +12149,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema93.properties.active.type,
-          parentSchema: schema93.properties.active,
+          schema: schema95.properties.active.type,
+          parentSchema: schema95.properties.active,
           data: data8,
         };
         if (vErrors === null) {
@@ -11059,8 +12168,8 @@ function validate49(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema93.type,
-      parentSchema: schema93,
+      schema: schema95.type,
+      parentSchema: schema95,
       data,
     };
     if (vErrors === null) {
@@ -11070,10 +12179,10 @@ function validate49(
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate51.errors = vErrors;
   return errors === 0;
 }
-validate49.evaluated = {
+validate51.evaluated = {
   props: {
     operator_id: true,
     maintenance_operator_id: true,
@@ -11088,8 +12197,8 @@ validate49.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceProvider = validate50;
-const schema94 = {
+export const maintenanceProvider = validate52;
+const schema96 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-provider',
   title: 'MaintenanceProvider',
@@ -11214,13 +12323,13 @@ const schema94 = {
   },
 };
 
-function validate50(
+function validate52(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-provider" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate52.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11235,8 +12344,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema94.required,
-        parentSchema: schema94,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -11253,8 +12362,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'country_code' },
         message: "must have required property '" + 'country_code' + "'",
-        schema: schema94.required,
-        parentSchema: schema94,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -11273,8 +12382,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.maintenance_provider_id.type,
-          parentSchema: schema94.properties.maintenance_provider_id,
+          schema: schema96.properties.maintenance_provider_id.type,
+          parentSchema: schema96.properties.maintenance_provider_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -11296,7 +12405,7 @@ function validate50(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.name,
+            parentSchema: schema96.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -11314,7 +12423,7 @@ function validate50(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema94.properties.name,
+            parentSchema: schema96.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -11332,7 +12441,7 @@ function validate50(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema94.properties.name,
+            parentSchema: schema96.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -11349,8 +12458,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.name.type,
-          parentSchema: schema94.properties.name,
+          schema: schema96.properties.name.type,
+          parentSchema: schema96.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -11372,7 +12481,7 @@ function validate50(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema94.properties.organization_number,
+            parentSchema: schema96.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -11390,7 +12499,7 @@ function validate50(
             params: { format: 'organization-number' },
             message: 'must match format "' + 'organization-number' + '"',
             schema: 'organization-number',
-            parentSchema: schema94.properties.organization_number,
+            parentSchema: schema96.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -11407,8 +12516,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.organization_number.type,
-          parentSchema: schema94.properties.organization_number,
+          schema: schema96.properties.organization_number.type,
+          parentSchema: schema96.properties.organization_number,
           data: data2,
         };
         if (vErrors === null) {
@@ -11430,7 +12539,7 @@ function validate50(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.contact_person,
+            parentSchema: schema96.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -11448,7 +12557,7 @@ function validate50(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.contact_person,
+            parentSchema: schema96.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -11465,8 +12574,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.contact_person.type,
-          parentSchema: schema94.properties.contact_person,
+          schema: schema96.properties.contact_person.type,
+          parentSchema: schema96.properties.contact_person,
           data: data3,
         };
         if (vErrors === null) {
@@ -11488,7 +12597,7 @@ function validate50(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema94.properties.phone,
+            parentSchema: schema96.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -11506,7 +12615,7 @@ function validate50(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema94.properties.phone,
+            parentSchema: schema96.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -11523,8 +12632,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.phone.type,
-          parentSchema: schema94.properties.phone,
+          schema: schema96.properties.phone.type,
+          parentSchema: schema96.properties.phone,
           data: data4,
         };
         if (vErrors === null) {
@@ -11546,7 +12655,7 @@ function validate50(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.email,
+            parentSchema: schema96.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -11564,7 +12673,7 @@ function validate50(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema94.properties.email,
+            parentSchema: schema96.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -11581,8 +12690,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.email.type,
-          parentSchema: schema94.properties.email,
+          schema: schema96.properties.email.type,
+          parentSchema: schema96.properties.email,
           data: data5,
         };
         if (vErrors === null) {
@@ -11604,7 +12713,7 @@ function validate50(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema94.properties.address,
+            parentSchema: schema96.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -11622,7 +12731,7 @@ function validate50(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema94.properties.address,
+            parentSchema: schema96.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -11639,8 +12748,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.address.type,
-          parentSchema: schema94.properties.address,
+          schema: schema96.properties.address.type,
+          parentSchema: schema96.properties.address,
           data: data6,
         };
         if (vErrors === null) {
@@ -11662,7 +12771,7 @@ function validate50(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema94.properties.zip,
+            parentSchema: schema96.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -11680,7 +12789,7 @@ function validate50(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema94.properties.zip,
+            parentSchema: schema96.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -11698,7 +12807,7 @@ function validate50(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema94.properties.zip,
+            parentSchema: schema96.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -11715,8 +12824,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.zip.type,
-          parentSchema: schema94.properties.zip,
+          schema: schema96.properties.zip.type,
+          parentSchema: schema96.properties.zip,
           data: data7,
         };
         if (vErrors === null) {
@@ -11738,7 +12847,7 @@ function validate50(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema94.properties.city,
+            parentSchema: schema96.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -11756,7 +12865,7 @@ function validate50(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.city,
+            parentSchema: schema96.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -11773,8 +12882,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.city.type,
-          parentSchema: schema94.properties.city,
+          schema: schema96.properties.city.type,
+          parentSchema: schema96.properties.city,
           data: data8,
         };
         if (vErrors === null) {
@@ -11845,7 +12954,7 @@ function validate50(
             params: { comparison: '<=', limit: 5 },
             message: 'must be <= 5',
             schema: 5,
-            parentSchema: schema94.properties.earnings_share,
+            parentSchema: schema96.properties.earnings_share,
             data: data10,
           };
           if (vErrors === null) {
@@ -11863,7 +12972,7 @@ function validate50(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema94.properties.earnings_share,
+            parentSchema: schema96.properties.earnings_share,
             data: data10,
           };
           if (vErrors === null) {
@@ -11880,8 +12989,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema94.properties.earnings_share.type,
-          parentSchema: schema94.properties.earnings_share,
+          schema: schema96.properties.earnings_share.type,
+          parentSchema: schema96.properties.earnings_share,
           data: data10,
         };
         if (vErrors === null) {
@@ -11901,8 +13010,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.periodic_tickets.type,
-          parentSchema: schema94.properties.periodic_tickets,
+          schema: schema96.properties.periodic_tickets.type,
+          parentSchema: schema96.properties.periodic_tickets,
           data: data11,
         };
         if (vErrors === null) {
@@ -11922,8 +13031,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.active.type,
-          parentSchema: schema94.properties.active,
+          schema: schema96.properties.active.type,
+          parentSchema: schema96.properties.active,
           data: data12,
         };
         if (vErrors === null) {
@@ -11941,8 +13050,8 @@ function validate50(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema94.type,
-      parentSchema: schema94,
+      schema: schema96.type,
+      parentSchema: schema96,
       data,
     };
     if (vErrors === null) {
@@ -11952,10 +13061,10 @@ function validate50(
     }
     errors++;
   }
-  validate50.errors = vErrors;
+  validate52.errors = vErrors;
   return errors === 0;
 }
-validate50.evaluated = {
+validate52.evaluated = {
   props: {
     maintenance_provider_id: true,
     name: true,
@@ -11975,8 +13084,8 @@ validate50.evaluated = {
   dynamicItems: false,
 };
 
-export const partnerAdmin = validate51;
-const schema96 = {
+export const partnerAdmin = validate53;
+const schema98 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'partner-admin',
   title: 'PartnerAdmin',
@@ -11990,13 +13099,13 @@ const schema96 = {
   },
 };
 
-function validate51(
+function validate53(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="partner-admin" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate51.evaluated;
+  const evaluated0 = validate53.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12011,8 +13120,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema98.required,
+        parentSchema: schema98,
         data,
       };
       if (vErrors === null) {
@@ -12029,8 +13138,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema98.required,
+        parentSchema: schema98,
         data,
       };
       if (vErrors === null) {
@@ -12051,7 +13160,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema96.properties.name,
+            parentSchema: schema98.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -12069,7 +13178,7 @@ function validate51(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema96.properties.name,
+            parentSchema: schema98.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -12087,7 +13196,7 @@ function validate51(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema96.properties.name,
+            parentSchema: schema98.properties.name,
             data: data0,
           };
           if (vErrors === null) {
@@ -12104,8 +13213,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.name.type,
-          parentSchema: schema96.properties.name,
+          schema: schema98.properties.name.type,
+          parentSchema: schema98.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -12127,7 +13236,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema96.properties.email,
+            parentSchema: schema98.properties.email,
             data: data1,
           };
           if (vErrors === null) {
@@ -12145,7 +13254,7 @@ function validate51(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema96.properties.email,
+            parentSchema: schema98.properties.email,
             data: data1,
           };
           if (vErrors === null) {
@@ -12162,8 +13271,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema96.properties.email.type,
-          parentSchema: schema96.properties.email,
+          schema: schema98.properties.email.type,
+          parentSchema: schema98.properties.email,
           data: data1,
         };
         if (vErrors === null) {
@@ -12181,8 +13290,8 @@ function validate51(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema96.type,
-      parentSchema: schema96,
+      schema: schema98.type,
+      parentSchema: schema98,
       data,
     };
     if (vErrors === null) {
@@ -12192,13 +13301,13 @@ function validate51(
     }
     errors++;
   }
-  validate51.errors = vErrors;
+  validate53.errors = vErrors;
   return errors === 0;
 }
-validate51.evaluated = { props: { name: true, email: true }, dynamicProps: false, dynamicItems: false };
+validate53.evaluated = { props: { name: true, email: true }, dynamicProps: false, dynamicItems: false };
 
-export const piece = validate52;
-const schema97 = {
+export const piece = validate54;
+const schema99 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'piece',
   title: 'Piece',
@@ -12571,13 +13680,13 @@ const schema97 = {
   },
 };
 
-function validate52(
+function validate54(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="piece" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
+  const evaluated0 = validate54.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12592,8 +13701,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'piece_id' },
         message: "must have required property '" + 'piece_id' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12610,8 +13719,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12628,8 +13737,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'service_point_id' },
         message: "must have required property '" + 'service_point_id' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12646,8 +13755,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'piece_type' },
         message: "must have required property '" + 'piece_type' + "'",
-        schema: schema97.required,
-        parentSchema: schema97,
+        schema: schema99.required,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -12668,7 +13777,7 @@ function validate52(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema97.properties.piece_id,
+            parentSchema: schema99.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -12686,7 +13795,7 @@ function validate52(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema97.properties.piece_id,
+            parentSchema: schema99.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -12704,7 +13813,7 @@ function validate52(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema97.properties.piece_id,
+            parentSchema: schema99.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -12721,8 +13830,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.piece_id.type,
-          parentSchema: schema97.properties.piece_id,
+          schema: schema99.properties.piece_id.type,
+          parentSchema: schema99.properties.piece_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -12740,10 +13849,10 @@ function validate52(
           instancePath: instancePath + '/parcel_id',
           schemaPath: '#/properties/parcel_id/type',
           keyword: 'type',
-          params: { type: schema97.properties.parcel_id.type },
+          params: { type: schema99.properties.parcel_id.type },
           message: 'must be string,null',
-          schema: schema97.properties.parcel_id.type,
-          parentSchema: schema97.properties.parcel_id,
+          schema: schema99.properties.parcel_id.type,
+          parentSchema: schema99.properties.parcel_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -12762,7 +13871,7 @@ function validate52(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema97.properties.parcel_id,
+            parentSchema: schema99.properties.parcel_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -12781,10 +13890,10 @@ function validate52(
           instancePath: instancePath + '/shipment_id',
           schemaPath: '#/properties/shipment_id/type',
           keyword: 'type',
-          params: { type: schema97.properties.shipment_id.type },
+          params: { type: schema99.properties.shipment_id.type },
           message: 'must be string,null',
-          schema: schema97.properties.shipment_id.type,
-          parentSchema: schema97.properties.shipment_id,
+          schema: schema99.properties.shipment_id.type,
+          parentSchema: schema99.properties.shipment_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -12803,7 +13912,7 @@ function validate52(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema97.properties.shipment_id,
+            parentSchema: schema99.properties.shipment_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -12826,7 +13935,7 @@ function validate52(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema97.properties.piece_barcode,
+            parentSchema: schema99.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -12844,7 +13953,7 @@ function validate52(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema97.properties.piece_barcode,
+            parentSchema: schema99.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -12861,8 +13970,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.piece_barcode.type,
-          parentSchema: schema97.properties.piece_barcode,
+          schema: schema99.properties.piece_barcode.type,
+          parentSchema: schema99.properties.piece_barcode,
           data: data3,
         };
         if (vErrors === null) {
@@ -12882,8 +13991,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema97.properties.test_piece.type,
-          parentSchema: schema97.properties.test_piece,
+          schema: schema99.properties.test_piece.type,
+          parentSchema: schema99.properties.test_piece,
           data: data4,
         };
         if (vErrors === null) {
@@ -12903,8 +14012,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.state.type,
-          parentSchema: schema97.properties.state,
+          schema: schema99.properties.state.type,
+          parentSchema: schema99.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -12946,10 +14055,10 @@ function validate52(
           instancePath: instancePath + '/state',
           schemaPath: '#/properties/state/enum',
           keyword: 'enum',
-          params: { allowedValues: schema97.properties.state.enum },
+          params: { allowedValues: schema99.properties.state.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema97.properties.state.enum,
-          parentSchema: schema97.properties.state,
+          schema: schema99.properties.state.enum,
+          parentSchema: schema99.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -12969,8 +14078,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.piece_type.type,
-          parentSchema: schema97.properties.piece_type,
+          schema: schema99.properties.piece_type.type,
+          parentSchema: schema99.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -12985,10 +14094,10 @@ function validate52(
           instancePath: instancePath + '/piece_type',
           schemaPath: '#/properties/piece_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema97.properties.piece_type.enum },
+          params: { allowedValues: schema99.properties.piece_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema97.properties.piece_type.enum,
-          parentSchema: schema97.properties.piece_type,
+          schema: schema99.properties.piece_type.enum,
+          parentSchema: schema99.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -13008,8 +14117,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.carrier_id.type,
-          parentSchema: schema97.properties.carrier_id,
+          schema: schema99.properties.carrier_id.type,
+          parentSchema: schema99.properties.carrier_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -13029,8 +14138,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.service_point_id.type,
-          parentSchema: schema97.properties.service_point_id,
+          schema: schema99.properties.service_point_id.type,
+          parentSchema: schema99.properties.service_point_id,
           data: data8,
         };
         if (vErrors === null) {
@@ -13048,10 +14157,10 @@ function validate52(
           instancePath: instancePath + '/service_point_name',
           schemaPath: '#/properties/service_point_name/type',
           keyword: 'type',
-          params: { type: schema97.properties.service_point_name.type },
+          params: { type: schema99.properties.service_point_name.type },
           message: 'must be string,null',
-          schema: schema97.properties.service_point_name.type,
-          parentSchema: schema97.properties.service_point_name,
+          schema: schema99.properties.service_point_name.type,
+          parentSchema: schema99.properties.service_point_name,
           data: data9,
         };
         if (vErrors === null) {
@@ -13069,10 +14178,10 @@ function validate52(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema97.properties.support_provider_id.type },
+          params: { type: schema99.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema97.properties.support_provider_id.type,
-          parentSchema: schema97.properties.support_provider_id,
+          schema: schema99.properties.support_provider_id.type,
+          parentSchema: schema99.properties.support_provider_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -13090,10 +14199,10 @@ function validate52(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema97.properties.hardware_id.type },
+          params: { type: schema99.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema97.properties.hardware_id.type,
-          parentSchema: schema97.properties.hardware_id,
+          schema: schema99.properties.hardware_id.type,
+          parentSchema: schema99.properties.hardware_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -13111,10 +14220,10 @@ function validate52(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema97.properties.compartment_id.type },
+          params: { type: schema99.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema97.properties.compartment_id.type,
-          parentSchema: schema97.properties.compartment_id,
+          schema: schema99.properties.compartment_id.type,
+          parentSchema: schema99.properties.compartment_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -13132,10 +14241,10 @@ function validate52(
           instancePath: instancePath + '/courier_id',
           schemaPath: '#/properties/courier_id/type',
           keyword: 'type',
-          params: { type: schema97.properties.courier_id.type },
+          params: { type: schema99.properties.courier_id.type },
           message: 'must be integer,null',
-          schema: schema97.properties.courier_id.type,
-          parentSchema: schema97.properties.courier_id,
+          schema: schema99.properties.courier_id.type,
+          parentSchema: schema99.properties.courier_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -13155,8 +14264,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.allocation_type.type,
-          parentSchema: schema97.properties.allocation_type,
+          schema: schema99.properties.allocation_type.type,
+          parentSchema: schema99.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -13171,10 +14280,10 @@ function validate52(
           instancePath: instancePath + '/allocation_type',
           schemaPath: '#/properties/allocation_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema97.properties.allocation_type.enum },
+          params: { allowedValues: schema99.properties.allocation_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema97.properties.allocation_type.enum,
-          parentSchema: schema97.properties.allocation_type,
+          schema: schema99.properties.allocation_type.enum,
+          parentSchema: schema99.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -13194,8 +14303,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.parcel_type.type,
-          parentSchema: schema97.properties.parcel_type,
+          schema: schema99.properties.parcel_type.type,
+          parentSchema: schema99.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -13210,10 +14319,10 @@ function validate52(
           instancePath: instancePath + '/parcel_type',
           schemaPath: '#/properties/parcel_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema97.properties.parcel_type.enum },
+          params: { allowedValues: schema99.properties.parcel_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema97.properties.parcel_type.enum,
-          parentSchema: schema97.properties.parcel_type,
+          schema: schema99.properties.parcel_type.enum,
+          parentSchema: schema99.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -13235,7 +14344,7 @@ function validate52(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema97.properties.height,
+            parentSchema: schema99.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -13253,7 +14362,7 @@ function validate52(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema97.properties.height,
+            parentSchema: schema99.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -13270,8 +14379,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema97.properties.height.type,
-          parentSchema: schema97.properties.height,
+          schema: schema99.properties.height.type,
+          parentSchema: schema99.properties.height,
           data: data16,
         };
         if (vErrors === null) {
@@ -13293,7 +14402,7 @@ function validate52(
             params: { comparison: '<=', limit: 43 },
             message: 'must be <= 43',
             schema: 43,
-            parentSchema: schema97.properties.width,
+            parentSchema: schema99.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -13311,7 +14420,7 @@ function validate52(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema97.properties.width,
+            parentSchema: schema99.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -13328,8 +14437,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema97.properties.width.type,
-          parentSchema: schema97.properties.width,
+          schema: schema99.properties.width.type,
+          parentSchema: schema99.properties.width,
           data: data17,
         };
         if (vErrors === null) {
@@ -13351,7 +14460,7 @@ function validate52(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema97.properties.depth,
+            parentSchema: schema99.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -13369,7 +14478,7 @@ function validate52(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema97.properties.depth,
+            parentSchema: schema99.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -13386,8 +14495,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema97.properties.depth.type,
-          parentSchema: schema97.properties.depth,
+          schema: schema99.properties.depth.type,
+          parentSchema: schema99.properties.depth,
           data: data18,
         };
         if (vErrors === null) {
@@ -13405,10 +14514,10 @@ function validate52(
           instancePath: instancePath + '/sender_name',
           schemaPath: '#/properties/sender_name/type',
           keyword: 'type',
-          params: { type: schema97.properties.sender_name.type },
+          params: { type: schema99.properties.sender_name.type },
           message: 'must be string,null',
-          schema: schema97.properties.sender_name.type,
-          parentSchema: schema97.properties.sender_name,
+          schema: schema99.properties.sender_name.type,
+          parentSchema: schema99.properties.sender_name,
           data: data19,
         };
         if (vErrors === null) {
@@ -13427,7 +14536,7 @@ function validate52(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema97.properties.sender_name,
+            parentSchema: schema99.properties.sender_name,
             data: data19,
           };
           if (vErrors === null) {
@@ -13446,10 +14555,10 @@ function validate52(
           instancePath: instancePath + '/sender_phone',
           schemaPath: '#/properties/sender_phone/type',
           keyword: 'type',
-          params: { type: schema97.properties.sender_phone.type },
+          params: { type: schema99.properties.sender_phone.type },
           message: 'must be string,null',
-          schema: schema97.properties.sender_phone.type,
-          parentSchema: schema97.properties.sender_phone,
+          schema: schema99.properties.sender_phone.type,
+          parentSchema: schema99.properties.sender_phone,
           data: data20,
         };
         if (vErrors === null) {
@@ -13468,7 +14577,7 @@ function validate52(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema97.properties.sender_phone,
+            parentSchema: schema99.properties.sender_phone,
             data: data20,
           };
           if (vErrors === null) {
@@ -13487,10 +14596,10 @@ function validate52(
           instancePath: instancePath + '/sender_email',
           schemaPath: '#/properties/sender_email/type',
           keyword: 'type',
-          params: { type: schema97.properties.sender_email.type },
+          params: { type: schema99.properties.sender_email.type },
           message: 'must be string,null',
-          schema: schema97.properties.sender_email.type,
-          parentSchema: schema97.properties.sender_email,
+          schema: schema99.properties.sender_email.type,
+          parentSchema: schema99.properties.sender_email,
           data: data21,
         };
         if (vErrors === null) {
@@ -13509,7 +14618,7 @@ function validate52(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema97.properties.sender_email,
+            parentSchema: schema99.properties.sender_email,
             data: data21,
           };
           if (vErrors === null) {
@@ -13528,10 +14637,10 @@ function validate52(
           instancePath: instancePath + '/recipient_name',
           schemaPath: '#/properties/recipient_name/type',
           keyword: 'type',
-          params: { type: schema97.properties.recipient_name.type },
+          params: { type: schema99.properties.recipient_name.type },
           message: 'must be string,null',
-          schema: schema97.properties.recipient_name.type,
-          parentSchema: schema97.properties.recipient_name,
+          schema: schema99.properties.recipient_name.type,
+          parentSchema: schema99.properties.recipient_name,
           data: data22,
         };
         if (vErrors === null) {
@@ -13550,7 +14659,7 @@ function validate52(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema97.properties.recipient_name,
+            parentSchema: schema99.properties.recipient_name,
             data: data22,
           };
           if (vErrors === null) {
@@ -13569,10 +14678,10 @@ function validate52(
           instancePath: instancePath + '/recipient_phone',
           schemaPath: '#/properties/recipient_phone/type',
           keyword: 'type',
-          params: { type: schema97.properties.recipient_phone.type },
+          params: { type: schema99.properties.recipient_phone.type },
           message: 'must be string,null',
-          schema: schema97.properties.recipient_phone.type,
-          parentSchema: schema97.properties.recipient_phone,
+          schema: schema99.properties.recipient_phone.type,
+          parentSchema: schema99.properties.recipient_phone,
           data: data23,
         };
         if (vErrors === null) {
@@ -13591,7 +14700,7 @@ function validate52(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema97.properties.recipient_phone,
+            parentSchema: schema99.properties.recipient_phone,
             data: data23,
           };
           if (vErrors === null) {
@@ -13610,10 +14719,10 @@ function validate52(
           instancePath: instancePath + '/recipient_email',
           schemaPath: '#/properties/recipient_email/type',
           keyword: 'type',
-          params: { type: schema97.properties.recipient_email.type },
+          params: { type: schema99.properties.recipient_email.type },
           message: 'must be string,null',
-          schema: schema97.properties.recipient_email.type,
-          parentSchema: schema97.properties.recipient_email,
+          schema: schema99.properties.recipient_email.type,
+          parentSchema: schema99.properties.recipient_email,
           data: data24,
         };
         if (vErrors === null) {
@@ -13632,7 +14741,7 @@ function validate52(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema97.properties.recipient_email,
+            parentSchema: schema99.properties.recipient_email,
             data: data24,
           };
           if (vErrors === null) {
@@ -13651,10 +14760,10 @@ function validate52(
           instancePath: instancePath + '/end_user_phone',
           schemaPath: '#/properties/end_user_phone/type',
           keyword: 'type',
-          params: { type: schema97.properties.end_user_phone.type },
+          params: { type: schema99.properties.end_user_phone.type },
           message: 'must be string,null',
-          schema: schema97.properties.end_user_phone.type,
-          parentSchema: schema97.properties.end_user_phone,
+          schema: schema99.properties.end_user_phone.type,
+          parentSchema: schema99.properties.end_user_phone,
           data: data25,
         };
         if (vErrors === null) {
@@ -13673,7 +14782,7 @@ function validate52(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema97.properties.end_user_phone,
+            parentSchema: schema99.properties.end_user_phone,
             data: data25,
           };
           if (vErrors === null) {
@@ -13692,10 +14801,10 @@ function validate52(
           instancePath: instancePath + '/end_user_email',
           schemaPath: '#/properties/end_user_email/type',
           keyword: 'type',
-          params: { type: schema97.properties.end_user_email.type },
+          params: { type: schema99.properties.end_user_email.type },
           message: 'must be string,null',
-          schema: schema97.properties.end_user_email.type,
-          parentSchema: schema97.properties.end_user_email,
+          schema: schema99.properties.end_user_email.type,
+          parentSchema: schema99.properties.end_user_email,
           data: data26,
         };
         if (vErrors === null) {
@@ -13714,7 +14823,7 @@ function validate52(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema97.properties.end_user_email,
+            parentSchema: schema99.properties.end_user_email,
             data: data26,
           };
           if (vErrors === null) {
@@ -13733,10 +14842,10 @@ function validate52(
           instancePath: instancePath + '/enduser_id',
           schemaPath: '#/properties/enduser_id/type',
           keyword: 'type',
-          params: { type: schema97.properties.enduser_id.type },
+          params: { type: schema99.properties.enduser_id.type },
           message: 'must be integer,null',
-          schema: schema97.properties.enduser_id.type,
-          parentSchema: schema97.properties.enduser_id,
+          schema: schema99.properties.enduser_id.type,
+          parentSchema: schema99.properties.enduser_id,
           data: data27,
         };
         if (vErrors === null) {
@@ -13754,10 +14863,10 @@ function validate52(
           instancePath: instancePath + '/reference',
           schemaPath: '#/properties/reference/type',
           keyword: 'type',
-          params: { type: schema97.properties.reference.type },
+          params: { type: schema99.properties.reference.type },
           message: 'must be string,null',
-          schema: schema97.properties.reference.type,
-          parentSchema: schema97.properties.reference,
+          schema: schema99.properties.reference.type,
+          parentSchema: schema99.properties.reference,
           data: data28,
         };
         if (vErrors === null) {
@@ -13776,7 +14885,7 @@ function validate52(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema97.properties.reference,
+            parentSchema: schema99.properties.reference,
             data: data28,
           };
           if (vErrors === null) {
@@ -13797,8 +14906,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.reservation.type,
-          parentSchema: schema97.properties.reservation,
+          schema: schema99.properties.reservation.type,
+          parentSchema: schema99.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -13813,10 +14922,10 @@ function validate52(
           instancePath: instancePath + '/reservation',
           schemaPath: '#/properties/reservation/enum',
           keyword: 'enum',
-          params: { allowedValues: schema97.properties.reservation.enum },
+          params: { allowedValues: schema99.properties.reservation.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema97.properties.reservation.enum,
-          parentSchema: schema97.properties.reservation,
+          schema: schema99.properties.reservation.enum,
+          parentSchema: schema99.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -13836,8 +14945,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.reservation_time.type,
-          parentSchema: schema97.properties.reservation_time,
+          schema: schema99.properties.reservation_time.type,
+          parentSchema: schema99.properties.reservation_time,
           data: data30,
         };
         if (vErrors === null) {
@@ -13856,7 +14965,7 @@ function validate52(
             params: { comparison: '<=', limit: 168 },
             message: 'must be <= 168',
             schema: 168,
-            parentSchema: schema97.properties.reservation_time,
+            parentSchema: schema99.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -13874,7 +14983,7 @@ function validate52(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema97.properties.reservation_time,
+            parentSchema: schema99.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -13893,10 +15002,10 @@ function validate52(
           instancePath: instancePath + '/reserved_until',
           schemaPath: '#/properties/reserved_until/type',
           keyword: 'type',
-          params: { type: schema97.properties.reserved_until.type },
+          params: { type: schema99.properties.reserved_until.type },
           message: 'must be string,null',
-          schema: schema97.properties.reserved_until.type,
-          parentSchema: schema97.properties.reserved_until,
+          schema: schema99.properties.reserved_until.type,
+          parentSchema: schema99.properties.reserved_until,
           data: data31,
         };
         if (vErrors === null) {
@@ -13915,7 +15024,7 @@ function validate52(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema97.properties.reserved_until,
+            parentSchema: schema99.properties.reserved_until,
             data: data31,
           };
           if (vErrors === null) {
@@ -13936,8 +15045,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema97.properties.expiry_days.type,
-          parentSchema: schema97.properties.expiry_days,
+          schema: schema99.properties.expiry_days.type,
+          parentSchema: schema99.properties.expiry_days,
           data: data32,
         };
         if (vErrors === null) {
@@ -13956,7 +15065,7 @@ function validate52(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema97.properties.expiry_days,
+            parentSchema: schema99.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -13974,7 +15083,7 @@ function validate52(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema97.properties.expiry_days,
+            parentSchema: schema99.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -13993,10 +15102,10 @@ function validate52(
           instancePath: instancePath + '/expiry_at',
           schemaPath: '#/properties/expiry_at/type',
           keyword: 'type',
-          params: { type: schema97.properties.expiry_at.type },
+          params: { type: schema99.properties.expiry_at.type },
           message: 'must be string,null',
-          schema: schema97.properties.expiry_at.type,
-          parentSchema: schema97.properties.expiry_at,
+          schema: schema99.properties.expiry_at.type,
+          parentSchema: schema99.properties.expiry_at,
           data: data33,
         };
         if (vErrors === null) {
@@ -14015,7 +15124,7 @@ function validate52(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema97.properties.expiry_at,
+            parentSchema: schema99.properties.expiry_at,
             data: data33,
           };
           if (vErrors === null) {
@@ -14041,8 +15150,8 @@ function validate52(
                 keyword: 'required',
                 params: { missingProperty: 'token_type' },
                 message: "must have required property '" + 'token_type' + "'",
-                schema: schema97.properties.tokens.items.required,
-                parentSchema: schema97.properties.tokens.items,
+                schema: schema99.properties.tokens.items.required,
+                parentSchema: schema99.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -14059,8 +15168,8 @@ function validate52(
                 keyword: 'required',
                 params: { missingProperty: 'status' },
                 message: "must have required property '" + 'status' + "'",
-                schema: schema97.properties.tokens.items.required,
-                parentSchema: schema97.properties.tokens.items,
+                schema: schema99.properties.tokens.items.required,
+                parentSchema: schema99.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -14077,8 +15186,8 @@ function validate52(
                 keyword: 'required',
                 params: { missingProperty: 'code' },
                 message: "must have required property '" + 'code' + "'",
-                schema: schema97.properties.tokens.items.required,
-                parentSchema: schema97.properties.tokens.items,
+                schema: schema99.properties.tokens.items.required,
+                parentSchema: schema99.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -14097,8 +15206,8 @@ function validate52(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.tokens.items.properties.token_type.type,
-                  parentSchema: schema97.properties.tokens.items.properties.token_type,
+                  schema: schema99.properties.tokens.items.properties.token_type.type,
+                  parentSchema: schema99.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -14121,10 +15230,10 @@ function validate52(
                   instancePath: instancePath + '/tokens/' + i0 + '/token_type',
                   schemaPath: '#/properties/tokens/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema97.properties.tokens.items.properties.token_type.enum },
+                  params: { allowedValues: schema99.properties.tokens.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema97.properties.tokens.items.properties.token_type.enum,
-                  parentSchema: schema97.properties.tokens.items.properties.token_type,
+                  schema: schema99.properties.tokens.items.properties.token_type.enum,
+                  parentSchema: schema99.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -14144,8 +15253,8 @@ function validate52(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.tokens.items.properties.status.type,
-                  parentSchema: schema97.properties.tokens.items.properties.status,
+                  schema: schema99.properties.tokens.items.properties.status.type,
+                  parentSchema: schema99.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -14166,10 +15275,10 @@ function validate52(
                   instancePath: instancePath + '/tokens/' + i0 + '/status',
                   schemaPath: '#/properties/tokens/items/properties/status/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema97.properties.tokens.items.properties.status.enum },
+                  params: { allowedValues: schema99.properties.tokens.items.properties.status.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema97.properties.tokens.items.properties.status.enum,
-                  parentSchema: schema97.properties.tokens.items.properties.status,
+                  schema: schema99.properties.tokens.items.properties.status.enum,
+                  parentSchema: schema99.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -14191,7 +15300,7 @@ function validate52(
                     params: { limit: 12 },
                     message: 'must NOT have more than 12 characters',
                     schema: 12,
-                    parentSchema: schema97.properties.tokens.items.properties.code,
+                    parentSchema: schema99.properties.tokens.items.properties.code,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -14208,8 +15317,8 @@ function validate52(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.tokens.items.properties.code.type,
-                  parentSchema: schema97.properties.tokens.items.properties.code,
+                  schema: schema99.properties.tokens.items.properties.code.type,
+                  parentSchema: schema99.properties.tokens.items.properties.code,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -14227,10 +15336,10 @@ function validate52(
                   instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
                   schemaPath: '#/properties/tokens/items/properties/valid_until/type',
                   keyword: 'type',
-                  params: { type: schema97.properties.tokens.items.properties.valid_until.type },
+                  params: { type: schema99.properties.tokens.items.properties.valid_until.type },
                   message: 'must be string,null',
-                  schema: schema97.properties.tokens.items.properties.valid_until.type,
-                  parentSchema: schema97.properties.tokens.items.properties.valid_until,
+                  schema: schema99.properties.tokens.items.properties.valid_until.type,
+                  parentSchema: schema99.properties.tokens.items.properties.valid_until,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -14249,7 +15358,7 @@ function validate52(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema97.properties.tokens.items.properties.valid_until,
+                    parentSchema: schema99.properties.tokens.items.properties.valid_until,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -14268,8 +15377,8 @@ function validate52(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema97.properties.tokens.items.type,
-              parentSchema: schema97.properties.tokens.items,
+              schema: schema99.properties.tokens.items.type,
+              parentSchema: schema99.properties.tokens.items,
               data: data35,
             };
             if (vErrors === null) {
@@ -14287,8 +15396,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema97.properties.tokens.type,
-          parentSchema: schema97.properties.tokens,
+          schema: schema99.properties.tokens.type,
+          parentSchema: schema99.properties.tokens,
           data: data34,
         };
         if (vErrors === null) {
@@ -14313,8 +15422,8 @@ function validate52(
                 keyword: 'required',
                 params: { missingProperty: 'channel' },
                 message: "must have required property '" + 'channel' + "'",
-                schema: schema97.properties.notifications.items.required,
-                parentSchema: schema97.properties.notifications.items,
+                schema: schema99.properties.notifications.items.required,
+                parentSchema: schema99.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -14331,8 +15440,8 @@ function validate52(
                 keyword: 'required',
                 params: { missingProperty: 'to' },
                 message: "must have required property '" + 'to' + "'",
-                schema: schema97.properties.notifications.items.required,
-                parentSchema: schema97.properties.notifications.items,
+                schema: schema99.properties.notifications.items.required,
+                parentSchema: schema99.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -14349,8 +15458,8 @@ function validate52(
                 keyword: 'required',
                 params: { missingProperty: 'at' },
                 message: "must have required property '" + 'at' + "'",
-                schema: schema97.properties.notifications.items.required,
-                parentSchema: schema97.properties.notifications.items,
+                schema: schema99.properties.notifications.items.required,
+                parentSchema: schema99.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -14369,8 +15478,8 @@ function validate52(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.notifications.items.properties.channel.type,
-                  parentSchema: schema97.properties.notifications.items.properties.channel,
+                  schema: schema99.properties.notifications.items.properties.channel.type,
+                  parentSchema: schema99.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -14385,10 +15494,10 @@ function validate52(
                   instancePath: instancePath + '/notifications/' + i1 + '/channel',
                   schemaPath: '#/properties/notifications/items/properties/channel/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema97.properties.notifications.items.properties.channel.enum },
+                  params: { allowedValues: schema99.properties.notifications.items.properties.channel.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema97.properties.notifications.items.properties.channel.enum,
-                  parentSchema: schema97.properties.notifications.items.properties.channel,
+                  schema: schema99.properties.notifications.items.properties.channel.enum,
+                  parentSchema: schema99.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -14410,7 +15519,7 @@ function validate52(
                     params: { limit: 70 },
                     message: 'must NOT have more than 70 characters',
                     schema: 70,
-                    parentSchema: schema97.properties.notifications.items.properties.to,
+                    parentSchema: schema99.properties.notifications.items.properties.to,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -14427,8 +15536,8 @@ function validate52(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.notifications.items.properties.to.type,
-                  parentSchema: schema97.properties.notifications.items.properties.to,
+                  schema: schema99.properties.notifications.items.properties.to.type,
+                  parentSchema: schema99.properties.notifications.items.properties.to,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -14448,8 +15557,8 @@ function validate52(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.notifications.items.properties.token_type.type,
-                  parentSchema: schema97.properties.notifications.items.properties.token_type,
+                  schema: schema99.properties.notifications.items.properties.token_type.type,
+                  parentSchema: schema99.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -14472,10 +15581,10 @@ function validate52(
                   instancePath: instancePath + '/notifications/' + i1 + '/token_type',
                   schemaPath: '#/properties/notifications/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema97.properties.notifications.items.properties.token_type.enum },
+                  params: { allowedValues: schema99.properties.notifications.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema97.properties.notifications.items.properties.token_type.enum,
-                  parentSchema: schema97.properties.notifications.items.properties.token_type,
+                  schema: schema99.properties.notifications.items.properties.token_type.enum,
+                  parentSchema: schema99.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -14497,7 +15606,7 @@ function validate52(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema97.properties.notifications.items.properties.at,
+                    parentSchema: schema99.properties.notifications.items.properties.at,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -14514,8 +15623,8 @@ function validate52(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema97.properties.notifications.items.properties.at.type,
-                  parentSchema: schema97.properties.notifications.items.properties.at,
+                  schema: schema99.properties.notifications.items.properties.at.type,
+                  parentSchema: schema99.properties.notifications.items.properties.at,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -14533,8 +15642,8 @@ function validate52(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema97.properties.notifications.items.type,
-              parentSchema: schema97.properties.notifications.items,
+              schema: schema99.properties.notifications.items.type,
+              parentSchema: schema99.properties.notifications.items,
               data: data41,
             };
             if (vErrors === null) {
@@ -14552,8 +15661,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema97.properties.notifications.type,
-          parentSchema: schema97.properties.notifications,
+          schema: schema99.properties.notifications.type,
+          parentSchema: schema99.properties.notifications,
           data: data40,
         };
         if (vErrors === null) {
@@ -14575,7 +15684,7 @@ function validate52(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema97.properties.created_at,
+            parentSchema: schema99.properties.created_at,
             data: data46,
           };
           if (vErrors === null) {
@@ -14592,8 +15701,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema97.properties.created_at.type,
-          parentSchema: schema97.properties.created_at,
+          schema: schema99.properties.created_at.type,
+          parentSchema: schema99.properties.created_at,
           data: data46,
         };
         if (vErrors === null) {
@@ -14613,8 +15722,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema97.properties.active.type,
-          parentSchema: schema97.properties.active,
+          schema: schema99.properties.active.type,
+          parentSchema: schema99.properties.active,
           data: data47,
         };
         if (vErrors === null) {
@@ -14632,8 +15741,8 @@ function validate52(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema97.type,
-      parentSchema: schema97,
+      schema: schema99.type,
+      parentSchema: schema99,
       data,
     };
     if (vErrors === null) {
@@ -14643,10 +15752,10 @@ function validate52(
     }
     errors++;
   }
-  validate52.errors = vErrors;
+  validate54.errors = vErrors;
   return errors === 0;
 }
-validate52.evaluated = {
+validate54.evaluated = {
   props: {
     piece_id: true,
     parcel_id: true,
@@ -14691,8 +15800,8 @@ validate52.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate53;
-const schema98 = {
+export const pinpad = validate55;
+const schema100 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -14883,15 +15992,15 @@ const schema98 = {
     last_heartbeat_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const formats162 = sharedValidators.formats.numeric;
+const formats172 = sharedValidators.formats.numeric;
 
-function validate53(
+function validate55(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate55.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14906,8 +16015,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -14924,8 +16033,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -14942,8 +16051,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema98.required,
-        parentSchema: schema98,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -15005,7 +16114,7 @@ function validate53(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema98.properties.ble_chip_id,
+            parentSchema: schema100.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -15023,7 +16132,7 @@ function validate53(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema98.properties.ble_chip_id,
+            parentSchema: schema100.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -15041,7 +16150,7 @@ function validate53(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema98.properties.ble_chip_id,
+            parentSchema: schema100.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -15058,8 +16167,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.ble_chip_id.type,
-          parentSchema: schema98.properties.ble_chip_id,
+          schema: schema100.properties.ble_chip_id.type,
+          parentSchema: schema100.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -15118,8 +16227,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema98.properties.hardware_model_id.type,
-          parentSchema: schema98.properties.hardware_model_id,
+          schema: schema100.properties.hardware_model_id.type,
+          parentSchema: schema100.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -15139,8 +16248,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema98.properties.hardware_owner_id.type,
-          parentSchema: schema98.properties.hardware_owner_id,
+          schema: schema100.properties.hardware_owner_id.type,
+          parentSchema: schema100.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -15158,10 +16267,10 @@ function validate53(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema98.properties.service_point_id.type },
+          params: { type: schema100.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema98.properties.service_point_id.type,
-          parentSchema: schema98.properties.service_point_id,
+          schema: schema100.properties.service_point_id.type,
+          parentSchema: schema100.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -15179,10 +16288,10 @@ function validate53(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema98.properties.hardware_id.type },
+          params: { type: schema100.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema98.properties.hardware_id.type,
-          parentSchema: schema98.properties.hardware_id,
+          schema: schema100.properties.hardware_id.type,
+          parentSchema: schema100.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -15206,8 +16315,8 @@ function validate53(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema98.properties.alerts.items.type,
-              parentSchema: schema98.properties.alerts.items,
+              schema: schema100.properties.alerts.items.type,
+              parentSchema: schema100.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -15228,10 +16337,10 @@ function validate53(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema98.properties.alerts.items.enum },
+              params: { allowedValues: schema100.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema98.properties.alerts.items.enum,
-              parentSchema: schema98.properties.alerts.items,
+              schema: schema100.properties.alerts.items.enum,
+              parentSchema: schema100.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -15260,7 +16369,7 @@ function validate53(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema98.properties.alerts,
+                parentSchema: schema100.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -15281,8 +16390,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema98.properties.alerts.type,
-          parentSchema: schema98.properties.alerts,
+          schema: schema100.properties.alerts.type,
+          parentSchema: schema100.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -15300,10 +16409,10 @@ function validate53(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema98.properties.last_sync_at.type },
+          params: { type: schema100.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema98.properties.last_sync_at.type,
-          parentSchema: schema98.properties.last_sync_at,
+          schema: schema100.properties.last_sync_at.type,
+          parentSchema: schema100.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -15322,7 +16431,7 @@ function validate53(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema98.properties.last_sync_at,
+            parentSchema: schema100.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -15343,8 +16452,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema98.properties.installation_sync_status.type,
-          parentSchema: schema98.properties.installation_sync_status,
+          schema: schema100.properties.installation_sync_status.type,
+          parentSchema: schema100.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -15359,10 +16468,10 @@ function validate53(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema98.properties.installation_sync_status.enum },
+          params: { allowedValues: schema100.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema98.properties.installation_sync_status.enum,
-          parentSchema: schema98.properties.installation_sync_status,
+          schema: schema100.properties.installation_sync_status.enum,
+          parentSchema: schema100.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -15384,7 +16493,7 @@ function validate53(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema98.properties.firmware_version,
+            parentSchema: schema100.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -15402,7 +16511,7 @@ function validate53(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema98.properties.firmware_version,
+            parentSchema: schema100.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -15419,8 +16528,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.firmware_version.type,
-          parentSchema: schema98.properties.firmware_version,
+          schema: schema100.properties.firmware_version.type,
+          parentSchema: schema100.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -15442,7 +16551,7 @@ function validate53(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema98.properties.comm_board,
+            parentSchema: schema100.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -15460,7 +16569,7 @@ function validate53(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema98.properties.comm_board,
+            parentSchema: schema100.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -15477,8 +16586,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.comm_board.type,
-          parentSchema: schema98.properties.comm_board,
+          schema: schema100.properties.comm_board.type,
+          parentSchema: schema100.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -15500,7 +16609,7 @@ function validate53(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema98.properties.battery_pack,
+            parentSchema: schema100.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -15518,7 +16627,7 @@ function validate53(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema98.properties.battery_pack,
+            parentSchema: schema100.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -15535,8 +16644,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.battery_pack.type,
-          parentSchema: schema98.properties.battery_pack,
+          schema: schema100.properties.battery_pack.type,
+          parentSchema: schema100.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -15558,7 +16667,7 @@ function validate53(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema98.properties.order_number,
+            parentSchema: schema100.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -15576,7 +16685,7 @@ function validate53(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema98.properties.order_number,
+            parentSchema: schema100.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -15593,8 +16702,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.order_number.type,
-          parentSchema: schema98.properties.order_number,
+          schema: schema100.properties.order_number.type,
+          parentSchema: schema100.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -15616,7 +16725,7 @@ function validate53(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema98.properties.type_number,
+            parentSchema: schema100.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -15634,7 +16743,7 @@ function validate53(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema98.properties.type_number,
+            parentSchema: schema100.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -15651,8 +16760,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.type_number.type,
-          parentSchema: schema98.properties.type_number,
+          schema: schema100.properties.type_number.type,
+          parentSchema: schema100.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -15674,7 +16783,7 @@ function validate53(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema98.properties.manufacturer,
+            parentSchema: schema100.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -15692,7 +16801,7 @@ function validate53(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema98.properties.manufacturer,
+            parentSchema: schema100.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -15709,8 +16818,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.manufacturer.type,
-          parentSchema: schema98.properties.manufacturer,
+          schema: schema100.properties.manufacturer.type,
+          parentSchema: schema100.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -15730,8 +16839,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.foil.type,
-          parentSchema: schema98.properties.foil,
+          schema: schema100.properties.foil.type,
+          parentSchema: schema100.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -15746,10 +16855,10 @@ function validate53(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema98.properties.foil.enum },
+          params: { allowedValues: schema100.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema98.properties.foil.enum,
-          parentSchema: schema98.properties.foil,
+          schema: schema100.properties.foil.enum,
+          parentSchema: schema100.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -15769,8 +16878,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.language.type,
-          parentSchema: schema98.properties.language,
+          schema: schema100.properties.language.type,
+          parentSchema: schema100.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -15797,10 +16906,10 @@ function validate53(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema98.properties.language.enum },
+          params: { allowedValues: schema100.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema98.properties.language.enum,
-          parentSchema: schema98.properties.language,
+          schema: schema100.properties.language.enum,
+          parentSchema: schema100.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -15824,8 +16933,8 @@ function validate53(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema98.properties.features.items.type,
-              parentSchema: schema98.properties.features.items,
+              schema: schema100.properties.features.items.type,
+              parentSchema: schema100.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -15846,10 +16955,10 @@ function validate53(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema98.properties.features.items.enum },
+              params: { allowedValues: schema100.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema98.properties.features.items.enum,
-              parentSchema: schema98.properties.features.items,
+              schema: schema100.properties.features.items.enum,
+              parentSchema: schema100.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -15878,7 +16987,7 @@ function validate53(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema98.properties.features,
+                parentSchema: schema100.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -15899,8 +17008,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema98.properties.features.type,
-          parentSchema: schema98.properties.features,
+          schema: schema100.properties.features.type,
+          parentSchema: schema100.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -15918,10 +17027,10 @@ function validate53(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema98.properties.sim_iccid.type },
+          params: { type: schema100.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema98.properties.sim_iccid.type,
-          parentSchema: schema98.properties.sim_iccid,
+          schema: schema100.properties.sim_iccid.type,
+          parentSchema: schema100.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -15940,7 +17049,7 @@ function validate53(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema98.properties.sim_iccid,
+            parentSchema: schema100.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -15958,7 +17067,7 @@ function validate53(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema98.properties.sim_iccid,
+            parentSchema: schema100.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -15968,7 +17077,7 @@ function validate53(
           }
           errors++;
         }
-        if (!formats162.validate(data21)) {
+        if (!formats172.validate(data21)) {
           const err52 = {
             instancePath: instancePath + '/sim_iccid',
             schemaPath: '#/properties/sim_iccid/format',
@@ -15976,7 +17085,7 @@ function validate53(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema98.properties.sim_iccid,
+            parentSchema: schema100.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -15999,7 +17108,7 @@ function validate53(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema98.properties.apn,
+            parentSchema: schema100.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -16017,7 +17126,7 @@ function validate53(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema98.properties.apn,
+            parentSchema: schema100.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -16034,8 +17143,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.apn.type,
-          parentSchema: schema98.properties.apn,
+          schema: schema100.properties.apn.type,
+          parentSchema: schema100.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -16055,8 +17164,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema98.properties.network.type,
-          parentSchema: schema98.properties.network,
+          schema: schema100.properties.network.type,
+          parentSchema: schema100.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -16071,10 +17180,10 @@ function validate53(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema98.properties.network.enum },
+          params: { allowedValues: schema100.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema98.properties.network.enum,
-          parentSchema: schema98.properties.network,
+          schema: schema100.properties.network.enum,
+          parentSchema: schema100.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -16092,10 +17201,10 @@ function validate53(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema98.properties.last_heartbeat_at.type },
+          params: { type: schema100.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema98.properties.last_heartbeat_at.type,
-          parentSchema: schema98.properties.last_heartbeat_at,
+          schema: schema100.properties.last_heartbeat_at.type,
+          parentSchema: schema100.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -16114,7 +17223,7 @@ function validate53(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema98.properties.last_heartbeat_at,
+            parentSchema: schema100.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -16133,8 +17242,8 @@ function validate53(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema98.type,
-      parentSchema: schema98,
+      schema: schema100.type,
+      parentSchema: schema100,
       data,
     };
     if (vErrors === null) {
@@ -16144,10 +17253,10 @@ function validate53(
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate55.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = {
+validate55.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -16177,8 +17286,408 @@ validate53.evaluated = {
   dynamicItems: false,
 };
 
-export const role = validate54;
-const schema101 = {
+export const priceStructure = validate56;
+const schema103 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'price-structure',
+  title: 'PriceStructure',
+  description:
+    'One price of the price structure (/price-structure, spec 01 §2.2, features 236/192): what a carrier pays per parcel size or service from a date on. A change of price is a new row valid from a later date; a price an invoice has used is never rewritten, nor is one backdated into an invoiced period (server/gateway/rules/price-structure.ts). The carrier invoices are computed from it (server/gateway/rules/invoicing.ts).',
+  type: 'object',
+  'x-resource': {
+    name: 'price-structure',
+    endpoint: 'invoicing/price_structure',
+    id: 'price_id',
+    feature: 'price_structure',
+    partnerTypes: ['operator'],
+    actions: {
+      create: { levels: ['advance'], partnerTypes: ['operator'] },
+      edit: { levels: ['advance'], partnerTypes: ['operator'] },
+      delete: { levels: ['advance'], partnerTypes: ['operator'] },
+    },
+    pageSize: 100,
+    sort: { field: 'valid_from', order: 'DESC' },
+    representation: 'item',
+    search: ['item', 'currency'],
+  },
+  required: ['carrier_id', 'item', 'unit_price', 'currency', 'valid_from'],
+  properties: {
+    price_id: { type: 'integer', readOnly: true, 'x-column': { hide: true, index: 0 } },
+    carrier_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=carrier_list' },
+      'x-column': { type: 'select', index: 1 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+    },
+    item: {
+      type: 'string',
+      enum: ['small', 'medium', 'large', 'return'],
+      'x-choices': 'price_item',
+      'x-column': { type: 'link', index: 2 },
+      'x-filter': { kind: 'select' },
+    },
+    unit_price: { type: 'number', minimum: 0, maximum: 10000, 'x-column': { index: 3 }, 'x-input': { step: 0.01 } },
+    currency: {
+      type: 'string',
+      enum: ['EUR', 'DKK', 'NOK', 'SEK', 'PLN'],
+      'x-choices': 'currency',
+      'x-column': { type: 'select', index: 4 },
+    },
+    valid_from: { type: 'string', format: 'date', 'x-column': { index: 5 } },
+  },
+};
+
+function validate56(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="price-structure" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate56.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.carrier_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'carrier_id' },
+        message: "must have required property '" + 'carrier_id' + "'",
+        schema: schema103.required,
+        parentSchema: schema103,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.item === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'item' },
+        message: "must have required property '" + 'item' + "'",
+        schema: schema103.required,
+        parentSchema: schema103,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.unit_price === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'unit_price' },
+        message: "must have required property '" + 'unit_price' + "'",
+        schema: schema103.required,
+        parentSchema: schema103,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.currency === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'currency' },
+        message: "must have required property '" + 'currency' + "'",
+        schema: schema103.required,
+        parentSchema: schema103,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.valid_from === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'valid_from' },
+        message: "must have required property '" + 'valid_from' + "'",
+        schema: schema103.required,
+        parentSchema: schema103,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.price_id !== undefined) {
+      let data0 = data.price_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err5 = {
+          instancePath: instancePath + '/price_id',
+          schemaPath: '#/properties/price_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema103.properties.price_id.type,
+          parentSchema: schema103.properties.price_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.carrier_id !== undefined) {
+      let data1 = data.carrier_id;
+      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err6 = {
+          instancePath: instancePath + '/carrier_id',
+          schemaPath: '#/properties/carrier_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema103.properties.carrier_id.type,
+          parentSchema: schema103.properties.carrier_id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.item !== undefined) {
+      let data2 = data.item;
+      if (typeof data2 !== 'string') {
+        const err7 = {
+          instancePath: instancePath + '/item',
+          schemaPath: '#/properties/item/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema103.properties.item.type,
+          parentSchema: schema103.properties.item,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (!(data2 === 'small' || data2 === 'medium' || data2 === 'large' || data2 === 'return')) {
+        const err8 = {
+          instancePath: instancePath + '/item',
+          schemaPath: '#/properties/item/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema103.properties.item.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema103.properties.item.enum,
+          parentSchema: schema103.properties.item,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.unit_price !== undefined) {
+      let data3 = data.unit_price;
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 > 10000 || isNaN(data3)) {
+          const err9 = {
+            instancePath: instancePath + '/unit_price',
+            schemaPath: '#/properties/unit_price/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 10000 },
+            message: 'must be <= 10000',
+            schema: 10000,
+            parentSchema: schema103.properties.unit_price,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (data3 < 0 || isNaN(data3)) {
+          const err10 = {
+            instancePath: instancePath + '/unit_price',
+            schemaPath: '#/properties/unit_price/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema103.properties.unit_price,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + '/unit_price',
+          schemaPath: '#/properties/unit_price/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+          schema: schema103.properties.unit_price.type,
+          parentSchema: schema103.properties.unit_price,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.currency !== undefined) {
+      let data4 = data.currency;
+      if (typeof data4 !== 'string') {
+        const err12 = {
+          instancePath: instancePath + '/currency',
+          schemaPath: '#/properties/currency/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema103.properties.currency.type,
+          parentSchema: schema103.properties.currency,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (!(data4 === 'EUR' || data4 === 'DKK' || data4 === 'NOK' || data4 === 'SEK' || data4 === 'PLN')) {
+        const err13 = {
+          instancePath: instancePath + '/currency',
+          schemaPath: '#/properties/currency/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema103.properties.currency.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema103.properties.currency.enum,
+          parentSchema: schema103.properties.currency,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.valid_from !== undefined) {
+      let data5 = data.valid_from;
+      if (typeof data5 === 'string') {
+        if (!formats34.validate(data5)) {
+          const err14 = {
+            instancePath: instancePath + '/valid_from',
+            schemaPath: '#/properties/valid_from/format',
+            keyword: 'format',
+            params: { format: 'date' },
+            message: 'must match format "' + 'date' + '"',
+            schema: 'date',
+            parentSchema: schema103.properties.valid_from,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/valid_from',
+          schemaPath: '#/properties/valid_from/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema103.properties.valid_from.type,
+          parentSchema: schema103.properties.valid_from,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err16 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema103.type,
+      parentSchema: schema103,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err16];
+    } else {
+      vErrors.push(err16);
+    }
+    errors++;
+  }
+  validate56.errors = vErrors;
+  return errors === 0;
+}
+validate56.evaluated = {
+  props: { price_id: true, carrier_id: true, item: true, unit_price: true, currency: true, valid_from: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const role = validate57;
+const schema104 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -16250,13 +17759,13 @@ const schema101 = {
 const pattern10 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern11 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate54(
+function validate57(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16271,8 +17780,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema101.required,
-        parentSchema: schema101,
+        schema: schema104.required,
+        parentSchema: schema104,
         data,
       };
       if (vErrors === null) {
@@ -16289,8 +17798,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema101.required,
-        parentSchema: schema101,
+        schema: schema104.required,
+        parentSchema: schema104,
         data,
       };
       if (vErrors === null) {
@@ -16307,8 +17816,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema101.required,
-        parentSchema: schema101,
+        schema: schema104.required,
+        parentSchema: schema104,
         data,
       };
       if (vErrors === null) {
@@ -16325,8 +17834,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema101.required,
-        parentSchema: schema101,
+        schema: schema104.required,
+        parentSchema: schema104,
         data,
       };
       if (vErrors === null) {
@@ -16347,7 +17856,7 @@ function validate54(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema101.properties.role_name,
+            parentSchema: schema104.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -16365,7 +17874,7 @@ function validate54(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema101.properties.role_name,
+            parentSchema: schema104.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -16382,8 +17891,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema101.properties.role_name.type,
-          parentSchema: schema101.properties.role_name,
+          schema: schema104.properties.role_name.type,
+          parentSchema: schema104.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -16405,7 +17914,7 @@ function validate54(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema101.properties.role_description,
+            parentSchema: schema104.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -16422,8 +17931,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema101.properties.role_description.type,
-          parentSchema: schema101.properties.role_description,
+          schema: schema104.properties.role_description.type,
+          parentSchema: schema104.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -16444,10 +17953,10 @@ function validate54(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema101.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema104.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema101.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema101.properties.role_description_translations.propertyNames,
+              schema: schema104.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema104.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -16466,8 +17975,8 @@ function validate54(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema101.properties.role_description_translations.propertyNames,
-              parentSchema: schema101.properties.role_description_translations,
+              schema: schema104.properties.role_description_translations.propertyNames,
+              parentSchema: schema104.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -16490,7 +17999,7 @@ function validate54(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema101.properties.role_description_translations.additionalProperties,
+                parentSchema: schema104.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -16508,8 +18017,8 @@ function validate54(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema101.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema101.properties.role_description_translations.additionalProperties,
+              schema: schema104.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema104.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -16527,8 +18036,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema101.properties.role_description_translations.type,
-          parentSchema: schema101.properties.role_description_translations,
+          schema: schema104.properties.role_description_translations.type,
+          parentSchema: schema104.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -16548,8 +18057,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema101.properties.partner_type.type,
-          parentSchema: schema101.properties.partner_type,
+          schema: schema104.properties.partner_type.type,
+          parentSchema: schema104.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -16571,10 +18080,10 @@ function validate54(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema101.properties.partner_type.enum },
+          params: { allowedValues: schema104.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema101.properties.partner_type.enum,
-          parentSchema: schema101.properties.partner_type,
+          schema: schema104.properties.partner_type.enum,
+          parentSchema: schema104.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -16596,7 +18105,7 @@ function validate54(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema101.properties.partner,
+            parentSchema: schema104.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -16614,7 +18123,7 @@ function validate54(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema101.properties.partner,
+            parentSchema: schema104.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -16631,8 +18140,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema101.properties.partner.type,
-          parentSchema: schema101.properties.partner,
+          schema: schema104.properties.partner.type,
+          parentSchema: schema104.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -16657,8 +18166,8 @@ function validate54(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema101.properties.permissions.items.required,
-                parentSchema: schema101.properties.permissions.items,
+                schema: schema104.properties.permissions.items.required,
+                parentSchema: schema104.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -16675,8 +18184,8 @@ function validate54(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema101.properties.permissions.items.required,
-                parentSchema: schema101.properties.permissions.items,
+                schema: schema104.properties.permissions.items.required,
+                parentSchema: schema104.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -16695,8 +18204,8 @@ function validate54(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema101.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema101.properties.permissions.items.properties.feature_id,
+                  schema: schema104.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema104.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -16715,7 +18224,7 @@ function validate54(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema101.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema104.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -16736,8 +18245,8 @@ function validate54(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema101.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema101.properties.permissions.items.properties.has_permission,
+                  schema: schema104.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema104.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -16762,8 +18271,8 @@ function validate54(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema101.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema101.properties.permissions.items.properties.configurations.items,
+                        schema: schema104.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema104.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -16780,8 +18289,8 @@ function validate54(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema101.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema101.properties.permissions.items.properties.configurations.items,
+                        schema: schema104.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema104.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -16804,7 +18313,7 @@ function validate54(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema101.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema104.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -16823,9 +18332,9 @@ function validate54(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema101.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema104.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema101.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema104.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -16847,9 +18356,9 @@ function validate54(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema101.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema104.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema101.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema104.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -16867,8 +18376,8 @@ function validate54(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema101.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema101.properties.permissions.items.properties.configurations.items,
+                      schema: schema104.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema104.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -16886,8 +18395,8 @@ function validate54(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema101.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema101.properties.permissions.items.properties.configurations,
+                  schema: schema104.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema104.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -16905,8 +18414,8 @@ function validate54(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema101.properties.permissions.items.type,
-              parentSchema: schema101.properties.permissions.items,
+              schema: schema104.properties.permissions.items.type,
+              parentSchema: schema104.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -16924,8 +18433,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema101.properties.permissions.type,
-          parentSchema: schema101.properties.permissions,
+          schema: schema104.properties.permissions.type,
+          parentSchema: schema104.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -16943,8 +18452,8 @@ function validate54(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema101.type,
-      parentSchema: schema101,
+      schema: schema104.type,
+      parentSchema: schema104,
       data,
     };
     if (vErrors === null) {
@@ -16954,10 +18463,10 @@ function validate54(
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = {
+validate57.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -16970,8 +18479,8 @@ validate54.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate55;
-const schema102 = {
+export const servicePoint = validate58;
+const schema105 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -17501,7 +19010,7 @@ const schema102 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema104 = {
+const schema107 = {
   type: 'integer',
   'x-choices': 'service_point_status',
   enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
@@ -17521,7 +19030,7 @@ const schema104 = {
     ],
   },
 };
-const schema106 = {
+const schema109 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -17532,7 +19041,7 @@ const schema106 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema114 = {
+const schema117 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -17549,7 +19058,7 @@ const schema114 = {
     },
   },
 };
-const schema116 = {
+const schema119 = {
   type: 'object',
   additionalProperties: false,
   required: ['photo_id', 'url'],
@@ -17561,19 +19070,19 @@ const schema116 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-const formats184 = sharedValidators.formats.time;
-const formats218 = sharedValidators.formats['scout-value'];
-const func150 = sharedValidators.timeAfterMessage;
-const func162 = sharedValidators.countWithinMessage;
-const func166 = sharedValidators.defaultDescriptionMessage;
+const formats196 = sharedValidators.formats.time;
+const formats230 = sharedValidators.formats['scout-value'];
+const func155 = sharedValidators.timeAfterMessage;
+const func167 = sharedValidators.countWithinMessage;
+const func171 = sharedValidators.defaultDescriptionMessage;
 
-function validate55(
+function validate58(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17588,8 +19097,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema102.required,
-        parentSchema: schema102,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -17606,8 +19115,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema102.required,
-        parentSchema: schema102,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -17624,8 +19133,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema102.required,
-        parentSchema: schema102,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -17687,7 +19196,7 @@ function validate55(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema102.properties.sp_id,
+            parentSchema: schema105.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -17705,7 +19214,7 @@ function validate55(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema102.properties.sp_id,
+            parentSchema: schema105.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -17722,8 +19231,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.sp_id.type,
-          parentSchema: schema102.properties.sp_id,
+          schema: schema105.properties.sp_id.type,
+          parentSchema: schema105.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -17745,7 +19254,7 @@ function validate55(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema102.properties.alt_sp_id,
+            parentSchema: schema105.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -17763,7 +19272,7 @@ function validate55(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema102.properties.alt_sp_id,
+            parentSchema: schema105.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -17780,8 +19289,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.alt_sp_id.type,
-          parentSchema: schema102.properties.alt_sp_id,
+          schema: schema105.properties.alt_sp_id.type,
+          parentSchema: schema105.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -17803,7 +19312,7 @@ function validate55(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema102.properties.name,
+            parentSchema: schema105.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -17821,7 +19330,7 @@ function validate55(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema102.properties.name,
+            parentSchema: schema105.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -17839,7 +19348,7 @@ function validate55(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema102.properties.name,
+            parentSchema: schema105.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -17856,8 +19365,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.name.type,
-          parentSchema: schema102.properties.name,
+          schema: schema105.properties.name.type,
+          parentSchema: schema105.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -17879,7 +19388,7 @@ function validate55(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema102.properties.location_name,
+            parentSchema: schema105.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -17897,7 +19406,7 @@ function validate55(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema102.properties.location_name,
+            parentSchema: schema105.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -17914,8 +19423,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.location_name.type,
-          parentSchema: schema102.properties.location_name,
+          schema: schema105.properties.location_name.type,
+          parentSchema: schema105.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -17935,8 +19444,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema104.type,
-          parentSchema: schema104,
+          schema: schema107.type,
+          parentSchema: schema107,
           data: data5,
         };
         if (vErrors === null) {
@@ -17962,10 +19471,10 @@ function validate55(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema104.enum },
+          params: { allowedValues: schema107.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema104.enum,
-          parentSchema: schema104,
+          schema: schema107.enum,
+          parentSchema: schema107,
           data: data5,
         };
         if (vErrors === null) {
@@ -17987,7 +19496,7 @@ function validate55(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema102.properties.status_comment,
+            parentSchema: schema105.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -18004,8 +19513,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.status_comment.type,
-          parentSchema: schema102.properties.status_comment,
+          schema: schema105.properties.status_comment.type,
+          parentSchema: schema105.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -18076,7 +19585,7 @@ function validate55(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema102.properties.address,
+            parentSchema: schema105.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -18094,7 +19603,7 @@ function validate55(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema102.properties.address,
+            parentSchema: schema105.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -18111,8 +19620,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.address.type,
-          parentSchema: schema102.properties.address,
+          schema: schema105.properties.address.type,
+          parentSchema: schema105.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -18132,8 +19641,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.address_id.type,
-          parentSchema: schema102.properties.address_id,
+          schema: schema105.properties.address_id.type,
+          parentSchema: schema105.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -18155,7 +19664,7 @@ function validate55(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema102.properties.zip,
+            parentSchema: schema105.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -18173,7 +19682,7 @@ function validate55(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema102.properties.zip,
+            parentSchema: schema105.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -18191,7 +19700,7 @@ function validate55(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema102.properties.zip,
+            parentSchema: schema105.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -18208,8 +19717,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.zip.type,
-          parentSchema: schema102.properties.zip,
+          schema: schema105.properties.zip.type,
+          parentSchema: schema105.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -18231,7 +19740,7 @@ function validate55(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema102.properties.city,
+            parentSchema: schema105.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -18249,7 +19758,7 @@ function validate55(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema102.properties.city,
+            parentSchema: schema105.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -18266,8 +19775,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.city.type,
-          parentSchema: schema102.properties.city,
+          schema: schema105.properties.city.type,
+          parentSchema: schema105.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -18289,7 +19798,7 @@ function validate55(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema102.properties.municipality,
+            parentSchema: schema105.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -18307,7 +19816,7 @@ function validate55(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema102.properties.municipality,
+            parentSchema: schema105.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -18324,8 +19833,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.municipality.type,
-          parentSchema: schema102.properties.municipality,
+          schema: schema105.properties.municipality.type,
+          parentSchema: schema105.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -18345,8 +19854,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.region_id.type,
-          parentSchema: schema102.properties.region_id,
+          schema: schema105.properties.region_id.type,
+          parentSchema: schema105.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -18366,8 +19875,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.sub_region_id.type,
-          parentSchema: schema102.properties.sub_region_id,
+          schema: schema105.properties.sub_region_id.type,
+          parentSchema: schema105.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -18389,7 +19898,7 @@ function validate55(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema102.properties.latitude,
+            parentSchema: schema105.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -18407,7 +19916,7 @@ function validate55(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema102.properties.latitude,
+            parentSchema: schema105.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -18424,8 +19933,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema102.properties.latitude.type,
-          parentSchema: schema102.properties.latitude,
+          schema: schema105.properties.latitude.type,
+          parentSchema: schema105.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -18447,7 +19956,7 @@ function validate55(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema102.properties.longitude,
+            parentSchema: schema105.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -18465,7 +19974,7 @@ function validate55(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema102.properties.longitude,
+            parentSchema: schema105.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -18482,8 +19991,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema102.properties.longitude.type,
-          parentSchema: schema102.properties.longitude,
+          schema: schema105.properties.longitude.type,
+          parentSchema: schema105.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -18505,7 +20014,7 @@ function validate55(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema102.properties.time_zone,
+            parentSchema: schema105.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -18522,8 +20031,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.time_zone.type,
-          parentSchema: schema102.properties.time_zone,
+          schema: schema105.properties.time_zone.type,
+          parentSchema: schema105.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -18543,8 +20052,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.location_type_id.type,
-          parentSchema: schema102.properties.location_type_id,
+          schema: schema105.properties.location_type_id.type,
+          parentSchema: schema105.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -18564,8 +20073,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.foundation_id.type,
-          parentSchema: schema102.properties.foundation_id,
+          schema: schema105.properties.foundation_id.type,
+          parentSchema: schema105.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -18587,7 +20096,7 @@ function validate55(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema102.properties.delivery_methods,
+            parentSchema: schema105.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -18607,8 +20116,8 @@ function validate55(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema102.properties.delivery_methods.items.type,
-              parentSchema: schema102.properties.delivery_methods.items,
+              schema: schema105.properties.delivery_methods.items.type,
+              parentSchema: schema105.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -18637,7 +20146,7 @@ function validate55(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema102.properties.delivery_methods,
+                parentSchema: schema105.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -18658,8 +20167,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema102.properties.delivery_methods.type,
-          parentSchema: schema102.properties.delivery_methods,
+          schema: schema105.properties.delivery_methods.type,
+          parentSchema: schema105.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -18683,8 +20192,8 @@ function validate55(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema102.properties.delivery_days.items.type,
-              parentSchema: schema102.properties.delivery_days.items,
+              schema: schema105.properties.delivery_days.items.type,
+              parentSchema: schema105.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -18707,10 +20216,10 @@ function validate55(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema102.properties.delivery_days.items.enum },
+              params: { allowedValues: schema105.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema102.properties.delivery_days.items.enum,
-              parentSchema: schema102.properties.delivery_days.items,
+              schema: schema105.properties.delivery_days.items.enum,
+              parentSchema: schema105.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -18739,7 +20248,7 @@ function validate55(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema102.properties.delivery_days,
+                parentSchema: schema105.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -18760,8 +20269,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema102.properties.delivery_days.type,
-          parentSchema: schema102.properties.delivery_days,
+          schema: schema105.properties.delivery_days.type,
+          parentSchema: schema105.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -18792,7 +20301,7 @@ function validate55(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema102.properties.opening_hours,
+              parentSchema: schema105.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -18840,8 +20349,8 @@ function validate55(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema106.then.required,
-                  parentSchema: schema106.then,
+                  schema: schema109.then.required,
+                  parentSchema: schema109.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -18858,8 +20367,8 @@ function validate55(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema106.then.required,
-                  parentSchema: schema106.then,
+                  schema: schema109.then.required,
+                  parentSchema: schema109.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -18886,8 +20395,8 @@ function validate55(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema106.if,
-              parentSchema: schema106,
+              schema: schema109.if,
+              parentSchema: schema109,
               data: data25,
             };
             if (vErrors === null) {
@@ -18907,7 +20416,7 @@ function validate55(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema106,
+                  parentSchema: schema109,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -18927,8 +20436,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema106.properties.closed.type,
-                  parentSchema: schema106.properties.closed,
+                  schema: schema109.properties.closed.type,
+                  parentSchema: schema109.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -18942,7 +20451,7 @@ function validate55(
             if (data25.open !== undefined) {
               let data28 = data25.open;
               if (typeof data28 === 'string') {
-                if (!formats184.validate(data28)) {
+                if (!formats196.validate(data28)) {
                   const err65 = {
                     instancePath: instancePath + '/opening_hours/monday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -18950,7 +20459,7 @@ function validate55(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema106.properties.open,
+                    parentSchema: schema109.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -18967,8 +20476,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema106.properties.open.type,
-                  parentSchema: schema106.properties.open,
+                  schema: schema109.properties.open.type,
+                  parentSchema: schema109.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -18982,7 +20491,7 @@ function validate55(
             if (data25.close !== undefined) {
               let data29 = data25.close;
               if (typeof data29 === 'string') {
-                if (!formats184.validate(data29)) {
+                if (!formats196.validate(data29)) {
                   const err67 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -18990,7 +20499,7 @@ function validate55(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema106.properties.close,
+                    parentSchema: schema109.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -19000,7 +20509,7 @@ function validate55(
                   }
                   errors++;
                 }
-                const message0 = func150(data29, 'open', data25);
+                const message0 = func155(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -19009,7 +20518,7 @@ function validate55(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema106.properties.close,
+                    parentSchema: schema109.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -19026,8 +20535,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema106.properties.close.type,
-                  parentSchema: schema106.properties.close,
+                  schema: schema109.properties.close.type,
+                  parentSchema: schema109.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -19045,8 +20554,8 @@ function validate55(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema106.type,
-              parentSchema: schema106,
+              schema: schema109.type,
+              parentSchema: schema109,
               data: data25,
             };
             if (vErrors === null) {
@@ -19094,8 +20603,8 @@ function validate55(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema106.then.required,
-                  parentSchema: schema106.then,
+                  schema: schema109.then.required,
+                  parentSchema: schema109.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -19112,8 +20621,8 @@ function validate55(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema106.then.required,
-                  parentSchema: schema106.then,
+                  schema: schema109.then.required,
+                  parentSchema: schema109.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -19140,8 +20649,8 @@ function validate55(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema106.if,
-              parentSchema: schema106,
+              schema: schema109.if,
+              parentSchema: schema109,
               data: data30,
             };
             if (vErrors === null) {
@@ -19161,7 +20670,7 @@ function validate55(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema106,
+                  parentSchema: schema109,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -19181,8 +20690,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema106.properties.closed.type,
-                  parentSchema: schema106.properties.closed,
+                  schema: schema109.properties.closed.type,
+                  parentSchema: schema109.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -19196,7 +20705,7 @@ function validate55(
             if (data30.open !== undefined) {
               let data33 = data30.open;
               if (typeof data33 === 'string') {
-                if (!formats184.validate(data33)) {
+                if (!formats196.validate(data33)) {
                   const err77 = {
                     instancePath: instancePath + '/opening_hours/tuesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -19204,7 +20713,7 @@ function validate55(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema106.properties.open,
+                    parentSchema: schema109.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -19221,8 +20730,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema106.properties.open.type,
-                  parentSchema: schema106.properties.open,
+                  schema: schema109.properties.open.type,
+                  parentSchema: schema109.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -19236,7 +20745,7 @@ function validate55(
             if (data30.close !== undefined) {
               let data34 = data30.close;
               if (typeof data34 === 'string') {
-                if (!formats184.validate(data34)) {
+                if (!formats196.validate(data34)) {
                   const err79 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -19244,7 +20753,7 @@ function validate55(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema106.properties.close,
+                    parentSchema: schema109.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -19254,7 +20763,7 @@ function validate55(
                   }
                   errors++;
                 }
-                const message1 = func150(data34, 'open', data30);
+                const message1 = func155(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -19263,7 +20772,7 @@ function validate55(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema106.properties.close,
+                    parentSchema: schema109.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -19280,8 +20789,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema106.properties.close.type,
-                  parentSchema: schema106.properties.close,
+                  schema: schema109.properties.close.type,
+                  parentSchema: schema109.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -19299,8 +20808,8 @@ function validate55(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema106.type,
-              parentSchema: schema106,
+              schema: schema109.type,
+              parentSchema: schema109,
               data: data30,
             };
             if (vErrors === null) {
@@ -19348,8 +20857,8 @@ function validate55(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema106.then.required,
-                  parentSchema: schema106.then,
+                  schema: schema109.then.required,
+                  parentSchema: schema109.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -19366,8 +20875,8 @@ function validate55(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema106.then.required,
-                  parentSchema: schema106.then,
+                  schema: schema109.then.required,
+                  parentSchema: schema109.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -19394,8 +20903,8 @@ function validate55(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema106.if,
-              parentSchema: schema106,
+              schema: schema109.if,
+              parentSchema: schema109,
               data: data35,
             };
             if (vErrors === null) {
@@ -19415,7 +20924,7 @@ function validate55(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema106,
+                  parentSchema: schema109,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -19435,8 +20944,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema106.properties.closed.type,
-                  parentSchema: schema106.properties.closed,
+                  schema: schema109.properties.closed.type,
+                  parentSchema: schema109.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -19450,7 +20959,7 @@ function validate55(
             if (data35.open !== undefined) {
               let data38 = data35.open;
               if (typeof data38 === 'string') {
-                if (!formats184.validate(data38)) {
+                if (!formats196.validate(data38)) {
                   const err89 = {
                     instancePath: instancePath + '/opening_hours/wednesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -19458,7 +20967,7 @@ function validate55(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema106.properties.open,
+                    parentSchema: schema109.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -19475,8 +20984,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema106.properties.open.type,
-                  parentSchema: schema106.properties.open,
+                  schema: schema109.properties.open.type,
+                  parentSchema: schema109.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -19490,7 +20999,7 @@ function validate55(
             if (data35.close !== undefined) {
               let data39 = data35.close;
               if (typeof data39 === 'string') {
-                if (!formats184.validate(data39)) {
+                if (!formats196.validate(data39)) {
                   const err91 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -19498,7 +21007,7 @@ function validate55(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema106.properties.close,
+                    parentSchema: schema109.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -19508,7 +21017,7 @@ function validate55(
                   }
                   errors++;
                 }
-                const message2 = func150(data39, 'open', data35);
+                const message2 = func155(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -19517,7 +21026,7 @@ function validate55(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema106.properties.close,
+                    parentSchema: schema109.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -19534,8 +21043,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema106.properties.close.type,
-                  parentSchema: schema106.properties.close,
+                  schema: schema109.properties.close.type,
+                  parentSchema: schema109.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -19553,8 +21062,8 @@ function validate55(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema106.type,
-              parentSchema: schema106,
+              schema: schema109.type,
+              parentSchema: schema109,
               data: data35,
             };
             if (vErrors === null) {
@@ -19602,8 +21111,8 @@ function validate55(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema106.then.required,
-                  parentSchema: schema106.then,
+                  schema: schema109.then.required,
+                  parentSchema: schema109.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -19620,8 +21129,8 @@ function validate55(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema106.then.required,
-                  parentSchema: schema106.then,
+                  schema: schema109.then.required,
+                  parentSchema: schema109.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -19648,8 +21157,8 @@ function validate55(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema106.if,
-              parentSchema: schema106,
+              schema: schema109.if,
+              parentSchema: schema109,
               data: data40,
             };
             if (vErrors === null) {
@@ -19669,7 +21178,7 @@ function validate55(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema106,
+                  parentSchema: schema109,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -19689,8 +21198,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema106.properties.closed.type,
-                  parentSchema: schema106.properties.closed,
+                  schema: schema109.properties.closed.type,
+                  parentSchema: schema109.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -19704,7 +21213,7 @@ function validate55(
             if (data40.open !== undefined) {
               let data43 = data40.open;
               if (typeof data43 === 'string') {
-                if (!formats184.validate(data43)) {
+                if (!formats196.validate(data43)) {
                   const err101 = {
                     instancePath: instancePath + '/opening_hours/thursday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -19712,7 +21221,7 @@ function validate55(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema106.properties.open,
+                    parentSchema: schema109.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -19729,8 +21238,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema106.properties.open.type,
-                  parentSchema: schema106.properties.open,
+                  schema: schema109.properties.open.type,
+                  parentSchema: schema109.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -19744,7 +21253,7 @@ function validate55(
             if (data40.close !== undefined) {
               let data44 = data40.close;
               if (typeof data44 === 'string') {
-                if (!formats184.validate(data44)) {
+                if (!formats196.validate(data44)) {
                   const err103 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -19752,7 +21261,7 @@ function validate55(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema106.properties.close,
+                    parentSchema: schema109.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -19762,7 +21271,7 @@ function validate55(
                   }
                   errors++;
                 }
-                const message3 = func150(data44, 'open', data40);
+                const message3 = func155(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -19771,7 +21280,7 @@ function validate55(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema106.properties.close,
+                    parentSchema: schema109.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -19788,8 +21297,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema106.properties.close.type,
-                  parentSchema: schema106.properties.close,
+                  schema: schema109.properties.close.type,
+                  parentSchema: schema109.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -19807,8 +21316,8 @@ function validate55(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema106.type,
-              parentSchema: schema106,
+              schema: schema109.type,
+              parentSchema: schema109,
               data: data40,
             };
             if (vErrors === null) {
@@ -19856,8 +21365,8 @@ function validate55(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema106.then.required,
-                  parentSchema: schema106.then,
+                  schema: schema109.then.required,
+                  parentSchema: schema109.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -19874,8 +21383,8 @@ function validate55(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema106.then.required,
-                  parentSchema: schema106.then,
+                  schema: schema109.then.required,
+                  parentSchema: schema109.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -19902,8 +21411,8 @@ function validate55(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema106.if,
-              parentSchema: schema106,
+              schema: schema109.if,
+              parentSchema: schema109,
               data: data45,
             };
             if (vErrors === null) {
@@ -19923,7 +21432,7 @@ function validate55(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema106,
+                  parentSchema: schema109,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -19943,8 +21452,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema106.properties.closed.type,
-                  parentSchema: schema106.properties.closed,
+                  schema: schema109.properties.closed.type,
+                  parentSchema: schema109.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -19958,7 +21467,7 @@ function validate55(
             if (data45.open !== undefined) {
               let data48 = data45.open;
               if (typeof data48 === 'string') {
-                if (!formats184.validate(data48)) {
+                if (!formats196.validate(data48)) {
                   const err113 = {
                     instancePath: instancePath + '/opening_hours/friday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -19966,7 +21475,7 @@ function validate55(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema106.properties.open,
+                    parentSchema: schema109.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -19983,8 +21492,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema106.properties.open.type,
-                  parentSchema: schema106.properties.open,
+                  schema: schema109.properties.open.type,
+                  parentSchema: schema109.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -19998,7 +21507,7 @@ function validate55(
             if (data45.close !== undefined) {
               let data49 = data45.close;
               if (typeof data49 === 'string') {
-                if (!formats184.validate(data49)) {
+                if (!formats196.validate(data49)) {
                   const err115 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -20006,7 +21515,7 @@ function validate55(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema106.properties.close,
+                    parentSchema: schema109.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -20016,7 +21525,7 @@ function validate55(
                   }
                   errors++;
                 }
-                const message4 = func150(data49, 'open', data45);
+                const message4 = func155(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -20025,7 +21534,7 @@ function validate55(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema106.properties.close,
+                    parentSchema: schema109.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -20042,8 +21551,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema106.properties.close.type,
-                  parentSchema: schema106.properties.close,
+                  schema: schema109.properties.close.type,
+                  parentSchema: schema109.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -20061,8 +21570,8 @@ function validate55(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema106.type,
-              parentSchema: schema106,
+              schema: schema109.type,
+              parentSchema: schema109,
               data: data45,
             };
             if (vErrors === null) {
@@ -20110,8 +21619,8 @@ function validate55(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema106.then.required,
-                  parentSchema: schema106.then,
+                  schema: schema109.then.required,
+                  parentSchema: schema109.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -20128,8 +21637,8 @@ function validate55(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema106.then.required,
-                  parentSchema: schema106.then,
+                  schema: schema109.then.required,
+                  parentSchema: schema109.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -20156,8 +21665,8 @@ function validate55(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema106.if,
-              parentSchema: schema106,
+              schema: schema109.if,
+              parentSchema: schema109,
               data: data50,
             };
             if (vErrors === null) {
@@ -20177,7 +21686,7 @@ function validate55(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema106,
+                  parentSchema: schema109,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -20197,8 +21706,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema106.properties.closed.type,
-                  parentSchema: schema106.properties.closed,
+                  schema: schema109.properties.closed.type,
+                  parentSchema: schema109.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -20212,7 +21721,7 @@ function validate55(
             if (data50.open !== undefined) {
               let data53 = data50.open;
               if (typeof data53 === 'string') {
-                if (!formats184.validate(data53)) {
+                if (!formats196.validate(data53)) {
                   const err125 = {
                     instancePath: instancePath + '/opening_hours/saturday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -20220,7 +21729,7 @@ function validate55(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema106.properties.open,
+                    parentSchema: schema109.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -20237,8 +21746,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema106.properties.open.type,
-                  parentSchema: schema106.properties.open,
+                  schema: schema109.properties.open.type,
+                  parentSchema: schema109.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -20252,7 +21761,7 @@ function validate55(
             if (data50.close !== undefined) {
               let data54 = data50.close;
               if (typeof data54 === 'string') {
-                if (!formats184.validate(data54)) {
+                if (!formats196.validate(data54)) {
                   const err127 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -20260,7 +21769,7 @@ function validate55(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema106.properties.close,
+                    parentSchema: schema109.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -20270,7 +21779,7 @@ function validate55(
                   }
                   errors++;
                 }
-                const message5 = func150(data54, 'open', data50);
+                const message5 = func155(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -20279,7 +21788,7 @@ function validate55(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema106.properties.close,
+                    parentSchema: schema109.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -20296,8 +21805,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema106.properties.close.type,
-                  parentSchema: schema106.properties.close,
+                  schema: schema109.properties.close.type,
+                  parentSchema: schema109.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -20315,8 +21824,8 @@ function validate55(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema106.type,
-              parentSchema: schema106,
+              schema: schema109.type,
+              parentSchema: schema109,
               data: data50,
             };
             if (vErrors === null) {
@@ -20364,8 +21873,8 @@ function validate55(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema106.then.required,
-                  parentSchema: schema106.then,
+                  schema: schema109.then.required,
+                  parentSchema: schema109.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -20382,8 +21891,8 @@ function validate55(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema106.then.required,
-                  parentSchema: schema106.then,
+                  schema: schema109.then.required,
+                  parentSchema: schema109.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -20410,8 +21919,8 @@ function validate55(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema106.if,
-              parentSchema: schema106,
+              schema: schema109.if,
+              parentSchema: schema109,
               data: data55,
             };
             if (vErrors === null) {
@@ -20431,7 +21940,7 @@ function validate55(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema106,
+                  parentSchema: schema109,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -20451,8 +21960,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema106.properties.closed.type,
-                  parentSchema: schema106.properties.closed,
+                  schema: schema109.properties.closed.type,
+                  parentSchema: schema109.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -20466,7 +21975,7 @@ function validate55(
             if (data55.open !== undefined) {
               let data58 = data55.open;
               if (typeof data58 === 'string') {
-                if (!formats184.validate(data58)) {
+                if (!formats196.validate(data58)) {
                   const err137 = {
                     instancePath: instancePath + '/opening_hours/sunday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -20474,7 +21983,7 @@ function validate55(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema106.properties.open,
+                    parentSchema: schema109.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -20491,8 +22000,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema106.properties.open.type,
-                  parentSchema: schema106.properties.open,
+                  schema: schema109.properties.open.type,
+                  parentSchema: schema109.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -20506,7 +22015,7 @@ function validate55(
             if (data55.close !== undefined) {
               let data59 = data55.close;
               if (typeof data59 === 'string') {
-                if (!formats184.validate(data59)) {
+                if (!formats196.validate(data59)) {
                   const err139 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -20514,7 +22023,7 @@ function validate55(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema106.properties.close,
+                    parentSchema: schema109.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -20524,7 +22033,7 @@ function validate55(
                   }
                   errors++;
                 }
-                const message6 = func150(data59, 'open', data55);
+                const message6 = func155(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -20533,7 +22042,7 @@ function validate55(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema106.properties.close,
+                    parentSchema: schema109.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -20550,8 +22059,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema106.properties.close.type,
-                  parentSchema: schema106.properties.close,
+                  schema: schema109.properties.close.type,
+                  parentSchema: schema109.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -20569,8 +22078,8 @@ function validate55(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema106.type,
-              parentSchema: schema106,
+              schema: schema109.type,
+              parentSchema: schema109,
               data: data55,
             };
             if (vErrors === null) {
@@ -20588,8 +22097,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema102.properties.opening_hours.type,
-          parentSchema: schema102.properties.opening_hours,
+          schema: schema105.properties.opening_hours.type,
+          parentSchema: schema105.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -20609,8 +22118,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema102.properties.wheelchair_accessible.type,
-          parentSchema: schema102.properties.wheelchair_accessible,
+          schema: schema105.properties.wheelchair_accessible.type,
+          parentSchema: schema105.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -20632,7 +22141,7 @@ function validate55(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema102.properties.tag1,
+            parentSchema: schema105.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -20650,7 +22159,7 @@ function validate55(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema102.properties.tag1,
+            parentSchema: schema105.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -20667,8 +22176,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.tag1.type,
-          parentSchema: schema102.properties.tag1,
+          schema: schema105.properties.tag1.type,
+          parentSchema: schema105.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -20690,7 +22199,7 @@ function validate55(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema102.properties.tag2,
+            parentSchema: schema105.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -20708,7 +22217,7 @@ function validate55(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema102.properties.tag2,
+            parentSchema: schema105.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -20725,8 +22234,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.tag2.type,
-          parentSchema: schema102.properties.tag2,
+          schema: schema105.properties.tag2.type,
+          parentSchema: schema105.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -20748,7 +22257,7 @@ function validate55(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema102.properties.tag3,
+            parentSchema: schema105.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -20766,7 +22275,7 @@ function validate55(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema102.properties.tag3,
+            parentSchema: schema105.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -20783,8 +22292,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.tag3.type,
-          parentSchema: schema102.properties.tag3,
+          schema: schema105.properties.tag3.type,
+          parentSchema: schema105.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -20804,8 +22313,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.max_hardware_units.type,
-          parentSchema: schema102.properties.max_hardware_units,
+          schema: schema105.properties.max_hardware_units.type,
+          parentSchema: schema105.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -20824,7 +22333,7 @@ function validate55(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema102.properties.max_hardware_units,
+            parentSchema: schema105.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -20842,7 +22351,7 @@ function validate55(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema102.properties.max_hardware_units,
+            parentSchema: schema105.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -20869,7 +22378,7 @@ function validate55(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema102.properties.hardware_models.items,
+                parentSchema: schema105.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -20887,7 +22396,7 @@ function validate55(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema102.properties.hardware_models.items,
+                parentSchema: schema105.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -20904,8 +22413,8 @@ function validate55(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema102.properties.hardware_models.items.type,
-              parentSchema: schema102.properties.hardware_models.items,
+              schema: schema105.properties.hardware_models.items.type,
+              parentSchema: schema105.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -20934,7 +22443,7 @@ function validate55(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema102.properties.hardware_models,
+                parentSchema: schema105.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -20948,7 +22457,7 @@ function validate55(
             indices2[item2] = i5;
           }
         }
-        const message7 = func162(data65, 'max_hardware_units', data);
+        const message7 = func167(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -20957,7 +22466,7 @@ function validate55(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema102.properties.hardware_models,
+            parentSchema: schema105.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -20974,8 +22483,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema102.properties.hardware_models.type,
-          parentSchema: schema102.properties.hardware_models,
+          schema: schema105.properties.hardware_models.type,
+          parentSchema: schema105.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -21059,7 +22568,7 @@ function validate55(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema102.properties.badges_v2,
+                  parentSchema: schema105.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -21080,8 +22589,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema102.properties.badges_v2.type,
-          parentSchema: schema102.properties.badges_v2,
+          schema: schema105.properties.badges_v2.type,
+          parentSchema: schema105.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -21101,8 +22610,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema102.properties.incomplete.type,
-          parentSchema: schema102.properties.incomplete,
+          schema: schema105.properties.incomplete.type,
+          parentSchema: schema105.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -21122,8 +22631,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.pinpad_id.type,
-          parentSchema: schema102.properties.pinpad_id,
+          schema: schema105.properties.pinpad_id.type,
+          parentSchema: schema105.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -21143,8 +22652,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.pinpad_model_id.type,
-          parentSchema: schema102.properties.pinpad_model_id,
+          schema: schema105.properties.pinpad_model_id.type,
+          parentSchema: schema105.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -21164,8 +22673,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.pinpad_status.type,
-          parentSchema: schema102.properties.pinpad_status,
+          schema: schema105.properties.pinpad_status.type,
+          parentSchema: schema105.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -21185,8 +22694,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema102.properties.active_pinpad.type,
-          parentSchema: schema102.properties.active_pinpad,
+          schema: schema105.properties.active_pinpad.type,
+          parentSchema: schema105.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -21206,8 +22715,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema102.properties.basic_sp_search.type,
-          parentSchema: schema102.properties.basic_sp_search,
+          schema: schema105.properties.basic_sp_search.type,
+          parentSchema: schema105.properties.basic_sp_search,
           data: data74,
         };
         if (vErrors === null) {
@@ -21227,8 +22736,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema102.properties.has_hardware.type,
-          parentSchema: schema102.properties.has_hardware,
+          schema: schema105.properties.has_hardware.type,
+          parentSchema: schema105.properties.has_hardware,
           data: data75,
         };
         if (vErrors === null) {
@@ -21246,10 +22755,10 @@ function validate55(
           instancePath: instancePath + '/service_point_hardware_unit_id',
           schemaPath: '#/properties/service_point_hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema102.properties.service_point_hardware_unit_id.type },
+          params: { type: schema105.properties.service_point_hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema102.properties.service_point_hardware_unit_id.type,
-          parentSchema: schema102.properties.service_point_hardware_unit_id,
+          schema: schema105.properties.service_point_hardware_unit_id.type,
+          parentSchema: schema105.properties.service_point_hardware_unit_id,
           data: data76,
         };
         if (vErrors === null) {
@@ -21273,8 +22782,8 @@ function validate55(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema102.properties.carriers_access.items.type,
-              parentSchema: schema102.properties.carriers_access.items,
+              schema: schema105.properties.carriers_access.items.type,
+              parentSchema: schema105.properties.carriers_access.items,
               data: data78,
             };
             if (vErrors === null) {
@@ -21303,7 +22812,7 @@ function validate55(
                 params: { i: i9, j: j4 },
                 message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
-                parentSchema: schema102.properties.carriers_access,
+                parentSchema: schema105.properties.carriers_access,
                 data: data77,
               };
               if (vErrors === null) {
@@ -21324,8 +22833,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema102.properties.carriers_access.type,
-          parentSchema: schema102.properties.carriers_access,
+          schema: schema105.properties.carriers_access.type,
+          parentSchema: schema105.properties.carriers_access,
           data: data77,
         };
         if (vErrors === null) {
@@ -21350,8 +22859,8 @@ function validate55(
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema114.required,
-                parentSchema: schema114,
+                schema: schema117.required,
+                parentSchema: schema117,
                 data: data80,
               };
               if (vErrors === null) {
@@ -21377,7 +22886,7 @@ function validate55(
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema114,
+                  parentSchema: schema117,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -21397,8 +22906,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema114.properties.carrier_id.type,
-                  parentSchema: schema114.properties.carrier_id,
+                  schema: schema117.properties.carrier_id.type,
+                  parentSchema: schema117.properties.carrier_id,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -21418,8 +22927,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema114.properties.first_mile.type,
-                  parentSchema: schema114.properties.first_mile,
+                  schema: schema117.properties.first_mile.type,
+                  parentSchema: schema117.properties.first_mile,
                   data: data82,
                 };
                 if (vErrors === null) {
@@ -21439,8 +22948,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema114.properties.last_mile.type,
-                  parentSchema: schema114.properties.last_mile,
+                  schema: schema117.properties.last_mile.type,
+                  parentSchema: schema117.properties.last_mile,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -21460,8 +22969,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema114.properties.expiry_days.type,
-                  parentSchema: schema114.properties.expiry_days,
+                  schema: schema117.properties.expiry_days.type,
+                  parentSchema: schema117.properties.expiry_days,
                   data: data84,
                 };
                 if (vErrors === null) {
@@ -21480,7 +22989,7 @@ function validate55(
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema114.properties.expiry_days,
+                    parentSchema: schema117.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -21498,7 +23007,7 @@ function validate55(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema114.properties.expiry_days,
+                    parentSchema: schema117.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -21519,8 +23028,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema114.properties.reserved_compartments.type,
-                  parentSchema: schema114.properties.reserved_compartments,
+                  schema: schema117.properties.reserved_compartments.type,
+                  parentSchema: schema117.properties.reserved_compartments,
                   data: data85,
                 };
                 if (vErrors === null) {
@@ -21539,7 +23048,7 @@ function validate55(
                     params: { comparison: '<=', limit: 100 },
                     message: 'must be <= 100',
                     schema: 100,
-                    parentSchema: schema114.properties.reserved_compartments,
+                    parentSchema: schema117.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -21557,7 +23066,7 @@ function validate55(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema114.properties.reserved_compartments,
+                    parentSchema: schema117.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -21578,8 +23087,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema114.properties.allocation_behaviour.type,
-                  parentSchema: schema114.properties.allocation_behaviour,
+                  schema: schema117.properties.allocation_behaviour.type,
+                  parentSchema: schema117.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -21594,10 +23103,10 @@ function validate55(
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema114.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema117.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema114.properties.allocation_behaviour.enum,
-                  parentSchema: schema114.properties.allocation_behaviour,
+                  schema: schema117.properties.allocation_behaviour.enum,
+                  parentSchema: schema117.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -21615,8 +23124,8 @@ function validate55(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema114.type,
-              parentSchema: schema114,
+              schema: schema117.type,
+              parentSchema: schema117,
               data: data80,
             };
             if (vErrors === null) {
@@ -21634,8 +23143,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema102.properties.carrier_settings.type,
-          parentSchema: schema102.properties.carrier_settings,
+          schema: schema105.properties.carrier_settings.type,
+          parentSchema: schema105.properties.carrier_settings,
           data: data79,
         };
         if (vErrors === null) {
@@ -21655,8 +23164,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.location_owner_id.type,
-          parentSchema: schema102.properties.location_owner_id,
+          schema: schema105.properties.location_owner_id.type,
+          parentSchema: schema105.properties.location_owner_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -21676,8 +23185,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.maintenance_provider_id.type,
-          parentSchema: schema102.properties.maintenance_provider_id,
+          schema: schema105.properties.maintenance_provider_id.type,
+          parentSchema: schema105.properties.maintenance_provider_id,
           data: data88,
         };
         if (vErrors === null) {
@@ -21697,8 +23206,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.support_provider_id.type,
-          parentSchema: schema102.properties.support_provider_id,
+          schema: schema105.properties.support_provider_id.type,
+          parentSchema: schema105.properties.support_provider_id,
           data: data89,
         };
         if (vErrors === null) {
@@ -21718,8 +23227,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.service_point_group_id.type,
-          parentSchema: schema102.properties.service_point_group_id,
+          schema: schema105.properties.service_point_group_id.type,
+          parentSchema: schema105.properties.service_point_group_id,
           data: data90,
         };
         if (vErrors === null) {
@@ -21739,8 +23248,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.group_name.type,
-          parentSchema: schema102.properties.group_name,
+          schema: schema105.properties.group_name.type,
+          parentSchema: schema105.properties.group_name,
           data: data91,
         };
         if (vErrors === null) {
@@ -21760,8 +23269,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema102.properties.contract_signed.type,
-          parentSchema: schema102.properties.contract_signed,
+          schema: schema105.properties.contract_signed.type,
+          parentSchema: schema105.properties.contract_signed,
           data: data92,
         };
         if (vErrors === null) {
@@ -21783,7 +23292,7 @@ function validate55(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema102.properties.scout_contact,
+            parentSchema: schema105.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -21793,7 +23302,7 @@ function validate55(
           }
           errors++;
         }
-        if (!formats218.validate(data93)) {
+        if (!formats230.validate(data93)) {
           const err200 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -21801,7 +23310,7 @@ function validate55(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema102.properties.scout_contact,
+            parentSchema: schema105.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -21818,8 +23327,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.scout_contact.type,
-          parentSchema: schema102.properties.scout_contact,
+          schema: schema105.properties.scout_contact.type,
+          parentSchema: schema105.properties.scout_contact,
           data: data93,
         };
         if (vErrors === null) {
@@ -21839,8 +23348,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.scout_email.type,
-          parentSchema: schema102.properties.scout_email,
+          schema: schema105.properties.scout_email.type,
+          parentSchema: schema105.properties.scout_email,
           data: data94,
         };
         if (vErrors === null) {
@@ -21860,8 +23369,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema102.properties.is_terminated.type,
-          parentSchema: schema102.properties.is_terminated,
+          schema: schema105.properties.is_terminated.type,
+          parentSchema: schema105.properties.is_terminated,
           data: data95,
         };
         if (vErrors === null) {
@@ -21881,8 +23390,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema102.properties.parked.type,
-          parentSchema: schema102.properties.parked,
+          schema: schema105.properties.parked.type,
+          parentSchema: schema105.properties.parked,
           data: data96,
         };
         if (vErrors === null) {
@@ -21902,8 +23411,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema102.properties.test_sp.type,
-          parentSchema: schema102.properties.test_sp,
+          schema: schema105.properties.test_sp.type,
+          parentSchema: schema105.properties.test_sp,
           data: data97,
         };
         if (vErrors === null) {
@@ -21923,8 +23432,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema102.properties.active.type,
-          parentSchema: schema102.properties.active,
+          schema: schema105.properties.active.type,
+          parentSchema: schema105.properties.active,
           data: data98,
         };
         if (vErrors === null) {
@@ -21946,7 +23455,7 @@ function validate55(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema102.properties.description,
+            parentSchema: schema105.properties.description,
             data: data99,
           };
           if (vErrors === null) {
@@ -21963,8 +23472,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.description.type,
-          parentSchema: schema102.properties.description,
+          schema: schema105.properties.description.type,
+          parentSchema: schema105.properties.description,
           data: data99,
         };
         if (vErrors === null) {
@@ -21984,8 +23493,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.description_language.type,
-          parentSchema: schema102.properties.description_language,
+          schema: schema105.properties.description_language.type,
+          parentSchema: schema105.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -22008,10 +23517,10 @@ function validate55(
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema102.properties.description_language.enum },
+          params: { allowedValues: schema105.properties.description_language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema102.properties.description_language.enum,
-          parentSchema: schema102.properties.description_language,
+          schema: schema105.properties.description_language.enum,
+          parentSchema: schema105.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -22050,7 +23559,7 @@ function validate55(
       if (_valid7) {
         const _errs382 = errors;
         if (Array.isArray(data101)) {
-          const message8 = func166(data101, schema102.properties.descriptions.then['x-default-description'], data);
+          const message8 = func171(data101, schema105.properties.descriptions.then['x-default-description'], data);
           if (message8 !== undefined) {
             const err212 = {
               instancePath: instancePath + '/descriptions',
@@ -22058,8 +23567,8 @@ function validate55(
               keyword: 'x-default-description',
               params: { message: message8 },
               message: message8,
-              schema: schema102.properties.descriptions.then['x-default-description'],
-              parentSchema: schema102.properties.descriptions.then,
+              schema: schema105.properties.descriptions.then['x-default-description'],
+              parentSchema: schema105.properties.descriptions.then,
               data: data101,
             };
             if (vErrors === null) {
@@ -22080,8 +23589,8 @@ function validate55(
           keyword: 'if',
           params: { failingKeyword: 'then' },
           message: 'must match "then" schema',
-          schema: schema102.properties.descriptions.if,
-          parentSchema: schema102.properties.descriptions,
+          schema: schema105.properties.descriptions.if,
+          parentSchema: schema105.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -22103,8 +23612,8 @@ function validate55(
                 keyword: 'required',
                 params: { missingProperty: 'language_code' },
                 message: "must have required property '" + 'language_code' + "'",
-                schema: schema102.properties.descriptions.items.required,
-                parentSchema: schema102.properties.descriptions.items,
+                schema: schema105.properties.descriptions.items.required,
+                parentSchema: schema105.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -22121,8 +23630,8 @@ function validate55(
                 keyword: 'required',
                 params: { missingProperty: 'country' },
                 message: "must have required property '" + 'country' + "'",
-                schema: schema102.properties.descriptions.items.required,
-                parentSchema: schema102.properties.descriptions.items,
+                schema: schema105.properties.descriptions.items.required,
+                parentSchema: schema105.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -22143,7 +23652,7 @@ function validate55(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema102.properties.descriptions.items.properties.text,
+                    parentSchema: schema105.properties.descriptions.items.properties.text,
                     data: data103,
                   };
                   if (vErrors === null) {
@@ -22160,8 +23669,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.descriptions.items.properties.text.type,
-                  parentSchema: schema102.properties.descriptions.items.properties.text,
+                  schema: schema105.properties.descriptions.items.properties.text.type,
+                  parentSchema: schema105.properties.descriptions.items.properties.text,
                   data: data103,
                 };
                 if (vErrors === null) {
@@ -22181,8 +23690,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema102.properties.descriptions.items.properties.language_code.type,
-                  parentSchema: schema102.properties.descriptions.items.properties.language_code,
+                  schema: schema105.properties.descriptions.items.properties.language_code.type,
+                  parentSchema: schema105.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -22205,10 +23714,10 @@ function validate55(
                   instancePath: instancePath + '/descriptions/' + i11 + '/language_code',
                   schemaPath: '#/properties/descriptions/items/properties/language_code/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema102.properties.descriptions.items.properties.language_code.enum },
+                  params: { allowedValues: schema105.properties.descriptions.items.properties.language_code.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema102.properties.descriptions.items.properties.language_code.enum,
-                  parentSchema: schema102.properties.descriptions.items.properties.language_code,
+                  schema: schema105.properties.descriptions.items.properties.language_code.enum,
+                  parentSchema: schema105.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -22275,8 +23784,8 @@ function validate55(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema102.properties.descriptions.items.type,
-              parentSchema: schema102.properties.descriptions.items,
+              schema: schema105.properties.descriptions.items.type,
+              parentSchema: schema105.properties.descriptions.items,
               data: data102,
             };
             if (vErrors === null) {
@@ -22294,8 +23803,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema102.properties.descriptions.type,
-          parentSchema: schema102.properties.descriptions,
+          schema: schema105.properties.descriptions.type,
+          parentSchema: schema105.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -22317,7 +23826,7 @@ function validate55(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema102.properties.comments,
+            parentSchema: schema105.properties.comments,
             data: data106,
           };
           if (vErrors === null) {
@@ -22334,8 +23843,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.comments.type,
-          parentSchema: schema102.properties.comments,
+          schema: schema105.properties.comments.type,
+          parentSchema: schema105.properties.comments,
           data: data106,
         };
         if (vErrors === null) {
@@ -22357,7 +23866,7 @@ function validate55(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema102.properties.contact_person,
+            parentSchema: schema105.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -22375,7 +23884,7 @@ function validate55(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema102.properties.contact_person,
+            parentSchema: schema105.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -22392,8 +23901,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.contact_person.type,
-          parentSchema: schema102.properties.contact_person,
+          schema: schema105.properties.contact_person.type,
+          parentSchema: schema105.properties.contact_person,
           data: data107,
         };
         if (vErrors === null) {
@@ -22415,7 +23924,7 @@ function validate55(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema102.properties.owner_contact_phone,
+            parentSchema: schema105.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -22433,7 +23942,7 @@ function validate55(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema102.properties.owner_contact_phone,
+            parentSchema: schema105.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -22450,8 +23959,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.owner_contact_phone.type,
-          parentSchema: schema102.properties.owner_contact_phone,
+          schema: schema105.properties.owner_contact_phone.type,
+          parentSchema: schema105.properties.owner_contact_phone,
           data: data108,
         };
         if (vErrors === null) {
@@ -22473,7 +23982,7 @@ function validate55(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema102.properties.email,
+            parentSchema: schema105.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -22491,7 +24000,7 @@ function validate55(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema102.properties.email,
+            parentSchema: schema105.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -22508,8 +24017,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema102.properties.email.type,
-          parentSchema: schema102.properties.email,
+          schema: schema105.properties.email.type,
+          parentSchema: schema105.properties.email,
           data: data109,
         };
         if (vErrors === null) {
@@ -22534,8 +24043,8 @@ function validate55(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema116.required,
-                parentSchema: schema116,
+                schema: schema119.required,
+                parentSchema: schema119,
                 data: data111,
               };
               if (vErrors === null) {
@@ -22552,8 +24061,8 @@ function validate55(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema116.required,
-                parentSchema: schema116,
+                schema: schema119.required,
+                parentSchema: schema119,
                 data: data111,
               };
               if (vErrors === null) {
@@ -22578,7 +24087,7 @@ function validate55(
                   params: { additionalProperty: key9 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema116,
+                  parentSchema: schema119,
                   data: data111,
                 };
                 if (vErrors === null) {
@@ -22600,7 +24109,7 @@ function validate55(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema116.properties.photo_id,
+                    parentSchema: schema119.properties.photo_id,
                     data: data112,
                   };
                   if (vErrors === null) {
@@ -22617,8 +24126,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema116.properties.photo_id.type,
-                  parentSchema: schema116.properties.photo_id,
+                  schema: schema119.properties.photo_id.type,
+                  parentSchema: schema119.properties.photo_id,
                   data: data112,
                 };
                 if (vErrors === null) {
@@ -22640,7 +24149,7 @@ function validate55(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema116.properties.url,
+                    parentSchema: schema119.properties.url,
                     data: data113,
                   };
                   if (vErrors === null) {
@@ -22657,8 +24166,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema116.properties.url.type,
-                  parentSchema: schema116.properties.url,
+                  schema: schema119.properties.url.type,
+                  parentSchema: schema119.properties.url,
                   data: data113,
                 };
                 if (vErrors === null) {
@@ -22680,7 +24189,7 @@ function validate55(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema116.properties.file_name,
+                    parentSchema: schema119.properties.file_name,
                     data: data114,
                   };
                   if (vErrors === null) {
@@ -22697,8 +24206,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema116.properties.file_name.type,
-                  parentSchema: schema116.properties.file_name,
+                  schema: schema119.properties.file_name.type,
+                  parentSchema: schema119.properties.file_name,
                   data: data114,
                 };
                 if (vErrors === null) {
@@ -22720,7 +24229,7 @@ function validate55(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema116.properties.content_type,
+                    parentSchema: schema119.properties.content_type,
                     data: data115,
                   };
                   if (vErrors === null) {
@@ -22737,8 +24246,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema116.properties.content_type.type,
-                  parentSchema: schema116.properties.content_type,
+                  schema: schema119.properties.content_type.type,
+                  parentSchema: schema119.properties.content_type,
                   data: data115,
                 };
                 if (vErrors === null) {
@@ -22758,8 +24267,8 @@ function validate55(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema116.properties.size.type,
-                  parentSchema: schema116.properties.size,
+                  schema: schema119.properties.size.type,
+                  parentSchema: schema119.properties.size,
                   data: data116,
                 };
                 if (vErrors === null) {
@@ -22778,7 +24287,7 @@ function validate55(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema116.properties.size,
+                    parentSchema: schema119.properties.size,
                     data: data116,
                   };
                   if (vErrors === null) {
@@ -22797,8 +24306,8 @@ function validate55(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema116.type,
-              parentSchema: schema116,
+              schema: schema119.type,
+              parentSchema: schema119,
               data: data111,
             };
             if (vErrors === null) {
@@ -22816,8 +24325,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema102.properties.photos.type,
-          parentSchema: schema102.properties.photos,
+          schema: schema105.properties.photos.type,
+          parentSchema: schema105.properties.photos,
           data: data110,
         };
         if (vErrors === null) {
@@ -22837,8 +24346,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema102.properties.report_id.type,
-          parentSchema: schema102.properties.report_id,
+          schema: schema105.properties.report_id.type,
+          parentSchema: schema105.properties.report_id,
           data: data117,
         };
         if (vErrors === null) {
@@ -22856,8 +24365,8 @@ function validate55(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema102.type,
-      parentSchema: schema102,
+      schema: schema105.type,
+      parentSchema: schema105,
       data,
     };
     if (vErrors === null) {
@@ -22867,10 +24376,10 @@ function validate55(
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = {
+validate58.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -22938,8 +24447,8 @@ validate55.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate56;
-const schema117 = {
+export const servicePointGroup = validate59;
+const schema120 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -22991,13 +24500,13 @@ const schema117 = {
   },
 };
 
-function validate56(
+function validate59(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23012,8 +24521,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema117.required,
-        parentSchema: schema117,
+        schema: schema120.required,
+        parentSchema: schema120,
         data,
       };
       if (vErrors === null) {
@@ -23030,8 +24539,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema117.required,
-        parentSchema: schema117,
+        schema: schema120.required,
+        parentSchema: schema120,
         data,
       };
       if (vErrors === null) {
@@ -23050,8 +24559,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema117.properties.service_point_group_id.type,
-          parentSchema: schema117.properties.service_point_group_id,
+          schema: schema120.properties.service_point_group_id.type,
+          parentSchema: schema120.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -23073,7 +24582,7 @@ function validate56(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema117.properties.group_name,
+            parentSchema: schema120.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -23091,7 +24600,7 @@ function validate56(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema117.properties.group_name,
+            parentSchema: schema120.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -23109,7 +24618,7 @@ function validate56(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema117.properties.group_name,
+            parentSchema: schema120.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -23126,8 +24635,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema117.properties.group_name.type,
-          parentSchema: schema117.properties.group_name,
+          schema: schema120.properties.group_name.type,
+          parentSchema: schema120.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -23149,7 +24658,7 @@ function validate56(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema117.properties.service_point_ids,
+            parentSchema: schema120.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -23169,8 +24678,8 @@ function validate56(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema117.properties.service_point_ids.items.type,
-              parentSchema: schema117.properties.service_point_ids.items,
+              schema: schema120.properties.service_point_ids.items.type,
+              parentSchema: schema120.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -23199,7 +24708,7 @@ function validate56(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema117.properties.service_point_ids,
+                parentSchema: schema120.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -23220,8 +24729,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema117.properties.service_point_ids.type,
-          parentSchema: schema117.properties.service_point_ids,
+          schema: schema120.properties.service_point_ids.type,
+          parentSchema: schema120.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -23245,8 +24754,8 @@ function validate56(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema117.properties.carrier_ids.items.type,
-              parentSchema: schema117.properties.carrier_ids.items,
+              schema: schema120.properties.carrier_ids.items.type,
+              parentSchema: schema120.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -23275,7 +24784,7 @@ function validate56(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema117.properties.carrier_ids,
+                parentSchema: schema120.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -23296,8 +24805,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema117.properties.carrier_ids.type,
-          parentSchema: schema117.properties.carrier_ids,
+          schema: schema120.properties.carrier_ids.type,
+          parentSchema: schema120.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -23317,8 +24826,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema117.properties.active.type,
-          parentSchema: schema117.properties.active,
+          schema: schema120.properties.active.type,
+          parentSchema: schema120.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -23336,8 +24845,8 @@ function validate56(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema117.type,
-      parentSchema: schema117,
+      schema: schema120.type,
+      parentSchema: schema120,
       data,
     };
     if (vErrors === null) {
@@ -23347,17 +24856,17 @@ function validate56(
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = {
+validate59.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate57;
-const schema118 = {
+export const servicePointGroupChoice = validate60;
+const schema121 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -23369,13 +24878,13 @@ const schema118 = {
   },
 };
 
-function validate57(
+function validate60(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23390,8 +24899,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema118.required,
-        parentSchema: schema118,
+        schema: schema121.required,
+        parentSchema: schema121,
         data,
       };
       if (vErrors === null) {
@@ -23410,8 +24919,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema118.properties.service_point_group_id.type,
-          parentSchema: schema118.properties.service_point_group_id,
+          schema: schema121.properties.service_point_group_id.type,
+          parentSchema: schema121.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -23429,8 +24938,8 @@ function validate57(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema118.type,
-      parentSchema: schema118,
+      schema: schema121.type,
+      parentSchema: schema121,
       data,
     };
     if (vErrors === null) {
@@ -23440,13 +24949,13 @@ function validate57(
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
+validate60.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointLocationOwner = validate58;
-const schema119 = {
+export const servicePointLocationOwner = validate61;
+const schema122 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-location-owner',
   title: 'Service point location owner',
@@ -23456,13 +24965,13 @@ const schema119 = {
   properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
 };
 
-function validate58(
+function validate61(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-location-owner" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23477,8 +24986,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'location_owner_id' },
         message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema119.required,
-        parentSchema: schema119,
+        schema: schema122.required,
+        parentSchema: schema122,
         data,
       };
       if (vErrors === null) {
@@ -23497,8 +25006,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema119.properties.location_owner_id.type,
-          parentSchema: schema119.properties.location_owner_id,
+          schema: schema122.properties.location_owner_id.type,
+          parentSchema: schema122.properties.location_owner_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -23516,8 +25025,8 @@ function validate58(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema119.type,
-      parentSchema: schema119,
+      schema: schema122.type,
+      parentSchema: schema122,
       data,
     };
     if (vErrors === null) {
@@ -23527,13 +25036,13 @@ function validate58(
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate61.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate59;
-const schema120 = {
+export const servicePointScoutContact = validate62;
+const schema123 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -23546,13 +25055,13 @@ const schema120 = {
   },
 };
 
-function validate59(
+function validate62(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23567,8 +25076,8 @@ function validate59(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema120.required,
-        parentSchema: schema120,
+        schema: schema123.required,
+        parentSchema: schema123,
         data,
       };
       if (vErrors === null) {
@@ -23589,7 +25098,7 @@ function validate59(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema120.properties.scout_contact,
+            parentSchema: schema123.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -23599,7 +25108,7 @@ function validate59(
           }
           errors++;
         }
-        if (!formats218.validate(data0)) {
+        if (!formats230.validate(data0)) {
           const err2 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -23607,7 +25116,7 @@ function validate59(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema120.properties.scout_contact,
+            parentSchema: schema123.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -23624,8 +25133,8 @@ function validate59(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema120.properties.scout_contact.type,
-          parentSchema: schema120.properties.scout_contact,
+          schema: schema123.properties.scout_contact.type,
+          parentSchema: schema123.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -23643,8 +25152,8 @@ function validate59(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema120.type,
-      parentSchema: schema120,
+      schema: schema123.type,
+      parentSchema: schema123,
       data,
     };
     if (vErrors === null) {
@@ -23654,13 +25163,13 @@ function validate59(
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate62.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate62.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const shipmentReportRequest = validate60;
-const schema121 = {
+export const shipmentReportRequest = validate63;
+const schema124 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'shipment-report-request',
   title: 'Shipment report request',
@@ -23686,15 +25195,15 @@ const schema121 = {
     max_event_id: { type: 'integer', format: 'positive-integer', 'x-not-before': 'min_event_id' },
   },
 };
-const formats234 = sharedValidators.formats['positive-integer'];
+const formats246 = sharedValidators.formats['positive-integer'];
 
-function validate60(
+function validate63(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="shipment-report-request" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23709,8 +25218,8 @@ function validate60(
         keyword: 'required',
         params: { missingProperty: 'kind' },
         message: "must have required property '" + 'kind' + "'",
-        schema: schema121.required,
-        parentSchema: schema121,
+        schema: schema124.required,
+        parentSchema: schema124,
         data,
       };
       if (vErrors === null) {
@@ -23727,8 +25236,8 @@ function validate60(
         keyword: 'required',
         params: { missingProperty: 'from_date' },
         message: "must have required property '" + 'from_date' + "'",
-        schema: schema121.required,
-        parentSchema: schema121,
+        schema: schema124.required,
+        parentSchema: schema124,
         data,
       };
       if (vErrors === null) {
@@ -23745,8 +25254,8 @@ function validate60(
         keyword: 'required',
         params: { missingProperty: 'to_date' },
         message: "must have required property '" + 'to_date' + "'",
-        schema: schema121.required,
-        parentSchema: schema121,
+        schema: schema124.required,
+        parentSchema: schema124,
         data,
       };
       if (vErrors === null) {
@@ -23765,8 +25274,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema121.properties.kind.type,
-          parentSchema: schema121.properties.kind,
+          schema: schema124.properties.kind.type,
+          parentSchema: schema124.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -23785,10 +25294,10 @@ function validate60(
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema121.properties.kind.enum },
+          params: { allowedValues: schema124.properties.kind.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema121.properties.kind.enum,
-          parentSchema: schema121.properties.kind,
+          schema: schema124.properties.kind.enum,
+          parentSchema: schema124.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -23810,7 +25319,7 @@ function validate60(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema121.properties.from_date,
+            parentSchema: schema124.properties.from_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -23827,8 +25336,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema121.properties.from_date.type,
-          parentSchema: schema121.properties.from_date,
+          schema: schema124.properties.from_date.type,
+          parentSchema: schema124.properties.from_date,
           data: data1,
         };
         if (vErrors === null) {
@@ -23851,7 +25360,7 @@ function validate60(
             params: { message: message0 },
             message: message0,
             schema: 'from_date',
-            parentSchema: schema121.properties.to_date,
+            parentSchema: schema124.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -23871,7 +25380,7 @@ function validate60(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema121.properties.to_date,
+            parentSchema: schema124.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -23890,7 +25399,7 @@ function validate60(
             params: { message: message1 },
             message: message1,
             schema: 'from_date',
-            parentSchema: schema121.properties.to_date,
+            parentSchema: schema124.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -23907,8 +25416,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema121.properties.to_date.type,
-          parentSchema: schema121.properties.to_date,
+          schema: schema124.properties.to_date.type,
+          parentSchema: schema124.properties.to_date,
           data: data2,
         };
         if (vErrors === null) {
@@ -23928,8 +25437,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema121.properties.carrier_id.type,
-          parentSchema: schema121.properties.carrier_id,
+          schema: schema124.properties.carrier_id.type,
+          parentSchema: schema124.properties.carrier_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -23949,8 +25458,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema121.properties.min_event_id.type,
-          parentSchema: schema121.properties.min_event_id,
+          schema: schema124.properties.min_event_id.type,
+          parentSchema: schema124.properties.min_event_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -23961,7 +25470,7 @@ function validate60(
         errors++;
       }
       if (typeof data4 == 'number' && isFinite(data4)) {
-        if (!formats234.validate(data4)) {
+        if (!formats246.validate(data4)) {
           const err13 = {
             instancePath: instancePath + '/min_event_id',
             schemaPath: '#/properties/min_event_id/format',
@@ -23969,7 +25478,7 @@ function validate60(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema121.properties.min_event_id,
+            parentSchema: schema124.properties.min_event_id,
             data: data4,
           };
           if (vErrors === null) {
@@ -23990,8 +25499,8 @@ function validate60(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema121.properties.max_event_id.type,
-          parentSchema: schema121.properties.max_event_id,
+          schema: schema124.properties.max_event_id.type,
+          parentSchema: schema124.properties.max_event_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -24002,7 +25511,7 @@ function validate60(
         errors++;
       }
       if (typeof data5 == 'number' && isFinite(data5)) {
-        if (!formats234.validate(data5)) {
+        if (!formats246.validate(data5)) {
           const err15 = {
             instancePath: instancePath + '/max_event_id',
             schemaPath: '#/properties/max_event_id/format',
@@ -24010,7 +25519,7 @@ function validate60(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema121.properties.max_event_id,
+            parentSchema: schema124.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -24029,7 +25538,7 @@ function validate60(
             params: { message: message2 },
             message: message2,
             schema: 'min_event_id',
-            parentSchema: schema121.properties.max_event_id,
+            parentSchema: schema124.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -24050,7 +25559,7 @@ function validate60(
             params: { message: message3 },
             message: message3,
             schema: 'min_event_id',
-            parentSchema: schema121.properties.max_event_id,
+            parentSchema: schema124.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -24069,8 +25578,8 @@ function validate60(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema121.type,
-      parentSchema: schema121,
+      schema: schema124.type,
+      parentSchema: schema124,
       data,
     };
     if (vErrors === null) {
@@ -24080,17 +25589,17 @@ function validate60(
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = {
+validate63.evaluated = {
   props: { kind: true, from_date: true, to_date: true, carrier_id: true, min_event_id: true, max_event_id: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const supportProvider = validate61;
-const schema122 = {
+export const supportProvider = validate64;
+const schema125 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'support-provider',
   title: 'SupportProvider',
@@ -24153,13 +25662,13 @@ const schema122 = {
   },
 };
 
-function validate61(
+function validate64(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="support-provider" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -24174,8 +25683,8 @@ function validate61(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema122.required,
-        parentSchema: schema122,
+        schema: schema125.required,
+        parentSchema: schema125,
         data,
       };
       if (vErrors === null) {
@@ -24192,8 +25701,8 @@ function validate61(
         keyword: 'required',
         params: { missingProperty: 'country_code' },
         message: "must have required property '" + 'country_code' + "'",
-        schema: schema122.required,
-        parentSchema: schema122,
+        schema: schema125.required,
+        parentSchema: schema125,
         data,
       };
       if (vErrors === null) {
@@ -24212,8 +25721,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema122.properties.support_provider_id.type,
-          parentSchema: schema122.properties.support_provider_id,
+          schema: schema125.properties.support_provider_id.type,
+          parentSchema: schema125.properties.support_provider_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -24235,7 +25744,7 @@ function validate61(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema122.properties.name,
+            parentSchema: schema125.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -24253,7 +25762,7 @@ function validate61(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema122.properties.name,
+            parentSchema: schema125.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -24271,7 +25780,7 @@ function validate61(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema122.properties.name,
+            parentSchema: schema125.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -24288,8 +25797,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema122.properties.name.type,
-          parentSchema: schema122.properties.name,
+          schema: schema125.properties.name.type,
+          parentSchema: schema125.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -24311,7 +25820,7 @@ function validate61(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema122.properties.organization_number,
+            parentSchema: schema125.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -24329,7 +25838,7 @@ function validate61(
             params: { format: 'organization-number' },
             message: 'must match format "' + 'organization-number' + '"',
             schema: 'organization-number',
-            parentSchema: schema122.properties.organization_number,
+            parentSchema: schema125.properties.organization_number,
             data: data2,
           };
           if (vErrors === null) {
@@ -24346,8 +25855,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema122.properties.organization_number.type,
-          parentSchema: schema122.properties.organization_number,
+          schema: schema125.properties.organization_number.type,
+          parentSchema: schema125.properties.organization_number,
           data: data2,
         };
         if (vErrors === null) {
@@ -24369,7 +25878,7 @@ function validate61(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema122.properties.contact_person,
+            parentSchema: schema125.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -24387,7 +25896,7 @@ function validate61(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema122.properties.contact_person,
+            parentSchema: schema125.properties.contact_person,
             data: data3,
           };
           if (vErrors === null) {
@@ -24404,8 +25913,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema122.properties.contact_person.type,
-          parentSchema: schema122.properties.contact_person,
+          schema: schema125.properties.contact_person.type,
+          parentSchema: schema125.properties.contact_person,
           data: data3,
         };
         if (vErrors === null) {
@@ -24427,7 +25936,7 @@ function validate61(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema122.properties.phone,
+            parentSchema: schema125.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -24445,7 +25954,7 @@ function validate61(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema122.properties.phone,
+            parentSchema: schema125.properties.phone,
             data: data4,
           };
           if (vErrors === null) {
@@ -24462,8 +25971,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema122.properties.phone.type,
-          parentSchema: schema122.properties.phone,
+          schema: schema125.properties.phone.type,
+          parentSchema: schema125.properties.phone,
           data: data4,
         };
         if (vErrors === null) {
@@ -24485,7 +25994,7 @@ function validate61(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema122.properties.email,
+            parentSchema: schema125.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -24503,7 +26012,7 @@ function validate61(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema122.properties.email,
+            parentSchema: schema125.properties.email,
             data: data5,
           };
           if (vErrors === null) {
@@ -24520,8 +26029,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema122.properties.email.type,
-          parentSchema: schema122.properties.email,
+          schema: schema125.properties.email.type,
+          parentSchema: schema125.properties.email,
           data: data5,
         };
         if (vErrors === null) {
@@ -24543,7 +26052,7 @@ function validate61(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema122.properties.address,
+            parentSchema: schema125.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -24561,7 +26070,7 @@ function validate61(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema122.properties.address,
+            parentSchema: schema125.properties.address,
             data: data6,
           };
           if (vErrors === null) {
@@ -24578,8 +26087,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema122.properties.address.type,
-          parentSchema: schema122.properties.address,
+          schema: schema125.properties.address.type,
+          parentSchema: schema125.properties.address,
           data: data6,
         };
         if (vErrors === null) {
@@ -24601,7 +26110,7 @@ function validate61(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema122.properties.zip,
+            parentSchema: schema125.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -24619,7 +26128,7 @@ function validate61(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema122.properties.zip,
+            parentSchema: schema125.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -24637,7 +26146,7 @@ function validate61(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema122.properties.zip,
+            parentSchema: schema125.properties.zip,
             data: data7,
           };
           if (vErrors === null) {
@@ -24654,8 +26163,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema122.properties.zip.type,
-          parentSchema: schema122.properties.zip,
+          schema: schema125.properties.zip.type,
+          parentSchema: schema125.properties.zip,
           data: data7,
         };
         if (vErrors === null) {
@@ -24677,7 +26186,7 @@ function validate61(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema122.properties.city,
+            parentSchema: schema125.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -24695,7 +26204,7 @@ function validate61(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema122.properties.city,
+            parentSchema: schema125.properties.city,
             data: data8,
           };
           if (vErrors === null) {
@@ -24712,8 +26221,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema122.properties.city.type,
-          parentSchema: schema122.properties.city,
+          schema: schema125.properties.city.type,
+          parentSchema: schema125.properties.city,
           data: data8,
         };
         if (vErrors === null) {
@@ -24782,8 +26291,8 @@ function validate61(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema122.properties.active.type,
-          parentSchema: schema122.properties.active,
+          schema: schema125.properties.active.type,
+          parentSchema: schema125.properties.active,
           data: data10,
         };
         if (vErrors === null) {
@@ -24801,8 +26310,8 @@ function validate61(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema122.type,
-      parentSchema: schema122,
+      schema: schema125.type,
+      parentSchema: schema125,
       data,
     };
     if (vErrors === null) {
@@ -24812,10 +26321,10 @@ function validate61(
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = {
+validate64.evaluated = {
   props: {
     support_provider_id: true,
     name: true,
@@ -24833,8 +26342,8 @@ validate61.evaluated = {
   dynamicItems: false,
 };
 
-export const ticket = validate62;
-const schema124 = {
+export const ticket = validate65;
+const schema127 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'ticket',
   title: 'Ticket',
@@ -25162,13 +26671,13 @@ const schema124 = {
   then: { properties: { deadline_date: { type: 'string' } }, required: ['deadline_date'] },
 };
 
-function validate62(
+function validate65(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="ticket" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -25221,8 +26730,8 @@ function validate62(
           keyword: 'required',
           params: { missingProperty: 'deadline_date' },
           message: "must have required property '" + 'deadline_date' + "'",
-          schema: schema124.then.required,
-          parentSchema: schema124.then,
+          schema: schema127.then.required,
+          parentSchema: schema127.then,
           data,
         };
         if (vErrors === null) {
@@ -25241,8 +26750,8 @@ function validate62(
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema124.then.properties.deadline_date.type,
-            parentSchema: schema124.then.properties.deadline_date,
+            schema: schema127.then.properties.deadline_date.type,
+            parentSchema: schema127.then.properties.deadline_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -25269,8 +26778,8 @@ function validate62(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema124.if,
-      parentSchema: schema124,
+      schema: schema127.if,
+      parentSchema: schema127,
       data,
     };
     if (vErrors === null) {
@@ -25288,8 +26797,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'ticket_type' },
         message: "must have required property '" + 'ticket_type' + "'",
-        schema: schema124.required,
-        parentSchema: schema124,
+        schema: schema127.required,
+        parentSchema: schema127,
         data,
       };
       if (vErrors === null) {
@@ -25306,8 +26815,8 @@ function validate62(
         keyword: 'required',
         params: { missingProperty: 'sp_id' },
         message: "must have required property '" + 'sp_id' + "'",
-        schema: schema124.required,
-        parentSchema: schema124,
+        schema: schema127.required,
+        parentSchema: schema127,
         data,
       };
       if (vErrors === null) {
@@ -25414,8 +26923,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema124.properties.badge.type,
-          parentSchema: schema124.properties.badge,
+          schema: schema127.properties.badge.type,
+          parentSchema: schema127.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -25439,10 +26948,10 @@ function validate62(
           instancePath: instancePath + '/badge',
           schemaPath: '#/properties/badge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema124.properties.badge.enum },
+          params: { allowedValues: schema127.properties.badge.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema124.properties.badge.enum,
-          parentSchema: schema124.properties.badge,
+          schema: schema127.properties.badge.enum,
+          parentSchema: schema127.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -25462,8 +26971,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema124.properties.ticket_type.type,
-          parentSchema: schema124.properties.ticket_type,
+          schema: schema127.properties.ticket_type.type,
+          parentSchema: schema127.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -25478,10 +26987,10 @@ function validate62(
           instancePath: instancePath + '/ticket_type',
           schemaPath: '#/properties/ticket_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema124.properties.ticket_type.enum },
+          params: { allowedValues: schema127.properties.ticket_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema124.properties.ticket_type.enum,
-          parentSchema: schema124.properties.ticket_type,
+          schema: schema127.properties.ticket_type.enum,
+          parentSchema: schema127.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -25501,8 +27010,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema124.properties.sp_id.type,
-          parentSchema: schema124.properties.sp_id,
+          schema: schema127.properties.sp_id.type,
+          parentSchema: schema127.properties.sp_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -25521,7 +27030,7 @@ function validate62(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema124.properties.sp_id,
+            parentSchema: schema127.properties.sp_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -25544,7 +27053,7 @@ function validate62(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema124.properties.sp_name,
+            parentSchema: schema127.properties.sp_name,
             data: data6,
           };
           if (vErrors === null) {
@@ -25561,8 +27070,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema124.properties.sp_name.type,
-          parentSchema: schema124.properties.sp_name,
+          schema: schema127.properties.sp_name.type,
+          parentSchema: schema127.properties.sp_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -25580,10 +27089,10 @@ function validate62(
           instancePath: instancePath + '/hardware_unit_id',
           schemaPath: '#/properties/hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema124.properties.hardware_unit_id.type },
+          params: { type: schema127.properties.hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema124.properties.hardware_unit_id.type,
-          parentSchema: schema124.properties.hardware_unit_id,
+          schema: schema127.properties.hardware_unit_id.type,
+          parentSchema: schema127.properties.hardware_unit_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -25602,7 +27111,7 @@ function validate62(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema124.properties.hardware_unit_id,
+            parentSchema: schema127.properties.hardware_unit_id,
             data: data7,
           };
           if (vErrors === null) {
@@ -25621,10 +27130,10 @@ function validate62(
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: schema124.properties.hardware_name.type },
+          params: { type: schema127.properties.hardware_name.type },
           message: 'must be string,null',
-          schema: schema124.properties.hardware_name.type,
-          parentSchema: schema124.properties.hardware_name,
+          schema: schema127.properties.hardware_name.type,
+          parentSchema: schema127.properties.hardware_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -25643,7 +27152,7 @@ function validate62(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema124.properties.hardware_name,
+            parentSchema: schema127.properties.hardware_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -25662,10 +27171,10 @@ function validate62(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema124.properties.pinpad_id.type },
+          params: { type: schema127.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema124.properties.pinpad_id.type,
-          parentSchema: schema124.properties.pinpad_id,
+          schema: schema127.properties.pinpad_id.type,
+          parentSchema: schema127.properties.pinpad_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -25684,7 +27193,7 @@ function validate62(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema124.properties.pinpad_id,
+            parentSchema: schema127.properties.pinpad_id,
             data: data9,
           };
           if (vErrors === null) {
@@ -25703,10 +27212,10 @@ function validate62(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema124.properties.compartment_id.type },
+          params: { type: schema127.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema124.properties.compartment_id.type,
-          parentSchema: schema124.properties.compartment_id,
+          schema: schema127.properties.compartment_id.type,
+          parentSchema: schema127.properties.compartment_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -25725,7 +27234,7 @@ function validate62(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema124.properties.compartment_id,
+            parentSchema: schema127.properties.compartment_id,
             data: data10,
           };
           if (vErrors === null) {
@@ -25744,10 +27253,10 @@ function validate62(
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: schema124.properties.piece_id.type },
+          params: { type: schema127.properties.piece_id.type },
           message: 'must be string,null',
-          schema: schema124.properties.piece_id.type,
-          parentSchema: schema124.properties.piece_id,
+          schema: schema127.properties.piece_id.type,
+          parentSchema: schema127.properties.piece_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -25766,7 +27275,7 @@ function validate62(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema124.properties.piece_id,
+            parentSchema: schema127.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -25784,7 +27293,7 @@ function validate62(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema124.properties.piece_id,
+            parentSchema: schema127.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -25802,7 +27311,7 @@ function validate62(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema124.properties.piece_id,
+            parentSchema: schema127.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -25823,8 +27332,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema124.properties.status.type,
-          parentSchema: schema124.properties.status,
+          schema: schema127.properties.status.type,
+          parentSchema: schema127.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -25839,10 +27348,10 @@ function validate62(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema124.properties.status.enum },
+          params: { allowedValues: schema127.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema124.properties.status.enum,
-          parentSchema: schema124.properties.status,
+          schema: schema127.properties.status.enum,
+          parentSchema: schema127.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -25862,8 +27371,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema124.properties.ticket_verification_status.type,
-          parentSchema: schema124.properties.ticket_verification_status,
+          schema: schema127.properties.ticket_verification_status.type,
+          parentSchema: schema127.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -25878,10 +27387,10 @@ function validate62(
           instancePath: instancePath + '/ticket_verification_status',
           schemaPath: '#/properties/ticket_verification_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema124.properties.ticket_verification_status.enum },
+          params: { allowedValues: schema127.properties.ticket_verification_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema124.properties.ticket_verification_status.enum,
-          parentSchema: schema124.properties.ticket_verification_status,
+          schema: schema127.properties.ticket_verification_status.enum,
+          parentSchema: schema127.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -25899,10 +27408,10 @@ function validate62(
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/type',
           keyword: 'type',
-          params: { type: schema124.properties.event_type.type },
+          params: { type: schema127.properties.event_type.type },
           message: 'must be integer,null',
-          schema: schema124.properties.event_type.type,
-          parentSchema: schema124.properties.event_type,
+          schema: schema127.properties.event_type.type,
+          parentSchema: schema127.properties.event_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -25920,10 +27429,10 @@ function validate62(
           instancePath: instancePath + '/job_type',
           schemaPath: '#/properties/job_type/type',
           keyword: 'type',
-          params: { type: schema124.properties.job_type.type },
+          params: { type: schema127.properties.job_type.type },
           message: 'must be integer,null',
-          schema: schema124.properties.job_type.type,
-          parentSchema: schema124.properties.job_type,
+          schema: schema127.properties.job_type.type,
+          parentSchema: schema127.properties.job_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -25941,10 +27450,10 @@ function validate62(
           instancePath: instancePath + '/error_type',
           schemaPath: '#/properties/error_type/type',
           keyword: 'type',
-          params: { type: schema124.properties.error_type.type },
+          params: { type: schema127.properties.error_type.type },
           message: 'must be integer,null',
-          schema: schema124.properties.error_type.type,
-          parentSchema: schema124.properties.error_type,
+          schema: schema127.properties.error_type.type,
+          parentSchema: schema127.properties.error_type,
           data: data16,
         };
         if (vErrors === null) {
@@ -25962,10 +27471,10 @@ function validate62(
           instancePath: instancePath + '/sla_date',
           schemaPath: '#/properties/sla_date/type',
           keyword: 'type',
-          params: { type: schema124.properties.sla_date.type },
+          params: { type: schema127.properties.sla_date.type },
           message: 'must be string,null',
-          schema: schema124.properties.sla_date.type,
-          parentSchema: schema124.properties.sla_date,
+          schema: schema127.properties.sla_date.type,
+          parentSchema: schema127.properties.sla_date,
           data: data17,
         };
         if (vErrors === null) {
@@ -25984,7 +27493,7 @@ function validate62(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema124.properties.sla_date,
+            parentSchema: schema127.properties.sla_date,
             data: data17,
           };
           if (vErrors === null) {
@@ -26003,10 +27512,10 @@ function validate62(
           instancePath: instancePath + '/sla_date_held',
           schemaPath: '#/properties/sla_date_held/type',
           keyword: 'type',
-          params: { type: schema124.properties.sla_date_held.type },
+          params: { type: schema127.properties.sla_date_held.type },
           message: 'must be string,null',
-          schema: schema124.properties.sla_date_held.type,
-          parentSchema: schema124.properties.sla_date_held,
+          schema: schema127.properties.sla_date_held.type,
+          parentSchema: schema127.properties.sla_date_held,
           data: data18,
         };
         if (vErrors === null) {
@@ -26025,7 +27534,7 @@ function validate62(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema124.properties.sla_date_held,
+            parentSchema: schema127.properties.sla_date_held,
             data: data18,
           };
           if (vErrors === null) {
@@ -26044,10 +27553,10 @@ function validate62(
           instancePath: instancePath + '/deadline_date',
           schemaPath: '#/properties/deadline_date/type',
           keyword: 'type',
-          params: { type: schema124.properties.deadline_date.type },
+          params: { type: schema127.properties.deadline_date.type },
           message: 'must be string,null',
-          schema: schema124.properties.deadline_date.type,
-          parentSchema: schema124.properties.deadline_date,
+          schema: schema127.properties.deadline_date.type,
+          parentSchema: schema127.properties.deadline_date,
           data: data19,
         };
         if (vErrors === null) {
@@ -26066,7 +27575,7 @@ function validate62(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema124.properties.deadline_date,
+            parentSchema: schema127.properties.deadline_date,
             data: data19,
           };
           if (vErrors === null) {
@@ -26085,10 +27594,10 @@ function validate62(
           instancePath: instancePath + '/deadline_time',
           schemaPath: '#/properties/deadline_time/type',
           keyword: 'type',
-          params: { type: schema124.properties.deadline_time.type },
+          params: { type: schema127.properties.deadline_time.type },
           message: 'must be string,null',
-          schema: schema124.properties.deadline_time.type,
-          parentSchema: schema124.properties.deadline_time,
+          schema: schema127.properties.deadline_time.type,
+          parentSchema: schema127.properties.deadline_time,
           data: data20,
         };
         if (vErrors === null) {
@@ -26099,7 +27608,7 @@ function validate62(
         errors++;
       }
       if (typeof data20 === 'string') {
-        if (!formats184.validate(data20)) {
+        if (!formats196.validate(data20)) {
           const err43 = {
             instancePath: instancePath + '/deadline_time',
             schemaPath: '#/properties/deadline_time/format',
@@ -26107,7 +27616,7 @@ function validate62(
             params: { format: 'time' },
             message: 'must match format "' + 'time' + '"',
             schema: 'time',
-            parentSchema: schema124.properties.deadline_time,
+            parentSchema: schema127.properties.deadline_time,
             data: data20,
           };
           if (vErrors === null) {
@@ -26126,10 +27635,10 @@ function validate62(
           instancePath: instancePath + '/maintenance_provider_id',
           schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
-          params: { type: schema124.properties.maintenance_provider_id.type },
+          params: { type: schema127.properties.maintenance_provider_id.type },
           message: 'must be integer,null',
-          schema: schema124.properties.maintenance_provider_id.type,
-          parentSchema: schema124.properties.maintenance_provider_id,
+          schema: schema127.properties.maintenance_provider_id.type,
+          parentSchema: schema127.properties.maintenance_provider_id,
           data: data21,
         };
         if (vErrors === null) {
@@ -26147,10 +27656,10 @@ function validate62(
           instancePath: instancePath + '/maintenance_operator_id',
           schemaPath: '#/properties/maintenance_operator_id/type',
           keyword: 'type',
-          params: { type: schema124.properties.maintenance_operator_id.type },
+          params: { type: schema127.properties.maintenance_operator_id.type },
           message: 'must be integer,null',
-          schema: schema124.properties.maintenance_operator_id.type,
-          parentSchema: schema124.properties.maintenance_operator_id,
+          schema: schema127.properties.maintenance_operator_id.type,
+          parentSchema: schema127.properties.maintenance_operator_id,
           data: data22,
         };
         if (vErrors === null) {
@@ -26168,10 +27677,10 @@ function validate62(
           instancePath: instancePath + '/operator_name',
           schemaPath: '#/properties/operator_name/type',
           keyword: 'type',
-          params: { type: schema124.properties.operator_name.type },
+          params: { type: schema127.properties.operator_name.type },
           message: 'must be string,null',
-          schema: schema124.properties.operator_name.type,
-          parentSchema: schema124.properties.operator_name,
+          schema: schema127.properties.operator_name.type,
+          parentSchema: schema127.properties.operator_name,
           data: data23,
         };
         if (vErrors === null) {
@@ -26190,7 +27699,7 @@ function validate62(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema124.properties.operator_name,
+            parentSchema: schema127.properties.operator_name,
             data: data23,
           };
           if (vErrors === null) {
@@ -26209,10 +27718,10 @@ function validate62(
           instancePath: instancePath + '/maintenance_operator_code',
           schemaPath: '#/properties/maintenance_operator_code/type',
           keyword: 'type',
-          params: { type: schema124.properties.maintenance_operator_code.type },
+          params: { type: schema127.properties.maintenance_operator_code.type },
           message: 'must be string,null',
-          schema: schema124.properties.maintenance_operator_code.type,
-          parentSchema: schema124.properties.maintenance_operator_code,
+          schema: schema127.properties.maintenance_operator_code.type,
+          parentSchema: schema127.properties.maintenance_operator_code,
           data: data24,
         };
         if (vErrors === null) {
@@ -26231,7 +27740,7 @@ function validate62(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema124.properties.maintenance_operator_code,
+            parentSchema: schema127.properties.maintenance_operator_code,
             data: data24,
           };
           if (vErrors === null) {
@@ -26250,10 +27759,10 @@ function validate62(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema124.properties.support_provider_id.type },
+          params: { type: schema127.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema124.properties.support_provider_id.type,
-          parentSchema: schema124.properties.support_provider_id,
+          schema: schema127.properties.support_provider_id.type,
+          parentSchema: schema127.properties.support_provider_id,
           data: data25,
         };
         if (vErrors === null) {
@@ -26275,7 +27784,7 @@ function validate62(
             params: { limit: 10 },
             message: 'must NOT have more than 10 characters',
             schema: 10,
-            parentSchema: schema124.properties.reported_by,
+            parentSchema: schema127.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -26293,7 +27802,7 @@ function validate62(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema124.properties.reported_by,
+            parentSchema: schema127.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -26310,8 +27819,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema124.properties.reported_by.type,
-          parentSchema: schema124.properties.reported_by,
+          schema: schema127.properties.reported_by.type,
+          parentSchema: schema127.properties.reported_by,
           data: data26,
         };
         if (vErrors === null) {
@@ -26329,10 +27838,10 @@ function validate62(
           instancePath: instancePath + '/regeneration_months',
           schemaPath: '#/properties/regeneration_months/type',
           keyword: 'type',
-          params: { type: schema124.properties.regeneration_months.type },
+          params: { type: schema127.properties.regeneration_months.type },
           message: 'must be integer,null',
-          schema: schema124.properties.regeneration_months.type,
-          parentSchema: schema124.properties.regeneration_months,
+          schema: schema127.properties.regeneration_months.type,
+          parentSchema: schema127.properties.regeneration_months,
           data: data27,
         };
         if (vErrors === null) {
@@ -26351,7 +27860,7 @@ function validate62(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema124.properties.regeneration_months,
+            parentSchema: schema127.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -26369,7 +27878,7 @@ function validate62(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema124.properties.regeneration_months,
+            parentSchema: schema127.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -26392,7 +27901,7 @@ function validate62(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema124.properties.description,
+            parentSchema: schema127.properties.description,
             data: data28,
           };
           if (vErrors === null) {
@@ -26409,8 +27918,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema124.properties.description.type,
-          parentSchema: schema124.properties.description,
+          schema: schema127.properties.description.type,
+          parentSchema: schema127.properties.description,
           data: data28,
         };
         if (vErrors === null) {
@@ -26432,7 +27941,7 @@ function validate62(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema124.properties.internal_notes,
+            parentSchema: schema127.properties.internal_notes,
             data: data29,
           };
           if (vErrors === null) {
@@ -26449,8 +27958,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema124.properties.internal_notes.type,
-          parentSchema: schema124.properties.internal_notes,
+          schema: schema127.properties.internal_notes.type,
+          parentSchema: schema127.properties.internal_notes,
           data: data29,
         };
         if (vErrors === null) {
@@ -26468,10 +27977,10 @@ function validate62(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/type',
           keyword: 'type',
-          params: { type: schema124.properties.warranty_status.type },
+          params: { type: schema127.properties.warranty_status.type },
           message: 'must be integer,null',
-          schema: schema124.properties.warranty_status.type,
-          parentSchema: schema124.properties.warranty_status,
+          schema: schema127.properties.warranty_status.type,
+          parentSchema: schema127.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -26486,10 +27995,10 @@ function validate62(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema124.properties.warranty_status.enum },
+          params: { allowedValues: schema127.properties.warranty_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema124.properties.warranty_status.enum,
-          parentSchema: schema124.properties.warranty_status,
+          schema: schema127.properties.warranty_status.enum,
+          parentSchema: schema127.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -26511,7 +28020,7 @@ function validate62(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema124.properties.warranty_comment,
+            parentSchema: schema127.properties.warranty_comment,
             data: data31,
           };
           if (vErrors === null) {
@@ -26528,8 +28037,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema124.properties.warranty_comment.type,
-          parentSchema: schema124.properties.warranty_comment,
+          schema: schema127.properties.warranty_comment.type,
+          parentSchema: schema127.properties.warranty_comment,
           data: data31,
         };
         if (vErrors === null) {
@@ -26586,10 +28095,10 @@ function validate62(
           instancePath: instancePath + '/installation_deadline',
           schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
-          params: { type: schema124.properties.installation_deadline.type },
+          params: { type: schema127.properties.installation_deadline.type },
           message: 'must be string,null',
-          schema: schema124.properties.installation_deadline.type,
-          parentSchema: schema124.properties.installation_deadline,
+          schema: schema127.properties.installation_deadline.type,
+          parentSchema: schema127.properties.installation_deadline,
           data: data33,
         };
         if (vErrors === null) {
@@ -26608,7 +28117,7 @@ function validate62(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema124.properties.installation_deadline,
+            parentSchema: schema127.properties.installation_deadline,
             data: data33,
           };
           if (vErrors === null) {
@@ -26627,10 +28136,10 @@ function validate62(
           instancePath: instancePath + '/earliest_installation_date',
           schemaPath: '#/properties/earliest_installation_date/type',
           keyword: 'type',
-          params: { type: schema124.properties.earliest_installation_date.type },
+          params: { type: schema127.properties.earliest_installation_date.type },
           message: 'must be string,null',
-          schema: schema124.properties.earliest_installation_date.type,
-          parentSchema: schema124.properties.earliest_installation_date,
+          schema: schema127.properties.earliest_installation_date.type,
+          parentSchema: schema127.properties.earliest_installation_date,
           data: data34,
         };
         if (vErrors === null) {
@@ -26649,7 +28158,7 @@ function validate62(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema124.properties.earliest_installation_date,
+            parentSchema: schema127.properties.earliest_installation_date,
             data: data34,
           };
           if (vErrors === null) {
@@ -26668,10 +28177,10 @@ function validate62(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/type',
           keyword: 'type',
-          params: { type: schema124.properties.vehicle_type.type },
+          params: { type: schema127.properties.vehicle_type.type },
           message: 'must be integer,null',
-          schema: schema124.properties.vehicle_type.type,
-          parentSchema: schema124.properties.vehicle_type,
+          schema: schema127.properties.vehicle_type.type,
+          parentSchema: schema127.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -26686,10 +28195,10 @@ function validate62(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema124.properties.vehicle_type.enum },
+          params: { allowedValues: schema127.properties.vehicle_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema124.properties.vehicle_type.enum,
-          parentSchema: schema124.properties.vehicle_type,
+          schema: schema127.properties.vehicle_type.enum,
+          parentSchema: schema127.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -26711,7 +28220,7 @@ function validate62(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema124.properties.notes_to_operator,
+            parentSchema: schema127.properties.notes_to_operator,
             data: data36,
           };
           if (vErrors === null) {
@@ -26728,8 +28237,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema124.properties.notes_to_operator.type,
-          parentSchema: schema124.properties.notes_to_operator,
+          schema: schema127.properties.notes_to_operator.type,
+          parentSchema: schema127.properties.notes_to_operator,
           data: data36,
         };
         if (vErrors === null) {
@@ -26753,8 +28262,8 @@ function validate62(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema124.properties.accessories.items.type,
-              parentSchema: schema124.properties.accessories.items,
+              schema: schema127.properties.accessories.items.type,
+              parentSchema: schema127.properties.accessories.items,
               data: data38,
             };
             if (vErrors === null) {
@@ -26783,7 +28292,7 @@ function validate62(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema124.properties.accessories,
+                parentSchema: schema127.properties.accessories,
                 data: data37,
               };
               if (vErrors === null) {
@@ -26804,8 +28313,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema124.properties.accessories.type,
-          parentSchema: schema124.properties.accessories,
+          schema: schema127.properties.accessories.type,
+          parentSchema: schema127.properties.accessories,
           data: data37,
         };
         if (vErrors === null) {
@@ -26829,8 +28338,8 @@ function validate62(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema124.properties.hardware_unit_ids.items.type,
-              parentSchema: schema124.properties.hardware_unit_ids.items,
+              schema: schema127.properties.hardware_unit_ids.items.type,
+              parentSchema: schema127.properties.hardware_unit_ids.items,
               data: data40,
             };
             if (vErrors === null) {
@@ -26849,7 +28358,7 @@ function validate62(
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema124.properties.hardware_unit_ids.items,
+                parentSchema: schema127.properties.hardware_unit_ids.items,
                 data: data40,
               };
               if (vErrors === null) {
@@ -26879,7 +28388,7 @@ function validate62(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema124.properties.hardware_unit_ids,
+                parentSchema: schema127.properties.hardware_unit_ids,
                 data: data39,
               };
               if (vErrors === null) {
@@ -26900,8 +28409,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema124.properties.hardware_unit_ids.type,
-          parentSchema: schema124.properties.hardware_unit_ids,
+          schema: schema127.properties.hardware_unit_ids.type,
+          parentSchema: schema127.properties.hardware_unit_ids,
           data: data39,
         };
         if (vErrors === null) {
@@ -26926,8 +28435,8 @@ function validate62(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema116.required,
-                parentSchema: schema116,
+                schema: schema119.required,
+                parentSchema: schema119,
                 data: data42,
               };
               if (vErrors === null) {
@@ -26944,8 +28453,8 @@ function validate62(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema116.required,
-                parentSchema: schema116,
+                schema: schema119.required,
+                parentSchema: schema119,
                 data: data42,
               };
               if (vErrors === null) {
@@ -26970,7 +28479,7 @@ function validate62(
                   params: { additionalProperty: key0 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema116,
+                  parentSchema: schema119,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -26992,7 +28501,7 @@ function validate62(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema116.properties.photo_id,
+                    parentSchema: schema119.properties.photo_id,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -27009,8 +28518,8 @@ function validate62(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema116.properties.photo_id.type,
-                  parentSchema: schema116.properties.photo_id,
+                  schema: schema119.properties.photo_id.type,
+                  parentSchema: schema119.properties.photo_id,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -27032,7 +28541,7 @@ function validate62(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema116.properties.url,
+                    parentSchema: schema119.properties.url,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -27049,8 +28558,8 @@ function validate62(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema116.properties.url.type,
-                  parentSchema: schema116.properties.url,
+                  schema: schema119.properties.url.type,
+                  parentSchema: schema119.properties.url,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -27072,7 +28581,7 @@ function validate62(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema116.properties.file_name,
+                    parentSchema: schema119.properties.file_name,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -27089,8 +28598,8 @@ function validate62(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema116.properties.file_name.type,
-                  parentSchema: schema116.properties.file_name,
+                  schema: schema119.properties.file_name.type,
+                  parentSchema: schema119.properties.file_name,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -27112,7 +28621,7 @@ function validate62(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema116.properties.content_type,
+                    parentSchema: schema119.properties.content_type,
                     data: data46,
                   };
                   if (vErrors === null) {
@@ -27129,8 +28638,8 @@ function validate62(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema116.properties.content_type.type,
-                  parentSchema: schema116.properties.content_type,
+                  schema: schema119.properties.content_type.type,
+                  parentSchema: schema119.properties.content_type,
                   data: data46,
                 };
                 if (vErrors === null) {
@@ -27150,8 +28659,8 @@ function validate62(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema116.properties.size.type,
-                  parentSchema: schema116.properties.size,
+                  schema: schema119.properties.size.type,
+                  parentSchema: schema119.properties.size,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -27170,7 +28679,7 @@ function validate62(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema116.properties.size,
+                    parentSchema: schema119.properties.size,
                     data: data47,
                   };
                   if (vErrors === null) {
@@ -27189,8 +28698,8 @@ function validate62(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema116.type,
-              parentSchema: schema116,
+              schema: schema119.type,
+              parentSchema: schema119,
               data: data42,
             };
             if (vErrors === null) {
@@ -27208,8 +28717,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema124.properties.photos.type,
-          parentSchema: schema124.properties.photos,
+          schema: schema127.properties.photos.type,
+          parentSchema: schema127.properties.photos,
           data: data41,
         };
         if (vErrors === null) {
@@ -27231,7 +28740,7 @@ function validate62(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema124.properties.created_at,
+            parentSchema: schema127.properties.created_at,
             data: data48,
           };
           if (vErrors === null) {
@@ -27248,8 +28757,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema124.properties.created_at.type,
-          parentSchema: schema124.properties.created_at,
+          schema: schema127.properties.created_at.type,
+          parentSchema: schema127.properties.created_at,
           data: data48,
         };
         if (vErrors === null) {
@@ -27267,10 +28776,10 @@ function validate62(
           instancePath: instancePath + '/closed_at',
           schemaPath: '#/properties/closed_at/type',
           keyword: 'type',
-          params: { type: schema124.properties.closed_at.type },
+          params: { type: schema127.properties.closed_at.type },
           message: 'must be string,null',
-          schema: schema124.properties.closed_at.type,
-          parentSchema: schema124.properties.closed_at,
+          schema: schema127.properties.closed_at.type,
+          parentSchema: schema127.properties.closed_at,
           data: data49,
         };
         if (vErrors === null) {
@@ -27289,7 +28798,7 @@ function validate62(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema124.properties.closed_at,
+            parentSchema: schema127.properties.closed_at,
             data: data49,
           };
           if (vErrors === null) {
@@ -27310,8 +28819,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema124.properties.date_range_type.type,
-          parentSchema: schema124.properties.date_range_type,
+          schema: schema127.properties.date_range_type.type,
+          parentSchema: schema127.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -27326,10 +28835,10 @@ function validate62(
           instancePath: instancePath + '/date_range_type',
           schemaPath: '#/properties/date_range_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema124.properties.date_range_type.enum },
+          params: { allowedValues: schema127.properties.date_range_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema124.properties.date_range_type.enum,
-          parentSchema: schema124.properties.date_range_type,
+          schema: schema127.properties.date_range_type.enum,
+          parentSchema: schema127.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -27351,7 +28860,7 @@ function validate62(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema124.properties.date1,
+            parentSchema: schema127.properties.date1,
             data: data51,
           };
           if (vErrors === null) {
@@ -27368,8 +28877,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema124.properties.date1.type,
-          parentSchema: schema124.properties.date1,
+          schema: schema127.properties.date1.type,
+          parentSchema: schema127.properties.date1,
           data: data51,
         };
         if (vErrors === null) {
@@ -27391,7 +28900,7 @@ function validate62(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema124.properties.date2,
+            parentSchema: schema127.properties.date2,
             data: data52,
           };
           if (vErrors === null) {
@@ -27408,8 +28917,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema124.properties.date2.type,
-          parentSchema: schema124.properties.date2,
+          schema: schema127.properties.date2.type,
+          parentSchema: schema127.properties.date2,
           data: data52,
         };
         if (vErrors === null) {
@@ -27429,8 +28938,8 @@ function validate62(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema124.properties.is_sla_data.type,
-          parentSchema: schema124.properties.is_sla_data,
+          schema: schema127.properties.is_sla_data.type,
+          parentSchema: schema127.properties.is_sla_data,
           data: data53,
         };
         if (vErrors === null) {
@@ -27448,8 +28957,8 @@ function validate62(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema124.type,
-      parentSchema: schema124,
+      schema: schema127.type,
+      parentSchema: schema127,
       data,
     };
     if (vErrors === null) {
@@ -27459,14 +28968,14 @@ function validate62(
     }
     errors++;
   }
-  validate62.errors = vErrors;
+  validate65.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate62.evaluated = { dynamicProps: true, dynamicItems: false };
+validate65.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const webtoolUser = validate63;
-const schema128 = {
+export const webtoolUser = validate66;
+const schema131 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -27573,13 +29082,13 @@ const schema128 = {
   },
 };
 
-function validate63(
+function validate66(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -27594,8 +29103,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema128.required,
-        parentSchema: schema128,
+        schema: schema131.required,
+        parentSchema: schema131,
         data,
       };
       if (vErrors === null) {
@@ -27612,8 +29121,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema128.required,
-        parentSchema: schema128,
+        schema: schema131.required,
+        parentSchema: schema131,
         data,
       };
       if (vErrors === null) {
@@ -27630,8 +29139,8 @@ function validate63(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema128.required,
-        parentSchema: schema128,
+        schema: schema131.required,
+        parentSchema: schema131,
         data,
       };
       if (vErrors === null) {
@@ -27650,8 +29159,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema128.properties.username.type,
-          parentSchema: schema128.properties.username,
+          schema: schema131.properties.username.type,
+          parentSchema: schema131.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -27673,7 +29182,7 @@ function validate63(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema128.properties.name.allOf[0],
+            parentSchema: schema131.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -27693,7 +29202,7 @@ function validate63(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema128.properties.name.allOf[1],
+            parentSchema: schema131.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -27713,7 +29222,7 @@ function validate63(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema128.properties.name,
+            parentSchema: schema131.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -27730,8 +29239,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema128.properties.name.type,
-          parentSchema: schema128.properties.name,
+          schema: schema131.properties.name.type,
+          parentSchema: schema131.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -27753,7 +29262,7 @@ function validate63(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema128.properties.email,
+            parentSchema: schema131.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -27771,7 +29280,7 @@ function validate63(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema128.properties.email,
+            parentSchema: schema131.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -27788,8 +29297,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema128.properties.email.type,
-          parentSchema: schema128.properties.email,
+          schema: schema131.properties.email.type,
+          parentSchema: schema131.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -27809,8 +29318,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema128.properties.partner_type.type,
-          parentSchema: schema128.properties.partner_type,
+          schema: schema131.properties.partner_type.type,
+          parentSchema: schema131.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -27832,10 +29341,10 @@ function validate63(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema128.properties.partner_type.enum },
+          params: { allowedValues: schema131.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema128.properties.partner_type.enum,
-          parentSchema: schema128.properties.partner_type,
+          schema: schema131.properties.partner_type.enum,
+          parentSchema: schema131.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -27857,7 +29366,7 @@ function validate63(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema128.properties.partner,
+            parentSchema: schema131.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -27874,8 +29383,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema128.properties.partner.type,
-          parentSchema: schema128.properties.partner,
+          schema: schema131.properties.partner.type,
+          parentSchema: schema131.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -27895,8 +29404,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema128.properties.partner_name.type,
-          parentSchema: schema128.properties.partner_name,
+          schema: schema131.properties.partner_name.type,
+          parentSchema: schema131.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -27916,8 +29425,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema128.properties.role_name.type,
-          parentSchema: schema128.properties.role_name,
+          schema: schema131.properties.role_name.type,
+          parentSchema: schema131.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -27937,8 +29446,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema128.properties.enabled.type,
-          parentSchema: schema128.properties.enabled,
+          schema: schema131.properties.enabled.type,
+          parentSchema: schema131.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -27958,8 +29467,8 @@ function validate63(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema128.properties.status.type,
-          parentSchema: schema128.properties.status,
+          schema: schema131.properties.status.type,
+          parentSchema: schema131.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -27974,10 +29483,10 @@ function validate63(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema128.properties.status.enum },
+          params: { allowedValues: schema131.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema128.properties.status.enum,
-          parentSchema: schema128.properties.status,
+          schema: schema131.properties.status.enum,
+          parentSchema: schema131.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -27995,8 +29504,8 @@ function validate63(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema128.type,
-      parentSchema: schema128,
+      schema: schema131.type,
+      parentSchema: schema131,
       data,
     };
     if (vErrors === null) {
@@ -28006,10 +29515,10 @@ function validate63(
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = {
+validate66.evaluated = {
   props: {
     username: true,
     name: true,
@@ -28039,12 +29548,15 @@ export const validators: Record<string, ValidateFunction> = {
   'hardware-owner': hardwareOwner,
   'hardware-unit': hardwareUnit,
   'hotline-provider': hotlineProvider,
+  invoice: invoice,
+  'invoice-request': invoiceRequest,
   'location-owner': locationOwner,
   'maintenance-operator': maintenanceOperator,
   'maintenance-provider': maintenanceProvider,
   'partner-admin': partnerAdmin,
   piece: piece,
   pinpad: pinpad,
+  'price-structure': priceStructure,
   role: role,
   'service-point': servicePoint,
   'service-point-group': servicePointGroup,
