@@ -27,6 +27,16 @@ function monthEnd(now: Date, offset: number): string {
 
 export function demoPrices(now: Date): NewRecord[] {
   const records: NewRecord[] = [];
+  const add = (doc: Record<string, unknown>) => {
+    const price_id = records.length + 1;
+    records.push({ key: String(price_id), doc: { price_id, ...doc } });
+  };
+  // Announced first: each carrier's return price rises from next month, a row that may still change.
+  for (const carrier of carriers) {
+    const currency = CURRENCIES[carrierSetups[carrier.id].country] ?? 'EUR';
+    const unit_price = Math.round(BASE.return * RATES[currency] * (1 + (carrier.id - 1) * 0.03) * 1.05 * 100) / 100;
+    add({ carrier_id: carrier.id, item: 'return', unit_price, currency, valid_from: monthStart(now, 1) });
+  }
   for (const carrier of carriers) {
     const currency = CURRENCIES[carrierSetups[carrier.id].country] ?? 'EUR';
     const rate = RATES[currency];
@@ -36,13 +46,8 @@ export function demoPrices(now: Date): NewRecord[] {
       const base = Math.round(euro * rate * negotiated * 100) / 100;
       const rows: [string, number][] = [[monthStart(now, -5), base]];
       if (item !== 'return') rows.push([monthStart(now, -1), Math.round(base * RISE * 100) / 100]);
-      for (const [valid_from, unit_price] of rows) {
-        const price_id = records.length + 1;
-        records.push({
-          key: String(price_id),
-          doc: { price_id, carrier_id: carrier.id, item, unit_price, currency, valid_from },
-        });
-      }
+      for (const [valid_from, unit_price] of rows)
+        add({ carrier_id: carrier.id, item, unit_price, currency, valid_from });
     }
   }
   return records;
