@@ -17323,7 +17323,7 @@ const schema103 = {
       type: 'string',
       enum: ['small', 'medium', 'large', 'return'],
       'x-choices': 'price_item',
-      'x-column': { type: 'link', index: 2 },
+      'x-column': { type: 'select', index: 2 },
       'x-filter': { kind: 'select' },
     },
     unit_price: { type: 'number', minimum: 0, maximum: 10000, 'x-column': { index: 3 }, 'x-input': { step: 0.01 } },
@@ -17333,7 +17333,7 @@ const schema103 = {
       'x-choices': 'currency',
       'x-column': { type: 'select', index: 4 },
     },
-    valid_from: { type: 'string', format: 'date', 'x-column': { index: 5 } },
+    valid_from: { type: 'string', format: 'date', 'x-column': { type: 'link', index: 5 } },
   },
 };
 
