@@ -44,10 +44,10 @@ test('a support provider linked to service points cannot be deactivated', async 
   const page = await signedInPage(browser, 'superadmin');
   await page.goto('/support-providers');
   await page.getByRole('cell', { name: 'HelpDesk Nordic' }).click();
-  await page.getByRole('checkbox', { name: 'Active' }).uncheck();
+  await page.getByRole('switch', { name: 'Active' }).uncheck();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Cannot deactivate support provider, already linked to service point')).toBeVisible();
-  await expect(page.getByRole('checkbox', { name: 'Active' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Active' })).not.toBeChecked();
 });
 
 test("an invoice for NordPost's last month is generated, polled and downloaded", async ({ browser }) => {
