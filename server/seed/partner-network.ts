@@ -204,3 +204,25 @@ export function partnerSetup(partnerType: keyof typeof setups | string, partner:
   if (!setup) throw new Error(`The demo partner ${partnerType} ${partner.id} has no setup.`);
   return setup;
 }
+
+/**
+ * An administrator for every demo partner that has no README demo user (issue 26 item 6: each partner has
+ * one), as the partner page's "Create administrator" would have made them, signed in with the demo
+ * password. Hotline providers are no partner type of spec 01 §6, so they have no users.
+ */
+export function partnerAdminUsers(partners: Record<string, Partner[]>, taken: ReadonlySet<string>) {
+  const users: { username: string; email: string; familyName: string; role: string }[] = [];
+  for (const [partnerType, list] of Object.entries(partners)) {
+    for (const partner of list) {
+      const role = `${partnerType}_${partner.id}_admin`;
+      if (taken.has(role)) continue;
+      const slug = partner.name
+        .replace(/Ø/g, 'O')
+        .normalize('NFKD')
+        .replace(/[^A-Za-z0-9]+/g, '')
+        .toLowerCase();
+      users.push({ username: `${slug}.admin`, email: `${slug}.admin@demo.locker.test`, familyName: partnerType, role });
+    }
+  }
+  return users;
+}
