@@ -1,3 +1,4 @@
+import { INVOICE_JOB, invoiceWork } from './gateway/rules/invoicing.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions) {
       [SERVICE_POINT_REPORT_JOB]: servicePointReportWork(options.db, resources),
       [SHIPMENT_REPORT_JOB]: shipmentReportWork(options.db),
       [HARDWARE_BADGES_JOB]: hardwareBadgesWork(options.db),
+      [INVOICE_JOB]: invoiceWork(options.db),
     },
     // The hardware units' warranty and sync badges change with time alone (issue 33.5).
     schedules: [{ kind: HARDWARE_BADGES_JOB, everySeconds: 3600 }],

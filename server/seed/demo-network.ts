@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/adapter.ts';
 import { ensureSortKeys, insertRecords, type NewRecord } from '../gateway/record-store.ts';
 import { loadResources } from '../gateway/resource-registry.ts';
-import { features, featureIdsOf, type FeatureIds, type FeatureName } from '../../src/schema/features.ts';
+import { features, featureIdsOf, type FeatureName } from '../../src/schema/features.ts';
+import { featuresByPartnerType, policies } from '../gateway/identity-access/partner-admin-role.ts';
 import type { PartnerType } from '../../src/contract/partner-types.ts';
 import { SAVE_FILTERS_OPTION } from '../../src/schema/saved-filters.ts';
 import { COMPARTMENTS, HARDWARE_MODELS, HARDWARE_UNITS, PINPADS } from '../gateway/rules/hardware-store.ts';
@@ -19,6 +20,8 @@ import {
   type UnitBadges,
 } from '../gateway/rules/service-point-hardware-derived.ts';
 import { demoAddresses, insertAddresses } from './address-index.ts';
+import { hotlineProviders, partnerSetup } from './partner-network.ts';
+import { demoPrices, seedInvoices } from './invoice-network.ts';
 import { cities } from './geography.ts';
 import { hardwareBadgeList, hardwareModels } from './hardware-catalogue.ts';
 import { buildHardwareNetwork, type ServicePointWithUnits } from './hardware-network.ts';
@@ -62,52 +65,6 @@ export interface DemoUser {
 }
 
 const operatorFeatures = Object.keys(features) as FeatureName[];
-
-/**
- * What each partner type's admin role holds: the advance level where such a partner manages the
- * area (a carrier its couriers and its own webtool users), the basic level where it only reads
- * (every partner reads the service points it has access to; the operator company edits them).
- */
-const featuresByPartnerType: Record<
-  Exclude<PartnerType, 'operator'>,
-  { manages: FeatureName[]; reads: FeatureName[] }
-> = {
-  carrier: {
-    manages: ['shipments', 'end_user', 'couriers', 'bookings', 'webhooks', 'webtool_users', 'carriers'],
-    reads: ['dashboard', 'servicepoints', 'business_intelligence'],
-  },
-  support_provider: {
-    // The hotline troubleshoots the shipments of its service points (issue 16).
-    manages: ['end_user', 'maintenance_tickets', 'support_providers', 'webtool_users', 'shipments'],
-    reads: ['dashboard', 'servicepoints', 'business_intelligence'],
-  },
-  maintenance_provider: {
-    manages: ['maintenance_tickets', 'maintenance_operators', 'maintenance_providers', 'webtool_users'],
-    reads: ['servicepoints'],
-  },
-  hardware_provider: {
-    manages: ['hardware', 'hardware_provider', 'webtool_users'],
-    reads: ['servicepoints', 'pinpad'],
-  },
-  location_owner: { manages: ['location_owner', 'webtool_users'], reads: ['servicepoints'] },
-};
-
-/** The ids of the basic level alone: the parent too, unless it doubles as the advance or scout id. */
-function basicIdsOf(name: FeatureName): number[] {
-  const { basic, advance, scout, parent } = features[name] as FeatureIds;
-  return [basic, parent].filter((id): id is number => id !== undefined && id !== advance && id !== scout);
-}
-
-function policies(manages: FeatureName[], reads: FeatureName[] = []) {
-  const ids = new Set([...manages.flatMap(featureIdsOf), ...reads.flatMap(basicIdsOf)]);
-  return [...ids]
-    .sort((a, b) => a - b)
-    .map((feature_id) => ({
-      feature_id,
-      has_permission: true,
-      configurations: [] as { type: string; show: boolean }[],
-    }));
-}
 
 interface RoleDoc {
   role_name: string;
@@ -491,25 +448,40 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
   await insertRecords(
     db,
     target('partners/location_owner', ['name']),
-    partnerRecords(locationOwners, 'location_owner_id'),
+    partnerRecords(locationOwners, 'location_owner_id', (partner) => partnerSetup('location_owner', partner)),
   );
   await insertRecords(
     db,
     target('partners/hardware_provider', ['name']),
-    partnerRecords(hardwareProviders, 'hardware_owner_id', (partner) => ({ is_default: partner.id === 1 })),
+    partnerRecords(hardwareProviders, 'hardware_owner_id', (partner) => ({
+      ...partnerSetup('hardware_provider', partner),
+      is_default: partner.id === 1,
+      events:
+        partner.id === 2 ? ['unit_fault', 'compartment_fault'] : ['unit_installed', 'unit_uninstalled', 'unit_fault'],
+    })),
   );
   await insertRecords(
     db,
     target('partners/maintenance_provider', ['name']),
     // FixIt Services has its periodic service tickets on, Nordic Field Care off (spec 02 §7).
     partnerRecords(maintenanceProviders, 'maintenance_provider_id', (partner) => ({
+      ...partnerSetup('maintenance_provider', partner),
       periodic_tickets: partner.id === 1,
     })),
   );
   await insertRecords(
     db,
     target('partners/support_provider', ['name']),
-    partnerRecords(supportProviders, 'support_provider_id'),
+    partnerRecords(supportProviders, 'support_provider_id', (partner) => partnerSetup('support_provider', partner)),
+  );
+  await insertRecords(
+    db,
+    target('partners/hotline_provider', ['name']),
+    partnerRecords(hotlineProviders, 'hotline_provider_id', (partner) => ({
+      ...partnerSetup('hotline_provider', partner),
+      // One call centre no longer answers: the list's Active filter has both.
+      active: partner.id !== 3,
+    })),
   );
 
   const couriers: NewRecord[] = [];
@@ -627,6 +599,10 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
   await insertPieceEvents(db, shipments.events);
   const bookings = bookingRecords(shipments.pieces, shipments.events, shipments.endUsers, new Date());
   await insertRecords(db, target('booking'), bookings, 5000);
+  // The price structure, then the last three months' invoices computed from it and the pieces (issue 26).
+  const prices = demoPrices(new Date());
+  await insertRecords(db, target('invoicing/price_structure'), prices);
+  await seedInvoices(db, new Date());
 
   const lookups: Record<string, string[]> = {
     location_types: locationTypes,
@@ -659,6 +635,8 @@ export async function seedNetwork(db: Db, options: { size?: SeedSize } = {}) {
     ['partners/hardware_provider', hardwareProviders.length],
     ['partners/maintenance_provider', maintenanceProviders.length],
     ['partners/support_provider', supportProviders.length],
+    ['partners/hotline_provider', hotlineProviders.length],
+    ['invoicing/price_structure', prices.length],
     ['couriers', couriers.length],
     ['service_points', servicePoints.length],
     [HARDWARE_UNITS, hardware.units.length],

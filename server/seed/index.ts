@@ -2,6 +2,8 @@ import type { Db } from '../db/adapter.ts';
 import { migrate } from '../db/adapter.ts';
 import type { Identity } from '../identity/index.ts';
 import { DEMO_PASSWORD, demoUsers, seedNetwork, type SeedSize } from './demo-network.ts';
+import { partnerAdminUsers } from './partner-network.ts';
+import { carriers, hardwareProviders, locationOwners, maintenanceProviders, supportProviders } from './network-data.ts';
 
 export async function isSeeded(db: Db) {
   const result = await db.query<{ n: string }>('SELECT count(*) AS n FROM records');
@@ -23,7 +25,21 @@ export async function seedDemo(db: Db, identity: Identity, options: { size?: See
       groups: user.role ? [user.role] : [],
     });
   }
-  return { ...counts, users: demoUsers.length };
+  // Every other demo partner's administrator (issue 26), with the demo password.
+  const admins = partnerAdminUsers(
+    {
+      carrier: carriers,
+      location_owner: locationOwners,
+      hardware_provider: hardwareProviders,
+      maintenance_provider: maintenanceProviders,
+      support_provider: supportProviders,
+    },
+    new Set(demoUsers.map((user) => user.role ?? '')),
+  );
+  for (const { role, ...admin } of admins) {
+    await identity.createUser({ ...admin, password: DEMO_PASSWORD, groups: [role] });
+  }
+  return { ...counts, users: demoUsers.length + admins.length };
 }
 
 /** Empties the database (tables and all) and applies the migrations again. */

@@ -1,14 +1,7 @@
 /** Areas whose screens come with later issues: path -> menu key. */
 export const comingAreas: Record<string, string> = {
-  'location-owners': 'location_owners',
-  'hardware-owners': 'hardware_owners',
-  'maintenance-providers': 'maintenance_providers',
-  'support-providers': 'support_providers',
-  'price-structure': 'price_structure',
   notifications: 'notifications',
   locations: 'locations',
-  'invoicing-report': 'invoicing_report',
-  'reports/carrier-invoicing': 'invoicing_report',
   license: 'license',
   'hardware-orders': 'hardware_orders',
   'production-orders': 'production_orders',

@@ -12,6 +12,12 @@ import tickets from '../resources/tickets/index.ts';
 import shipments from '../resources/shipments/index.ts';
 import booking from '../resources/booking/index.ts';
 import endUsers from '../resources/end-users/index.ts';
+import locationOwners from '../resources/location-owners/index.ts';
+import hardwareOwners from '../resources/hardware-owners/index.ts';
+import maintenanceProviders from '../resources/maintenance-providers/index.ts';
+import supportProviders from '../resources/support-providers/index.ts';
+import hotlineProviders from '../resources/hotline-providers/index.ts';
+import priceStructure from '../resources/price-structure/index.ts';
 import type { ResourceAccessRule } from '../authProvider/access-profile.ts';
 
 /** Every resource of the app, in menu order. */
@@ -30,6 +36,12 @@ export const resources = [
   tickets,
   booking,
   endUsers,
+  locationOwners,
+  hardwareOwners,
+  maintenanceProviders,
+  supportProviders,
+  hotlineProviders,
+  priceStructure,
 ];
 
 export const accessRules: Record<string, ResourceAccessRule> = Object.fromEntries(

@@ -17,6 +17,10 @@ const ShipmentReportsPage = lazyPage(
   async () => (await import('../custom/reports/shipment-reports-page.tsx')).ShipmentReportsPage,
 );
 
+const InvoicingReportPage = lazyPage(
+  async () => (await import('../custom/invoicing/invoicing-report-page.tsx')).InvoicingReportPage,
+);
+
 const DebugPage = lazyPage(async () => (await import('../custom/debug/debug-page.tsx')).DebugPage);
 
 /** What the debug page says of the app itself (spec 01 §9); the gateway answers the rest. */
@@ -52,6 +56,8 @@ export function layoutRoutes(table: RouteTable) {
     <Route key="piece-logs" path="/piece-logs" element={<PieceLogsPage />} />,
     <Route key="shipment-reports" path="/shipments/reports" element={<ShipmentReportsPage />} />,
     <Route key="reports" path="/reports" element={<ShipmentReportsPage />} />,
+    <Route key="invoicing-report" path="/invoicing-report" element={<InvoicingReportPage />} />,
+    <Route key="carrier-invoicing" path="/reports/carrier-invoicing" element={<InvoicingReportPage />} />,
     <Route key="debug" path="/debug" element={<DebugPage app={appFacts} />} />,
     <Route key="groups" path="/service-points/group/*" element={<Navigate to="/service-point-groups" replace />} />,
     table === 'loma' ? (

@@ -24,6 +24,7 @@ export type AreaIconName =
   | 'Engineering'
   | 'EventAvailable'
   | 'Factory'
+  | 'HeadsetMic'
   | 'Key'
   | 'ListAlt'
   | 'LocalShipping'
@@ -147,6 +148,7 @@ export const areas: readonly Area[] = [
     feature: 'location_owner',
     menu: true,
     icon: 'Business',
+    resource: 'location-owners',
   },
   {
     key: 'hardware_owners',
@@ -155,6 +157,7 @@ export const areas: readonly Area[] = [
     feature: 'hardware_provider',
     menu: true,
     icon: 'PrecisionManufacturing',
+    resource: 'hardware-owners',
   },
   {
     key: 'maintenance_providers',
@@ -163,6 +166,7 @@ export const areas: readonly Area[] = [
     feature: 'maintenance_providers',
     menu: true,
     icon: 'Build',
+    resource: 'maintenance-providers',
   },
   {
     key: 'operators',
@@ -180,6 +184,17 @@ export const areas: readonly Area[] = [
     feature: 'support_providers',
     menu: true,
     icon: 'SupportAgent',
+    resource: 'support-providers',
+  },
+  {
+    // Spec 01 §2.2 names the route; §2.3 no rule: the operator company keeps its call centres, under the support providers' feature.
+    key: 'hotline_providers',
+    path: '/hotline-providers',
+    partnerTypes: operator,
+    feature: 'support_providers',
+    menu: true,
+    icon: 'HeadsetMic',
+    resource: 'hotline-providers',
   },
   {
     key: 'price_structure',
@@ -188,6 +203,7 @@ export const areas: readonly Area[] = [
     feature: 'price_structure',
     menu: true,
     icon: 'PriceChange',
+    resource: 'price-structure',
   },
   {
     key: 'webtool_users',

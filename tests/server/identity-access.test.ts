@@ -937,12 +937,13 @@ describe('bad bodies', () => {
       { email: { message: 'validation.email' } },
     ],
     [
-      'POST permissions without permissions',
+      // Issue 26: left out, the permissions are the partner type's admin ones; a wrong shape is still refused.
+      'POST permissions with permissions that are not a list',
       'POST',
       PERMISSIONS,
-      { partner_type: 'carrier', partner: '5', name: 'Five Admin', email: 'five@example.com' },
+      { partner_type: 'carrier', partner: '5', name: 'Five Admin', email: 'five@example.com', permissions: 'all' },
       422,
-      { permissions: { message: 'validation.required' } },
+      { permissions: { message: 'validation.type' } },
     ],
   ])('%s: a clean 4xx and nothing written', async (_label, method, path, payload, status, errors) => {
     const before = await footprint();

@@ -1,6 +1,8 @@
 import { features, type FeatureIds } from '../../../src/schema/features.ts';
 import { hasPermission } from '../../../src/schema/permissions.ts';
 import type { RoleDoc } from '../caller-access.ts';
+import { CognitoError } from '../../identity/errors.ts';
+import { keyedError } from '../http-error.ts';
 
 import type { Doc } from '../record-store.ts';
 import type { FieldErrors } from '../../../src/contract/errors.ts';
@@ -24,6 +26,24 @@ import {
 } from './context.ts';
 import { assertGrantable } from './roles.ts';
 import { emailRegistered, freeUsername, webtoolUser } from './user-directory.ts';
+import { partnerAdminPolicies, partnerIdFields } from './partner-admin-role.ts';
+
+/**
+ * A partner page's "Create administrator" (schemas/partner-admin.schema.json) sends the partner by its
+ * record's id field (`location_owner_id: 3`) and no permissions: the partner is that id, and the role,
+ * when the partner has none yet, holds what the partner type's admin holds (./partner-admin-role.ts).
+ */
+function partnerPageBody(body: Doc): Doc {
+  const type = body.partner_type;
+  if (typeof type !== 'string' || !Object.hasOwn(partnerIdFields, type)) return body;
+  const partnerType = type as keyof typeof partnerIdFields;
+  const idField = partnerIdFields[partnerType];
+  const filled = { ...body };
+  if (filled.partner === undefined && filled[idField] !== undefined) filled.partner = filled[idField];
+  delete filled[idField];
+  if (filled.permissions === undefined) filled.permissions = partnerAdminPolicies(partnerType);
+  return filled;
+}
 
 const LEVELS = ['basic', 'advance', 'scout'] as const;
 
@@ -59,7 +79,7 @@ export function permissionRoutes(ctx: IdentityAccessContext): Record<string, Spe
    */
   const createPartnerAdmin: SpecialRoute = async ({ request, reply, access, db }) => {
     assertAllowed(ctx, access, 'create');
-    const body = withPartnerText(bodyOf(request));
+    const body = withPartnerText(partnerPageBody(bodyOf(request)));
     const partnerType = body.partner_type;
     const partner = body.partner;
     const roleName = `${String(partnerType)}_${String(partner)}_admin`;
@@ -127,6 +147,12 @@ export function permissionRoutes(ctx: IdentityAccessContext): Record<string, Spe
             existing: { key: roleName, doc, version: Number(version) },
           }),
         );
+      }
+      // The identity refused (a race on the e-mail, a name it cannot take): the catalogue's message, nothing kept.
+      if (error instanceof CognitoError) {
+        throw error.type === 'AliasExistsException'
+          ? refuseEmailRegistered()
+          : keyedError(409, 'catalogue.partner_admin_failed');
       }
       throw error;
     }

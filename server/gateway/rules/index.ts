@@ -6,13 +6,21 @@ import { courierRules } from './couriers.ts';
 import { endUserRules } from './end-users.ts';
 import { hardwareUnitRules } from './hardware-units.ts';
 import { maintenanceOperatorRules } from './maintenance-operators.ts';
-import { maintenanceProviderRules } from './maintenance-providers.ts';
+import {
+  hardwareOwnerRules,
+  hotlineProviderRules,
+  locationOwnerRules,
+  maintenanceProviderSetupRules,
+  supportProviderRules,
+} from './partners.ts';
 import { pinpadRules } from './pinpads.ts';
 import { servicePointGroupRules } from './service-point-groups.ts';
 import { servicePointRules } from './service-points.ts';
 import { ticketRules } from './tickets.ts';
 import { shipmentRules } from './shipments.ts';
 import { shipmentReportQueries } from './shipment-reports.ts';
+import { priceStructureRules } from './price-structure.ts';
+import { invoicingRules } from './invoicing.ts';
 
 /** Rules by webtool/ endpoint. */
 export const resourceRules: Record<string, ResourceRules> = {
@@ -20,7 +28,13 @@ export const resourceRules: Record<string, ResourceRules> = {
   alerts: alertRules,
   couriers: courierRules,
   'maintenance/operators': maintenanceOperatorRules,
-  'partners/maintenance_provider': maintenanceProviderRules,
+  'partners/maintenance_provider': maintenanceProviderSetupRules,
+  'partners/location_owner': locationOwnerRules,
+  'partners/hardware_provider': hardwareOwnerRules,
+  'partners/support_provider': supportProviderRules,
+  'partners/hotline_provider': hotlineProviderRules,
+  'invoicing/price_structure': priceStructureRules,
+  invoicing: invoicingRules,
   service_points: servicePointRules,
   'service_points/hardware_units': hardwareUnitRules,
   'service_points/pinpad': pinpadRules,

@@ -30,6 +30,7 @@ import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import SummarizeIcon from '@mui/icons-material/Summarize';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import WorkspacesIcon from '@mui/icons-material/Workspaces';
 import type { AreaIconName } from '../areas.ts';
@@ -70,6 +71,7 @@ export const areaIcons: Record<AreaIconName, ComponentType> = {
   Storefront: StorefrontIcon,
   Summarize: SummarizeIcon,
   SupportAgent: SupportAgentIcon,
+  HeadsetMic: HeadsetMicIcon,
   Webhook: WebhookIcon,
   Workspaces: WorkspacesIcon,
 };
