@@ -10,8 +10,6 @@ export const comingAreas: Record<string, string> = {
   'invoicing-report': 'invoicing_report',
   'reports/carrier-invoicing': 'invoicing_report',
   license: 'license',
-  'hardware-orders': 'hardware_orders',
-  'production-orders': 'production_orders',
   webhooks: 'webhooks',
   'test-app-users': 'test_app_users',
 };

@@ -12,6 +12,8 @@ import tickets from '../resources/tickets/index.ts';
 import shipments from '../resources/shipments/index.ts';
 import booking from '../resources/booking/index.ts';
 import endUsers from '../resources/end-users/index.ts';
+import hardwareOrders from '../resources/hardware-orders/index.ts';
+import productionOrders from '../resources/production-orders/index.ts';
 import type { ResourceAccessRule } from '../authProvider/access-profile.ts';
 
 /** Every resource of the app, in menu order. */
@@ -30,6 +32,8 @@ export const resources = [
   tickets,
   booking,
   endUsers,
+  hardwareOrders,
+  productionOrders,
 ];
 
 export const accessRules: Record<string, ResourceAccessRule> = Object.fromEntries(

@@ -241,6 +241,7 @@ export const areas: readonly Area[] = [
     feature: 'hardware_orders',
     menu: true,
     icon: 'ShoppingCart',
+    resource: 'hardware-orders',
   },
   {
     key: 'production_orders',
@@ -249,6 +250,7 @@ export const areas: readonly Area[] = [
     feature: 'hardware_orders',
     menu: true,
     icon: 'Factory',
+    resource: 'production-orders',
   },
   {
     // Reports read shipments: the partner types that see shipments (spec 01 §2.3, /shipments).

@@ -6498,8 +6498,749 @@ validate44.evaluated = {
   dynamicItems: false,
 };
 
-export const hardwareUnit = validate45;
+export const hardwareOrder = validate45;
 const schema78 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'hardware-order',
+  title: 'HardwareOrder',
+  type: 'object',
+  'x-resource': {
+    name: 'hardware-orders',
+    endpoint: 'service_points/hardware_order',
+    id: 'order_id',
+    feature: 'hardware_orders',
+    partnerTypes: ['operator'],
+    actions: {
+      create: { levels: ['basic', 'advance'], partnerTypes: ['operator'] },
+      edit: { levels: ['basic', 'advance'], partnerTypes: ['operator'] },
+      delete: { levels: ['basic', 'advance'], partnerTypes: ['operator'] },
+    },
+    pageSize: 20,
+    sort: { field: 'order_id', order: 'DESC' },
+    representation: 'hardware_order_id',
+    search: ['hardware_order_id', 'order_version'],
+    tabs: ['basic', 'sub_orders', 'order_log'],
+  },
+  'x-children': [
+    {
+      schema: 'sub-order',
+      tab: 'sub_orders',
+      foreignKey: 'order_id',
+      open: true,
+      columns: [
+        'sub_order_id',
+        'type_number',
+        'hardware_model_id',
+        'quantity',
+        'produced_quantity',
+        'status',
+        'standard_parts_list_version',
+        'customer_parts_list_version',
+      ],
+    },
+  ],
+  'x-record-actions': [
+    {
+      name: 'increase_total_quantity',
+      label: 'hardware_orders.actions.increase_total_quantity',
+      done: 'hardware_orders.done.increase_total_quantity',
+      method: 'PATCH',
+      opname: 'increase_total_quantity',
+      send: ['order_id', 'version'],
+      form: 'hardware-order-total',
+    },
+  ],
+  required: ['hardware_order_id', 'order_type', 'total_quantity', 'customer'],
+  properties: {
+    order_id: { type: 'integer', readOnly: true, 'x-column': { index: 0, hide: true } },
+    hardware_order_id: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 20,
+      format: 'alphanumeric',
+      'x-column': { type: 'link', index: 1 },
+      'x-filter': { kind: 'text', alwaysOn: true, ignoreCase: true },
+      'x-input': { tab: 'basic' },
+    },
+    order_type: {
+      type: 'integer',
+      enum: [1, 2, 3],
+      'x-choices': 'hardware_order_type',
+      'x-column': { type: 'select', index: 2 },
+      'x-filter': { kind: 'select' },
+      'x-input': { kind: 'select', tab: 'basic' },
+    },
+    customer: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=customers' },
+      'x-column': { type: 'select', index: 3 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+      'x-input': { tab: 'basic' },
+    },
+    total_quantity: {
+      type: 'integer',
+      minimum: 1,
+      format: 'order-quantity',
+      'x-column': { index: 4 },
+      'x-input': { kind: 'number', tab: 'basic' },
+    },
+    order_version: {
+      type: 'string',
+      maxLength: 20,
+      format: 'no-special-characters',
+      'x-column': { index: 5 },
+      'x-filter': { kind: 'text' },
+      'x-input': { tab: 'basic' },
+    },
+    test: {
+      type: 'boolean',
+      default: false,
+      'x-column': { index: 6 },
+      'x-filter': { kind: 'boolean' },
+      'x-input': { tab: 'basic' },
+    },
+    ordered_quantity: { type: 'integer', readOnly: true, 'x-column': { index: 7 } },
+    produced_quantity: { type: 'integer', readOnly: true, 'x-column': { index: 8 } },
+    note: {
+      type: 'string',
+      maxLength: 500,
+      'x-column': { type: 'expandable', hide: true },
+      'x-input': { multiline: true, tab: 'basic' },
+    },
+  },
+};
+const formats42 = sharedValidators.formats.alphanumeric;
+const formats44 = sharedValidators.formats['order-quantity'];
+
+function validate45(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="hardware-order" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate45.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.hardware_order_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'hardware_order_id' },
+        message: "must have required property '" + 'hardware_order_id' + "'",
+        schema: schema78.required,
+        parentSchema: schema78,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.order_type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'order_type' },
+        message: "must have required property '" + 'order_type' + "'",
+        schema: schema78.required,
+        parentSchema: schema78,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.total_quantity === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'total_quantity' },
+        message: "must have required property '" + 'total_quantity' + "'",
+        schema: schema78.required,
+        parentSchema: schema78,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.customer === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'customer' },
+        message: "must have required property '" + 'customer' + "'",
+        schema: schema78.required,
+        parentSchema: schema78,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.order_id !== undefined) {
+      let data0 = data.order_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err4 = {
+          instancePath: instancePath + '/order_id',
+          schemaPath: '#/properties/order_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema78.properties.order_id.type,
+          parentSchema: schema78.properties.order_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.hardware_order_id !== undefined) {
+      let data1 = data.hardware_order_id;
+      if (typeof data1 === 'string') {
+        if (func2(data1) > 20) {
+          const err5 = {
+            instancePath: instancePath + '/hardware_order_id',
+            schemaPath: '#/properties/hardware_order_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema78.properties.hardware_order_id,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (func2(data1) < 3) {
+          const err6 = {
+            instancePath: instancePath + '/hardware_order_id',
+            schemaPath: '#/properties/hardware_order_id/minLength',
+            keyword: 'minLength',
+            params: { limit: 3 },
+            message: 'must NOT have fewer than 3 characters',
+            schema: 3,
+            parentSchema: schema78.properties.hardware_order_id,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (!formats42.validate(data1)) {
+          const err7 = {
+            instancePath: instancePath + '/hardware_order_id',
+            schemaPath: '#/properties/hardware_order_id/format',
+            keyword: 'format',
+            params: { format: 'alphanumeric' },
+            message: 'must match format "' + 'alphanumeric' + '"',
+            schema: 'alphanumeric',
+            parentSchema: schema78.properties.hardware_order_id,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + '/hardware_order_id',
+          schemaPath: '#/properties/hardware_order_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.hardware_order_id.type,
+          parentSchema: schema78.properties.hardware_order_id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.order_type !== undefined) {
+      let data2 = data.order_type;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err9 = {
+          instancePath: instancePath + '/order_type',
+          schemaPath: '#/properties/order_type/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema78.properties.order_type.type,
+          parentSchema: schema78.properties.order_type,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if (!(data2 === 1 || data2 === 2 || data2 === 3)) {
+        const err10 = {
+          instancePath: instancePath + '/order_type',
+          schemaPath: '#/properties/order_type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema78.properties.order_type.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema78.properties.order_type.enum,
+          parentSchema: schema78.properties.order_type,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.customer !== undefined) {
+      let data3 = data.customer;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err11 = {
+          instancePath: instancePath + '/customer',
+          schemaPath: '#/properties/customer/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema78.properties.customer.type,
+          parentSchema: schema78.properties.customer,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.total_quantity !== undefined) {
+      let data4 = data.total_quantity;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err12 = {
+          instancePath: instancePath + '/total_quantity',
+          schemaPath: '#/properties/total_quantity/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema78.properties.total_quantity.type,
+          parentSchema: schema78.properties.total_quantity,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        if (data4 < 1 || isNaN(data4)) {
+          const err13 = {
+            instancePath: instancePath + '/total_quantity',
+            schemaPath: '#/properties/total_quantity/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema78.properties.total_quantity,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (!formats44.validate(data4)) {
+          const err14 = {
+            instancePath: instancePath + '/total_quantity',
+            schemaPath: '#/properties/total_quantity/format',
+            keyword: 'format',
+            params: { format: 'order-quantity' },
+            message: 'must match format "' + 'order-quantity' + '"',
+            schema: 'order-quantity',
+            parentSchema: schema78.properties.total_quantity,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.order_version !== undefined) {
+      let data5 = data.order_version;
+      if (typeof data5 === 'string') {
+        if (func2(data5) > 20) {
+          const err15 = {
+            instancePath: instancePath + '/order_version',
+            schemaPath: '#/properties/order_version/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema78.properties.order_version,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data5)) {
+          const err16 = {
+            instancePath: instancePath + '/order_version',
+            schemaPath: '#/properties/order_version/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema78.properties.order_version,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/order_version',
+          schemaPath: '#/properties/order_version/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.order_version.type,
+          parentSchema: schema78.properties.order_version,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.test !== undefined) {
+      let data6 = data.test;
+      if (typeof data6 !== 'boolean') {
+        const err18 = {
+          instancePath: instancePath + '/test',
+          schemaPath: '#/properties/test/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema78.properties.test.type,
+          parentSchema: schema78.properties.test,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.ordered_quantity !== undefined) {
+      let data7 = data.ordered_quantity;
+      if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+        const err19 = {
+          instancePath: instancePath + '/ordered_quantity',
+          schemaPath: '#/properties/ordered_quantity/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema78.properties.ordered_quantity.type,
+          parentSchema: schema78.properties.ordered_quantity,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.produced_quantity !== undefined) {
+      let data8 = data.produced_quantity;
+      if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+        const err20 = {
+          instancePath: instancePath + '/produced_quantity',
+          schemaPath: '#/properties/produced_quantity/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema78.properties.produced_quantity.type,
+          parentSchema: schema78.properties.produced_quantity,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.note !== undefined) {
+      let data9 = data.note;
+      if (typeof data9 === 'string') {
+        if (func2(data9) > 500) {
+          const err21 = {
+            instancePath: instancePath + '/note',
+            schemaPath: '#/properties/note/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 500 },
+            message: 'must NOT have more than 500 characters',
+            schema: 500,
+            parentSchema: schema78.properties.note,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      } else {
+        const err22 = {
+          instancePath: instancePath + '/note',
+          schemaPath: '#/properties/note/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema78.properties.note.type,
+          parentSchema: schema78.properties.note,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err23 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema78.type,
+      parentSchema: schema78,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err23];
+    } else {
+      vErrors.push(err23);
+    }
+    errors++;
+  }
+  validate45.errors = vErrors;
+  return errors === 0;
+}
+validate45.evaluated = {
+  props: {
+    order_id: true,
+    hardware_order_id: true,
+    order_type: true,
+    customer: true,
+    total_quantity: true,
+    order_version: true,
+    test: true,
+    ordered_quantity: true,
+    produced_quantity: true,
+    note: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const hardwareOrderTotal = validate46;
+const schema79 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'hardware-order-total',
+  title: 'HardwareOrderTotal',
+  type: 'object',
+  required: ['total_quantity'],
+  properties: {
+    total_quantity: { type: 'integer', minimum: 1, format: 'order-quantity', 'x-input': { kind: 'number' } },
+  },
+};
+
+function validate46(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="hardware-order-total" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate46.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.total_quantity === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'total_quantity' },
+        message: "must have required property '" + 'total_quantity' + "'",
+        schema: schema79.required,
+        parentSchema: schema79,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.total_quantity !== undefined) {
+      let data0 = data.total_quantity;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/total_quantity',
+          schemaPath: '#/properties/total_quantity/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema79.properties.total_quantity.type,
+          parentSchema: schema79.properties.total_quantity,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if (typeof data0 == 'number' && isFinite(data0)) {
+        if (data0 < 1 || isNaN(data0)) {
+          const err2 = {
+            instancePath: instancePath + '/total_quantity',
+            schemaPath: '#/properties/total_quantity/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema79.properties.total_quantity,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (!formats44.validate(data0)) {
+          const err3 = {
+            instancePath: instancePath + '/total_quantity',
+            schemaPath: '#/properties/total_quantity/format',
+            keyword: 'format',
+            params: { format: 'order-quantity' },
+            message: 'must match format "' + 'order-quantity' + '"',
+            schema: 'order-quantity',
+            parentSchema: schema79.properties.total_quantity,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema79.type,
+      parentSchema: schema79,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate46.errors = vErrors;
+  return errors === 0;
+}
+validate46.evaluated = { props: { total_quantity: true }, dynamicProps: false, dynamicItems: false };
+
+export const hardwareUnit = validate47;
+const schema80 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'hardware-unit',
   title: 'HardwareUnit',
@@ -6699,9 +7440,23 @@ const schema78 = {
       'x-column': { type: 'expandable', hide: true },
       'x-input': { multiline: true, tab: 'basic' },
     },
+    order_id: {
+      type: 'integer',
+      readOnly: true,
+      'x-lookup': { resource: 'hardware-orders', label: 'hardware_order_id' },
+      'x-column': { type: 'select2', hide: true, linked: true },
+      'x-filter': { kind: 'reference' },
+    },
+    sub_order_id: {
+      type: 'integer',
+      readOnly: true,
+      'x-lookup': { resource: 'production-orders', label: 'sub_order_id' },
+      'x-column': { type: 'select2', hide: true, linked: true },
+      'x-filter': { kind: 'reference' },
+    },
   },
 };
-const schema80 = {
+const schema82 = {
   type: 'string',
   enum: [
     'license_badge',
@@ -6722,31 +7477,31 @@ const schema80 = {
     'active',
   ],
 };
-const schema81 = {
+const schema83 = {
   type: 'integer',
   'x-choices': 'hardware_status',
   enum: [1, 2, 3, 4, 5],
   'x-enum-names': { const: 'HardwareStatus', names: ['InWarehouse', 'Assigned', 'Installed', 'Active', 'Terminated'] },
 };
-const schema82 = {
+const schema84 = {
   type: 'integer',
   'x-choices': 'hardware_kind',
   enum: [1, 2],
   'x-enum-names': { const: 'HardwareKind', names: ['ParcelLocker', 'PinPad'] },
 };
-const schema83 = {
+const schema85 = {
   type: 'integer',
   'x-choices': 'removal_state',
   enum: [0, 1, 2, 3],
   'x-enum-names': { const: 'RemovalState', names: ['NotRemoved', 'Removed', 'ScheduledRemoved', 'ActivationPending'] },
 };
-const schema84 = {
+const schema86 = {
   type: 'integer',
   'x-choices': 'license_badge',
   enum: [1, 2, 3, 4],
   'x-enum-names': { const: 'LicenseBadge', names: ['Activated', 'NoFee', 'Terminated', 'Pending'] },
 };
-const schema85 = {
+const schema87 = {
   type: 'integer',
   'x-choices': 'warranty',
   enum: [1, 2, 3],
@@ -6754,13 +7509,13 @@ const schema85 = {
 };
 const func0 = ajvRuntime_equal_default;
 
-function validate45(
+function validate47(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="hardware-unit" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate45.evaluated;
+  const evaluated0 = validate47.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6775,8 +7530,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema80.required,
+        parentSchema: schema80,
         data,
       };
       if (vErrors === null) {
@@ -6793,8 +7548,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'hardware_type' },
         message: "must have required property '" + 'hardware_type' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema80.required,
+        parentSchema: schema80,
         data,
       };
       if (vErrors === null) {
@@ -6811,8 +7566,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema80.required,
+        parentSchema: schema80,
         data,
       };
       if (vErrors === null) {
@@ -6829,8 +7584,8 @@ function validate45(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema80.required,
+        parentSchema: schema80,
         data,
       };
       if (vErrors === null) {
@@ -6892,7 +7647,7 @@ function validate45(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema78.properties.sub_id,
+            parentSchema: schema80.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -6910,7 +7665,7 @@ function validate45(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema78.properties.sub_id,
+            parentSchema: schema80.properties.sub_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -6927,8 +7682,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.sub_id.type,
-          parentSchema: schema78.properties.sub_id,
+          schema: schema80.properties.sub_id.type,
+          parentSchema: schema80.properties.sub_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -6950,7 +7705,7 @@ function validate45(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema78.properties.name,
+            parentSchema: schema80.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -6968,7 +7723,7 @@ function validate45(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema78.properties.name,
+            parentSchema: schema80.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -6986,7 +7741,7 @@ function validate45(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema78.properties.name,
+            parentSchema: schema80.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -7003,8 +7758,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.name.type,
-          parentSchema: schema78.properties.name,
+          schema: schema80.properties.name.type,
+          parentSchema: schema80.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -7028,8 +7783,8 @@ function validate45(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema80.type,
-              parentSchema: schema80,
+              schema: schema82.type,
+              parentSchema: schema82,
               data: data4,
             };
             if (vErrors === null) {
@@ -7061,10 +7816,10 @@ function validate45(
               instancePath: instancePath + '/badges_v2/' + i0,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema80.enum },
+              params: { allowedValues: schema82.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema80.enum,
-              parentSchema: schema80,
+              schema: schema82.enum,
+              parentSchema: schema82,
               data: data4,
             };
             if (vErrors === null) {
@@ -7088,7 +7843,7 @@ function validate45(
                   params: { i: i1, j: j0 },
                   message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                   schema: true,
-                  parentSchema: schema78.properties.badges_v2,
+                  parentSchema: schema80.properties.badges_v2,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -7109,8 +7864,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.badges_v2.type,
-          parentSchema: schema78.properties.badges_v2,
+          schema: schema80.properties.badges_v2.type,
+          parentSchema: schema80.properties.badges_v2,
           data: data3,
         };
         if (vErrors === null) {
@@ -7130,8 +7885,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema81.type,
-          parentSchema: schema81,
+          schema: schema83.type,
+          parentSchema: schema83,
           data: data5,
         };
         if (vErrors === null) {
@@ -7146,10 +7901,10 @@ function validate45(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.enum },
+          params: { allowedValues: schema83.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.enum,
-          parentSchema: schema81,
+          schema: schema83.enum,
+          parentSchema: schema83,
           data: data5,
         };
         if (vErrors === null) {
@@ -7169,8 +7924,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.type,
-          parentSchema: schema82,
+          schema: schema84.type,
+          parentSchema: schema84,
           data: data6,
         };
         if (vErrors === null) {
@@ -7185,10 +7940,10 @@ function validate45(
           instancePath: instancePath + '/hardware_type',
           schemaPath: 'common#/$defs/hardwareKind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema82.enum },
+          params: { allowedValues: schema84.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema82.enum,
-          parentSchema: schema82,
+          schema: schema84.enum,
+          parentSchema: schema84,
           data: data6,
         };
         if (vErrors === null) {
@@ -7208,8 +7963,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.hardware_model_id.type,
-          parentSchema: schema78.properties.hardware_model_id,
+          schema: schema80.properties.hardware_model_id.type,
+          parentSchema: schema80.properties.hardware_model_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -7231,7 +7986,7 @@ function validate45(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema78.properties.model_name,
+            parentSchema: schema80.properties.model_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -7248,8 +8003,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.model_name.type,
-          parentSchema: schema78.properties.model_name,
+          schema: schema80.properties.model_name.type,
+          parentSchema: schema80.properties.model_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -7269,8 +8024,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.hardware_owner_id.type,
-          parentSchema: schema78.properties.hardware_owner_id,
+          schema: schema80.properties.hardware_owner_id.type,
+          parentSchema: schema80.properties.hardware_owner_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -7288,10 +8043,10 @@ function validate45(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema78.properties.service_point_id.type },
+          params: { type: schema80.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema78.properties.service_point_id.type,
-          parentSchema: schema78.properties.service_point_id,
+          schema: schema80.properties.service_point_id.type,
+          parentSchema: schema80.properties.service_point_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -7317,7 +8072,7 @@ function validate45(
                 params: { limit: 40 },
                 message: 'must NOT have more than 40 characters',
                 schema: 40,
-                parentSchema: schema78.properties.serial_ids.items,
+                parentSchema: schema80.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -7335,7 +8090,7 @@ function validate45(
                 params: { limit: 4 },
                 message: 'must NOT have fewer than 4 characters',
                 schema: 4,
-                parentSchema: schema78.properties.serial_ids.items,
+                parentSchema: schema80.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -7353,7 +8108,7 @@ function validate45(
                 params: { format: 'no-whitespace' },
                 message: 'must match format "' + 'no-whitespace' + '"',
                 schema: 'no-whitespace',
-                parentSchema: schema78.properties.serial_ids.items,
+                parentSchema: schema80.properties.serial_ids.items,
                 data: data12,
               };
               if (vErrors === null) {
@@ -7370,8 +8125,8 @@ function validate45(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema78.properties.serial_ids.items.type,
-              parentSchema: schema78.properties.serial_ids.items,
+              schema: schema80.properties.serial_ids.items.type,
+              parentSchema: schema80.properties.serial_ids.items,
               data: data12,
             };
             if (vErrors === null) {
@@ -7400,7 +8155,7 @@ function validate45(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema78.properties.serial_ids,
+                parentSchema: schema80.properties.serial_ids,
                 data: data11,
               };
               if (vErrors === null) {
@@ -7421,8 +8176,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.serial_ids.type,
-          parentSchema: schema78.properties.serial_ids,
+          schema: schema80.properties.serial_ids.type,
+          parentSchema: schema80.properties.serial_ids,
           data: data11,
         };
         if (vErrors === null) {
@@ -7444,7 +8199,7 @@ function validate45(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema78.properties.firmware_version,
+            parentSchema: schema80.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -7462,7 +8217,7 @@ function validate45(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema78.properties.firmware_version,
+            parentSchema: schema80.properties.firmware_version,
             data: data13,
           };
           if (vErrors === null) {
@@ -7479,8 +8234,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.firmware_version.type,
-          parentSchema: schema78.properties.firmware_version,
+          schema: schema80.properties.firmware_version.type,
+          parentSchema: schema80.properties.firmware_version,
           data: data13,
         };
         if (vErrors === null) {
@@ -7498,10 +8253,10 @@ function validate45(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema78.properties.pinpad_id.type },
+          params: { type: schema80.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema78.properties.pinpad_id.type,
-          parentSchema: schema78.properties.pinpad_id,
+          schema: schema80.properties.pinpad_id.type,
+          parentSchema: schema80.properties.pinpad_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -7521,8 +8276,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.compartment_count.type,
-          parentSchema: schema78.properties.compartment_count,
+          schema: schema80.properties.compartment_count.type,
+          parentSchema: schema80.properties.compartment_count,
           data: data15,
         };
         if (vErrors === null) {
@@ -7541,7 +8296,7 @@ function validate45(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema78.properties.compartment_count,
+            parentSchema: schema80.properties.compartment_count,
             data: data15,
           };
           if (vErrors === null) {
@@ -7562,8 +8317,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema78.properties.compartment_fault_count.type,
-          parentSchema: schema78.properties.compartment_fault_count,
+          schema: schema80.properties.compartment_fault_count.type,
+          parentSchema: schema80.properties.compartment_fault_count,
           data: data16,
         };
         if (vErrors === null) {
@@ -7582,7 +8337,7 @@ function validate45(
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema78.properties.compartment_fault_count,
+            parentSchema: schema80.properties.compartment_fault_count,
             data: data16,
           };
           if (vErrors === null) {
@@ -7603,8 +8358,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema78.properties.alert.type,
-          parentSchema: schema78.properties.alert,
+          schema: schema80.properties.alert.type,
+          parentSchema: schema80.properties.alert,
           data: data17,
         };
         if (vErrors === null) {
@@ -7624,8 +8379,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.type,
-          parentSchema: schema83,
+          schema: schema85.type,
+          parentSchema: schema85,
           data: data18,
         };
         if (vErrors === null) {
@@ -7640,10 +8395,10 @@ function validate45(
           instancePath: instancePath + '/removal_state',
           schemaPath: 'common#/$defs/removalState/enum',
           keyword: 'enum',
-          params: { allowedValues: schema83.enum },
+          params: { allowedValues: schema85.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema83.enum,
-          parentSchema: schema83,
+          schema: schema85.enum,
+          parentSchema: schema85,
           data: data18,
         };
         if (vErrors === null) {
@@ -7663,8 +8418,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema78.properties.installation_open.type,
-          parentSchema: schema78.properties.installation_open,
+          schema: schema80.properties.installation_open.type,
+          parentSchema: schema80.properties.installation_open,
           data: data19,
         };
         if (vErrors === null) {
@@ -7684,8 +8439,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema84.type,
-          parentSchema: schema84,
+          schema: schema86.type,
+          parentSchema: schema86,
           data: data20,
         };
         if (vErrors === null) {
@@ -7700,10 +8455,10 @@ function validate45(
           instancePath: instancePath + '/license_status',
           schemaPath: 'common#/$defs/licenseBadge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema84.enum },
+          params: { allowedValues: schema86.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema84.enum,
-          parentSchema: schema84,
+          schema: schema86.enum,
+          parentSchema: schema86,
           data: data20,
         };
         if (vErrors === null) {
@@ -7725,7 +8480,7 @@ function validate45(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema78.properties.warranty_expiry_date,
+            parentSchema: schema80.properties.warranty_expiry_date,
             data: data21,
           };
           if (vErrors === null) {
@@ -7742,8 +8497,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.warranty_expiry_date.type,
-          parentSchema: schema78.properties.warranty_expiry_date,
+          schema: schema80.properties.warranty_expiry_date.type,
+          parentSchema: schema80.properties.warranty_expiry_date,
           data: data21,
         };
         if (vErrors === null) {
@@ -7763,8 +8518,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.type,
-          parentSchema: schema85,
+          schema: schema87.type,
+          parentSchema: schema87,
           data: data22,
         };
         if (vErrors === null) {
@@ -7779,10 +8534,10 @@ function validate45(
           instancePath: instancePath + '/warranty_expiry_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema85.enum },
+          params: { allowedValues: schema87.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema85.enum,
-          parentSchema: schema85,
+          schema: schema87.enum,
+          parentSchema: schema87,
           data: data22,
         };
         if (vErrors === null) {
@@ -7804,7 +8559,7 @@ function validate45(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema78.properties.battery_warranty_expiry_date,
+            parentSchema: schema80.properties.battery_warranty_expiry_date,
             data: data23,
           };
           if (vErrors === null) {
@@ -7821,8 +8576,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.battery_warranty_expiry_date.type,
-          parentSchema: schema78.properties.battery_warranty_expiry_date,
+          schema: schema80.properties.battery_warranty_expiry_date.type,
+          parentSchema: schema80.properties.battery_warranty_expiry_date,
           data: data23,
         };
         if (vErrors === null) {
@@ -7842,8 +8597,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.type,
-          parentSchema: schema85,
+          schema: schema87.type,
+          parentSchema: schema87,
           data: data24,
         };
         if (vErrors === null) {
@@ -7858,10 +8613,10 @@ function validate45(
           instancePath: instancePath + '/battery_warranty_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema85.enum },
+          params: { allowedValues: schema87.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema85.enum,
-          parentSchema: schema85,
+          schema: schema87.enum,
+          parentSchema: schema87,
           data: data24,
         };
         if (vErrors === null) {
@@ -7881,8 +8636,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema78.properties.is_terminated.type,
-          parentSchema: schema78.properties.is_terminated,
+          schema: schema80.properties.is_terminated.type,
+          parentSchema: schema80.properties.is_terminated,
           data: data25,
         };
         if (vErrors === null) {
@@ -7900,10 +8655,10 @@ function validate45(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema78.properties.last_sync_at.type },
+          params: { type: schema80.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema78.properties.last_sync_at.type,
-          parentSchema: schema78.properties.last_sync_at,
+          schema: schema80.properties.last_sync_at.type,
+          parentSchema: schema80.properties.last_sync_at,
           data: data26,
         };
         if (vErrors === null) {
@@ -7922,7 +8677,7 @@ function validate45(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema78.properties.last_sync_at,
+            parentSchema: schema80.properties.last_sync_at,
             data: data26,
           };
           if (vErrors === null) {
@@ -7945,7 +8700,7 @@ function validate45(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema78.properties.note,
+            parentSchema: schema80.properties.note,
             data: data27,
           };
           if (vErrors === null) {
@@ -7962,8 +8717,8 @@ function validate45(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema78.properties.note.type,
-          parentSchema: schema78.properties.note,
+          schema: schema80.properties.note.type,
+          parentSchema: schema80.properties.note,
           data: data27,
         };
         if (vErrors === null) {
@@ -7974,28 +8729,70 @@ function validate45(
         errors++;
       }
     }
+    if (data.order_id !== undefined) {
+      let data28 = data.order_id;
+      if (!(typeof data28 == 'number' && !(data28 % 1) && !isNaN(data28) && isFinite(data28))) {
+        const err59 = {
+          instancePath: instancePath + '/order_id',
+          schemaPath: '#/properties/order_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema80.properties.order_id.type,
+          parentSchema: schema80.properties.order_id,
+          data: data28,
+        };
+        if (vErrors === null) {
+          vErrors = [err59];
+        } else {
+          vErrors.push(err59);
+        }
+        errors++;
+      }
+    }
+    if (data.sub_order_id !== undefined) {
+      let data29 = data.sub_order_id;
+      if (!(typeof data29 == 'number' && !(data29 % 1) && !isNaN(data29) && isFinite(data29))) {
+        const err60 = {
+          instancePath: instancePath + '/sub_order_id',
+          schemaPath: '#/properties/sub_order_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema80.properties.sub_order_id.type,
+          parentSchema: schema80.properties.sub_order_id,
+          data: data29,
+        };
+        if (vErrors === null) {
+          vErrors = [err60];
+        } else {
+          vErrors.push(err60);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err59 = {
+    const err61 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema78.type,
-      parentSchema: schema78,
+      schema: schema80.type,
+      parentSchema: schema80,
       data,
     };
     if (vErrors === null) {
-      vErrors = [err59];
+      vErrors = [err61];
     } else {
-      vErrors.push(err59);
+      vErrors.push(err61);
     }
     errors++;
   }
-  validate45.errors = vErrors;
+  validate47.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = {
+validate47.evaluated = {
   props: {
     hardware_id: true,
     sub_id: true,
@@ -8023,13 +8820,15 @@ validate45.evaluated = {
     is_terminated: true,
     last_sync_at: true,
     note: true,
+    order_id: true,
+    sub_order_id: true,
   },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const maintenanceOperator = validate46;
-const schema87 = {
+export const maintenanceOperator = validate48;
+const schema89 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-operator',
   title: 'MaintenanceOperator',
@@ -8095,13 +8894,13 @@ const schema87 = {
   },
 };
 
-function validate46(
+function validate48(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-operator" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate46.evaluated;
+  const evaluated0 = validate48.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8116,8 +8915,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'maintenance_operator_id' },
         message: "must have required property '" + 'maintenance_operator_id' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema89.required,
+        parentSchema: schema89,
         data,
       };
       if (vErrors === null) {
@@ -8134,8 +8933,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema89.required,
+        parentSchema: schema89,
         data,
       };
       if (vErrors === null) {
@@ -8152,8 +8951,8 @@ function validate46(
         keyword: 'required',
         params: { missingProperty: 'maintenance_provider_id' },
         message: "must have required property '" + 'maintenance_provider_id' + "'",
-        schema: schema87.required,
-        parentSchema: schema87,
+        schema: schema89.required,
+        parentSchema: schema89,
         data,
       };
       if (vErrors === null) {
@@ -8172,8 +8971,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.properties.operator_id.type,
-          parentSchema: schema87.properties.operator_id,
+          schema: schema89.properties.operator_id.type,
+          parentSchema: schema89.properties.operator_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -8195,7 +8994,7 @@ function validate46(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema87.properties.maintenance_operator_id,
+            parentSchema: schema89.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8213,7 +9012,7 @@ function validate46(
             params: { limit: 2 },
             message: 'must NOT have fewer than 2 characters',
             schema: 2,
-            parentSchema: schema87.properties.maintenance_operator_id,
+            parentSchema: schema89.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8231,7 +9030,7 @@ function validate46(
             params: { format: 'alphanumeric-hyphen' },
             message: 'must match format "' + 'alphanumeric-hyphen' + '"',
             schema: 'alphanumeric-hyphen',
-            parentSchema: schema87.properties.maintenance_operator_id,
+            parentSchema: schema89.properties.maintenance_operator_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -8248,8 +9047,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.maintenance_operator_id.type,
-          parentSchema: schema87.properties.maintenance_operator_id,
+          schema: schema89.properties.maintenance_operator_id.type,
+          parentSchema: schema89.properties.maintenance_operator_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -8271,7 +9070,7 @@ function validate46(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema87.properties.name.allOf[0],
+            parentSchema: schema89.properties.name.allOf[0],
             data: data2,
           };
           if (vErrors === null) {
@@ -8291,7 +9090,7 @@ function validate46(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema87.properties.name.allOf[1],
+            parentSchema: schema89.properties.name.allOf[1],
             data: data2,
           };
           if (vErrors === null) {
@@ -8311,7 +9110,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema87.properties.name,
+            parentSchema: schema89.properties.name,
             data: data2,
           };
           if (vErrors === null) {
@@ -8328,8 +9127,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.name.type,
-          parentSchema: schema87.properties.name,
+          schema: schema89.properties.name.type,
+          parentSchema: schema89.properties.name,
           data: data2,
         };
         if (vErrors === null) {
@@ -8349,8 +9148,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema87.properties.maintenance_provider_id.type,
-          parentSchema: schema87.properties.maintenance_provider_id,
+          schema: schema89.properties.maintenance_provider_id.type,
+          parentSchema: schema89.properties.maintenance_provider_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -8372,7 +9171,7 @@ function validate46(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema87.properties.email,
+            parentSchema: schema89.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -8390,7 +9189,7 @@ function validate46(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema87.properties.email,
+            parentSchema: schema89.properties.email,
             data: data4,
           };
           if (vErrors === null) {
@@ -8407,8 +9206,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.email.type,
-          parentSchema: schema87.properties.email,
+          schema: schema89.properties.email.type,
+          parentSchema: schema89.properties.email,
           data: data4,
         };
         if (vErrors === null) {
@@ -8430,7 +9229,7 @@ function validate46(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema87.properties.phone,
+            parentSchema: schema89.properties.phone,
             data: data5,
           };
           if (vErrors === null) {
@@ -8447,8 +9246,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema87.properties.phone.type,
-          parentSchema: schema87.properties.phone,
+          schema: schema89.properties.phone.type,
+          parentSchema: schema89.properties.phone,
           data: data5,
         };
         if (vErrors === null) {
@@ -8472,8 +9271,8 @@ function validate46(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema87.properties.sp_id.items.type,
-              parentSchema: schema87.properties.sp_id.items,
+              schema: schema89.properties.sp_id.items.type,
+              parentSchema: schema89.properties.sp_id.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -8502,7 +9301,7 @@ function validate46(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema87.properties.sp_id,
+                parentSchema: schema89.properties.sp_id,
                 data: data6,
               };
               if (vErrors === null) {
@@ -8523,8 +9322,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema87.properties.sp_id.type,
-          parentSchema: schema87.properties.sp_id,
+          schema: schema89.properties.sp_id.type,
+          parentSchema: schema89.properties.sp_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -8544,8 +9343,8 @@ function validate46(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema87.properties.active.type,
-          parentSchema: schema87.properties.active,
+          schema: schema89.properties.active.type,
+          parentSchema: schema89.properties.active,
           data: data8,
         };
         if (vErrors === null) {
@@ -8563,8 +9362,8 @@ function validate46(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema87.type,
-      parentSchema: schema87,
+      schema: schema89.type,
+      parentSchema: schema89,
       data,
     };
     if (vErrors === null) {
@@ -8574,10 +9373,10 @@ function validate46(
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate48.errors = vErrors;
   return errors === 0;
 }
-validate46.evaluated = {
+validate48.evaluated = {
   props: {
     operator_id: true,
     maintenance_operator_id: true,
@@ -8592,8 +9391,8 @@ validate46.evaluated = {
   dynamicItems: false,
 };
 
-export const maintenanceProvider = validate47;
-const schema88 = {
+export const maintenanceProvider = validate49;
+const schema90 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'maintenance-provider',
   title: 'MaintenanceProvider',
@@ -8637,13 +9436,13 @@ const schema88 = {
   },
 };
 
-function validate47(
+function validate49(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="maintenance-provider" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate47.evaluated;
+  const evaluated0 = validate49.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8658,8 +9457,8 @@ function validate47(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema88.required,
-        parentSchema: schema88,
+        schema: schema90.required,
+        parentSchema: schema90,
         data,
       };
       if (vErrors === null) {
@@ -8678,8 +9477,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema88.properties.maintenance_provider_id.type,
-          parentSchema: schema88.properties.maintenance_provider_id,
+          schema: schema90.properties.maintenance_provider_id.type,
+          parentSchema: schema90.properties.maintenance_provider_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -8701,7 +9500,7 @@ function validate47(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema88.properties.name,
+            parentSchema: schema90.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -8719,7 +9518,7 @@ function validate47(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema88.properties.name,
+            parentSchema: schema90.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -8736,8 +9535,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema88.properties.name.type,
-          parentSchema: schema88.properties.name,
+          schema: schema90.properties.name.type,
+          parentSchema: schema90.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -8757,8 +9556,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema88.properties.periodic_tickets.type,
-          parentSchema: schema88.properties.periodic_tickets,
+          schema: schema90.properties.periodic_tickets.type,
+          parentSchema: schema90.properties.periodic_tickets,
           data: data2,
         };
         if (vErrors === null) {
@@ -8778,8 +9577,8 @@ function validate47(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema88.properties.active.type,
-          parentSchema: schema88.properties.active,
+          schema: schema90.properties.active.type,
+          parentSchema: schema90.properties.active,
           data: data3,
         };
         if (vErrors === null) {
@@ -8797,8 +9596,8 @@ function validate47(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema88.type,
-      parentSchema: schema88,
+      schema: schema90.type,
+      parentSchema: schema90,
       data,
     };
     if (vErrors === null) {
@@ -8808,17 +9607,17 @@ function validate47(
     }
     errors++;
   }
-  validate47.errors = vErrors;
+  validate49.errors = vErrors;
   return errors === 0;
 }
-validate47.evaluated = {
+validate49.evaluated = {
   props: { maintenance_provider_id: true, name: true, periodic_tickets: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const piece = validate48;
-const schema89 = {
+export const piece = validate50;
+const schema91 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'piece',
   title: 'Piece',
@@ -9191,13 +9990,13 @@ const schema89 = {
   },
 };
 
-function validate48(
+function validate50(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="piece" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate48.evaluated;
+  const evaluated0 = validate50.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9212,8 +10011,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'piece_id' },
         message: "must have required property '" + 'piece_id' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -9230,8 +10029,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'carrier_id' },
         message: "must have required property '" + 'carrier_id' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -9248,8 +10047,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'service_point_id' },
         message: "must have required property '" + 'service_point_id' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -9266,8 +10065,8 @@ function validate48(
         keyword: 'required',
         params: { missingProperty: 'piece_type' },
         message: "must have required property '" + 'piece_type' + "'",
-        schema: schema89.required,
-        parentSchema: schema89,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -9288,7 +10087,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema89.properties.piece_id,
+            parentSchema: schema91.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -9306,7 +10105,7 @@ function validate48(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema89.properties.piece_id,
+            parentSchema: schema91.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -9324,7 +10123,7 @@ function validate48(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema89.properties.piece_id,
+            parentSchema: schema91.properties.piece_id,
             data: data0,
           };
           if (vErrors === null) {
@@ -9341,8 +10140,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.piece_id.type,
-          parentSchema: schema89.properties.piece_id,
+          schema: schema91.properties.piece_id.type,
+          parentSchema: schema91.properties.piece_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -9360,10 +10159,10 @@ function validate48(
           instancePath: instancePath + '/parcel_id',
           schemaPath: '#/properties/parcel_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.parcel_id.type },
+          params: { type: schema91.properties.parcel_id.type },
           message: 'must be string,null',
-          schema: schema89.properties.parcel_id.type,
-          parentSchema: schema89.properties.parcel_id,
+          schema: schema91.properties.parcel_id.type,
+          parentSchema: schema91.properties.parcel_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -9382,7 +10181,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema89.properties.parcel_id,
+            parentSchema: schema91.properties.parcel_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -9401,10 +10200,10 @@ function validate48(
           instancePath: instancePath + '/shipment_id',
           schemaPath: '#/properties/shipment_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.shipment_id.type },
+          params: { type: schema91.properties.shipment_id.type },
           message: 'must be string,null',
-          schema: schema89.properties.shipment_id.type,
-          parentSchema: schema89.properties.shipment_id,
+          schema: schema91.properties.shipment_id.type,
+          parentSchema: schema91.properties.shipment_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -9423,7 +10222,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema89.properties.shipment_id,
+            parentSchema: schema91.properties.shipment_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -9446,7 +10245,7 @@ function validate48(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema89.properties.piece_barcode,
+            parentSchema: schema91.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -9464,7 +10263,7 @@ function validate48(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema89.properties.piece_barcode,
+            parentSchema: schema91.properties.piece_barcode,
             data: data3,
           };
           if (vErrors === null) {
@@ -9481,8 +10280,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.piece_barcode.type,
-          parentSchema: schema89.properties.piece_barcode,
+          schema: schema91.properties.piece_barcode.type,
+          parentSchema: schema91.properties.piece_barcode,
           data: data3,
         };
         if (vErrors === null) {
@@ -9502,8 +10301,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.test_piece.type,
-          parentSchema: schema89.properties.test_piece,
+          schema: schema91.properties.test_piece.type,
+          parentSchema: schema91.properties.test_piece,
           data: data4,
         };
         if (vErrors === null) {
@@ -9523,8 +10322,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.state.type,
-          parentSchema: schema89.properties.state,
+          schema: schema91.properties.state.type,
+          parentSchema: schema91.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -9566,10 +10365,10 @@ function validate48(
           instancePath: instancePath + '/state',
           schemaPath: '#/properties/state/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.state.enum },
+          params: { allowedValues: schema91.properties.state.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.state.enum,
-          parentSchema: schema89.properties.state,
+          schema: schema91.properties.state.enum,
+          parentSchema: schema91.properties.state,
           data: data5,
         };
         if (vErrors === null) {
@@ -9589,8 +10388,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.piece_type.type,
-          parentSchema: schema89.properties.piece_type,
+          schema: schema91.properties.piece_type.type,
+          parentSchema: schema91.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -9605,10 +10404,10 @@ function validate48(
           instancePath: instancePath + '/piece_type',
           schemaPath: '#/properties/piece_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.piece_type.enum },
+          params: { allowedValues: schema91.properties.piece_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.piece_type.enum,
-          parentSchema: schema89.properties.piece_type,
+          schema: schema91.properties.piece_type.enum,
+          parentSchema: schema91.properties.piece_type,
           data: data6,
         };
         if (vErrors === null) {
@@ -9628,8 +10427,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.carrier_id.type,
-          parentSchema: schema89.properties.carrier_id,
+          schema: schema91.properties.carrier_id.type,
+          parentSchema: schema91.properties.carrier_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -9649,8 +10448,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.service_point_id.type,
-          parentSchema: schema89.properties.service_point_id,
+          schema: schema91.properties.service_point_id.type,
+          parentSchema: schema91.properties.service_point_id,
           data: data8,
         };
         if (vErrors === null) {
@@ -9668,10 +10467,10 @@ function validate48(
           instancePath: instancePath + '/service_point_name',
           schemaPath: '#/properties/service_point_name/type',
           keyword: 'type',
-          params: { type: schema89.properties.service_point_name.type },
+          params: { type: schema91.properties.service_point_name.type },
           message: 'must be string,null',
-          schema: schema89.properties.service_point_name.type,
-          parentSchema: schema89.properties.service_point_name,
+          schema: schema91.properties.service_point_name.type,
+          parentSchema: schema91.properties.service_point_name,
           data: data9,
         };
         if (vErrors === null) {
@@ -9689,10 +10488,10 @@ function validate48(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.support_provider_id.type },
+          params: { type: schema91.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.support_provider_id.type,
-          parentSchema: schema89.properties.support_provider_id,
+          schema: schema91.properties.support_provider_id.type,
+          parentSchema: schema91.properties.support_provider_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -9710,10 +10509,10 @@ function validate48(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.hardware_id.type },
+          params: { type: schema91.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.hardware_id.type,
-          parentSchema: schema89.properties.hardware_id,
+          schema: schema91.properties.hardware_id.type,
+          parentSchema: schema91.properties.hardware_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -9731,10 +10530,10 @@ function validate48(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.compartment_id.type },
+          params: { type: schema91.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.compartment_id.type,
-          parentSchema: schema89.properties.compartment_id,
+          schema: schema91.properties.compartment_id.type,
+          parentSchema: schema91.properties.compartment_id,
           data: data12,
         };
         if (vErrors === null) {
@@ -9752,10 +10551,10 @@ function validate48(
           instancePath: instancePath + '/courier_id',
           schemaPath: '#/properties/courier_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.courier_id.type },
+          params: { type: schema91.properties.courier_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.courier_id.type,
-          parentSchema: schema89.properties.courier_id,
+          schema: schema91.properties.courier_id.type,
+          parentSchema: schema91.properties.courier_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -9775,8 +10574,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.allocation_type.type,
-          parentSchema: schema89.properties.allocation_type,
+          schema: schema91.properties.allocation_type.type,
+          parentSchema: schema91.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -9791,10 +10590,10 @@ function validate48(
           instancePath: instancePath + '/allocation_type',
           schemaPath: '#/properties/allocation_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.allocation_type.enum },
+          params: { allowedValues: schema91.properties.allocation_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.allocation_type.enum,
-          parentSchema: schema89.properties.allocation_type,
+          schema: schema91.properties.allocation_type.enum,
+          parentSchema: schema91.properties.allocation_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -9814,8 +10613,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.parcel_type.type,
-          parentSchema: schema89.properties.parcel_type,
+          schema: schema91.properties.parcel_type.type,
+          parentSchema: schema91.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -9830,10 +10629,10 @@ function validate48(
           instancePath: instancePath + '/parcel_type',
           schemaPath: '#/properties/parcel_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.parcel_type.enum },
+          params: { allowedValues: schema91.properties.parcel_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.parcel_type.enum,
-          parentSchema: schema89.properties.parcel_type,
+          schema: schema91.properties.parcel_type.enum,
+          parentSchema: schema91.properties.parcel_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -9855,7 +10654,7 @@ function validate48(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema89.properties.height,
+            parentSchema: schema91.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -9873,7 +10672,7 @@ function validate48(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema89.properties.height,
+            parentSchema: schema91.properties.height,
             data: data16,
           };
           if (vErrors === null) {
@@ -9890,8 +10689,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema89.properties.height.type,
-          parentSchema: schema89.properties.height,
+          schema: schema91.properties.height.type,
+          parentSchema: schema91.properties.height,
           data: data16,
         };
         if (vErrors === null) {
@@ -9913,7 +10712,7 @@ function validate48(
             params: { comparison: '<=', limit: 43 },
             message: 'must be <= 43',
             schema: 43,
-            parentSchema: schema89.properties.width,
+            parentSchema: schema91.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -9931,7 +10730,7 @@ function validate48(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema89.properties.width,
+            parentSchema: schema91.properties.width,
             data: data17,
           };
           if (vErrors === null) {
@@ -9948,8 +10747,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema89.properties.width.type,
-          parentSchema: schema89.properties.width,
+          schema: schema91.properties.width.type,
+          parentSchema: schema91.properties.width,
           data: data17,
         };
         if (vErrors === null) {
@@ -9971,7 +10770,7 @@ function validate48(
             params: { comparison: '<=', limit: 58 },
             message: 'must be <= 58',
             schema: 58,
-            parentSchema: schema89.properties.depth,
+            parentSchema: schema91.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -9989,7 +10788,7 @@ function validate48(
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema89.properties.depth,
+            parentSchema: schema91.properties.depth,
             data: data18,
           };
           if (vErrors === null) {
@@ -10006,8 +10805,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema89.properties.depth.type,
-          parentSchema: schema89.properties.depth,
+          schema: schema91.properties.depth.type,
+          parentSchema: schema91.properties.depth,
           data: data18,
         };
         if (vErrors === null) {
@@ -10025,10 +10824,10 @@ function validate48(
           instancePath: instancePath + '/sender_name',
           schemaPath: '#/properties/sender_name/type',
           keyword: 'type',
-          params: { type: schema89.properties.sender_name.type },
+          params: { type: schema91.properties.sender_name.type },
           message: 'must be string,null',
-          schema: schema89.properties.sender_name.type,
-          parentSchema: schema89.properties.sender_name,
+          schema: schema91.properties.sender_name.type,
+          parentSchema: schema91.properties.sender_name,
           data: data19,
         };
         if (vErrors === null) {
@@ -10047,7 +10846,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.sender_name,
+            parentSchema: schema91.properties.sender_name,
             data: data19,
           };
           if (vErrors === null) {
@@ -10066,10 +10865,10 @@ function validate48(
           instancePath: instancePath + '/sender_phone',
           schemaPath: '#/properties/sender_phone/type',
           keyword: 'type',
-          params: { type: schema89.properties.sender_phone.type },
+          params: { type: schema91.properties.sender_phone.type },
           message: 'must be string,null',
-          schema: schema89.properties.sender_phone.type,
-          parentSchema: schema89.properties.sender_phone,
+          schema: schema91.properties.sender_phone.type,
+          parentSchema: schema91.properties.sender_phone,
           data: data20,
         };
         if (vErrors === null) {
@@ -10088,7 +10887,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.sender_phone,
+            parentSchema: schema91.properties.sender_phone,
             data: data20,
           };
           if (vErrors === null) {
@@ -10107,10 +10906,10 @@ function validate48(
           instancePath: instancePath + '/sender_email',
           schemaPath: '#/properties/sender_email/type',
           keyword: 'type',
-          params: { type: schema89.properties.sender_email.type },
+          params: { type: schema91.properties.sender_email.type },
           message: 'must be string,null',
-          schema: schema89.properties.sender_email.type,
-          parentSchema: schema89.properties.sender_email,
+          schema: schema91.properties.sender_email.type,
+          parentSchema: schema91.properties.sender_email,
           data: data21,
         };
         if (vErrors === null) {
@@ -10129,7 +10928,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.sender_email,
+            parentSchema: schema91.properties.sender_email,
             data: data21,
           };
           if (vErrors === null) {
@@ -10148,10 +10947,10 @@ function validate48(
           instancePath: instancePath + '/recipient_name',
           schemaPath: '#/properties/recipient_name/type',
           keyword: 'type',
-          params: { type: schema89.properties.recipient_name.type },
+          params: { type: schema91.properties.recipient_name.type },
           message: 'must be string,null',
-          schema: schema89.properties.recipient_name.type,
-          parentSchema: schema89.properties.recipient_name,
+          schema: schema91.properties.recipient_name.type,
+          parentSchema: schema91.properties.recipient_name,
           data: data22,
         };
         if (vErrors === null) {
@@ -10170,7 +10969,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.recipient_name,
+            parentSchema: schema91.properties.recipient_name,
             data: data22,
           };
           if (vErrors === null) {
@@ -10189,10 +10988,10 @@ function validate48(
           instancePath: instancePath + '/recipient_phone',
           schemaPath: '#/properties/recipient_phone/type',
           keyword: 'type',
-          params: { type: schema89.properties.recipient_phone.type },
+          params: { type: schema91.properties.recipient_phone.type },
           message: 'must be string,null',
-          schema: schema89.properties.recipient_phone.type,
-          parentSchema: schema89.properties.recipient_phone,
+          schema: schema91.properties.recipient_phone.type,
+          parentSchema: schema91.properties.recipient_phone,
           data: data23,
         };
         if (vErrors === null) {
@@ -10211,7 +11010,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.recipient_phone,
+            parentSchema: schema91.properties.recipient_phone,
             data: data23,
           };
           if (vErrors === null) {
@@ -10230,10 +11029,10 @@ function validate48(
           instancePath: instancePath + '/recipient_email',
           schemaPath: '#/properties/recipient_email/type',
           keyword: 'type',
-          params: { type: schema89.properties.recipient_email.type },
+          params: { type: schema91.properties.recipient_email.type },
           message: 'must be string,null',
-          schema: schema89.properties.recipient_email.type,
-          parentSchema: schema89.properties.recipient_email,
+          schema: schema91.properties.recipient_email.type,
+          parentSchema: schema91.properties.recipient_email,
           data: data24,
         };
         if (vErrors === null) {
@@ -10252,7 +11051,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.recipient_email,
+            parentSchema: schema91.properties.recipient_email,
             data: data24,
           };
           if (vErrors === null) {
@@ -10271,10 +11070,10 @@ function validate48(
           instancePath: instancePath + '/end_user_phone',
           schemaPath: '#/properties/end_user_phone/type',
           keyword: 'type',
-          params: { type: schema89.properties.end_user_phone.type },
+          params: { type: schema91.properties.end_user_phone.type },
           message: 'must be string,null',
-          schema: schema89.properties.end_user_phone.type,
-          parentSchema: schema89.properties.end_user_phone,
+          schema: schema91.properties.end_user_phone.type,
+          parentSchema: schema91.properties.end_user_phone,
           data: data25,
         };
         if (vErrors === null) {
@@ -10293,7 +11092,7 @@ function validate48(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema89.properties.end_user_phone,
+            parentSchema: schema91.properties.end_user_phone,
             data: data25,
           };
           if (vErrors === null) {
@@ -10312,10 +11111,10 @@ function validate48(
           instancePath: instancePath + '/end_user_email',
           schemaPath: '#/properties/end_user_email/type',
           keyword: 'type',
-          params: { type: schema89.properties.end_user_email.type },
+          params: { type: schema91.properties.end_user_email.type },
           message: 'must be string,null',
-          schema: schema89.properties.end_user_email.type,
-          parentSchema: schema89.properties.end_user_email,
+          schema: schema91.properties.end_user_email.type,
+          parentSchema: schema91.properties.end_user_email,
           data: data26,
         };
         if (vErrors === null) {
@@ -10334,7 +11133,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.end_user_email,
+            parentSchema: schema91.properties.end_user_email,
             data: data26,
           };
           if (vErrors === null) {
@@ -10353,10 +11152,10 @@ function validate48(
           instancePath: instancePath + '/enduser_id',
           schemaPath: '#/properties/enduser_id/type',
           keyword: 'type',
-          params: { type: schema89.properties.enduser_id.type },
+          params: { type: schema91.properties.enduser_id.type },
           message: 'must be integer,null',
-          schema: schema89.properties.enduser_id.type,
-          parentSchema: schema89.properties.enduser_id,
+          schema: schema91.properties.enduser_id.type,
+          parentSchema: schema91.properties.enduser_id,
           data: data27,
         };
         if (vErrors === null) {
@@ -10374,10 +11173,10 @@ function validate48(
           instancePath: instancePath + '/reference',
           schemaPath: '#/properties/reference/type',
           keyword: 'type',
-          params: { type: schema89.properties.reference.type },
+          params: { type: schema91.properties.reference.type },
           message: 'must be string,null',
-          schema: schema89.properties.reference.type,
-          parentSchema: schema89.properties.reference,
+          schema: schema91.properties.reference.type,
+          parentSchema: schema91.properties.reference,
           data: data28,
         };
         if (vErrors === null) {
@@ -10396,7 +11195,7 @@ function validate48(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema89.properties.reference,
+            parentSchema: schema91.properties.reference,
             data: data28,
           };
           if (vErrors === null) {
@@ -10417,8 +11216,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.reservation.type,
-          parentSchema: schema89.properties.reservation,
+          schema: schema91.properties.reservation.type,
+          parentSchema: schema91.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -10433,10 +11232,10 @@ function validate48(
           instancePath: instancePath + '/reservation',
           schemaPath: '#/properties/reservation/enum',
           keyword: 'enum',
-          params: { allowedValues: schema89.properties.reservation.enum },
+          params: { allowedValues: schema91.properties.reservation.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema89.properties.reservation.enum,
-          parentSchema: schema89.properties.reservation,
+          schema: schema91.properties.reservation.enum,
+          parentSchema: schema91.properties.reservation,
           data: data29,
         };
         if (vErrors === null) {
@@ -10456,8 +11255,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.reservation_time.type,
-          parentSchema: schema89.properties.reservation_time,
+          schema: schema91.properties.reservation_time.type,
+          parentSchema: schema91.properties.reservation_time,
           data: data30,
         };
         if (vErrors === null) {
@@ -10476,7 +11275,7 @@ function validate48(
             params: { comparison: '<=', limit: 168 },
             message: 'must be <= 168',
             schema: 168,
-            parentSchema: schema89.properties.reservation_time,
+            parentSchema: schema91.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -10494,7 +11293,7 @@ function validate48(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema89.properties.reservation_time,
+            parentSchema: schema91.properties.reservation_time,
             data: data30,
           };
           if (vErrors === null) {
@@ -10513,10 +11312,10 @@ function validate48(
           instancePath: instancePath + '/reserved_until',
           schemaPath: '#/properties/reserved_until/type',
           keyword: 'type',
-          params: { type: schema89.properties.reserved_until.type },
+          params: { type: schema91.properties.reserved_until.type },
           message: 'must be string,null',
-          schema: schema89.properties.reserved_until.type,
-          parentSchema: schema89.properties.reserved_until,
+          schema: schema91.properties.reserved_until.type,
+          parentSchema: schema91.properties.reserved_until,
           data: data31,
         };
         if (vErrors === null) {
@@ -10535,7 +11334,7 @@ function validate48(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema89.properties.reserved_until,
+            parentSchema: schema91.properties.reserved_until,
             data: data31,
           };
           if (vErrors === null) {
@@ -10556,8 +11355,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema89.properties.expiry_days.type,
-          parentSchema: schema89.properties.expiry_days,
+          schema: schema91.properties.expiry_days.type,
+          parentSchema: schema91.properties.expiry_days,
           data: data32,
         };
         if (vErrors === null) {
@@ -10576,7 +11375,7 @@ function validate48(
             params: { comparison: '<=', limit: 30 },
             message: 'must be <= 30',
             schema: 30,
-            parentSchema: schema89.properties.expiry_days,
+            parentSchema: schema91.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -10594,7 +11393,7 @@ function validate48(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema89.properties.expiry_days,
+            parentSchema: schema91.properties.expiry_days,
             data: data32,
           };
           if (vErrors === null) {
@@ -10613,10 +11412,10 @@ function validate48(
           instancePath: instancePath + '/expiry_at',
           schemaPath: '#/properties/expiry_at/type',
           keyword: 'type',
-          params: { type: schema89.properties.expiry_at.type },
+          params: { type: schema91.properties.expiry_at.type },
           message: 'must be string,null',
-          schema: schema89.properties.expiry_at.type,
-          parentSchema: schema89.properties.expiry_at,
+          schema: schema91.properties.expiry_at.type,
+          parentSchema: schema91.properties.expiry_at,
           data: data33,
         };
         if (vErrors === null) {
@@ -10635,7 +11434,7 @@ function validate48(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema89.properties.expiry_at,
+            parentSchema: schema91.properties.expiry_at,
             data: data33,
           };
           if (vErrors === null) {
@@ -10661,8 +11460,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'token_type' },
                 message: "must have required property '" + 'token_type' + "'",
-                schema: schema89.properties.tokens.items.required,
-                parentSchema: schema89.properties.tokens.items,
+                schema: schema91.properties.tokens.items.required,
+                parentSchema: schema91.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -10679,8 +11478,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'status' },
                 message: "must have required property '" + 'status' + "'",
-                schema: schema89.properties.tokens.items.required,
-                parentSchema: schema89.properties.tokens.items,
+                schema: schema91.properties.tokens.items.required,
+                parentSchema: schema91.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -10697,8 +11496,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'code' },
                 message: "must have required property '" + 'code' + "'",
-                schema: schema89.properties.tokens.items.required,
-                parentSchema: schema89.properties.tokens.items,
+                schema: schema91.properties.tokens.items.required,
+                parentSchema: schema91.properties.tokens.items,
                 data: data35,
               };
               if (vErrors === null) {
@@ -10717,8 +11516,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.tokens.items.properties.token_type.type,
-                  parentSchema: schema89.properties.tokens.items.properties.token_type,
+                  schema: schema91.properties.tokens.items.properties.token_type.type,
+                  parentSchema: schema91.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -10741,10 +11540,10 @@ function validate48(
                   instancePath: instancePath + '/tokens/' + i0 + '/token_type',
                   schemaPath: '#/properties/tokens/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema89.properties.tokens.items.properties.token_type.enum },
+                  params: { allowedValues: schema91.properties.tokens.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema89.properties.tokens.items.properties.token_type.enum,
-                  parentSchema: schema89.properties.tokens.items.properties.token_type,
+                  schema: schema91.properties.tokens.items.properties.token_type.enum,
+                  parentSchema: schema91.properties.tokens.items.properties.token_type,
                   data: data36,
                 };
                 if (vErrors === null) {
@@ -10764,8 +11563,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.tokens.items.properties.status.type,
-                  parentSchema: schema89.properties.tokens.items.properties.status,
+                  schema: schema91.properties.tokens.items.properties.status.type,
+                  parentSchema: schema91.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -10786,10 +11585,10 @@ function validate48(
                   instancePath: instancePath + '/tokens/' + i0 + '/status',
                   schemaPath: '#/properties/tokens/items/properties/status/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema89.properties.tokens.items.properties.status.enum },
+                  params: { allowedValues: schema91.properties.tokens.items.properties.status.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema89.properties.tokens.items.properties.status.enum,
-                  parentSchema: schema89.properties.tokens.items.properties.status,
+                  schema: schema91.properties.tokens.items.properties.status.enum,
+                  parentSchema: schema91.properties.tokens.items.properties.status,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -10811,7 +11610,7 @@ function validate48(
                     params: { limit: 12 },
                     message: 'must NOT have more than 12 characters',
                     schema: 12,
-                    parentSchema: schema89.properties.tokens.items.properties.code,
+                    parentSchema: schema91.properties.tokens.items.properties.code,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -10828,8 +11627,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.tokens.items.properties.code.type,
-                  parentSchema: schema89.properties.tokens.items.properties.code,
+                  schema: schema91.properties.tokens.items.properties.code.type,
+                  parentSchema: schema91.properties.tokens.items.properties.code,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -10847,10 +11646,10 @@ function validate48(
                   instancePath: instancePath + '/tokens/' + i0 + '/valid_until',
                   schemaPath: '#/properties/tokens/items/properties/valid_until/type',
                   keyword: 'type',
-                  params: { type: schema89.properties.tokens.items.properties.valid_until.type },
+                  params: { type: schema91.properties.tokens.items.properties.valid_until.type },
                   message: 'must be string,null',
-                  schema: schema89.properties.tokens.items.properties.valid_until.type,
-                  parentSchema: schema89.properties.tokens.items.properties.valid_until,
+                  schema: schema91.properties.tokens.items.properties.valid_until.type,
+                  parentSchema: schema91.properties.tokens.items.properties.valid_until,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -10869,7 +11668,7 @@ function validate48(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema89.properties.tokens.items.properties.valid_until,
+                    parentSchema: schema91.properties.tokens.items.properties.valid_until,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -10888,8 +11687,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.properties.tokens.items.type,
-              parentSchema: schema89.properties.tokens.items,
+              schema: schema91.properties.tokens.items.type,
+              parentSchema: schema91.properties.tokens.items,
               data: data35,
             };
             if (vErrors === null) {
@@ -10907,8 +11706,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema89.properties.tokens.type,
-          parentSchema: schema89.properties.tokens,
+          schema: schema91.properties.tokens.type,
+          parentSchema: schema91.properties.tokens,
           data: data34,
         };
         if (vErrors === null) {
@@ -10933,8 +11732,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'channel' },
                 message: "must have required property '" + 'channel' + "'",
-                schema: schema89.properties.notifications.items.required,
-                parentSchema: schema89.properties.notifications.items,
+                schema: schema91.properties.notifications.items.required,
+                parentSchema: schema91.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -10951,8 +11750,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'to' },
                 message: "must have required property '" + 'to' + "'",
-                schema: schema89.properties.notifications.items.required,
-                parentSchema: schema89.properties.notifications.items,
+                schema: schema91.properties.notifications.items.required,
+                parentSchema: schema91.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -10969,8 +11768,8 @@ function validate48(
                 keyword: 'required',
                 params: { missingProperty: 'at' },
                 message: "must have required property '" + 'at' + "'",
-                schema: schema89.properties.notifications.items.required,
-                parentSchema: schema89.properties.notifications.items,
+                schema: schema91.properties.notifications.items.required,
+                parentSchema: schema91.properties.notifications.items,
                 data: data41,
               };
               if (vErrors === null) {
@@ -10989,8 +11788,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.notifications.items.properties.channel.type,
-                  parentSchema: schema89.properties.notifications.items.properties.channel,
+                  schema: schema91.properties.notifications.items.properties.channel.type,
+                  parentSchema: schema91.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -11005,10 +11804,10 @@ function validate48(
                   instancePath: instancePath + '/notifications/' + i1 + '/channel',
                   schemaPath: '#/properties/notifications/items/properties/channel/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema89.properties.notifications.items.properties.channel.enum },
+                  params: { allowedValues: schema91.properties.notifications.items.properties.channel.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema89.properties.notifications.items.properties.channel.enum,
-                  parentSchema: schema89.properties.notifications.items.properties.channel,
+                  schema: schema91.properties.notifications.items.properties.channel.enum,
+                  parentSchema: schema91.properties.notifications.items.properties.channel,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -11030,7 +11829,7 @@ function validate48(
                     params: { limit: 70 },
                     message: 'must NOT have more than 70 characters',
                     schema: 70,
-                    parentSchema: schema89.properties.notifications.items.properties.to,
+                    parentSchema: schema91.properties.notifications.items.properties.to,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -11047,8 +11846,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.notifications.items.properties.to.type,
-                  parentSchema: schema89.properties.notifications.items.properties.to,
+                  schema: schema91.properties.notifications.items.properties.to.type,
+                  parentSchema: schema91.properties.notifications.items.properties.to,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -11068,8 +11867,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.notifications.items.properties.token_type.type,
-                  parentSchema: schema89.properties.notifications.items.properties.token_type,
+                  schema: schema91.properties.notifications.items.properties.token_type.type,
+                  parentSchema: schema91.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -11092,10 +11891,10 @@ function validate48(
                   instancePath: instancePath + '/notifications/' + i1 + '/token_type',
                   schemaPath: '#/properties/notifications/items/properties/token_type/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema89.properties.notifications.items.properties.token_type.enum },
+                  params: { allowedValues: schema91.properties.notifications.items.properties.token_type.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema89.properties.notifications.items.properties.token_type.enum,
-                  parentSchema: schema89.properties.notifications.items.properties.token_type,
+                  schema: schema91.properties.notifications.items.properties.token_type.enum,
+                  parentSchema: schema91.properties.notifications.items.properties.token_type,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -11117,7 +11916,7 @@ function validate48(
                     params: { format: 'date-time' },
                     message: 'must match format "' + 'date-time' + '"',
                     schema: 'date-time',
-                    parentSchema: schema89.properties.notifications.items.properties.at,
+                    parentSchema: schema91.properties.notifications.items.properties.at,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -11134,8 +11933,8 @@ function validate48(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema89.properties.notifications.items.properties.at.type,
-                  parentSchema: schema89.properties.notifications.items.properties.at,
+                  schema: schema91.properties.notifications.items.properties.at.type,
+                  parentSchema: schema91.properties.notifications.items.properties.at,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -11153,8 +11952,8 @@ function validate48(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema89.properties.notifications.items.type,
-              parentSchema: schema89.properties.notifications.items,
+              schema: schema91.properties.notifications.items.type,
+              parentSchema: schema91.properties.notifications.items,
               data: data41,
             };
             if (vErrors === null) {
@@ -11172,8 +11971,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema89.properties.notifications.type,
-          parentSchema: schema89.properties.notifications,
+          schema: schema91.properties.notifications.type,
+          parentSchema: schema91.properties.notifications,
           data: data40,
         };
         if (vErrors === null) {
@@ -11195,7 +11994,7 @@ function validate48(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema89.properties.created_at,
+            parentSchema: schema91.properties.created_at,
             data: data46,
           };
           if (vErrors === null) {
@@ -11212,8 +12011,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema89.properties.created_at.type,
-          parentSchema: schema89.properties.created_at,
+          schema: schema91.properties.created_at.type,
+          parentSchema: schema91.properties.created_at,
           data: data46,
         };
         if (vErrors === null) {
@@ -11233,8 +12032,8 @@ function validate48(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema89.properties.active.type,
-          parentSchema: schema89.properties.active,
+          schema: schema91.properties.active.type,
+          parentSchema: schema91.properties.active,
           data: data47,
         };
         if (vErrors === null) {
@@ -11252,8 +12051,8 @@ function validate48(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema89.type,
-      parentSchema: schema89,
+      schema: schema91.type,
+      parentSchema: schema91,
       data,
     };
     if (vErrors === null) {
@@ -11263,10 +12062,10 @@ function validate48(
     }
     errors++;
   }
-  validate48.errors = vErrors;
+  validate50.errors = vErrors;
   return errors === 0;
 }
-validate48.evaluated = {
+validate50.evaluated = {
   props: {
     piece_id: true,
     parcel_id: true,
@@ -11311,8 +12110,8 @@ validate48.evaluated = {
   dynamicItems: false,
 };
 
-export const pinpad = validate49;
-const schema90 = {
+export const pinpad = validate51;
+const schema92 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'pinpad',
   title: 'Pinpad',
@@ -11503,15 +12302,15 @@ const schema90 = {
     last_heartbeat_at: { type: ['string', 'null'], format: 'date-time', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const formats96 = sharedValidators.formats.numeric;
+const formats104 = sharedValidators.formats.numeric;
 
-function validate49(
+function validate51(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="pinpad" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate49.evaluated;
+  const evaluated0 = validate51.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -11526,8 +12325,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'ble_chip_id' },
         message: "must have required property '" + 'ble_chip_id' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -11544,8 +12343,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'hardware_model_id' },
         message: "must have required property '" + 'hardware_model_id' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -11562,8 +12361,8 @@ function validate49(
         keyword: 'required',
         params: { missingProperty: 'hardware_owner_id' },
         message: "must have required property '" + 'hardware_owner_id' + "'",
-        schema: schema90.required,
-        parentSchema: schema90,
+        schema: schema92.required,
+        parentSchema: schema92,
         data,
       };
       if (vErrors === null) {
@@ -11625,7 +12424,7 @@ function validate49(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema90.properties.ble_chip_id,
+            parentSchema: schema92.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -11643,7 +12442,7 @@ function validate49(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema90.properties.ble_chip_id,
+            parentSchema: schema92.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -11661,7 +12460,7 @@ function validate49(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema90.properties.ble_chip_id,
+            parentSchema: schema92.properties.ble_chip_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -11678,8 +12477,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.ble_chip_id.type,
-          parentSchema: schema90.properties.ble_chip_id,
+          schema: schema92.properties.ble_chip_id.type,
+          parentSchema: schema92.properties.ble_chip_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -11699,8 +12498,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema81.type,
-          parentSchema: schema81,
+          schema: schema83.type,
+          parentSchema: schema83,
           data: data2,
         };
         if (vErrors === null) {
@@ -11715,10 +12514,10 @@ function validate49(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/hardwareStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema81.enum },
+          params: { allowedValues: schema83.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema81.enum,
-          parentSchema: schema81,
+          schema: schema83.enum,
+          parentSchema: schema83,
           data: data2,
         };
         if (vErrors === null) {
@@ -11738,8 +12537,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema90.properties.hardware_model_id.type,
-          parentSchema: schema90.properties.hardware_model_id,
+          schema: schema92.properties.hardware_model_id.type,
+          parentSchema: schema92.properties.hardware_model_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -11759,8 +12558,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema90.properties.hardware_owner_id.type,
-          parentSchema: schema90.properties.hardware_owner_id,
+          schema: schema92.properties.hardware_owner_id.type,
+          parentSchema: schema92.properties.hardware_owner_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -11778,10 +12577,10 @@ function validate49(
           instancePath: instancePath + '/service_point_id',
           schemaPath: '#/properties/service_point_id/type',
           keyword: 'type',
-          params: { type: schema90.properties.service_point_id.type },
+          params: { type: schema92.properties.service_point_id.type },
           message: 'must be integer,null',
-          schema: schema90.properties.service_point_id.type,
-          parentSchema: schema90.properties.service_point_id,
+          schema: schema92.properties.service_point_id.type,
+          parentSchema: schema92.properties.service_point_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -11799,10 +12598,10 @@ function validate49(
           instancePath: instancePath + '/hardware_id',
           schemaPath: '#/properties/hardware_id/type',
           keyword: 'type',
-          params: { type: schema90.properties.hardware_id.type },
+          params: { type: schema92.properties.hardware_id.type },
           message: 'must be integer,null',
-          schema: schema90.properties.hardware_id.type,
-          parentSchema: schema90.properties.hardware_id,
+          schema: schema92.properties.hardware_id.type,
+          parentSchema: schema92.properties.hardware_id,
           data: data6,
         };
         if (vErrors === null) {
@@ -11826,8 +12625,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema90.properties.alerts.items.type,
-              parentSchema: schema90.properties.alerts.items,
+              schema: schema92.properties.alerts.items.type,
+              parentSchema: schema92.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -11848,10 +12647,10 @@ function validate49(
               instancePath: instancePath + '/alerts/' + i0,
               schemaPath: '#/properties/alerts/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema90.properties.alerts.items.enum },
+              params: { allowedValues: schema92.properties.alerts.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema90.properties.alerts.items.enum,
-              parentSchema: schema90.properties.alerts.items,
+              schema: schema92.properties.alerts.items.enum,
+              parentSchema: schema92.properties.alerts.items,
               data: data8,
             };
             if (vErrors === null) {
@@ -11880,7 +12679,7 @@ function validate49(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema90.properties.alerts,
+                parentSchema: schema92.properties.alerts,
                 data: data7,
               };
               if (vErrors === null) {
@@ -11901,8 +12700,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema90.properties.alerts.type,
-          parentSchema: schema90.properties.alerts,
+          schema: schema92.properties.alerts.type,
+          parentSchema: schema92.properties.alerts,
           data: data7,
         };
         if (vErrors === null) {
@@ -11920,10 +12719,10 @@ function validate49(
           instancePath: instancePath + '/last_sync_at',
           schemaPath: '#/properties/last_sync_at/type',
           keyword: 'type',
-          params: { type: schema90.properties.last_sync_at.type },
+          params: { type: schema92.properties.last_sync_at.type },
           message: 'must be string,null',
-          schema: schema90.properties.last_sync_at.type,
-          parentSchema: schema90.properties.last_sync_at,
+          schema: schema92.properties.last_sync_at.type,
+          parentSchema: schema92.properties.last_sync_at,
           data: data9,
         };
         if (vErrors === null) {
@@ -11942,7 +12741,7 @@ function validate49(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema90.properties.last_sync_at,
+            parentSchema: schema92.properties.last_sync_at,
             data: data9,
           };
           if (vErrors === null) {
@@ -11963,8 +12762,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema90.properties.installation_sync_status.type,
-          parentSchema: schema90.properties.installation_sync_status,
+          schema: schema92.properties.installation_sync_status.type,
+          parentSchema: schema92.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -11979,10 +12778,10 @@ function validate49(
           instancePath: instancePath + '/installation_sync_status',
           schemaPath: '#/properties/installation_sync_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema90.properties.installation_sync_status.enum },
+          params: { allowedValues: schema92.properties.installation_sync_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema90.properties.installation_sync_status.enum,
-          parentSchema: schema90.properties.installation_sync_status,
+          schema: schema92.properties.installation_sync_status.enum,
+          parentSchema: schema92.properties.installation_sync_status,
           data: data10,
         };
         if (vErrors === null) {
@@ -12004,7 +12803,7 @@ function validate49(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema90.properties.firmware_version,
+            parentSchema: schema92.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -12022,7 +12821,7 @@ function validate49(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema90.properties.firmware_version,
+            parentSchema: schema92.properties.firmware_version,
             data: data11,
           };
           if (vErrors === null) {
@@ -12039,8 +12838,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.firmware_version.type,
-          parentSchema: schema90.properties.firmware_version,
+          schema: schema92.properties.firmware_version.type,
+          parentSchema: schema92.properties.firmware_version,
           data: data11,
         };
         if (vErrors === null) {
@@ -12062,7 +12861,7 @@ function validate49(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema90.properties.comm_board,
+            parentSchema: schema92.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -12080,7 +12879,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema90.properties.comm_board,
+            parentSchema: schema92.properties.comm_board,
             data: data12,
           };
           if (vErrors === null) {
@@ -12097,8 +12896,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.comm_board.type,
-          parentSchema: schema90.properties.comm_board,
+          schema: schema92.properties.comm_board.type,
+          parentSchema: schema92.properties.comm_board,
           data: data12,
         };
         if (vErrors === null) {
@@ -12120,7 +12919,7 @@ function validate49(
             params: { limit: 40 },
             message: 'must NOT have more than 40 characters',
             schema: 40,
-            parentSchema: schema90.properties.battery_pack,
+            parentSchema: schema92.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -12138,7 +12937,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema90.properties.battery_pack,
+            parentSchema: schema92.properties.battery_pack,
             data: data13,
           };
           if (vErrors === null) {
@@ -12155,8 +12954,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.battery_pack.type,
-          parentSchema: schema90.properties.battery_pack,
+          schema: schema92.properties.battery_pack.type,
+          parentSchema: schema92.properties.battery_pack,
           data: data13,
         };
         if (vErrors === null) {
@@ -12178,7 +12977,7 @@ function validate49(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema90.properties.order_number,
+            parentSchema: schema92.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -12196,7 +12995,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema90.properties.order_number,
+            parentSchema: schema92.properties.order_number,
             data: data14,
           };
           if (vErrors === null) {
@@ -12213,8 +13012,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.order_number.type,
-          parentSchema: schema90.properties.order_number,
+          schema: schema92.properties.order_number.type,
+          parentSchema: schema92.properties.order_number,
           data: data14,
         };
         if (vErrors === null) {
@@ -12236,7 +13035,7 @@ function validate49(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema90.properties.type_number,
+            parentSchema: schema92.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -12254,7 +13053,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema90.properties.type_number,
+            parentSchema: schema92.properties.type_number,
             data: data15,
           };
           if (vErrors === null) {
@@ -12271,8 +13070,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.type_number.type,
-          parentSchema: schema90.properties.type_number,
+          schema: schema92.properties.type_number.type,
+          parentSchema: schema92.properties.type_number,
           data: data15,
         };
         if (vErrors === null) {
@@ -12294,7 +13093,7 @@ function validate49(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema90.properties.manufacturer,
+            parentSchema: schema92.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -12312,7 +13111,7 @@ function validate49(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema90.properties.manufacturer,
+            parentSchema: schema92.properties.manufacturer,
             data: data16,
           };
           if (vErrors === null) {
@@ -12329,8 +13128,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.manufacturer.type,
-          parentSchema: schema90.properties.manufacturer,
+          schema: schema92.properties.manufacturer.type,
+          parentSchema: schema92.properties.manufacturer,
           data: data16,
         };
         if (vErrors === null) {
@@ -12350,8 +13149,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.foil.type,
-          parentSchema: schema90.properties.foil,
+          schema: schema92.properties.foil.type,
+          parentSchema: schema92.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -12366,10 +13165,10 @@ function validate49(
           instancePath: instancePath + '/foil',
           schemaPath: '#/properties/foil/enum',
           keyword: 'enum',
-          params: { allowedValues: schema90.properties.foil.enum },
+          params: { allowedValues: schema92.properties.foil.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema90.properties.foil.enum,
-          parentSchema: schema90.properties.foil,
+          schema: schema92.properties.foil.enum,
+          parentSchema: schema92.properties.foil,
           data: data17,
         };
         if (vErrors === null) {
@@ -12389,8 +13188,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.language.type,
-          parentSchema: schema90.properties.language,
+          schema: schema92.properties.language.type,
+          parentSchema: schema92.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -12417,10 +13216,10 @@ function validate49(
           instancePath: instancePath + '/language',
           schemaPath: '#/properties/language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema90.properties.language.enum },
+          params: { allowedValues: schema92.properties.language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema90.properties.language.enum,
-          parentSchema: schema90.properties.language,
+          schema: schema92.properties.language.enum,
+          parentSchema: schema92.properties.language,
           data: data18,
         };
         if (vErrors === null) {
@@ -12444,8 +13243,8 @@ function validate49(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema90.properties.features.items.type,
-              parentSchema: schema90.properties.features.items,
+              schema: schema92.properties.features.items.type,
+              parentSchema: schema92.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -12466,10 +13265,10 @@ function validate49(
               instancePath: instancePath + '/features/' + i2,
               schemaPath: '#/properties/features/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema90.properties.features.items.enum },
+              params: { allowedValues: schema92.properties.features.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema90.properties.features.items.enum,
-              parentSchema: schema90.properties.features.items,
+              schema: schema92.properties.features.items.enum,
+              parentSchema: schema92.properties.features.items,
               data: data20,
             };
             if (vErrors === null) {
@@ -12498,7 +13297,7 @@ function validate49(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema90.properties.features,
+                parentSchema: schema92.properties.features,
                 data: data19,
               };
               if (vErrors === null) {
@@ -12519,8 +13318,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema90.properties.features.type,
-          parentSchema: schema90.properties.features,
+          schema: schema92.properties.features.type,
+          parentSchema: schema92.properties.features,
           data: data19,
         };
         if (vErrors === null) {
@@ -12538,10 +13337,10 @@ function validate49(
           instancePath: instancePath + '/sim_iccid',
           schemaPath: '#/properties/sim_iccid/type',
           keyword: 'type',
-          params: { type: schema90.properties.sim_iccid.type },
+          params: { type: schema92.properties.sim_iccid.type },
           message: 'must be string,null',
-          schema: schema90.properties.sim_iccid.type,
-          parentSchema: schema90.properties.sim_iccid,
+          schema: schema92.properties.sim_iccid.type,
+          parentSchema: schema92.properties.sim_iccid,
           data: data21,
         };
         if (vErrors === null) {
@@ -12560,7 +13359,7 @@ function validate49(
             params: { limit: 22 },
             message: 'must NOT have more than 22 characters',
             schema: 22,
-            parentSchema: schema90.properties.sim_iccid,
+            parentSchema: schema92.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -12578,7 +13377,7 @@ function validate49(
             params: { limit: 18 },
             message: 'must NOT have fewer than 18 characters',
             schema: 18,
-            parentSchema: schema90.properties.sim_iccid,
+            parentSchema: schema92.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -12588,7 +13387,7 @@ function validate49(
           }
           errors++;
         }
-        if (!formats96.validate(data21)) {
+        if (!formats104.validate(data21)) {
           const err52 = {
             instancePath: instancePath + '/sim_iccid',
             schemaPath: '#/properties/sim_iccid/format',
@@ -12596,7 +13395,7 @@ function validate49(
             params: { format: 'numeric' },
             message: 'must match format "' + 'numeric' + '"',
             schema: 'numeric',
-            parentSchema: schema90.properties.sim_iccid,
+            parentSchema: schema92.properties.sim_iccid,
             data: data21,
           };
           if (vErrors === null) {
@@ -12619,7 +13418,7 @@ function validate49(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema90.properties.apn,
+            parentSchema: schema92.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -12637,7 +13436,7 @@ function validate49(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema90.properties.apn,
+            parentSchema: schema92.properties.apn,
             data: data22,
           };
           if (vErrors === null) {
@@ -12654,8 +13453,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.apn.type,
-          parentSchema: schema90.properties.apn,
+          schema: schema92.properties.apn.type,
+          parentSchema: schema92.properties.apn,
           data: data22,
         };
         if (vErrors === null) {
@@ -12675,8 +13474,8 @@ function validate49(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema90.properties.network.type,
-          parentSchema: schema90.properties.network,
+          schema: schema92.properties.network.type,
+          parentSchema: schema92.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -12691,10 +13490,10 @@ function validate49(
           instancePath: instancePath + '/network',
           schemaPath: '#/properties/network/enum',
           keyword: 'enum',
-          params: { allowedValues: schema90.properties.network.enum },
+          params: { allowedValues: schema92.properties.network.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema90.properties.network.enum,
-          parentSchema: schema90.properties.network,
+          schema: schema92.properties.network.enum,
+          parentSchema: schema92.properties.network,
           data: data23,
         };
         if (vErrors === null) {
@@ -12712,10 +13511,10 @@ function validate49(
           instancePath: instancePath + '/last_heartbeat_at',
           schemaPath: '#/properties/last_heartbeat_at/type',
           keyword: 'type',
-          params: { type: schema90.properties.last_heartbeat_at.type },
+          params: { type: schema92.properties.last_heartbeat_at.type },
           message: 'must be string,null',
-          schema: schema90.properties.last_heartbeat_at.type,
-          parentSchema: schema90.properties.last_heartbeat_at,
+          schema: schema92.properties.last_heartbeat_at.type,
+          parentSchema: schema92.properties.last_heartbeat_at,
           data: data24,
         };
         if (vErrors === null) {
@@ -12734,7 +13533,7 @@ function validate49(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema90.properties.last_heartbeat_at,
+            parentSchema: schema92.properties.last_heartbeat_at,
             data: data24,
           };
           if (vErrors === null) {
@@ -12753,8 +13552,8 @@ function validate49(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema90.type,
-      parentSchema: schema90,
+      schema: schema92.type,
+      parentSchema: schema92,
       data,
     };
     if (vErrors === null) {
@@ -12764,10 +13563,10 @@ function validate49(
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate51.errors = vErrors;
   return errors === 0;
 }
-validate49.evaluated = {
+validate51.evaluated = {
   props: {
     pinpad_id: true,
     ble_chip_id: true,
@@ -12797,8 +13596,8 @@ validate49.evaluated = {
   dynamicItems: false,
 };
 
-export const role = validate50;
-const schema93 = {
+export const role = validate52;
+const schema95 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'role',
   title: 'Role',
@@ -12870,13 +13669,13 @@ const schema93 = {
 const pattern10 = new RegExp('^[a-z]+(_[a-z0-9]+)+$', 'u');
 const pattern11 = new RegExp('^[a-z0-9]+$', 'u');
 
-function validate50(
+function validate52(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="role" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate50.evaluated;
+  const evaluated0 = validate52.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12891,8 +13690,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema95.required,
+        parentSchema: schema95,
         data,
       };
       if (vErrors === null) {
@@ -12909,8 +13708,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'partner_type' },
         message: "must have required property '" + 'partner_type' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema95.required,
+        parentSchema: schema95,
         data,
       };
       if (vErrors === null) {
@@ -12927,8 +13726,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'partner' },
         message: "must have required property '" + 'partner' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema95.required,
+        parentSchema: schema95,
         data,
       };
       if (vErrors === null) {
@@ -12945,8 +13744,8 @@ function validate50(
         keyword: 'required',
         params: { missingProperty: 'permissions' },
         message: "must have required property '" + 'permissions' + "'",
-        schema: schema93.required,
-        parentSchema: schema93,
+        schema: schema95.required,
+        parentSchema: schema95,
         data,
       };
       if (vErrors === null) {
@@ -12967,7 +13766,7 @@ function validate50(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema93.properties.role_name,
+            parentSchema: schema95.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -12985,7 +13784,7 @@ function validate50(
             params: { pattern: '^[a-z]+(_[a-z0-9]+)+$' },
             message: 'must match pattern "' + '^[a-z]+(_[a-z0-9]+)+$' + '"',
             schema: '^[a-z]+(_[a-z0-9]+)+$',
-            parentSchema: schema93.properties.role_name,
+            parentSchema: schema95.properties.role_name,
             data: data0,
           };
           if (vErrors === null) {
@@ -13002,8 +13801,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.role_name.type,
-          parentSchema: schema93.properties.role_name,
+          schema: schema95.properties.role_name.type,
+          parentSchema: schema95.properties.role_name,
           data: data0,
         };
         if (vErrors === null) {
@@ -13025,7 +13824,7 @@ function validate50(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema93.properties.role_description,
+            parentSchema: schema95.properties.role_description,
             data: data1,
           };
           if (vErrors === null) {
@@ -13042,8 +13841,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.role_description.type,
-          parentSchema: schema93.properties.role_description,
+          schema: schema95.properties.role_description.type,
+          parentSchema: schema95.properties.role_description,
           data: data1,
         };
         if (vErrors === null) {
@@ -13064,10 +13863,10 @@ function validate50(
               instancePath: instancePath + '/role_description_translations',
               schemaPath: '#/properties/role_description_translations/propertyNames/enum',
               keyword: 'enum',
-              params: { allowedValues: schema93.properties.role_description_translations.propertyNames.enum },
+              params: { allowedValues: schema95.properties.role_description_translations.propertyNames.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema93.properties.role_description_translations.propertyNames.enum,
-              parentSchema: schema93.properties.role_description_translations.propertyNames,
+              schema: schema95.properties.role_description_translations.propertyNames.enum,
+              parentSchema: schema95.properties.role_description_translations.propertyNames,
               data: key0,
               propertyName: key0,
             };
@@ -13086,8 +13885,8 @@ function validate50(
               keyword: 'propertyNames',
               params: { propertyName: key0 },
               message: 'property name must be valid',
-              schema: schema93.properties.role_description_translations.propertyNames,
-              parentSchema: schema93.properties.role_description_translations,
+              schema: schema95.properties.role_description_translations.propertyNames,
+              parentSchema: schema95.properties.role_description_translations,
               data: data2,
             };
             if (vErrors === null) {
@@ -13110,7 +13909,7 @@ function validate50(
                 params: { limit: 255 },
                 message: 'must NOT have more than 255 characters',
                 schema: 255,
-                parentSchema: schema93.properties.role_description_translations.additionalProperties,
+                parentSchema: schema95.properties.role_description_translations.additionalProperties,
                 data: data3,
               };
               if (vErrors === null) {
@@ -13128,8 +13927,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema93.properties.role_description_translations.additionalProperties.type,
-              parentSchema: schema93.properties.role_description_translations.additionalProperties,
+              schema: schema95.properties.role_description_translations.additionalProperties.type,
+              parentSchema: schema95.properties.role_description_translations.additionalProperties,
               data: data3,
             };
             if (vErrors === null) {
@@ -13147,8 +13946,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema93.properties.role_description_translations.type,
-          parentSchema: schema93.properties.role_description_translations,
+          schema: schema95.properties.role_description_translations.type,
+          parentSchema: schema95.properties.role_description_translations,
           data: data2,
         };
         if (vErrors === null) {
@@ -13168,8 +13967,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.partner_type.type,
-          parentSchema: schema93.properties.partner_type,
+          schema: schema95.properties.partner_type.type,
+          parentSchema: schema95.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -13191,10 +13990,10 @@ function validate50(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema93.properties.partner_type.enum },
+          params: { allowedValues: schema95.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema93.properties.partner_type.enum,
-          parentSchema: schema93.properties.partner_type,
+          schema: schema95.properties.partner_type.enum,
+          parentSchema: schema95.properties.partner_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -13216,7 +14015,7 @@ function validate50(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema93.properties.partner,
+            parentSchema: schema95.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -13234,7 +14033,7 @@ function validate50(
             params: { pattern: '^[a-z0-9]+$' },
             message: 'must match pattern "' + '^[a-z0-9]+$' + '"',
             schema: '^[a-z0-9]+$',
-            parentSchema: schema93.properties.partner,
+            parentSchema: schema95.properties.partner,
             data: data5,
           };
           if (vErrors === null) {
@@ -13251,8 +14050,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema93.properties.partner.type,
-          parentSchema: schema93.properties.partner,
+          schema: schema95.properties.partner.type,
+          parentSchema: schema95.properties.partner,
           data: data5,
         };
         if (vErrors === null) {
@@ -13277,8 +14076,8 @@ function validate50(
                 keyword: 'required',
                 params: { missingProperty: 'feature_id' },
                 message: "must have required property '" + 'feature_id' + "'",
-                schema: schema93.properties.permissions.items.required,
-                parentSchema: schema93.properties.permissions.items,
+                schema: schema95.properties.permissions.items.required,
+                parentSchema: schema95.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -13295,8 +14094,8 @@ function validate50(
                 keyword: 'required',
                 params: { missingProperty: 'has_permission' },
                 message: "must have required property '" + 'has_permission' + "'",
-                schema: schema93.properties.permissions.items.required,
-                parentSchema: schema93.properties.permissions.items,
+                schema: schema95.properties.permissions.items.required,
+                parentSchema: schema95.properties.permissions.items,
                 data: data7,
               };
               if (vErrors === null) {
@@ -13315,8 +14114,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema93.properties.permissions.items.properties.feature_id.type,
-                  parentSchema: schema93.properties.permissions.items.properties.feature_id,
+                  schema: schema95.properties.permissions.items.properties.feature_id.type,
+                  parentSchema: schema95.properties.permissions.items.properties.feature_id,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -13335,7 +14134,7 @@ function validate50(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema93.properties.permissions.items.properties.feature_id,
+                    parentSchema: schema95.properties.permissions.items.properties.feature_id,
                     data: data8,
                   };
                   if (vErrors === null) {
@@ -13356,8 +14155,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema93.properties.permissions.items.properties.has_permission.type,
-                  parentSchema: schema93.properties.permissions.items.properties.has_permission,
+                  schema: schema95.properties.permissions.items.properties.has_permission.type,
+                  parentSchema: schema95.properties.permissions.items.properties.has_permission,
                   data: data9,
                 };
                 if (vErrors === null) {
@@ -13382,8 +14181,8 @@ function validate50(
                         keyword: 'required',
                         params: { missingProperty: 'type' },
                         message: "must have required property '" + 'type' + "'",
-                        schema: schema93.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema93.properties.permissions.items.properties.configurations.items,
+                        schema: schema95.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema95.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -13400,8 +14199,8 @@ function validate50(
                         keyword: 'required',
                         params: { missingProperty: 'show' },
                         message: "must have required property '" + 'show' + "'",
-                        schema: schema93.properties.permissions.items.properties.configurations.items.required,
-                        parentSchema: schema93.properties.permissions.items.properties.configurations.items,
+                        schema: schema95.properties.permissions.items.properties.configurations.items.required,
+                        parentSchema: schema95.properties.permissions.items.properties.configurations.items,
                         data: data11,
                       };
                       if (vErrors === null) {
@@ -13424,7 +14223,7 @@ function validate50(
                             message: 'must NOT have more than 100 characters',
                             schema: 100,
                             parentSchema:
-                              schema93.properties.permissions.items.properties.configurations.items.properties.type,
+                              schema95.properties.permissions.items.properties.configurations.items.properties.type,
                             data: data12,
                           };
                           if (vErrors === null) {
@@ -13443,9 +14242,9 @@ function validate50(
                           params: { type: 'string' },
                           message: 'must be string',
                           schema:
-                            schema93.properties.permissions.items.properties.configurations.items.properties.type.type,
+                            schema95.properties.permissions.items.properties.configurations.items.properties.type.type,
                           parentSchema:
-                            schema93.properties.permissions.items.properties.configurations.items.properties.type,
+                            schema95.properties.permissions.items.properties.configurations.items.properties.type,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -13467,9 +14266,9 @@ function validate50(
                           params: { type: 'boolean' },
                           message: 'must be boolean',
                           schema:
-                            schema93.properties.permissions.items.properties.configurations.items.properties.show.type,
+                            schema95.properties.permissions.items.properties.configurations.items.properties.show.type,
                           parentSchema:
-                            schema93.properties.permissions.items.properties.configurations.items.properties.show,
+                            schema95.properties.permissions.items.properties.configurations.items.properties.show,
                           data: data13,
                         };
                         if (vErrors === null) {
@@ -13487,8 +14286,8 @@ function validate50(
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema93.properties.permissions.items.properties.configurations.items.type,
-                      parentSchema: schema93.properties.permissions.items.properties.configurations.items,
+                      schema: schema95.properties.permissions.items.properties.configurations.items.type,
+                      parentSchema: schema95.properties.permissions.items.properties.configurations.items,
                       data: data11,
                     };
                     if (vErrors === null) {
@@ -13506,8 +14305,8 @@ function validate50(
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema93.properties.permissions.items.properties.configurations.type,
-                  parentSchema: schema93.properties.permissions.items.properties.configurations,
+                  schema: schema95.properties.permissions.items.properties.configurations.type,
+                  parentSchema: schema95.properties.permissions.items.properties.configurations,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -13525,8 +14324,8 @@ function validate50(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema93.properties.permissions.items.type,
-              parentSchema: schema93.properties.permissions.items,
+              schema: schema95.properties.permissions.items.type,
+              parentSchema: schema95.properties.permissions.items,
               data: data7,
             };
             if (vErrors === null) {
@@ -13544,8 +14343,8 @@ function validate50(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema93.properties.permissions.type,
-          parentSchema: schema93.properties.permissions,
+          schema: schema95.properties.permissions.type,
+          parentSchema: schema95.properties.permissions,
           data: data6,
         };
         if (vErrors === null) {
@@ -13563,8 +14362,8 @@ function validate50(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema93.type,
-      parentSchema: schema93,
+      schema: schema95.type,
+      parentSchema: schema95,
       data,
     };
     if (vErrors === null) {
@@ -13574,10 +14373,10 @@ function validate50(
     }
     errors++;
   }
-  validate50.errors = vErrors;
+  validate52.errors = vErrors;
   return errors === 0;
 }
-validate50.evaluated = {
+validate52.evaluated = {
   props: {
     role_name: true,
     role_description: true,
@@ -13590,8 +14389,8 @@ validate50.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePoint = validate51;
-const schema94 = {
+export const servicePoint = validate53;
+const schema96 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point',
   title: 'ServicePoint',
@@ -14121,7 +14920,7 @@ const schema94 = {
     report_id: { type: 'integer', readOnly: true, 'x-column': { hide: true } },
   },
 };
-const schema96 = {
+const schema98 = {
   type: 'integer',
   'x-choices': 'service_point_status',
   enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
@@ -14141,7 +14940,7 @@ const schema96 = {
     ],
   },
 };
-const schema98 = {
+const schema100 = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -14152,7 +14951,7 @@ const schema98 = {
   if: { properties: { closed: { const: false } } },
   then: { properties: { open: true, close: true }, required: ['open', 'close'] },
 };
-const schema106 = {
+const schema108 = {
   type: 'object',
   additionalProperties: false,
   required: ['carrier_id'],
@@ -14169,7 +14968,7 @@ const schema106 = {
     },
   },
 };
-const schema108 = {
+const schema110 = {
   type: 'object',
   additionalProperties: false,
   required: ['photo_id', 'url'],
@@ -14181,19 +14980,19 @@ const schema108 = {
     size: { type: 'integer', minimum: 0 },
   },
 };
-const formats118 = sharedValidators.formats.time;
-const formats152 = sharedValidators.formats['scout-value'];
-const func108 = sharedValidators.timeAfterMessage;
-const func120 = sharedValidators.countWithinMessage;
-const func124 = sharedValidators.defaultDescriptionMessage;
+const formats126 = sharedValidators.formats.time;
+const formats160 = sharedValidators.formats['scout-value'];
+const func112 = sharedValidators.timeAfterMessage;
+const func124 = sharedValidators.countWithinMessage;
+const func128 = sharedValidators.defaultDescriptionMessage;
 
-function validate51(
+function validate53(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate51.evaluated;
+  const evaluated0 = validate53.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14208,8 +15007,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema94.required,
-        parentSchema: schema94,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -14226,8 +15025,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'country' },
         message: "must have required property '" + 'country' + "'",
-        schema: schema94.required,
-        parentSchema: schema94,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -14244,8 +15043,8 @@ function validate51(
         keyword: 'required',
         params: { missingProperty: 'status' },
         message: "must have required property '" + 'status' + "'",
-        schema: schema94.required,
-        parentSchema: schema94,
+        schema: schema96.required,
+        parentSchema: schema96,
         data,
       };
       if (vErrors === null) {
@@ -14307,7 +15106,7 @@ function validate51(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema94.properties.sp_id,
+            parentSchema: schema96.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -14325,7 +15124,7 @@ function validate51(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema94.properties.sp_id,
+            parentSchema: schema96.properties.sp_id,
             data: data1,
           };
           if (vErrors === null) {
@@ -14342,8 +15141,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.sp_id.type,
-          parentSchema: schema94.properties.sp_id,
+          schema: schema96.properties.sp_id.type,
+          parentSchema: schema96.properties.sp_id,
           data: data1,
         };
         if (vErrors === null) {
@@ -14365,7 +15164,7 @@ function validate51(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema94.properties.alt_sp_id,
+            parentSchema: schema96.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -14383,7 +15182,7 @@ function validate51(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema94.properties.alt_sp_id,
+            parentSchema: schema96.properties.alt_sp_id,
             data: data2,
           };
           if (vErrors === null) {
@@ -14400,8 +15199,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.alt_sp_id.type,
-          parentSchema: schema94.properties.alt_sp_id,
+          schema: schema96.properties.alt_sp_id.type,
+          parentSchema: schema96.properties.alt_sp_id,
           data: data2,
         };
         if (vErrors === null) {
@@ -14423,7 +15222,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.name,
+            parentSchema: schema96.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -14441,7 +15240,7 @@ function validate51(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema94.properties.name,
+            parentSchema: schema96.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -14459,7 +15258,7 @@ function validate51(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema94.properties.name,
+            parentSchema: schema96.properties.name,
             data: data3,
           };
           if (vErrors === null) {
@@ -14476,8 +15275,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.name.type,
-          parentSchema: schema94.properties.name,
+          schema: schema96.properties.name.type,
+          parentSchema: schema96.properties.name,
           data: data3,
         };
         if (vErrors === null) {
@@ -14499,7 +15298,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.location_name,
+            parentSchema: schema96.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -14517,7 +15316,7 @@ function validate51(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema94.properties.location_name,
+            parentSchema: schema96.properties.location_name,
             data: data4,
           };
           if (vErrors === null) {
@@ -14534,8 +15333,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.location_name.type,
-          parentSchema: schema94.properties.location_name,
+          schema: schema96.properties.location_name.type,
+          parentSchema: schema96.properties.location_name,
           data: data4,
         };
         if (vErrors === null) {
@@ -14555,8 +15354,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema96.type,
-          parentSchema: schema96,
+          schema: schema98.type,
+          parentSchema: schema98,
           data: data5,
         };
         if (vErrors === null) {
@@ -14582,10 +15381,10 @@ function validate51(
           instancePath: instancePath + '/status',
           schemaPath: 'common#/$defs/servicePointStatus/enum',
           keyword: 'enum',
-          params: { allowedValues: schema96.enum },
+          params: { allowedValues: schema98.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema96.enum,
-          parentSchema: schema96,
+          schema: schema98.enum,
+          parentSchema: schema98,
           data: data5,
         };
         if (vErrors === null) {
@@ -14607,7 +15406,7 @@ function validate51(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema94.properties.status_comment,
+            parentSchema: schema96.properties.status_comment,
             data: data6,
           };
           if (vErrors === null) {
@@ -14624,8 +15423,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.status_comment.type,
-          parentSchema: schema94.properties.status_comment,
+          schema: schema96.properties.status_comment.type,
+          parentSchema: schema96.properties.status_comment,
           data: data6,
         };
         if (vErrors === null) {
@@ -14696,7 +15495,7 @@ function validate51(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema94.properties.address,
+            parentSchema: schema96.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -14714,7 +15513,7 @@ function validate51(
             params: { format: 'no-period-start' },
             message: 'must match format "' + 'no-period-start' + '"',
             schema: 'no-period-start',
-            parentSchema: schema94.properties.address,
+            parentSchema: schema96.properties.address,
             data: data8,
           };
           if (vErrors === null) {
@@ -14731,8 +15530,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.address.type,
-          parentSchema: schema94.properties.address,
+          schema: schema96.properties.address.type,
+          parentSchema: schema96.properties.address,
           data: data8,
         };
         if (vErrors === null) {
@@ -14752,8 +15551,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.address_id.type,
-          parentSchema: schema94.properties.address_id,
+          schema: schema96.properties.address_id.type,
+          parentSchema: schema96.properties.address_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -14775,7 +15574,7 @@ function validate51(
             params: { limit: 8 },
             message: 'must NOT have more than 8 characters',
             schema: 8,
-            parentSchema: schema94.properties.zip,
+            parentSchema: schema96.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -14793,7 +15592,7 @@ function validate51(
             params: { limit: 4 },
             message: 'must NOT have fewer than 4 characters',
             schema: 4,
-            parentSchema: schema94.properties.zip,
+            parentSchema: schema96.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -14811,7 +15610,7 @@ function validate51(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema94.properties.zip,
+            parentSchema: schema96.properties.zip,
             data: data10,
           };
           if (vErrors === null) {
@@ -14828,8 +15627,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.zip.type,
-          parentSchema: schema94.properties.zip,
+          schema: schema96.properties.zip.type,
+          parentSchema: schema96.properties.zip,
           data: data10,
         };
         if (vErrors === null) {
@@ -14851,7 +15650,7 @@ function validate51(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema94.properties.city,
+            parentSchema: schema96.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -14869,7 +15668,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.city,
+            parentSchema: schema96.properties.city,
             data: data11,
           };
           if (vErrors === null) {
@@ -14886,8 +15685,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.city.type,
-          parentSchema: schema94.properties.city,
+          schema: schema96.properties.city.type,
+          parentSchema: schema96.properties.city,
           data: data11,
         };
         if (vErrors === null) {
@@ -14909,7 +15708,7 @@ function validate51(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema94.properties.municipality,
+            parentSchema: schema96.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -14927,7 +15726,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.municipality,
+            parentSchema: schema96.properties.municipality,
             data: data12,
           };
           if (vErrors === null) {
@@ -14944,8 +15743,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.municipality.type,
-          parentSchema: schema94.properties.municipality,
+          schema: schema96.properties.municipality.type,
+          parentSchema: schema96.properties.municipality,
           data: data12,
         };
         if (vErrors === null) {
@@ -14965,8 +15764,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.region_id.type,
-          parentSchema: schema94.properties.region_id,
+          schema: schema96.properties.region_id.type,
+          parentSchema: schema96.properties.region_id,
           data: data13,
         };
         if (vErrors === null) {
@@ -14986,8 +15785,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.sub_region_id.type,
-          parentSchema: schema94.properties.sub_region_id,
+          schema: schema96.properties.sub_region_id.type,
+          parentSchema: schema96.properties.sub_region_id,
           data: data14,
         };
         if (vErrors === null) {
@@ -15009,7 +15808,7 @@ function validate51(
             params: { comparison: '<=', limit: 90 },
             message: 'must be <= 90',
             schema: 90,
-            parentSchema: schema94.properties.latitude,
+            parentSchema: schema96.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -15027,7 +15826,7 @@ function validate51(
             params: { comparison: '>=', limit: -90 },
             message: 'must be >= -90',
             schema: -90,
-            parentSchema: schema94.properties.latitude,
+            parentSchema: schema96.properties.latitude,
             data: data15,
           };
           if (vErrors === null) {
@@ -15044,8 +15843,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema94.properties.latitude.type,
-          parentSchema: schema94.properties.latitude,
+          schema: schema96.properties.latitude.type,
+          parentSchema: schema96.properties.latitude,
           data: data15,
         };
         if (vErrors === null) {
@@ -15067,7 +15866,7 @@ function validate51(
             params: { comparison: '<=', limit: 180 },
             message: 'must be <= 180',
             schema: 180,
-            parentSchema: schema94.properties.longitude,
+            parentSchema: schema96.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -15085,7 +15884,7 @@ function validate51(
             params: { comparison: '>=', limit: -180 },
             message: 'must be >= -180',
             schema: -180,
-            parentSchema: schema94.properties.longitude,
+            parentSchema: schema96.properties.longitude,
             data: data16,
           };
           if (vErrors === null) {
@@ -15102,8 +15901,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema94.properties.longitude.type,
-          parentSchema: schema94.properties.longitude,
+          schema: schema96.properties.longitude.type,
+          parentSchema: schema96.properties.longitude,
           data: data16,
         };
         if (vErrors === null) {
@@ -15125,7 +15924,7 @@ function validate51(
             params: { limit: 64 },
             message: 'must NOT have more than 64 characters',
             schema: 64,
-            parentSchema: schema94.properties.time_zone,
+            parentSchema: schema96.properties.time_zone,
             data: data17,
           };
           if (vErrors === null) {
@@ -15142,8 +15941,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.time_zone.type,
-          parentSchema: schema94.properties.time_zone,
+          schema: schema96.properties.time_zone.type,
+          parentSchema: schema96.properties.time_zone,
           data: data17,
         };
         if (vErrors === null) {
@@ -15163,8 +15962,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.location_type_id.type,
-          parentSchema: schema94.properties.location_type_id,
+          schema: schema96.properties.location_type_id.type,
+          parentSchema: schema96.properties.location_type_id,
           data: data18,
         };
         if (vErrors === null) {
@@ -15184,8 +15983,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.foundation_id.type,
-          parentSchema: schema94.properties.foundation_id,
+          schema: schema96.properties.foundation_id.type,
+          parentSchema: schema96.properties.foundation_id,
           data: data19,
         };
         if (vErrors === null) {
@@ -15207,7 +16006,7 @@ function validate51(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema94.properties.delivery_methods,
+            parentSchema: schema96.properties.delivery_methods,
             data: data20,
           };
           if (vErrors === null) {
@@ -15227,8 +16026,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema94.properties.delivery_methods.items.type,
-              parentSchema: schema94.properties.delivery_methods.items,
+              schema: schema96.properties.delivery_methods.items.type,
+              parentSchema: schema96.properties.delivery_methods.items,
               data: data21,
             };
             if (vErrors === null) {
@@ -15257,7 +16056,7 @@ function validate51(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema94.properties.delivery_methods,
+                parentSchema: schema96.properties.delivery_methods,
                 data: data20,
               };
               if (vErrors === null) {
@@ -15278,8 +16077,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.delivery_methods.type,
-          parentSchema: schema94.properties.delivery_methods,
+          schema: schema96.properties.delivery_methods.type,
+          parentSchema: schema96.properties.delivery_methods,
           data: data20,
         };
         if (vErrors === null) {
@@ -15303,8 +16102,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema94.properties.delivery_days.items.type,
-              parentSchema: schema94.properties.delivery_days.items,
+              schema: schema96.properties.delivery_days.items.type,
+              parentSchema: schema96.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -15327,10 +16126,10 @@ function validate51(
               instancePath: instancePath + '/delivery_days/' + i2,
               schemaPath: '#/properties/delivery_days/items/enum',
               keyword: 'enum',
-              params: { allowedValues: schema94.properties.delivery_days.items.enum },
+              params: { allowedValues: schema96.properties.delivery_days.items.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema94.properties.delivery_days.items.enum,
-              parentSchema: schema94.properties.delivery_days.items,
+              schema: schema96.properties.delivery_days.items.enum,
+              parentSchema: schema96.properties.delivery_days.items,
               data: data23,
             };
             if (vErrors === null) {
@@ -15359,7 +16158,7 @@ function validate51(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema94.properties.delivery_days,
+                parentSchema: schema96.properties.delivery_days,
                 data: data22,
               };
               if (vErrors === null) {
@@ -15380,8 +16179,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.delivery_days.type,
-          parentSchema: schema94.properties.delivery_days,
+          schema: schema96.properties.delivery_days.type,
+          parentSchema: schema96.properties.delivery_days,
           data: data22,
         };
         if (vErrors === null) {
@@ -15412,7 +16211,7 @@ function validate51(
               params: { additionalProperty: key0 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema94.properties.opening_hours,
+              parentSchema: schema96.properties.opening_hours,
               data: data24,
             };
             if (vErrors === null) {
@@ -15460,8 +16259,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema100.then.required,
+                  parentSchema: schema100.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -15478,8 +16277,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema100.then.required,
+                  parentSchema: schema100.then,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -15506,8 +16305,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema100.if,
+              parentSchema: schema100,
               data: data25,
             };
             if (vErrors === null) {
@@ -15527,7 +16326,7 @@ function validate51(
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema100,
                   data: data25,
                 };
                 if (vErrors === null) {
@@ -15547,8 +16346,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema100.properties.closed.type,
+                  parentSchema: schema100.properties.closed,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -15562,7 +16361,7 @@ function validate51(
             if (data25.open !== undefined) {
               let data28 = data25.open;
               if (typeof data28 === 'string') {
-                if (!formats118.validate(data28)) {
+                if (!formats126.validate(data28)) {
                   const err65 = {
                     instancePath: instancePath + '/opening_hours/monday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -15570,7 +16369,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema100.properties.open,
                     data: data28,
                   };
                   if (vErrors === null) {
@@ -15587,8 +16386,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema100.properties.open.type,
+                  parentSchema: schema100.properties.open,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -15602,7 +16401,7 @@ function validate51(
             if (data25.close !== undefined) {
               let data29 = data25.close;
               if (typeof data29 === 'string') {
-                if (!formats118.validate(data29)) {
+                if (!formats126.validate(data29)) {
                   const err67 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -15610,7 +16409,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema100.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -15620,7 +16419,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message0 = func108(data29, 'open', data25);
+                const message0 = func112(data29, 'open', data25);
                 if (message0 !== undefined) {
                   const err68 = {
                     instancePath: instancePath + '/opening_hours/monday/close',
@@ -15629,7 +16428,7 @@ function validate51(
                     params: { message: message0 },
                     message: message0,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema100.properties.close,
                     data: data29,
                   };
                   if (vErrors === null) {
@@ -15646,8 +16445,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema100.properties.close.type,
+                  parentSchema: schema100.properties.close,
                   data: data29,
                 };
                 if (vErrors === null) {
@@ -15665,8 +16464,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema100.type,
+              parentSchema: schema100,
               data: data25,
             };
             if (vErrors === null) {
@@ -15714,8 +16513,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema100.then.required,
+                  parentSchema: schema100.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -15732,8 +16531,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema100.then.required,
+                  parentSchema: schema100.then,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -15760,8 +16559,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema100.if,
+              parentSchema: schema100,
               data: data30,
             };
             if (vErrors === null) {
@@ -15781,7 +16580,7 @@ function validate51(
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema100,
                   data: data30,
                 };
                 if (vErrors === null) {
@@ -15801,8 +16600,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema100.properties.closed.type,
+                  parentSchema: schema100.properties.closed,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -15816,7 +16615,7 @@ function validate51(
             if (data30.open !== undefined) {
               let data33 = data30.open;
               if (typeof data33 === 'string') {
-                if (!formats118.validate(data33)) {
+                if (!formats126.validate(data33)) {
                   const err77 = {
                     instancePath: instancePath + '/opening_hours/tuesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -15824,7 +16623,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema100.properties.open,
                     data: data33,
                   };
                   if (vErrors === null) {
@@ -15841,8 +16640,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema100.properties.open.type,
+                  parentSchema: schema100.properties.open,
                   data: data33,
                 };
                 if (vErrors === null) {
@@ -15856,7 +16655,7 @@ function validate51(
             if (data30.close !== undefined) {
               let data34 = data30.close;
               if (typeof data34 === 'string') {
-                if (!formats118.validate(data34)) {
+                if (!formats126.validate(data34)) {
                   const err79 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -15864,7 +16663,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema100.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -15874,7 +16673,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message1 = func108(data34, 'open', data30);
+                const message1 = func112(data34, 'open', data30);
                 if (message1 !== undefined) {
                   const err80 = {
                     instancePath: instancePath + '/opening_hours/tuesday/close',
@@ -15883,7 +16682,7 @@ function validate51(
                     params: { message: message1 },
                     message: message1,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema100.properties.close,
                     data: data34,
                   };
                   if (vErrors === null) {
@@ -15900,8 +16699,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema100.properties.close.type,
+                  parentSchema: schema100.properties.close,
                   data: data34,
                 };
                 if (vErrors === null) {
@@ -15919,8 +16718,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema100.type,
+              parentSchema: schema100,
               data: data30,
             };
             if (vErrors === null) {
@@ -15968,8 +16767,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema100.then.required,
+                  parentSchema: schema100.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -15986,8 +16785,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema100.then.required,
+                  parentSchema: schema100.then,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -16014,8 +16813,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema100.if,
+              parentSchema: schema100,
               data: data35,
             };
             if (vErrors === null) {
@@ -16035,7 +16834,7 @@ function validate51(
                   params: { additionalProperty: key3 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema100,
                   data: data35,
                 };
                 if (vErrors === null) {
@@ -16055,8 +16854,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema100.properties.closed.type,
+                  parentSchema: schema100.properties.closed,
                   data: data37,
                 };
                 if (vErrors === null) {
@@ -16070,7 +16869,7 @@ function validate51(
             if (data35.open !== undefined) {
               let data38 = data35.open;
               if (typeof data38 === 'string') {
-                if (!formats118.validate(data38)) {
+                if (!formats126.validate(data38)) {
                   const err89 = {
                     instancePath: instancePath + '/opening_hours/wednesday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16078,7 +16877,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema100.properties.open,
                     data: data38,
                   };
                   if (vErrors === null) {
@@ -16095,8 +16894,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema100.properties.open.type,
+                  parentSchema: schema100.properties.open,
                   data: data38,
                 };
                 if (vErrors === null) {
@@ -16110,7 +16909,7 @@ function validate51(
             if (data35.close !== undefined) {
               let data39 = data35.close;
               if (typeof data39 === 'string') {
-                if (!formats118.validate(data39)) {
+                if (!formats126.validate(data39)) {
                   const err91 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16118,7 +16917,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema100.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -16128,7 +16927,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message2 = func108(data39, 'open', data35);
+                const message2 = func112(data39, 'open', data35);
                 if (message2 !== undefined) {
                   const err92 = {
                     instancePath: instancePath + '/opening_hours/wednesday/close',
@@ -16137,7 +16936,7 @@ function validate51(
                     params: { message: message2 },
                     message: message2,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema100.properties.close,
                     data: data39,
                   };
                   if (vErrors === null) {
@@ -16154,8 +16953,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema100.properties.close.type,
+                  parentSchema: schema100.properties.close,
                   data: data39,
                 };
                 if (vErrors === null) {
@@ -16173,8 +16972,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema100.type,
+              parentSchema: schema100,
               data: data35,
             };
             if (vErrors === null) {
@@ -16222,8 +17021,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema100.then.required,
+                  parentSchema: schema100.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -16240,8 +17039,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema100.then.required,
+                  parentSchema: schema100.then,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -16268,8 +17067,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema100.if,
+              parentSchema: schema100,
               data: data40,
             };
             if (vErrors === null) {
@@ -16289,7 +17088,7 @@ function validate51(
                   params: { additionalProperty: key4 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema100,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -16309,8 +17108,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema100.properties.closed.type,
+                  parentSchema: schema100.properties.closed,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -16324,7 +17123,7 @@ function validate51(
             if (data40.open !== undefined) {
               let data43 = data40.open;
               if (typeof data43 === 'string') {
-                if (!formats118.validate(data43)) {
+                if (!formats126.validate(data43)) {
                   const err101 = {
                     instancePath: instancePath + '/opening_hours/thursday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16332,7 +17131,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema100.properties.open,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -16349,8 +17148,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema100.properties.open.type,
+                  parentSchema: schema100.properties.open,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -16364,7 +17163,7 @@ function validate51(
             if (data40.close !== undefined) {
               let data44 = data40.close;
               if (typeof data44 === 'string') {
-                if (!formats118.validate(data44)) {
+                if (!formats126.validate(data44)) {
                   const err103 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16372,7 +17171,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema100.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -16382,7 +17181,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message3 = func108(data44, 'open', data40);
+                const message3 = func112(data44, 'open', data40);
                 if (message3 !== undefined) {
                   const err104 = {
                     instancePath: instancePath + '/opening_hours/thursday/close',
@@ -16391,7 +17190,7 @@ function validate51(
                     params: { message: message3 },
                     message: message3,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema100.properties.close,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -16408,8 +17207,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema100.properties.close.type,
+                  parentSchema: schema100.properties.close,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -16427,8 +17226,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema100.type,
+              parentSchema: schema100,
               data: data40,
             };
             if (vErrors === null) {
@@ -16476,8 +17275,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema100.then.required,
+                  parentSchema: schema100.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -16494,8 +17293,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema100.then.required,
+                  parentSchema: schema100.then,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -16522,8 +17321,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema100.if,
+              parentSchema: schema100,
               data: data45,
             };
             if (vErrors === null) {
@@ -16543,7 +17342,7 @@ function validate51(
                   params: { additionalProperty: key5 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema100,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -16563,8 +17362,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema100.properties.closed.type,
+                  parentSchema: schema100.properties.closed,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -16578,7 +17377,7 @@ function validate51(
             if (data45.open !== undefined) {
               let data48 = data45.open;
               if (typeof data48 === 'string') {
-                if (!formats118.validate(data48)) {
+                if (!formats126.validate(data48)) {
                   const err113 = {
                     instancePath: instancePath + '/opening_hours/friday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16586,7 +17385,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema100.properties.open,
                     data: data48,
                   };
                   if (vErrors === null) {
@@ -16603,8 +17402,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema100.properties.open.type,
+                  parentSchema: schema100.properties.open,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -16618,7 +17417,7 @@ function validate51(
             if (data45.close !== undefined) {
               let data49 = data45.close;
               if (typeof data49 === 'string') {
-                if (!formats118.validate(data49)) {
+                if (!formats126.validate(data49)) {
                   const err115 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16626,7 +17425,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema100.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -16636,7 +17435,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message4 = func108(data49, 'open', data45);
+                const message4 = func112(data49, 'open', data45);
                 if (message4 !== undefined) {
                   const err116 = {
                     instancePath: instancePath + '/opening_hours/friday/close',
@@ -16645,7 +17444,7 @@ function validate51(
                     params: { message: message4 },
                     message: message4,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema100.properties.close,
                     data: data49,
                   };
                   if (vErrors === null) {
@@ -16662,8 +17461,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema100.properties.close.type,
+                  parentSchema: schema100.properties.close,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -16681,8 +17480,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema100.type,
+              parentSchema: schema100,
               data: data45,
             };
             if (vErrors === null) {
@@ -16730,8 +17529,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema100.then.required,
+                  parentSchema: schema100.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -16748,8 +17547,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema100.then.required,
+                  parentSchema: schema100.then,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -16776,8 +17575,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema100.if,
+              parentSchema: schema100,
               data: data50,
             };
             if (vErrors === null) {
@@ -16797,7 +17596,7 @@ function validate51(
                   params: { additionalProperty: key6 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema100,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -16817,8 +17616,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema100.properties.closed.type,
+                  parentSchema: schema100.properties.closed,
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -16832,7 +17631,7 @@ function validate51(
             if (data50.open !== undefined) {
               let data53 = data50.open;
               if (typeof data53 === 'string') {
-                if (!formats118.validate(data53)) {
+                if (!formats126.validate(data53)) {
                   const err125 = {
                     instancePath: instancePath + '/opening_hours/saturday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -16840,7 +17639,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema100.properties.open,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -16857,8 +17656,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema100.properties.open.type,
+                  parentSchema: schema100.properties.open,
                   data: data53,
                 };
                 if (vErrors === null) {
@@ -16872,7 +17671,7 @@ function validate51(
             if (data50.close !== undefined) {
               let data54 = data50.close;
               if (typeof data54 === 'string') {
-                if (!formats118.validate(data54)) {
+                if (!formats126.validate(data54)) {
                   const err127 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -16880,7 +17679,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema100.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -16890,7 +17689,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message5 = func108(data54, 'open', data50);
+                const message5 = func112(data54, 'open', data50);
                 if (message5 !== undefined) {
                   const err128 = {
                     instancePath: instancePath + '/opening_hours/saturday/close',
@@ -16899,7 +17698,7 @@ function validate51(
                     params: { message: message5 },
                     message: message5,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema100.properties.close,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -16916,8 +17715,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema100.properties.close.type,
+                  parentSchema: schema100.properties.close,
                   data: data54,
                 };
                 if (vErrors === null) {
@@ -16935,8 +17734,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema100.type,
+              parentSchema: schema100,
               data: data50,
             };
             if (vErrors === null) {
@@ -16984,8 +17783,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'open' },
                   message: "must have required property '" + 'open' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema100.then.required,
+                  parentSchema: schema100.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -17002,8 +17801,8 @@ function validate51(
                   keyword: 'required',
                   params: { missingProperty: 'close' },
                   message: "must have required property '" + 'close' + "'",
-                  schema: schema98.then.required,
-                  parentSchema: schema98.then,
+                  schema: schema100.then.required,
+                  parentSchema: schema100.then,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -17030,8 +17829,8 @@ function validate51(
               keyword: 'if',
               params: { failingKeyword: 'then' },
               message: 'must match "then" schema',
-              schema: schema98.if,
-              parentSchema: schema98,
+              schema: schema100.if,
+              parentSchema: schema100,
               data: data55,
             };
             if (vErrors === null) {
@@ -17051,7 +17850,7 @@ function validate51(
                   params: { additionalProperty: key7 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema98,
+                  parentSchema: schema100,
                   data: data55,
                 };
                 if (vErrors === null) {
@@ -17071,8 +17870,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema98.properties.closed.type,
-                  parentSchema: schema98.properties.closed,
+                  schema: schema100.properties.closed.type,
+                  parentSchema: schema100.properties.closed,
                   data: data57,
                 };
                 if (vErrors === null) {
@@ -17086,7 +17885,7 @@ function validate51(
             if (data55.open !== undefined) {
               let data58 = data55.open;
               if (typeof data58 === 'string') {
-                if (!formats118.validate(data58)) {
+                if (!formats126.validate(data58)) {
                   const err137 = {
                     instancePath: instancePath + '/opening_hours/sunday/open',
                     schemaPath: 'common#/$defs/openingDay/properties/open/format',
@@ -17094,7 +17893,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.open,
+                    parentSchema: schema100.properties.open,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -17111,8 +17910,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.open.type,
-                  parentSchema: schema98.properties.open,
+                  schema: schema100.properties.open.type,
+                  parentSchema: schema100.properties.open,
                   data: data58,
                 };
                 if (vErrors === null) {
@@ -17126,7 +17925,7 @@ function validate51(
             if (data55.close !== undefined) {
               let data59 = data55.close;
               if (typeof data59 === 'string') {
-                if (!formats118.validate(data59)) {
+                if (!formats126.validate(data59)) {
                   const err139 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
                     schemaPath: 'common#/$defs/openingDay/properties/close/format',
@@ -17134,7 +17933,7 @@ function validate51(
                     params: { format: 'time' },
                     message: 'must match format "' + 'time' + '"',
                     schema: 'time',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema100.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -17144,7 +17943,7 @@ function validate51(
                   }
                   errors++;
                 }
-                const message6 = func108(data59, 'open', data55);
+                const message6 = func112(data59, 'open', data55);
                 if (message6 !== undefined) {
                   const err140 = {
                     instancePath: instancePath + '/opening_hours/sunday/close',
@@ -17153,7 +17952,7 @@ function validate51(
                     params: { message: message6 },
                     message: message6,
                     schema: 'open',
-                    parentSchema: schema98.properties.close,
+                    parentSchema: schema100.properties.close,
                     data: data59,
                   };
                   if (vErrors === null) {
@@ -17170,8 +17969,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema98.properties.close.type,
-                  parentSchema: schema98.properties.close,
+                  schema: schema100.properties.close.type,
+                  parentSchema: schema100.properties.close,
                   data: data59,
                 };
                 if (vErrors === null) {
@@ -17189,8 +17988,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema98.type,
-              parentSchema: schema98,
+              schema: schema100.type,
+              parentSchema: schema100,
               data: data55,
             };
             if (vErrors === null) {
@@ -17208,8 +18007,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema94.properties.opening_hours.type,
-          parentSchema: schema94.properties.opening_hours,
+          schema: schema96.properties.opening_hours.type,
+          parentSchema: schema96.properties.opening_hours,
           data: data24,
         };
         if (vErrors === null) {
@@ -17229,8 +18028,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.wheelchair_accessible.type,
-          parentSchema: schema94.properties.wheelchair_accessible,
+          schema: schema96.properties.wheelchair_accessible.type,
+          parentSchema: schema96.properties.wheelchair_accessible,
           data: data60,
         };
         if (vErrors === null) {
@@ -17252,7 +18051,7 @@ function validate51(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema94.properties.tag1,
+            parentSchema: schema96.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -17270,7 +18069,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.tag1,
+            parentSchema: schema96.properties.tag1,
             data: data61,
           };
           if (vErrors === null) {
@@ -17287,8 +18086,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.tag1.type,
-          parentSchema: schema94.properties.tag1,
+          schema: schema96.properties.tag1.type,
+          parentSchema: schema96.properties.tag1,
           data: data61,
         };
         if (vErrors === null) {
@@ -17310,7 +18109,7 @@ function validate51(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema94.properties.tag2,
+            parentSchema: schema96.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -17328,7 +18127,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.tag2,
+            parentSchema: schema96.properties.tag2,
             data: data62,
           };
           if (vErrors === null) {
@@ -17345,8 +18144,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.tag2.type,
-          parentSchema: schema94.properties.tag2,
+          schema: schema96.properties.tag2.type,
+          parentSchema: schema96.properties.tag2,
           data: data62,
         };
         if (vErrors === null) {
@@ -17368,7 +18167,7 @@ function validate51(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema94.properties.tag3,
+            parentSchema: schema96.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -17386,7 +18185,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.tag3,
+            parentSchema: schema96.properties.tag3,
             data: data63,
           };
           if (vErrors === null) {
@@ -17403,8 +18202,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.tag3.type,
-          parentSchema: schema94.properties.tag3,
+          schema: schema96.properties.tag3.type,
+          parentSchema: schema96.properties.tag3,
           data: data63,
         };
         if (vErrors === null) {
@@ -17424,8 +18223,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.max_hardware_units.type,
-          parentSchema: schema94.properties.max_hardware_units,
+          schema: schema96.properties.max_hardware_units.type,
+          parentSchema: schema96.properties.max_hardware_units,
           data: data64,
         };
         if (vErrors === null) {
@@ -17444,7 +18243,7 @@ function validate51(
             params: { comparison: '<=', limit: 7 },
             message: 'must be <= 7',
             schema: 7,
-            parentSchema: schema94.properties.max_hardware_units,
+            parentSchema: schema96.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -17462,7 +18261,7 @@ function validate51(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema94.properties.max_hardware_units,
+            parentSchema: schema96.properties.max_hardware_units,
             data: data64,
           };
           if (vErrors === null) {
@@ -17489,7 +18288,7 @@ function validate51(
                 params: { limit: 100 },
                 message: 'must NOT have more than 100 characters',
                 schema: 100,
-                parentSchema: schema94.properties.hardware_models.items,
+                parentSchema: schema96.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -17507,7 +18306,7 @@ function validate51(
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
                 schema: 1,
-                parentSchema: schema94.properties.hardware_models.items,
+                parentSchema: schema96.properties.hardware_models.items,
                 data: data66,
               };
               if (vErrors === null) {
@@ -17524,8 +18323,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema94.properties.hardware_models.items.type,
-              parentSchema: schema94.properties.hardware_models.items,
+              schema: schema96.properties.hardware_models.items.type,
+              parentSchema: schema96.properties.hardware_models.items,
               data: data66,
             };
             if (vErrors === null) {
@@ -17554,7 +18353,7 @@ function validate51(
                 params: { i: i5, j: j2 },
                 message: 'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
                 schema: true,
-                parentSchema: schema94.properties.hardware_models,
+                parentSchema: schema96.properties.hardware_models,
                 data: data65,
               };
               if (vErrors === null) {
@@ -17568,7 +18367,7 @@ function validate51(
             indices2[item2] = i5;
           }
         }
-        const message7 = func120(data65, 'max_hardware_units', data);
+        const message7 = func124(data65, 'max_hardware_units', data);
         if (message7 !== undefined) {
           const err161 = {
             instancePath: instancePath + '/hardware_models',
@@ -17577,7 +18376,7 @@ function validate51(
             params: { message: message7 },
             message: message7,
             schema: 'max_hardware_units',
-            parentSchema: schema94.properties.hardware_models,
+            parentSchema: schema96.properties.hardware_models,
             data: data65,
           };
           if (vErrors === null) {
@@ -17594,8 +18393,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.hardware_models.type,
-          parentSchema: schema94.properties.hardware_models,
+          schema: schema96.properties.hardware_models.type,
+          parentSchema: schema96.properties.hardware_models,
           data: data65,
         };
         if (vErrors === null) {
@@ -17619,8 +18418,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema80.type,
-              parentSchema: schema80,
+              schema: schema82.type,
+              parentSchema: schema82,
               data: data68,
             };
             if (vErrors === null) {
@@ -17652,10 +18451,10 @@ function validate51(
               instancePath: instancePath + '/badges_v2/' + i6,
               schemaPath: 'common#/$defs/hardwareBadge/enum',
               keyword: 'enum',
-              params: { allowedValues: schema80.enum },
+              params: { allowedValues: schema82.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema80.enum,
-              parentSchema: schema80,
+              schema: schema82.enum,
+              parentSchema: schema82,
               data: data68,
             };
             if (vErrors === null) {
@@ -17679,7 +18478,7 @@ function validate51(
                   params: { i: i7, j: j3 },
                   message: 'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
                   schema: true,
-                  parentSchema: schema94.properties.badges_v2,
+                  parentSchema: schema96.properties.badges_v2,
                   data: data67,
                 };
                 if (vErrors === null) {
@@ -17700,8 +18499,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.badges_v2.type,
-          parentSchema: schema94.properties.badges_v2,
+          schema: schema96.properties.badges_v2.type,
+          parentSchema: schema96.properties.badges_v2,
           data: data67,
         };
         if (vErrors === null) {
@@ -17721,8 +18520,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.incomplete.type,
-          parentSchema: schema94.properties.incomplete,
+          schema: schema96.properties.incomplete.type,
+          parentSchema: schema96.properties.incomplete,
           data: data69,
         };
         if (vErrors === null) {
@@ -17742,8 +18541,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.pinpad_id.type,
-          parentSchema: schema94.properties.pinpad_id,
+          schema: schema96.properties.pinpad_id.type,
+          parentSchema: schema96.properties.pinpad_id,
           data: data70,
         };
         if (vErrors === null) {
@@ -17763,8 +18562,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.pinpad_model_id.type,
-          parentSchema: schema94.properties.pinpad_model_id,
+          schema: schema96.properties.pinpad_model_id.type,
+          parentSchema: schema96.properties.pinpad_model_id,
           data: data71,
         };
         if (vErrors === null) {
@@ -17784,8 +18583,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.pinpad_status.type,
-          parentSchema: schema94.properties.pinpad_status,
+          schema: schema96.properties.pinpad_status.type,
+          parentSchema: schema96.properties.pinpad_status,
           data: data72,
         };
         if (vErrors === null) {
@@ -17805,8 +18604,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.active_pinpad.type,
-          parentSchema: schema94.properties.active_pinpad,
+          schema: schema96.properties.active_pinpad.type,
+          parentSchema: schema96.properties.active_pinpad,
           data: data73,
         };
         if (vErrors === null) {
@@ -17826,8 +18625,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.basic_sp_search.type,
-          parentSchema: schema94.properties.basic_sp_search,
+          schema: schema96.properties.basic_sp_search.type,
+          parentSchema: schema96.properties.basic_sp_search,
           data: data74,
         };
         if (vErrors === null) {
@@ -17847,8 +18646,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.has_hardware.type,
-          parentSchema: schema94.properties.has_hardware,
+          schema: schema96.properties.has_hardware.type,
+          parentSchema: schema96.properties.has_hardware,
           data: data75,
         };
         if (vErrors === null) {
@@ -17866,10 +18665,10 @@ function validate51(
           instancePath: instancePath + '/service_point_hardware_unit_id',
           schemaPath: '#/properties/service_point_hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema94.properties.service_point_hardware_unit_id.type },
+          params: { type: schema96.properties.service_point_hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema94.properties.service_point_hardware_unit_id.type,
-          parentSchema: schema94.properties.service_point_hardware_unit_id,
+          schema: schema96.properties.service_point_hardware_unit_id.type,
+          parentSchema: schema96.properties.service_point_hardware_unit_id,
           data: data76,
         };
         if (vErrors === null) {
@@ -17893,8 +18692,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema94.properties.carriers_access.items.type,
-              parentSchema: schema94.properties.carriers_access.items,
+              schema: schema96.properties.carriers_access.items.type,
+              parentSchema: schema96.properties.carriers_access.items,
               data: data78,
             };
             if (vErrors === null) {
@@ -17923,7 +18722,7 @@ function validate51(
                 params: { i: i9, j: j4 },
                 message: 'must NOT have duplicate items (items ## ' + j4 + ' and ' + i9 + ' are identical)',
                 schema: true,
-                parentSchema: schema94.properties.carriers_access,
+                parentSchema: schema96.properties.carriers_access,
                 data: data77,
               };
               if (vErrors === null) {
@@ -17944,8 +18743,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.carriers_access.type,
-          parentSchema: schema94.properties.carriers_access,
+          schema: schema96.properties.carriers_access.type,
+          parentSchema: schema96.properties.carriers_access,
           data: data77,
         };
         if (vErrors === null) {
@@ -17970,8 +18769,8 @@ function validate51(
                 keyword: 'required',
                 params: { missingProperty: 'carrier_id' },
                 message: "must have required property '" + 'carrier_id' + "'",
-                schema: schema106.required,
-                parentSchema: schema106,
+                schema: schema108.required,
+                parentSchema: schema108,
                 data: data80,
               };
               if (vErrors === null) {
@@ -17997,7 +18796,7 @@ function validate51(
                   params: { additionalProperty: key8 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema106,
+                  parentSchema: schema108,
                   data: data80,
                 };
                 if (vErrors === null) {
@@ -18017,8 +18816,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema106.properties.carrier_id.type,
-                  parentSchema: schema106.properties.carrier_id,
+                  schema: schema108.properties.carrier_id.type,
+                  parentSchema: schema108.properties.carrier_id,
                   data: data81,
                 };
                 if (vErrors === null) {
@@ -18038,8 +18837,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema106.properties.first_mile.type,
-                  parentSchema: schema106.properties.first_mile,
+                  schema: schema108.properties.first_mile.type,
+                  parentSchema: schema108.properties.first_mile,
                   data: data82,
                 };
                 if (vErrors === null) {
@@ -18059,8 +18858,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
-                  schema: schema106.properties.last_mile.type,
-                  parentSchema: schema106.properties.last_mile,
+                  schema: schema108.properties.last_mile.type,
+                  parentSchema: schema108.properties.last_mile,
                   data: data83,
                 };
                 if (vErrors === null) {
@@ -18080,8 +18879,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema106.properties.expiry_days.type,
-                  parentSchema: schema106.properties.expiry_days,
+                  schema: schema108.properties.expiry_days.type,
+                  parentSchema: schema108.properties.expiry_days,
                   data: data84,
                 };
                 if (vErrors === null) {
@@ -18100,7 +18899,7 @@ function validate51(
                     params: { comparison: '<=', limit: 30 },
                     message: 'must be <= 30',
                     schema: 30,
-                    parentSchema: schema106.properties.expiry_days,
+                    parentSchema: schema108.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -18118,7 +18917,7 @@ function validate51(
                     params: { comparison: '>=', limit: 1 },
                     message: 'must be >= 1',
                     schema: 1,
-                    parentSchema: schema106.properties.expiry_days,
+                    parentSchema: schema108.properties.expiry_days,
                     data: data84,
                   };
                   if (vErrors === null) {
@@ -18139,8 +18938,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema106.properties.reserved_compartments.type,
-                  parentSchema: schema106.properties.reserved_compartments,
+                  schema: schema108.properties.reserved_compartments.type,
+                  parentSchema: schema108.properties.reserved_compartments,
                   data: data85,
                 };
                 if (vErrors === null) {
@@ -18159,7 +18958,7 @@ function validate51(
                     params: { comparison: '<=', limit: 100 },
                     message: 'must be <= 100',
                     schema: 100,
-                    parentSchema: schema106.properties.reserved_compartments,
+                    parentSchema: schema108.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -18177,7 +18976,7 @@ function validate51(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema106.properties.reserved_compartments,
+                    parentSchema: schema108.properties.reserved_compartments,
                     data: data85,
                   };
                   if (vErrors === null) {
@@ -18198,8 +18997,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema106.properties.allocation_behaviour.type,
-                  parentSchema: schema106.properties.allocation_behaviour,
+                  schema: schema108.properties.allocation_behaviour.type,
+                  parentSchema: schema108.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -18214,10 +19013,10 @@ function validate51(
                   instancePath: instancePath + '/carrier_settings/' + i10 + '/allocation_behaviour',
                   schemaPath: 'common#/$defs/servicePointCarrierSetting/properties/allocation_behaviour/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema106.properties.allocation_behaviour.enum },
+                  params: { allowedValues: schema108.properties.allocation_behaviour.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema106.properties.allocation_behaviour.enum,
-                  parentSchema: schema106.properties.allocation_behaviour,
+                  schema: schema108.properties.allocation_behaviour.enum,
+                  parentSchema: schema108.properties.allocation_behaviour,
                   data: data86,
                 };
                 if (vErrors === null) {
@@ -18235,8 +19034,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema106.type,
-              parentSchema: schema106,
+              schema: schema108.type,
+              parentSchema: schema108,
               data: data80,
             };
             if (vErrors === null) {
@@ -18254,8 +19053,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.carrier_settings.type,
-          parentSchema: schema94.properties.carrier_settings,
+          schema: schema96.properties.carrier_settings.type,
+          parentSchema: schema96.properties.carrier_settings,
           data: data79,
         };
         if (vErrors === null) {
@@ -18275,8 +19074,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.location_owner_id.type,
-          parentSchema: schema94.properties.location_owner_id,
+          schema: schema96.properties.location_owner_id.type,
+          parentSchema: schema96.properties.location_owner_id,
           data: data87,
         };
         if (vErrors === null) {
@@ -18296,8 +19095,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.maintenance_provider_id.type,
-          parentSchema: schema94.properties.maintenance_provider_id,
+          schema: schema96.properties.maintenance_provider_id.type,
+          parentSchema: schema96.properties.maintenance_provider_id,
           data: data88,
         };
         if (vErrors === null) {
@@ -18317,8 +19116,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.support_provider_id.type,
-          parentSchema: schema94.properties.support_provider_id,
+          schema: schema96.properties.support_provider_id.type,
+          parentSchema: schema96.properties.support_provider_id,
           data: data89,
         };
         if (vErrors === null) {
@@ -18338,8 +19137,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.service_point_group_id.type,
-          parentSchema: schema94.properties.service_point_group_id,
+          schema: schema96.properties.service_point_group_id.type,
+          parentSchema: schema96.properties.service_point_group_id,
           data: data90,
         };
         if (vErrors === null) {
@@ -18359,8 +19158,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.group_name.type,
-          parentSchema: schema94.properties.group_name,
+          schema: schema96.properties.group_name.type,
+          parentSchema: schema96.properties.group_name,
           data: data91,
         };
         if (vErrors === null) {
@@ -18380,8 +19179,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.contract_signed.type,
-          parentSchema: schema94.properties.contract_signed,
+          schema: schema96.properties.contract_signed.type,
+          parentSchema: schema96.properties.contract_signed,
           data: data92,
         };
         if (vErrors === null) {
@@ -18403,7 +19202,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.scout_contact,
+            parentSchema: schema96.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -18413,7 +19212,7 @@ function validate51(
           }
           errors++;
         }
-        if (!formats152.validate(data93)) {
+        if (!formats160.validate(data93)) {
           const err200 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -18421,7 +19220,7 @@ function validate51(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema94.properties.scout_contact,
+            parentSchema: schema96.properties.scout_contact,
             data: data93,
           };
           if (vErrors === null) {
@@ -18438,8 +19237,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.scout_contact.type,
-          parentSchema: schema94.properties.scout_contact,
+          schema: schema96.properties.scout_contact.type,
+          parentSchema: schema96.properties.scout_contact,
           data: data93,
         };
         if (vErrors === null) {
@@ -18459,8 +19258,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.scout_email.type,
-          parentSchema: schema94.properties.scout_email,
+          schema: schema96.properties.scout_email.type,
+          parentSchema: schema96.properties.scout_email,
           data: data94,
         };
         if (vErrors === null) {
@@ -18480,8 +19279,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.is_terminated.type,
-          parentSchema: schema94.properties.is_terminated,
+          schema: schema96.properties.is_terminated.type,
+          parentSchema: schema96.properties.is_terminated,
           data: data95,
         };
         if (vErrors === null) {
@@ -18501,8 +19300,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.parked.type,
-          parentSchema: schema94.properties.parked,
+          schema: schema96.properties.parked.type,
+          parentSchema: schema96.properties.parked,
           data: data96,
         };
         if (vErrors === null) {
@@ -18522,8 +19321,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.test_sp.type,
-          parentSchema: schema94.properties.test_sp,
+          schema: schema96.properties.test_sp.type,
+          parentSchema: schema96.properties.test_sp,
           data: data97,
         };
         if (vErrors === null) {
@@ -18543,8 +19342,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema94.properties.active.type,
-          parentSchema: schema94.properties.active,
+          schema: schema96.properties.active.type,
+          parentSchema: schema96.properties.active,
           data: data98,
         };
         if (vErrors === null) {
@@ -18566,7 +19365,7 @@ function validate51(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema94.properties.description,
+            parentSchema: schema96.properties.description,
             data: data99,
           };
           if (vErrors === null) {
@@ -18583,8 +19382,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.description.type,
-          parentSchema: schema94.properties.description,
+          schema: schema96.properties.description.type,
+          parentSchema: schema96.properties.description,
           data: data99,
         };
         if (vErrors === null) {
@@ -18604,8 +19403,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.description_language.type,
-          parentSchema: schema94.properties.description_language,
+          schema: schema96.properties.description_language.type,
+          parentSchema: schema96.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -18628,10 +19427,10 @@ function validate51(
           instancePath: instancePath + '/description_language',
           schemaPath: '#/properties/description_language/enum',
           keyword: 'enum',
-          params: { allowedValues: schema94.properties.description_language.enum },
+          params: { allowedValues: schema96.properties.description_language.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema94.properties.description_language.enum,
-          parentSchema: schema94.properties.description_language,
+          schema: schema96.properties.description_language.enum,
+          parentSchema: schema96.properties.description_language,
           data: data100,
         };
         if (vErrors === null) {
@@ -18670,7 +19469,7 @@ function validate51(
       if (_valid7) {
         const _errs382 = errors;
         if (Array.isArray(data101)) {
-          const message8 = func124(data101, schema94.properties.descriptions.then['x-default-description'], data);
+          const message8 = func128(data101, schema96.properties.descriptions.then['x-default-description'], data);
           if (message8 !== undefined) {
             const err212 = {
               instancePath: instancePath + '/descriptions',
@@ -18678,8 +19477,8 @@ function validate51(
               keyword: 'x-default-description',
               params: { message: message8 },
               message: message8,
-              schema: schema94.properties.descriptions.then['x-default-description'],
-              parentSchema: schema94.properties.descriptions.then,
+              schema: schema96.properties.descriptions.then['x-default-description'],
+              parentSchema: schema96.properties.descriptions.then,
               data: data101,
             };
             if (vErrors === null) {
@@ -18700,8 +19499,8 @@ function validate51(
           keyword: 'if',
           params: { failingKeyword: 'then' },
           message: 'must match "then" schema',
-          schema: schema94.properties.descriptions.if,
-          parentSchema: schema94.properties.descriptions,
+          schema: schema96.properties.descriptions.if,
+          parentSchema: schema96.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -18723,8 +19522,8 @@ function validate51(
                 keyword: 'required',
                 params: { missingProperty: 'language_code' },
                 message: "must have required property '" + 'language_code' + "'",
-                schema: schema94.properties.descriptions.items.required,
-                parentSchema: schema94.properties.descriptions.items,
+                schema: schema96.properties.descriptions.items.required,
+                parentSchema: schema96.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -18741,8 +19540,8 @@ function validate51(
                 keyword: 'required',
                 params: { missingProperty: 'country' },
                 message: "must have required property '" + 'country' + "'",
-                schema: schema94.properties.descriptions.items.required,
-                parentSchema: schema94.properties.descriptions.items,
+                schema: schema96.properties.descriptions.items.required,
+                parentSchema: schema96.properties.descriptions.items,
                 data: data102,
               };
               if (vErrors === null) {
@@ -18763,7 +19562,7 @@ function validate51(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema94.properties.descriptions.items.properties.text,
+                    parentSchema: schema96.properties.descriptions.items.properties.text,
                     data: data103,
                   };
                   if (vErrors === null) {
@@ -18780,8 +19579,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema94.properties.descriptions.items.properties.text.type,
-                  parentSchema: schema94.properties.descriptions.items.properties.text,
+                  schema: schema96.properties.descriptions.items.properties.text.type,
+                  parentSchema: schema96.properties.descriptions.items.properties.text,
                   data: data103,
                 };
                 if (vErrors === null) {
@@ -18801,8 +19600,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema94.properties.descriptions.items.properties.language_code.type,
-                  parentSchema: schema94.properties.descriptions.items.properties.language_code,
+                  schema: schema96.properties.descriptions.items.properties.language_code.type,
+                  parentSchema: schema96.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -18825,10 +19624,10 @@ function validate51(
                   instancePath: instancePath + '/descriptions/' + i11 + '/language_code',
                   schemaPath: '#/properties/descriptions/items/properties/language_code/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema94.properties.descriptions.items.properties.language_code.enum },
+                  params: { allowedValues: schema96.properties.descriptions.items.properties.language_code.enum },
                   message: 'must be equal to one of the allowed values',
-                  schema: schema94.properties.descriptions.items.properties.language_code.enum,
-                  parentSchema: schema94.properties.descriptions.items.properties.language_code,
+                  schema: schema96.properties.descriptions.items.properties.language_code.enum,
+                  parentSchema: schema96.properties.descriptions.items.properties.language_code,
                   data: data104,
                 };
                 if (vErrors === null) {
@@ -18895,8 +19694,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema94.properties.descriptions.items.type,
-              parentSchema: schema94.properties.descriptions.items,
+              schema: schema96.properties.descriptions.items.type,
+              parentSchema: schema96.properties.descriptions.items,
               data: data102,
             };
             if (vErrors === null) {
@@ -18914,8 +19713,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.descriptions.type,
-          parentSchema: schema94.properties.descriptions,
+          schema: schema96.properties.descriptions.type,
+          parentSchema: schema96.properties.descriptions,
           data: data101,
         };
         if (vErrors === null) {
@@ -18937,7 +19736,7 @@ function validate51(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema94.properties.comments,
+            parentSchema: schema96.properties.comments,
             data: data106,
           };
           if (vErrors === null) {
@@ -18954,8 +19753,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.comments.type,
-          parentSchema: schema94.properties.comments,
+          schema: schema96.properties.comments.type,
+          parentSchema: schema96.properties.comments,
           data: data106,
         };
         if (vErrors === null) {
@@ -18977,7 +19776,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.contact_person,
+            parentSchema: schema96.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -18995,7 +19794,7 @@ function validate51(
             params: { format: 'no-special-characters' },
             message: 'must match format "' + 'no-special-characters' + '"',
             schema: 'no-special-characters',
-            parentSchema: schema94.properties.contact_person,
+            parentSchema: schema96.properties.contact_person,
             data: data107,
           };
           if (vErrors === null) {
@@ -19012,8 +19811,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.contact_person.type,
-          parentSchema: schema94.properties.contact_person,
+          schema: schema96.properties.contact_person.type,
+          parentSchema: schema96.properties.contact_person,
           data: data107,
         };
         if (vErrors === null) {
@@ -19035,7 +19834,7 @@ function validate51(
             params: { limit: 15 },
             message: 'must NOT have more than 15 characters',
             schema: 15,
-            parentSchema: schema94.properties.owner_contact_phone,
+            parentSchema: schema96.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -19053,7 +19852,7 @@ function validate51(
             params: { format: 'phone' },
             message: 'must match format "' + 'phone' + '"',
             schema: 'phone',
-            parentSchema: schema94.properties.owner_contact_phone,
+            parentSchema: schema96.properties.owner_contact_phone,
             data: data108,
           };
           if (vErrors === null) {
@@ -19070,8 +19869,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.owner_contact_phone.type,
-          parentSchema: schema94.properties.owner_contact_phone,
+          schema: schema96.properties.owner_contact_phone.type,
+          parentSchema: schema96.properties.owner_contact_phone,
           data: data108,
         };
         if (vErrors === null) {
@@ -19093,7 +19892,7 @@ function validate51(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema94.properties.email,
+            parentSchema: schema96.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -19111,7 +19910,7 @@ function validate51(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema94.properties.email,
+            parentSchema: schema96.properties.email,
             data: data109,
           };
           if (vErrors === null) {
@@ -19128,8 +19927,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema94.properties.email.type,
-          parentSchema: schema94.properties.email,
+          schema: schema96.properties.email.type,
+          parentSchema: schema96.properties.email,
           data: data109,
         };
         if (vErrors === null) {
@@ -19154,8 +19953,8 @@ function validate51(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema108.required,
-                parentSchema: schema108,
+                schema: schema110.required,
+                parentSchema: schema110,
                 data: data111,
               };
               if (vErrors === null) {
@@ -19172,8 +19971,8 @@ function validate51(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema108.required,
-                parentSchema: schema108,
+                schema: schema110.required,
+                parentSchema: schema110,
                 data: data111,
               };
               if (vErrors === null) {
@@ -19198,7 +19997,7 @@ function validate51(
                   params: { additionalProperty: key9 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema108,
+                  parentSchema: schema110,
                   data: data111,
                 };
                 if (vErrors === null) {
@@ -19220,7 +20019,7 @@ function validate51(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema108.properties.photo_id,
+                    parentSchema: schema110.properties.photo_id,
                     data: data112,
                   };
                   if (vErrors === null) {
@@ -19237,8 +20036,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.photo_id.type,
-                  parentSchema: schema108.properties.photo_id,
+                  schema: schema110.properties.photo_id.type,
+                  parentSchema: schema110.properties.photo_id,
                   data: data112,
                 };
                 if (vErrors === null) {
@@ -19260,7 +20059,7 @@ function validate51(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema108.properties.url,
+                    parentSchema: schema110.properties.url,
                     data: data113,
                   };
                   if (vErrors === null) {
@@ -19277,8 +20076,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.url.type,
-                  parentSchema: schema108.properties.url,
+                  schema: schema110.properties.url.type,
+                  parentSchema: schema110.properties.url,
                   data: data113,
                 };
                 if (vErrors === null) {
@@ -19300,7 +20099,7 @@ function validate51(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema108.properties.file_name,
+                    parentSchema: schema110.properties.file_name,
                     data: data114,
                   };
                   if (vErrors === null) {
@@ -19317,8 +20116,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.file_name.type,
-                  parentSchema: schema108.properties.file_name,
+                  schema: schema110.properties.file_name.type,
+                  parentSchema: schema110.properties.file_name,
                   data: data114,
                 };
                 if (vErrors === null) {
@@ -19340,7 +20139,7 @@ function validate51(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema108.properties.content_type,
+                    parentSchema: schema110.properties.content_type,
                     data: data115,
                   };
                   if (vErrors === null) {
@@ -19357,8 +20156,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.content_type.type,
-                  parentSchema: schema108.properties.content_type,
+                  schema: schema110.properties.content_type.type,
+                  parentSchema: schema110.properties.content_type,
                   data: data115,
                 };
                 if (vErrors === null) {
@@ -19378,8 +20177,8 @@ function validate51(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema108.properties.size.type,
-                  parentSchema: schema108.properties.size,
+                  schema: schema110.properties.size.type,
+                  parentSchema: schema110.properties.size,
                   data: data116,
                 };
                 if (vErrors === null) {
@@ -19398,7 +20197,7 @@ function validate51(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema108.properties.size,
+                    parentSchema: schema110.properties.size,
                     data: data116,
                   };
                   if (vErrors === null) {
@@ -19417,8 +20216,8 @@ function validate51(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema108.type,
-              parentSchema: schema108,
+              schema: schema110.type,
+              parentSchema: schema110,
               data: data111,
             };
             if (vErrors === null) {
@@ -19436,8 +20235,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema94.properties.photos.type,
-          parentSchema: schema94.properties.photos,
+          schema: schema96.properties.photos.type,
+          parentSchema: schema96.properties.photos,
           data: data110,
         };
         if (vErrors === null) {
@@ -19457,8 +20256,8 @@ function validate51(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema94.properties.report_id.type,
-          parentSchema: schema94.properties.report_id,
+          schema: schema96.properties.report_id.type,
+          parentSchema: schema96.properties.report_id,
           data: data117,
         };
         if (vErrors === null) {
@@ -19476,8 +20275,8 @@ function validate51(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema94.type,
-      parentSchema: schema94,
+      schema: schema96.type,
+      parentSchema: schema96,
       data,
     };
     if (vErrors === null) {
@@ -19487,10 +20286,10 @@ function validate51(
     }
     errors++;
   }
-  validate51.errors = vErrors;
+  validate53.errors = vErrors;
   return errors === 0;
 }
-validate51.evaluated = {
+validate53.evaluated = {
   props: {
     service_point_id: true,
     sp_id: true,
@@ -19558,8 +20357,8 @@ validate51.evaluated = {
   dynamicItems: false,
 };
 
-export const servicePointGroup = validate52;
-const schema109 = {
+export const servicePointGroup = validate54;
+const schema111 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group',
   title: 'ServicePointGroup',
@@ -19611,13 +20410,13 @@ const schema109 = {
   },
 };
 
-function validate52(
+function validate54(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
+  const evaluated0 = validate54.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -19632,8 +20431,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'group_name' },
         message: "must have required property '" + 'group_name' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -19650,8 +20449,8 @@ function validate52(
         keyword: 'required',
         params: { missingProperty: 'service_point_ids' },
         message: "must have required property '" + 'service_point_ids' + "'",
-        schema: schema109.required,
-        parentSchema: schema109,
+        schema: schema111.required,
+        parentSchema: schema111,
         data,
       };
       if (vErrors === null) {
@@ -19670,8 +20469,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema109.properties.service_point_group_id.type,
-          parentSchema: schema109.properties.service_point_group_id,
+          schema: schema111.properties.service_point_group_id.type,
+          parentSchema: schema111.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -19693,7 +20492,7 @@ function validate52(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema109.properties.group_name,
+            parentSchema: schema111.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -19711,7 +20510,7 @@ function validate52(
             params: { limit: 3 },
             message: 'must NOT have fewer than 3 characters',
             schema: 3,
-            parentSchema: schema109.properties.group_name,
+            parentSchema: schema111.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -19729,7 +20528,7 @@ function validate52(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema109.properties.group_name,
+            parentSchema: schema111.properties.group_name,
             data: data1,
           };
           if (vErrors === null) {
@@ -19746,8 +20545,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema109.properties.group_name.type,
-          parentSchema: schema109.properties.group_name,
+          schema: schema111.properties.group_name.type,
+          parentSchema: schema111.properties.group_name,
           data: data1,
         };
         if (vErrors === null) {
@@ -19769,7 +20568,7 @@ function validate52(
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema109.properties.service_point_ids,
+            parentSchema: schema111.properties.service_point_ids,
             data: data2,
           };
           if (vErrors === null) {
@@ -19789,8 +20588,8 @@ function validate52(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema109.properties.service_point_ids.items.type,
-              parentSchema: schema109.properties.service_point_ids.items,
+              schema: schema111.properties.service_point_ids.items.type,
+              parentSchema: schema111.properties.service_point_ids.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -19819,7 +20618,7 @@ function validate52(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema109.properties.service_point_ids,
+                parentSchema: schema111.properties.service_point_ids,
                 data: data2,
               };
               if (vErrors === null) {
@@ -19840,8 +20639,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema109.properties.service_point_ids.type,
-          parentSchema: schema109.properties.service_point_ids,
+          schema: schema111.properties.service_point_ids.type,
+          parentSchema: schema111.properties.service_point_ids,
           data: data2,
         };
         if (vErrors === null) {
@@ -19865,8 +20664,8 @@ function validate52(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema109.properties.carrier_ids.items.type,
-              parentSchema: schema109.properties.carrier_ids.items,
+              schema: schema111.properties.carrier_ids.items.type,
+              parentSchema: schema111.properties.carrier_ids.items,
               data: data5,
             };
             if (vErrors === null) {
@@ -19895,7 +20694,7 @@ function validate52(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema109.properties.carrier_ids,
+                parentSchema: schema111.properties.carrier_ids,
                 data: data4,
               };
               if (vErrors === null) {
@@ -19916,8 +20715,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema109.properties.carrier_ids.type,
-          parentSchema: schema109.properties.carrier_ids,
+          schema: schema111.properties.carrier_ids.type,
+          parentSchema: schema111.properties.carrier_ids,
           data: data4,
         };
         if (vErrors === null) {
@@ -19937,8 +20736,8 @@ function validate52(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema109.properties.active.type,
-          parentSchema: schema109.properties.active,
+          schema: schema111.properties.active.type,
+          parentSchema: schema111.properties.active,
           data: data6,
         };
         if (vErrors === null) {
@@ -19956,8 +20755,8 @@ function validate52(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema109.type,
-      parentSchema: schema109,
+      schema: schema111.type,
+      parentSchema: schema111,
       data,
     };
     if (vErrors === null) {
@@ -19967,17 +20766,17 @@ function validate52(
     }
     errors++;
   }
-  validate52.errors = vErrors;
+  validate54.errors = vErrors;
   return errors === 0;
 }
-validate52.evaluated = {
+validate54.evaluated = {
   props: { service_point_group_id: true, group_name: true, service_point_ids: true, carrier_ids: true, active: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const servicePointGroupChoice = validate53;
-const schema110 = {
+export const servicePointGroupChoice = validate55;
+const schema112 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-group-choice',
   title: 'Service point group choice',
@@ -19989,13 +20788,13 @@ const schema110 = {
   },
 };
 
-function validate53(
+function validate55(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-group-choice" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate55.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20010,8 +20809,8 @@ function validate53(
         keyword: 'required',
         params: { missingProperty: 'service_point_group_id' },
         message: "must have required property '" + 'service_point_group_id' + "'",
-        schema: schema110.required,
-        parentSchema: schema110,
+        schema: schema112.required,
+        parentSchema: schema112,
         data,
       };
       if (vErrors === null) {
@@ -20030,8 +20829,8 @@ function validate53(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema110.properties.service_point_group_id.type,
-          parentSchema: schema110.properties.service_point_group_id,
+          schema: schema112.properties.service_point_group_id.type,
+          parentSchema: schema112.properties.service_point_group_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -20049,8 +20848,8 @@ function validate53(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema110.type,
-      parentSchema: schema110,
+      schema: schema112.type,
+      parentSchema: schema112,
       data,
     };
     if (vErrors === null) {
@@ -20060,13 +20859,13 @@ function validate53(
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate55.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
+validate55.evaluated = { props: { service_point_group_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointLocationOwner = validate54;
-const schema111 = {
+export const servicePointLocationOwner = validate56;
+const schema113 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-location-owner',
   title: 'Service point location owner',
@@ -20076,13 +20875,13 @@ const schema111 = {
   properties: { location_owner_id: { type: 'integer', 'x-lookup': { source: 'webtool/lists?type=location_owners' } } },
 };
 
-function validate54(
+function validate56(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-location-owner" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate56.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20097,8 +20896,8 @@ function validate54(
         keyword: 'required',
         params: { missingProperty: 'location_owner_id' },
         message: "must have required property '" + 'location_owner_id' + "'",
-        schema: schema111.required,
-        parentSchema: schema111,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -20117,8 +20916,8 @@ function validate54(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema111.properties.location_owner_id.type,
-          parentSchema: schema111.properties.location_owner_id,
+          schema: schema113.properties.location_owner_id.type,
+          parentSchema: schema113.properties.location_owner_id,
           data: data0,
         };
         if (vErrors === null) {
@@ -20136,8 +20935,8 @@ function validate54(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema111.type,
-      parentSchema: schema111,
+      schema: schema113.type,
+      parentSchema: schema113,
       data,
     };
     if (vErrors === null) {
@@ -20147,13 +20946,13 @@ function validate54(
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate56.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
+validate56.evaluated = { props: { location_owner_id: true }, dynamicProps: false, dynamicItems: false };
 
-export const servicePointScoutContact = validate55;
-const schema112 = {
+export const servicePointScoutContact = validate57;
+const schema114 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'service-point-scout-contact',
   title: 'Service point scout contact',
@@ -20166,13 +20965,13 @@ const schema112 = {
   },
 };
 
-function validate55(
+function validate57(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="service-point-scout-contact" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20187,8 +20986,8 @@ function validate55(
         keyword: 'required',
         params: { missingProperty: 'scout_contact' },
         message: "must have required property '" + 'scout_contact' + "'",
-        schema: schema112.required,
-        parentSchema: schema112,
+        schema: schema114.required,
+        parentSchema: schema114,
         data,
       };
       if (vErrors === null) {
@@ -20209,7 +21008,7 @@ function validate55(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema112.properties.scout_contact,
+            parentSchema: schema114.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -20219,7 +21018,7 @@ function validate55(
           }
           errors++;
         }
-        if (!formats152.validate(data0)) {
+        if (!formats160.validate(data0)) {
           const err2 = {
             instancePath: instancePath + '/scout_contact',
             schemaPath: '#/properties/scout_contact/format',
@@ -20227,7 +21026,7 @@ function validate55(
             params: { format: 'scout-value' },
             message: 'must match format "' + 'scout-value' + '"',
             schema: 'scout-value',
-            parentSchema: schema112.properties.scout_contact,
+            parentSchema: schema114.properties.scout_contact,
             data: data0,
           };
           if (vErrors === null) {
@@ -20244,8 +21043,8 @@ function validate55(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema112.properties.scout_contact.type,
-          parentSchema: schema112.properties.scout_contact,
+          schema: schema114.properties.scout_contact.type,
+          parentSchema: schema114.properties.scout_contact,
           data: data0,
         };
         if (vErrors === null) {
@@ -20263,8 +21062,8 @@ function validate55(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema112.type,
-      parentSchema: schema112,
+      schema: schema114.type,
+      parentSchema: schema114,
       data,
     };
     if (vErrors === null) {
@@ -20274,13 +21073,13 @@ function validate55(
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
+validate57.evaluated = { props: { scout_contact: true }, dynamicProps: false, dynamicItems: false };
 
-export const shipmentReportRequest = validate56;
-const schema113 = {
+export const shipmentReportRequest = validate58;
+const schema115 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'shipment-report-request',
   title: 'Shipment report request',
@@ -20306,15 +21105,15 @@ const schema113 = {
     max_event_id: { type: 'integer', format: 'positive-integer', 'x-not-before': 'min_event_id' },
   },
 };
-const formats168 = sharedValidators.formats['positive-integer'];
+const formats176 = sharedValidators.formats['positive-integer'];
 
-function validate56(
+function validate58(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="shipment-report-request" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -20329,8 +21128,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'kind' },
         message: "must have required property '" + 'kind' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -20347,8 +21146,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'from_date' },
         message: "must have required property '" + 'from_date' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -20365,8 +21164,8 @@ function validate56(
         keyword: 'required',
         params: { missingProperty: 'to_date' },
         message: "must have required property '" + 'to_date' + "'",
-        schema: schema113.required,
-        parentSchema: schema113,
+        schema: schema115.required,
+        parentSchema: schema115,
         data,
       };
       if (vErrors === null) {
@@ -20385,8 +21184,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.kind.type,
-          parentSchema: schema113.properties.kind,
+          schema: schema115.properties.kind.type,
+          parentSchema: schema115.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -20405,10 +21204,10 @@ function validate56(
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema113.properties.kind.enum },
+          params: { allowedValues: schema115.properties.kind.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema113.properties.kind.enum,
-          parentSchema: schema113.properties.kind,
+          schema: schema115.properties.kind.enum,
+          parentSchema: schema115.properties.kind,
           data: data0,
         };
         if (vErrors === null) {
@@ -20430,7 +21229,7 @@ function validate56(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema113.properties.from_date,
+            parentSchema: schema115.properties.from_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -20447,8 +21246,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.from_date.type,
-          parentSchema: schema113.properties.from_date,
+          schema: schema115.properties.from_date.type,
+          parentSchema: schema115.properties.from_date,
           data: data1,
         };
         if (vErrors === null) {
@@ -20471,7 +21270,7 @@ function validate56(
             params: { message: message0 },
             message: message0,
             schema: 'from_date',
-            parentSchema: schema113.properties.to_date,
+            parentSchema: schema115.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -20491,7 +21290,7 @@ function validate56(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema113.properties.to_date,
+            parentSchema: schema115.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -20510,7 +21309,7 @@ function validate56(
             params: { message: message1 },
             message: message1,
             schema: 'from_date',
-            parentSchema: schema113.properties.to_date,
+            parentSchema: schema115.properties.to_date,
             data: data2,
           };
           if (vErrors === null) {
@@ -20527,8 +21326,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema113.properties.to_date.type,
-          parentSchema: schema113.properties.to_date,
+          schema: schema115.properties.to_date.type,
+          parentSchema: schema115.properties.to_date,
           data: data2,
         };
         if (vErrors === null) {
@@ -20548,8 +21347,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema113.properties.carrier_id.type,
-          parentSchema: schema113.properties.carrier_id,
+          schema: schema115.properties.carrier_id.type,
+          parentSchema: schema115.properties.carrier_id,
           data: data3,
         };
         if (vErrors === null) {
@@ -20569,8 +21368,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema113.properties.min_event_id.type,
-          parentSchema: schema113.properties.min_event_id,
+          schema: schema115.properties.min_event_id.type,
+          parentSchema: schema115.properties.min_event_id,
           data: data4,
         };
         if (vErrors === null) {
@@ -20581,7 +21380,7 @@ function validate56(
         errors++;
       }
       if (typeof data4 == 'number' && isFinite(data4)) {
-        if (!formats168.validate(data4)) {
+        if (!formats176.validate(data4)) {
           const err13 = {
             instancePath: instancePath + '/min_event_id',
             schemaPath: '#/properties/min_event_id/format',
@@ -20589,7 +21388,7 @@ function validate56(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema113.properties.min_event_id,
+            parentSchema: schema115.properties.min_event_id,
             data: data4,
           };
           if (vErrors === null) {
@@ -20610,8 +21409,8 @@ function validate56(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema113.properties.max_event_id.type,
-          parentSchema: schema113.properties.max_event_id,
+          schema: schema115.properties.max_event_id.type,
+          parentSchema: schema115.properties.max_event_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -20622,7 +21421,7 @@ function validate56(
         errors++;
       }
       if (typeof data5 == 'number' && isFinite(data5)) {
-        if (!formats168.validate(data5)) {
+        if (!formats176.validate(data5)) {
           const err15 = {
             instancePath: instancePath + '/max_event_id',
             schemaPath: '#/properties/max_event_id/format',
@@ -20630,7 +21429,7 @@ function validate56(
             params: { format: 'positive-integer' },
             message: 'must match format "' + 'positive-integer' + '"',
             schema: 'positive-integer',
-            parentSchema: schema113.properties.max_event_id,
+            parentSchema: schema115.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -20649,7 +21448,7 @@ function validate56(
             params: { message: message2 },
             message: message2,
             schema: 'min_event_id',
-            parentSchema: schema113.properties.max_event_id,
+            parentSchema: schema115.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -20670,7 +21469,7 @@ function validate56(
             params: { message: message3 },
             message: message3,
             schema: 'min_event_id',
-            parentSchema: schema113.properties.max_event_id,
+            parentSchema: schema115.properties.max_event_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -20689,8 +21488,8 @@ function validate56(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema113.type,
-      parentSchema: schema113,
+      schema: schema115.type,
+      parentSchema: schema115,
       data,
     };
     if (vErrors === null) {
@@ -20700,17 +21499,903 @@ function validate56(
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = {
+validate58.evaluated = {
   props: { kind: true, from_date: true, to_date: true, carrier_id: true, min_event_id: true, max_event_id: true },
   dynamicProps: false,
   dynamicItems: false,
 };
 
-export const ticket = validate57;
-const schema114 = {
+export const subOrder = validate59;
+const schema116 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'sub-order',
+  title: 'SubOrder',
+  type: 'object',
+  'x-resource': {
+    name: 'production-orders',
+    endpoint: 'service_points/hardware_order/sub_orders',
+    id: 'sub_order_id',
+    feature: 'hardware_orders',
+    partnerTypes: ['operator'],
+    actions: {
+      create: { levels: ['basic', 'advance'], partnerTypes: ['operator'] },
+      edit: { levels: ['basic', 'advance'], partnerTypes: ['operator'] },
+      delete: { levels: ['basic', 'advance'], partnerTypes: ['operator'] },
+    },
+    pageSize: 20,
+    sort: { field: 'sub_order_id', order: 'DESC' },
+    representation: 'sub_order_id',
+    search: ['type_number', 'standard_parts_list_version', 'customer_parts_list_version'],
+    queryFilters: ['production'],
+    defaultFilter: { production: true },
+  },
+  'x-record-actions': [
+    {
+      name: 'release',
+      label: 'production_orders.actions.release',
+      done: 'production_orders.done.release',
+      method: 'PATCH',
+      opname: 'release',
+      send: ['sub_order_id', 'version'],
+      when: { status: 1 },
+    },
+    {
+      name: 'start_production',
+      label: 'production_orders.actions.start_production',
+      done: 'production_orders.done.start_production',
+      method: 'PATCH',
+      opname: 'start_production',
+      send: ['sub_order_id', 'version'],
+      when: { status: 2 },
+    },
+    {
+      name: 'record_production',
+      label: 'production_orders.actions.record_production',
+      done: 'production_orders.done.record_production',
+      method: 'PATCH',
+      opname: 'record_production',
+      send: ['sub_order_id', 'version'],
+      form: 'sub-order-production',
+      when: { status: 3 },
+    },
+    {
+      name: 'stop',
+      label: 'production_orders.actions.stop',
+      done: 'production_orders.done.stop',
+      method: 'PATCH',
+      opname: 'stop',
+      send: ['sub_order_id', 'version'],
+      form: 'sub-order-stop',
+      confirm: 'production_orders.confirm.stop',
+      destructive: true,
+      when: { status: 3 },
+    },
+  ],
+  'x-read-only': [
+    { when: { status: 2 }, reason: 'read_only.sub_order_released' },
+    { when: { status: 3 }, reason: 'read_only.sub_order_in_production' },
+    { when: { status: 4 }, reason: 'read_only.sub_order_stopped' },
+    { when: { status: 5 }, reason: 'read_only.sub_order_produced' },
+  ],
+  required: ['order_id', 'type_number', 'hardware_model_id', 'quantity'],
+  properties: {
+    sub_order_id: { type: 'integer', readOnly: true, 'x-column': { type: 'link', index: 0 } },
+    order_id: {
+      type: 'integer',
+      'x-lookup': { resource: 'hardware-orders', label: 'hardware_order_id' },
+      'x-column': { type: 'select2', index: 1, linked: true },
+      'x-filter': { kind: 'reference' },
+      'x-input': { kind: 'reference' },
+    },
+    customer: {
+      type: 'integer',
+      readOnly: true,
+      'x-lookup': { source: 'webtool/lists?type=customers' },
+      'x-column': { type: 'select', index: 2 },
+      'x-filter': { kind: 'select' },
+    },
+    type_number: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 30,
+      format: 'no-special-characters',
+      'x-column': { index: 3 },
+    },
+    hardware_model_id: {
+      type: 'integer',
+      'x-lookup': { source: 'webtool/lists?type=hardware_models' },
+      'x-column': { type: 'select', index: 4 },
+      'x-filter': { kind: 'select' },
+      'x-input': { kind: 'select' },
+    },
+    standard_parts_list_version: {
+      type: 'string',
+      maxLength: 20,
+      format: 'no-special-characters',
+      'x-column': { index: 5 },
+    },
+    customer_parts_list_version: {
+      type: 'string',
+      maxLength: 20,
+      format: 'no-special-characters',
+      'x-column': { index: 6 },
+    },
+    quantity: { type: 'integer', minimum: 1, format: 'order-quantity', 'x-column': { index: 7 } },
+    produced_quantity: { type: 'integer', readOnly: true, default: 0, 'x-column': { index: 8 } },
+    status: {
+      type: 'integer',
+      enum: [1, 2, 3, 4, 5],
+      readOnly: true,
+      'x-choices': 'hardware_order_status',
+      'x-enum-names': { const: 'SubOrderStatus', names: ['Open', 'Released', 'InProduction', 'Stopped', 'Produced'] },
+      'x-badge': { colors: { '1': 'default', '2': 'info', '3': 'warning', '4': 'error', '5': 'success' } },
+      'x-column': { type: 'text_with_badge', index: 9 },
+      'x-filter': { kind: 'select', alwaysOn: true },
+    },
+    replaces_sub_order_id: { type: 'integer', readOnly: true, 'x-column': { index: 10, hide: true } },
+    production: { type: 'boolean', 'x-filter': { kind: 'boolean', alwaysOn: true } },
+  },
+};
+
+function validate59(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="sub-order" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate59.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.order_id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'order_id' },
+        message: "must have required property '" + 'order_id' + "'",
+        schema: schema116.required,
+        parentSchema: schema116,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type_number === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'type_number' },
+        message: "must have required property '" + 'type_number' + "'",
+        schema: schema116.required,
+        parentSchema: schema116,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.hardware_model_id === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'hardware_model_id' },
+        message: "must have required property '" + 'hardware_model_id' + "'",
+        schema: schema116.required,
+        parentSchema: schema116,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.quantity === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'quantity' },
+        message: "must have required property '" + 'quantity' + "'",
+        schema: schema116.required,
+        parentSchema: schema116,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.sub_order_id !== undefined) {
+      let data0 = data.sub_order_id;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err4 = {
+          instancePath: instancePath + '/sub_order_id',
+          schemaPath: '#/properties/sub_order_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema116.properties.sub_order_id.type,
+          parentSchema: schema116.properties.sub_order_id,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.order_id !== undefined) {
+      let data1 = data.order_id;
+      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err5 = {
+          instancePath: instancePath + '/order_id',
+          schemaPath: '#/properties/order_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema116.properties.order_id.type,
+          parentSchema: schema116.properties.order_id,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.customer !== undefined) {
+      let data2 = data.customer;
+      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err6 = {
+          instancePath: instancePath + '/customer',
+          schemaPath: '#/properties/customer/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema116.properties.customer.type,
+          parentSchema: schema116.properties.customer,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.type_number !== undefined) {
+      let data3 = data.type_number;
+      if (typeof data3 === 'string') {
+        if (func2(data3) > 30) {
+          const err7 = {
+            instancePath: instancePath + '/type_number',
+            schemaPath: '#/properties/type_number/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 30 },
+            message: 'must NOT have more than 30 characters',
+            schema: 30,
+            parentSchema: schema116.properties.type_number,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (func2(data3) < 1) {
+          const err8 = {
+            instancePath: instancePath + '/type_number',
+            schemaPath: '#/properties/type_number/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema116.properties.type_number,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data3)) {
+          const err9 = {
+            instancePath: instancePath + '/type_number',
+            schemaPath: '#/properties/type_number/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema116.properties.type_number,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + '/type_number',
+          schemaPath: '#/properties/type_number/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema116.properties.type_number.type,
+          parentSchema: schema116.properties.type_number,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.hardware_model_id !== undefined) {
+      let data4 = data.hardware_model_id;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err11 = {
+          instancePath: instancePath + '/hardware_model_id',
+          schemaPath: '#/properties/hardware_model_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema116.properties.hardware_model_id.type,
+          parentSchema: schema116.properties.hardware_model_id,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.standard_parts_list_version !== undefined) {
+      let data5 = data.standard_parts_list_version;
+      if (typeof data5 === 'string') {
+        if (func2(data5) > 20) {
+          const err12 = {
+            instancePath: instancePath + '/standard_parts_list_version',
+            schemaPath: '#/properties/standard_parts_list_version/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema116.properties.standard_parts_list_version,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data5)) {
+          const err13 = {
+            instancePath: instancePath + '/standard_parts_list_version',
+            schemaPath: '#/properties/standard_parts_list_version/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema116.properties.standard_parts_list_version,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + '/standard_parts_list_version',
+          schemaPath: '#/properties/standard_parts_list_version/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema116.properties.standard_parts_list_version.type,
+          parentSchema: schema116.properties.standard_parts_list_version,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.customer_parts_list_version !== undefined) {
+      let data6 = data.customer_parts_list_version;
+      if (typeof data6 === 'string') {
+        if (func2(data6) > 20) {
+          const err15 = {
+            instancePath: instancePath + '/customer_parts_list_version',
+            schemaPath: '#/properties/customer_parts_list_version/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 20 },
+            message: 'must NOT have more than 20 characters',
+            schema: 20,
+            parentSchema: schema116.properties.customer_parts_list_version,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (!formats6.validate(data6)) {
+          const err16 = {
+            instancePath: instancePath + '/customer_parts_list_version',
+            schemaPath: '#/properties/customer_parts_list_version/format',
+            keyword: 'format',
+            params: { format: 'no-special-characters' },
+            message: 'must match format "' + 'no-special-characters' + '"',
+            schema: 'no-special-characters',
+            parentSchema: schema116.properties.customer_parts_list_version,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/customer_parts_list_version',
+          schemaPath: '#/properties/customer_parts_list_version/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema116.properties.customer_parts_list_version.type,
+          parentSchema: schema116.properties.customer_parts_list_version,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.quantity !== undefined) {
+      let data7 = data.quantity;
+      if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+        const err18 = {
+          instancePath: instancePath + '/quantity',
+          schemaPath: '#/properties/quantity/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema116.properties.quantity.type,
+          parentSchema: schema116.properties.quantity,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (typeof data7 == 'number' && isFinite(data7)) {
+        if (data7 < 1 || isNaN(data7)) {
+          const err19 = {
+            instancePath: instancePath + '/quantity',
+            schemaPath: '#/properties/quantity/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema116.properties.quantity,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (!formats44.validate(data7)) {
+          const err20 = {
+            instancePath: instancePath + '/quantity',
+            schemaPath: '#/properties/quantity/format',
+            keyword: 'format',
+            params: { format: 'order-quantity' },
+            message: 'must match format "' + 'order-quantity' + '"',
+            schema: 'order-quantity',
+            parentSchema: schema116.properties.quantity,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.produced_quantity !== undefined) {
+      let data8 = data.produced_quantity;
+      if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+        const err21 = {
+          instancePath: instancePath + '/produced_quantity',
+          schemaPath: '#/properties/produced_quantity/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema116.properties.produced_quantity.type,
+          parentSchema: schema116.properties.produced_quantity,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.status !== undefined) {
+      let data9 = data.status;
+      if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9))) {
+        const err22 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema116.properties.status.type,
+          parentSchema: schema116.properties.status,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+      if (!(data9 === 1 || data9 === 2 || data9 === 3 || data9 === 4 || data9 === 5)) {
+        const err23 = {
+          instancePath: instancePath + '/status',
+          schemaPath: '#/properties/status/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema116.properties.status.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema116.properties.status.enum,
+          parentSchema: schema116.properties.status,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.replaces_sub_order_id !== undefined) {
+      let data10 = data.replaces_sub_order_id;
+      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
+        const err24 = {
+          instancePath: instancePath + '/replaces_sub_order_id',
+          schemaPath: '#/properties/replaces_sub_order_id/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema116.properties.replaces_sub_order_id.type,
+          parentSchema: schema116.properties.replaces_sub_order_id,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+    }
+    if (data.production !== undefined) {
+      let data11 = data.production;
+      if (typeof data11 !== 'boolean') {
+        const err25 = {
+          instancePath: instancePath + '/production',
+          schemaPath: '#/properties/production/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema116.properties.production.type,
+          parentSchema: schema116.properties.production,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err26 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema116.type,
+      parentSchema: schema116,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err26];
+    } else {
+      vErrors.push(err26);
+    }
+    errors++;
+  }
+  validate59.errors = vErrors;
+  return errors === 0;
+}
+validate59.evaluated = {
+  props: {
+    sub_order_id: true,
+    order_id: true,
+    customer: true,
+    type_number: true,
+    hardware_model_id: true,
+    standard_parts_list_version: true,
+    customer_parts_list_version: true,
+    quantity: true,
+    produced_quantity: true,
+    status: true,
+    replaces_sub_order_id: true,
+    production: true,
+  },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+
+export const subOrderProduction = validate60;
+const schema117 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'sub-order-production',
+  title: 'SubOrderProduction',
+  type: 'object',
+  required: ['produced_units'],
+  properties: { produced_units: { type: 'integer', minimum: 1, maximum: 200, 'x-input': { kind: 'number' } } },
+};
+
+function validate60(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="sub-order-production" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate60.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.produced_units === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'produced_units' },
+        message: "must have required property '" + 'produced_units' + "'",
+        schema: schema117.required,
+        parentSchema: schema117,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.produced_units !== undefined) {
+      let data0 = data.produced_units;
+      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        const err1 = {
+          instancePath: instancePath + '/produced_units',
+          schemaPath: '#/properties/produced_units/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema117.properties.produced_units.type,
+          parentSchema: schema117.properties.produced_units,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if (typeof data0 == 'number' && isFinite(data0)) {
+        if (data0 > 200 || isNaN(data0)) {
+          const err2 = {
+            instancePath: instancePath + '/produced_units',
+            schemaPath: '#/properties/produced_units/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 200 },
+            message: 'must be <= 200',
+            schema: 200,
+            parentSchema: schema117.properties.produced_units,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0 < 1 || isNaN(data0)) {
+          const err3 = {
+            instancePath: instancePath + '/produced_units',
+            schemaPath: '#/properties/produced_units/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema117.properties.produced_units,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema117.type,
+      parentSchema: schema117,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate60.errors = vErrors;
+  return errors === 0;
+}
+validate60.evaluated = { props: { produced_units: true }, dynamicProps: false, dynamicItems: false };
+
+export const subOrderStop = validate61;
+const schema118 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'sub-order-stop',
+  title: 'SubOrderStop',
+  type: 'object',
+  properties: { create_remaining: { type: 'boolean', default: true } },
+};
+
+function validate61(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="sub-order-stop" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate61.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.create_remaining !== undefined) {
+      let data0 = data.create_remaining;
+      if (typeof data0 !== 'boolean') {
+        const err0 = {
+          instancePath: instancePath + '/create_remaining',
+          schemaPath: '#/properties/create_remaining/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema118.properties.create_remaining.type,
+          parentSchema: schema118.properties.create_remaining,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema118.type,
+      parentSchema: schema118,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate61.errors = vErrors;
+  return errors === 0;
+}
+validate61.evaluated = { props: { create_remaining: true }, dynamicProps: false, dynamicItems: false };
+
+export const ticket = validate62;
+const schema119 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'ticket',
   title: 'Ticket',
@@ -21038,13 +22723,13 @@ const schema114 = {
   then: { properties: { deadline_date: { type: 'string' } }, required: ['deadline_date'] },
 };
 
-function validate57(
+function validate62(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="ticket" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -21097,8 +22782,8 @@ function validate57(
           keyword: 'required',
           params: { missingProperty: 'deadline_date' },
           message: "must have required property '" + 'deadline_date' + "'",
-          schema: schema114.then.required,
-          parentSchema: schema114.then,
+          schema: schema119.then.required,
+          parentSchema: schema119.then,
           data,
         };
         if (vErrors === null) {
@@ -21117,8 +22802,8 @@ function validate57(
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema114.then.properties.deadline_date.type,
-            parentSchema: schema114.then.properties.deadline_date,
+            schema: schema119.then.properties.deadline_date.type,
+            parentSchema: schema119.then.properties.deadline_date,
             data: data1,
           };
           if (vErrors === null) {
@@ -21145,8 +22830,8 @@ function validate57(
       keyword: 'if',
       params: { failingKeyword: 'then' },
       message: 'must match "then" schema',
-      schema: schema114.if,
-      parentSchema: schema114,
+      schema: schema119.if,
+      parentSchema: schema119,
       data,
     };
     if (vErrors === null) {
@@ -21164,8 +22849,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'ticket_type' },
         message: "must have required property '" + 'ticket_type' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -21182,8 +22867,8 @@ function validate57(
         keyword: 'required',
         params: { missingProperty: 'sp_id' },
         message: "must have required property '" + 'sp_id' + "'",
-        schema: schema114.required,
-        parentSchema: schema114,
+        schema: schema119.required,
+        parentSchema: schema119,
         data,
       };
       if (vErrors === null) {
@@ -21290,8 +22975,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.badge.type,
-          parentSchema: schema114.properties.badge,
+          schema: schema119.properties.badge.type,
+          parentSchema: schema119.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -21315,10 +23000,10 @@ function validate57(
           instancePath: instancePath + '/badge',
           schemaPath: '#/properties/badge/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.badge.enum },
+          params: { allowedValues: schema119.properties.badge.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.badge.enum,
-          parentSchema: schema114.properties.badge,
+          schema: schema119.properties.badge.enum,
+          parentSchema: schema119.properties.badge,
           data: data3,
         };
         if (vErrors === null) {
@@ -21338,8 +23023,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.ticket_type.type,
-          parentSchema: schema114.properties.ticket_type,
+          schema: schema119.properties.ticket_type.type,
+          parentSchema: schema119.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -21354,10 +23039,10 @@ function validate57(
           instancePath: instancePath + '/ticket_type',
           schemaPath: '#/properties/ticket_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.ticket_type.enum },
+          params: { allowedValues: schema119.properties.ticket_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.ticket_type.enum,
-          parentSchema: schema114.properties.ticket_type,
+          schema: schema119.properties.ticket_type.enum,
+          parentSchema: schema119.properties.ticket_type,
           data: data4,
         };
         if (vErrors === null) {
@@ -21377,8 +23062,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.sp_id.type,
-          parentSchema: schema114.properties.sp_id,
+          schema: schema119.properties.sp_id.type,
+          parentSchema: schema119.properties.sp_id,
           data: data5,
         };
         if (vErrors === null) {
@@ -21397,7 +23082,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.sp_id,
+            parentSchema: schema119.properties.sp_id,
             data: data5,
           };
           if (vErrors === null) {
@@ -21420,7 +23105,7 @@ function validate57(
             params: { limit: 100 },
             message: 'must NOT have more than 100 characters',
             schema: 100,
-            parentSchema: schema114.properties.sp_name,
+            parentSchema: schema119.properties.sp_name,
             data: data6,
           };
           if (vErrors === null) {
@@ -21437,8 +23122,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.sp_name.type,
-          parentSchema: schema114.properties.sp_name,
+          schema: schema119.properties.sp_name.type,
+          parentSchema: schema119.properties.sp_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -21456,10 +23141,10 @@ function validate57(
           instancePath: instancePath + '/hardware_unit_id',
           schemaPath: '#/properties/hardware_unit_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.hardware_unit_id.type },
+          params: { type: schema119.properties.hardware_unit_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.hardware_unit_id.type,
-          parentSchema: schema114.properties.hardware_unit_id,
+          schema: schema119.properties.hardware_unit_id.type,
+          parentSchema: schema119.properties.hardware_unit_id,
           data: data7,
         };
         if (vErrors === null) {
@@ -21478,7 +23163,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.hardware_unit_id,
+            parentSchema: schema119.properties.hardware_unit_id,
             data: data7,
           };
           if (vErrors === null) {
@@ -21497,10 +23182,10 @@ function validate57(
           instancePath: instancePath + '/hardware_name',
           schemaPath: '#/properties/hardware_name/type',
           keyword: 'type',
-          params: { type: schema114.properties.hardware_name.type },
+          params: { type: schema119.properties.hardware_name.type },
           message: 'must be string,null',
-          schema: schema114.properties.hardware_name.type,
-          parentSchema: schema114.properties.hardware_name,
+          schema: schema119.properties.hardware_name.type,
+          parentSchema: schema119.properties.hardware_name,
           data: data8,
         };
         if (vErrors === null) {
@@ -21519,7 +23204,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.hardware_name,
+            parentSchema: schema119.properties.hardware_name,
             data: data8,
           };
           if (vErrors === null) {
@@ -21538,10 +23223,10 @@ function validate57(
           instancePath: instancePath + '/pinpad_id',
           schemaPath: '#/properties/pinpad_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.pinpad_id.type },
+          params: { type: schema119.properties.pinpad_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.pinpad_id.type,
-          parentSchema: schema114.properties.pinpad_id,
+          schema: schema119.properties.pinpad_id.type,
+          parentSchema: schema119.properties.pinpad_id,
           data: data9,
         };
         if (vErrors === null) {
@@ -21560,7 +23245,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.pinpad_id,
+            parentSchema: schema119.properties.pinpad_id,
             data: data9,
           };
           if (vErrors === null) {
@@ -21579,10 +23264,10 @@ function validate57(
           instancePath: instancePath + '/compartment_id',
           schemaPath: '#/properties/compartment_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.compartment_id.type },
+          params: { type: schema119.properties.compartment_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.compartment_id.type,
-          parentSchema: schema114.properties.compartment_id,
+          schema: schema119.properties.compartment_id.type,
+          parentSchema: schema119.properties.compartment_id,
           data: data10,
         };
         if (vErrors === null) {
@@ -21601,7 +23286,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.compartment_id,
+            parentSchema: schema119.properties.compartment_id,
             data: data10,
           };
           if (vErrors === null) {
@@ -21620,10 +23305,10 @@ function validate57(
           instancePath: instancePath + '/piece_id',
           schemaPath: '#/properties/piece_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.piece_id.type },
+          params: { type: schema119.properties.piece_id.type },
           message: 'must be string,null',
-          schema: schema114.properties.piece_id.type,
-          parentSchema: schema114.properties.piece_id,
+          schema: schema119.properties.piece_id.type,
+          parentSchema: schema119.properties.piece_id,
           data: data11,
         };
         if (vErrors === null) {
@@ -21642,7 +23327,7 @@ function validate57(
             params: { limit: 30 },
             message: 'must NOT have more than 30 characters',
             schema: 30,
-            parentSchema: schema114.properties.piece_id,
+            parentSchema: schema119.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -21660,7 +23345,7 @@ function validate57(
             params: { limit: 6 },
             message: 'must NOT have fewer than 6 characters',
             schema: 6,
-            parentSchema: schema114.properties.piece_id,
+            parentSchema: schema119.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -21678,7 +23363,7 @@ function validate57(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema114.properties.piece_id,
+            parentSchema: schema119.properties.piece_id,
             data: data11,
           };
           if (vErrors === null) {
@@ -21699,8 +23384,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.status.type,
-          parentSchema: schema114.properties.status,
+          schema: schema119.properties.status.type,
+          parentSchema: schema119.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -21715,10 +23400,10 @@ function validate57(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.status.enum },
+          params: { allowedValues: schema119.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.status.enum,
-          parentSchema: schema114.properties.status,
+          schema: schema119.properties.status.enum,
+          parentSchema: schema119.properties.status,
           data: data12,
         };
         if (vErrors === null) {
@@ -21738,8 +23423,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema114.properties.ticket_verification_status.type,
-          parentSchema: schema114.properties.ticket_verification_status,
+          schema: schema119.properties.ticket_verification_status.type,
+          parentSchema: schema119.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -21754,10 +23439,10 @@ function validate57(
           instancePath: instancePath + '/ticket_verification_status',
           schemaPath: '#/properties/ticket_verification_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.ticket_verification_status.enum },
+          params: { allowedValues: schema119.properties.ticket_verification_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.ticket_verification_status.enum,
-          parentSchema: schema114.properties.ticket_verification_status,
+          schema: schema119.properties.ticket_verification_status.enum,
+          parentSchema: schema119.properties.ticket_verification_status,
           data: data13,
         };
         if (vErrors === null) {
@@ -21775,10 +23460,10 @@ function validate57(
           instancePath: instancePath + '/event_type',
           schemaPath: '#/properties/event_type/type',
           keyword: 'type',
-          params: { type: schema114.properties.event_type.type },
+          params: { type: schema119.properties.event_type.type },
           message: 'must be integer,null',
-          schema: schema114.properties.event_type.type,
-          parentSchema: schema114.properties.event_type,
+          schema: schema119.properties.event_type.type,
+          parentSchema: schema119.properties.event_type,
           data: data14,
         };
         if (vErrors === null) {
@@ -21796,10 +23481,10 @@ function validate57(
           instancePath: instancePath + '/job_type',
           schemaPath: '#/properties/job_type/type',
           keyword: 'type',
-          params: { type: schema114.properties.job_type.type },
+          params: { type: schema119.properties.job_type.type },
           message: 'must be integer,null',
-          schema: schema114.properties.job_type.type,
-          parentSchema: schema114.properties.job_type,
+          schema: schema119.properties.job_type.type,
+          parentSchema: schema119.properties.job_type,
           data: data15,
         };
         if (vErrors === null) {
@@ -21817,10 +23502,10 @@ function validate57(
           instancePath: instancePath + '/error_type',
           schemaPath: '#/properties/error_type/type',
           keyword: 'type',
-          params: { type: schema114.properties.error_type.type },
+          params: { type: schema119.properties.error_type.type },
           message: 'must be integer,null',
-          schema: schema114.properties.error_type.type,
-          parentSchema: schema114.properties.error_type,
+          schema: schema119.properties.error_type.type,
+          parentSchema: schema119.properties.error_type,
           data: data16,
         };
         if (vErrors === null) {
@@ -21838,10 +23523,10 @@ function validate57(
           instancePath: instancePath + '/sla_date',
           schemaPath: '#/properties/sla_date/type',
           keyword: 'type',
-          params: { type: schema114.properties.sla_date.type },
+          params: { type: schema119.properties.sla_date.type },
           message: 'must be string,null',
-          schema: schema114.properties.sla_date.type,
-          parentSchema: schema114.properties.sla_date,
+          schema: schema119.properties.sla_date.type,
+          parentSchema: schema119.properties.sla_date,
           data: data17,
         };
         if (vErrors === null) {
@@ -21860,7 +23545,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.sla_date,
+            parentSchema: schema119.properties.sla_date,
             data: data17,
           };
           if (vErrors === null) {
@@ -21879,10 +23564,10 @@ function validate57(
           instancePath: instancePath + '/sla_date_held',
           schemaPath: '#/properties/sla_date_held/type',
           keyword: 'type',
-          params: { type: schema114.properties.sla_date_held.type },
+          params: { type: schema119.properties.sla_date_held.type },
           message: 'must be string,null',
-          schema: schema114.properties.sla_date_held.type,
-          parentSchema: schema114.properties.sla_date_held,
+          schema: schema119.properties.sla_date_held.type,
+          parentSchema: schema119.properties.sla_date_held,
           data: data18,
         };
         if (vErrors === null) {
@@ -21901,7 +23586,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.sla_date_held,
+            parentSchema: schema119.properties.sla_date_held,
             data: data18,
           };
           if (vErrors === null) {
@@ -21920,10 +23605,10 @@ function validate57(
           instancePath: instancePath + '/deadline_date',
           schemaPath: '#/properties/deadline_date/type',
           keyword: 'type',
-          params: { type: schema114.properties.deadline_date.type },
+          params: { type: schema119.properties.deadline_date.type },
           message: 'must be string,null',
-          schema: schema114.properties.deadline_date.type,
-          parentSchema: schema114.properties.deadline_date,
+          schema: schema119.properties.deadline_date.type,
+          parentSchema: schema119.properties.deadline_date,
           data: data19,
         };
         if (vErrors === null) {
@@ -21942,7 +23627,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.deadline_date,
+            parentSchema: schema119.properties.deadline_date,
             data: data19,
           };
           if (vErrors === null) {
@@ -21961,10 +23646,10 @@ function validate57(
           instancePath: instancePath + '/deadline_time',
           schemaPath: '#/properties/deadline_time/type',
           keyword: 'type',
-          params: { type: schema114.properties.deadline_time.type },
+          params: { type: schema119.properties.deadline_time.type },
           message: 'must be string,null',
-          schema: schema114.properties.deadline_time.type,
-          parentSchema: schema114.properties.deadline_time,
+          schema: schema119.properties.deadline_time.type,
+          parentSchema: schema119.properties.deadline_time,
           data: data20,
         };
         if (vErrors === null) {
@@ -21975,7 +23660,7 @@ function validate57(
         errors++;
       }
       if (typeof data20 === 'string') {
-        if (!formats118.validate(data20)) {
+        if (!formats126.validate(data20)) {
           const err43 = {
             instancePath: instancePath + '/deadline_time',
             schemaPath: '#/properties/deadline_time/format',
@@ -21983,7 +23668,7 @@ function validate57(
             params: { format: 'time' },
             message: 'must match format "' + 'time' + '"',
             schema: 'time',
-            parentSchema: schema114.properties.deadline_time,
+            parentSchema: schema119.properties.deadline_time,
             data: data20,
           };
           if (vErrors === null) {
@@ -22002,10 +23687,10 @@ function validate57(
           instancePath: instancePath + '/maintenance_provider_id',
           schemaPath: '#/properties/maintenance_provider_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.maintenance_provider_id.type },
+          params: { type: schema119.properties.maintenance_provider_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.maintenance_provider_id.type,
-          parentSchema: schema114.properties.maintenance_provider_id,
+          schema: schema119.properties.maintenance_provider_id.type,
+          parentSchema: schema119.properties.maintenance_provider_id,
           data: data21,
         };
         if (vErrors === null) {
@@ -22023,10 +23708,10 @@ function validate57(
           instancePath: instancePath + '/maintenance_operator_id',
           schemaPath: '#/properties/maintenance_operator_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.maintenance_operator_id.type },
+          params: { type: schema119.properties.maintenance_operator_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.maintenance_operator_id.type,
-          parentSchema: schema114.properties.maintenance_operator_id,
+          schema: schema119.properties.maintenance_operator_id.type,
+          parentSchema: schema119.properties.maintenance_operator_id,
           data: data22,
         };
         if (vErrors === null) {
@@ -22044,10 +23729,10 @@ function validate57(
           instancePath: instancePath + '/operator_name',
           schemaPath: '#/properties/operator_name/type',
           keyword: 'type',
-          params: { type: schema114.properties.operator_name.type },
+          params: { type: schema119.properties.operator_name.type },
           message: 'must be string,null',
-          schema: schema114.properties.operator_name.type,
-          parentSchema: schema114.properties.operator_name,
+          schema: schema119.properties.operator_name.type,
+          parentSchema: schema119.properties.operator_name,
           data: data23,
         };
         if (vErrors === null) {
@@ -22066,7 +23751,7 @@ function validate57(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema114.properties.operator_name,
+            parentSchema: schema119.properties.operator_name,
             data: data23,
           };
           if (vErrors === null) {
@@ -22085,10 +23770,10 @@ function validate57(
           instancePath: instancePath + '/maintenance_operator_code',
           schemaPath: '#/properties/maintenance_operator_code/type',
           keyword: 'type',
-          params: { type: schema114.properties.maintenance_operator_code.type },
+          params: { type: schema119.properties.maintenance_operator_code.type },
           message: 'must be string,null',
-          schema: schema114.properties.maintenance_operator_code.type,
-          parentSchema: schema114.properties.maintenance_operator_code,
+          schema: schema119.properties.maintenance_operator_code.type,
+          parentSchema: schema119.properties.maintenance_operator_code,
           data: data24,
         };
         if (vErrors === null) {
@@ -22107,7 +23792,7 @@ function validate57(
             params: { limit: 20 },
             message: 'must NOT have more than 20 characters',
             schema: 20,
-            parentSchema: schema114.properties.maintenance_operator_code,
+            parentSchema: schema119.properties.maintenance_operator_code,
             data: data24,
           };
           if (vErrors === null) {
@@ -22126,10 +23811,10 @@ function validate57(
           instancePath: instancePath + '/support_provider_id',
           schemaPath: '#/properties/support_provider_id/type',
           keyword: 'type',
-          params: { type: schema114.properties.support_provider_id.type },
+          params: { type: schema119.properties.support_provider_id.type },
           message: 'must be integer,null',
-          schema: schema114.properties.support_provider_id.type,
-          parentSchema: schema114.properties.support_provider_id,
+          schema: schema119.properties.support_provider_id.type,
+          parentSchema: schema119.properties.support_provider_id,
           data: data25,
         };
         if (vErrors === null) {
@@ -22151,7 +23836,7 @@ function validate57(
             params: { limit: 10 },
             message: 'must NOT have more than 10 characters',
             schema: 10,
-            parentSchema: schema114.properties.reported_by,
+            parentSchema: schema119.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -22169,7 +23854,7 @@ function validate57(
             params: { format: 'no-whitespace' },
             message: 'must match format "' + 'no-whitespace' + '"',
             schema: 'no-whitespace',
-            parentSchema: schema114.properties.reported_by,
+            parentSchema: schema119.properties.reported_by,
             data: data26,
           };
           if (vErrors === null) {
@@ -22186,8 +23871,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.reported_by.type,
-          parentSchema: schema114.properties.reported_by,
+          schema: schema119.properties.reported_by.type,
+          parentSchema: schema119.properties.reported_by,
           data: data26,
         };
         if (vErrors === null) {
@@ -22205,10 +23890,10 @@ function validate57(
           instancePath: instancePath + '/regeneration_months',
           schemaPath: '#/properties/regeneration_months/type',
           keyword: 'type',
-          params: { type: schema114.properties.regeneration_months.type },
+          params: { type: schema119.properties.regeneration_months.type },
           message: 'must be integer,null',
-          schema: schema114.properties.regeneration_months.type,
-          parentSchema: schema114.properties.regeneration_months,
+          schema: schema119.properties.regeneration_months.type,
+          parentSchema: schema119.properties.regeneration_months,
           data: data27,
         };
         if (vErrors === null) {
@@ -22227,7 +23912,7 @@ function validate57(
             params: { comparison: '<=', limit: 24 },
             message: 'must be <= 24',
             schema: 24,
-            parentSchema: schema114.properties.regeneration_months,
+            parentSchema: schema119.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -22245,7 +23930,7 @@ function validate57(
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema114.properties.regeneration_months,
+            parentSchema: schema119.properties.regeneration_months,
             data: data27,
           };
           if (vErrors === null) {
@@ -22268,7 +23953,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.description,
+            parentSchema: schema119.properties.description,
             data: data28,
           };
           if (vErrors === null) {
@@ -22285,8 +23970,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.description.type,
-          parentSchema: schema114.properties.description,
+          schema: schema119.properties.description.type,
+          parentSchema: schema119.properties.description,
           data: data28,
         };
         if (vErrors === null) {
@@ -22308,7 +23993,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.internal_notes,
+            parentSchema: schema119.properties.internal_notes,
             data: data29,
           };
           if (vErrors === null) {
@@ -22325,8 +24010,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.internal_notes.type,
-          parentSchema: schema114.properties.internal_notes,
+          schema: schema119.properties.internal_notes.type,
+          parentSchema: schema119.properties.internal_notes,
           data: data29,
         };
         if (vErrors === null) {
@@ -22344,10 +24029,10 @@ function validate57(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/type',
           keyword: 'type',
-          params: { type: schema114.properties.warranty_status.type },
+          params: { type: schema119.properties.warranty_status.type },
           message: 'must be integer,null',
-          schema: schema114.properties.warranty_status.type,
-          parentSchema: schema114.properties.warranty_status,
+          schema: schema119.properties.warranty_status.type,
+          parentSchema: schema119.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -22362,10 +24047,10 @@ function validate57(
           instancePath: instancePath + '/warranty_status',
           schemaPath: '#/properties/warranty_status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.warranty_status.enum },
+          params: { allowedValues: schema119.properties.warranty_status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.warranty_status.enum,
-          parentSchema: schema114.properties.warranty_status,
+          schema: schema119.properties.warranty_status.enum,
+          parentSchema: schema119.properties.warranty_status,
           data: data30,
         };
         if (vErrors === null) {
@@ -22387,7 +24072,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.warranty_comment,
+            parentSchema: schema119.properties.warranty_comment,
             data: data31,
           };
           if (vErrors === null) {
@@ -22404,8 +24089,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.warranty_comment.type,
-          parentSchema: schema114.properties.warranty_comment,
+          schema: schema119.properties.warranty_comment.type,
+          parentSchema: schema119.properties.warranty_comment,
           data: data31,
         };
         if (vErrors === null) {
@@ -22425,8 +24110,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.type,
-          parentSchema: schema85,
+          schema: schema87.type,
+          parentSchema: schema87,
           data: data32,
         };
         if (vErrors === null) {
@@ -22441,10 +24126,10 @@ function validate57(
           instancePath: instancePath + '/warranty_expiry_badge',
           schemaPath: 'common#/$defs/warranty/enum',
           keyword: 'enum',
-          params: { allowedValues: schema85.enum },
+          params: { allowedValues: schema87.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema85.enum,
-          parentSchema: schema85,
+          schema: schema87.enum,
+          parentSchema: schema87,
           data: data32,
         };
         if (vErrors === null) {
@@ -22462,10 +24147,10 @@ function validate57(
           instancePath: instancePath + '/installation_deadline',
           schemaPath: '#/properties/installation_deadline/type',
           keyword: 'type',
-          params: { type: schema114.properties.installation_deadline.type },
+          params: { type: schema119.properties.installation_deadline.type },
           message: 'must be string,null',
-          schema: schema114.properties.installation_deadline.type,
-          parentSchema: schema114.properties.installation_deadline,
+          schema: schema119.properties.installation_deadline.type,
+          parentSchema: schema119.properties.installation_deadline,
           data: data33,
         };
         if (vErrors === null) {
@@ -22484,7 +24169,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.installation_deadline,
+            parentSchema: schema119.properties.installation_deadline,
             data: data33,
           };
           if (vErrors === null) {
@@ -22503,10 +24188,10 @@ function validate57(
           instancePath: instancePath + '/earliest_installation_date',
           schemaPath: '#/properties/earliest_installation_date/type',
           keyword: 'type',
-          params: { type: schema114.properties.earliest_installation_date.type },
+          params: { type: schema119.properties.earliest_installation_date.type },
           message: 'must be string,null',
-          schema: schema114.properties.earliest_installation_date.type,
-          parentSchema: schema114.properties.earliest_installation_date,
+          schema: schema119.properties.earliest_installation_date.type,
+          parentSchema: schema119.properties.earliest_installation_date,
           data: data34,
         };
         if (vErrors === null) {
@@ -22525,7 +24210,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.earliest_installation_date,
+            parentSchema: schema119.properties.earliest_installation_date,
             data: data34,
           };
           if (vErrors === null) {
@@ -22544,10 +24229,10 @@ function validate57(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/type',
           keyword: 'type',
-          params: { type: schema114.properties.vehicle_type.type },
+          params: { type: schema119.properties.vehicle_type.type },
           message: 'must be integer,null',
-          schema: schema114.properties.vehicle_type.type,
-          parentSchema: schema114.properties.vehicle_type,
+          schema: schema119.properties.vehicle_type.type,
+          parentSchema: schema119.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -22562,10 +24247,10 @@ function validate57(
           instancePath: instancePath + '/vehicle_type',
           schemaPath: '#/properties/vehicle_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.vehicle_type.enum },
+          params: { allowedValues: schema119.properties.vehicle_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.vehicle_type.enum,
-          parentSchema: schema114.properties.vehicle_type,
+          schema: schema119.properties.vehicle_type.enum,
+          parentSchema: schema119.properties.vehicle_type,
           data: data35,
         };
         if (vErrors === null) {
@@ -22587,7 +24272,7 @@ function validate57(
             params: { limit: 500 },
             message: 'must NOT have more than 500 characters',
             schema: 500,
-            parentSchema: schema114.properties.notes_to_operator,
+            parentSchema: schema119.properties.notes_to_operator,
             data: data36,
           };
           if (vErrors === null) {
@@ -22604,8 +24289,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.notes_to_operator.type,
-          parentSchema: schema114.properties.notes_to_operator,
+          schema: schema119.properties.notes_to_operator.type,
+          parentSchema: schema119.properties.notes_to_operator,
           data: data36,
         };
         if (vErrors === null) {
@@ -22629,8 +24314,8 @@ function validate57(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.accessories.items.type,
-              parentSchema: schema114.properties.accessories.items,
+              schema: schema119.properties.accessories.items.type,
+              parentSchema: schema119.properties.accessories.items,
               data: data38,
             };
             if (vErrors === null) {
@@ -22659,7 +24344,7 @@ function validate57(
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.accessories,
+                parentSchema: schema119.properties.accessories,
                 data: data37,
               };
               if (vErrors === null) {
@@ -22680,8 +24365,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.accessories.type,
-          parentSchema: schema114.properties.accessories,
+          schema: schema119.properties.accessories.type,
+          parentSchema: schema119.properties.accessories,
           data: data37,
         };
         if (vErrors === null) {
@@ -22705,8 +24390,8 @@ function validate57(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema114.properties.hardware_unit_ids.items.type,
-              parentSchema: schema114.properties.hardware_unit_ids.items,
+              schema: schema119.properties.hardware_unit_ids.items.type,
+              parentSchema: schema119.properties.hardware_unit_ids.items,
               data: data40,
             };
             if (vErrors === null) {
@@ -22725,7 +24410,7 @@ function validate57(
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema114.properties.hardware_unit_ids.items,
+                parentSchema: schema119.properties.hardware_unit_ids.items,
                 data: data40,
               };
               if (vErrors === null) {
@@ -22755,7 +24440,7 @@ function validate57(
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
                 schema: true,
-                parentSchema: schema114.properties.hardware_unit_ids,
+                parentSchema: schema119.properties.hardware_unit_ids,
                 data: data39,
               };
               if (vErrors === null) {
@@ -22776,8 +24461,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.hardware_unit_ids.type,
-          parentSchema: schema114.properties.hardware_unit_ids,
+          schema: schema119.properties.hardware_unit_ids.type,
+          parentSchema: schema119.properties.hardware_unit_ids,
           data: data39,
         };
         if (vErrors === null) {
@@ -22802,8 +24487,8 @@ function validate57(
                 keyword: 'required',
                 params: { missingProperty: 'photo_id' },
                 message: "must have required property '" + 'photo_id' + "'",
-                schema: schema108.required,
-                parentSchema: schema108,
+                schema: schema110.required,
+                parentSchema: schema110,
                 data: data42,
               };
               if (vErrors === null) {
@@ -22820,8 +24505,8 @@ function validate57(
                 keyword: 'required',
                 params: { missingProperty: 'url' },
                 message: "must have required property '" + 'url' + "'",
-                schema: schema108.required,
-                parentSchema: schema108,
+                schema: schema110.required,
+                parentSchema: schema110,
                 data: data42,
               };
               if (vErrors === null) {
@@ -22846,7 +24531,7 @@ function validate57(
                   params: { additionalProperty: key0 },
                   message: 'must NOT have additional properties',
                   schema: false,
-                  parentSchema: schema108,
+                  parentSchema: schema110,
                   data: data42,
                 };
                 if (vErrors === null) {
@@ -22868,7 +24553,7 @@ function validate57(
                     params: { limit: 64 },
                     message: 'must NOT have more than 64 characters',
                     schema: 64,
-                    parentSchema: schema108.properties.photo_id,
+                    parentSchema: schema110.properties.photo_id,
                     data: data43,
                   };
                   if (vErrors === null) {
@@ -22885,8 +24570,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.photo_id.type,
-                  parentSchema: schema108.properties.photo_id,
+                  schema: schema110.properties.photo_id.type,
+                  parentSchema: schema110.properties.photo_id,
                   data: data43,
                 };
                 if (vErrors === null) {
@@ -22908,7 +24593,7 @@ function validate57(
                     params: { limit: 500 },
                     message: 'must NOT have more than 500 characters',
                     schema: 500,
-                    parentSchema: schema108.properties.url,
+                    parentSchema: schema110.properties.url,
                     data: data44,
                   };
                   if (vErrors === null) {
@@ -22925,8 +24610,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.url.type,
-                  parentSchema: schema108.properties.url,
+                  schema: schema110.properties.url.type,
+                  parentSchema: schema110.properties.url,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -22948,7 +24633,7 @@ function validate57(
                     params: { limit: 255 },
                     message: 'must NOT have more than 255 characters',
                     schema: 255,
-                    parentSchema: schema108.properties.file_name,
+                    parentSchema: schema110.properties.file_name,
                     data: data45,
                   };
                   if (vErrors === null) {
@@ -22965,8 +24650,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.file_name.type,
-                  parentSchema: schema108.properties.file_name,
+                  schema: schema110.properties.file_name.type,
+                  parentSchema: schema110.properties.file_name,
                   data: data45,
                 };
                 if (vErrors === null) {
@@ -22988,7 +24673,7 @@ function validate57(
                     params: { limit: 40 },
                     message: 'must NOT have more than 40 characters',
                     schema: 40,
-                    parentSchema: schema108.properties.content_type,
+                    parentSchema: schema110.properties.content_type,
                     data: data46,
                   };
                   if (vErrors === null) {
@@ -23005,8 +24690,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                  schema: schema108.properties.content_type.type,
-                  parentSchema: schema108.properties.content_type,
+                  schema: schema110.properties.content_type.type,
+                  parentSchema: schema110.properties.content_type,
                   data: data46,
                 };
                 if (vErrors === null) {
@@ -23026,8 +24711,8 @@ function validate57(
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema108.properties.size.type,
-                  parentSchema: schema108.properties.size,
+                  schema: schema110.properties.size.type,
+                  parentSchema: schema110.properties.size,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -23046,7 +24731,7 @@ function validate57(
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema108.properties.size,
+                    parentSchema: schema110.properties.size,
                     data: data47,
                   };
                   if (vErrors === null) {
@@ -23065,8 +24750,8 @@ function validate57(
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema108.type,
-              parentSchema: schema108,
+              schema: schema110.type,
+              parentSchema: schema110,
               data: data42,
             };
             if (vErrors === null) {
@@ -23084,8 +24769,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema114.properties.photos.type,
-          parentSchema: schema114.properties.photos,
+          schema: schema119.properties.photos.type,
+          parentSchema: schema119.properties.photos,
           data: data41,
         };
         if (vErrors === null) {
@@ -23107,7 +24792,7 @@ function validate57(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema114.properties.created_at,
+            parentSchema: schema119.properties.created_at,
             data: data48,
           };
           if (vErrors === null) {
@@ -23124,8 +24809,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.created_at.type,
-          parentSchema: schema114.properties.created_at,
+          schema: schema119.properties.created_at.type,
+          parentSchema: schema119.properties.created_at,
           data: data48,
         };
         if (vErrors === null) {
@@ -23143,10 +24828,10 @@ function validate57(
           instancePath: instancePath + '/closed_at',
           schemaPath: '#/properties/closed_at/type',
           keyword: 'type',
-          params: { type: schema114.properties.closed_at.type },
+          params: { type: schema119.properties.closed_at.type },
           message: 'must be string,null',
-          schema: schema114.properties.closed_at.type,
-          parentSchema: schema114.properties.closed_at,
+          schema: schema119.properties.closed_at.type,
+          parentSchema: schema119.properties.closed_at,
           data: data49,
         };
         if (vErrors === null) {
@@ -23165,7 +24850,7 @@ function validate57(
             params: { format: 'date-time' },
             message: 'must match format "' + 'date-time' + '"',
             schema: 'date-time',
-            parentSchema: schema114.properties.closed_at,
+            parentSchema: schema119.properties.closed_at,
             data: data49,
           };
           if (vErrors === null) {
@@ -23186,8 +24871,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.date_range_type.type,
-          parentSchema: schema114.properties.date_range_type,
+          schema: schema119.properties.date_range_type.type,
+          parentSchema: schema119.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -23202,10 +24887,10 @@ function validate57(
           instancePath: instancePath + '/date_range_type',
           schemaPath: '#/properties/date_range_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema114.properties.date_range_type.enum },
+          params: { allowedValues: schema119.properties.date_range_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema114.properties.date_range_type.enum,
-          parentSchema: schema114.properties.date_range_type,
+          schema: schema119.properties.date_range_type.enum,
+          parentSchema: schema119.properties.date_range_type,
           data: data50,
         };
         if (vErrors === null) {
@@ -23227,7 +24912,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.date1,
+            parentSchema: schema119.properties.date1,
             data: data51,
           };
           if (vErrors === null) {
@@ -23244,8 +24929,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.date1.type,
-          parentSchema: schema114.properties.date1,
+          schema: schema119.properties.date1.type,
+          parentSchema: schema119.properties.date1,
           data: data51,
         };
         if (vErrors === null) {
@@ -23267,7 +24952,7 @@ function validate57(
             params: { format: 'date' },
             message: 'must match format "' + 'date' + '"',
             schema: 'date',
-            parentSchema: schema114.properties.date2,
+            parentSchema: schema119.properties.date2,
             data: data52,
           };
           if (vErrors === null) {
@@ -23284,8 +24969,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema114.properties.date2.type,
-          parentSchema: schema114.properties.date2,
+          schema: schema119.properties.date2.type,
+          parentSchema: schema119.properties.date2,
           data: data52,
         };
         if (vErrors === null) {
@@ -23305,8 +24990,8 @@ function validate57(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema114.properties.is_sla_data.type,
-          parentSchema: schema114.properties.is_sla_data,
+          schema: schema119.properties.is_sla_data.type,
+          parentSchema: schema119.properties.is_sla_data,
           data: data53,
         };
         if (vErrors === null) {
@@ -23324,8 +25009,8 @@ function validate57(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema114.type,
-      parentSchema: schema114,
+      schema: schema119.type,
+      parentSchema: schema119,
       data,
     };
     if (vErrors === null) {
@@ -23335,14 +25020,14 @@ function validate57(
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate62.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate57.evaluated = { dynamicProps: true, dynamicItems: false };
+validate62.evaluated = { dynamicProps: true, dynamicItems: false };
 
-export const webtoolUser = validate58;
-const schema118 = {
+export const webtoolUser = validate63;
+const schema123 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'webtool-user',
   title: 'Webtool user',
@@ -23449,13 +25134,13 @@ const schema118 = {
   },
 };
 
-function validate58(
+function validate63(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="webtool-user" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -23470,8 +25155,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema118.required,
-        parentSchema: schema118,
+        schema: schema123.required,
+        parentSchema: schema123,
         data,
       };
       if (vErrors === null) {
@@ -23488,8 +25173,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'email' },
         message: "must have required property '" + 'email' + "'",
-        schema: schema118.required,
-        parentSchema: schema118,
+        schema: schema123.required,
+        parentSchema: schema123,
         data,
       };
       if (vErrors === null) {
@@ -23506,8 +25191,8 @@ function validate58(
         keyword: 'required',
         params: { missingProperty: 'role_name' },
         message: "must have required property '" + 'role_name' + "'",
-        schema: schema118.required,
-        parentSchema: schema118,
+        schema: schema123.required,
+        parentSchema: schema123,
         data,
       };
       if (vErrors === null) {
@@ -23526,8 +25211,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.username.type,
-          parentSchema: schema118.properties.username,
+          schema: schema123.properties.username.type,
+          parentSchema: schema123.properties.username,
           data: data0,
         };
         if (vErrors === null) {
@@ -23549,7 +25234,7 @@ function validate58(
             params: { format: 'name-3' },
             message: 'must match format "' + 'name-3' + '"',
             schema: 'name-3',
-            parentSchema: schema118.properties.name.allOf[0],
+            parentSchema: schema123.properties.name.allOf[0],
             data: data1,
           };
           if (vErrors === null) {
@@ -23569,7 +25254,7 @@ function validate58(
             params: { format: 'name-characters' },
             message: 'must match format "' + 'name-characters' + '"',
             schema: 'name-characters',
-            parentSchema: schema118.properties.name.allOf[1],
+            parentSchema: schema123.properties.name.allOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -23589,7 +25274,7 @@ function validate58(
             params: { limit: 70 },
             message: 'must NOT have more than 70 characters',
             schema: 70,
-            parentSchema: schema118.properties.name,
+            parentSchema: schema123.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -23606,8 +25291,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.name.type,
-          parentSchema: schema118.properties.name,
+          schema: schema123.properties.name.type,
+          parentSchema: schema123.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -23629,7 +25314,7 @@ function validate58(
             params: { limit: 255 },
             message: 'must NOT have more than 255 characters',
             schema: 255,
-            parentSchema: schema118.properties.email,
+            parentSchema: schema123.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -23647,7 +25332,7 @@ function validate58(
             params: { format: 'email' },
             message: 'must match format "' + 'email' + '"',
             schema: 'email',
-            parentSchema: schema118.properties.email,
+            parentSchema: schema123.properties.email,
             data: data2,
           };
           if (vErrors === null) {
@@ -23664,8 +25349,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.email.type,
-          parentSchema: schema118.properties.email,
+          schema: schema123.properties.email.type,
+          parentSchema: schema123.properties.email,
           data: data2,
         };
         if (vErrors === null) {
@@ -23685,8 +25370,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.partner_type.type,
-          parentSchema: schema118.properties.partner_type,
+          schema: schema123.properties.partner_type.type,
+          parentSchema: schema123.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -23708,10 +25393,10 @@ function validate58(
           instancePath: instancePath + '/partner_type',
           schemaPath: '#/properties/partner_type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema118.properties.partner_type.enum },
+          params: { allowedValues: schema123.properties.partner_type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema118.properties.partner_type.enum,
-          parentSchema: schema118.properties.partner_type,
+          schema: schema123.properties.partner_type.enum,
+          parentSchema: schema123.properties.partner_type,
           data: data3,
         };
         if (vErrors === null) {
@@ -23733,7 +25418,7 @@ function validate58(
             params: { limit: 50 },
             message: 'must NOT have more than 50 characters',
             schema: 50,
-            parentSchema: schema118.properties.partner,
+            parentSchema: schema123.properties.partner,
             data: data4,
           };
           if (vErrors === null) {
@@ -23750,8 +25435,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.partner.type,
-          parentSchema: schema118.properties.partner,
+          schema: schema123.properties.partner.type,
+          parentSchema: schema123.properties.partner,
           data: data4,
         };
         if (vErrors === null) {
@@ -23771,8 +25456,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.partner_name.type,
-          parentSchema: schema118.properties.partner_name,
+          schema: schema123.properties.partner_name.type,
+          parentSchema: schema123.properties.partner_name,
           data: data5,
         };
         if (vErrors === null) {
@@ -23792,8 +25477,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.role_name.type,
-          parentSchema: schema118.properties.role_name,
+          schema: schema123.properties.role_name.type,
+          parentSchema: schema123.properties.role_name,
           data: data6,
         };
         if (vErrors === null) {
@@ -23813,8 +25498,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema118.properties.enabled.type,
-          parentSchema: schema118.properties.enabled,
+          schema: schema123.properties.enabled.type,
+          parentSchema: schema123.properties.enabled,
           data: data7,
         };
         if (vErrors === null) {
@@ -23834,8 +25519,8 @@ function validate58(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema118.properties.status.type,
-          parentSchema: schema118.properties.status,
+          schema: schema123.properties.status.type,
+          parentSchema: schema123.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -23850,10 +25535,10 @@ function validate58(
           instancePath: instancePath + '/status',
           schemaPath: '#/properties/status/enum',
           keyword: 'enum',
-          params: { allowedValues: schema118.properties.status.enum },
+          params: { allowedValues: schema123.properties.status.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema118.properties.status.enum,
-          parentSchema: schema118.properties.status,
+          schema: schema123.properties.status.enum,
+          parentSchema: schema123.properties.status,
           data: data8,
         };
         if (vErrors === null) {
@@ -23871,8 +25556,8 @@ function validate58(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema118.type,
-      parentSchema: schema118,
+      schema: schema123.type,
+      parentSchema: schema123,
       data,
     };
     if (vErrors === null) {
@@ -23882,10 +25567,10 @@ function validate58(
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = {
+validate63.evaluated = {
   props: {
     username: true,
     name: true,
@@ -23912,6 +25597,8 @@ export const validators: Record<string, ValidateFunction> = {
   courier: courier,
   'dashboard-widget-request': dashboardWidgetRequest,
   'end-user': endUser,
+  'hardware-order': hardwareOrder,
+  'hardware-order-total': hardwareOrderTotal,
   'hardware-unit': hardwareUnit,
   'maintenance-operator': maintenanceOperator,
   'maintenance-provider': maintenanceProvider,
@@ -23924,6 +25611,9 @@ export const validators: Record<string, ValidateFunction> = {
   'service-point-location-owner': servicePointLocationOwner,
   'service-point-scout-contact': servicePointScoutContact,
   'shipment-report-request': shipmentReportRequest,
+  'sub-order': subOrder,
+  'sub-order-production': subOrderProduction,
+  'sub-order-stop': subOrderStop,
   ticket: ticket,
   'webtool-user': webtoolUser,
 };

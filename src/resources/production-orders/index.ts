@@ -1,0 +1,3 @@
+import { schemaResource } from '../../schema/ui/schema-resource.tsx';
+
+export default schemaResource('sub-order');
