@@ -136,6 +136,18 @@ async function checkedSubOrder(tx: Db, doc: StoredSubOrder, key: string | undefi
   return { ...doc, customer: order.customer };
 }
 
+/** The fields a person sets on a sub order's form. */
+const FORM_FIELDS = [
+  'type_number',
+  'hardware_model_id',
+  'standard_parts_list_version',
+  'customer_parts_list_version',
+  'quantity',
+] as const;
+
+const changesFields = (before: SubOrder, after: SubOrder) =>
+  FORM_FIELDS.some((field) => (before[field] ?? null) !== (after[field] ?? null));
+
 /** One step of a sub order's life: from the status it must be in, to the next, through the pipeline. */
 function transition(from: SubOrderStatus, to: SubOrderStatus, refusal: MessageKey) {
   return async (ctx: OpnameContext, body: Doc) => {
@@ -256,7 +268,7 @@ export const subOrderRules = recordRules<StoredSubOrder>({
       throw fieldRefusal('catalogue.sub_order_order_fixed', 'order_id');
     }
     // A person's edit (the form): only while Open. The status changes through the actions alone.
-    if (existing && input && existing.doc.status !== SubOrderStatus.Open) {
+    if (existing && input && existing.doc.status !== SubOrderStatus.Open && changesFields(existing.doc, doc)) {
       throw stateRefusal('catalogue.sub_order_locked');
     }
     const status = existing ? doc.status : SubOrderStatus.Open;
